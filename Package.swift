@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Arbor",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "arbor", targets: ["arbor"]),
+        .library(name: "ArborCore", targets: ["ArborCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+        ),
+        .target(name: "ArborCore"),
+        .target(name: "ArborSources", dependencies: ["ArborCore"]),
+        .target(name: "ArborTUI", dependencies: ["ArborCore", "CNcurses"]),
+        .executableTarget(
+            name: "arbor",
+            dependencies: [
+                "ArborCore", "ArborSources", "ArborTUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ArborCoreTests", dependencies: ["ArborCore"]),
+        .testTarget(name: "ArborSourcesTests", dependencies: ["ArborSources", "ArborCore"]),
+        .testTarget(
+            name: "ArborTUITests",
+            dependencies: ["ArborTUI", "ArborCore", "ArborSources"],
+            exclude: ["Snapshots"]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ],
+    swiftLanguageModes: [.v6]
+)

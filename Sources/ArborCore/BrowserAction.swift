@@ -1,0 +1,63 @@
+/// Everything that changes the browser: user commands, mutations from the source, and load results.
+public enum BrowserAction: Sendable {
+    /// Asks the source for its root.
+    case start
+    /// Tells the model how many columns and how many items per column fit on screen.
+    case setViewport(columns: Int, itemsPerPage: Int)
+    /// Moves the focus within the focused column by a number of items.
+    case moveFocus(by: Int)
+    /// Moves the focus one page up.
+    case pageUp
+    /// Moves the focus one page down.
+    case pageDown
+    /// Focuses the first item of the focused column.
+    case first
+    /// Focuses the last item of the focused column.
+    case last
+    /// Expands the focused item into the next column and focuses it.
+    case expand
+    /// Goes to the next level, expanding the focused item when it is not yet expanded.
+    case nextLevel
+    /// Goes to the previous level; past the first column, asks for the parent of the root.
+    case previousLevel
+    /// Opens the path of ids from the root down, focusing its last item.
+    case reveal(path: [String])
+
+    /// The source inserted children of an expanded parent at these indexes.
+    case insertChildren(of: String, at: [Int])
+    /// The source removed the children of an expanded parent at these indexes.
+    case removeChildren(of: String, at: [Int])
+    /// The parent of an item changed (added, removed or replaced).
+    case invalidateParent(of: String)
+    /// The children of an item changed.
+    case invalidateChildren(of: String)
+    /// The content of these items changed; their ids did not.
+    case invalidateItems([String])
+    /// Everything changed: load again, keeping the path and focus where they still exist.
+    case reloadAll
+
+    /// The source answered the root request.
+    case rootLoaded(generation: Int, Result<SourceRoot?, SourceError>)
+    /// The source answered a children request.
+    case childrenLoaded(NodeHandle, generation: Int, Result<[SourceItem], SourceError>)
+    /// The source answered a request for inserted children, as pairs of index and item.
+    case childItemsLoaded(NodeHandle, epoch: Int, Result<[IndexedItem], SourceError>)
+    /// The source answered an item request.
+    case itemLoaded(NodeHandle, generation: Int, Result<SourceItem, SourceError>)
+    /// The source answered a parent request.
+    case parentLoaded(NodeHandle, generation: Int, Result<String?, SourceError>)
+}
+
+/// An item delivered for an index of its parent's children.
+public struct IndexedItem: Sendable, Hashable {
+    /// The index among the parent's children.
+    public var index: Int
+    /// The item.
+    public var item: SourceItem
+
+    /// Creates a pair.
+    public init(index: Int, item: SourceItem) {
+        self.index = index
+        self.item = item
+    }
+}

@@ -1,0 +1,13 @@
+/// A request for the source that an action produced; its result comes back as an action.
+public enum BrowserEffect: Sendable, Hashable {
+    /// Ask for the root.
+    case loadRoot(generation: Int)
+    /// Ask for all children of a node.
+    case loadChildren(NodeHandle, id: String, generation: Int)
+    /// Ask for the children at some indexes of a node whose children are loaded.
+    case loadChildItems(NodeHandle, id: String, indexes: [Int], epoch: Int)
+    /// Ask for the content of one node.
+    case loadItem(NodeHandle, id: String, generation: Int)
+    /// Ask for the parent of one node.
+    case loadParent(NodeHandle, id: String, generation: Int)
+}

@@ -1,0 +1,122 @@
+extension BrowserState {
+    mutating func startLoading() -> [BrowserEffect] {
+        let generation = makeGeneration()
+        rootLoad = .loading(generation: generation)
+        return [.loadRoot(generation: generation)]
+    }
+
+    mutating func rootLoaded(generation: Int, _ result: Result<SourceRoot?, SourceError>) -> [BrowserEffect] {
+        guard rootLoad.accepts(generation) else { return [] }
+        switch result {
+        case .failure(let error):
+            rootLoad = .failed(error.message)
+            message = error.message
+            return []
+        case .success(nil):
+            rootLoad = .loaded
+            columns = []
+            pendingPath = []
+            message = "empty hierarchy"
+            return []
+        case .success(let sourceRoot?):
+            rootLoad = .loaded
+            let handle = store.intern(sourceRoot.id)
+            root = handle
+            rootIsVirtual = sourceRoot.isVirtual
+            var effects: [BrowserEffect]
+            if sourceRoot.isVirtual {
+                columns = [Column(parent: handle)]
+                focusedColumn = 0
+                effects = loadChildrenIfNeeded(handle)
+            } else {
+                store.setChildren([handle], of: NodeStore.top)
+                columns = [Column(parent: NodeStore.top, focusedItem: handle)]
+                focusedColumn = 0
+                effects = requestItem(handle)
+                effects += expand(column: 0)
+            }
+            return effects + continueReveal()
+        }
+    }
+
+    mutating func childrenLoaded(
+        _ handle: NodeHandle, generation: Int, _ result: Result<[SourceItem], SourceError>
+    ) -> [BrowserEffect] {
+        guard store[handle].childLoad.accepts(generation) else { return [] }
+        switch result {
+        case .failure(let error):
+            store[handle].childLoad = .failed(error.message)
+            message = error.message
+            return continueReveal()
+        case .success(let items):
+            let children = items.map { store.record($0, parent: handle) }
+            store.setChildren(children, of: handle)
+            store[handle].childLoad = .loaded
+            reconcileColumns()
+            return continueReveal()
+        }
+    }
+
+    mutating func itemLoaded(
+        _ handle: NodeHandle, generation: Int, _ result: Result<SourceItem, SourceError>
+    ) -> [BrowserEffect] {
+        guard store[handle].itemLoad.accepts(generation) else { return [] }
+        switch result {
+        case .failure(let error):
+            store[handle].itemLoad = .failed(error.message)
+            message = error.message
+        case .success(let item):
+            _ = store.record(item, parent: nil)
+        }
+        return []
+    }
+
+    /// Opens a path of ids level by level as the columns load; `focusedColumn` is where the focus ends.
+    mutating func reveal(_ path: [String], focusedColumn target: Int?) -> [BrowserEffect] {
+        pendingPath = path
+        pendingFocusedColumn = target
+        return continueReveal()
+    }
+
+    /// Takes the pending path as far as the loaded columns allow.
+    mutating func continueReveal() -> [BrowserEffect] {
+        var effects: [BrowserEffect] = []
+        var level = 0
+        while !pendingPath.isEmpty, level < pendingPath.count, level < columns.count {
+            let parent = columns[level].parent
+            guard let children = store[parent].children else {
+                if store[parent].childLoad.isLoading { return effects }
+                break
+            }
+            guard let item = store.handle(for: pendingPath[level]), let position = children.firstIndex(of: item) else {
+                break
+            }
+            setFocus(column: level, to: position)
+            if level + 1 == pendingPath.count { break }
+            if store[item].childCount == 0 { break }
+            effects += expand(column: level)
+            level += 1
+        }
+        if !pendingPath.isEmpty, !columns.isEmpty {
+            focusedColumn = min(pendingFocusedColumn ?? level, columns.count - 1, level)
+        }
+        pendingPath = []
+        pendingFocusedColumn = nil
+        return effects
+    }
+
+    mutating func reloadAll() -> [BrowserEffect] {
+        let path = columns.compactMap { $0.focusedItem.map { store[$0].id } }
+        let target = focusedColumn
+        store = NodeStore()
+        columns = []
+        root = nil
+        rootIsVirtual = false
+        focusedColumn = 0
+        columnOffset = 0
+        let effects = startLoading()
+        pendingPath = path
+        pendingFocusedColumn = target
+        return effects
+    }
+}

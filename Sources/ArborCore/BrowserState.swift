@@ -1,0 +1,137 @@
+/// The state of the column browser: the store, the expanded path as columns, the focus, and what is loading.
+///
+/// Every change goes through ``apply(_:)``, which returns the requests for the source that the change needs.
+public struct BrowserState: Sendable {
+    /// Every node seen so far.
+    public internal(set) var store = NodeStore()
+    /// The expanded path: column N+1 lists the children of the item focused in column N.
+    public internal(set) var columns: [Column] = []
+    /// The index of the column that has the focus.
+    public internal(set) var focusedColumn = 0
+    /// The index of the first column on screen.
+    public internal(set) var columnOffset = 0
+    /// The root of what is shown (it moves up when the parent of the root is asked for).
+    public internal(set) var root: NodeHandle?
+    /// Whether the root is virtual: not shown, its children forming the first column.
+    public internal(set) var rootIsVirtual = false
+    /// The state of the request for the root.
+    public internal(set) var rootLoad: LoadState = .unloaded
+    /// How many columns fit on screen.
+    public internal(set) var visibleColumns = 1
+    /// How many items of a column fit on screen.
+    public internal(set) var itemsPerPage = 1
+    /// A notice or error for the footer, cleared by the next command.
+    public internal(set) var message: String?
+
+    var lastGeneration = 0
+    var pendingPath: [String] = []
+    var pendingFocusedColumn: Int?
+    var parentAskedByNavigation: NodeHandle?
+
+    /// Creates an empty state; apply `.start` to load the root.
+    public init() {}
+
+    /// The items listed in a column.
+    public func items(in column: Int) -> [NodeHandle] {
+        store.children(of: columns[column].parent)
+    }
+
+    /// The item focused in the focused column, if any.
+    public var focusedItem: NodeHandle? {
+        columns.indices.contains(focusedColumn) ? columns[focusedColumn].focusedItem : nil
+    }
+
+    /// The item of a column that is expanded into the next column, if any.
+    public func expandedItem(in column: Int) -> NodeHandle? {
+        column + 1 < columns.count ? columns[column + 1].parent : nil
+    }
+
+    /// The focused items from the first column to the focused one: the path shown in the footer.
+    public var pathToFocus: [NodeHandle] {
+        guard !columns.isEmpty else { return [] }
+        return columns[0...min(focusedColumn, columns.count - 1)].compactMap(\.focusedItem)
+    }
+
+    /// Whether a column's parent has its children loading.
+    public func isLoading(column: Int) -> Bool {
+        store[columns[column].parent].childLoad.isLoading
+    }
+
+    /// Whether the previous level of the first column may exist (its parent has not been ruled out).
+    public var mayHaveLevelBeforeFirst: Bool {
+        guard !rootIsVirtual, let first = columns.first?.focusedItem else { return false }
+        let node = store[first]
+        return node.parent == nil && node.parentLoad != .loaded
+    }
+
+    mutating func makeGeneration() -> Int {
+        lastGeneration += 1
+        return lastGeneration
+    }
+
+    /// Applies one action and returns the requests the source must answer.
+    public mutating func apply(_ action: BrowserAction) -> [BrowserEffect] {
+        let effects = reduce(action)
+        keepFocusedColumnVisible()
+        return effects
+    }
+
+    private mutating func reduce(_ action: BrowserAction) -> [BrowserEffect] {
+        switch action {
+        case .start: return startLoading()
+        case .setViewport(let columnCount, let perPage): return setViewport(columns: columnCount, itemsPerPage: perPage)
+        case .moveFocus(let delta): return moveFocus(by: delta)
+        case .pageUp: return moveFocus(by: -itemsPerPage)
+        case .pageDown: return moveFocus(by: itemsPerPage)
+        case .first: return moveFocus(by: Int.min / 2)
+        case .last: return moveFocus(by: Int.max / 2)
+        case .expand: return expandFocused()
+        case .nextLevel: return nextLevel()
+        case .previousLevel: return previousLevel()
+        case .reveal(let path): return reveal(path, focusedColumn: nil)
+        case .insertChildren(let id, let indexes): return insertChildren(of: id, at: indexes)
+        case .removeChildren(let id, let indexes): return removeChildren(of: id, at: indexes)
+        case .invalidateParent(let id): return invalidateParent(of: id)
+        case .invalidateChildren(let id): return invalidateChildren(of: id)
+        case .invalidateItems(let ids): return invalidateItems(ids)
+        case .reloadAll: return reloadAll()
+        case .rootLoaded(let generation, let result): return rootLoaded(generation: generation, result)
+        case .childrenLoaded(let handle, let generation, let result):
+            return childrenLoaded(handle, generation: generation, result)
+        case .childItemsLoaded(let handle, let epoch, let result): return childItemsLoaded(handle, epoch: epoch, result)
+        case .itemLoaded(let handle, let generation, let result): return itemLoaded(handle, generation: generation, result)
+        case .parentLoaded(let handle, let generation, let result):
+            return parentLoaded(handle, generation: generation, result)
+        }
+    }
+
+    private mutating func setViewport(columns columnCount: Int, itemsPerPage perPage: Int) -> [BrowserEffect] {
+        visibleColumns = max(1, columnCount)
+        itemsPerPage = max(1, perPage)
+        for index in columns.indices { keepFocusVisible(in: index) }
+        return []
+    }
+
+    /// Scrolls the row of columns so that the focused column is on screen and no slot is left empty needlessly.
+    mutating func keepFocusedColumnVisible() {
+        if columns.isEmpty {
+            focusedColumn = 0
+            columnOffset = 0
+            return
+        }
+        focusedColumn = min(max(focusedColumn, 0), columns.count - 1)
+        if focusedColumn < columnOffset { columnOffset = focusedColumn }
+        if focusedColumn >= columnOffset + visibleColumns { columnOffset = focusedColumn - visibleColumns + 1 }
+        columnOffset = max(0, min(columnOffset, columns.count - visibleColumns))
+    }
+
+    /// Scrolls one column so that its focused item is on screen.
+    mutating func keepFocusVisible(in index: Int) {
+        let count = items(in: index).count
+        var column = columns[index]
+        if column.focus < column.scroll { column.scroll = column.focus }
+        if column.focus >= column.scroll + itemsPerPage { column.scroll = column.focus - itemsPerPage + 1 }
+        column.scroll = max(0, min(column.scroll, count - itemsPerPage))
+        columns[index] = column
+    }
+}

@@ -1,0 +1,45 @@
+/// Carries out effects against a source and turns each answer into the action that reports it.
+public struct EffectPerformer: Sendable {
+    /// The source the effects are asked of.
+    public let source: any HierarchySource
+
+    /// Creates a performer for a source.
+    public init(source: any HierarchySource) {
+        self.source = source
+    }
+
+    /// Asks the source what the effect needs and returns the action carrying the answer.
+    public func perform(_ effect: BrowserEffect) async -> BrowserAction {
+        switch effect {
+        case .loadRoot(let generation):
+            return .rootLoaded(generation: generation, await capture { try await source.root() })
+        case .loadChildren(let handle, let id, let generation):
+            return .childrenLoaded(handle, generation: generation, await capture { try await source.children(of: id) })
+        case .loadChildItems(let handle, let id, let indexes, let epoch):
+            let result = await capture {
+                var items: [IndexedItem] = []
+                for index in indexes.sorted() {
+                    for childID in try await source.childIDs(of: id, in: index..<(index + 1)) {
+                        items.append(IndexedItem(index: index, item: try await source.item(childID)))
+                    }
+                }
+                return items
+            }
+            return .childItemsLoaded(handle, epoch: epoch, result)
+        case .loadItem(let handle, let id, let generation):
+            return .itemLoaded(handle, generation: generation, await capture { try await source.item(id) })
+        case .loadParent(let handle, let id, let generation):
+            return .parentLoaded(handle, generation: generation, await capture { try await source.parentID(of: id) })
+        }
+    }
+
+    private func capture<Value: Sendable>(_ body: () async throws -> Value) async -> Result<Value, SourceError> {
+        do {
+            return .success(try await body())
+        } catch let error as SourceError {
+            return .failure(error)
+        } catch {
+            return .failure(SourceError(String(describing: error)))
+        }
+    }
+}

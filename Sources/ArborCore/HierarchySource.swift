@@ -1,0 +1,74 @@
+/// The root a source starts from.
+public struct SourceRoot: Sendable, Hashable {
+    /// The root item's id.
+    public var id: String
+    /// A virtual root is not shown: its children form the first column.
+    public var isVirtual: Bool
+
+    /// Creates a root description.
+    public init(id: String, isVirtual: Bool) {
+        self.id = id
+        self.isVirtual = isVirtual
+    }
+}
+
+/// One item as a source delivers it: identity, content and the number of its children.
+public struct SourceItem: Sendable, Hashable {
+    /// The item's id, unique within the source.
+    public var id: String
+    /// What the item shows.
+    public var content: ItemContent
+    /// The number of direct children, or nil while the source has not counted them.
+    public var childCount: Int?
+
+    /// Creates an item.
+    public init(id: String, content: ItemContent, childCount: Int?) {
+        self.id = id
+        self.content = content
+        self.childCount = childCount
+    }
+}
+
+/// An error a source reports for one request; the rest of the hierarchy stays usable.
+public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A message for the user, naming what failed and where.
+    public var message: String
+
+    /// Creates an error with a message.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// A hierarchy Arbor can browse; every request may complete later and on any thread.
+public protocol HierarchySource: Sendable {
+    /// A short name for the header line, such as a file name.
+    var displayName: String { get }
+    /// The item the hierarchy starts from, or nil for an empty hierarchy.
+    func root() async throws -> SourceRoot?
+    /// The number of direct children of an item, or nil when not known without loading them.
+    func numberOfChildren(of id: String) async throws -> Int?
+    /// The ids of the children of an item within a range of indexes.
+    func childIDs(of id: String, in range: Range<Int>) async throws -> [String]
+    /// The parent of an item, or nil when it has none.
+    func parentID(of id: String) async throws -> String?
+    /// The content and child count of one item.
+    func item(_ id: String) async throws -> SourceItem
+    /// All children of an item with their content; sources override it when one request is cheaper.
+    func children(of id: String) async throws -> [SourceItem]
+}
+
+extension HierarchySource {
+    /// Composes the children from the count, the ids and the items.
+    public func children(of id: String) async throws -> [SourceItem] {
+        let count = try await numberOfChildren(of: id) ?? 0
+        var items: [SourceItem] = []
+        items.reserveCapacity(count)
+        for childID in try await childIDs(of: id, in: 0..<count) {
+            items.append(try await item(childID))
+        }
+        return items
+    }
+}

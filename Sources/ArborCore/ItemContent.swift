@@ -1,0 +1,61 @@
+/// A named raw field of an item, in the order the source gave it.
+public struct ItemField: Sendable, Hashable {
+    /// The field's name as the source spells it.
+    public var name: String
+    /// The field's value rendered as text.
+    public var value: String
+
+    /// Creates a field.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// What an item shows: the texts of its object cell and header, and its raw fields.
+public struct ItemContent: Sendable, Hashable {
+    /// The first, bold line of the cell.
+    public var title: String
+    /// The second line of the cell (a type or kind).
+    public var subtitle: String
+    /// The third line of the cell (a location or short description).
+    public var body: String
+    /// A small note shown under the body in the object header.
+    public var footnote: String
+    /// A longer description shown in the object header.
+    public var description: String
+    /// Short labels such as `Started` or `PM01`.
+    public var tags: [String]
+    /// A status shown aligned right in the object header.
+    public var status: String
+    /// A secondary status under the status.
+    public var substatus: String
+    /// Every field of the item, in source order.
+    public var fields: [ItemField]
+
+    /// Creates content; every part but the title may be empty.
+    public init(
+        title: String,
+        subtitle: String = "",
+        body: String = "",
+        footnote: String = "",
+        description: String = "",
+        tags: [String] = [],
+        status: String = "",
+        substatus: String = "",
+        fields: [ItemField] = []
+    ) {
+        self.title = title
+        self.subtitle = subtitle
+        self.body = body
+        self.footnote = footnote
+        self.description = description
+        self.tags = tags
+        self.status = status
+        self.substatus = substatus
+        self.fields = fields
+    }
+
+    /// Whether the item has anything to show below its title in a three-line cell.
+    public var hasDetailLines: Bool { !subtitle.isEmpty || !body.isEmpty }
+}

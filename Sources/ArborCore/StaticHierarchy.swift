@@ -1,0 +1,83 @@
+/// A fully loaded hierarchy held in memory: the source behind documents, tables and path lists.
+public struct StaticHierarchy: HierarchySource {
+    /// One item of the hierarchy with the indexes of its children.
+    public struct Node: Sendable {
+        /// The item's id, unique within the hierarchy.
+        public var id: String
+        /// What the item shows.
+        public var content: ItemContent
+        /// Indexes of the direct children in `nodes`, in order.
+        public var children: [Int32]
+        /// Index of the parent in `nodes`, or -1 for the root.
+        public var parent: Int32
+
+        /// Creates a node.
+        public init(id: String, content: ItemContent, children: [Int32] = [], parent: Int32 = -1) {
+            self.id = id
+            self.content = content
+            self.children = children
+            self.parent = parent
+        }
+    }
+
+    public let displayName: String
+    /// Every node; the parent and child indexes point into this array.
+    public let nodes: [Node]
+    /// Index of the root node.
+    public let rootIndex: Int32
+    /// Whether the root stands for a list of top-level items and is not shown.
+    public let rootIsVirtual: Bool
+    private let indexByID: [String: Int32]
+
+    /// Creates a hierarchy; when ids repeat, the first node with an id is the one found by it.
+    public init(displayName: String, nodes: [Node], rootIndex: Int32, rootIsVirtual: Bool) {
+        self.displayName = displayName
+        self.nodes = nodes
+        self.rootIndex = rootIndex
+        self.rootIsVirtual = rootIsVirtual
+        var index: [String: Int32] = [:]
+        index.reserveCapacity(nodes.count)
+        for (position, node) in nodes.enumerated() where index[node.id] == nil {
+            index[node.id] = Int32(position)
+        }
+        self.indexByID = index
+    }
+
+    private func node(_ id: String) throws -> Node {
+        guard let index = indexByID[id] else { throw SourceError("no item with id '\(id)'") }
+        return nodes[Int(index)]
+    }
+
+    private func sourceItem(at index: Int32) -> SourceItem {
+        let node = nodes[Int(index)]
+        return SourceItem(id: node.id, content: node.content, childCount: node.children.count)
+    }
+
+    public func root() async throws -> SourceRoot? {
+        nodes.isEmpty ? nil : SourceRoot(id: nodes[Int(rootIndex)].id, isVirtual: rootIsVirtual)
+    }
+
+    public func numberOfChildren(of id: String) async throws -> Int? {
+        try node(id).children.count
+    }
+
+    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+        let children = try node(id).children
+        let clamped = range.clamped(to: 0..<children.count)
+        return clamped.map { nodes[Int(children[$0])].id }
+    }
+
+    public func parentID(of id: String) async throws -> String? {
+        let parent = try node(id).parent
+        return parent < 0 ? nil : nodes[Int(parent)].id
+    }
+
+    public func item(_ id: String) async throws -> SourceItem {
+        guard let index = indexByID[id] else { throw SourceError("no item with id '\(id)'") }
+        return sourceItem(at: index)
+    }
+
+    public func children(of id: String) async throws -> [SourceItem] {
+        try node(id).children.map(sourceItem(at:))
+    }
+}

@@ -1,0 +1,72 @@
+import ArborCore
+
+/// Which fields of a record feed which part of an item; each part takes the first field present.
+public struct FieldMapping: Sendable, Hashable {
+    /// Fields that hold the id.
+    public var id: [String] = ["id"]
+    /// Fields that hold the parent's id (tables).
+    public var parent: [String] = ["parent", "parent_id", "parentId"]
+    /// Fields for the title.
+    public var title: [String] = ["title", "name", "label", "id"]
+    /// Fields for the subtitle.
+    public var subtitle: [String] = ["subtitle", "type", "kind"]
+    /// Fields for the body.
+    public var body: [String] = ["body", "description", "location"]
+    /// Fields for the footnote.
+    public var footnote: [String] = ["footnote", "note"]
+    /// Fields for the longer description of the object header.
+    public var description: [String] = ["description", "details", "notes"]
+    /// Fields holding tags: a list, or text separated by commas.
+    public var tags: [String] = ["tags", "labels"]
+    /// Fields for the status.
+    public var status: [String] = ["status", "state"]
+    /// Fields for the substatus.
+    public var substatus: [String] = ["substatus", "priority"]
+    /// The field that holds the children of a record in a document.
+    public var children: String = "children"
+
+    /// The defaults of the product: `title|name|label|id`, `subtitle|type|kind`, `body|description|location`.
+    public init() {}
+
+    /// Builds an item's content from its fields, taking for each part the first mapped field present.
+    public func content(from fields: [ItemField], tags fieldTags: [String: [String]] = [:], fallbackTitle: String) -> ItemContent {
+        var byName: [String: String] = [:]
+        for field in fields where byName[field.name] == nil { byName[field.name] = field.value }
+        func first(_ names: [String]) -> String {
+            for name in names { if let value = byName[name], !value.isEmpty { return value } }
+            return ""
+        }
+        let body = first(body)
+        var longer = first(description)
+        if longer == body { longer = "" }
+        var tagList: [String] = []
+        for name in tags {
+            if let list = fieldTags[name] { tagList = list; break }
+            if let text = byName[name], !text.isEmpty {
+                tagList = text.split(separator: ",").map { $0.trimmingCharacters(in: " ") }.filter { !$0.isEmpty }
+                break
+            }
+        }
+        let title = first(title)
+        return ItemContent(
+            title: title.isEmpty ? fallbackTitle : title,
+            subtitle: first(subtitle),
+            body: body,
+            footnote: first(footnote),
+            description: longer,
+            tags: tagList,
+            status: first(status),
+            substatus: first(substatus),
+            fields: fields
+        )
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in character: Character) -> String {
+        var text = self
+        while text.first == character { text.removeFirst() }
+        while text.last == character { text.removeLast() }
+        return String(text)
+    }
+}

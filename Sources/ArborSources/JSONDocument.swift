@@ -1,0 +1,81 @@
+/// A JSON document held as one flat array of nodes, linked by index: no recursion to build or free it.
+public struct JSONDocument: Sendable {
+    /// The type of a JSON value.
+    public enum Kind: UInt8, Sendable {
+        case null, bool, number, string, array, object
+    }
+
+    /// One value of the document.
+    public struct Node: Sendable {
+        /// The value's type.
+        public var kind: Kind
+        /// The member name when the value belongs to an object.
+        public var key: String?
+        /// The text of a scalar: a string's value, a number's literal, `true`, `false` or `null`.
+        public var text: String
+        /// Index of the containing array or object, or -1 for the top value.
+        public var parent: Int32
+        /// Index of the first element or member, or -1.
+        public var firstChild: Int32 = -1
+        /// Index of the next element or member of the same container, or -1.
+        public var nextSibling: Int32 = -1
+        /// Number of elements or members.
+        public var childCount: Int32 = 0
+        /// The line (from 1) where the value starts.
+        public var line: Int32
+    }
+
+    /// Every value, in document order; the top value is at index 0.
+    public internal(set) var nodes: [Node] = []
+
+    /// The indexes of the elements or members of a container, in order.
+    public func children(of index: Int32) -> [Int32] {
+        var result: [Int32] = []
+        result.reserveCapacity(Int(nodes[Int(index)].childCount))
+        var child = nodes[Int(index)].firstChild
+        while child >= 0 {
+            result.append(child)
+            child = nodes[Int(child)].nextSibling
+        }
+        return result
+    }
+
+    /// The index of an object's member with this name, if it has one.
+    public func member(_ name: String, of index: Int32) -> Int32? {
+        guard nodes[Int(index)].kind == .object else { return nil }
+        var child = nodes[Int(index)].firstChild
+        while child >= 0 {
+            if nodes[Int(child)].key == name { return child }
+            child = nodes[Int(child)].nextSibling
+        }
+        return nil
+    }
+
+    /// A one-line text for a value: a scalar's text, or a count for a container.
+    public func preview(_ index: Int32) -> String {
+        let node = nodes[Int(index)]
+        switch node.kind {
+        case .array: return node.childCount == 1 ? "[1 item]" : "[\(node.childCount) items]"
+        case .object: return node.childCount == 1 ? "{1 key}" : "{\(node.childCount) keys}"
+        default: return node.text
+        }
+    }
+
+    /// Parses UTF-8 bytes; a syntax error carries its line and column.
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
+        var parser = JSONParser(bytes: bytes)
+        return try parser.parseDocument()
+    }
+}
+
+/// Malformed JSON, with the place where it went wrong.
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
+    public var message: String
+    /// The line, from 1.
+    public var line: Int
+    /// The column in characters, from 1.
+    public var column: Int
+
+    public var description: String { "line \(line), column \(column): \(message)" }
+}

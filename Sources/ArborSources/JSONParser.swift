@@ -1,0 +1,264 @@
+/// An iterative JSON parser that builds a ``JSONDocument`` and reports errors by line and column.
+struct JSONParser {
+    private let bytes: [UInt8]
+    private var position = 0
+    private var line = 1
+    private var lineStart = 0
+    private var document = JSONDocument()
+    private var stack: [(node: Int32, lastChild: Int32)] = []
+    private var pendingKey: String?
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONDocument {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3; lineStart = 3 }
+        skipWhitespace()
+        if position >= bytes.count { throw error("the document is empty") }
+        var expectsValue = true
+        while expectsValue || !stack.isEmpty {
+            expectsValue = expectsValue ? try parseValue() : try parseAfterValue()
+        }
+        skipWhitespace()
+        if position < bytes.count { throw error("unexpected \(describe(bytes[position])) after the end of the document") }
+        return document
+    }
+
+    /// Reads a scalar or the opening of a container; true when a value must follow (a non-empty container).
+    private mutating func parseValue() throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count else { throw error("unexpected end of input, expected a value") }
+        let byte = bytes[position]
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            position += 1
+            let kind: JSONDocument.Kind = byte == UInt8(ascii: "{") ? .object : .array
+            let node = append(kind, text: "")
+            stack.append((node, -1))
+            skipWhitespace()
+            let close = kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            if position < bytes.count, bytes[position] == close {
+                position += 1
+                stack.removeLast()
+                return false
+            }
+            if kind == .object { try parseKey() }
+            return true
+        case UInt8(ascii: "\""):
+            let text = try parseString()
+            append(.string, text: text)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            append(.number, text: try parseNumber())
+        case UInt8(ascii: "t"): try parseLiteral("true", kind: .bool)
+        case UInt8(ascii: "f"): try parseLiteral("false", kind: .bool)
+        case UInt8(ascii: "n"): try parseLiteral("null", kind: .null)
+        default:
+            throw error("unexpected \(describe(byte)), expected a value")
+        }
+        return false
+    }
+
+    /// After a value inside a container: a separator (true: a value must follow) or the container's end.
+    private mutating func parseAfterValue() throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard let top = stack.last else { return false }
+        let isObject = document.nodes[Int(top.node)].kind == .object
+        guard position < bytes.count else {
+            throw error("unexpected end of input, expected ',' or '\(isObject ? "}" : "]")'")
+        }
+        let byte = bytes[position]
+        if byte == UInt8(ascii: ",") {
+            position += 1
+            if isObject { try parseKey() }
+            return true
+        } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+            position += 1
+            stack.removeLast()
+            return false
+        } else {
+            throw error("unexpected \(describe(byte)), expected ',' or '\(isObject ? "}" : "]")'")
+        }
+    }
+
+    private mutating func parseKey() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+            throw error(position < bytes.count ? "expected a member name in double quotes" : "unexpected end of input")
+        }
+        pendingKey = try parseString()
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+            throw error("expected ':' after the member name")
+        }
+        position += 1
+    }
+
+    @discardableResult
+    private mutating func append(_ kind: JSONDocument.Kind, text: String) -> Int32 {
+        let index = Int32(document.nodes.count)
+        let parent = stack.last?.node ?? -1
+        document.nodes.append(JSONDocument.Node(kind: kind, key: pendingKey, text: text, parent: parent, line: Int32(line)))
+        pendingKey = nil
+        if let top = stack.last {
+            if top.lastChild >= 0 {
+                document.nodes[Int(top.lastChild)].nextSibling = index
+            } else {
+                document.nodes[Int(top.node)].firstChild = index
+            }
+            document.nodes[Int(top.node)].childCount += 1
+            stack[stack.count - 1].lastChild = index
+        }
+        return index
+    }
+
+    private mutating func parseLiteral(_ word: String, kind: JSONDocument.Kind) throws(JSONSyntaxError) {
+        let expected = Array(word.utf8)
+        guard bytes.count - position >= expected.count, Array(bytes[position..<(position + expected.count)]) == expected
+        else { throw error("unexpected \(describe(bytes[position])), expected a value") }
+        position += expected.count
+        append(kind, text: word)
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+        let start = position
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard digits() > 0 else { throw error("invalid number: expected a digit") }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard digits() > 0 else { throw error("invalid number: expected a digit after '.'") }
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard digits() > 0 else { throw error("invalid number: expected a digit in the exponent") }
+        }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    private mutating func digits() -> Int {
+        let start = position
+        while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") {
+            position += 1
+        }
+        return position - start
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                position += 1
+            case UInt8(ascii: "\n"):
+                position += 1
+                line += 1
+                lineStart = position
+            default:
+                return
+            }
+        }
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : hexByte(byte)
+    }
+
+    private func hexByte(_ byte: UInt8) -> String {
+        "byte 0x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+    }
+
+    func error(_ message: String) -> JSONSyntaxError {
+        let column = String(decoding: bytes[lineStart..<min(position, bytes.count)], as: UTF8.self).count + 1
+        return JSONSyntaxError(message: message, line: line, column: column)
+    }
+}
+
+extension JSONParser {
+    /// Reads a string literal at the opening quote and returns its value.
+    mutating func parseString() throws(JSONSyntaxError) -> String {
+        position += 1
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return String(decoding: bytes[start..<(position - 1)], as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("control character in a string (escape it)") }
+            position += 1
+        }
+        var scratch = Array(bytes[start..<position])
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                return String(decoding: scratch, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try appendEscape(to: &scratch)
+            case 0..<0x20:
+                throw error("control character in a string (escape it)")
+            default:
+                scratch.append(byte)
+                position += 1
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    private mutating func appendEscape(to scratch: inout [UInt8]) throws(JSONSyntaxError) {
+        position += 1
+        guard position < bytes.count else { throw error("unterminated string") }
+        let byte = bytes[position]
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(byte)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try hexQuad()
+            if (0xD800..<0xDC00).contains(scalar), bytes.count - position >= 6,
+               bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                position += 2
+                let low = try hexQuad()
+                if (0xDC00..<0xE000).contains(low) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else {
+                    scratch.append(contentsOf: Array("\u{FFFD}".utf8))
+                    scalar = low
+                }
+            }
+            let value = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+            scratch.append(contentsOf: Array(String(Character(value)).utf8))
+        default:
+            position -= 1
+            throw error("invalid escape '\\\(Character(Unicode.Scalar(byte)))'")
+        }
+    }
+
+    private mutating func hexQuad() throws(JSONSyntaxError) -> UInt32 {
+        guard bytes.count - position >= 4 else { throw error("invalid \\u escape: expected four hex digits") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let digit = hexValue(bytes[position]) else { throw error("invalid \\u escape: expected four hex digits") }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    private func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ArborCore
+
+/// Opens a JSON object tree from a file.
+public enum JSONTreeSource {
+    /// Reads and parses a file; errors name the file, the line and the column.
+    public static func open(path: String, name: String? = nil, mapping: FieldMapping = FieldMapping())
+        throws(SourceLoadError) -> StaticHierarchy
+    {
+        let bytes = try SourceFile.read(path)
+        return try load(bytes, name: name ?? displayName(for: path), origin: path, mapping: mapping)
+    }
+
+    /// Parses bytes; `origin` names them in errors.
+    public static func load(_ bytes: [UInt8], name: String, origin: String, mapping: FieldMapping = FieldMapping())
+        throws(SourceLoadError) -> StaticHierarchy
+    {
+        do {
+            let document = try JSONDocument.parse(bytes)
+            return JSONTreeBuilder(mapping: mapping).hierarchy(from: document, name: name)
+        } catch {
+            throw SourceLoadError("\(origin):\(error.line):\(error.column): invalid JSON: \(error.message)")
+        }
+    }
+
+    /// The last component of a path, for the header line.
+    public static func displayName(for path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

@@ -1,0 +1,89 @@
+import ArborCore
+
+/// What the run loop does after a key.
+public enum KeyOutcome: Sendable, Equatable {
+    /// Keep running and ask the source for these.
+    case proceed([BrowserEffect])
+    /// Leave with this exit status.
+    case exit(Int32)
+}
+
+/// The browser without a terminal: keys and load results in, effects and frames out.
+public struct BrowserController: Sendable {
+    /// The model.
+    public private(set) var state = BrowserState()
+    /// Whether the help overlay is open.
+    public private(set) var showsHelp = false
+    /// The renderer.
+    public let screen: BrowserScreen
+    private var size: (width: Int, height: Int) = (0, 0)
+
+    /// Creates a controller drawing with `screen`.
+    public init(screen: BrowserScreen) {
+        self.screen = screen
+    }
+
+    /// Sets the terminal size and starts loading; returns the first requests.
+    public mutating func start(width: Int, height: Int) -> [BrowserEffect] {
+        size = (width, height)
+        return state.apply(.start) + fitViewport()
+    }
+
+    /// The terminal changed size.
+    public mutating func resize(width: Int, height: Int) -> [BrowserEffect] {
+        size = (width, height)
+        return fitViewport()
+    }
+
+    /// Applies a load result or a mutation.
+    public mutating func receive(_ action: BrowserAction) -> [BrowserEffect] {
+        state.apply(action) + fitViewport()
+    }
+
+    /// Handles one key press.
+    public mutating func handle(_ key: Key) -> KeyOutcome {
+        if key == .resize { return .proceed([]) }
+        guard let command = screen.keyMap.command(for: key) else { return .proceed([]) }
+        if showsHelp {
+            switch command {
+            case .cancel: return .exit(130)
+            case .help, .quit: showsHelp = false
+            default: break
+            }
+            return .proceed([])
+        }
+        let action: BrowserAction
+        switch command {
+        case .previousItem: action = .moveFocus(by: -1)
+        case .nextItem: action = .moveFocus(by: 1)
+        case .pageUp: action = .pageUp
+        case .pageDown: action = .pageDown
+        case .firstItem: action = .first
+        case .lastItem: action = .last
+        case .expand: action = .expand
+        case .nextLevel: action = .nextLevel
+        case .previousLevel: action = .previousLevel
+        case .reload:
+            guard let item = state.focusedItem else { return .proceed([]) }
+            action = .invalidateChildren(of: state.store[item].id)
+        case .help:
+            showsHelp = true
+            return .proceed([])
+        case .quit: return .exit(0)
+        case .cancel: return .exit(130)
+        }
+        return .proceed(state.apply(action) + fitViewport())
+    }
+
+    /// Draws the current frame.
+    public func render() -> CellGrid {
+        screen.render(state, showsHelp: showsHelp, width: size.width, height: size.height)
+    }
+
+    /// Tells the model what fits, when that changed.
+    private mutating func fitViewport() -> [BrowserEffect] {
+        let metrics = screen.metrics(for: state, width: size.width, height: size.height)
+        guard metrics.columnSlots != state.visibleColumns || metrics.itemsPerPage != state.itemsPerPage else { return [] }
+        return state.apply(.setViewport(columns: metrics.columnSlots, itemsPerPage: metrics.itemsPerPage))
+    }
+}

@@ -1,0 +1,67 @@
+import ArborCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one thread that owns the terminal: waits on keys and on finished loads, applies them, draws.
+public final class BrowserRunLoop {
+    private let terminal: any TerminalDevice
+    private let performer: EffectPerformer
+    private let pipe = WakePipe()
+    private let inbox: ActionInbox
+
+    /// Creates a loop drawing on `terminal` and loading from `source`.
+    public init(terminal: any TerminalDevice, source: any HierarchySource) {
+        self.terminal = terminal
+        performer = EffectPerformer(source: source)
+        inbox = ActionInbox(pipe: pipe)
+    }
+
+    /// Runs until a key or a signal ends it; returns the exit status. The terminal is restored on every path.
+    public func run(_ controller: inout BrowserController) -> Int32 {
+        defer { terminal.shutdown() }
+        SignalTrap.install(wakeFD: pipe.writeFD)
+        let size = terminal.size
+        launch(controller.start(width: size.width, height: size.height))
+        terminal.present(controller.render())
+        var fds = [
+            pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            _ = poll(&fds, nfds_t(fds.count), -1)
+            if let signal = SignalTrap.takeCaught() { return 128 + signal }
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return 129 }
+            pipe.drain()
+            var changed = false
+            for key in terminal.readKeys() {
+                changed = true
+                if key == .resize {
+                    let size = terminal.size
+                    launch(controller.resize(width: size.width, height: size.height))
+                    continue
+                }
+                switch controller.handle(key) {
+                case .exit(let status): return status
+                case .proceed(let effects): launch(effects)
+                }
+            }
+            for action in inbox.drain() {
+                changed = true
+                launch(controller.receive(action))
+            }
+            if changed { terminal.present(controller.render()) }
+        }
+    }
+
+    /// Starts each effect in the background; its result comes back through the inbox.
+    private func launch(_ effects: [BrowserEffect]) {
+        for effect in effects {
+            Task.detached { [performer, inbox] in
+                inbox.post(await performer.perform(effect))
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+nonisolated(unsafe) private var trapWakeFD: Int32 = -1
+nonisolated(unsafe) private var trapCaught: Int32 = 0
+
+/// Turns SIGINT, SIGTERM and SIGHUP into a byte on the wake pipe, so the run loop leaves through its normal path.
+public enum SignalTrap {
+    /// The signals that end the browser.
+    public static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Installs the handlers; they write to `wakeFD`.
+    public static func install(wakeFD: Int32) {
+        trapWakeFD = wakeFD
+        for signal in endingSignals {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = { caught in
+                trapCaught = caught
+                var byte: UInt8 = 0
+                _ = write(trapWakeFD, &byte, 1)
+            }
+            #else
+            action.__sigaction_u.__sa_handler = { caught in
+                trapCaught = caught
+                var byte: UInt8 = 0
+                _ = write(trapWakeFD, &byte, 1)
+            }
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// The signal caught since the last call, if any.
+    public static func takeCaught() -> Int32? {
+        let caught = trapCaught
+        trapCaught = 0
+        return caught == 0 ? nil : caught
+    }
+}

@@ -1,0 +1,26 @@
+/// A terminal the run loop draws on and reads keys from.
+public protocol TerminalDevice: AnyObject {
+    /// The descriptor to poll for key presses.
+    var inputFD: Int32 { get }
+    /// The current size in cells.
+    var size: (width: Int, height: Int) { get }
+    /// Every key press waiting, without blocking.
+    func readKeys() -> [Key]
+    /// Shows a frame, drawing only what changed since the last one.
+    func present(_ grid: CellGrid)
+    /// Gives the terminal back in its normal mode.
+    func shutdown()
+}
+
+/// Why a terminal could not be used.
+public struct TerminalError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, for the user.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,36 @@
+/// What a piece of text is on screen; a theme turns roles into colours and attributes.
+public enum StyleRole: UInt8, Sendable, CaseIterable {
+    case plain
+    case title
+    case subtitle
+    case body
+    case icon
+    case selectedIcon
+    case focusBar
+    case border
+    case columnTitle
+    case header
+    case footer
+    case breadcrumb
+    case separator
+    case dim
+    case error
+    case helpKey
+}
+
+/// The style of one grid cell: its role, and whether it belongs to the focused item of the focused column.
+public struct CellStyle: Sendable, Hashable {
+    /// What the text is.
+    public var role: StyleRole
+    /// Whether the cell is part of the focused item's highlight.
+    public var highlighted: Bool
+
+    /// Creates a style.
+    public init(_ role: StyleRole, highlighted: Bool = false) {
+        self.role = role
+        self.highlighted = highlighted
+    }
+
+    /// The plain, unhighlighted style.
+    public static let plain = CellStyle(.plain)
+}

@@ -1,0 +1,35 @@
+/// What a key can ask the browser to do.
+public enum BrowserCommand: String, Sendable, CaseIterable {
+    case previousItem = "previous-item"
+    case nextItem = "next-item"
+    case pageUp = "page-up"
+    case pageDown = "page-down"
+    case firstItem = "first-item"
+    case lastItem = "last-item"
+    case expand
+    case nextLevel = "next-level"
+    case previousLevel = "previous-level"
+    case reload
+    case help
+    case quit
+    case cancel
+
+    /// What the command does, for the help overlay.
+    public var summary: String {
+        switch self {
+        case .previousItem: return "previous item in the column"
+        case .nextItem: return "next item in the column"
+        case .pageUp: return "one page up"
+        case .pageDown: return "one page down"
+        case .firstItem: return "first item"
+        case .lastItem: return "last item"
+        case .expand: return "expand the focused item"
+        case .nextLevel: return "next level"
+        case .previousLevel: return "previous level (past the first: the root's parent)"
+        case .reload: return "reload the focused item's children"
+        case .help: return "this help"
+        case .quit: return "quit"
+        case .cancel: return "cancel"
+        }
+    }
+}

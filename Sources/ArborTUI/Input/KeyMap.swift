@@ -1,0 +1,50 @@
+/// Keys bound to one command.
+public struct KeyBinding: Sendable, Hashable {
+    /// The keys, first the one shown first.
+    public var keys: [Key]
+    /// What they do.
+    public var command: BrowserCommand
+
+    /// Creates a binding.
+    public init(_ keys: [Key], _ command: BrowserCommand) {
+        self.keys = keys
+        self.command = command
+    }
+}
+
+/// The key bindings as data: the run loop looks keys up here and the help overlay lists them.
+public struct KeyMap: Sendable {
+    /// The bindings in the order the help shows them.
+    public let bindings: [KeyBinding]
+    private let commandByKey: [Key: BrowserCommand]
+
+    /// Creates a map; a key bound twice keeps its first binding.
+    public init(bindings: [KeyBinding]) {
+        self.bindings = bindings
+        var table: [Key: BrowserCommand] = [:]
+        for binding in bindings {
+            for key in binding.keys where table[key] == nil { table[key] = binding.command }
+        }
+        commandByKey = table
+    }
+
+    /// The command bound to a key, if any.
+    public func command(for key: Key) -> BrowserCommand? { commandByKey[key] }
+
+    /// The bindings of the browse mode.
+    public static let standard = KeyMap(bindings: [
+        KeyBinding([.up, .character("k")], .previousItem),
+        KeyBinding([.down, .character("j")], .nextItem),
+        KeyBinding([.pageUp, .control("b")], .pageUp),
+        KeyBinding([.pageDown, .control("f")], .pageDown),
+        KeyBinding([.home, .character("g")], .firstItem),
+        KeyBinding([.end, .character("G")], .lastItem),
+        KeyBinding([.enter], .expand),
+        KeyBinding([.right, .character("l")], .nextLevel),
+        KeyBinding([.left, .character("h")], .previousLevel),
+        KeyBinding([.character("r")], .reload),
+        KeyBinding([.character("?")], .help),
+        KeyBinding([.character("q"), .escape], .quit),
+        KeyBinding([.control("c")], .cancel),
+    ])
+}

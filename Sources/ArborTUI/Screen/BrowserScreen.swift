@@ -1,0 +1,113 @@
+import ArborCore
+
+/// Renders the browser state into a grid: header, columns or the compact breadcrumb view, footer, help.
+public struct BrowserScreen: Sendable {
+    /// The narrowest a column may be, its border included.
+    public static let minimumColumnWidth = 28
+    /// The source's name for the header.
+    public var sourceName: String
+    /// The bindings listed by the help overlay.
+    public var keyMap: KeyMap
+    /// The cell style.
+    public var cellMode: CellMode
+
+    /// Creates a screen.
+    public init(sourceName: String, keyMap: KeyMap = .standard, cellMode: CellMode = .auto) {
+        self.sourceName = sourceName
+        self.keyMap = keyMap
+        self.cellMode = cellMode
+    }
+
+    /// The geometry of a frame of this size for this state.
+    public func metrics(for state: BrowserState, width: Int, height: Int) -> ScreenMetrics {
+        let slots = max(1, width / Self.minimumColumnWidth)
+        let isCompact = slots < 2
+        let contentTop = 2
+        let contentHeight = max(0, height - (isCompact ? 3 : 4))
+        return ScreenMetrics(
+            isCompact: isCompact, columnSlots: isCompact ? 1 : slots, fullCells: usesFullCells(state, slots: slots),
+            contentTop: contentTop, contentHeight: contentHeight)
+    }
+
+    /// Whether the columns in view have subtitles or bodies (judged on their first items, so the cost is bounded).
+    private func usesFullCells(_ state: BrowserState, slots: Int) -> Bool {
+        switch cellMode {
+        case .full: return true
+        case .single: return false
+        case .auto:
+            guard !state.columns.isEmpty else { return false }
+            let visible = state.columnOffset..<min(state.columns.count, state.columnOffset + slots)
+            return visible.contains { column in
+                state.items(in: column).prefix(64).contains { state.store[$0].content?.hasDetailLines == true }
+            }
+        }
+    }
+
+    /// Draws a whole frame.
+    public func render(_ state: BrowserState, showsHelp: Bool = false, width: Int, height: Int) -> CellGrid {
+        var grid = CellGrid(width: width, height: height)
+        guard width > 0, height > 0 else { return grid }
+        let metrics = metrics(for: state, width: width, height: height)
+        drawHeader(into: &grid, compact: metrics.isCompact)
+        if state.columns.isEmpty {
+            drawRootState(state, into: &grid)
+        } else if metrics.isCompact {
+            drawCompact(state, metrics: metrics, into: &grid)
+        } else {
+            drawColumns(state, metrics: metrics, into: &grid)
+        }
+        FooterPainter(state: state, sourceName: sourceName).paint(row: height - 1, into: &grid)
+        if showsHelp { HelpOverlay(keyMap: keyMap).paint(into: &grid) }
+        return grid
+    }
+
+    private func drawHeader(into grid: inout CellGrid, compact: Bool) {
+        let hint = compact ? "?" : "? help"
+        grid.fill(" ", x: 0, y: 0, count: grid.width, style: CellStyle(.header))
+        let hintWidth = DisplayWidth.of(hint)
+        grid.write(hint, x: max(0, grid.width - hintWidth - 1), y: 0, limit: hintWidth, style: CellStyle(.header))
+        grid.write(sourceName, x: 1, y: 0, limit: max(0, grid.width - hintWidth - 3), style: CellStyle(.header))
+    }
+
+    private func drawRootState(_ state: BrowserState, into grid: inout CellGrid) {
+        let (text, role): (String, StyleRole) =
+            if let failure = state.rootLoad.failureMessage { ("⚠ " + failure, .error) }
+            else if state.rootLoad == .loaded { ("(empty hierarchy)", .dim) }
+            else { ("loading…", .dim) }
+        grid.write(text, x: 1, y: min(2, grid.height - 1), limit: grid.width - 2, style: CellStyle(role))
+    }
+
+    /// The title above a column: its parent's, or the source's name at the top.
+    func columnTitle(_ state: BrowserState, column: Int) -> String {
+        let parent = state.columns[column].parent
+        if parent == NodeStore.top || (state.rootIsVirtual && parent == state.root) { return sourceName }
+        return state.store[parent].title
+    }
+
+    private func drawColumns(_ state: BrowserState, metrics: ScreenMetrics, into grid: inout CellGrid) {
+        let slotWidth = grid.width / metrics.columnSlots
+        let top = 1
+        let boxHeight = grid.height - 2
+        guard boxHeight >= 2 else { return }
+        for slot in 0..<metrics.columnSlots {
+            let index = state.columnOffset + slot
+            guard index < state.columns.count else { break }
+            let x = slot * slotWidth
+            let width = slot == metrics.columnSlots - 1 ? grid.width - x : slotWidth
+            grid.drawBox(x: x, y: top, width: width, height: boxHeight, title: columnTitle(state, column: index),
+                         titleStyle: CellStyle(.columnTitle, highlighted: index == state.focusedColumn))
+            ColumnPainter(state: state, index: index, metrics: metrics)
+                .paint(x: x + 1, y: top + 1, width: width - 2, height: boxHeight - 2, separatorInset: 0, into: &grid)
+        }
+    }
+
+    private func drawCompact(_ state: BrowserState, metrics: ScreenMetrics, into grid: inout CellGrid) {
+        let column = state.focusedColumn
+        let before = column > 0 || state.mayHaveLevelBeforeFirst
+        let after = column + 1 < state.columns.count
+        BreadcrumbPainter(title: columnTitle(state, column: column), hasLevelBefore: before, hasLevelAfter: after)
+            .paint(row: 1, into: &grid)
+        ColumnPainter(state: state, index: column, metrics: metrics)
+            .paint(x: 0, y: metrics.contentTop, width: grid.width, height: metrics.contentHeight, separatorInset: 1, into: &grid)
+    }
+}

@@ -1,0 +1,29 @@
+/// How many lines an object cell takes.
+public enum CellMode: String, Sendable, CaseIterable {
+    /// Three lines when the visible data has subtitles or bodies, one line otherwise.
+    case auto
+    /// Title, subtitle and body on three lines, then a separator.
+    case full
+    /// Title and hierarchy icon on one line.
+    case single
+}
+
+/// The geometry of one frame: what fits, and where.
+public struct ScreenMetrics: Sendable, Hashable {
+    /// Whether only one column fits (the breadcrumb layout).
+    public var isCompact: Bool
+    /// How many columns fit side by side.
+    public var columnSlots: Int
+    /// Whether cells take three lines.
+    public var fullCells: Bool
+    /// The first row of items in a column.
+    public var contentTop: Int
+    /// How many rows the items of a column have.
+    public var contentHeight: Int
+
+    /// Rows one cell takes, its separator included.
+    public var rowsPerCell: Int { fullCells ? 4 : 1 }
+
+    /// How many cells fit in a column (at least one).
+    public var itemsPerPage: Int { max(1, (contentHeight + (fullCells ? 1 : 0)) / rowsPerCell) }
+}

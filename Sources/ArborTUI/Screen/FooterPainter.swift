@@ -1,0 +1,40 @@
+import ArborCore
+
+/// The footer: the level, the path from the root to the focus, the position in the column, and load state.
+struct FooterPainter {
+    let state: BrowserState
+    let sourceName: String
+
+    /// The left part: `2/3 · Plants › Hamburg Plant › Pump Station P-100`.
+    var pathText: String {
+        guard !state.columns.isEmpty else { return "" }
+        let titles = state.pathToFocus.map { state.store[$0].title }
+        return "\(state.focusedColumn + 1)/\(state.columns.count) · " + titles.joined(separator: " › ")
+    }
+
+    /// The right part: `1 of 4`, then `loading…` or a message.
+    var statusText: String {
+        var parts: [String] = []
+        if state.columns.indices.contains(state.focusedColumn) {
+            let count = state.items(in: state.focusedColumn).count
+            if count > 0 { parts.append("\(state.columns[state.focusedColumn].focus + 1) of \(count)") }
+        }
+        if state.rootLoad.isLoading || state.columns.indices.contains(where: state.isLoading(column:)) {
+            parts.append("loading…")
+        }
+        if let message = state.message { parts.append(message) }
+        return parts.joined(separator: " · ")
+    }
+
+    func paint(row: Int, into grid: inout CellGrid) {
+        guard row >= 1 else { return }
+        let style = CellStyle(.footer)
+        grid.fill(" ", x: 0, y: row, count: grid.width, style: style)
+        let status = statusText
+        let statusWidth = min(CellGrid.drawnWidth(of: status), max(0, grid.width - 2))
+        let statusX = grid.width - 1 - statusWidth
+        let statusRole: StyleRole = state.message != nil && state.rootLoad.failureMessage != nil ? .error : .footer
+        grid.write(status, x: statusX, y: row, limit: statusWidth, style: CellStyle(statusRole))
+        grid.write(pathText, x: 1, y: row, limit: max(0, statusX - 2), style: style)
+    }
+}

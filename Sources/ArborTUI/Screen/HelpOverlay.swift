@@ -1,0 +1,28 @@
+/// A box over the screen listing every binding of the key map.
+struct HelpOverlay {
+    let keyMap: KeyMap
+
+    /// The lines of the help: keys, then what they do.
+    var lines: [String] {
+        let keyColumn = keyMap.bindings.map { $0.keys.map(\.label).joined(separator: " ") }
+        let keyWidth = keyColumn.map(DisplayWidth.of).max() ?? 0
+        return zip(keyColumn, keyMap.bindings).map { keys, binding in
+            keys + String(repeating: " ", count: keyWidth - DisplayWidth.of(keys) + 2) + binding.command.summary
+        }
+    }
+
+    func paint(into grid: inout CellGrid) {
+        let lines = lines
+        let width = min(grid.width, (lines.map(DisplayWidth.of).max() ?? 0) + 4)
+        let height = min(grid.height, lines.count + 4)
+        guard width >= 4, height >= 3 else { return }
+        let x = (grid.width - width) / 2
+        let y = (grid.height - height) / 2
+        for row in y..<(y + height) { grid.fill(" ", x: x, y: row, count: width, style: .plain) }
+        grid.drawBox(x: x, y: y, width: width, height: height, title: "Keys", titleStyle: CellStyle(.columnTitle))
+        grid.write(" ? or Esc closes ", x: x + 2, y: y + height - 1, limit: width - 4, style: CellStyle(.dim))
+        for (offset, line) in lines.prefix(height - 4).enumerated() {
+            grid.write(line, x: x + 2, y: y + 2 + offset, limit: width - 4, style: CellStyle(.helpKey))
+        }
+    }
+}

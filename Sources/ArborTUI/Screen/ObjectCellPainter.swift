@@ -1,0 +1,54 @@
+import ArborCore
+
+/// What one object cell shows.
+struct ObjectCellModel {
+    var content: ItemContent?
+    var fallbackTitle: String
+    var childCount: Int?
+    var hasIcon: Bool
+    var isExpanded: Bool
+    var isFocused: Bool
+    var isHighlighted: Bool
+}
+
+/// Draws object cells: a bar for focus, title, subtitle, body, and the hierarchy icon with the child count.
+enum ObjectCellPainter {
+    static let barGlyph: Character = "▌"
+
+    /// The icon text: `▶ 12` expanded, `▷ 8` not, no number while the count is unknown.
+    static func iconText(_ cell: ObjectCellModel) -> String? {
+        guard cell.hasIcon else { return nil }
+        let glyph = cell.isExpanded ? "▶" : "▷"
+        return cell.childCount.map { "\(glyph) \($0)" } ?? glyph
+    }
+
+    /// Draws a cell whose first row is `y`, in `width` cells from `x`; three rows when `full`.
+    static func paint(_ cell: ObjectCellModel, full: Bool, x: Int, y: Int, width: Int, into grid: inout CellGrid) {
+        guard width > 0 else { return }
+        let rows = full ? 3 : 1
+        let highlighted = cell.isHighlighted
+        for row in 0..<rows {
+            grid.fill(" ", x: x, y: y + row, count: width, style: CellStyle(.plain, highlighted: highlighted))
+            if cell.isFocused {
+                grid.write(String(barGlyph), x: x, y: y + row, limit: 1, style: CellStyle(.focusBar, highlighted: highlighted))
+            }
+        }
+        let textX = x + 1
+        var titleRoom = width - 1
+        if let icon = iconText(cell) {
+            let iconWidth = DisplayWidth.of(icon)
+            let iconX = x + width - 1 - iconWidth
+            if iconX > textX {
+                let role: StyleRole = cell.isExpanded ? .selectedIcon : .icon
+                grid.write(icon, x: iconX, y: y, limit: iconWidth, style: CellStyle(role, highlighted: highlighted))
+                titleRoom = iconX - 1 - textX
+            }
+        }
+        let title = cell.content?.title ?? cell.fallbackTitle
+        grid.write(title, x: textX, y: y, limit: titleRoom, style: CellStyle(.title, highlighted: highlighted))
+        guard full else { return }
+        let content = cell.content
+        grid.write(content?.subtitle ?? "", x: textX, y: y + 1, limit: width - 2, style: CellStyle(.subtitle, highlighted: highlighted))
+        grid.write(content?.body ?? "", x: textX, y: y + 2, limit: width - 2, style: CellStyle(.body, highlighted: highlighted))
+    }
+}
