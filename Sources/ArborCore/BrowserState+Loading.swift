@@ -78,11 +78,16 @@ extension BrowserState {
         return continueReveal()
     }
 
-    /// Takes the pending path as far as the loaded columns allow.
+    /// Takes the pending path as far as the loaded columns allow; it stays pending while a level it needs loads.
     mutating func continueReveal() -> [BrowserEffect] {
+        guard !pendingPath.isEmpty else { return [] }
+        if columns.isEmpty {
+            if rootLoad == .loaded || rootLoad.failureMessage != nil { finishReveal(at: 0) }
+            return []
+        }
         var effects: [BrowserEffect] = []
         var level = 0
-        while !pendingPath.isEmpty, level < pendingPath.count, level < columns.count {
+        while level < pendingPath.count, level < columns.count {
             let parent = columns[level].parent
             guard let children = store[parent].children else {
                 if store[parent].childLoad.isLoading { return effects }
@@ -92,17 +97,21 @@ extension BrowserState {
                 break
             }
             setFocus(column: level, to: position)
-            if level + 1 == pendingPath.count { break }
-            if store[item].childCount == 0 { break }
+            let node = store[item]
+            if level + 1 == pendingPath.count || node.childCount == 0 || node.childLoad.failureMessage != nil { break }
             effects += expand(column: level)
             level += 1
         }
-        if !pendingPath.isEmpty, !columns.isEmpty {
+        finishReveal(at: level)
+        return effects
+    }
+
+    private mutating func finishReveal(at level: Int) {
+        if !columns.isEmpty {
             focusedColumn = min(pendingFocusedColumn ?? level, columns.count - 1, level)
         }
         pendingPath = []
         pendingFocusedColumn = nil
-        return effects
     }
 
     mutating func reloadAll() -> [BrowserEffect] {

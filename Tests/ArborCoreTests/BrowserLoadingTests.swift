@@ -1,0 +1,125 @@
+import ArborCore
+import Testing
+
+@Suite("Loads in any order, stale results, the parent of the root")
+struct BrowserLoadingTests {
+    @Test func resultsApplyInAnyOrder() async {
+        var driver = Driver(MutableSource(root: "plants", plantOutline))
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.expand)
+        driver.send(.previousLevel)
+        driver.send(.moveFocus(by: 1))
+        driver.send(.expand)
+        #expect(driver.pending.count == 2)
+        let berlin = await driver.answer(driver.pending[1])
+        let hamburg = await driver.answer(driver.pending[0])
+        driver.pending = []
+        driver.send(berlin)
+        driver.send(hamburg)
+        #expect(driver.columnParents == ["", "plants", "berlin"])
+        #expect(driver.titles(2) == ["B1"])
+        #expect(driver.state.store[driver.state.store.handle(for: "hamburg")!].children?.count == 2)
+    }
+
+    @Test func staleGenerationsAreDropped() async {
+        let source = MutableSource(root: "pumps", plantOutline)
+        var driver = Driver(source)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.invalidateChildren(of: "pumps"))
+        let first = driver.pending.removeFirst()
+        source.setChildren(of: "pumps", ["p3", "p1"])
+        driver.send(.invalidateChildren(of: "pumps"))
+        let second = driver.pending.removeFirst()
+        let newer = await driver.answer(second)
+        source.setChildren(of: "pumps", ["p9"])
+        let older = await driver.answer(first)
+        driver.send(newer)
+        driver.send(older)
+        #expect(driver.titles(1) == ["P3", "P1"])
+        #expect(driver.state.store[driver.state.columns[1].parent].childLoad == .loaded)
+    }
+
+    @Test func leftOfTheFirstColumnInsertsTheParentOfTheRoot() async {
+        var driver = Driver(MutableSource(root: "plants", plantOutline))
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.previousLevel)
+        #expect(driver.state.focusedColumn == 0)
+        #expect(driver.pending.isEmpty)
+        #expect(driver.state.mayHaveLevelBeforeFirst)
+        driver.send(.previousLevel)
+        guard case .loadParent = driver.pending.first else {
+            Issue.record("expected a parent request, got \(driver.pending)")
+            return
+        }
+        await driver.settle()
+        #expect(driver.columnParents == ["", "world", "plants"])
+        #expect(driver.titles(0) == ["World"])
+        #expect(driver.titles(1) == ["Plants", "Offices"])
+        #expect(driver.focusedID(1) == "plants")
+        #expect(driver.state.focusedColumn == 0)
+        #expect(driver.focusedID(2) == "hamburg")
+        driver.send(.previousLevel)
+        await driver.settle()
+        #expect(driver.state.message == "top of the hierarchy")
+        #expect(driver.columnParents == ["", "world", "plants"])
+        #expect(!driver.state.mayHaveLevelBeforeFirst)
+        driver.send(.previousLevel)
+        #expect(driver.pending.isEmpty)
+    }
+
+    @Test func aFailedLoadShowsItsMessageAndCanBeRetried() async {
+        let source = MutableSource(root: "plants", plantOutline)
+        var driver = Driver(source)
+        driver.send(.start)
+        await driver.settle()
+        source.failing.withLock { $0.insert("pumps") }
+        driver.send(.expand)
+        await driver.settle()
+        driver.send(.expand)
+        await driver.settle()
+        #expect(driver.columnParents == ["", "plants", "hamburg", "pumps"])
+        #expect(driver.state.store[driver.state.store.handle(for: "pumps")!].childLoad == .failed("cannot list 'pumps'"))
+        #expect(driver.state.message == "cannot list 'pumps'")
+        source.failing.withLock { $0.removeAll() }
+        source.setChildren(of: "pumps", ["p1"])
+        driver.send(.previousLevel)
+        driver.send(.expand)
+        await driver.settle()
+        #expect(driver.titles(3) == ["P1"])
+    }
+
+    @Test func revealOpensAPathLevelByLevel() async {
+        var driver = Driver(MutableSource(root: "plants", plantOutline))
+        driver.send(.start)
+        driver.send(.reveal(path: ["plants", "hamburg", "tower", "fan"]))
+        await driver.settle()
+        #expect(driver.columnParents == ["", "plants", "hamburg", "tower"])
+        #expect(driver.focusedID(3) == "fan")
+        #expect(driver.state.focusedColumn == 3)
+        driver.send(.reveal(path: ["plants", "nowhere"]))
+        await driver.settle()
+        #expect(driver.state.focusedColumn == 1)
+        #expect(driver.focusedID(1) == "hamburg")
+    }
+
+    @Test func reloadAllKeepsThePathWhereItStillExists() async {
+        let source = MutableSource(root: "plants", plantOutline)
+        var driver = Driver(source)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.expand)
+        await driver.settle()
+        driver.send(.moveFocus(by: 1))
+        #expect(driver.focusedID(2) == "tower")
+        source.setChildren(of: "hamburg", ["new", "tower", "pumps"])
+        driver.send(.reloadAll)
+        await driver.settle()
+        #expect(driver.columnParents == ["", "plants", "hamburg"])
+        #expect(driver.focusedID(2) == "tower")
+        #expect(driver.state.columns[2].focus == 1)
+        #expect(driver.state.focusedColumn == 2)
+    }
+}

@@ -1,0 +1,123 @@
+import ArborCore
+import Testing
+
+@Suite("Starting and moving")
+struct BrowserStartTests {
+    @Test func realRootIsShownExpandedWithFocusOnItsFirstChild() async {
+        var driver = Driver(MutableSource(root: "plants", plantOutline))
+        driver.send(.start)
+        #expect(driver.pending.count == 1)
+        await driver.settle()
+        #expect(driver.state.columns.count == 2)
+        #expect(driver.titles(0) == ["Plants"])
+        #expect(driver.titles(1) == ["Hamburg", "Berlin", "Munich"])
+        #expect(driver.state.focusedColumn == 1)
+        #expect(driver.focusedID(1) == "hamburg")
+        #expect(driver.state.expandedItem(in: 0) == driver.state.store.handle(for: "plants"))
+    }
+
+    @Test func virtualRootListsTopLevelItemsInTheFirstColumn() async {
+        var driver = Driver(MutableSource(root: "plants", virtual: true, plantOutline))
+        driver.send(.start)
+        await driver.settle()
+        #expect(driver.state.columns.count == 1)
+        #expect(driver.titles(0) == ["Hamburg", "Berlin", "Munich"])
+        #expect(driver.state.focusedColumn == 0)
+        #expect(!driver.state.mayHaveLevelBeforeFirst)
+    }
+
+    @Test func emptyAndFailingRootsAreReported() async {
+        var empty = Driver(StaticHierarchy(displayName: "e", nodes: [], rootIndex: 0, rootIsVirtual: false))
+        empty.send(.start)
+        await empty.settle()
+        #expect(empty.state.columns.isEmpty)
+        #expect(empty.state.rootLoad == .loaded)
+        #expect(empty.state.message == "empty hierarchy")
+
+        var failing = Driver(MutableSource(root: "missing", plantOutline))
+        failing.send(.start)
+        await failing.settle()
+        #expect(failing.state.columns.count == 2)
+        #expect(failing.state.store[failing.state.columns[1].parent].childLoad == .failed("no item 'missing'"))
+        #expect(failing.state.message == "no item 'missing'")
+    }
+
+    @Test func focusMovesAndClampsWithinTheColumn() async {
+        var driver = Driver(MutableSource(root: "pumps", plantOutline), itemsPerPage: 2)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.moveFocus(by: 1))
+        #expect(driver.focusedID(1) == "p2")
+        driver.send(.moveFocus(by: 10))
+        #expect(driver.focusedID(1) == "p3")
+        #expect(driver.state.columns[1].scroll == 1)
+        driver.send(.first)
+        #expect(driver.focusedID(1) == "p1")
+        #expect(driver.state.columns[1].scroll == 0)
+        driver.send(.pageDown)
+        #expect(driver.focusedID(1) == "p3")
+        driver.send(.pageUp)
+        #expect(driver.focusedID(1) == "p1")
+        driver.send(.last)
+        #expect(driver.focusedID(1) == "p3")
+        #expect(driver.pending.isEmpty)
+    }
+
+    @Test func expandOpensTheNextColumnAndLeavesLeavesAlone() async {
+        var driver = Driver(MutableSource(root: "plants", plantOutline))
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.expand)
+        #expect(driver.pending.count == 1)
+        #expect(driver.state.isLoading(column: 2))
+        await driver.settle()
+        #expect(driver.columnParents == ["", "plants", "hamburg"])
+        #expect(driver.state.focusedColumn == 2)
+        #expect(driver.titles(2) == ["Pumps", "Tower"])
+        driver.send(.expand)
+        await driver.settle()
+        driver.send(.expand)
+        #expect(driver.pending.isEmpty)
+        #expect(driver.state.columns.count == 4)
+        #expect(driver.state.message == "no children")
+    }
+
+    @Test func levelsMoveTheFocusAndMovingFocusCutsThePath() async {
+        var driver = Driver(MutableSource(root: "plants", plantOutline))
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.nextLevel)
+        await driver.settle()
+        driver.send(.nextLevel)
+        await driver.settle()
+        #expect(driver.columnParents == ["", "plants", "hamburg", "pumps"])
+        driver.send(.previousLevel)
+        driver.send(.previousLevel)
+        #expect(driver.state.focusedColumn == 1)
+        #expect(driver.state.columns.count == 4)
+        driver.send(.nextLevel)
+        #expect(driver.state.focusedColumn == 2)
+        #expect(driver.pending.isEmpty)
+        driver.send(.moveFocus(by: 1))
+        #expect(driver.focusedID(2) == "tower")
+        #expect(driver.columnParents == ["", "plants", "hamburg"])
+    }
+
+    @Test func columnOffsetKeepsTheFocusedColumnOnScreen() async {
+        var driver = Driver(MutableSource(root: "plants", plantOutline), columns: 2)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.expand)
+        await driver.settle()
+        driver.send(.expand)
+        await driver.settle()
+        #expect(driver.state.focusedColumn == 3)
+        #expect(driver.state.columnOffset == 2)
+        driver.send(.previousLevel)
+        driver.send(.previousLevel)
+        #expect(driver.state.columnOffset == 1)
+        driver.send(.setViewport(columns: 1, itemsPerPage: 5))
+        driver.send(.previousLevel)
+        #expect(driver.state.columnOffset == 0)
+    }
+}
