@@ -123,7 +123,11 @@ struct JSONParser {
     private mutating func parseNumber() throws(JSONSyntaxError) -> String {
         let start = position
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
-        guard digits() > 0 else { throw error("invalid number: expected a digit") }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "0") {
+            position += 1
+        } else {
+            guard digits() > 0 else { throw error("invalid number: expected a digit") }
+        }
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
             guard digits() > 0 else { throw error("invalid number: expected a digit after '.'") }
