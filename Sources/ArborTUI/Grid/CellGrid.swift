@@ -41,17 +41,17 @@ public struct CellGrid: Sendable, Hashable {
         let fits = CellGrid.drawnWidth(of: text) <= available
         let room = fits ? available : available - 1
         var column = x
-        for character in text {
-            let inert = InertText.visible(character)
-            let drawn = inert ?? String(character)
-            let cellWidth = inert.map(DisplayWidth.of) ?? DisplayWidth.of(character)
-            if cellWidth == 0 {
-                if column > x, column - 1 >= 0 { appendMark(drawn, x: column - 1, y: y) }
-                continue
+        drawing: for character in text {
+            let parts = InertText.visible(character).map { [($0, DisplayWidth.of($0))] } ?? DisplayWidth.segments(of: character)
+            for (drawn, cellWidth) in parts {
+                if cellWidth == 0 {
+                    if column > x { appendMark(drawn, x: column - 1, y: y) }
+                    continue
+                }
+                if column - x + cellWidth > room { break drawing }
+                put(drawn, width: cellWidth, x: column, y: y, style: style)
+                column += cellWidth
             }
-            if column - x + cellWidth > room { break }
-            put(drawn, width: cellWidth, x: column, y: y, style: style)
-            column += cellWidth
         }
         if !fits, column < x + available {
             put("…", width: 1, x: column, y: y, style: style)

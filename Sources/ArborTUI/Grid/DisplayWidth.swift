@@ -1,12 +1,34 @@
 /// How many terminal cells text takes: wide East Asian characters and emoji two, combining marks none.
 public enum DisplayWidth {
-    /// The cells a grapheme cluster takes (0, 1 or 2).
+    /// The cells a grapheme cluster takes: its spacing parts added up.
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
-        if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
-        return of(first)
+        if first.value < 0x7F, scalars.count == 1 { return first.value < 0x20 ? 0 : 1 }
+        return segments(of: character).reduce(0) { $0 + $1.width }
+    }
+
+    /// A grapheme split into the parts a terminal advances over one by one: each a spacing scalar with the
+    /// zero-width scalars after it. An emoji sequence stays whole, two cells wide.
+    public static func segments(of character: Character) -> [(text: String, width: Int)] {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return [] }
+        if scalars.count == 1 { return [(String(character), of(first))] }
+        if first.properties.isEmoji,
+           scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D || $0.properties.isEmojiModifier })
+        {
+            return [(String(character), 2)]
+        }
+        var parts: [(text: String, width: Int)] = []
+        for scalar in scalars {
+            let width = of(scalar)
+            if width == 0, !parts.isEmpty {
+                parts[parts.count - 1].text.unicodeScalars.append(scalar)
+            } else {
+                parts.append((String(scalar), width))
+            }
+        }
+        return parts
     }
 
     /// The cells a single scalar takes when it stands alone.

@@ -5,11 +5,18 @@ struct FooterPainter {
     let state: BrowserState
     let sourceName: String
 
-    /// The left part: `2/3 · Plants › Hamburg Plant › Pump Station P-100`.
-    var pathText: String {
+    /// The left part, `2/3 · Plants › Hamburg Plant › Pump Station P-100`, losing titles from the root side
+    /// (`2/3 · … › Pump Station P-100`) to fit `width`.
+    func pathText(width: Int) -> String {
         guard !state.columns.isEmpty else { return "" }
-        let titles = state.pathToFocus.map { state.store[$0].title }
-        return "\(state.focusedColumn + 1)/\(state.columns.count) · " + titles.joined(separator: " › ")
+        let level = "\(state.focusedColumn + 1)/\(state.columns.count) · "
+        var titles = state.pathToFocus.map { state.store[$0].title }
+        var text = level + titles.joined(separator: " › ")
+        while titles.count > 1, CellGrid.drawnWidth(of: text) > width {
+            titles.removeFirst()
+            text = level + "… › " + titles.joined(separator: " › ")
+        }
+        return text
     }
 
     /// The right part: `1 of 4`, then `loading…` or a message.
@@ -35,6 +42,7 @@ struct FooterPainter {
         let statusX = grid.width - 1 - statusWidth
         let statusRole: StyleRole = state.message != nil && state.rootLoad.failureMessage != nil ? .error : .footer
         grid.write(status, x: statusX, y: row, limit: statusWidth, style: CellStyle(statusRole))
-        grid.write(pathText, x: 1, y: row, limit: max(0, statusX - 2), style: style)
+        let room = max(0, statusX - 2)
+        grid.write(pathText(width: room), x: 1, y: row, limit: room, style: style)
     }
 }

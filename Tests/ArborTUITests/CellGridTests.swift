@@ -1,0 +1,68 @@
+import ArborTUI
+import Testing
+
+@Suite("Cell grid and display width")
+struct CellGridTests {
+    @Test func widthsFollowTheTerminal() {
+        #expect(DisplayWidth.of("abc") == 3)
+        #expect(DisplayWidth.of("日本") == 4)
+        #expect(DisplayWidth.of("한국") == 4)
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+        #expect(DisplayWidth.of("🌳") == 2)
+        #expect(DisplayWidth.of("❤\u{FE0F}") == 2)
+        #expect(DisplayWidth.of("ü") == 1)
+        #expect(DisplayWidth.of("\u{200B}") == 0)
+    }
+
+    @Test func longTextIsCutWithAnEllipsis() {
+        var grid = CellGrid(width: 10, height: 1)
+        let used = grid.write("Hamburg Plant", x: 0, y: 0, style: .plain)
+        #expect(used == 10)
+        #expect(grid.lines == ["Hamburg P…"])
+        var exact = CellGrid(width: 7, height: 1)
+        exact.write("Hamburg", x: 0, y: 0, style: .plain)
+        #expect(exact.lines == ["Hamburg"])
+    }
+
+    @Test func wideCharactersTakeTwoCellsAndAreNeverSplit() {
+        var grid = CellGrid(width: 6, height: 2)
+        grid.write("日本語", x: 0, y: 0, style: .plain)
+        #expect(grid.lines[0] == "日本語")
+        #expect(grid[1, 0].width == 0)
+        grid.write("日本語x", x: 0, y: 1, limit: 6, style: .plain)
+        #expect(grid.lines[1] == "日本… ")
+        var odd = CellGrid(width: 5, height: 1)
+        odd.write("ab日本", x: 0, y: 0, style: .plain)
+        #expect(odd.lines == ["ab日…"])
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        var grid = CellGrid(width: 4, height: 1)
+        grid.write("日本", x: 0, y: 0, style: .plain)
+        grid.write("x", x: 1, y: 0, style: .plain)
+        #expect(grid.lines == [" x本"])
+    }
+
+    @Test func combiningMarksJoinTheirBase() {
+        var grid = CellGrid(width: 4, height: 1)
+        grid.write("e\u{301}a", x: 0, y: 0, style: .plain)
+        #expect(grid[0, 0].text == "e\u{301}")
+        #expect(grid.lines == ["e\u{301}a  "])
+    }
+
+    @Test func controlCharactersAreDrawnInert() {
+        var grid = CellGrid(width: 20, height: 1)
+        grid.write("a\u{1B}]52;c;x\u{07}b\u{202E}c\u{9B}", x: 0, y: 0, style: .plain)
+        #expect(grid.lines == ["a^[]52;c;x^Gb\u{FFFD}c\u{FFFD}    "])
+        #expect(!grid.cells.contains { $0.text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } })
+    }
+
+    @Test func writesOutsideTheGridAreIgnored() {
+        var grid = CellGrid(width: 3, height: 1)
+        #expect(grid.write("abc", x: 5, y: 0, style: .plain) == 0)
+        #expect(grid.write("abc", x: 0, y: 3, style: .plain) == 0)
+        grid.fill("-", x: -2, y: 0, count: 10, style: .plain)
+        #expect(grid.lines == ["---"])
+        #expect(CellGrid(width: -1, height: -1).cells.isEmpty)
+    }
+}

@@ -1,0 +1,66 @@
+import ArborCore
+import ArborSources
+import ArborTUI
+import Foundation
+import Testing
+
+/// Compares rendered grids with text files in `Snapshots/`; `ARBOR_RECORD_SNAPSHOTS=1` writes them anew.
+enum Snapshot {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+
+    static func expect(_ grid: CellGrid, matches name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let actual = grid.lines.map { $0.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }
+            .joined(separator: "\n") + "\n"
+        let file = directory.appendingPathComponent(name + ".txt")
+        let record = ProcessInfo.processInfo.environment["ARBOR_RECORD_SNAPSHOTS"] == "1"
+        guard !record, let expected = try? String(contentsOf: file, encoding: .utf8) else {
+            try? actual.write(to: file, atomically: true, encoding: .utf8)
+            Issue.record("snapshot \(name) recorded; check it and run the tests again", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(actual == expected, "snapshot \(name) differs", sourceLocation: sourceLocation)
+    }
+}
+
+/// A controller on a source whose loads complete at once, in the order they were asked for.
+struct ScreenDriver {
+    var controller: BrowserController
+    let performer: EffectPerformer
+
+    init(_ source: any HierarchySource, name: String, width: Int, height: Int, cellMode: CellMode = .auto) async {
+        controller = BrowserController(screen: BrowserScreen(sourceName: name, cellMode: cellMode))
+        performer = EffectPerformer(source: source)
+        await settle(controller.start(width: width, height: height))
+    }
+
+    mutating func settle(_ effects: [BrowserEffect]) async {
+        var queue = effects
+        while !queue.isEmpty {
+            let action = await performer.perform(queue.removeFirst())
+            queue += controller.receive(action)
+        }
+    }
+
+    mutating func press(_ keys: Key...) async {
+        for key in keys {
+            if case .proceed(let effects) = controller.handle(key) { await settle(effects) }
+        }
+    }
+
+    mutating func resize(width: Int, height: Int) async {
+        await settle(controller.resize(width: width, height: height))
+    }
+
+    var lines: [String] { controller.render().lines }
+}
+
+/// The path of a file in `sample-data/`.
+func samplePath(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("sample-data").appendingPathComponent(name).path
+}
+
+/// The plant sample.
+func plantSample() throws -> StaticHierarchy {
+    try JSONTreeSource.open(path: samplePath("plant-maintenance.json"))
+}
