@@ -12,9 +12,14 @@ public enum SignalTrap {
     /// The signals that end the browser.
     public static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    /// Installs the handlers; they write to `wakeFD`.
+    /// Installs the handlers; they write to `wakeFD`. The signals the browser relies on (these, SIGWINCH for
+    /// resizes, SIGTSTP and SIGCONT for suspending) are unblocked, since a parent may have started it with them blocked.
     public static func install(wakeFD: Int32) {
         trapWakeFD = wakeFD
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for signal in endingSignals + [SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&unblocked, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         for signal in endingSignals {
             var action = sigaction()
             #if canImport(Glibc)

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@Suite("Browsing in a real terminal", .serialized)
+struct BrowseEndToEndTests {
+    let plant = samplePath("plant-maintenance.json")
+
+    /// A session that records `stty -a` before and after arbor, and arbor's exit status.
+    func session(_ arguments: String, width: Int = 120, height: Int = 40, blocking: [Int32] = []) throws -> TmuxSession {
+        let command = "stty -a > before; \(shellQuote(arborBinary)) \(arguments); echo $? > status; stty -a > after"
+        return try TmuxSession(command, width: width, height: height, blocking: blocking)
+    }
+
+    /// Signals a parent process may leave blocked; Arbor must still resize and end on them.
+    static let inheritedBlocked: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT]
+
+    @Test func firstFrameShowsTheTopLevelWithChildCounts() throws {
+        let tmux = try session(shellQuote(plant))
+        let (screen, ok) = tmux.waitForScreen { $0.contains("Hamburg Plant") && $0.contains("1 of 3") }
+        #expect(ok, "first frame never showed:\n\(screen)")
+        #expect(screen.contains("▶ 3"))
+        #expect(screen.contains("Berlin Plant           ▷ 4"))
+        #expect(screen.contains("Munich Plant           ▷ 3"))
+        #expect(screen.contains("2/2 · Plants › Hamburg Plant"))
+        try tmux.send("q")
+        #expect(tmux.waitForFile("after") != nil)
+    }
+
+    @Test func enterExpandsIntoANewColumnAndResizingShowsTheBreadcrumb() throws {
+        let tmux = try session(shellQuote(plant), blocking: Self.inheritedBlocked)
+        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
+        try tmux.send("Enter")
+        let expanded = tmux.waitForScreen { $0.contains("┌ Hamburg Plant") && $0.contains("Pump Station A-100") }
+        #expect(expanded.ok, "Enter did not expand:\n\(expanded.screen)")
+        #expect(expanded.screen.contains("3/3 · Plants › Hamburg Plant › Pump Station A-100"))
+        try tmux.resize(width: 40, height: 12)
+        let compact = tmux.waitForScreen { screen in
+            screen.split(separator: "\n").dropFirst().first.map { $0.contains("‹") && $0.contains("Hamburg Plant") } ?? false
+        }
+        #expect(compact.ok, "no breadcrumb at 40 columns:\n\(compact.screen)")
+        #expect(!compact.screen.contains("┌"))
+        try tmux.send("Left")
+        let up = tmux.waitForScreen { $0.contains("›") && $0.contains("Plants") }
+        #expect(up.ok, "Left did not go up a level:\n\(up.screen)")
+        try tmux.send("q")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+
+    @Test func quittingRestoresTheTerminal() throws {
+        let tmux = try session(shellQuote(plant))
+        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
+        try tmux.send("Down", "Enter", "q")
+        let after = tmux.waitForFile("after")
+        #expect(tmux.file("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(after != nil)
+        #expect(after == tmux.file("before"))
+    }
+
+    @Test(arguments: [("C-c", "130"), ("Escape", "0")])
+    func cancelKeysEndAndRestore(key: String, status: String) throws {
+        let tmux = try session(shellQuote(plant))
+        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
+        try tmux.send(key)
+        let after = tmux.waitForFile("after")
+        #expect(tmux.file("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == status)
+        #expect(after == tmux.file("before"))
+    }
+
+    @Test(arguments: [("TERM", "143"), ("HUP", "129")])
+    func signalsEndAndRestore(signal: String, status: String) throws {
+        let command = "stty -a > before; \(shellQuote(arborBinary)) \(shellQuote(plant)) & echo $! > pid; wait $!; "
+            + "echo $? > status; stty -a > after"
+        let tmux = try TmuxSession(command, blocking: Self.inheritedBlocked)
+        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
+        let pid = try #require(tmux.waitForFile("pid")).trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try runCommand("/bin/kill", ["-\(signal)", pid])
+        let after = tmux.waitForFile("after")
+        #expect(tmux.file("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == status)
+        #expect(after == tmux.file("before"))
+    }
+
+    @Test func theHelpOverlayOpensAndCloses() throws {
+        let tmux = try session(shellQuote(plant))
+        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
+        try tmux.send("?")
+        #expect(tmux.waitForScreen { $0.contains("expand the focused item") }.ok)
+        try tmux.send("Escape")
+        #expect(tmux.waitForScreen { !$0.contains("expand the focused item") }.ok)
+        try tmux.send("q")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+}

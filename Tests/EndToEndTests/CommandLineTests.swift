@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@Suite("Command line errors")
+struct CommandLineTests {
+    func temporaryFile(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).json").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func invalidJSONSaysWhereAndExitsTwo() throws {
+        let path = try temporaryFile("{\n  \"name\": \"x\",\n  \"children\": [1,,2]\n}")
+        let result = try runCommand(arborBinary, [path])
+        #expect(result.status == 2)
+        #expect(result.stderr == "arbor: \(path):3:18: invalid JSON: unexpected ',', expected a value\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aMissingFileExitsTwo() throws {
+        let result = try runCommand(arborBinary, ["/nonexistent/plant.json"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "arbor: /nonexistent/plant.json: No such file or directory\n")
+    }
+
+    @Test func badUsageExitsTwo() throws {
+        let result = try runCommand(arborBinary, ["--cells", "tall", samplePath("plant-maintenance.json")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--cells must be auto, full or single, not 'tall'"))
+        let unknown = try runCommand(arborBinary, ["--frobnicate"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("Unknown option '--frobnicate'"))
+    }
+
+    @Test func helpGoesToStdoutAndExitsZero() throws {
+        let result = try runCommand(arborBinary, ["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("USAGE: arbor"))
+        #expect(result.stdout.contains("--cells"))
+    }
+
+    @Test func withoutATerminalItSaysSoAndExitsTwo() throws {
+        let result = try runCommand("/usr/bin/setsid", ["-w", arborBinary, samplePath("plant-maintenance.json")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no terminal"))
+    }
+}
