@@ -28,7 +28,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ArborCoreTests", dependencies: ["ArborCore"]),
-        .testTarget(name: "ArborSourcesTests", dependencies: ["ArborSources", "ArborCore"]),
+        .testTarget(name: "ArborSourcesTests", dependencies: ["ArborSources", "ArborCore"], exclude: ["Snapshots"]),
         .testTarget(
             name: "ArborTUITests",
             dependencies: ["ArborTUI", "ArborCore", "ArborSources"],

@@ -22,6 +22,10 @@ public enum BrowserAction: Sendable {
     case previousLevel
     /// Opens the path of ids from the root down, focusing its last item.
     case reveal(path: [String])
+    /// Marks the focused item, or unmarks it (picker); single mode keeps one mark at most.
+    case toggleMark
+    /// Unmarks every item.
+    case clearMarks
 
     /// The source inserted children of an expanded parent at these indexes.
     case insertChildren(of: String, at: [Int])

@@ -22,6 +22,8 @@ public struct BrowserState: Sendable {
     public internal(set) var itemsPerPage = 1
     /// A notice or error for the footer, cleared by the next command.
     public internal(set) var message: String?
+    /// The marked items of the picker.
+    public internal(set) var selection = Selection()
 
     var lastGeneration = 0
     var pendingPath: [String] = []
@@ -29,7 +31,9 @@ public struct BrowserState: Sendable {
     var parentAskedByNavigation: NodeHandle?
 
     /// Creates an empty state; apply `.start` to load the root.
-    public init() {}
+    public init(selectionMode: SelectionMode = .none) {
+        selection = Selection(mode: selectionMode)
+    }
 
     /// The items listed in a column.
     public func items(in column: Int) -> [NodeHandle] {
@@ -89,6 +93,12 @@ public struct BrowserState: Sendable {
         case .nextLevel: return nextLevel()
         case .previousLevel: return previousLevel()
         case .reveal(let path): return reveal(path, focusedColumn: nil)
+        case .toggleMark:
+            if let item = focusedItem { selection.toggle(store[item].id) }
+            return []
+        case .clearMarks:
+            selection.clear()
+            return []
         case .insertChildren(let id, let indexes): return insertChildren(of: id, at: indexes)
         case .removeChildren(let id, let indexes): return removeChildren(of: id, at: indexes)
         case .invalidateParent(let id): return invalidateParent(of: id)

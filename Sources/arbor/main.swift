@@ -8,23 +8,14 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes a line to standard error.
-func printError(_ text: String) {
-    let line = text.hasSuffix("\n") ? text : text + "\n"
-    _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
-}
+signal(SIGPIPE, SIG_IGN)
 
-/// Writes text to standard output.
-func printOutput(_ text: String) {
-    _ = text.utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count - 1) }
-}
-
-let command: ArborCommand
+let parsed: ParsableCommand
 do {
-    command = try ArborCommand.parse(Array(CommandLine.arguments.dropFirst()))
+    parsed = try ArborCommand.parseAsRoot(Array(CommandLine.arguments.dropFirst()))
 } catch {
     if ArborCommand.exitCode(for: error) == .success {
-        printOutput(ArborCommand.fullMessage(for: error) + "\n")
+        _ = writeAll(1, Array((ArborCommand.fullMessage(for: error) + "\n").utf8))
         exit(0)
     }
     printError("arbor: " + ArborCommand.fullMessage(for: error))
@@ -32,32 +23,37 @@ do {
     exit(2)
 }
 
-let hierarchy: StaticHierarchy
-do {
-    switch command.source {
-    case nil where isatty(0) != 0:
+/// Opens the source the options name, or exits with status 2 and a message.
+func openSource(_ options: SourceOptions) -> OpenedSource {
+    if options.source == nil, isatty(0) != 0 {
         printError("arbor: no source: name a file, or pipe one on stdin (see 'arbor --help')")
         exit(2)
-    case nil, "-":
-        hierarchy = try JSONTreeSource.load(SourceFile.read("/dev/stdin"), name: "stdin", origin: "stdin", mapping: command.mapping)
-    case let path?:
-        hierarchy = try JSONTreeSource.open(path: path, mapping: command.mapping)
     }
-} catch {
-    printError("arbor: " + error.message)
-    exit(2)
+    do {
+        return try SourceOpener.open(options.request)
+    } catch {
+        printError("arbor: " + error.message)
+        exit(2)
+    }
 }
 
-let useColor = !command.noColor && (getenv("NO_COLOR").map { $0.pointee == 0 } ?? true)
-let terminal: CursesTerminal
-do {
-    terminal = try CursesTerminal(colors: useColor)
-} catch {
-    printError("arbor: " + error.message)
+switch parsed {
+case let command as PrintCommand:
+    let opened = openSource(command.source)
+    let formatter = ItemFormatter(field: command.output.field(default: .title), idsArePaths: opened.format == .paths)
+    let printer = TreePrinter(formatter: formatter, depth: command.depth, ascii: command.ascii)
+    let terminator = command.output.terminator
+    do {
+        try await printer.print(opened.hierarchy) { line in
+            if !writeAll(1, line + terminator) { exit(0) }
+        }
+    } catch {
+        printError("arbor: \(error)")
+        exit(2)
+    }
+    exit(0)
+case let command as BrowseCommand:
+    exit(await Browser.run(command, source: openSource(command.source)))
+default:
     exit(2)
 }
-
-let screen = BrowserScreen(sourceName: hierarchy.displayName, cellMode: CellMode(rawValue: command.cells) ?? .auto)
-var controller = BrowserController(screen: screen)
-let status = BrowserRunLoop(terminal: terminal, source: hierarchy).run(&controller)
-exit(status)

@@ -11,22 +11,30 @@ public enum KeyOutcome: Sendable, Equatable {
 /// The browser without a terminal: keys and load results in, effects and frames out.
 public struct BrowserController: Sendable {
     /// The model.
-    public private(set) var state = BrowserState()
+    public private(set) var state: BrowserState
+    /// The ids the picker accepted, once it has.
+    public private(set) var accepted: [String]?
     /// Whether the help overlay is open.
     public private(set) var showsHelp = false
     /// The renderer.
     public let screen: BrowserScreen
     private var size: (width: Int, height: Int) = (0, 0)
 
-    /// Creates a controller drawing with `screen`.
-    public init(screen: BrowserScreen) {
+    /// Creates a controller drawing with `screen`; a selection mode other than `.none` makes it a picker.
+    public init(screen: BrowserScreen, selectionMode: SelectionMode = .none) {
         self.screen = screen
+        state = BrowserState(selectionMode: selectionMode)
     }
 
-    /// Sets the terminal size and starts loading; returns the first requests.
-    public mutating func start(width: Int, height: Int) -> [BrowserEffect] {
+    /// Whether the controller picks items rather than browses.
+    public var isPicker: Bool { state.selection.mode != .none }
+
+    /// Sets the terminal size and starts loading, opening `reveal` (ids from the top down) when given.
+    public mutating func start(width: Int, height: Int, reveal: [String] = []) -> [BrowserEffect] {
         size = (width, height)
-        return state.apply(.start) + fitViewport()
+        var effects = state.apply(.start)
+        if !reveal.isEmpty { effects += state.apply(.reveal(path: reveal)) }
+        return effects + fitViewport()
     }
 
     /// The terminal changed size.
@@ -60,7 +68,12 @@ public struct BrowserController: Sendable {
         case .pageDown: action = .pageDown
         case .firstItem: action = .first
         case .lastItem: action = .last
-        case .expand: action = .expand
+        case .expand:
+            if isPicker, let outcome = pickerEnter() { return outcome }
+            action = .expand
+        case .toggleMark:
+            guard isPicker else { return .proceed([]) }
+            action = .toggleMark
         case .nextLevel: action = .nextLevel
         case .previousLevel: action = .previousLevel
         case .reload:
@@ -69,10 +82,25 @@ public struct BrowserController: Sendable {
         case .help:
             showsHelp = true
             return .proceed([])
-        case .quit: return .exit(0)
+        case .quit: return .exit(isPicker ? 130 : 0)
         case .cancel: return .exit(130)
         }
         return .proceed(state.apply(action) + fitViewport())
+    }
+
+    /// Enter in the picker: accept the marks; with none, accept a leaf (nil: expand a parent instead).
+    private mutating func pickerEnter() -> KeyOutcome? {
+        if state.selection.count > 0 {
+            accepted = state.selection.ids
+            return .exit(0)
+        }
+        guard let item = state.focusedItem else {
+            accepted = []
+            return .exit(1)
+        }
+        if state.store[item].childCount != 0 { return nil }
+        accepted = [state.store[item].id]
+        return .exit(0)
     }
 
     /// Draws the current frame.

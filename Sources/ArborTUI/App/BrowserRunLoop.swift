@@ -20,11 +20,11 @@ public final class BrowserRunLoop {
     }
 
     /// Runs until a key or a signal ends it; returns the exit status. The terminal is restored on every path.
-    public func run(_ controller: inout BrowserController) -> Int32 {
+    public func run(_ controller: inout BrowserController, reveal: [String] = []) -> Int32 {
         defer { terminal.shutdown() }
         SignalTrap.install(wakeFD: pipe.writeFD)
         let size = terminal.size
-        launch(controller.start(width: size.width, height: size.height))
+        launch(controller.start(width: size.width, height: size.height, reveal: reveal))
         terminal.present(controller.render())
         var fds = [
             pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),

@@ -10,6 +10,7 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
     case nextLevel = "next-level"
     case previousLevel = "previous-level"
     case reload
+    case toggleMark = "toggle-mark"
     case help
     case quit
     case cancel
@@ -23,10 +24,11 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
         case .pageDown: return "one page down"
         case .firstItem: return "first item"
         case .lastItem: return "last item"
-        case .expand: return "expand the focused item"
+        case .expand: return "expand the focused item (picker: accept the marks, or a leaf)"
         case .nextLevel: return "next level"
         case .previousLevel: return "previous level (past the first: the root's parent)"
         case .reload: return "reload the focused item's children"
+        case .toggleMark: return "mark or unmark the focused item"
         case .help: return "this help"
         case .quit: return "quit"
         case .cancel: return "cancel"

@@ -32,7 +32,12 @@ public struct KeyMap: Sendable {
     public func command(for key: Key) -> BrowserCommand? { commandByKey[key] }
 
     /// The bindings of the browse mode.
-    public static let standard = KeyMap(bindings: [
+    public static let standard = KeyMap(bindings: commonBindings)
+
+    /// The bindings of the picker: the browse mode's and Space or Tab to mark.
+    public static let picker = KeyMap(bindings: commonBindings + [KeyBinding([.character(" "), .tab], .toggleMark)])
+
+    private static let commonBindings: [KeyBinding] = [
         KeyBinding([.up, .character("k")], .previousItem),
         KeyBinding([.down, .character("j")], .nextItem),
         KeyBinding([.pageUp, .control("b")], .pageUp),
@@ -46,5 +51,5 @@ public struct KeyMap: Sendable {
         KeyBinding([.character("?")], .help),
         KeyBinding([.character("q"), .escape], .quit),
         KeyBinding([.control("c")], .cancel),
-    ])
+    ]
 }

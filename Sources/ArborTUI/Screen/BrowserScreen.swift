@@ -48,7 +48,7 @@ public struct BrowserScreen: Sendable {
         var grid = CellGrid(width: width, height: height)
         guard width > 0, height > 0 else { return grid }
         let metrics = metrics(for: state, width: width, height: height)
-        drawHeader(into: &grid, compact: metrics.isCompact)
+        drawHeader(into: &grid, compact: metrics.isCompact, selection: state.selection.mode)
         if state.columns.isEmpty {
             drawRootState(state, into: &grid)
         } else if metrics.isCompact {
@@ -61,12 +61,14 @@ public struct BrowserScreen: Sendable {
         return grid
     }
 
-    private func drawHeader(into grid: inout CellGrid, compact: Bool) {
-        let hint = compact ? "?" : "? help"
+    private func drawHeader(into grid: inout CellGrid, compact: Bool, selection: SelectionMode) {
+        let picking = selection != .none
+        let hint = compact ? "?" : picking ? "Space marks · Enter accepts · ? help" : "? help"
+        let mode = selection == .single ? " · pick one" : selection == .multiple ? " · pick many" : ""
         grid.fill(" ", x: 0, y: 0, count: grid.width, style: CellStyle(.header))
         let hintWidth = DisplayWidth.of(hint)
         grid.write(hint, x: max(0, grid.width - hintWidth - 1), y: 0, limit: hintWidth, style: CellStyle(.header))
-        grid.write(sourceName, x: 1, y: 0, limit: max(0, grid.width - hintWidth - 3), style: CellStyle(.header))
+        grid.write(sourceName + mode, x: 1, y: 0, limit: max(0, grid.width - hintWidth - 3), style: CellStyle(.header))
     }
 
     private func drawRootState(_ state: BrowserState, into grid: inout CellGrid) {

@@ -18,7 +18,8 @@ struct ColumnPainter {
             hasIcon: node.childCount != 0,
             isExpanded: state.expandedItem(in: index) == item,
             isFocused: isFocused,
-            isHighlighted: isFocused && index == state.focusedColumn
+            isHighlighted: isFocused && index == state.focusedColumn,
+            isMarked: state.selection.mode == .none ? nil : state.selection.contains(node.id)
         )
     }
 

@@ -26,6 +26,7 @@ struct FooterPainter {
             let count = state.items(in: state.focusedColumn).count
             if count > 0 { parts.append("\(state.columns[state.focusedColumn].focus + 1) of \(count)") }
         }
+        if state.selection.mode != .none { parts.append("\(state.selection.count) marked") }
         if state.rootLoad.isLoading || state.columns.indices.contains(where: state.isLoading(column:)) {
             parts.append("loading…")
         }

@@ -9,6 +9,8 @@ struct ObjectCellModel {
     var isExpanded: Bool
     var isFocused: Bool
     var isHighlighted: Bool
+    /// Whether the item is marked, or nil outside the picker (no select-state symbol).
+    var isMarked: Bool?
 }
 
 /// Draws object cells: a bar for focus, title, subtitle, body, and the hierarchy icon with the child count.
@@ -33,8 +35,12 @@ enum ObjectCellPainter {
                 grid.write(String(barGlyph), x: x, y: y + row, limit: 1, style: CellStyle(.focusBar, highlighted: highlighted))
             }
         }
-        let textX = x + 1
-        var titleRoom = width - 1
+        var textX = x + 1
+        if let marked = cell.isMarked, width > 4 {
+            grid.write(marked ? "●" : "○", x: textX, y: y, limit: 1, style: CellStyle(marked ? .selectedIcon : .icon, highlighted: highlighted))
+            textX += 2
+        }
+        var titleRoom = width - (textX - x)
         if let icon = iconText(cell) {
             let iconWidth = DisplayWidth.of(icon)
             let iconX = x + width - 1 - iconWidth
@@ -48,7 +54,7 @@ enum ObjectCellPainter {
         grid.write(title, x: textX, y: y, limit: titleRoom, style: CellStyle(.title, highlighted: highlighted))
         guard full else { return }
         let content = cell.content
-        grid.write(content?.subtitle ?? "", x: textX, y: y + 1, limit: width - 2, style: CellStyle(.subtitle, highlighted: highlighted))
-        grid.write(content?.body ?? "", x: textX, y: y + 2, limit: width - 2, style: CellStyle(.body, highlighted: highlighted))
+        grid.write(content?.subtitle ?? "", x: textX, y: y + 1, limit: width - (textX - x) - 1, style: CellStyle(.subtitle, highlighted: highlighted))
+        grid.write(content?.body ?? "", x: textX, y: y + 2, limit: width - (textX - x) - 1, style: CellStyle(.body, highlighted: highlighted))
     }
 }

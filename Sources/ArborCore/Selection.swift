@@ -1,0 +1,51 @@
+/// Whether and how items can be marked (the picker).
+public enum SelectionMode: Sendable, Hashable {
+    /// Browsing: nothing is marked.
+    case none
+    /// One item at most: marking one unmarks the others.
+    case single
+    /// Any number of items, across levels and columns.
+    case multiple
+}
+
+/// The marked items by id, in the order they were marked; ids survive reloads and new stores.
+public struct Selection: Sendable, Hashable {
+    /// How items are marked.
+    public internal(set) var mode: SelectionMode
+    /// The marked ids, oldest first.
+    public private(set) var ids: [String] = []
+    private var members: Set<String> = []
+
+    /// Creates an empty selection.
+    public init(mode: SelectionMode = .none) {
+        self.mode = mode
+    }
+
+    /// Whether an id is marked.
+    public func contains(_ id: String) -> Bool { members.contains(id) }
+
+    /// The number of marked items.
+    public var count: Int { ids.count }
+
+    /// Marks an unmarked id or unmarks a marked one; in single mode marking clears the others.
+    mutating func toggle(_ id: String) {
+        guard mode != .none else { return }
+        if members.contains(id) {
+            members.remove(id)
+            ids.removeAll { $0 == id }
+            return
+        }
+        if mode == .single {
+            ids.removeAll()
+            members.removeAll()
+        }
+        ids.append(id)
+        members.insert(id)
+    }
+
+    /// Unmarks everything.
+    mutating func clear() {
+        ids.removeAll()
+        members.removeAll()
+    }
+}

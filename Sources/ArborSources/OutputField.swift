@@ -1,0 +1,97 @@
+import ArborCore
+
+/// What is printed for a picked or listed item.
+public enum OutputField: String, Sendable, CaseIterable {
+    /// The item's id, byte for byte.
+    case id
+    /// The item's path: the original line for path lists, the titles from the root joined by `/` otherwise.
+    case path
+    /// The item's title.
+    case title
+    /// One JSON object per item: id, title, the path of titles from the root, and the item's fields.
+    case json
+}
+
+/// Formats items for stdout: what an item prints as, in the bytes the source gave.
+public struct ItemFormatter: Sendable {
+    /// What to print.
+    public var field: OutputField
+    /// Whether paths are the ids themselves (path lists, file systems).
+    public var idsArePaths: Bool
+
+    /// Creates a formatter.
+    public init(field: OutputField, idsArePaths: Bool) {
+        self.field = field
+        self.idsArePaths = idsArePaths
+    }
+
+    /// The bytes printed for an item, without a terminator.
+    public func record(for id: String, in source: any HierarchySource) async throws -> [UInt8] {
+        switch field {
+        case .id:
+            return LosslessText.encode(id)
+        case .path:
+            if idsArePaths { return LosslessText.encode(id) }
+            return LosslessText.encode(try await titlePath(of: id, in: source).joined(separator: "/"))
+        case .title:
+            return LosslessText.encode(try await source.item(id).content.title)
+        case .json:
+            let item = try await source.item(id)
+            var text = "{\"id\":" + JSONText.quoted(id) + ",\"title\":" + JSONText.quoted(item.content.title)
+            text += ",\"path\":[" + (try await titlePath(of: id, in: source)).map(JSONText.quoted).joined(separator: ",") + "]"
+            text += ",\"fields\":{" + item.content.fields.map { JSONText.quoted($0.name) + ":" + JSONText.quoted($0.value) }
+                .joined(separator: ",") + "}}"
+            return Array(text.utf8)
+        }
+    }
+
+    /// The titles from the top shown item down to the item (a virtual root is not part of it).
+    public func titlePath(of id: String, in source: any HierarchySource) async throws -> [String] {
+        let virtualRoot = try await source.root().flatMap { $0.isVirtual ? $0.id : nil }
+        var titles: [String] = []
+        var current: String? = id
+        var seen: Set<String> = []
+        while let itemID = current, itemID != virtualRoot, seen.insert(itemID).inserted {
+            titles.append(try await source.item(itemID).content.title)
+            current = try await source.parentID(of: itemID)
+        }
+        return titles.reversed()
+    }
+
+    /// The ids from the first shown item down to the item: the path that `--select` reveals.
+    public static func idPath(of id: String, in source: any HierarchySource) async throws -> [String] {
+        let virtualRoot = try await source.root().flatMap { $0.isVirtual ? $0.id : nil }
+        _ = try await source.item(id)
+        var ids: [String] = []
+        var current: String? = id
+        var seen: Set<String> = []
+        while let itemID = current, itemID != virtualRoot, seen.insert(itemID).inserted {
+            ids.append(itemID)
+            current = try await source.parentID(of: itemID)
+        }
+        return ids.reversed()
+    }
+}
+
+/// JSON string literals for output.
+enum JSONText {
+    /// The text as a JSON string literal; raw bytes that were not UTF-8 become U+FFFD.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case _ where LosslessText.isEscape(scalar): result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

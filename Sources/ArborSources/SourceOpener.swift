@@ -1,0 +1,75 @@
+import ArborCore
+
+/// The formats Arbor reads.
+public enum SourceFormat: String, Sendable, CaseIterable {
+    /// A JSON object tree.
+    case json
+    /// A list of paths, one a line.
+    case paths
+
+    /// The format a file name's extension implies, if any.
+    public static func byExtension(_ path: String) -> SourceFormat? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "json": return .json
+        case "txt", "lst", "list", "paths": return .paths
+        default: return nil
+        }
+    }
+
+    /// The format the first bytes suggest: JSON when they open an object or an array, paths otherwise.
+    public static func sniff(_ bytes: [UInt8]) -> SourceFormat {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        guard index < bytes.count else { return .paths }
+        return bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") ? .json : .paths
+    }
+}
+
+/// What the command line says to open and how.
+public struct SourceRequest: Sendable {
+    /// A file path, or nil for standard input.
+    public var path: String?
+    /// The format, or nil to detect it.
+    public var format: SourceFormat?
+    /// Field names for documents.
+    public var mapping: FieldMapping
+    /// The separator of path lists.
+    public var separator: UInt8
+
+    /// Creates a request.
+    public init(path: String?, format: SourceFormat? = nil, mapping: FieldMapping = FieldMapping(), separator: UInt8 = UInt8(ascii: "/")) {
+        self.path = path
+        self.format = format
+        self.mapping = mapping
+        self.separator = separator
+    }
+}
+
+/// An opened source and what was detected about it.
+public struct OpenedSource: Sendable {
+    /// The hierarchy.
+    public var hierarchy: StaticHierarchy
+    /// The format it was read as.
+    public var format: SourceFormat
+}
+
+/// Reads a file or standard input and builds the hierarchy in the format asked for or detected.
+public enum SourceOpener {
+    /// Opens what `request` names; errors name the file and the place.
+    public static func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
+        let origin = request.path ?? "stdin"
+        let bytes = try SourceFile.read(request.path ?? "/dev/stdin")
+        let name = request.path.map(JSONTreeSource.displayName(for:)) ?? "stdin"
+        let format = request.format ?? request.path.flatMap(SourceFormat.byExtension) ?? SourceFormat.sniff(bytes)
+        switch format {
+        case .json:
+            let hierarchy = try JSONTreeSource.load(bytes, name: name, origin: origin, mapping: request.mapping)
+            return OpenedSource(hierarchy: hierarchy, format: .json)
+        case .paths:
+            let hierarchy = PathListBuilder(separator: request.separator).hierarchy(from: bytes, name: name)
+            return OpenedSource(hierarchy: hierarchy, format: .paths)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArborCore
+import ArborSources
+import ArborTUI
+import ArgumentParser
+
+/// `arbor [SOURCE]`: browse, or with `--pick` pick items and print them.
+struct BrowseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse",
+        abstract: "Browse a hierarchy in columns of object cells, or pick items from it.",
+        discussion: """
+            Keys: arrows or hjkl move, Enter expands, ? lists every binding, q quits. With --pick, Space or Tab \
+            marks and Enter prints the marked items (or the focused leaf) on stdout.
+            Exit status: 0 normal exit or something picked, 1 nothing picked, 2 bad usage or an unreadable or \
+            invalid source, 130 cancelled.
+            """
+    )
+
+    @OptionGroup var source: SourceOptions
+    @OptionGroup var output: OutputOptions
+
+    @Flag(help: "Pick an item and print it on stdout.")
+    var pick = false
+
+    @Flag(help: "Pick any number of items (implies --pick).")
+    var multi = false
+
+    @Option(help: "Open with the item of this id focused and its path expanded.")
+    var select: String?
+
+    @Option(help: "Cell style: auto, full (three lines) or single (one line).")
+    var cells: String = "auto"
+
+    @Flag(help: "Draw without colours (also when NO_COLOR is set).")
+    var noColor = false
+
+    func validate() throws {
+        guard CellMode(rawValue: cells) != nil else {
+            throw ValidationError("--cells must be auto, full or single, not '\(cells)'")
+        }
+    }
+
+    /// How items are marked.
+    var selectionMode: SelectionMode { multi ? .multiple : pick ? .single : .none }
+}

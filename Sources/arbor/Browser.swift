@@ -1,0 +1,50 @@
+import ArborCore
+import ArborSources
+import ArborTUI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs the interactive browser or picker and prints what was picked.
+enum Browser {
+    /// Shows the source on the terminal; returns the exit status.
+    static func run(_ command: BrowseCommand, source opened: OpenedSource) async -> Int32 {
+        let hierarchy = opened.hierarchy
+        var reveal: [String] = []
+        if let select = command.select {
+            do {
+                reveal = try await ItemFormatter.idPath(of: select, in: hierarchy)
+            } catch {
+                printError("arbor: --select: no item with id '\(select)'")
+                return 2
+            }
+        }
+        let useColor = !command.noColor && (getenv("NO_COLOR").map { $0.pointee == 0 } ?? true)
+        let terminal: CursesTerminal
+        do {
+            terminal = try CursesTerminal(colors: useColor)
+        } catch {
+            printError("arbor: " + error.message)
+            return 2
+        }
+        let mode = command.selectionMode
+        let screen = BrowserScreen(
+            sourceName: hierarchy.displayName, keyMap: mode == .none ? .standard : .picker,
+            cellMode: CellMode(rawValue: command.cells) ?? .auto)
+        var controller = BrowserController(screen: screen, selectionMode: mode)
+        let status = BrowserRunLoop(terminal: terminal, source: hierarchy).run(&controller, reveal: reveal)
+        guard mode != .none, status == 0 else { return status }
+        let picked = controller.accepted ?? []
+        if picked.isEmpty { return 1 }
+        let formatter = ItemFormatter(
+            field: command.output.field(default: opened.format == .paths ? .path : .id),
+            idsArePaths: opened.format == .paths)
+        for id in picked {
+            guard let record = try? await formatter.record(for: id, in: hierarchy) else { continue }
+            if !writeAll(1, record + command.output.terminator) { break }
+        }
+        return 0
+    }
+}

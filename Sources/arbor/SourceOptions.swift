@@ -1,0 +1,77 @@
+import ArborSources
+import ArgumentParser
+
+/// The options that say what to open and how to read it, shared by every command.
+struct SourceOptions: ParsableArguments {
+    @Argument(help: "The hierarchy: a JSON file or a path list ('-' or nothing: stdin).")
+    var source: String?
+
+    @Option(help: "The source format: json or paths (default: by extension, then by content).")
+    var format: String?
+
+    @Option(help: "The field that holds an item's id.")
+    var id: String?
+
+    @Option(help: "The field for the title (default: title, name, label, id).")
+    var title: String?
+
+    @Option(help: "The field for the subtitle (default: subtitle, type, kind).")
+    var subtitle: String?
+
+    @Option(help: "The field for the body (default: body, description, location).")
+    var body: String?
+
+    @Option(help: "The field that holds the children (default: children).")
+    var children: String?
+
+    @Option(help: "The separator of path lists (one byte, default '/').")
+    var separator: String = "/"
+
+    func validate() throws {
+        if let format, SourceFormat(rawValue: format) == nil {
+            throw ValidationError("unsupported format '\(format)' (supported: json, paths)")
+        }
+        guard separator.utf8.count == 1 else { throw ValidationError("--separator must be one byte, not '\(separator)'") }
+    }
+
+    /// What to open.
+    var request: SourceRequest {
+        var mapping = FieldMapping()
+        if let id { mapping.id = [id] }
+        if let title { mapping.title = [title] }
+        if let subtitle { mapping.subtitle = [subtitle] }
+        if let body { mapping.body = [body] }
+        if let children { mapping.children = children }
+        return SourceRequest(
+            path: source == "-" ? nil : source, format: format.flatMap(SourceFormat.init(rawValue:)),
+            mapping: mapping, separator: separator.utf8.first ?? UInt8(ascii: "/"))
+    }
+}
+
+/// How picked or listed items are printed.
+struct OutputOptions: ParsableArguments {
+    @Option(help: "What to print for an item: id, path, title or json (default: path for path lists, id otherwise).")
+    var output: String?
+
+    @Flag(help: "End each item with a NUL byte instead of a newline.")
+    var print0 = false
+
+    @Option(help: "End each item with this text instead of a newline.")
+    var delimiter: String?
+
+    func validate() throws {
+        if let output, OutputField(rawValue: output) == nil {
+            throw ValidationError("--output must be id, path, title or json, not '\(output)'")
+        }
+    }
+
+    /// The bytes after each item.
+    var terminator: [UInt8] {
+        print0 ? [0] : Array((delimiter ?? "\n").utf8)
+    }
+
+    /// The field to print, given the default for the source.
+    func field(default fallback: OutputField) -> OutputField {
+        output.flatMap(OutputField.init(rawValue:)) ?? fallback
+    }
+}

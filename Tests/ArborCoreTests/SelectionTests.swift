@@ -1,0 +1,66 @@
+import ArborCore
+import Testing
+
+@Suite("Marks of the picker")
+struct SelectionTests {
+    func picker(_ mode: SelectionMode, source: MutableSource = MutableSource(root: "plants", plantOutline)) async -> Driver {
+        var driver = Driver(source)
+        driver.state = BrowserState(selectionMode: mode)
+        driver.send(.setViewport(columns: 3, itemsPerPage: 5))
+        driver.send(.start)
+        await driver.settle()
+        return driver
+    }
+
+    @Test func markingTogglesAndKeepsTheOrder() async {
+        var driver = await picker(.multiple)
+        driver.send(.moveFocus(by: 1))
+        driver.send(.toggleMark)
+        driver.send(.first)
+        driver.send(.toggleMark)
+        #expect(driver.state.selection.ids == ["berlin", "hamburg"])
+        driver.send(.toggleMark)
+        #expect(driver.state.selection.ids == ["berlin"])
+        #expect(!driver.state.selection.contains("hamburg"))
+        driver.send(.clearMarks)
+        #expect(driver.state.selection.count == 0)
+    }
+
+    @Test func singleModeKeepsOneMark() async {
+        var driver = await picker(.single)
+        driver.send(.toggleMark)
+        driver.send(.moveFocus(by: 1))
+        driver.send(.toggleMark)
+        #expect(driver.state.selection.ids == ["berlin"])
+        driver.send(.toggleMark)
+        #expect(driver.state.selection.ids.isEmpty)
+    }
+
+    @Test func browsingMarksNothing() async {
+        var driver = await picker(.none)
+        driver.send(.toggleMark)
+        #expect(driver.state.selection.count == 0)
+    }
+
+    @Test func marksSurviveNavigationAcrossLevelsAndReloads() async {
+        let source = MutableSource(root: "plants", plantOutline)
+        var driver = await picker(.multiple, source: source)
+        driver.send(.toggleMark)
+        driver.send(.expand)
+        await driver.settle()
+        driver.send(.expand)
+        await driver.settle()
+        driver.send(.last)
+        driver.send(.toggleMark)
+        driver.send(.previousLevel)
+        driver.send(.previousLevel)
+        driver.send(.moveFocus(by: 2))
+        #expect(driver.state.columns.count == 2)
+        #expect(driver.state.selection.ids == ["hamburg", "p3"])
+        source.setChildren(of: "plants", ["munich", "hamburg"])
+        driver.send(.reloadAll)
+        await driver.settle()
+        #expect(driver.state.selection.ids == ["hamburg", "p3"])
+        #expect(driver.focusedID(1) == "munich")
+    }
+}

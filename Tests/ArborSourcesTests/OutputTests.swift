@@ -1,0 +1,41 @@
+import ArborCore
+import ArborSources
+import Foundation
+import Testing
+
+@Suite("Output of picked and printed items")
+struct OutputTests {
+    let tree: StaticHierarchy
+    init() throws {
+        tree = try JSONTreeSource.load(Array("""
+            {"id": "r", "name": "Root", "children": [{"id": "a b\\nc", "name": "Tab\\there", "kind": "x\\"y"}]}
+            """.utf8), name: "t", origin: "t")
+    }
+
+    @Test func eachFieldPrintsAsAsked() async throws {
+        func record(_ field: OutputField) async throws -> String {
+            String(decoding: try await ItemFormatter(field: field, idsArePaths: false).record(for: "a b\nc", in: tree), as: UTF8.self)
+        }
+        #expect(try await record(.id) == "a b\nc")
+        #expect(try await record(.title) == "Tab\there")
+        #expect(try await record(.path) == "Root/Tab\there")
+        let json = try await record(.json)
+        #expect(json == #"{"id":"a b\nc","title":"Tab\there","path":["Root","Tab\there"],"fields":{"id":"a b\nc","name":"Tab\there","kind":"x\"y"}}"#)
+        #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil)
+    }
+
+    @Test func pathListIdsPrintByteForByte() async throws {
+        let list = PathListBuilder().hierarchy(from: [0x61, 0x2F, 0xFE, 0x0A, 0x62, 0x0A], name: "l")
+        let formatter = ItemFormatter(field: .path, idsArePaths: true)
+        let leaf = list.nodes.first { LosslessText.encode($0.id) == [0x61, 0x2F, 0xFE] }!
+        #expect(try await formatter.record(for: leaf.id, in: list) == [0x61, 0x2F, 0xFE])
+        #expect(try await ItemFormatter(field: .title, idsArePaths: true).titlePath(of: leaf.id, in: list).count == 2)
+    }
+
+    @Test func selectRevealsThePathOfIds() async throws {
+        #expect(try await ItemFormatter.idPath(of: "a b\nc", in: tree) == ["r", "a b\nc"])
+        let list = PathListBuilder().hierarchy(from: Array("x/y\nz\n".utf8), name: "l")
+        #expect(try await ItemFormatter.idPath(of: "x/y", in: list) == ["x", "x/y"])
+        await #expect(throws: SourceError.self) { try await ItemFormatter.idPath(of: "nope", in: list) }
+    }
+}
