@@ -5,7 +5,7 @@ SAMPLE ?= sample-data/plant-maintenance.json
 BIN_DEBUG = .build/debug/arbor
 BIN_RELEASE = .build/release/arbor
 
-.PHONY: all build run test install clean deps tmux
+.PHONY: all build run test install clean deps tools
 
 all: build
 
@@ -21,14 +21,16 @@ deps:
 	  fi; \
 	fi
 
-# The end-to-end tests drive the real binary in tmux.
-tmux:
-	@if ! command -v tmux >/dev/null; then \
+# The end-to-end tests drive the real binary in tmux, and the shell snippets in bash, zsh and fish.
+TEST_TOOLS = tmux zsh fish
+tools:
+	@missing=""; for tool in $(TEST_TOOLS); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "installing tmux (the end-to-end tests need it)"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null; \
+	    echo "installing$$missing (the end-to-end tests need them)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  else \
-	    echo "tmux is missing: the end-to-end tests need it ('sudo apt-get install tmux')"; exit 1; \
+	    echo "missing:$$missing; the end-to-end tests need them ('sudo apt-get install$$missing')"; exit 1; \
 	  fi; \
 	fi
 
@@ -38,7 +40,7 @@ build: deps
 run: build
 	$(BIN_RELEASE) $(SAMPLE)
 
-test: deps tmux
+test: deps tools
 	$(SWIFT) build --product arbor
 	ARBOR_BIN=$(CURDIR)/$(BIN_DEBUG) $(SWIFT) test
 

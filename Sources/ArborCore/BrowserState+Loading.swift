@@ -53,6 +53,7 @@ extension BrowserState {
             store.setChildren(children, of: handle)
             store[handle].childLoad = .loaded
             reconcileColumns()
+            closeLeafRoot()
             return continueReveal()
         }
     }
@@ -67,8 +68,18 @@ extension BrowserState {
             message = error.message
         case .success(let item):
             _ = store.record(item, parent: nil)
+            closeLeafRoot()
         }
         return []
+    }
+
+    /// A shown root that turns out to have no children is not left expanded into an empty column.
+    mutating func closeLeafRoot() {
+        guard !rootIsVirtual, let root, store[root].childCount == 0, columns.count == 2,
+              columns[0].parent == NodeStore.top, columns[1].parent == root
+        else { return }
+        columns.removeLast()
+        focusedColumn = 0
     }
 
     /// Opens a path of ids level by level as the columns load; `focusedColumn` is where the focus ends.

@@ -49,7 +49,7 @@ public struct PathListBuilder: Sendable {
             }
         }
         let top = nodes[0].children
-        if top.count == 1 {
+        if top.count == 1, !nodes[Int(top[0])].children.isEmpty {
             nodes[Int(top[0])].parent = -1
             return StaticHierarchy(displayName: name, nodes: nodes, rootIndex: top[0], rootIsVirtual: false)
         }
@@ -77,10 +77,11 @@ public struct PathListBuilder: Sendable {
         line.last == UInt8(ascii: "\r") ? line.dropLast() : line
     }
 
-    /// The segments of a path: `./` and empty segments dropped; an absolute path starts with the separator itself.
+    /// The segments of a path: `./` and empty segments dropped (`.` alone, the start directory, has none); an
+    /// absolute path starts with the separator itself.
     func segments(of line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
         var parts = line.split(separator: separator, omittingEmptySubsequences: true)
-        while let first = parts.first, first.elementsEqual([UInt8(ascii: ".")]), parts.count > 1 {
+        while let first = parts.first, first.elementsEqual([UInt8(ascii: ".")]) {
             parts.removeFirst()
         }
         if line.first == separator {

@@ -10,12 +10,12 @@ import Darwin
 /// Runs the interactive browser or picker and prints what was picked.
 enum Browser {
     /// Shows the source on the terminal; returns the exit status.
-    static func run(_ command: BrowseCommand, source opened: OpenedSource) async -> Int32 {
+    static func run(_ command: BrowseCommand, source opened: OpenedSource) -> Int32 {
         let hierarchy = opened.hierarchy
         var reveal: [String] = []
         if let select = command.select {
             do {
-                reveal = try await ItemFormatter.idPath(of: select, in: hierarchy)
+                reveal = try blocking { try await ItemFormatter.idPath(of: select, in: hierarchy) }
             } catch {
                 printError("arbor: --select: no item with id '\(select)'")
                 return 2
@@ -35,15 +35,20 @@ enum Browser {
             cellMode: CellMode(rawValue: command.cells) ?? .auto)
         var controller = BrowserController(screen: screen, selectionMode: mode)
         let status = BrowserRunLoop(terminal: terminal, source: hierarchy).run(&controller, reveal: reveal)
+        if let failure = terminal.failure {
+            printError("arbor: " + failure)
+            return 2
+        }
         guard mode != .none, status == 0 else { return status }
         let picked = controller.accepted ?? []
         if picked.isEmpty { return 1 }
         let formatter = ItemFormatter(
             field: command.output.field(default: opened.format == .paths ? .path : .id),
             idsArePaths: opened.format == .paths)
+        let terminator = command.output.terminator
         for id in picked {
-            guard let record = try? await formatter.record(for: id, in: hierarchy) else { continue }
-            if !writeAll(1, record + command.output.terminator) { break }
+            guard let record = try? blocking({ try await formatter.record(for: id, in: hierarchy) }) else { continue }
+            if !writeAll(1, record + terminator) { break }
         }
         return 0
     }

@@ -10,9 +10,17 @@ import Darwin
 
 signal(SIGPIPE, SIG_IGN)
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["--help"] || arguments == ["-h"] {
+    let help = ArborCommand.helpMessage(for: BrowseCommand.self)
+        + "\n\nAlso: 'arbor print [SOURCE]' lists the hierarchy as a tree on stdout (see 'arbor print --help').\n"
+    _ = writeAll(1, Array(help.utf8))
+    exit(0)
+}
+
 let parsed: ParsableCommand
 do {
-    parsed = try ArborCommand.parseAsRoot(Array(CommandLine.arguments.dropFirst()))
+    parsed = try ArborCommand.parseAsRoot(arguments)
 } catch {
     if ArborCommand.exitCode(for: error) == .success {
         _ = writeAll(1, Array((ArborCommand.fullMessage(for: error) + "\n").utf8))
@@ -43,9 +51,12 @@ case let command as PrintCommand:
     let formatter = ItemFormatter(field: command.output.field(default: .title), idsArePaths: opened.format == .paths)
     let printer = TreePrinter(formatter: formatter, depth: command.depth, ascii: command.ascii)
     let terminator = command.output.terminator
+    let hierarchy = opened.hierarchy
     do {
-        try await printer.print(opened.hierarchy) { line in
-            if !writeAll(1, line + terminator) { exit(0) }
+        try blocking {
+            try await printer.print(hierarchy) { line in
+                if !writeAll(1, line + terminator) { exit(0) }
+            }
         }
     } catch {
         printError("arbor: \(error)")
@@ -53,7 +64,18 @@ case let command as PrintCommand:
     }
     exit(0)
 case let command as BrowseCommand:
-    exit(await Browser.run(command, source: openSource(command.source)))
+    exit(Browser.run(command, source: openSource(command.source)))
 default:
-    exit(2)
+    do {
+        var command = parsed
+        try command.run()
+        exit(0)
+    } catch {
+        if ArborCommand.exitCode(for: error) == .success {
+            _ = writeAll(1, Array((ArborCommand.fullMessage(for: error) + "\n").utf8))
+            exit(0)
+        }
+        printError("arbor: " + ArborCommand.fullMessage(for: error))
+        exit(2)
+    }
 }

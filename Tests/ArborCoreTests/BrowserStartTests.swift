@@ -26,6 +26,17 @@ struct BrowserStartTests {
         #expect(!driver.state.mayHaveLevelBeforeFirst)
     }
 
+    @Test func aShownRootWithoutChildrenIsNotLeftExpanded() async {
+        var driver = Driver(MutableSource(root: "p1", plantOutline))
+        driver.send(.start)
+        driver.send(await driver.answer(driver.pending.removeFirst()))
+        #expect(driver.state.columns.count == 2)
+        await driver.settle()
+        #expect(driver.state.columns.count == 1)
+        #expect(driver.state.focusedColumn == 0)
+        #expect(driver.focusedID(0) == "p1")
+    }
+
     @Test func emptyAndFailingRootsAreReported() async {
         var empty = Driver(StaticHierarchy(displayName: "e", nodes: [], rootIndex: 0, rootIsVirtual: false))
         empty.send(.start)

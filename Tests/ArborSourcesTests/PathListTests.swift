@@ -30,10 +30,20 @@ struct PathListTests {
         ])
     }
 
+    @Test func theStartDirectoryOfFindIsNotAnItem() {
+        #expect(outline(build(".\n./a\n./a/b\n./c\n")) == ["a [./a]", "  b [./a/b]", "c [./c]"])
+    }
+
     @Test func oneFirstSegmentIsAShownRoot() {
         let hierarchy = build("app/a\napp/b/c\n")
         #expect(!hierarchy.rootIsVirtual)
         #expect(outline(hierarchy) == ["app [app]", "  a [app/a]", "  b [app/b]", "    c [app/b/c]"])
+    }
+
+    @Test func aSingleFileIsATopLevelItem() {
+        let hierarchy = build("./b c.txt\n")
+        #expect(hierarchy.rootIsVirtual)
+        #expect(outline(hierarchy) == ["b c.txt [./b c.txt]"])
     }
 
     @Test func absolutePathsStartAtTheSeparator() {

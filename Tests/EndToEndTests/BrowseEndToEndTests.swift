@@ -89,4 +89,14 @@ struct BrowseEndToEndTests {
         try tmux.send("q")
         #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
+
+    @Test func aBackgroundArborThatCannotReadTheTerminalExitsInsteadOfSpinning() throws {
+        let command = "bash -c \"trap '' TTIN; set -m; \(shellQuote(arborBinary)) \(shellQuote(plant)) 2> err & wait \\$!; "
+            + "echo \\$? > status\""
+        let tmux = try TmuxSession(command)
+        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
+        try tmux.send("j")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "2")
+        #expect(tmux.file("err")?.contains("cannot read the terminal") == true)
+    }
 }

@@ -36,7 +36,9 @@ public final class BrowserRunLoop {
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return 129 }
             pipe.drain()
             var changed = false
-            for key in terminal.readKeys() {
+            let keys = terminal.readKeys()
+            if terminal.failure != nil { return 2 }
+            for key in keys {
                 changed = true
                 if key == .resize {
                     let size = terminal.size

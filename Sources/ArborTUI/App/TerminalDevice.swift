@@ -10,6 +10,8 @@ public protocol TerminalDevice: AnyObject {
     func present(_ grid: CellGrid)
     /// Gives the terminal back in its normal mode.
     func shutdown()
+    /// Why the terminal can no longer be read (for example, Arbor is not in the foreground), if it cannot.
+    var failure: String? { get }
 }
 
 /// Why a terminal could not be used.

@@ -12,6 +12,7 @@ public final class CursesTerminal: TerminalDevice {
     private let palette: CursesPalette
     private var shown: CellGrid?
     private var isShutDown = false
+    public private(set) var failure: String?
     public let inputFD: Int32
 
     /// Opens `/dev/tty` and enters curses mode; throws when there is no usable terminal.
@@ -52,6 +53,7 @@ public final class CursesTerminal: TerminalDevice {
     public func readKeys() -> [Key] {
         var keys: [Key] = []
         var value: wint_t = 0
+        errno = 0
         while true {
             let status = wget_wch(arbor_stdscr(), &value)
             if status == arbor_key_code_yes() {
@@ -59,6 +61,9 @@ public final class CursesTerminal: TerminalDevice {
             } else if status == OK {
                 if let key = CursesKeyDecoder.character(UInt32(value)) { keys.append(key) }
             } else {
+                if errno == EIO {
+                    failure = "cannot read the terminal (input/output error: is Arbor running in the background?)"
+                }
                 return keys
             }
         }
