@@ -114,4 +114,21 @@ struct PickerEndToEndTests {
         let result = finish(tmux)
         #expect(String(decoding: result.output, as: UTF8.self) == "src/lib/core.swift\n")
     }
+
+    @Test func gitLsFilesPicksThreeFilesInTwoDirectories() throws {
+        let setup = "git init -q repo && cd repo && mkdir -p app/views lib && touch README app/main.c app/views/v.c lib/a.c lib/b.c "
+            + "&& git add . && "
+        let tmux = try session(setup + "git ls-files | $ARBOR --pick --multi")
+        #expect(tmux.waitForScreen { $0.contains("pick many") && $0.contains("README") }.ok)
+        try tmux.send("Down", "Right")
+        #expect(tmux.waitForScreen { $0.contains("▌○ main.c") }.ok)
+        try tmux.send("Space", "Down", "Right")
+        #expect(tmux.waitForScreen { $0.contains("▌○ v.c") }.ok)
+        try tmux.send("Space", "Left", "Left", "Down")
+        #expect(tmux.waitForScreen { $0.contains("▌○ lib") }.ok)
+        try tmux.send("Right", "Down", "Space", "Enter")
+        let result = finish(tmux)
+        #expect(result.status == "0")
+        #expect(String(decoding: result.output, as: UTF8.self) == "app/main.c\napp/views/v.c\nlib/b.c\n")
+    }
 }

@@ -26,6 +26,12 @@ public struct BrowserController: Sendable {
         state = BrowserState(selectionMode: selectionMode)
     }
 
+    /// Whether the focused column is waiting for its items, so that keys typed ahead should wait too.
+    public var isAwaitingFocusedColumn: Bool {
+        state.columns.indices.contains(state.focusedColumn) && state.isLoading(column: state.focusedColumn)
+            && state.items(in: state.focusedColumn).isEmpty
+    }
+
     /// Whether the controller picks items rather than browses.
     public var isPicker: Bool { state.selection.mode != .none }
 

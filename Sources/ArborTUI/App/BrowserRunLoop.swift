@@ -30,16 +30,31 @@ public final class BrowserRunLoop {
             pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0),
         ]
+        var typedAhead: [Key] = []
+        var waitingSince: Double?
         while true {
-            _ = poll(&fds, nfds_t(fds.count), -1)
+            let timeout: Int32 = typedAhead.isEmpty ? -1 : Int32(Self.typeAheadWait * 1000)
+            _ = poll(&fds, nfds_t(fds.count), timeout)
             if let signal = SignalTrap.takeCaught() { return 128 + signal }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return 129 }
             pipe.drain()
-            var changed = false
-            let keys = terminal.readKeys()
+            typedAhead += terminal.readKeys()
             if terminal.failure != nil { return 2 }
-            for key in keys {
+            var changed = !typedAhead.isEmpty
+            for action in inbox.drain() {
                 changed = true
+                launch(controller.receive(action))
+            }
+            while !typedAhead.isEmpty {
+                if controller.isAwaitingFocusedColumn, typedAhead.first != .resize {
+                    let now = Self.seconds()
+                    if now - (waitingSince ?? now) < Self.typeAheadWait {
+                        waitingSince = waitingSince ?? now
+                        break
+                    }
+                }
+                waitingSince = nil
+                let key = typedAhead.removeFirst()
                 if key == .resize {
                     let size = terminal.size
                     launch(controller.resize(width: size.width, height: size.height))
@@ -50,12 +65,17 @@ public final class BrowserRunLoop {
                 case .proceed(let effects): launch(effects)
                 }
             }
-            for action in inbox.drain() {
-                changed = true
-                launch(controller.receive(action))
-            }
             if changed { terminal.present(controller.render()) }
         }
+    }
+
+    /// How long keys typed ahead wait for the focused column to load before they apply to what is there.
+    static let typeAheadWait = 0.5
+
+    private static func seconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// Starts each effect in the background; its result comes back through the inbox.
