@@ -2,8 +2,12 @@ import ArborCore
 
 /// The formats Arbor reads.
 public enum SourceFormat: String, Sendable, CaseIterable {
-    /// A JSON object tree.
+    /// JSON: an object tree when objects hold a children array, any other document otherwise.
     case json
+    /// A JSON object tree, whatever it looks like.
+    case tree
+    /// A JSON document shown value by value, even when it has children arrays.
+    case document
     /// A list of paths, one a line.
     case paths
 
@@ -64,9 +68,20 @@ public enum SourceOpener {
         let name = request.path.map(JSONTreeSource.displayName(for:)) ?? "stdin"
         let format = request.format ?? request.path.flatMap(SourceFormat.byExtension) ?? SourceFormat.sniff(bytes)
         switch format {
-        case .json:
-            let hierarchy = try JSONTreeSource.load(bytes, name: name, origin: origin, mapping: request.mapping)
-            return OpenedSource(hierarchy: hierarchy, format: .json)
+        case .json, .tree, .document:
+            let document: JSONDocument
+            do {
+                document = try JSONDocument.parse(bytes)
+            } catch {
+                throw SourceLoadError("\(origin):\(error.line):\(error.column): invalid JSON: \(error.message)")
+            }
+            let isTree = format == .tree
+                || (format == .json && JSONDocumentBuilder.isObjectTree(document, childrenField: request.mapping.children))
+            if isTree {
+                let hierarchy = JSONTreeBuilder(mapping: request.mapping).hierarchy(from: document, name: name)
+                return OpenedSource(hierarchy: hierarchy, format: .tree)
+            }
+            return OpenedSource(hierarchy: JSONDocumentBuilder().hierarchy(from: document, name: name), format: .document)
         case .paths:
             let hierarchy = PathListBuilder(separator: request.separator).hierarchy(from: bytes, name: name)
             return OpenedSource(hierarchy: hierarchy, format: .paths)

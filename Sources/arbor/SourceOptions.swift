@@ -6,7 +6,10 @@ struct SourceOptions: ParsableArguments {
     @Argument(help: "The hierarchy: a JSON file or a path list ('-' or nothing: stdin).")
     var source: String?
 
-    @Option(help: "The source format: json or paths (default: by extension, then by content).")
+    @Option(help: """
+        The source format: json (an object tree when objects hold a children array, else a document), tree, \
+        document or paths (default: by extension, then by content).
+        """)
     var format: String?
 
     @Option(help: "The field that holds an item's id.")
@@ -29,7 +32,7 @@ struct SourceOptions: ParsableArguments {
 
     func validate() throws {
         if let format, SourceFormat(rawValue: format) == nil {
-            throw ValidationError("unsupported format '\(format)' (supported: json, paths)")
+            throw ValidationError("unsupported format '\(format)' (supported: json, tree, document, paths)")
         }
         guard separator.utf8.count == 1 else { throw ValidationError("--separator must be one byte, not '\(separator)'") }
     }

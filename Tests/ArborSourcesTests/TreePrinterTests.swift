@@ -34,6 +34,12 @@ struct TreePrinterTests {
         expectSnapshot(try await printed(cities), "print-cities")
     }
 
+    @Test func documentSnapshot() async throws {
+        let bytes = Array(#"{"spec": {"containers": [{"name": "web", "ports": [80, 443]}]}, "kind": "Pod"}"#.utf8)
+        let document = JSONDocumentBuilder().hierarchy(from: try JSONDocument.parse(bytes), name: "pod.json")
+        expectSnapshot(try await printed(document) + (try await printed(document, field: .id, ascii: true)), "print-document")
+    }
+
     @Test func pathListSnapshot() async throws {
         let list = PathListBuilder().hierarchy(from: Array("src/a.swift\nsrc/lib/b.swift\n./docs/x.md\nREADME\n".utf8), name: "l")
         expectSnapshot(try await printed(list, field: .path, idsArePaths: true), "print-paths")

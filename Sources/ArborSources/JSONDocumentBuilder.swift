@@ -1,0 +1,78 @@
+import ArborCore
+
+/// Turns any JSON document into a hierarchy: keys and indexes as titles, the value's type and a preview as
+/// subtitle and body, JSON pointers (`/spec/containers/0`) as ids. The top value is the shown root.
+public struct JSONDocumentBuilder: Sendable {
+    /// Creates a builder.
+    public init() {}
+
+    /// Builds the hierarchy; iterative, so any depth of nesting is safe.
+    public func hierarchy(from document: JSONDocument, name: String) -> StaticHierarchy {
+        var nodes: [StaticHierarchy.Node] = []
+        nodes.reserveCapacity(document.nodes.count)
+        var pending: [(json: Int32, parent: Int32, pointer: String, title: String)] = [(0, -1, "", name)]
+        while let next = pending.popLast() {
+            let index = Int32(nodes.count)
+            nodes.append(StaticHierarchy.Node(
+                id: next.pointer, content: content(of: next.json, title: next.title, in: document), parent: next.parent))
+            if next.parent >= 0 { nodes[Int(next.parent)].children.append(index) }
+            let value = document.nodes[Int(next.json)]
+            guard value.kind == .object || value.kind == .array else { continue }
+            for (position, child) in document.children(of: next.json).enumerated().reversed() {
+                let key = value.kind == .object ? document.nodes[Int(child)].key ?? "" : String(position)
+                let title = value.kind == .object ? key : "[\(position)]"
+                pending.append((child, index, next.pointer + "/" + Self.escapePointer(key), title))
+            }
+        }
+        return StaticHierarchy(displayName: name, nodes: nodes, rootIndex: 0, rootIsVirtual: false)
+    }
+
+    private func content(of index: Int32, title: String, in document: JSONDocument) -> ItemContent {
+        let value = document.nodes[Int(index)]
+        let type: String
+        switch value.kind {
+        case .null: type = "null"
+        case .bool: type = "boolean"
+        case .number: type = "number"
+        case .string: type = "string"
+        case .array: type = "array"
+        case .object: type = "object"
+        }
+        var fields: [ItemField] = []
+        if value.kind == .object || value.kind == .array {
+            for child in document.children(of: index) {
+                let node = document.nodes[Int(child)]
+                if node.kind != .object, node.kind != .array { fields.append(ItemField(name: node.key ?? "", value: node.text)) }
+            }
+        } else {
+            fields.append(ItemField(name: "value", value: value.text))
+        }
+        return ItemContent(title: title, subtitle: type, body: document.preview(index), fields: fields)
+    }
+
+    /// A key as a JSON pointer segment: `~` as `~0`, `/` as `~1`.
+    static func escapePointer(_ key: String) -> String {
+        key.contains("~") || key.contains("/")
+            ? key.replacingOccurrences("~", with: "~0").replacingOccurrences("/", with: "~1") : key
+    }
+
+    /// Whether a document is an object tree: its top object (or the first object of a top-level array) holds
+    /// its children in an array under `childrenField`.
+    public static func isObjectTree(_ document: JSONDocument, childrenField: String) -> Bool {
+        guard let top = document.nodes.first else { return false }
+        var candidate: Int32? = 0
+        if top.kind == .array {
+            candidate = document.children(of: 0).first { document.nodes[Int($0)].kind == .object }
+        }
+        guard let object = candidate, let children = document.member(childrenField, of: object) else { return false }
+        return document.nodes[Int(children)].kind == .array
+    }
+}
+
+extension String {
+    func replacingOccurrences(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self { if character == target { result += replacement } else { result.append(character) } }
+        return result
+    }
+}
