@@ -10,6 +10,10 @@ public enum SourceFormat: String, Sendable, CaseIterable {
     case document
     /// A list of paths, one a line.
     case paths
+    /// A comma-separated adjacency table.
+    case csv
+    /// A tab-separated adjacency table.
+    case tsv
 
     /// The format a file name's extension implies, if any.
     public static func byExtension(_ path: String) -> SourceFormat? {
@@ -18,6 +22,8 @@ public enum SourceFormat: String, Sendable, CaseIterable {
         switch name[name.index(after: dot)...].lowercased() {
         case "json": return .json
         case "txt", "lst", "list", "paths": return .paths
+        case "csv": return .csv
+        case "tsv", "tab": return .tsv
         default: return nil
         }
     }
@@ -57,6 +63,8 @@ public struct OpenedSource: Sendable {
     public var hierarchy: StaticHierarchy
     /// The format it was read as.
     public var format: SourceFormat
+    /// Problems in the data that did not stop it from opening, each naming its place.
+    public var problems: [String] = []
 }
 
 /// Reads a file or standard input and builds the hierarchy in the format asked for or detected.
@@ -82,6 +90,19 @@ public enum SourceOpener {
                 return OpenedSource(hierarchy: hierarchy, format: .tree)
             }
             return OpenedSource(hierarchy: JSONDocumentBuilder().hierarchy(from: document, name: name), format: .document)
+        case .csv, .tsv:
+            let table: DelimitedTable
+            do {
+                table = try DelimitedTable.parse(bytes, delimiter: format == .csv ? UInt8(ascii: ",") : 0x09)
+            } catch {
+                throw SourceLoadError("\(origin): \(error.message)")
+            }
+            do {
+                let built = try AdjacencyTableBuilder(mapping: request.mapping).hierarchy(from: table, name: name)
+                return OpenedSource(hierarchy: built.hierarchy, format: format, problems: built.problems.map { "\(origin): \($0)" })
+            } catch {
+                throw SourceLoadError("\(origin): \(error.message)")
+            }
         case .paths:
             let hierarchy = PathListBuilder(separator: request.separator).hierarchy(from: bytes, name: name)
             return OpenedSource(hierarchy: hierarchy, format: .paths)

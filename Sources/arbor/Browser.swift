@@ -32,7 +32,10 @@ enum Browser {
         let mode = command.selectionMode
         let screen = BrowserScreen(
             sourceName: hierarchy.displayName, keyMap: mode == .none ? .standard : .picker,
-            cellMode: CellMode(rawValue: command.cells) ?? .auto)
+            cellMode: CellMode(rawValue: command.cells) ?? .auto,
+            notice: opened.problems.isEmpty ? nil
+                : opened.problems.count == 1 ? "1 problem in the data (listed on stderr)"
+                : "\(opened.problems.count) problems in the data (listed on stderr)")
         var controller = BrowserController(screen: screen, selectionMode: mode)
         let status = BrowserRunLoop(terminal: terminal, source: hierarchy).run(&controller, reveal: reveal)
         if let failure = terminal.failure {

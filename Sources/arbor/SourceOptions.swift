@@ -8,7 +8,7 @@ struct SourceOptions: ParsableArguments {
 
     @Option(help: """
         The source format: json (an object tree when objects hold a children array, else a document), tree, \
-        document or paths (default: by extension, then by content).
+        document, csv, tsv or paths (default: by extension, then by content).
         """)
     var format: String?
 
@@ -24,6 +24,9 @@ struct SourceOptions: ParsableArguments {
     @Option(help: "The field for the body (default: body, description, location).")
     var body: String?
 
+    @Option(help: "The column that holds the parent's id in tables (default: parent, parent_id, parentId).")
+    var parent: String?
+
     @Option(help: "The field that holds the children (default: children).")
     var children: String?
 
@@ -32,7 +35,7 @@ struct SourceOptions: ParsableArguments {
 
     func validate() throws {
         if let format, SourceFormat(rawValue: format) == nil {
-            throw ValidationError("unsupported format '\(format)' (supported: json, tree, document, paths)")
+            throw ValidationError("unsupported format '\(format)' (supported: json, tree, document, csv, tsv, paths)")
         }
         guard separator.utf8.count == 1 else { throw ValidationError("--separator must be one byte, not '\(separator)'") }
     }
@@ -45,6 +48,7 @@ struct SourceOptions: ParsableArguments {
         if let subtitle { mapping.subtitle = [subtitle] }
         if let body { mapping.body = [body] }
         if let children { mapping.children = children }
+        if let parent { mapping.parent = [parent] }
         return SourceRequest(
             path: source == "-" ? nil : source, format: format.flatMap(SourceFormat.init(rawValue:)),
             mapping: mapping, separator: separator.utf8.first ?? UInt8(ascii: "/"))

@@ -38,7 +38,9 @@ func openSource(_ options: SourceOptions) -> OpenedSource {
         exit(2)
     }
     do {
-        return try SourceOpener.open(options.request)
+        let opened = try SourceOpener.open(options.request)
+        for problem in opened.problems { printError("arbor: " + problem) }
+        return opened
     } catch {
         printError("arbor: " + error.message)
         exit(2)

@@ -99,4 +99,15 @@ struct BrowseEndToEndTests {
         #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "2")
         #expect(tmux.file("err")?.contains("cannot read the terminal") == true)
     }
+
+    @Test func tableProblemsGoToStderrAndTheFooter() throws {
+        let table = "id,parent,name\n1,,Top\n2,9,Orphan\n"
+        let tmux = try TmuxSession("printf '\(table)' > t.csv; \(shellQuote(arborBinary)) t.csv 2> err; echo $? > status")
+        let screen = tmux.waitForScreen { $0.contains("1 problem in the data") && $0.contains("⚠ 1 row with a problem") }
+        #expect(screen.ok, "no notice in the footer:\n\(screen.screen)")
+        #expect(screen.screen.contains("⚠ 1 row with a problem"))
+        try tmux.send("q")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(tmux.file("err") == "arbor: t.csv: line 3: parent '9' of '2' does not exist\n")
+    }
 }

@@ -4,9 +4,10 @@ import Testing
 @Suite("Picking in a real terminal, output through a pipe", .serialized)
 struct PickerEndToEndTests {
     /// A session running `pipeline` (which names arbor as `$ARBOR`) with stdout through `cat` into `out`,
-    /// the exit status of arbor in `status`.
+    /// the exit status of arbor in `status`. The shell and `cat` ignore SIGINT, so that Ctrl-C, which the
+    /// terminal sends to the whole pipeline, tests Arbor alone.
     func session(_ pipeline: String, files: [String: [UInt8]] = [:]) throws -> TmuxSession {
-        let command = "export ARBOR=\(shellQuote(arborBinary)); set -o pipefail 2>/dev/null; "
+        let command = "trap '' INT; export ARBOR=\(shellQuote(arborBinary)); set -o pipefail 2>/dev/null; "
             + "{ \(pipeline); } | cat > out; echo $? > status"
         let tmux = try TmuxSession("sleep 0.3; " + command)
         for (name, bytes) in files {
@@ -75,7 +76,7 @@ struct PickerEndToEndTests {
 
     @Test func print0KeepsSpacesAndNewlinesInIds() throws {
         let json = #"[{"id": "a b\nc", "name": "first"}, {"id": "tab\there", "name": "second"}]"#
-        let tmux = try session("$ARBOR --pick --multi --print0 t.json", files: ["t.json": Array(json.utf8)])
+        let tmux = try session("$ARBOR --pick --multi --print0 --format tree t.json", files: ["t.json": Array(json.utf8)])
         #expect(tmux.waitForScreen { $0.contains("second") }.ok)
         try tmux.send("Space", "Down", "Space", "Enter")
         let result = finish(tmux)

@@ -10,12 +10,15 @@ public struct BrowserScreen: Sendable {
     public var keyMap: KeyMap
     /// The cell style.
     public var cellMode: CellMode
+    /// A standing notice for the footer, such as problems found in the data.
+    public var notice: String?
 
     /// Creates a screen.
-    public init(sourceName: String, keyMap: KeyMap = .standard, cellMode: CellMode = .auto) {
+    public init(sourceName: String, keyMap: KeyMap = .standard, cellMode: CellMode = .auto, notice: String? = nil) {
         self.sourceName = sourceName
         self.keyMap = keyMap
         self.cellMode = cellMode
+        self.notice = notice
     }
 
     /// The geometry of a frame of this size for this state.
@@ -56,7 +59,7 @@ public struct BrowserScreen: Sendable {
         } else {
             drawColumns(state, metrics: metrics, into: &grid)
         }
-        FooterPainter(state: state, sourceName: sourceName).paint(row: height - 1, into: &grid)
+        FooterPainter(state: state, notice: notice).paint(row: height - 1, into: &grid)
         if showsHelp { HelpOverlay(keyMap: keyMap).paint(into: &grid) }
         return grid
     }

@@ -3,7 +3,7 @@ import ArborCore
 /// The footer: the level, the path from the root to the focus, the position in the column, and load state.
 struct FooterPainter {
     let state: BrowserState
-    let sourceName: String
+    let notice: String?
 
     /// The left part, `2/3 · Plants › Hamburg Plant › Pump Station P-100`, losing titles from the root side
     /// (`2/3 · … › Pump Station P-100`) to fit `width`.
@@ -30,7 +30,7 @@ struct FooterPainter {
         if state.rootLoad.isLoading || state.columns.indices.contains(where: state.isLoading(column:)) {
             parts.append("loading…")
         }
-        if let message = state.message { parts.append(message) }
+        if let message = state.message ?? notice { parts.append(message) }
         return parts.joined(separator: " · ")
     }
 
@@ -41,7 +41,8 @@ struct FooterPainter {
         let status = statusText
         let statusWidth = min(CellGrid.drawnWidth(of: status), max(0, grid.width - 2))
         let statusX = grid.width - 1 - statusWidth
-        let statusRole: StyleRole = state.message != nil && state.rootLoad.failureMessage != nil ? .error : .footer
+        let statusRole: StyleRole = (state.message == nil && notice != nil) || state.rootLoad.failureMessage != nil
+            ? .error : .footer
         grid.write(status, x: statusX, y: row, limit: statusWidth, style: CellStyle(statusRole))
         let room = max(0, statusX - 2)
         grid.write(pathText(width: room), x: 1, y: row, limit: room, style: style)
