@@ -50,6 +50,12 @@ public enum SourceFile {
         #endif
     }
 
+    /// Whether a path names a directory (following symbolic links).
+    public static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// The system's text for an error number.
     static func reason(_ code: Int32) -> String {
         String(cString: strerror(code))

@@ -14,6 +14,8 @@ public enum SourceFormat: String, Sendable, CaseIterable {
     case csv
     /// A tab-separated adjacency table.
     case tsv
+    /// A directory tree, read lazily.
+    case fs
 
     /// The format a file name's extension implies, if any.
     public static func byExtension(_ path: String) -> SourceFormat? {
@@ -60,7 +62,7 @@ public struct SourceRequest: Sendable {
 /// An opened source and what was detected about it.
 public struct OpenedSource: Sendable {
     /// The hierarchy.
-    public var hierarchy: StaticHierarchy
+    public var hierarchy: any HierarchySource
     /// The format it was read as.
     public var format: SourceFormat
     /// Problems in the data that did not stop it from opening, each naming its place.
@@ -72,6 +74,10 @@ public enum SourceOpener {
     /// Opens what `request` names; errors name the file and the place.
     public static func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         let origin = request.path ?? "stdin"
+        if let path = request.path, request.format == .fs || (request.format == nil && SourceFile.isDirectory(path)) {
+            guard SourceFile.isDirectory(path) else { throw SourceLoadError("\(path): not a directory") }
+            return OpenedSource(hierarchy: FileSystemSource(path: path), format: .fs)
+        }
         let bytes = try SourceFile.read(request.path ?? "/dev/stdin")
         let name = request.path.map(JSONTreeSource.displayName(for:)) ?? "stdin"
         let format = request.format ?? request.path.flatMap(SourceFormat.byExtension) ?? SourceFormat.sniff(bytes)
@@ -103,6 +109,8 @@ public enum SourceOpener {
             } catch {
                 throw SourceLoadError("\(origin): \(error.message)")
             }
+        case .fs:
+            throw SourceLoadError("\(origin): a directory tree needs a directory path")
         case .paths:
             let hierarchy = PathListBuilder(separator: request.separator).hierarchy(from: bytes, name: name)
             return OpenedSource(hierarchy: hierarchy, format: .paths)

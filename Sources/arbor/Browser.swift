@@ -46,8 +46,8 @@ enum Browser {
         let picked = controller.accepted ?? []
         if picked.isEmpty { return 1 }
         let formatter = ItemFormatter(
-            field: command.output.field(default: opened.format == .paths ? .path : .id),
-            idsArePaths: opened.format == .paths)
+            field: command.output.field(default: opened.format == .paths || opened.format == .fs ? .path : .id),
+            idsArePaths: opened.format == .paths || opened.format == .fs)
         let terminator = command.output.terminator
         for id in picked {
             guard let record = try? blocking({ try await formatter.record(for: id, in: hierarchy) }) else { continue }

@@ -50,7 +50,7 @@ func openSource(_ options: SourceOptions) -> OpenedSource {
 switch parsed {
 case let command as PrintCommand:
     let opened = openSource(command.source)
-    let formatter = ItemFormatter(field: command.output.field(default: .title), idsArePaths: opened.format == .paths)
+    let formatter = ItemFormatter(field: command.output.field(default: .title), idsArePaths: opened.format == .paths || opened.format == .fs)
     let printer = TreePrinter(formatter: formatter, depth: command.depth, ascii: command.ascii)
     let terminator = command.output.terminator
     let hierarchy = opened.hierarchy

@@ -110,4 +110,17 @@ struct BrowseEndToEndTests {
         #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
         #expect(tmux.file("err") == "arbor: t.csv: line 3: parent '9' of '2' does not exist\n")
     }
+
+    @Test func aDirectoryTreeIsBrowsedUpPastItsStartDirectory() throws {
+        let tmux = try TmuxSession("mkdir -p start/deeper && touch start/file.txt && \(shellQuote(arborBinary)) start; echo $? > status")
+        let name = tmux.directory.lastPathComponent
+        #expect(tmux.waitForScreen { $0.contains("▌deeper") && $0.contains("2/2 · start › deeper") }.ok)
+        try tmux.send("Down")
+        #expect(tmux.waitForScreen { $0.contains("file · 0 B") }.ok)
+        try tmux.send("Left", "Left")
+        let up = tmux.waitForScreen { $0.contains("1/3 · \(name)") && $0.contains("┌ \(name)") }
+        #expect(up.ok, "Left past the start directory did not show its parent:\n\(up.screen)")
+        try tmux.send("q")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
 }

@@ -1,0 +1,119 @@
+import ArborCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One directory entry as `lstat` sees it.
+struct FileEntry {
+    enum Kind { case directory, file, symlink, other }
+
+    let id: String
+    let name: String
+    let kind: Kind
+    let size: Int64
+    let modified: Int
+    let mode: UInt32
+    let target: String?
+
+    /// Reads an entry; nil when it vanished or cannot be examined.
+    init?(path: [UInt8]) {
+        var status = stat()
+        guard path.withNullTerminated({ lstat($0, &status) }) == 0 else { return nil }
+        id = LosslessText.decode(path)
+        let nameBytes = path.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? path
+        name = LosslessText.decode(nameBytes)
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: kind = .directory
+        case S_IFREG: kind = .file
+        case S_IFLNK: kind = .symlink
+        default: kind = .other
+        }
+        size = Int64(status.st_size)
+        modified = Int(status.st_mtim.tv_sec)
+        mode = UInt32(status.st_mode)
+        if kind == .symlink {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = path.withNullTerminated { readlink($0, &buffer, buffer.count - 1) }
+            target = count >= 0 ? LosslessText.decode(buffer[0..<count].map { UInt8(bitPattern: $0) }) : nil
+        } else {
+            target = nil
+        }
+    }
+
+    /// The item shown: kind and size as subtitle, modification time and permissions as body.
+    var item: SourceItem {
+        let subtitle: String
+        switch kind {
+        case .directory: subtitle = "directory"
+        case .file: subtitle = "file · " + Self.formatSize(size)
+        case .symlink: subtitle = "symlink → " + (target ?? "?")
+        case .other: subtitle = "special file"
+        }
+        let body = Self.formatTime(modified) + " · " + Self.permissions(mode)
+        let content = ItemContent(title: name, subtitle: subtitle, body: body, fields: [
+            ItemField(name: "path", value: id), ItemField(name: "size", value: String(size)),
+        ])
+        return SourceItem(id: id, content: content, childCount: kind == .directory ? nil : 0)
+    }
+
+    /// Directories first, then names in natural, case-insensitive order.
+    static func precedes(_ lhs: FileEntry, _ rhs: FileEntry) -> Bool {
+        let lhsDirectory = lhs.kind == .directory
+        if lhsDirectory != (rhs.kind == .directory) { return lhsDirectory }
+        return NaturalOrder.precedes(lhs.name, rhs.name)
+    }
+
+    static func formatSize(_ size: Int64) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(size)
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        if unit == 0 { return "\(size) B" }
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
+    }
+
+    static func formatTime(_ seconds: Int) -> String {
+        var time = time_t(seconds)
+        var parts = tm()
+        localtime_r(&time, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
+    }
+
+    static func permissions(_ mode: UInt32) -> String {
+        let letters: [Character] = ["r", "w", "x"]
+        return String((0..<9).map { bit in mode & (1 << (8 - UInt32(bit))) != 0 ? letters[bit % 3] : "-" })
+    }
+}
+
+/// Natural order: digit runs compare by value (`file2` before `file10`), letters without regard to case.
+enum NaturalOrder {
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        var left = Array(lhs.lowercased().unicodeScalars)[...]
+        var right = Array(rhs.lowercased().unicodeScalars)[...]
+        while let a = left.first, let b = right.first {
+            if a.properties.numericType == .decimal, b.properties.numericType == .decimal {
+                let leftDigits = left.prefix { $0.properties.numericType == .decimal }
+                let rightDigits = right.prefix { $0.properties.numericType == .decimal }
+                let leftValue = String(String.UnicodeScalarView(leftDigits.drop { $0 == "0" }))
+                let rightValue = String(String.UnicodeScalarView(rightDigits.drop { $0 == "0" }))
+                if leftValue.count != rightValue.count { return leftValue.count < rightValue.count }
+                if leftValue != rightValue { return leftValue < rightValue }
+                left = left.dropFirst(leftDigits.count)
+                right = right.dropFirst(rightDigits.count)
+                continue
+            }
+            if a != b { return a.value < b.value }
+            left = left.dropFirst()
+            right = right.dropFirst()
+        }
+        if left.isEmpty != right.isEmpty { return left.isEmpty }
+        return lhs < rhs
+    }
+}

@@ -1,0 +1,102 @@
+import ArborCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A directory tree read lazily: a directory's entries are read when its column opens, on a background thread.
+///
+/// Ids are absolute paths (their exact bytes, through ``LosslessText``). Directories come first, then the other
+/// entries, each in natural, case-insensitive order. Symbolic links are shown as such and never followed, so a
+/// link loop cannot lead anywhere. The parent of the start directory can be asked for, up to `/`.
+public struct FileSystemSource: HierarchySource {
+    public let displayName: String
+    /// The absolute path of the start directory.
+    public let start: String
+
+    /// Creates a source starting at `path` (made absolute against the current directory).
+    public init(path: String) {
+        start = Self.absolute(path)
+        displayName = start
+    }
+
+    public func root() async throws -> SourceRoot? {
+        SourceRoot(id: start, isVirtual: false)
+    }
+
+    public func numberOfChildren(of id: String) async throws -> Int? {
+        try entries(of: id).count
+    }
+
+    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+        let all = try entries(of: id)
+        return all[range.clamped(to: 0..<all.count)].map(\.id)
+    }
+
+    public func parentID(of id: String) async throws -> String? {
+        guard id != "/" else { return nil }
+        let bytes = LosslessText.encode(id)
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        return slash == 0 ? "/" : LosslessText.decode(bytes[..<slash])
+    }
+
+    public func item(_ id: String) async throws -> SourceItem {
+        guard let entry = FileEntry(path: LosslessText.encode(id)) else {
+            throw SourceError("\(id): \(SourceFile.reason(errno))")
+        }
+        return entry.item
+    }
+
+    public func children(of id: String) async throws -> [SourceItem] {
+        try entries(of: id).map(\.item)
+    }
+
+    /// The entries of a directory, sorted, read in one pass.
+    func entries(of id: String) throws -> [FileEntry] {
+        let path = LosslessText.encode(id)
+        guard let directory = path.withNullTerminated({ opendir($0) }) else {
+            if errno == ENOTDIR { return [] }
+            throw SourceError("\(id): \(SourceFile.reason(errno))")
+        }
+        defer { closedir(directory) }
+        var result: [FileEntry] = []
+        let prefix = path == [UInt8(ascii: "/")] ? path : path + [UInt8(ascii: "/")]
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            if let file = FileEntry(path: prefix + name) { result.append(file) }
+        }
+        return result.sorted(by: FileEntry.precedes)
+    }
+
+    static func absolute(_ path: String) -> String {
+        var bytes = Array(path.utf8)
+        if bytes.first != UInt8(ascii: "/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let cwd = getcwd(&buffer, buffer.count).map { String(cString: $0) } ?? "/"
+            bytes = Array(cwd.utf8) + [UInt8(ascii: "/")] + bytes
+        }
+        var parts: [ArraySlice<UInt8>] = []
+        for part in bytes.split(separator: UInt8(ascii: "/")) {
+            if part.elementsEqual([UInt8(ascii: ".")]) { continue }
+            if part.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) {
+                _ = parts.popLast()
+                continue
+            }
+            parts.append(part)
+        }
+        return "/" + parts.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Calls `body` with the bytes as a NUL-terminated C string.
+    func withNullTerminated<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        (self + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import ArborCore
+import ArborSources
+import Foundation
+import Testing
+
+@Suite("File system source")
+struct FileSystemSourceTests {
+    /// A temporary tree: b/, a10.txt, a2.txt, Z/, .hidden, loop -> . , docs/x.md
+    func makeTree() throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-fs-\(UUID().uuidString)").path
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: root + "/b", withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: root + "/Z/docs", withIntermediateDirectories: true)
+        for file in ["a10.txt", "a2.txt", ".hidden", "Z/docs/x.md"] {
+            manager.createFile(atPath: root + "/" + file, contents: Data("hello".utf8))
+        }
+        try manager.createSymbolicLink(atPath: root + "/loop", withDestinationPath: ".")
+        return root
+    }
+
+    @Test func directoriesComeFirstThenNamesInNaturalOrder() async throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let source = FileSystemSource(path: root)
+        #expect(try await source.root() == SourceRoot(id: root, isVirtual: false))
+        let children = try await source.children(of: root)
+        #expect(children.map(\.content.title) == ["b", "Z", ".hidden", "a2.txt", "a10.txt", "loop"])
+        #expect(children.map(\.childCount) == [nil, nil, 0, 0, 0, 0])
+        #expect(children[0].content.subtitle == "directory")
+        #expect(children[3].content.subtitle == "file · 5 B")
+        #expect(children[5].content.subtitle == "symlink → .")
+        #expect(children[3].content.body.hasSuffix(" · rw-r--r--"))
+        #expect(try await source.children(of: root + "/Z").map(\.id) == [root + "/Z/docs"])
+    }
+
+    @Test func parentsLeadUpToTheRootOfTheFileSystem() async throws {
+        let source = FileSystemSource(path: "/usr/share")
+        #expect(try await source.parentID(of: "/usr/share") == "/usr")
+        #expect(try await source.parentID(of: "/usr") == "/")
+        #expect(try await source.parentID(of: "/") == nil)
+        #expect(FileSystemSource(path: "/usr/./lib/../share/").start == "/usr/share")
+    }
+
+    @Test func aVanishedDirectoryIsAnErrorForItsColumnOnly() async throws {
+        let root = try makeTree()
+        let source = FileSystemSource(path: root)
+        try FileManager.default.removeItem(atPath: root + "/b")
+        await #expect(throws: SourceError("\(root)/b: No such file or directory")) { try await source.children(of: root + "/b") }
+        #expect(try await source.children(of: root + "/a2.txt").isEmpty)
+        try FileManager.default.removeItem(atPath: root)
+    }
+
+    @Test func aDirectoryArgumentOpensTheFileSystem() throws {
+        let opened = try SourceOpener.open(SourceRequest(path: "/usr"))
+        #expect(opened.format == .fs)
+        #expect(throws: SourceLoadError("/etc/hostname: not a directory")) {
+            try SourceOpener.open(SourceRequest(path: "/etc/hostname", format: .fs))
+        }
+    }
+}
