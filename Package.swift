@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -18,7 +19,7 @@ let package = Package(
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         .target(name: "ArborCore"),
-        .target(name: "ArborSources", dependencies: ["ArborCore"]),
+        .target(name: "ArborSources", dependencies: ["ArborCore", .product(name: "Yams", package: "Yams")]),
         .target(name: "ArborTUI", dependencies: ["ArborCore", "CNcurses"]),
         .executableTarget(
             name: "arbor",

@@ -6,8 +6,9 @@ public struct JSONDocumentBuilder: Sendable {
     /// Creates a builder.
     public init() {}
 
-    /// Builds the hierarchy; iterative, so any depth of nesting is safe.
-    public func hierarchy(from document: JSONDocument, name: String) -> StaticHierarchy {
+    /// Builds the hierarchy; iterative, so any depth of nesting is safe. With `isStream`, the top array is a
+    /// virtual root whose elements are titled `document 1`, `document 2`...
+    public func hierarchy(from document: JSONDocument, name: String, isStream: Bool = false) -> StaticHierarchy {
         var nodes: [StaticHierarchy.Node] = []
         nodes.reserveCapacity(document.nodes.count)
         var pending: [(json: Int32, parent: Int32, pointer: String, title: String)] = [(0, -1, "", name)]
@@ -20,11 +21,11 @@ public struct JSONDocumentBuilder: Sendable {
             guard value.kind == .object || value.kind == .array else { continue }
             for (position, child) in document.children(of: next.json).enumerated().reversed() {
                 let key = value.kind == .object ? document.nodes[Int(child)].key ?? "" : String(position)
-                let title = value.kind == .object ? key : "[\(position)]"
+                let title = value.kind == .object ? key : isStream && next.parent < 0 ? "document \(position + 1)" : "[\(position)]"
                 pending.append((child, index, next.pointer + "/" + Self.escapePointer(key), title))
             }
         }
-        return StaticHierarchy(displayName: name, nodes: nodes, rootIndex: 0, rootIsVirtual: false)
+        return StaticHierarchy(displayName: name, nodes: nodes, rootIndex: 0, rootIsVirtual: isStream)
     }
 
     private func content(of index: Int32, title: String, in document: JSONDocument) -> ItemContent {

@@ -10,6 +10,8 @@ public enum SourceFormat: String, Sendable, CaseIterable {
     case document
     /// A list of paths, one a line.
     case paths
+    /// YAML: an object tree or a document by the same rules as JSON; several documents form a list.
+    case yaml
     /// A comma-separated adjacency table.
     case csv
     /// A tab-separated adjacency table.
@@ -25,6 +27,7 @@ public enum SourceFormat: String, Sendable, CaseIterable {
         case "json": return .json
         case "txt", "lst", "list", "paths": return .paths
         case "csv": return .csv
+        case "yaml", "yml": return .yaml
         case "tsv", "tab": return .tsv
         default: return nil
         }
@@ -71,6 +74,16 @@ public struct OpenedSource: Sendable {
 
 /// Reads a file or standard input and builds the hierarchy in the format asked for or detected.
 public enum SourceOpener {
+    /// An object tree when the format says so or the document looks like one; a document otherwise.
+    static func documentSource(_ document: JSONDocument, name: String, format: SourceFormat, mapping: FieldMapping) -> OpenedSource {
+        let isTree = format == .tree
+            || (format == .json && JSONDocumentBuilder.isObjectTree(document, childrenField: mapping.children))
+        if isTree {
+            return OpenedSource(hierarchy: JSONTreeBuilder(mapping: mapping).hierarchy(from: document, name: name), format: .tree)
+        }
+        return OpenedSource(hierarchy: JSONDocumentBuilder().hierarchy(from: document, name: name), format: .document)
+    }
+
     /// Opens what `request` names; errors name the file and the place.
     public static func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         let origin = request.path ?? "stdin"
@@ -89,13 +102,13 @@ public enum SourceOpener {
             } catch {
                 throw SourceLoadError("\(origin):\(error.line):\(error.column): invalid JSON: \(error.message)")
             }
-            let isTree = format == .tree
-                || (format == .json && JSONDocumentBuilder.isObjectTree(document, childrenField: request.mapping.children))
-            if isTree {
-                let hierarchy = JSONTreeBuilder(mapping: request.mapping).hierarchy(from: document, name: name)
-                return OpenedSource(hierarchy: hierarchy, format: .tree)
-            }
-            return OpenedSource(hierarchy: JSONDocumentBuilder().hierarchy(from: document, name: name), format: .document)
+            return documentSource(document, name: name, format: format, mapping: request.mapping)
+        case .yaml:
+            let documents = try YAMLLoader.documents(bytes, origin: origin)
+            if documents.count == 1 { return documentSource(documents[0], name: name, format: .json, mapping: request.mapping) }
+            if documents.isEmpty { throw SourceLoadError("\(origin): the YAML stream holds no document") }
+            let stream = YAMLLoader.stream(documents)
+            return OpenedSource(hierarchy: JSONDocumentBuilder().hierarchy(from: stream, name: name, isStream: true), format: .document)
         case .csv, .tsv:
             let table: DelimitedTable
             do {

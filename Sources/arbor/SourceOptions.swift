@@ -3,12 +3,12 @@ import ArgumentParser
 
 /// The options that say what to open and how to read it, shared by every command.
 struct SourceOptions: ParsableArguments {
-    @Argument(help: "The hierarchy: a directory, a JSON, CSV or TSV file, or a path list ('-' or nothing: stdin).")
+    @Argument(help: "The hierarchy: a directory, a JSON, YAML, CSV or TSV file, or a path list ('-' or nothing: stdin).")
     var source: String?
 
     @Option(help: """
         The source format: json (an object tree when objects hold a children array, else a document), tree, \
-        document, csv, tsv, paths or fs (default: a directory is fs; files: by extension, then by content).
+        document, yaml, csv, tsv, paths or fs (default: a directory is fs; files: by extension, then by content).
         """)
     var format: String?
 
@@ -35,7 +35,7 @@ struct SourceOptions: ParsableArguments {
 
     func validate() throws {
         if let format, SourceFormat(rawValue: format) == nil {
-            throw ValidationError("unsupported format '\(format)' (supported: json, tree, document, csv, tsv, paths, fs)")
+            throw ValidationError("unsupported format '\(format)' (supported: json, tree, document, yaml, csv, tsv, paths, fs)")
         }
         guard separator.utf8.count == 1 else { throw ValidationError("--separator must be one byte, not '\(separator)'") }
     }

@@ -1,0 +1,51 @@
+import ArborCore
+import ArborSources
+import Foundation
+import Testing
+
+@Suite("YAML documents")
+struct YAMLSourceTests {
+    func open(_ text: String) throws -> OpenedSource {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).yaml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try SourceOpener.open(SourceRequest(path: path))
+    }
+
+    @Test func aDocumentIsBrowsedValueByValueWithTypes() async throws {
+        let opened = try open("kind: Pod\nspec:\n  replicas: 3\n  paused: false\n  note: ~\n  ports: [80, \"443\"]\n")
+        #expect(opened.format == .document)
+        let source = opened.hierarchy
+        #expect(try await source.children(of: "").map(\.content.title) == ["kind", "spec"])
+        let spec = try await source.children(of: "/spec")
+        #expect(spec.map(\.content.subtitle) == ["number", "boolean", "null", "array"])
+        #expect(spec.map(\.content.body) == ["3", "false", "~", "[2 items]"])
+        #expect(try await source.children(of: "/spec/ports").map(\.content.subtitle) == ["number", "string"])
+    }
+
+    @Test func objectTreesInYAMLAreDetected() async throws {
+        let opened = try open("name: Plant\ntype: Site\nchildren:\n  - name: Pump\n    id: p1\n    tags: [PM01, Started]\n")
+        #expect(opened.format == .tree)
+        let root = try #require(try await opened.hierarchy.root())
+        let children = try await opened.hierarchy.children(of: root.id)
+        #expect(children.map(\.id) == ["p1"])
+        #expect(children[0].content.tags == ["PM01", "Started"])
+    }
+
+    @Test func aStreamOfDocumentsIsAVirtualRoot() async throws {
+        let source = try open("a: 1\n---\nb: 2\n---\n- x\n").hierarchy
+        let root = try #require(try await source.root())
+        #expect(root.isVirtual)
+        let top = try await source.children(of: root.id)
+        #expect(top.map(\.content.title) == ["document 1", "document 2", "document 3"])
+        #expect(top.map(\.id) == ["/0", "/1", "/2"])
+        #expect(try await source.children(of: "/1").map(\.content.body) == ["2"])
+    }
+
+    @Test func malformedYAMLNamesTheLineAndColumn() throws {
+        let error = #expect(throws: SourceLoadError.self) { try open("a: [1, 2\nb: 3\n") }
+        #expect(error?.message.hasSuffix(":2:2: invalid YAML: did not find expected ',' or ']'") == true)
+        let empty = #expect(throws: SourceLoadError.self) { try open("") }
+        #expect(empty?.message.hasSuffix(": the YAML stream holds no document") == true)
+    }
+}
