@@ -18,6 +18,8 @@ public enum SourceFormat: String, Sendable, CaseIterable {
     case tsv
     /// A directory tree, read lazily.
     case fs
+    /// The output of commands, run as columns open.
+    case cmd
 
     /// The format a file name's extension implies, if any.
     public static func byExtension(_ path: String) -> SourceFormat? {
@@ -52,6 +54,8 @@ public struct SourceRequest: Sendable {
     public var mapping: FieldMapping
     /// The separator of path lists.
     public var separator: UInt8
+    /// The commands of a command source, when the hierarchy comes from commands.
+    public var commands: CommandSpec?
 
     /// Creates a request.
     public init(path: String?, format: SourceFormat? = nil, mapping: FieldMapping = FieldMapping(), separator: UInt8 = UInt8(ascii: "/")) {
@@ -59,6 +63,26 @@ public struct SourceRequest: Sendable {
         self.format = format
         self.mapping = mapping
         self.separator = separator
+    }
+}
+
+/// The commands that produce a hierarchy.
+public struct CommandSpec: Sendable {
+    /// Prints the children of `{}`.
+    public var children: String
+    /// Prints the parent of `{}`, if given.
+    public var parent: String?
+    /// The id of the root, or nil for a list of top-level items.
+    public var root: String?
+    /// Seconds a command may run.
+    public var timeout: Double
+
+    /// Creates a specification.
+    public init(children: String, parent: String? = nil, root: String? = nil, timeout: Double = 10) {
+        self.children = children
+        self.parent = parent
+        self.root = root
+        self.timeout = timeout
     }
 }
 
@@ -87,6 +111,11 @@ public enum SourceOpener {
     /// Opens what `request` names; errors name the file and the place.
     public static func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         let origin = request.path ?? "stdin"
+        if let commands = request.commands {
+            let source = CommandSource(
+                childrenCommand: commands.children, parentCommand: commands.parent, root: commands.root, timeout: commands.timeout)
+            return OpenedSource(hierarchy: source, format: .cmd)
+        }
         if let path = request.path, request.format == .fs || (request.format == nil && SourceFile.isDirectory(path)) {
             guard SourceFile.isDirectory(path) else { throw SourceLoadError("\(path): not a directory") }
             return OpenedSource(hierarchy: FileSystemSource(path: path), format: .fs)
@@ -124,6 +153,8 @@ public enum SourceOpener {
             }
         case .fs:
             throw SourceLoadError("\(origin): a directory tree needs a directory path")
+        case .cmd:
+            throw SourceLoadError("--format cmd needs --children-cmd")
         case .paths:
             let hierarchy = PathListBuilder(separator: request.separator).hierarchy(from: bytes, name: name)
             return OpenedSource(hierarchy: hierarchy, format: .paths)

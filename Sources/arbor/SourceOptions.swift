@@ -8,7 +8,7 @@ struct SourceOptions: ParsableArguments {
 
     @Option(help: """
         The source format: json (an object tree when objects hold a children array, else a document), tree, \
-        document, yaml, csv, tsv, paths or fs (default: a directory is fs; files: by extension, then by content).
+        document, yaml, csv, tsv, paths, fs or cmd (default: a directory is fs; files: by extension, then by content).
         """)
     var format: String?
 
@@ -33,10 +33,26 @@ struct SourceOptions: ParsableArguments {
     @Option(help: "The separator of path lists (one byte, default '/').")
     var separator: String = "/"
 
+    @Option(help: "A command printing the children of {} (the id, quoted), one a line: id<TAB>title<TAB>subtitle<TAB>body<TAB>count.")
+    var childrenCmd: String?
+
+    @Option(help: "A command printing the parent id of {} (with --children-cmd).")
+    var parentCmd: String?
+
+    @Option(help: "The id of the root item (with --children-cmd; without it the top level is what {} = '' gives).")
+    var root: String?
+
+    @Option(help: "Seconds a command may run before its column shows a time-out (default 10).")
+    var timeout: Double = 10
+
     func validate() throws {
         if let format, SourceFormat(rawValue: format) == nil {
-            throw ValidationError("unsupported format '\(format)' (supported: json, tree, document, yaml, csv, tsv, paths, fs)")
+            throw ValidationError("unsupported format '\(format)' (supported: json, tree, document, yaml, csv, tsv, paths, fs, cmd)")
         }
+        if childrenCmd == nil, parentCmd != nil || root != nil {
+            throw ValidationError("--parent-cmd and --root go with --children-cmd")
+        }
+        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0, not \(timeout)") }
         guard separator.utf8.count == 1 else { throw ValidationError("--separator must be one byte, not '\(separator)'") }
     }
 
@@ -49,9 +65,11 @@ struct SourceOptions: ParsableArguments {
         if let body { mapping.body = [body] }
         if let children { mapping.children = children }
         if let parent { mapping.parent = [parent] }
-        return SourceRequest(
+        var request = SourceRequest(
             path: source == "-" ? nil : source, format: format.flatMap(SourceFormat.init(rawValue:)),
             mapping: mapping, separator: separator.utf8.first ?? UInt8(ascii: "/"))
+        request.commands = childrenCmd.map { CommandSpec(children: $0, parent: parentCmd, root: root, timeout: timeout) }
+        return request
     }
 }
 

@@ -33,7 +33,7 @@ do {
 
 /// Opens the source the options name, or exits with status 2 and a message.
 func openSource(_ options: SourceOptions) -> OpenedSource {
-    if options.source == nil, isatty(0) != 0 {
+    if options.source == nil, options.childrenCmd == nil, isatty(0) != 0 {
         printError("arbor: no source: name a file, or pipe one on stdin (see 'arbor --help')")
         exit(2)
     }

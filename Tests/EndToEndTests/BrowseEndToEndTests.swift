@@ -123,4 +123,26 @@ struct BrowseEndToEndTests {
         try tmux.send("q")
         #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
+
+    @Test func aSlowCommandNeverFreezesTheScreenAndATimeOutStaysInItsColumn() throws {
+        let script = "case \"$1\" in r) printf 'a\\tSlow\\nb\\tFast\\nc\\tHung\\n' ;; a) sleep 2; printf 'a1\\tDone\\n' ;; "
+            + "c) sleep 30 ;; esac"
+        try script.write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "arbor-slow.sh"), atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession("\(shellQuote(arborBinary)) --root r --timeout 1 --children-cmd \"sh \(NSTemporaryDirectory())arbor-slow.sh {}\"; echo $? > status")
+        #expect(tmux.waitForScreen { $0.contains("▌Slow") }.ok)
+        try tmux.send("Enter")
+        #expect(tmux.waitForScreen { $0.contains("loading…") }.ok)
+        let started = Date()
+        try tmux.send("Left", "Down")
+        let moved = tmux.waitForScreen(timeout: 5) { $0.contains("▌Fast") }
+        #expect(moved.ok, "keys were not answered while a column loaded:\n\(moved.screen)")
+        #expect(Date().timeIntervalSince(started) < 1.5)
+        try tmux.send("Down", "Enter")
+        let failed = tmux.waitForScreen(timeout: 5) { $0.contains("⚠ the command did not fini") && $0.contains("did not finish within 1 s") }
+        #expect(failed.ok, "no time-out in the column:\n\(failed.screen)")
+        try tmux.send("Left", "Up")
+        #expect(tmux.waitForScreen { $0.contains("▌Fast") }.ok)
+        try tmux.send("q")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
 }
