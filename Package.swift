@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -19,7 +20,12 @@ let package = Package(
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         .target(name: "ArborCore"),
-        .target(name: "ArborSources", dependencies: ["ArborCore", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "ArborSources",
+            dependencies: [
+                "ArborCore", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .target(name: "ArborTUI", dependencies: ["ArborCore", "CNcurses"]),
         .executableTarget(
             name: "arbor",
@@ -29,7 +35,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ArborCoreTests", dependencies: ["ArborCore"]),
-        .testTarget(name: "ArborSourcesTests", dependencies: ["ArborSources", "ArborCore"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "ArborSourcesTests",
+            dependencies: ["ArborSources", "ArborCore", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Snapshots"]
+        ),
         .testTarget(
             name: "ArborTUITests",
             dependencies: ["ArborTUI", "ArborCore", "ArborSources"],

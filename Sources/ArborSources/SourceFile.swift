@@ -50,6 +50,12 @@ public enum SourceFile {
         #endif
     }
 
+    /// Whether a path names something that exists.
+    public static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+
     /// Whether a path names a directory (following symbolic links).
     public static func isDirectory(_ path: String) -> Bool {
         var status = stat()

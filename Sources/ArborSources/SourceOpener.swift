@@ -20,6 +20,8 @@ public enum SourceFormat: String, Sendable, CaseIterable {
     case fs
     /// The output of commands, run as columns open.
     case cmd
+    /// An adjacency table in a SQLite database, read lazily.
+    case sqlite
 
     /// The format a file name's extension implies, if any.
     public static func byExtension(_ path: String) -> SourceFormat? {
@@ -30,6 +32,7 @@ public enum SourceFormat: String, Sendable, CaseIterable {
         case "txt", "lst", "list", "paths": return .paths
         case "csv": return .csv
         case "yaml", "yml": return .yaml
+        case "sqlite", "sqlite3", "db": return .sqlite
         case "tsv", "tab": return .tsv
         default: return nil
         }
@@ -37,6 +40,7 @@ public enum SourceFormat: String, Sendable, CaseIterable {
 
     /// The format the first bytes suggest: JSON when they open an object or an array, paths otherwise.
     public static func sniff(_ bytes: [UInt8]) -> SourceFormat {
+        if bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) { return .sqlite }
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         guard index < bytes.count else { return .paths }
@@ -56,6 +60,10 @@ public struct SourceRequest: Sendable {
     public var separator: UInt8
     /// The commands of a command source, when the hierarchy comes from commands.
     public var commands: CommandSpec?
+    /// The table of a SQLite source.
+    public var table: String?
+    /// The column a SQLite source orders children by (default: the id column).
+    public var orderBy: String?
 
     /// Creates a request.
     public init(path: String?, format: SourceFormat? = nil, mapping: FieldMapping = FieldMapping(), separator: UInt8 = UInt8(ascii: "/")) {
@@ -98,6 +106,12 @@ public struct OpenedSource: Sendable {
 
 /// Reads a file or standard input and builds the hierarchy in the format asked for or detected.
 public enum SourceOpener {
+    private static func openSQLite(_ path: String, _ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
+        guard SourceFile.exists(path) else { throw SourceLoadError("\(path): No such file or directory") }
+        let source = try SQLiteSource(path: path, table: request.table, mapping: request.mapping, orderBy: request.orderBy)
+        return OpenedSource(hierarchy: source, format: .sqlite)
+    }
+
     /// An object tree when the format says so or the document looks like one; a document otherwise.
     static func documentSource(_ document: JSONDocument, name: String, format: SourceFormat, mapping: FieldMapping) -> OpenedSource {
         let isTree = format == .tree
@@ -119,6 +133,9 @@ public enum SourceOpener {
         if let path = request.path, request.format == .fs || (request.format == nil && SourceFile.isDirectory(path)) {
             guard SourceFile.isDirectory(path) else { throw SourceLoadError("\(path): not a directory") }
             return OpenedSource(hierarchy: FileSystemSource(path: path), format: .fs)
+        }
+        if let path = request.path, request.format == .sqlite || (request.format == nil && SourceFormat.byExtension(path) == .sqlite) {
+            return try openSQLite(path, request)
         }
         let bytes = try SourceFile.read(request.path ?? "/dev/stdin")
         let name = request.path.map(JSONTreeSource.displayName(for:)) ?? "stdin"
@@ -155,6 +172,9 @@ public enum SourceOpener {
             throw SourceLoadError("\(origin): a directory tree needs a directory path")
         case .cmd:
             throw SourceLoadError("--format cmd needs --children-cmd")
+        case .sqlite:
+            guard let path = request.path else { throw SourceLoadError("stdin: a SQLite database must be a file") }
+            return try openSQLite(path, request)
         case .paths:
             let hierarchy = PathListBuilder(separator: request.separator).hierarchy(from: bytes, name: name)
             return OpenedSource(hierarchy: hierarchy, format: .paths)

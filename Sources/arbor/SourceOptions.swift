@@ -8,7 +8,7 @@ struct SourceOptions: ParsableArguments {
 
     @Option(help: """
         The source format: json (an object tree when objects hold a children array, else a document), tree, \
-        document, yaml, csv, tsv, paths, fs or cmd (default: a directory is fs; files: by extension, then by content).
+        document, yaml, csv, tsv, sqlite, paths, fs or cmd (default: a directory is fs; files: by extension, then by content).
         """)
     var format: String?
 
@@ -42,12 +42,18 @@ struct SourceOptions: ParsableArguments {
     @Option(help: "The id of the root item (with --children-cmd; without it the top level is what {} = '' gives).")
     var root: String?
 
+    @Option(help: "The table of a SQLite database (needed when it has several).")
+    var table: String?
+
+    @Option(help: "The column that orders the children of a SQLite table (default: the id column).")
+    var orderBy: String?
+
     @Option(help: "Seconds a command may run before its column shows a time-out (default 10).")
     var timeout: Double = 10
 
     func validate() throws {
         if let format, SourceFormat(rawValue: format) == nil {
-            throw ValidationError("unsupported format '\(format)' (supported: json, tree, document, yaml, csv, tsv, paths, fs, cmd)")
+            throw ValidationError("unsupported format '\(format)' (supported: json, tree, document, yaml, csv, tsv, sqlite, paths, fs, cmd)")
         }
         if childrenCmd == nil, parentCmd != nil || root != nil {
             throw ValidationError("--parent-cmd and --root go with --children-cmd")
@@ -68,6 +74,8 @@ struct SourceOptions: ParsableArguments {
         var request = SourceRequest(
             path: source == "-" ? nil : source, format: format.flatMap(SourceFormat.init(rawValue:)),
             mapping: mapping, separator: separator.utf8.first ?? UInt8(ascii: "/"))
+        request.table = table
+        request.orderBy = orderBy
         request.commands = childrenCmd.map { CommandSpec(children: $0, parent: parentCmd, root: root, timeout: timeout) }
         return request
     }

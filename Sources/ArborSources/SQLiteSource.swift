@@ -1,0 +1,160 @@
+import ArborCore
+import GRDB
+import Synchronization
+
+/// An adjacency table in a SQLite database, opened read-only and read lazily: one query for the children of
+/// an item and one for their child counts, each time a column opens.
+///
+/// The first column lists the rows whose parent is NULL or empty. Ids are the id column's values as text; the
+/// original values are kept so that queries compare with the column's own type.
+public final class SQLiteSource: HierarchySource {
+    public let displayName: String
+    private let database: DatabaseQueue
+    private let table: String
+    private let idColumn: String
+    private let parentColumn: String
+    private let orderColumn: String
+    private let mapping: FieldMapping
+    private let values = Mutex<[String: DatabaseValue]>([:])
+
+    /// Opens `path` read-only and checks that the table and columns exist; the error names what does.
+    public init(path: String, table: String?, mapping: FieldMapping, orderBy: String?) throws(SourceLoadError) {
+        displayName = JSONTreeSource.displayName(for: path)
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            database = try DatabaseQueue(path: path, configuration: configuration)
+            let tables = try database.read { db in
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name")
+            }
+            guard let chosen = table ?? (tables.count == 1 ? tables[0] : nil) else {
+                throw SourceLoadError("\(path): name the table with --table (tables: \(tables.joined(separator: ", ")))")
+            }
+            guard tables.contains(chosen) else {
+                throw SourceLoadError("\(path): no table '\(chosen)' (tables: \(tables.isEmpty ? "none" : tables.joined(separator: ", ")))")
+            }
+            self.table = chosen
+            let columns = try database.read { db in try db.columns(in: chosen).map(\.name) }
+            func pick(_ names: [String], _ option: String) throws(SourceLoadError) -> String {
+                guard let name = names.first(where: columns.contains) else {
+                    throw SourceLoadError("\(path): table '\(chosen)' has no column '\(names.joined(separator: "' or '"))' "
+                        + "(columns: \(columns.joined(separator: ", "))); name it with \(option)")
+                }
+                return name
+            }
+            idColumn = try pick(mapping.id, "--id")
+            parentColumn = try pick(mapping.parent, "--parent")
+            orderColumn = try pick(orderBy.map { [$0] } ?? [idColumn], "--order-by")
+            self.mapping = mapping
+        } catch let error as SourceLoadError {
+            throw error
+        } catch {
+            throw SourceLoadError("\(path): \(Self.describe(error))")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error)" }
+        return "\(error)"
+    }
+
+    private func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    public func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: true) }
+
+    public func numberOfChildren(of id: String) async throws -> Int? {
+        try query { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(quoted(table)) WHERE \(condition(for: id))", arguments: arguments(for: id)) }
+    }
+
+    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+        try await children(of: id, limit: range.count, offset: range.lowerBound).map(\.id)
+    }
+
+    public func parentID(of id: String) async throws -> String? {
+        guard !id.isEmpty else { return nil }
+        let value = try query { db in
+            try DatabaseValue.fetchOne(db, sql: "SELECT \(quoted(parentColumn)) FROM \(quoted(table)) WHERE \(quoted(idColumn)) = ?",
+                                       arguments: [stored(id)])
+        }
+        guard let value, !value.isNull else { return nil }
+        let text = Self.text(value)
+        return text.isEmpty ? nil : text
+    }
+
+    public func item(_ id: String) async throws -> SourceItem {
+        guard !id.isEmpty else { return SourceItem(id: "", content: ItemContent(title: displayName), childCount: nil) }
+        let items = try query { db in
+            try rows(db, sql: "SELECT * FROM \(quoted(table)) WHERE \(quoted(idColumn)) = ?", arguments: [stored(id)])
+        }
+        guard let item = items.first else { throw SourceError("no row with \(idColumn) '\(id)' in \(table)") }
+        return item
+    }
+
+    public func children(of id: String) async throws -> [SourceItem] {
+        try await children(of: id, limit: -1, offset: 0)
+    }
+
+    private func children(of id: String, limit: Int, offset: Int) async throws -> [SourceItem] {
+        try query { db in
+            try rows(db, sql: "SELECT * FROM \(quoted(table)) WHERE \(condition(for: id)) ORDER BY \(quoted(orderColumn)) "
+                + "LIMIT \(limit) OFFSET \(offset)", arguments: arguments(for: id))
+        }
+    }
+
+    private func condition(for id: String) -> String {
+        id.isEmpty ? "(\(quoted(parentColumn)) IS NULL OR \(quoted(parentColumn)) = '')" : "\(quoted(parentColumn)) = ?"
+    }
+
+    private func arguments(for id: String) -> StatementArguments {
+        id.isEmpty ? [] : [stored(id)]
+    }
+
+    /// The id's value as the table holds it, when it has been read; its text otherwise.
+    private func stored(_ id: String) -> DatabaseValue {
+        values.withLock { $0[id] } ?? id.databaseValue
+    }
+
+    /// Items for the rows a query returns, with their child counts from one grouped query.
+    private func rows(_ db: Database, sql: String, arguments: StatementArguments) throws -> [SourceItem] {
+        let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
+        let ids = rows.map { $0[idColumn] as DatabaseValue }
+        var counts: [String: Int] = [:]
+        if !ids.isEmpty {
+            for chunk in stride(from: 0, to: ids.count, by: 500) {
+                let slice = Array(ids[chunk..<min(chunk + 500, ids.count)])
+                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+                let countRows = try Row.fetchAll(db, sql: "SELECT \(quoted(parentColumn)) AS p, COUNT(*) AS n FROM \(quoted(table)) "
+                    + "WHERE \(quoted(parentColumn)) IN (\(marks)) GROUP BY \(quoted(parentColumn))", arguments: StatementArguments(slice))
+                for row in countRows { counts[Self.text(row["p"] as DatabaseValue)] = row["n"] }
+            }
+        }
+        var items: [SourceItem] = []
+        var seen: [String: DatabaseValue] = [:]
+        for (row, value) in zip(rows, ids) {
+            let id = Self.text(value)
+            seen[id] = value
+            let fields = Array(row.columnNames).map { ItemField(name: $0, value: Self.text(row[$0] as DatabaseValue)) }
+            items.append(SourceItem(id: id, content: mapping.content(from: fields, fallbackTitle: id), childCount: counts[id] ?? 0))
+        }
+        values.withLock { $0.merge(seen) { $1 } }
+        return items
+    }
+
+    private func query<Value>(_ body: (Database) throws -> Value) throws -> Value {
+        do {
+            return try database.read(body)
+        } catch {
+            throw SourceError("\(displayName): \(Self.describe(error))")
+        }
+    }
+
+    static func text(_ value: DatabaseValue) -> String {
+        switch value.storage {
+        case .null: return ""
+        case .int64(let number): return String(number)
+        case .double(let number): return String(number)
+        case .string(let text): return text
+        case .blob(let data): return LosslessText.decode(Array(data))
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import ArborCore
+import ArborSources
+import Foundation
+import GRDB
+import Testing
+
+@Suite("SQLite source")
+struct SQLiteSourceTests {
+    /// A database with `nodes(id INTEGER, parent INTEGER, name, type)` and `other(x)`.
+    func makeDatabase() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE nodes(id INTEGER PRIMARY KEY, parent INTEGER, name TEXT, type TEXT);
+                CREATE INDEX nodes_parent ON nodes(parent);
+                CREATE TABLE other(x);
+                INSERT INTO nodes VALUES (1, NULL, 'Plant', 'Site'), (2, 1, 'Pump', 'Equipment'), (3, 1, 'Tower', 'Equipment'),
+                    (4, 3, 'Fan', 'Component'), (10, NULL, 'Office', 'Site');
+                """)
+        }
+        try queue.close()
+        return path
+    }
+
+    @Test func rowsAreReadLazilyWithCountsAndParents() async throws {
+        let path = try makeDatabase()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        var request = SourceRequest(path: path)
+        request.table = "nodes"
+        let opened = try SourceOpener.open(request)
+        #expect(opened.format == .sqlite)
+        let source = opened.hierarchy
+        let root = try #require(try await source.root())
+        #expect(root.isVirtual)
+        let top = try await source.children(of: root.id)
+        #expect(top.map(\.id) == ["1", "10"])
+        #expect(top.map(\.content.title) == ["Plant", "Office"])
+        #expect(top.map(\.childCount) == [2, 0])
+        #expect(top[0].content.subtitle == "Site")
+        #expect(try await source.children(of: "3").map(\.content.title) == ["Fan"])
+        #expect(try await source.parentID(of: "4") == "3")
+        #expect(try await source.parentID(of: "1") == nil)
+        #expect(try await source.numberOfChildren(of: "1") == 2)
+        #expect(try await source.childIDs(of: "1", in: 1..<2) == ["3"])
+        #expect(try await source.item("2").content.title == "Pump")
+        #expect(try await ItemFormatter.idPath(of: "4", in: source) == ["1", "3", "4"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func missingTablesAndColumnsNameWhatExists() throws {
+        let path = try makeDatabase()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var request = SourceRequest(path: path)
+        #expect(throws: SourceLoadError("\(path): name the table with --table (tables: nodes, other)")) {
+            try SourceOpener.open(request)
+        }
+        request.table = "missing"
+        #expect(throws: SourceLoadError("\(path): no table 'missing' (tables: nodes, other)")) { try SourceOpener.open(request) }
+        request.table = "other"
+        #expect(throws: SourceLoadError("\(path): table 'other' has no column 'id' (columns: x); name it with --id")) {
+            try SourceOpener.open(request)
+        }
+        #expect(throws: SourceLoadError("/nonexistent.db: No such file or directory")) {
+            try SourceOpener.open(SourceRequest(path: "/nonexistent.db"))
+        }
+    }
+
+    @Test func aDatabaseIsRecognisedByItsFirstBytes() {
+        #expect(SourceFormat.sniff(Array("SQLite format 3\u{0}rest".utf8)) == .sqlite)
+    }
+}
