@@ -58,9 +58,14 @@ public protocol HierarchySource: Sendable {
     func item(_ id: String) async throws -> SourceItem
     /// All children of an item with their content; sources override it when one request is cheaper.
     func children(of id: String) async throws -> [SourceItem]
+    /// Shows or hides hidden items from now on; false when the source has no hidden items.
+    func setShowsHidden(_ shows: Bool) -> Bool
 }
 
 extension HierarchySource {
+    /// Sources without hidden items ignore the request.
+    public func setShowsHidden(_ shows: Bool) -> Bool { false }
+
     /// Composes the children from the count, the ids and the items.
     public func children(of id: String) async throws -> [SourceItem] {
         let count = try await numberOfChildren(of: id) ?? 0

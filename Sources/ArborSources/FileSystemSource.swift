@@ -1,4 +1,5 @@
 import ArborCore
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,6 +15,7 @@ public struct FileSystemSource: HierarchySource {
     public let displayName: String
     /// The absolute path of the start directory.
     public let start: String
+    private let showsHidden = SharedFlag()
 
     /// Creates a source starting at `path` (made absolute against the current directory).
     public init(path: String) {
@@ -52,6 +54,12 @@ public struct FileSystemSource: HierarchySource {
         try entries(of: id).map(\.item)
     }
 
+    /// Entries whose names start with `.` are hidden until this is set.
+    public func setShowsHidden(_ shows: Bool) -> Bool {
+        showsHidden.value = shows
+        return true
+    }
+
     /// The entries of a directory, sorted, read in one pass.
     func entries(of id: String) throws -> [FileEntry] {
         let path = LosslessText.encode(id)
@@ -62,11 +70,13 @@ public struct FileSystemSource: HierarchySource {
         defer { closedir(directory) }
         var result: [FileEntry] = []
         let prefix = path == [UInt8(ascii: "/")] ? path : path + [UInt8(ascii: "/")]
+        let includeHidden = showsHidden.value
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 Array(raw.prefix { $0 != 0 })
             }
             if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            if !includeHidden, name.first == UInt8(ascii: ".") { continue }
             if let file = FileEntry(path: prefix + name) { result.append(file) }
         }
         return result.sorted(by: FileEntry.precedes)
@@ -89,6 +99,16 @@ public struct FileSystemSource: HierarchySource {
             parts.append(part)
         }
         return "/" + parts.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+    }
+}
+
+/// A flag shared by the copies of a source and read from any thread.
+final class SharedFlag: Sendable {
+    private let state = Mutex(false)
+
+    var value: Bool {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
     }
 }
 

@@ -75,7 +75,7 @@ struct BrowserLoadingTests {
         var driver = Driver(source)
         driver.send(.start)
         await driver.settle()
-        source.failing.withLock { $0.insert("pumps") }
+        _ = source.failing.withLock { $0.insert("pumps") }
         driver.send(.expand)
         await driver.settle()
         driver.send(.expand)

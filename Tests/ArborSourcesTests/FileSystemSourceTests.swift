@@ -23,6 +23,8 @@ struct FileSystemSourceTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let source = FileSystemSource(path: root)
         #expect(try await source.root() == SourceRoot(id: root, isVirtual: false))
+        #expect(try await source.children(of: root).map(\.content.title) == ["b", "Z", "a2.txt", "a10.txt", "loop"])
+        #expect(source.setShowsHidden(true))
         let children = try await source.children(of: root)
         #expect(children.map(\.content.title) == ["b", "Z", ".hidden", "a2.txt", "a10.txt", "loop"])
         #expect(children.map(\.childCount) == [nil, nil, 0, 0, 0, 0])

@@ -112,11 +112,15 @@ struct BrowseEndToEndTests {
     }
 
     @Test func aDirectoryTreeIsBrowsedUpPastItsStartDirectory() throws {
-        let tmux = try TmuxSession("mkdir -p start/deeper && touch start/file.txt && \(shellQuote(arborBinary)) start; echo $? > status")
+        let tmux = try TmuxSession("mkdir -p start/deeper && touch start/file.txt start/.secret && \(shellQuote(arborBinary)) start; echo $? > status")
         let name = tmux.directory.lastPathComponent
         #expect(tmux.waitForScreen { $0.contains("▌deeper") && $0.contains("2/2 · start › deeper") }.ok)
         try tmux.send("Down")
         #expect(tmux.waitForScreen { $0.contains("file · 0 B") }.ok)
+        #expect(!tmux.screen().contains(".secret"))
+        try tmux.send(".")
+        let hidden = tmux.waitForScreen { $0.contains(".secret") && $0.contains("▌file.txt") }
+        #expect(hidden.ok, "'.' did not show hidden entries with the focus kept:\n\(hidden.screen)")
         try tmux.send("Left", "Left")
         let up = tmux.waitForScreen { $0.contains("1/3 · \(name)") && $0.contains("┌ \(name)") }
         #expect(up.ok, "Left past the start directory did not show its parent:\n\(up.screen)")

@@ -6,6 +6,8 @@ public enum KeyOutcome: Sendable, Equatable {
     case proceed([BrowserEffect])
     /// Leave with this exit status.
     case exit(Int32)
+    /// Ask the source to show or hide hidden items, then reload.
+    case toggleHidden
 }
 
 /// The browser without a terminal: keys and load results in, effects and frames out.
@@ -80,6 +82,8 @@ public struct BrowserController: Sendable {
         case .toggleMark:
             guard isPicker else { return .proceed([]) }
             action = .toggleMark
+        case .toggleHidden:
+            return .toggleHidden
         case .nextLevel: action = .nextLevel
         case .previousLevel: action = .previousLevel
         case .reload:

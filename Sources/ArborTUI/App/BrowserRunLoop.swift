@@ -11,6 +11,7 @@ public final class BrowserRunLoop {
     private let performer: EffectPerformer
     private let pipe = WakePipe()
     private let inbox: ActionInbox
+    private var showsHidden = false
 
     /// Creates a loop drawing on `terminal` and loading from `source`.
     public init(terminal: any TerminalDevice, source: any HierarchySource) {
@@ -63,6 +64,9 @@ public final class BrowserRunLoop {
                 switch controller.handle(key) {
                 case .exit(let status): return status
                 case .proceed(let effects): launch(effects)
+                case .toggleHidden:
+                    showsHidden.toggle()
+                    if performer.source.setShowsHidden(showsHidden) { launch(controller.receive(.reloadAll)) }
                 }
             }
             if changed { terminal.present(controller.render()) }

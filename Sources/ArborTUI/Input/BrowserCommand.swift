@@ -11,6 +11,7 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
     case previousLevel = "previous-level"
     case reload
     case toggleMark = "toggle-mark"
+    case toggleHidden = "toggle-hidden"
     case help
     case quit
     case cancel
@@ -29,6 +30,7 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
         case .previousLevel: return "previous level (past the first: the root's parent)"
         case .reload: return "reload the focused item's children"
         case .toggleMark: return "mark or unmark the focused item"
+        case .toggleHidden: return "show or hide hidden entries (file system)"
         case .help: return "this help"
         case .quit: return "quit"
         case .cancel: return "cancel"

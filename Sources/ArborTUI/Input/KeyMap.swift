@@ -48,6 +48,7 @@ public struct KeyMap: Sendable {
         KeyBinding([.right, .character("l")], .nextLevel),
         KeyBinding([.left, .character("h")], .previousLevel),
         KeyBinding([.character("r")], .reload),
+        KeyBinding([.character(".")], .toggleHidden),
         KeyBinding([.character("?")], .help),
         KeyBinding([.character("q"), .escape], .quit),
         KeyBinding([.control("c")], .cancel),
