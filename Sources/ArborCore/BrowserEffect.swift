@@ -10,4 +10,6 @@ public enum BrowserEffect: Sendable, Hashable {
     case loadItem(NodeHandle, id: String, generation: Int)
     /// Ask for the parent of one node.
     case loadParent(NodeHandle, id: String, generation: Int)
+    /// Count, in the background, the children of these children of a node (sources that can do it cheaply).
+    case countChildren(NodeHandle, ids: [String], epoch: Int)
 }

@@ -54,8 +54,29 @@ extension BrowserState {
             store[handle].childLoad = .loaded
             reconcileColumns()
             closeLeafRoot()
-            return continueReveal()
+            return continueReveal() + countRequests(for: handle, items: items)
         }
+    }
+
+    /// Requests, in batches, the child counts a source left unknown.
+    private func countRequests(for handle: NodeHandle, items: [SourceItem]) -> [BrowserEffect] {
+        let unknown = items.filter { $0.childCount == nil }.map(\.id)
+        let epoch = store[handle].childEpoch
+        return stride(from: 0, to: unknown.count, by: Self.countBatch).map { start in
+            .countChildren(handle, ids: Array(unknown[start..<min(start + Self.countBatch, unknown.count)]), epoch: epoch)
+        }
+    }
+
+    /// How many child counts one background request asks for.
+    static let countBatch = 64
+
+    mutating func childCountsLoaded(_ handle: NodeHandle, epoch: Int, _ counts: [String: Int]) -> [BrowserEffect] {
+        guard store[handle].childEpoch == epoch else { return [] }
+        for (id, count) in counts {
+            guard let child = store.handle(for: id), store[child].children == nil else { continue }
+            store[child].childCount = count
+        }
+        return []
     }
 
     mutating func itemLoaded(

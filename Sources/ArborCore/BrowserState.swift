@@ -110,6 +110,8 @@ public struct BrowserState: Sendable {
             return childrenLoaded(handle, generation: generation, result)
         case .childItemsLoaded(let handle, let epoch, let result): return childItemsLoaded(handle, epoch: epoch, result)
         case .itemLoaded(let handle, let generation, let result): return itemLoaded(handle, generation: generation, result)
+        case .childCountsLoaded(let handle, let epoch, let counts):
+            return childCountsLoaded(handle, epoch: epoch, counts)
         case .parentLoaded(let handle, let generation, let result):
             return parentLoaded(handle, generation: generation, result)
         }

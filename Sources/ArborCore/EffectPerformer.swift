@@ -28,6 +28,12 @@ public struct EffectPerformer: Sendable {
             return .childItemsLoaded(handle, epoch: epoch, result)
         case .loadItem(let handle, let id, let generation):
             return .itemLoaded(handle, generation: generation, await capture { try await source.item(id) })
+        case .countChildren(let handle, let ids, let epoch):
+            var counts: [String: Int] = [:]
+            if source.countsChildrenInBackground {
+                for id in ids { counts[id] = try? await source.numberOfChildren(of: id) ?? nil }
+            }
+            return .childCountsLoaded(handle, epoch: epoch, counts)
         case .loadParent(let handle, let id, let generation):
             return .parentLoaded(handle, generation: generation, await capture { try await source.parentID(of: id) })
         }

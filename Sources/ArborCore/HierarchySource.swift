@@ -60,9 +60,14 @@ public protocol HierarchySource: Sendable {
     func children(of id: String) async throws -> [SourceItem]
     /// Shows or hides hidden items from now on; false when the source has no hidden items.
     func setShowsHidden(_ shows: Bool) -> Bool
+    /// Whether counting an item's children is cheap enough to do in the background for every item listed.
+    var countsChildrenInBackground: Bool { get }
 }
 
 extension HierarchySource {
+    /// Counting is not done ahead unless a source says it is cheap.
+    public var countsChildrenInBackground: Bool { false }
+
     /// Sources without hidden items ignore the request.
     public func setShowsHidden(_ shows: Bool) -> Bool { false }
 

@@ -54,6 +54,9 @@ public struct FileSystemSource: HierarchySource {
         try entries(of: id).map(\.item)
     }
 
+    /// Counting a directory's entries is one read of it: done in the background for the directories listed.
+    public var countsChildrenInBackground: Bool { true }
+
     /// Entries whose names start with `.` are hidden until this is set.
     public func setShowsHidden(_ shows: Bool) -> Bool {
         showsHidden.value = shows

@@ -123,3 +123,58 @@ struct BrowserLoadingTests {
         #expect(driver.state.focusedColumn == 2)
     }
 }
+
+/// A source that leaves child counts unknown in listings but counts them on request.
+struct LazyCountSource: HierarchySource {
+    let base: MutableSource
+    var displayName: String { "lazy" }
+    var countsChildrenInBackground: Bool { true }
+    func root() async throws -> SourceRoot? { try await base.root() }
+    func numberOfChildren(of id: String) async throws -> Int? { try await base.numberOfChildren(of: id) }
+    func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { try await base.childIDs(of: id, in: range) }
+    func parentID(of id: String) async throws -> String? { try await base.parentID(of: id) }
+    func item(_ id: String) async throws -> SourceItem {
+        var item = try await base.item(id)
+        item.childCount = nil
+        return item
+    }
+}
+
+@Suite("Child counts in the background")
+struct ChildCountTests {
+    @Test func unknownCountsAreFilledAfterTheListing() async {
+        var driver = Driver(LazyCountSource(base: MutableSource(root: "plants", plantOutline)))
+        driver.send(.start)
+        driver.send(await driver.answer(driver.pending.removeFirst()))
+        let listing = driver.pending.first { if case .loadChildren = $0 { return true } else { return false } }!
+        driver.pending.removeAll { $0 == listing }
+        driver.send(await driver.answer(listing))
+        let hamburg = driver.state.store.handle(for: "hamburg")!
+        #expect(driver.state.store[hamburg].childCount == nil)
+        guard case .countChildren(_, let ids, _) = driver.pending.last else {
+            Issue.record("no count request: \(driver.pending)")
+            return
+        }
+        #expect(ids == ["hamburg", "berlin", "munich"])
+        await driver.settle()
+        #expect(driver.state.store[hamburg].childCount == 2)
+        #expect(driver.state.store[driver.state.store.handle(for: "munich")!].childCount == 0)
+    }
+
+    @Test func countsForAReplacedListingAreDropped() async {
+        let source = MutableSource(root: "plants", plantOutline)
+        var driver = Driver(LazyCountSource(base: source))
+        driver.send(.start)
+        driver.send(await driver.answer(driver.pending.removeFirst()))
+        let listing = driver.pending.first { if case .loadChildren = $0 { return true } else { return false } }!
+        driver.pending.removeAll { $0 == listing }
+        driver.send(await driver.answer(listing))
+        let stale = await driver.answer(driver.pending.removeLast())
+        source.setChildren(of: "berlin", ["b1", "b2", "b3"])
+        driver.send(.invalidateChildren(of: "plants"))
+        await driver.settle()
+        #expect(driver.state.store[driver.state.store.handle(for: "berlin")!].childCount == 3)
+        driver.send(stale)
+        #expect(driver.state.store[driver.state.store.handle(for: "berlin")!].childCount == 3)
+    }
+}

@@ -12,7 +12,7 @@ struct FileSystemSourceTests {
         try manager.createDirectory(atPath: root + "/b", withIntermediateDirectories: true)
         try manager.createDirectory(atPath: root + "/Z/docs", withIntermediateDirectories: true)
         for file in ["a10.txt", "a2.txt", ".hidden", "Z/docs/x.md"] {
-            manager.createFile(atPath: root + "/" + file, contents: Data("hello".utf8))
+            _ = manager.createFile(atPath: root + "/" + file, contents: Data("hello".utf8))
         }
         try manager.createSymbolicLink(atPath: root + "/loop", withDestinationPath: ".")
         return root

@@ -11,7 +11,7 @@ struct PickerEndToEndTests {
             + "{ \(pipeline); } | cat > out; echo $? > status"
         let tmux = try TmuxSession("sleep 0.3; " + command)
         for (name, bytes) in files {
-            FileManager.default.createFile(atPath: tmux.directory.appendingPathComponent(name).path, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: tmux.directory.appendingPathComponent(name).path, contents: Data(bytes))
         }
         return tmux
     }
@@ -97,7 +97,7 @@ struct PickerEndToEndTests {
     @Test func aClosedStdoutEndsQuietly() throws {
         let tmux = try TmuxSession("sleep 0.3; stty -a > before; " + shellQuote(arborBinary)
             + " --pick --multi list.txt | head -1 > out; echo ${PIPESTATUS[0]} $? > status; stty -a > after")
-        FileManager.default.createFile(atPath: tmux.directory.appendingPathComponent("list.txt").path, contents: Data(paths))
+        _ = FileManager.default.createFile(atPath: tmux.directory.appendingPathComponent("list.txt").path, contents: Data(paths))
         #expect(tmux.waitForScreen { $0.contains("README.md") }.ok)
         try tmux.send("Space", "Down", "Space", "Enter")
         let status = tmux.waitForFile("status")

@@ -20,7 +20,7 @@ struct ShellSnippetTests {
         for folder in ["work", "tree/only", "bin"] {
             try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        manager.createFile(atPath: root.appendingPathComponent("work/b c.txt").path, contents: Data())
+        _ = manager.createFile(atPath: root.appendingPathComponent("work/b c.txt").path, contents: Data())
         try manager.createSymbolicLink(atPath: root.appendingPathComponent("bin/arbor").path, withDestinationPath: arborBinary)
         try snippet(language).write(to: root.appendingPathComponent("snippet.\(language)"), atomically: true, encoding: .utf8)
         return tmux
