@@ -14,9 +14,13 @@ public enum JSONTreeSource {
     public static func load(_ bytes: [UInt8], name: String, origin: String, mapping: FieldMapping = FieldMapping())
         throws(SourceLoadError) -> StaticHierarchy
     {
+        JSONTreeBuilder(mapping: mapping).hierarchy(from: try parse(bytes, origin: origin), name: name)
+    }
+
+    /// Parses JSON; a syntax error becomes `ORIGIN:LINE:COLUMN: invalid JSON: ...`.
+    static func parse(_ bytes: [UInt8], origin: String) throws(SourceLoadError) -> JSONDocument {
         do {
-            let document = try JSONDocument.parse(bytes)
-            return JSONTreeBuilder(mapping: mapping).hierarchy(from: document, name: name)
+            return try JSONDocument.parse(bytes)
         } catch {
             throw SourceLoadError("\(origin):\(error.line):\(error.column): invalid JSON: \(error.message)")
         }

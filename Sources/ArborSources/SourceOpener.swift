@@ -142,12 +142,7 @@ public enum SourceOpener {
         let format = request.format ?? request.path.flatMap(SourceFormat.byExtension) ?? SourceFormat.sniff(bytes)
         switch format {
         case .json, .tree, .document:
-            let document: JSONDocument
-            do {
-                document = try JSONDocument.parse(bytes)
-            } catch {
-                throw SourceLoadError("\(origin):\(error.line):\(error.column): invalid JSON: \(error.message)")
-            }
+            let document = try JSONTreeSource.parse(bytes, origin: origin)
             return documentSource(document, name: name, format: format, mapping: request.mapping)
         case .yaml:
             let documents = try YAMLLoader.documents(bytes, origin: origin)
