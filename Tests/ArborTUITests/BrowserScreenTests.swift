@@ -70,7 +70,10 @@ struct BrowserScreenTests {
         var loading = BrowserController(screen: BrowserScreen(sourceName: "slow"))
         _ = loading.start(width: 60, height: 10)
         #expect(loading.render().lines[2].contains("loading…"))
-        #expect(loading.render().lines[9].contains("loading…"))
+        #expect(loading.render().lines[9].contains("⠋ loading…"))
+        #expect(loading.isLoading)
+        loading.tick = 1
+        #expect(loading.render().lines[9].contains("⠙ loading…"))
     }
 }
 

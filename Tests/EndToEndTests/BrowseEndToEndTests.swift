@@ -135,7 +135,10 @@ struct BrowseEndToEndTests {
         let tmux = try TmuxSession("\(shellQuote(arborBinary)) --root r --timeout 1 --children-cmd \"sh \(NSTemporaryDirectory())arbor-slow.sh {}\"; echo $? > status")
         #expect(tmux.waitForScreen { $0.contains("▌Slow") }.ok)
         try tmux.send("Enter")
-        #expect(tmux.waitForScreen { $0.contains("loading…") }.ok)
+        let first = tmux.waitForScreen { $0.contains("loading…") }
+        #expect(first.ok)
+        let frame = first.screen.components(separatedBy: " loading…")[0].suffix(1)
+        #expect(tmux.waitForScreen(timeout: 1.5) { !$0.contains(frame + " loading…") }.ok, "the spinner does not turn")
         let started = Date()
         try tmux.send("Left", "Down")
         let moved = tmux.waitForScreen(timeout: 5) { $0.contains("▌Fast") }

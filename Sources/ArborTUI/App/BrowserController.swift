@@ -21,6 +21,13 @@ public struct BrowserController: Sendable {
     /// The renderer.
     public let screen: BrowserScreen
     private var size: (width: Int, height: Int) = (0, 0)
+    /// Advances the loading spinner; the run loop bumps it while something loads.
+    public var tick = 0
+
+    /// Whether anything is loading, so the spinner should turn.
+    public var isLoading: Bool {
+        state.rootLoad.isLoading || state.columns.indices.contains(where: state.isLoading(column:))
+    }
 
     /// Creates a controller drawing with `screen`; a selection mode other than `.none` makes it a picker.
     public init(screen: BrowserScreen, selectionMode: SelectionMode = .none) {
@@ -115,7 +122,7 @@ public struct BrowserController: Sendable {
 
     /// Draws the current frame.
     public func render() -> CellGrid {
-        screen.render(state, showsHelp: showsHelp, width: size.width, height: size.height)
+        screen.render(state, showsHelp: showsHelp, tick: tick, width: size.width, height: size.height)
     }
 
     /// Tells the model what fits, when that changed.

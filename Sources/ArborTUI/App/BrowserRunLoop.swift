@@ -34,14 +34,19 @@ public final class BrowserRunLoop {
         var typedAhead: [Key] = []
         var waitingSince: Double?
         while true {
-            let timeout: Int32 = typedAhead.isEmpty ? -1 : Int32(Self.typeAheadWait * 1000)
-            _ = poll(&fds, nfds_t(fds.count), timeout)
+            var timeout: Int32 = typedAhead.isEmpty ? -1 : Int32(Self.typeAheadWait * 1000)
+            if controller.isLoading { timeout = timeout < 0 ? Self.spinnerInterval : min(timeout, Self.spinnerInterval) }
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
             if let signal = SignalTrap.takeCaught() { return 128 + signal }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return 129 }
             pipe.drain()
             typedAhead += terminal.readKeys()
             if terminal.failure != nil { return 2 }
             var changed = !typedAhead.isEmpty
+            if ready == 0, controller.isLoading {
+                controller.tick += 1
+                changed = true
+            }
             for action in inbox.drain() {
                 changed = true
                 launch(controller.receive(action))
@@ -72,6 +77,9 @@ public final class BrowserRunLoop {
             if changed { terminal.present(controller.render()) }
         }
     }
+
+    /// Milliseconds between two frames of the loading spinner.
+    static let spinnerInterval: Int32 = 120
 
     /// How long keys typed ahead wait for the focused column to load before they apply to what is there.
     static let typeAheadWait = 0.5

@@ -47,7 +47,7 @@ public struct BrowserScreen: Sendable {
     }
 
     /// Draws a whole frame.
-    public func render(_ state: BrowserState, showsHelp: Bool = false, width: Int, height: Int) -> CellGrid {
+    public func render(_ state: BrowserState, showsHelp: Bool = false, tick: Int = 0, width: Int, height: Int) -> CellGrid {
         var grid = CellGrid(width: width, height: height)
         guard width > 0, height > 0 else { return grid }
         let metrics = metrics(for: state, width: width, height: height)
@@ -59,7 +59,7 @@ public struct BrowserScreen: Sendable {
         } else {
             drawColumns(state, metrics: metrics, into: &grid)
         }
-        FooterPainter(state: state, notice: notice).paint(row: height - 1, into: &grid)
+        FooterPainter(state: state, notice: notice, tick: tick).paint(row: height - 1, into: &grid)
         if showsHelp { HelpOverlay(keyMap: keyMap).paint(into: &grid) }
         return grid
     }

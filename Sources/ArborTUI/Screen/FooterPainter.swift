@@ -4,6 +4,11 @@ import ArborCore
 struct FooterPainter {
     let state: BrowserState
     let notice: String?
+    /// Which frame of the spinner to show while something loads.
+    let tick: Int
+
+    /// The frames of the loading spinner.
+    static let spinner: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     /// The left part, `2/3 · Plants › Hamburg Plant › Pump Station P-100`, losing titles from the root side
     /// (`2/3 · … › Pump Station P-100`) to fit `width`.
@@ -28,7 +33,7 @@ struct FooterPainter {
         }
         if state.selection.mode != .none { parts.append("\(state.selection.count) marked") }
         if state.rootLoad.isLoading || state.columns.indices.contains(where: state.isLoading(column:)) {
-            parts.append("loading…")
+            parts.append(Self.spinner[tick % Self.spinner.count] + " loading…")
         }
         if let message = state.message ?? notice { parts.append(message) }
         return parts.joined(separator: " · ")
