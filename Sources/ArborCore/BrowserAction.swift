@@ -42,6 +42,8 @@ public enum BrowserAction: Sendable {
 
     /// The source answered the root request.
     case rootLoaded(generation: Int, Result<SourceRoot?, SourceError>)
+    /// Some of the children of a node arrived before the rest (appended to those already shown).
+    case childrenPartiallyLoaded(NodeHandle, generation: Int, [SourceItem])
     /// The source answered a children request.
     case childrenLoaded(NodeHandle, generation: Int, Result<[SourceItem], SourceError>)
     /// The source answered a request for inserted children, as pairs of index and item.

@@ -43,6 +43,7 @@ extension BrowserState {
         _ handle: NodeHandle, generation: Int, _ result: Result<[SourceItem], SourceError>
     ) -> [BrowserEffect] {
         guard store[handle].childLoad.accepts(generation) else { return [] }
+        partialGenerations.remove(generation)
         switch result {
         case .failure(let error):
             store[handle].childLoad = .failed(error.message)
@@ -56,6 +57,17 @@ extension BrowserState {
             closeLeafRoot()
             return continueReveal() + countRequests(for: handle, items: items)
         }
+    }
+
+    /// Shows the first children of a long list while the rest is read; the final answer replaces them.
+    mutating func childrenPartiallyLoaded(_ handle: NodeHandle, generation: Int, _ items: [SourceItem]) -> [BrowserEffect] {
+        guard store[handle].childLoad.accepts(generation) else { return [] }
+        let added = items.map { store.record($0, parent: handle) }
+        let earlier = partialGenerations.insert(generation).inserted ? [] : store[handle].children ?? []
+        store[handle].children = earlier + added
+        store[handle].childCount = nil
+        reconcileColumns()
+        return []
     }
 
     /// Requests, in batches, the child counts a source left unknown.

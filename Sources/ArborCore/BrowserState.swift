@@ -29,6 +29,7 @@ public struct BrowserState: Sendable {
     var pendingPath: [String] = []
     var pendingFocusedColumn: Int?
     var parentAskedByNavigation: NodeHandle?
+    var partialGenerations: Set<Int> = []
 
     /// Creates an empty state; apply `.start` to load the root.
     public init(selectionMode: SelectionMode = .none) {
@@ -109,6 +110,8 @@ public struct BrowserState: Sendable {
         case .childrenLoaded(let handle, let generation, let result):
             return childrenLoaded(handle, generation: generation, result)
         case .childItemsLoaded(let handle, let epoch, let result): return childItemsLoaded(handle, epoch: epoch, result)
+        case .childrenPartiallyLoaded(let handle, let generation, let items):
+            return childrenPartiallyLoaded(handle, generation: generation, items)
         case .itemLoaded(let handle, let generation, let result): return itemLoaded(handle, generation: generation, result)
         case .childCountsLoaded(let handle, let epoch, let counts):
             return childCountsLoaded(handle, epoch: epoch, counts)

@@ -8,13 +8,21 @@ public struct EffectPerformer: Sendable {
         self.source = source
     }
 
-    /// Asks the source what the effect needs and returns the action carrying the answer.
-    public func perform(_ effect: BrowserEffect) async -> BrowserAction {
+    /// Asks the source what the effect needs and returns the action carrying the answer; a long list of children
+    /// may first come in part through `progress`.
+    public func perform(_ effect: BrowserEffect, progress: @escaping @Sendable (BrowserAction) -> Void = { _ in }) async
+        -> BrowserAction
+    {
         switch effect {
         case .loadRoot(let generation):
             return .rootLoaded(generation: generation, await capture { try await source.root() })
         case .loadChildren(let handle, let id, let generation):
-            return .childrenLoaded(handle, generation: generation, await capture { try await source.children(of: id) })
+            let result = await capture {
+                try await source.children(of: id) { batch in
+                    progress(.childrenPartiallyLoaded(handle, generation: generation, batch))
+                }
+            }
+            return .childrenLoaded(handle, generation: generation, result)
         case .loadChildItems(let handle, let id, let indexes, let epoch):
             let result = await capture {
                 var items: [IndexedItem] = []

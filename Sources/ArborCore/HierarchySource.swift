@@ -62,9 +62,16 @@ public protocol HierarchySource: Sendable {
     func setShowsHidden(_ shows: Bool) -> Bool
     /// Whether counting an item's children is cheap enough to do in the background for every item listed.
     var countsChildrenInBackground: Bool { get }
+    /// All children, as ``children(of:)``, handing batches read so far to `partial` first when the list is long.
+    func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem]
 }
 
 extension HierarchySource {
+    /// Sources that read a list at once deliver no partial batches.
+    public func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
+        try await children(of: id)
+    }
+
     /// Counting is not done ahead unless a source says it is cheap.
     public var countsChildrenInBackground: Bool { false }
 

@@ -54,6 +54,15 @@ public struct FileSystemSource: HierarchySource {
         try entries(of: id).map(\.item)
     }
 
+    /// A huge directory shows its first entries, unsorted, while the rest is read and sorted.
+    public func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
+        try entries(of: id, partial: partial).map(\.item)
+    }
+
+    /// Entries read before the first partial batch, and between later ones.
+    static let firstBatch = 2_000
+    static let laterBatch = 50_000
+
     /// Counting a directory's entries is one read of it: done in the background for the directories listed.
     public var countsChildrenInBackground: Bool { true }
 
@@ -63,8 +72,8 @@ public struct FileSystemSource: HierarchySource {
         return true
     }
 
-    /// The entries of a directory, sorted, read in one pass.
-    func entries(of id: String) throws -> [FileEntry] {
+    /// The entries of a directory, sorted, read in one pass; `partial` gets batches of unsorted ones on the way.
+    func entries(of id: String, partial: (@Sendable ([SourceItem]) -> Void) = { _ in }) throws -> [FileEntry] {
         let path = LosslessText.encode(id)
         guard let directory = path.withNullTerminated({ opendir($0) }) else {
             if errno == ENOTDIR { return [] }
@@ -74,6 +83,7 @@ public struct FileSystemSource: HierarchySource {
         var result: [FileEntry] = []
         let prefix = path == [UInt8(ascii: "/")] ? path : path + [UInt8(ascii: "/")]
         let includeHidden = showsHidden.value
+        var delivered = 0
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 Array(raw.prefix { $0 != 0 })
@@ -81,6 +91,10 @@ public struct FileSystemSource: HierarchySource {
             if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
             if !includeHidden, name.first == UInt8(ascii: ".") { continue }
             if let file = FileEntry(path: prefix + name) { result.append(file) }
+            if result.count - delivered == (delivered == 0 ? Self.firstBatch : Self.laterBatch) {
+                partial(result[delivered...].map(\.item))
+                delivered = result.count
+            }
         }
         return result.sorted(by: FileEntry.precedes)
     }

@@ -178,3 +178,48 @@ struct ChildCountTests {
         #expect(driver.state.store[driver.state.store.handle(for: "berlin")!].childCount == 3)
     }
 }
+
+@Suite("Long lists arrive in parts")
+struct PartialLoadTests {
+    func item(_ id: String) -> SourceItem {
+        SourceItem(id: id, content: ItemContent(title: titleCase(id)), childCount: 0)
+    }
+
+    @Test func partsShowFirstAndTheFinalListReplacesThemKeepingTheFocus() async {
+        var driver = Driver(MutableSource(root: "pumps", plantOutline))
+        driver.send(.start)
+        driver.send(await driver.answer(driver.pending.removeFirst()))
+        guard case .loadChildren(let handle, _, let generation) = driver.pending.first(where: {
+            if case .loadChildren = $0 { return true } else { return false }
+        }) else {
+            Issue.record("no children request")
+            return
+        }
+        driver.pending = []
+        driver.send(.childrenPartiallyLoaded(handle, generation: generation, [item("p3"), item("p1")]))
+        #expect(driver.titles(1) == ["P3", "P1"])
+        #expect(driver.state.isLoading(column: 1))
+        driver.send(.moveFocus(by: 1))
+        driver.send(.childrenPartiallyLoaded(handle, generation: generation, [item("p2")]))
+        #expect(driver.titles(1) == ["P3", "P1", "P2"])
+        driver.send(.childrenPartiallyLoaded(handle, generation: generation + 99, [item("zz")]))
+        #expect(driver.titles(1).count == 3)
+        driver.send(.childrenLoaded(handle, generation: generation, .success([item("p1"), item("p2"), item("p3")])))
+        #expect(driver.titles(1) == ["P1", "P2", "P3"])
+        #expect(driver.focusedID(1) == "p1")
+        #expect(!driver.state.isLoading(column: 1))
+    }
+
+    @Test func aReloadsFirstPartReplacesTheOldList() async {
+        var driver = Driver(MutableSource(root: "pumps", plantOutline))
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.invalidateChildren(of: "pumps"))
+        guard case .loadChildren(let handle, _, let generation) = driver.pending.removeFirst() else {
+            Issue.record("no reload request")
+            return
+        }
+        driver.send(.childrenPartiallyLoaded(handle, generation: generation, [item("p9")]))
+        #expect(driver.titles(1) == ["P9"])
+    }
+}

@@ -1,6 +1,7 @@
 import ArborCore
 import ArborSources
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("File system source")
@@ -58,5 +59,21 @@ struct FileSystemSourceTests {
         #expect(throws: SourceLoadError("/etc/hostname: not a directory")) {
             try SourceOpener.open(SourceRequest(path: "/etc/hostname", format: .fs))
         }
+    }
+}
+
+@Suite("Huge directories")
+struct HugeDirectoryTests {
+    @Test func theFirstEntriesArriveBeforeTheWholeDirectoryIsSorted() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-huge-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for index in 0..<2_500 { _ = FileManager.default.createFile(atPath: "\(root)/f\(index)", contents: nil) }
+        let batches = Mutex<[Int]>([])
+        let all = try await FileSystemSource(path: root).children(of: root) { batch in batches.withLock { $0.append(batch.count) } }
+        #expect(batches.withLock { $0 } == [2_000])
+        #expect(all.count == 2_500)
+        #expect(all.prefix(3).map(\.content.title) == ["f0", "f1", "f2"])
+        #expect(all.last?.content.title == "f2499")
     }
 }

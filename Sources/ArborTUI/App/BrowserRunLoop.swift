@@ -94,7 +94,7 @@ public final class BrowserRunLoop {
     private func launch(_ effects: [BrowserEffect]) {
         for effect in effects {
             Task.detached { [performer, inbox] in
-                inbox.post(await performer.perform(effect))
+                inbox.post(await performer.perform(effect) { inbox.post($0) })
             }
         }
     }
