@@ -50,7 +50,7 @@ public enum BrowserAction: Sendable {
     case childItemsLoaded(NodeHandle, epoch: Int, Result<[IndexedItem], SourceError>)
     /// The source answered an item request.
     case itemLoaded(NodeHandle, generation: Int, Result<SourceItem, SourceError>)
-    /// Child counts arrived for children of a node, by id.
+    /// Child counts arrived for children of a node, by id (-1: could not be counted).
     case childCountsLoaded(NodeHandle, epoch: Int, [String: Int])
     /// The source answered a parent request.
     case parentLoaded(NodeHandle, generation: Int, Result<String?, SourceError>)

@@ -55,7 +55,11 @@ extension BrowserState {
             store[handle].childLoad = .loaded
             reconcileColumns()
             closeLeafRoot()
-            return continueReveal() + countRequests(for: handle, items: items)
+            let requests = countRequests(for: handle, items: items)
+            for item in items where item.childCount == nil {
+                if let child = store.handle(for: item.id) { countsPending.insert(child) }
+            }
+            return continueReveal() + requests
         }
     }
 
@@ -83,9 +87,10 @@ extension BrowserState {
     static let countBatch = 64
 
     mutating func childCountsLoaded(_ handle: NodeHandle, epoch: Int, _ counts: [String: Int]) -> [BrowserEffect] {
+        for id in counts.keys { if let child = store.handle(for: id) { countsPending.remove(child) } }
         guard store[handle].childEpoch == epoch else { return [] }
         for (id, count) in counts {
-            guard let child = store.handle(for: id), store[child].children == nil else { continue }
+            guard count >= 0, let child = store.handle(for: id), store[child].children == nil else { continue }
             store[child].childCount = count
         }
         return []
@@ -162,6 +167,7 @@ extension BrowserState {
         let path = columns.compactMap { $0.focusedItem.map { store[$0].id } }
         let target = focusedColumn
         store = NodeStore()
+        countsPending = []
         columns = []
         root = nil
         rootIsVirtual = false

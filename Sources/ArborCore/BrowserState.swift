@@ -30,6 +30,8 @@ public struct BrowserState: Sendable {
     var pendingFocusedColumn: Int?
     var parentAskedByNavigation: NodeHandle?
     var partialGenerations: Set<Int> = []
+    /// Items whose child count has been asked for in the background and has not arrived.
+    public internal(set) var countsPending: Set<NodeHandle> = []
 
     /// Creates an empty state; apply `.start` to load the root.
     public init(selectionMode: SelectionMode = .none) {

@@ -38,8 +38,9 @@ public struct EffectPerformer: Sendable {
             return .itemLoaded(handle, generation: generation, await capture { try await source.item(id) })
         case .countChildren(let handle, let ids, let epoch):
             var counts: [String: Int] = [:]
-            if source.countsChildrenInBackground {
-                for id in ids { counts[id] = try? await source.numberOfChildren(of: id) ?? nil }
+            let counting = source.countsChildrenInBackground
+            for id in ids {
+                counts[id] = counting ? (try? await source.numberOfChildren(of: id)).flatMap { $0 } ?? -1 : -1
             }
             return .childCountsLoaded(handle, epoch: epoch, counts)
         case .loadParent(let handle, let id, let generation):

@@ -124,11 +124,12 @@ struct BrowserLoadingTests {
     }
 }
 
-/// A source that leaves child counts unknown in listings but counts them on request.
+/// A source that leaves child counts unknown in listings but counts them on request (when `counts`).
 struct LazyCountSource: HierarchySource {
     let base: MutableSource
+    var counts = true
     var displayName: String { "lazy" }
-    var countsChildrenInBackground: Bool { true }
+    var countsChildrenInBackground: Bool { counts }
     func root() async throws -> SourceRoot? { try await base.root() }
     func numberOfChildren(of id: String) async throws -> Int? { try await base.numberOfChildren(of: id) }
     func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { try await base.childIDs(of: id, in: range) }
@@ -156,9 +157,19 @@ struct ChildCountTests {
             return
         }
         #expect(ids == ["hamburg", "berlin", "munich"])
+        #expect(driver.state.countsPending.contains(hamburg))
         await driver.settle()
+        #expect(driver.state.countsPending.isEmpty)
         #expect(driver.state.store[hamburg].childCount == 2)
         #expect(driver.state.store[driver.state.store.handle(for: "munich")!].childCount == 0)
+    }
+
+    @Test func sourcesThatCannotCountLeaveCountsUnknownAndNothingPending() async {
+        var driver = Driver(LazyCountSource(base: MutableSource(root: "plants", plantOutline), counts: false))
+        driver.send(.start)
+        await driver.settle()
+        #expect(driver.state.countsPending.isEmpty)
+        #expect(driver.state.store[driver.state.store.handle(for: "hamburg")!].childCount == nil)
     }
 
     @Test func countsForAReplacedListingAreDropped() async {

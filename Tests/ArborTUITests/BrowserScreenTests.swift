@@ -77,6 +77,39 @@ struct BrowserScreenTests {
     }
 }
 
+@Suite("Pending counts")
+struct PendingCountScreenTests {
+    @Test func aCountBeingCountedShowsTheSpinnerInItsCell() async throws {
+        var controller = BrowserController(screen: BrowserScreen(sourceName: "fs", cellMode: .single))
+        let source = CountingLater()
+        let performer = EffectPerformer(source: source)
+        var queue = controller.start(width: 60, height: 10)
+        var counting: [BrowserEffect] = []
+        while !queue.isEmpty {
+            let effect = queue.removeFirst()
+            if case .countChildren = effect { counting.append(effect); continue }
+            queue += controller.receive(await performer.perform(effect))
+        }
+        #expect(controller.render().lines.joined().contains("▌dir                    ▷ ⠋"))
+        for effect in counting { _ = controller.receive(await performer.perform(effect)) }
+        #expect(controller.render().lines.joined().contains("▌dir                    ▷ 3"))
+    }
+}
+
+/// One directory whose listing leaves its count unknown.
+struct CountingLater: HierarchySource {
+    var displayName: String { "fs" }
+    var countsChildrenInBackground: Bool { true }
+    func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: true) }
+    func numberOfChildren(of id: String) async throws -> Int? { id == "dir" ? 3 : 1 }
+    func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { [] }
+    func parentID(of id: String) async throws -> String? { nil }
+    func item(_ id: String) async throws -> SourceItem { SourceItem(id: id, content: ItemContent(title: id), childCount: nil) }
+    func children(of id: String) async throws -> [SourceItem] {
+        [SourceItem(id: "dir", content: ItemContent(title: "dir"), childCount: nil)]
+    }
+}
+
 extension String {
     /// The cell column where a substring starts (wide characters count two).
     func distance(of part: String) -> Int {

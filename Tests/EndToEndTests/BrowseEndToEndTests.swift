@@ -152,4 +152,19 @@ struct BrowseEndToEndTests {
         try tmux.send("q")
         #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
+
+    @Test func anUnreadableDirectoryShowsItsErrorInItsColumn() throws {
+        let user = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        let command = "mkdir -p top/locked top/open && touch top/open/f && chmod 700 top/locked && chmod 755 top top/open "
+            + "&& cp \(shellQuote(arborBinary)) ./arbor && chmod 755 ./arbor && chmod 777 . && \(user)./arbor top; echo $? > status"
+        let tmux = try TmuxSession(command)
+        #expect(tmux.waitForScreen { $0.contains("▌locked") }.ok)
+        try tmux.send("Enter")
+        let denied = tmux.waitForScreen { $0.contains("⚠ ") && $0.contains("Permission denied") }
+        #expect(denied.ok, "no error in the column:\n\(denied.screen)")
+        try tmux.send("Left", "Down", "Enter")
+        #expect(tmux.waitForScreen { $0.contains("▌f") }.ok, "the rest of the tree is not usable")
+        try tmux.send("q")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
 }

@@ -26,7 +26,7 @@ public struct BrowserController: Sendable {
 
     /// Whether anything is loading, so the spinner should turn.
     public var isLoading: Bool {
-        state.rootLoad.isLoading || state.columns.indices.contains(where: state.isLoading(column:))
+        state.rootLoad.isLoading || state.columns.indices.contains(where: state.isLoading(column:)) || !state.countsPending.isEmpty
     }
 
     /// Creates a controller drawing with `screen`; a selection mode other than `.none` makes it a picker.

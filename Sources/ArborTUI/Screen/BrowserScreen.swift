@@ -55,9 +55,9 @@ public struct BrowserScreen: Sendable {
         if state.columns.isEmpty {
             drawRootState(state, into: &grid)
         } else if metrics.isCompact {
-            drawCompact(state, metrics: metrics, into: &grid)
+            drawCompact(state, metrics: metrics, frame: FooterPainter.spinner[tick % FooterPainter.spinner.count], into: &grid)
         } else {
-            drawColumns(state, metrics: metrics, into: &grid)
+            drawColumns(state, metrics: metrics, frame: FooterPainter.spinner[tick % FooterPainter.spinner.count], into: &grid)
         }
         FooterPainter(state: state, notice: notice, tick: tick).paint(row: height - 1, into: &grid)
         if showsHelp { HelpOverlay(keyMap: keyMap).paint(into: &grid) }
@@ -89,7 +89,7 @@ public struct BrowserScreen: Sendable {
         return state.store[parent].title
     }
 
-    private func drawColumns(_ state: BrowserState, metrics: ScreenMetrics, into grid: inout CellGrid) {
+    private func drawColumns(_ state: BrowserState, metrics: ScreenMetrics, frame: String, into grid: inout CellGrid) {
         let slotWidth = grid.width / metrics.columnSlots
         let top = 1
         let boxHeight = grid.height - 2
@@ -101,18 +101,18 @@ public struct BrowserScreen: Sendable {
             let width = slot == metrics.columnSlots - 1 ? grid.width - x : slotWidth
             grid.drawBox(x: x, y: top, width: width, height: boxHeight, title: columnTitle(state, column: index),
                          titleStyle: CellStyle(.columnTitle, highlighted: index == state.focusedColumn))
-            ColumnPainter(state: state, index: index, metrics: metrics)
+            ColumnPainter(state: state, index: index, metrics: metrics, spinnerFrame: frame)
                 .paint(x: x + 1, y: top + 1, width: width - 2, height: boxHeight - 2, separatorInset: 0, into: &grid)
         }
     }
 
-    private func drawCompact(_ state: BrowserState, metrics: ScreenMetrics, into grid: inout CellGrid) {
+    private func drawCompact(_ state: BrowserState, metrics: ScreenMetrics, frame: String, into grid: inout CellGrid) {
         let column = state.focusedColumn
         let before = column > 0 || state.mayHaveLevelBeforeFirst
         let after = column + 1 < state.columns.count
         BreadcrumbPainter(title: columnTitle(state, column: column), hasLevelBefore: before, hasLevelAfter: after)
             .paint(row: 1, into: &grid)
-        ColumnPainter(state: state, index: column, metrics: metrics)
+        ColumnPainter(state: state, index: column, metrics: metrics, spinnerFrame: frame)
             .paint(x: 0, y: metrics.contentTop, width: grid.width, height: metrics.contentHeight, separatorInset: 1, into: &grid)
     }
 }

@@ -5,6 +5,8 @@ struct ColumnPainter {
     let state: BrowserState
     let index: Int
     let metrics: ScreenMetrics
+    /// The spinner frame for items whose count is pending.
+    var spinnerFrame: String = FooterPainter.spinner[0]
 
     /// The cell model of the item at a position of the column.
     func cellModel(at position: Int, item: NodeHandle) -> ObjectCellModel {
@@ -19,7 +21,8 @@ struct ColumnPainter {
             isExpanded: state.expandedItem(in: index) == item,
             isFocused: isFocused,
             isHighlighted: isFocused && index == state.focusedColumn,
-            isMarked: state.selection.mode == .none ? nil : state.selection.contains(node.id)
+            isMarked: state.selection.mode == .none ? nil : state.selection.contains(node.id),
+            pendingCount: node.childCount == nil && state.countsPending.contains(item) ? spinnerFrame : nil
         )
     }
 

@@ -11,6 +11,8 @@ struct ObjectCellModel {
     var isHighlighted: Bool
     /// Whether the item is marked, or nil outside the picker (no select-state symbol).
     var isMarked: Bool?
+    /// The spinner frame to show while the child count is being counted, if it is.
+    var pendingCount: String? = nil
 }
 
 /// Draws object cells: a bar for focus, title, subtitle, body, and the hierarchy icon with the child count.
@@ -21,7 +23,7 @@ enum ObjectCellPainter {
     static func iconText(_ cell: ObjectCellModel) -> String? {
         guard cell.hasIcon else { return nil }
         let glyph = cell.isExpanded ? "▶" : "▷"
-        return cell.childCount.map { "\(glyph) \($0)" } ?? glyph
+        return cell.childCount.map { "\(glyph) \($0)" } ?? cell.pendingCount.map { "\(glyph) \($0)" } ?? glyph
     }
 
     /// Draws a cell whose first row is `y`, in `width` cells from `x`; three rows when `full`.
