@@ -94,6 +94,29 @@ public final class SQLiteSource: HierarchySource {
         try await children(of: id, limit: -1, offset: 0)
     }
 
+    /// Rows read in pages from one query; each page is shown before the next is read.
+    public func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
+        try query { db in
+            let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(quoted(table)) WHERE \(condition(for: id)) "
+                + "ORDER BY \(quoted(orderColumn))", arguments: arguments(for: id))
+            var all: [SourceItem] = []
+            var page: [Row] = []
+            while let row = try cursor.next() {
+                page.append(row.copy())
+                if page.count == Self.pageSize {
+                    let items = try items(for: page, db)
+                    partial(items)
+                    all += items
+                    page.removeAll(keepingCapacity: true)
+                }
+            }
+            return try all + items(for: page, db)
+        }
+    }
+
+    /// Rows per page of a column.
+    static let pageSize = 5_000
+
     private func children(of id: String, limit: Int, offset: Int) async throws -> [SourceItem] {
         try query { db in
             try rows(db, sql: "SELECT * FROM \(quoted(table)) WHERE \(condition(for: id)) ORDER BY \(quoted(orderColumn)) "
@@ -116,7 +139,11 @@ public final class SQLiteSource: HierarchySource {
 
     /// Items for the rows a query returns, with their child counts from one grouped query.
     private func rows(_ db: Database, sql: String, arguments: StatementArguments) throws -> [SourceItem] {
-        let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
+        try items(for: try Row.fetchAll(db, sql: sql, arguments: arguments), db)
+    }
+
+    /// Items for rows, with their child counts from grouped queries.
+    private func items(for rows: [Row], _ db: Database) throws -> [SourceItem] {
         let ids = rows.map { $0[idColumn] as DatabaseValue }
         var counts: [String: Int] = [:]
         if !ids.isEmpty {

@@ -2,6 +2,7 @@ import ArborCore
 import ArborSources
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 @Suite("SQLite source")
@@ -47,6 +48,27 @@ struct SQLiteSourceTests {
         #expect(try await source.item("2").content.title == "Pump")
         #expect(try await ItemFormatter.idPath(of: "4", in: source) == ["1", "3", "4"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func aHugeFanOutArrivesInPages() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(sql: "CREATE TABLE nodes(id INTEGER PRIMARY KEY, parent INTEGER, name TEXT)")
+            try db.execute(sql: "INSERT INTO nodes VALUES (1, NULL, 'top')")
+            for index in 2...12_001 { try db.execute(sql: "INSERT INTO nodes VALUES (?, 1, ?)", arguments: [index, "n\(index)"]) }
+        }
+        try queue.close()
+        var request = SourceRequest(path: path)
+        request.table = "nodes"
+        let source = try SourceOpener.open(request).hierarchy
+        let pages = Mutex<[Int]>([])
+        let all = try await source.children(of: "1") { page in pages.withLock { $0.append(page.count) } }
+        #expect(pages.withLock { $0 } == [5_000, 5_000])
+        #expect(all.count == 12_000)
+        #expect(all.first?.content.title == "n2")
+        #expect(all.last?.id == "12001")
     }
 
     @Test func missingTablesAndColumnsNameWhatExists() throws {
