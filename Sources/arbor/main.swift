@@ -13,7 +13,8 @@ signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments == ["--help"] || arguments == ["-h"] {
     let help = ArborCommand.helpMessage(for: BrowseCommand.self)
-        + "\n\nAlso: 'arbor print [SOURCE]' lists the hierarchy as a tree on stdout (see 'arbor print --help').\n"
+        + "\n\nAlso: 'arbor print [SOURCE]' lists the hierarchy as a tree on stdout (see 'arbor print --help');"
+        + "\n'arbor query ancestors|descendants|siblings|group ID [SOURCE]' answers relative queries.\n"
     _ = writeAll(1, Array(help.utf8))
     exit(0)
 }
@@ -65,6 +66,8 @@ case let command as PrintCommand:
         exit(2)
     }
     exit(0)
+case let command as QueryCommand:
+    exit(Query.run(command, source: openSource(command.source)))
 case let command as BrowseCommand:
     exit(Browser.run(command, source: openSource(command.source)))
 default:

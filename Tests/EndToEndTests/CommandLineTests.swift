@@ -44,4 +44,26 @@ struct CommandLineTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("no terminal"))
     }
+
+    @Test func queriesPrintRelativesWithoutAScreen() throws {
+        let plant = samplePath("plant-maintenance.json")
+        let ancestors = try runCommand(arborBinary, ["query", "ancestors", "EQ-819704-1", plant, "--output", "title"])
+        #expect(ancestors.status == 0)
+        #expect(ancestors.stdout == "Heat Exchanger P-21\nCooling Tower B-200\nHamburg Plant\nPlants\n")
+        let siblings = try runCommand(arborBinary, ["query", "siblings", "P2000", plant])
+        #expect(siblings.stdout == "P1000\nP3000\n")
+        let grouped = try runCommand(arborBinary, [
+            "query", "group", "FL-1000-A100", plant, "--by", "type", "--where", "status=OK", "--output", "title",
+        ])
+        #expect(grouped.status == 0)
+        #expect(grouped.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("Component\t") })
+        let none = try runCommand(arborBinary, ["query", "descendants", "P1000", plant, "--where", "status=Nope"])
+        #expect(none.status == 1)
+        #expect(none.stdout.isEmpty)
+        let unknown = try runCommand(arborBinary, ["query", "ancestors", "nope", plant])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "arbor: no item with id 'nope'\n")
+        let paths = try runCommand("/bin/sh", ["-c", "printf 'a/b/c\\na/d\\n' | \(shellQuote(arborBinary)) query descendants a"])
+        #expect(paths.stdout == "a/b\na/b/c\na/d\n")
+    }
 }

@@ -1,0 +1,84 @@
+/// Questions about where items stand relative to each other in a loaded store: ancestors, descendants,
+/// siblings, and grouping them by a key. Every walk is iterative, so depth never costs stack.
+///
+/// An item is never its own ancestor, descendant or sibling.
+public struct RelativeQueries: Sendable {
+    /// The store the questions are about.
+    public let store: NodeStore
+
+    /// Creates queries over a store.
+    public init(store: NodeStore) {
+        self.store = store
+    }
+
+    /// The parent of an item, the synthetic top excluded.
+    func parent(of item: NodeHandle) -> NodeHandle? {
+        guard let parent = store[item].parent, parent != NodeStore.top else { return nil }
+        return parent
+    }
+
+    /// The ancestors of an item, nearest first.
+    /// - Complexity: O(depth).
+    public func ancestors(of item: NodeHandle) -> [NodeHandle] {
+        var result: [NodeHandle] = []
+        var seen: Set<NodeHandle> = [item]
+        var current = parent(of: item)
+        while let ancestor = current, seen.insert(ancestor).inserted {
+            result.append(ancestor)
+            current = parent(of: ancestor)
+        }
+        return result
+    }
+
+    /// The nearest ancestor for which `predicate` holds.
+    public func firstAncestor(of item: NodeHandle, where predicate: (StoredNode) -> Bool) -> NodeHandle? {
+        ancestors(of: item).first { predicate(store[$0]) }
+    }
+
+    /// Whether `ancestor` is a strict ancestor of `item`.
+    public func isAncestor(_ ancestor: NodeHandle, of item: NodeHandle) -> Bool {
+        ancestors(of: item).contains(ancestor)
+    }
+
+    /// Whether `descendant` is a strict descendant of `item`.
+    public func isDescendant(_ descendant: NodeHandle, of item: NodeHandle) -> Bool {
+        isAncestor(item, of: descendant)
+    }
+
+    /// Whether two different items have the same parent.
+    public func isSibling(_ first: NodeHandle, of second: NodeHandle) -> Bool {
+        first != second && store[first].parent != nil && store[first].parent == store[second].parent
+    }
+
+    /// The loaded descendants of an item, depth first in child order.
+    /// - Complexity: O(descendants).
+    public func descendants(of item: NodeHandle) -> [NodeHandle] {
+        var result: [NodeHandle] = []
+        var seen: Set<NodeHandle> = [item]
+        var stack = store.children(of: item).reversed().map { $0 }
+        while let next = stack.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            result.append(next)
+            stack += store.children(of: next).reversed()
+        }
+        return result
+    }
+
+    /// The other children of an item's parent, in order.
+    public func siblings(of item: NodeHandle) -> [NodeHandle] {
+        guard let parent = store[item].parent else { return [] }
+        return store.children(of: parent).filter { $0 != item }
+    }
+
+    /// Items grouped by a key, groups in the order their first item comes, items in their own order.
+    public func group(_ items: [NodeHandle], by key: (StoredNode) -> String) -> [(key: String, items: [NodeHandle])] {
+        var order: [String] = []
+        var groups: [String: [NodeHandle]] = [:]
+        for item in items {
+            let value = key(store[item])
+            if groups[value] == nil { order.append(value) }
+            groups[value, default: []].append(item)
+        }
+        return order.map { ($0, groups[$0] ?? []) }
+    }
+}

@@ -1,0 +1,51 @@
+import ArborCore
+import ArborSources
+
+/// Answers `arbor query` on a source loaded whole.
+enum Query {
+    /// Prints the answer; returns the exit status.
+    static func run(_ command: QueryCommand, source opened: OpenedSource) -> Int32 {
+        let hierarchy = opened.hierarchy
+        let store: NodeStore
+        do {
+            store = try blocking { try await NodeStore.loaded(from: hierarchy) }
+        } catch {
+            printError("arbor: \(error)")
+            return 2
+        }
+        guard let item = store.handle(for: command.id), item != NodeStore.top else {
+            printError("arbor: no item with id '\(command.id)'")
+            return 2
+        }
+        let queries = RelativeQueries(store: store)
+        func related(_ relation: QueryCommand.Relation) -> [NodeHandle] {
+            switch relation {
+            case .ancestors: return queries.ancestors(of: item)
+            case .descendants, .group: return queries.descendants(of: item)
+            case .siblings: return queries.siblings(of: item)
+            }
+        }
+        let relation = command.relation == .group ? command.of : command.relation
+        let matching = related(relation).filter { handle in
+            command.filters.allSatisfy { store.value(of: $0.field, for: handle) == $0.value }
+        }
+        let idsArePaths = opened.format == .paths || opened.format == .fs
+        let formatter = ItemFormatter(field: command.output.field(default: idsArePaths ? .path : .id), idsArePaths: idsArePaths)
+        let terminator = command.output.terminator
+        func emit(_ handle: NodeHandle, prefix: [UInt8] = []) -> Bool {
+            let id = store[handle].id
+            guard let record = try? blocking({ try await formatter.record(for: id, in: hierarchy) }) else { return true }
+            return writeAll(1, prefix + record + terminator)
+        }
+        if command.relation == .group, let field = command.by {
+            for group in queries.group(matching, by: { node in
+                store.handle(for: node.id).flatMap { store.value(of: field, for: $0) } ?? ""
+            }) {
+                for handle in group.items where !emit(handle, prefix: LosslessText.encode(group.key) + [0x09]) { return 0 }
+            }
+        } else {
+            for handle in matching where !emit(handle) { return 0 }
+        }
+        return matching.isEmpty ? 1 : 0
+    }
+}
