@@ -5,7 +5,7 @@ SAMPLE ?= sample-data/plant-maintenance.json
 BIN_DEBUG = .build/debug/arbor
 BIN_RELEASE = .build/release/arbor
 
-.PHONY: all build run test install clean deps tools
+.PHONY: all build run test install clean deps tools coverage
 
 all: build
 
@@ -43,6 +43,14 @@ run: build
 test: deps tools
 	$(SWIFT) build --product arbor
 	ARBOR_BIN=$(CURDIR)/$(BIN_DEBUG) $(SWIFT) test
+
+# Line coverage of ArborCore by the whole suite.
+LLVM_COV ?= $(shell d=$$(dirname $$(readlink -f $$(command -v $(SWIFT)))); [ -x $$d/llvm-cov ] && echo $$d/llvm-cov || echo llvm-cov)
+coverage: deps tools
+	$(SWIFT) build --build-tests --enable-code-coverage
+	ARBOR_BIN=$(CURDIR)/$(BIN_DEBUG) $(SWIFT) test --skip-build --enable-code-coverage
+	$(LLVM_COV) report .build/debug/ArborPackageTests.xctest -instr-profile .build/debug/codecov/default.profdata \
+	  Sources/ArborCore/*.swift
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
