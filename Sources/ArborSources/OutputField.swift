@@ -25,25 +25,41 @@ public struct ItemFormatter: Sendable {
         self.idsArePaths = idsArePaths
     }
 
-    /// The bytes printed for an item, without a terminator.
+    /// The bytes printed for an item, without a terminator; the item and its path of titles are asked of the
+    /// source only when the output needs them.
     public func record(for id: String, in source: any HierarchySource) async throws -> [UInt8] {
         switch field {
         case .id:
-            return LosslessText.encode(id)
-        case .path:
-            if idsArePaths { return LosslessText.encode(id) }
-            return LosslessText.encode(try await titlePath(of: id, in: source).joined(separator: "/"))
+            return record(for: SourceItem(id: id, content: ItemContent(title: ""), childCount: nil), titlePath: [])
+        case .path where idsArePaths:
+            return record(for: SourceItem(id: id, content: ItemContent(title: ""), childCount: nil), titlePath: [])
         case .title:
-            return LosslessText.encode(try await source.item(id).content.title)
+            return record(for: try await source.item(id), titlePath: [])
+        case .path, .json:
+            return record(for: try await source.item(id), titlePath: try await titlePath(of: id, in: source))
+        }
+    }
+
+    /// The bytes printed for an item whose content and path of titles (top first, the item last) are known.
+    public func record(for item: SourceItem, titlePath: [String]) -> [UInt8] {
+        switch field {
+        case .id:
+            return LosslessText.encode(item.id)
+        case .path:
+            return LosslessText.encode(idsArePaths ? item.id : titlePath.joined(separator: "/"))
+        case .title:
+            return LosslessText.encode(item.content.title)
         case .json:
-            let item = try await source.item(id)
-            var text = "{\"id\":" + JSONText.quoted(id) + ",\"title\":" + JSONText.quoted(item.content.title)
-            text += ",\"path\":[" + (try await titlePath(of: id, in: source)).map(JSONText.quoted).joined(separator: ",") + "]"
+            var text = "{\"id\":" + JSONText.quoted(item.id) + ",\"title\":" + JSONText.quoted(item.content.title)
+            text += ",\"path\":[" + titlePath.map(JSONText.quoted).joined(separator: ",") + "]"
             text += ",\"fields\":{" + item.content.fields.map { JSONText.quoted($0.name) + ":" + JSONText.quoted($0.value) }
                 .joined(separator: ",") + "}}"
             return Array(text.utf8)
         }
     }
+
+    /// Whether records need the path of titles from the top.
+    public var needsTitlePath: Bool { field == .json || (field == .path && !idsArePaths) }
 
     /// The titles from the top shown item down to the item (a virtual root is not part of it).
     public func titlePath(of id: String, in source: any HierarchySource) async throws -> [String] {

@@ -20,25 +20,39 @@ public struct TreePrinter: Sendable {
         ascii ? ("|-- ", "`-- ", "|   ", "    ") : ("├── ", "└── ", "│   ", "    ")
     }
 
-    /// Calls `emit` with each line's bytes (no line end), top first.
+    /// Calls `emit` with each line's bytes (no line end), top first. Each item is asked of the source once: the
+    /// listing of its parent gives its content, and the walk carries the path of titles.
     public func print(_ source: any HierarchySource, emit: ([UInt8]) throws -> Void) async throws {
         guard let root = try await source.root() else { return }
-        var stack: [(id: String, prefix: String, childPrefix: String, level: Int)] = []
+        var stack: [Entry] = []
         if root.isVirtual {
-            let top = try await source.children(of: root.id)
-            for item in top.reversed() { stack.append((item.id, "", "", 0)) }
+            for item in try await source.children(of: root.id).reversed() { stack.append(Entry(item: item)) }
         } else {
-            stack.append((root.id, "", "", 0))
+            stack.append(Entry(item: try await source.item(root.id)))
         }
+        let keepsTitles = formatter.needsTitlePath
         while let entry = stack.popLast() {
-            try emit(Array(entry.prefix.utf8) + (try await formatter.record(for: entry.id, in: source)))
+            let titles = keepsTitles ? entry.parentTitles + [entry.item.content.title] : []
+            try emit(Array(entry.prefix.utf8) + formatter.record(for: entry.item, titlePath: titles))
             if let depth, entry.level >= depth { continue }
-            let children = try await source.children(of: entry.id)
+            if entry.item.childCount == 0 { continue }
+            let children = try await source.children(of: entry.item.id)
             for (position, child) in children.enumerated().reversed() {
                 let isLast = position == children.count - 1
-                stack.append((child.id, entry.childPrefix + (isLast ? guides.last : guides.branch),
-                              entry.childPrefix + (isLast ? guides.blank : guides.pipe), entry.level + 1))
+                stack.append(Entry(
+                    item: child, prefix: entry.childPrefix + (isLast ? guides.last : guides.branch),
+                    childPrefix: entry.childPrefix + (isLast ? guides.blank : guides.pipe), level: entry.level + 1,
+                    parentTitles: titles))
             }
         }
+    }
+
+    /// An item waiting to be printed, with its guides and the titles above it.
+    private struct Entry {
+        var item: SourceItem
+        var prefix = ""
+        var childPrefix = ""
+        var level = 0
+        var parentTitles: [String] = []
     }
 }
