@@ -32,8 +32,6 @@ public struct StoredNode: Sendable {
 
     /// The title, or the id while the content has not arrived.
     public var title: String { content?.title ?? id }
-    /// Whether the item is known to have no children.
-    public var isLeaf: Bool { childCount == 0 }
 }
 
 /// Every node Arbor has seen, addressed by dense handles.

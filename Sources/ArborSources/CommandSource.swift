@@ -88,13 +88,3 @@ public final class CommandSource: HierarchySource {
         return items
     }
 }
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-    }
-
-    func trimmingCharacters(in character: Character) -> String {
-        Substring(self).trimmingCharacters(in: character)
-    }
-}

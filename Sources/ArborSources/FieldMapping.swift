@@ -61,12 +61,3 @@ public struct FieldMapping: Sendable, Hashable {
         )
     }
 }
-
-extension Substring {
-    func trimmingCharacters(in character: Character) -> String {
-        var text = self
-        while text.first == character { text.removeFirst() }
-        while text.last == character { text.removeLast() }
-        return String(text)
-    }
-}

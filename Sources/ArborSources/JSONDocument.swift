@@ -21,8 +21,6 @@ public struct JSONDocument: Sendable {
         public var nextSibling: Int32 = -1
         /// Number of elements or members.
         public var childCount: Int32 = 0
-        /// The line (from 1) where the value starts.
-        public var line: Int32
     }
 
     /// Every value, in document order; the top value is at index 0.

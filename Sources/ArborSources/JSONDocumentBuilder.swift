@@ -54,7 +54,7 @@ public struct JSONDocumentBuilder: Sendable {
     /// A key as a JSON pointer segment: `~` as `~0`, `/` as `~1`.
     static func escapePointer(_ key: String) -> String {
         key.contains("~") || key.contains("/")
-            ? key.replacingOccurrences("~", with: "~0").replacingOccurrences("/", with: "~1") : key
+            ? key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") : key
     }
 
     /// Whether a document is an object tree: its top object (or the first object of a top-level array) holds
@@ -67,13 +67,5 @@ public struct JSONDocumentBuilder: Sendable {
         }
         guard let object = candidate, let children = document.member(childrenField, of: object) else { return false }
         return document.nodes[Int(children)].kind == .array
-    }
-}
-
-extension String {
-    func replacingOccurrences(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        for character in self { if character == target { result += replacement } else { result.append(character) } }
-        return result
     }
 }

@@ -98,7 +98,7 @@ struct JSONParser {
     private mutating func append(_ kind: JSONDocument.Kind, text: String) -> Int32 {
         let index = Int32(document.nodes.count)
         let parent = stack.last?.node ?? -1
-        document.nodes.append(JSONDocument.Node(kind: kind, key: pendingKey, text: text, parent: parent, line: Int32(line)))
+        document.nodes.append(JSONDocument.Node(kind: kind, key: pendingKey, text: text, parent: parent))
         pendingKey = nil
         if let top = stack.last {
             if top.lastChild >= 0 {

@@ -23,7 +23,7 @@ public enum YAMLLoader {
     /// One document whose top array holds every document of a stream.
     public static func stream(_ documents: [JSONDocument]) -> JSONDocument {
         var combined = JSONDocument()
-        combined.nodes.append(JSONDocument.Node(kind: .array, key: nil, text: "", parent: -1, line: 1))
+        combined.nodes.append(JSONDocument.Node(kind: .array, key: nil, text: "", parent: -1))
         var previousTop: Int32 = -1
         for document in documents {
             let offset = Int32(combined.nodes.count)
@@ -60,8 +60,7 @@ public enum YAMLLoader {
         while !pending.isEmpty {
             let (node, key, parent) = pending.removeLast()
             let index = Int32(document.nodes.count)
-            let line = Int32(node.mark?.line ?? 0)
-            var value = JSONDocument.Node(kind: .null, key: key, text: "", parent: parent, line: line)
+            var value = JSONDocument.Node(kind: .null, key: key, text: "", parent: parent)
             var children: [(Node, String?)] = []
             switch node {
             case .scalar(let scalar):

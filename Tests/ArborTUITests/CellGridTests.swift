@@ -1,3 +1,4 @@
+import ArborCore
 import ArborTUI
 import Testing
 
@@ -55,6 +56,12 @@ struct CellGridTests {
         grid.write("a\u{1B}]52;c;x\u{07}b\u{202E}c\u{9B}", x: 0, y: 0, style: .plain)
         #expect(grid.lines == ["a^[]52;c;x^Gb\u{FFFD}c\u{FFFD}    "])
         #expect(!grid.cells.contains { $0.text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } })
+    }
+
+    @Test func bytesThatWereNotUTF8AreDrawnAsReplacementMarks() {
+        var grid = CellGrid(width: 8, height: 1)
+        grid.write(LosslessText.decode([0x63, 0x61, 0x66, 0xE9]), x: 0, y: 0, style: .plain)
+        #expect(grid.lines == ["caf\u{FFFD}    "])
     }
 
     @Test func writesOutsideTheGridAreIgnored() {

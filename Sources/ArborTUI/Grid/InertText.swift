@@ -1,13 +1,16 @@
+import ArborCore
+
 /// Makes text from a source harmless to draw: control characters and direction overrides become visible marks.
 public enum InertText {
-    /// The grapheme as drawn: controls shown in caret notation (`^[`), C1 controls and bidi controls as `�`.
+    /// The grapheme as drawn: controls shown in caret notation (`^[`); C1 controls, bidi controls and bytes that
+    /// were not UTF-8 (kept in ids as private-use scalars) as `�`.
     public static func visible(_ character: Character) -> String? {
         guard let scalar = character.unicodeScalars.first else { return nil }
         let value = scalar.value
         if value < 0x20 { return "^" + String(Character(Unicode.Scalar(UInt8(value + 0x40)))) }
         if value == 0x7F { return "^?" }
         if (0x80..<0xA0).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
-            || value == 0x200E || value == 0x200F || value == 0x061C
+            || value == 0x200E || value == 0x200F || value == 0x061C || LosslessText.isEscape(scalar)
         {
             return "\u{FFFD}"
         }
