@@ -33,9 +33,11 @@ enum Query {
         let formatter = ItemFormatter(field: command.output.field(default: idsArePaths ? .path : .id), idsArePaths: idsArePaths)
         let terminator = command.output.terminator
         func emit(_ handle: NodeHandle, prefix: [UInt8] = []) -> Bool {
-            let id = store[handle].id
-            guard let record = try? blocking({ try await formatter.record(for: id, in: hierarchy) }) else { return true }
-            return writeAll(1, prefix + record + terminator)
+            let node = store[handle]
+            let item = SourceItem(id: node.id, content: node.content ?? ItemContent(title: node.id), childCount: node.childCount)
+            let titles = formatter.needsTitlePath
+                ? (queries.ancestors(of: handle).reversed() + [handle]).map { store[$0].title } : []
+            return writeAll(1, prefix + formatter.record(for: item, titlePath: titles) + terminator)
         }
         if command.relation == .group, let field = command.by {
             for group in queries.group(matching, by: { node in

@@ -4,9 +4,12 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes a line to standard error.
+import ArborTUI
+
+/// Writes a line to standard error, with any control characters from the data made visible and harmless.
 func printError(_ text: String) {
-    let line = text.hasSuffix("\n") ? text : text + "\n"
+    let inert = InertText.escaped(text)
+    let line = inert.hasSuffix("\n") ? inert : inert + "\n"
     _ = writeAll(2, Array(line.utf8))
 }
 

@@ -17,6 +17,15 @@ struct CommandLineTests {
         #expect(result.stdout.isEmpty)
     }
 
+    @Test func dataInMessagesReachesTheTerminalInert() throws {
+        let path = try temporaryFile("id,parent\n1,\u{1B}]52;c;aGk=\u{07}\n")
+        let csv = path.replacingOccurrences(of: ".json", with: ".csv")
+        try FileManager.default.moveItem(atPath: path, toPath: csv)
+        let result = try runCommand(arborBinary, ["print", csv])
+        #expect(result.stderr == "arbor: \(csv): line 2: parent '^[]52;c;aGk=^G' of '1' does not exist\n")
+        #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    }
+
     @Test func aMissingFileExitsTwo() throws {
         let result = try runCommand(arborBinary, ["/nonexistent/plant.json"])
         #expect(result.status == 2)

@@ -16,4 +16,17 @@ public enum InertText {
         }
         return nil
     }
+
+    /// A whole message made inert for a terminal (stderr): each control becomes its visible form; line ends stay.
+    public static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if character == "\n" {
+                result.append(character)
+            } else {
+                result += visible(character) ?? String(character)
+            }
+        }
+        return result
+    }
 }
