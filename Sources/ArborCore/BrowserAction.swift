@@ -24,6 +24,10 @@ public enum BrowserAction: Sendable {
     case reveal(path: [String])
     /// Marks the focused item, or unmarks it (picker); single mode keeps one mark at most.
     case toggleMark
+    /// Shows the columns or the outline, keeping the focused item and the expanded path.
+    case setLayout(Layout)
+    /// Switches between columns and outline.
+    case toggleLayout
     /// Unmarks every item.
     case clearMarks
 

@@ -24,6 +24,10 @@ public struct BrowserState: Sendable {
     public internal(set) var message: String?
     /// The marked items of the picker.
     public internal(set) var selection = Selection()
+    /// Whether columns or the outline are shown.
+    public internal(set) var layout = Layout.columns
+    /// The outline's rows, expansions and focus (meaningful while the outline is shown).
+    public internal(set) var outline = Outline()
 
     var lastGeneration = 0
     var pendingPath: [String] = []
@@ -34,8 +38,9 @@ public struct BrowserState: Sendable {
     public internal(set) var countsPending: Set<NodeHandle> = []
 
     /// Creates an empty state; apply `.start` to load the root.
-    public init(selectionMode: SelectionMode = .none) {
+    public init(selectionMode: SelectionMode = .none, layout: Layout = .columns) {
         selection = Selection(mode: selectionMode)
+        self.layout = layout
     }
 
     /// The items listed in a column.
@@ -43,9 +48,10 @@ public struct BrowserState: Sendable {
         store.children(of: columns[column].parent)
     }
 
-    /// The item focused in the focused column, if any.
+    /// The focused item: the outline's focused row, or the item focused in the focused column.
     public var focusedItem: NodeHandle? {
-        columns.indices.contains(focusedColumn) ? columns[focusedColumn].focusedItem : nil
+        if layout == .outline { return outline.focusedItem }
+        return columns.indices.contains(focusedColumn) ? columns[focusedColumn].focusedItem : nil
     }
 
     /// The item of a column that is expanded into the next column, if any.
@@ -53,8 +59,17 @@ public struct BrowserState: Sendable {
         column + 1 < columns.count ? columns[column + 1].parent : nil
     }
 
-    /// The focused items from the first column to the focused one: the path shown in the footer.
+    /// The items from the top level down to the focus: the path shown in the footer.
     public var pathToFocus: [NodeHandle] {
+        if layout == .outline {
+            guard var node = outline.focusedItem else { return [] }
+            var chain = [node]
+            while let parent = store[node].parent, parent != outline.topParent {
+                chain.append(parent)
+                node = parent
+            }
+            return chain.reversed()
+        }
         guard !columns.isEmpty else { return [] }
         return columns[0...min(focusedColumn, columns.count - 1)].compactMap(\.focusedItem)
     }
@@ -78,8 +93,11 @@ public struct BrowserState: Sendable {
 
     /// Applies one action and returns the requests the source must answer.
     public mutating func apply(_ action: BrowserAction) -> [BrowserEffect] {
-        let effects = reduce(action)
+        if layout == .outline, let effects = outlineReduce(action) { return effects }
+        let revealing = !pendingPath.isEmpty
+        var effects = reduce(action)
         keepFocusedColumnVisible()
+        if layout == .outline { effects += outlineAfter(action, revealFinished: revealing && pendingPath.isEmpty) }
         return effects
     }
 
@@ -99,6 +117,8 @@ public struct BrowserState: Sendable {
         case .toggleMark:
             if let item = focusedItem { selection.toggle(store[item].id) }
             return []
+        case .setLayout(let target): return setLayout(target)
+        case .toggleLayout: return setLayout(layout == .columns ? .outline : .columns)
         case .clearMarks:
             selection.clear()
             return []
@@ -126,6 +146,7 @@ public struct BrowserState: Sendable {
         visibleColumns = max(1, columnCount)
         itemsPerPage = max(1, perPage)
         for index in columns.indices { keepFocusVisible(in: index) }
+        if layout == .outline { outline.keepFocusVisible(page: itemsPerPage) }
         return []
     }
 

@@ -31,12 +31,18 @@ struct BrowseCommand: ParsableCommand {
     @Option(help: "Cell style: auto, full (three lines) or single (one line).")
     var cells: String = "auto"
 
+    @Option(help: "Layout: columns or outline (o switches).")
+    var layout: String = "columns"
+
     @Flag(help: "Draw without colours (also when NO_COLOR is set).")
     var noColor = false
 
     func validate() throws {
         guard CellMode(rawValue: cells) != nil else {
             throw ValidationError("--cells must be auto, full or single, not '\(cells)'")
+        }
+        guard Layout(rawValue: layout) != nil else {
+            throw ValidationError("--layout must be columns or outline, not '\(layout)'")
         }
     }
 

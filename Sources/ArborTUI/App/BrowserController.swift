@@ -30,9 +30,9 @@ public struct BrowserController: Sendable {
     }
 
     /// Creates a controller drawing with `screen`; a selection mode other than `.none` makes it a picker.
-    public init(screen: BrowserScreen, selectionMode: SelectionMode = .none) {
+    public init(screen: BrowserScreen, selectionMode: SelectionMode = .none, layout: Layout = .columns) {
         self.screen = screen
-        state = BrowserState(selectionMode: selectionMode)
+        state = BrowserState(selectionMode: selectionMode, layout: layout)
     }
 
     /// Whether the focused column is waiting for its items, so that keys typed ahead should wait too.
@@ -96,6 +96,7 @@ public struct BrowserController: Sendable {
         case .reload:
             guard let item = state.focusedItem else { return .proceed([]) }
             action = .invalidateChildren(of: state.store[item].id)
+        case .toggleLayout: action = .toggleLayout
         case .help:
             showsHelp = true
             return .proceed([])

@@ -43,7 +43,7 @@ struct CursesPalette {
         case .icon: return (Int16(COLOR_YELLOW), arbor_a_normal())
         case .selectedIcon: return (Int16(COLOR_YELLOW), arbor_a_bold() | arbor_a_reverse())
         case .focusBar: return (Int16(COLOR_YELLOW), arbor_a_bold())
-        case .border, .separator, .dim: return (-1, arbor_a_dim())
+        case .border, .separator, .dim, .guide: return (-1, arbor_a_dim())
         case .header, .footer: return (-1, arbor_a_reverse())
         case .error: return (Int16(COLOR_RED), arbor_a_bold())
         }

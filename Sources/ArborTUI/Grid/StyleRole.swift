@@ -16,6 +16,8 @@ public enum StyleRole: UInt8, Sendable, CaseIterable {
     case dim
     case error
     case helpKey
+    /// Indentation guides of the outline.
+    case guide
 }
 
 /// The style of one grid cell: its role, and whether it belongs to the focused item of the focused column.

@@ -12,6 +12,7 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
     case reload
     case toggleMark = "toggle-mark"
     case toggleHidden = "toggle-hidden"
+    case toggleLayout = "toggle-layout"
     case help
     case quit
     case cancel
@@ -31,6 +32,7 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
         case .reload: return "reload the focused item's children"
         case .toggleMark: return "mark or unmark the focused item"
         case .toggleHidden: return "show or hide hidden entries (file system)"
+        case .toggleLayout: return "outline ⇄ columns"
         case .help: return "this help"
         case .quit: return "quit"
         case .cancel: return "cancel"

@@ -49,6 +49,7 @@ public struct KeyMap: Sendable {
         KeyBinding([.left, .character("h")], .previousLevel),
         KeyBinding([.character("r")], .reload),
         KeyBinding([.character(".")], .toggleHidden),
+        KeyBinding([.character("o")], .toggleLayout),
         KeyBinding([.character("?")], .help),
         KeyBinding([.character("q"), .escape], .quit),
         KeyBinding([.control("c")], .cancel),

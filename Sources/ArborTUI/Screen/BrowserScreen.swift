@@ -24,6 +24,9 @@ public struct BrowserScreen: Sendable {
     /// The geometry of a frame of this size for this state.
     public func metrics(for state: BrowserState, width: Int, height: Int) -> ScreenMetrics {
         let slots = max(1, width / Self.minimumColumnWidth)
+        if state.layout == .outline {
+            return ScreenMetrics(isCompact: slots < 2, columnSlots: 1, fullCells: false, contentTop: 1, contentHeight: max(0, height - 2))
+        }
         let isCompact = slots < 2
         let contentTop = 2
         let contentHeight = max(0, height - (isCompact ? 3 : 4))
@@ -52,7 +55,10 @@ public struct BrowserScreen: Sendable {
         guard width > 0, height > 0 else { return grid }
         let metrics = metrics(for: state, width: width, height: height)
         drawHeader(into: &grid, compact: metrics.isCompact, selection: state.selection.mode)
-        if state.columns.isEmpty {
+        if state.layout == .outline {
+            OutlinePainter(state: state, spinnerFrame: FooterPainter.spinner[tick % FooterPainter.spinner.count])
+                .paint(y: metrics.contentTop, height: metrics.contentHeight, into: &grid)
+        } else if state.columns.isEmpty {
             drawRootState(state, into: &grid)
         } else if metrics.isCompact {
             drawCompact(state, metrics: metrics, frame: FooterPainter.spinner[tick % FooterPainter.spinner.count], into: &grid)

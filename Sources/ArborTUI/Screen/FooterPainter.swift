@@ -13,8 +13,8 @@ struct FooterPainter {
     /// The left part, `2/3 · Plants › Hamburg Plant › Pump Station P-100`, losing titles from the root side
     /// (`2/3 · … › Pump Station P-100`) to fit `width`.
     func pathText(width: Int) -> String {
-        guard !state.columns.isEmpty else { return "" }
-        let level = "\(state.focusedColumn + 1)/\(state.columns.count) · "
+        guard !state.columns.isEmpty || state.layout == .outline else { return "" }
+        let level = state.layout == .outline ? "" : "\(state.focusedColumn + 1)/\(state.columns.count) · "
         var titles = state.pathToFocus.map { state.store[$0].title }
         var text = level + titles.joined(separator: " › ")
         while titles.count > 1, CellGrid.drawnWidth(of: text) > width {
@@ -27,12 +27,15 @@ struct FooterPainter {
     /// The right part: `1 of 4`, then `loading…` or a message.
     var statusText: String {
         var parts: [String] = []
-        if state.columns.indices.contains(state.focusedColumn) {
+        if state.layout == .outline {
+            if !state.outline.rows.isEmpty { parts.append("\(state.outline.focus + 1) of \(state.outline.rows.count)") }
+        } else if state.columns.indices.contains(state.focusedColumn) {
             let count = state.items(in: state.focusedColumn).count
             if count > 0 { parts.append("\(state.columns[state.focusedColumn].focus + 1) of \(count)") }
         }
         if state.selection.mode != .none { parts.append("\(state.selection.count) marked") }
-        if state.rootLoad.isLoading || state.columns.indices.contains(where: state.isLoading(column:)) {
+        if state.rootLoad.isLoading || state.columns.indices.contains(where: state.isLoading(column:))
+            || (state.layout == .outline && state.outline.expanded.contains { state.store[$0].childLoad.isLoading }) {
             parts.append(Self.spinner[tick % Self.spinner.count] + " loading…")
         }
         if let message = state.message ?? notice { parts.append(message) }

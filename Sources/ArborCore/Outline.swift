@@ -1,0 +1,86 @@
+/// How the browser lays the hierarchy out.
+public enum Layout: String, Sendable, CaseIterable {
+    /// Columns of object cells, one per level.
+    case columns
+    /// A tree, one row per item, with indentation.
+    case outline
+}
+
+/// One row of the outline: an item and how deep it is.
+public struct OutlineRow: Sendable, Hashable {
+    /// The item.
+    public let item: NodeHandle
+    /// Its depth below the outline's top level (0 for top-level rows).
+    public let depth: Int
+}
+
+/// Rows replaced by the last outline change: `removed` rows from `start` became `inserted` rows.
+public struct OutlineChange: Sendable, Hashable {
+    /// The first row that changed (the expanded or collapsed item's row).
+    public var start: Int
+    /// How many rows after `start` were removed.
+    public var removed: Int
+    /// How many rows after `start` were inserted.
+    public var inserted: Int
+
+    /// Describes a change.
+    public init(start: Int, removed: Int, inserted: Int) {
+        self.start = start
+        self.removed = removed
+        self.inserted = inserted
+    }
+
+    /// The rows that hold different items or markers afterwards, before rows below only shift.
+    public var changedRows: Range<Int> { start..<(start + 1 + max(removed, inserted)) }
+}
+
+/// The outline view: visible rows, remembered expansions, focus and scroll.
+public struct Outline: Sendable {
+    /// The visible rows, top to bottom.
+    public internal(set) var rows: [OutlineRow] = []
+    /// Every item that is expanded, shown or hidden under a collapsed ancestor: the expansion memory.
+    public internal(set) var expanded: Set<NodeHandle> = []
+    /// The index of the focused row.
+    public internal(set) var focus = 0
+    /// The index of the first row on screen.
+    public internal(set) var scroll = 0
+    /// The rows the last expand, collapse or load replaced.
+    public internal(set) var lastChange: OutlineChange?
+    /// The node whose children are the top-level rows.
+    public internal(set) var topParent = NodeStore.top
+
+    /// The focused item, if any.
+    public var focusedItem: NodeHandle? { rows.indices.contains(focus) ? rows[focus].item : nil }
+
+    /// The row of an item, if it is visible.
+    public func row(of item: NodeHandle) -> Int? { rows.firstIndex { $0.item == item } }
+
+    /// How many rows after `row` belong to its visible subtree.
+    func subtreeCount(after row: Int) -> Int {
+        let depth = rows[row].depth
+        var end = row + 1
+        while end < rows.count, rows[end].depth > depth { end += 1 }
+        return end - row - 1
+    }
+
+    /// Replaces `removed` rows after `row` with `inserted`, keeping the focus on its item where it stays.
+    mutating func splice(after row: Int, removing removed: Int, inserting inserted: [OutlineRow]) {
+        let start = row + 1
+        let focused = focusedItem
+        rows.replaceSubrange(start..<(start + removed), with: inserted)
+        if focus >= start + removed {
+            focus += inserted.count - removed
+        } else if focus >= start {
+            focus = inserted.firstIndex { $0.item == focused }.map { start + $0 } ?? row
+        }
+        lastChange = OutlineChange(start: row, removed: removed, inserted: inserted.count)
+    }
+
+    /// Scrolls so that the focused row is on screen, `page` rows tall.
+    mutating func keepFocusVisible(page: Int) {
+        focus = min(max(focus, 0), max(0, rows.count - 1))
+        if focus < scroll { scroll = focus }
+        if focus >= scroll + page { scroll = focus - page + 1 }
+        scroll = max(0, min(scroll, rows.count - page))
+    }
+}

@@ -1,0 +1,84 @@
+import ArborCore
+
+/// Draws the outline: one row per item with indentation guides, `▸`/`▾` markers and child counts.
+struct OutlinePainter {
+    let state: BrowserState
+    /// The spinner frame for items whose count is pending.
+    var spinnerFrame: String = FooterPainter.spinner[0]
+
+    /// Draws the rows in view from row `y` for `height` rows across the grid's width.
+    func paint(y: Int, height: Int, into grid: inout CellGrid) {
+        let outline = state.outline
+        guard height > 0 else { return }
+        if outline.rows.isEmpty {
+            let text = state.rootLoad.failureMessage.map { "⚠ " + $0 } ?? (state.rootLoad.isLoading ? "loading…" : "(no items)")
+            grid.write(text, x: 1, y: y, limit: grid.width - 2, style: CellStyle(.dim))
+            return
+        }
+        var position = outline.scroll
+        while position < outline.rows.count, position - outline.scroll < height {
+            paintRow(position, y: y + position - outline.scroll, into: &grid)
+            position += 1
+        }
+    }
+
+    /// The guides in front of a row's marker, two cells a level, nearest levels kept when they do not all fit.
+    func guides(for row: OutlineRow, room: Int) -> String {
+        guard row.depth > 0 else { return "" }
+        let levels = min(row.depth, max(1, room / 2))
+        var parts: [String] = []
+        var node = row.item
+        for level in 0..<levels {
+            let last = isLastChild(node)
+            parts.append(level == 0 ? (last ? "└─" : "├─") : (last ? "  " : "│ "))
+            guard let parent = state.store[node].parent else { break }
+            node = parent
+        }
+        let prefix = levels < row.depth ? "…" : ""
+        return prefix + parts.reversed().joined()
+    }
+
+    private func isLastChild(_ node: NodeHandle) -> Bool {
+        let parent = state.store[node].parent ?? state.outline.topParent
+        return state.store.children(of: parent).last == node
+    }
+
+    /// The marker: `▾` expanded, `▸` collapsed with children, `·` a leaf.
+    func marker(for item: NodeHandle) -> String {
+        let node = state.store[item]
+        if node.childCount == 0 { return "·" }
+        return state.outline.expanded.contains(item) ? "▾" : "▸"
+    }
+
+    private func paintRow(_ position: Int, y: Int, into grid: inout CellGrid) {
+        let row = state.outline.rows[position]
+        let node = state.store[row.item]
+        let focused = position == state.outline.focus
+        grid.fill(" ", x: 0, y: y, count: grid.width, style: CellStyle(.plain, highlighted: focused))
+        if focused { grid.write("▌", x: 0, y: y, limit: 1, style: CellStyle(.focusBar, highlighted: true)) }
+        var x = 1
+        if state.selection.mode != .none {
+            let marked = state.selection.contains(node.id)
+            grid.write(marked ? "●" : "○", x: x, y: y, limit: 1, style: CellStyle(marked ? .selectedIcon : .icon, highlighted: focused))
+            x += 2
+        }
+        let count: String =
+            if let childCount = node.childCount { childCount > 0 ? String(childCount) : "" }
+            else if state.countsPending.contains(row.item) || node.childLoad.isLoading { spinnerFrame }
+            else { "" }
+        let countWidth = DisplayWidth.of(count)
+        let right = grid.width - 1 - (countWidth > 0 ? countWidth + 1 : 0)
+        x += grid.write(guides(for: row, room: max(0, (right - x) / 2)), x: x, y: y, limit: max(0, right - x),
+                        style: CellStyle(.guide, highlighted: focused))
+        let mark = marker(for: row.item)
+        let expanded = mark == "▾"
+        x += grid.write(mark + " ", x: x, y: y, limit: max(0, right - x), style: CellStyle(expanded ? .selectedIcon : .icon, highlighted: focused))
+        x += grid.write(node.title, x: x, y: y, limit: max(0, right - x), style: CellStyle(.title, highlighted: focused))
+        if let subtitle = node.content?.subtitle, !subtitle.isEmpty, right - x > 4 {
+            grid.write(subtitle, x: x + 2, y: y, limit: right - x - 2, style: CellStyle(.subtitle, highlighted: focused))
+        }
+        if countWidth > 0 {
+            grid.write(count, x: grid.width - 1 - countWidth, y: y, limit: countWidth, style: CellStyle(.icon, highlighted: focused))
+        }
+    }
+}
