@@ -24,6 +24,16 @@ public enum BrowserAction: Sendable {
     case reveal(path: [String])
     /// Marks the focused item, or unmarks it (picker); single mode keeps one mark at most.
     case toggleMark
+    /// Narrows the focused column to the items whose title matches a query (smart case); the focus stays
+    /// on its item while it matches.
+    case filter(String)
+    /// Removes the focused column's filter, keeping the focused item.
+    case clearFilter
+    /// Moves the focus to the next (or previous) item whose title matches, wrapping around; the focused item
+    /// itself counts first when `includingFocus` (search as you type).
+    case findNext(String, forward: Bool, includingFocus: Bool = false)
+    /// Opens the path to a loaded item and focuses it.
+    case revealItem(NodeHandle)
     /// Shows the columns or the outline, keeping the focused item and the expanded path.
     case setLayout(Layout)
     /// Switches between columns and outline.

@@ -99,6 +99,7 @@ extension BrowserState {
     mutating func reconcileColumns() {
         var index = 0
         while index < columns.count {
+            refreshFilter(column: index)
             let parent = columns[index].parent
             let items = store.children(of: parent)
             var column = columns[index]

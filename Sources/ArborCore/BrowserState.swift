@@ -43,9 +43,9 @@ public struct BrowserState: Sendable {
         self.layout = layout
     }
 
-    /// The items listed in a column.
+    /// The items listed in a column: its parent's children, or those matching its filter.
     public func items(in column: Int) -> [NodeHandle] {
-        store.children(of: columns[column].parent)
+        columns[column].filter?.matches ?? store.children(of: columns[column].parent)
     }
 
     /// The focused item: the outline's focused row, or the item focused in the focused column.
@@ -117,6 +117,10 @@ public struct BrowserState: Sendable {
         case .toggleMark:
             if let item = focusedItem { selection.toggle(store[item].id) }
             return []
+        case .filter(let query): return filterFocusedColumn(query)
+        case .clearFilter: return clearFilter()
+        case .findNext(let query, let forward, let including): return findNext(query, forward: forward, includingFocus: including)
+        case .revealItem(let handle): return revealItem(handle)
         case .setLayout(let target): return setLayout(target)
         case .toggleLayout: return setLayout(layout == .columns ? .outline : .columns)
         case .clearMarks:

@@ -8,6 +8,8 @@ public struct Column: Sendable, Hashable {
     public internal(set) var scroll: Int = 0
     /// The focused item by identity; kept while the children are loading so it can be found again.
     public internal(set) var focusedItem: NodeHandle?
+    /// The filter narrowing the column, if one is on.
+    public internal(set) var filter: ColumnFilter?
 
     /// Creates a column listing the children of `parent`.
     public init(parent: NodeHandle, focusedItem: NodeHandle? = nil) {

@@ -39,12 +39,17 @@ struct BrowserScreenTests {
     }
 
     @Test func theHelpOverlayListsEveryBinding() async throws {
-        var driver = await ScreenDriver(try plantSample(), name: "plant-maintenance.json", width: 80, height: 24)
+        var driver = await ScreenDriver(try plantSample(), name: "plant-maintenance.json", width: 80, height: 16)
         await driver.press(.character("?"))
-        let text = driver.lines.joined(separator: "\n")
+        var text = driver.lines.joined(separator: "\n")
+        #expect(text.contains("↑↓ scroll"), "16 rows cannot hold every binding")
+        for _ in KeyMap.standard.bindings { await driver.press(.down) }
+        text += driver.lines.joined(separator: "\n")
         for binding in KeyMap.standard.bindings {
             #expect(text.contains(binding.command.summary))
         }
+        await driver.press(.pageUp)
+        #expect(driver.lines.joined().contains(KeyMap.standard.bindings[0].command.summary))
         await driver.press(.escape)
         #expect(!driver.lines.joined().contains("Keys"))
     }

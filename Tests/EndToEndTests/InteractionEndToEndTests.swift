@@ -39,4 +39,18 @@ struct InteractionEndToEndTests {
         #expect(outline.ok, "no outline:\n\(outline.screen)")
         try quit(tmux)
     }
+
+    @Test func slashFiltersTheFocusedColumnAndEscRestoresIt() throws {
+        let tmux = try session(shellQuote(plant))
+        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
+        try tmux.send("/", "m", "u")
+        let filtered = tmux.waitForScreen { $0.contains("/mu█") && $0.contains("Munich Plant") && !$0.contains("Berlin Plant") }
+        #expect(filtered.ok, "the column was not filtered:\n\(filtered.screen)")
+        try tmux.send("Enter")
+        #expect(tmux.waitForScreen { $0.contains("1 of 1") }.ok)
+        try tmux.send("Escape")
+        let restored = tmux.waitForScreen { $0.contains("Berlin Plant") && $0.contains("3 of 3") }
+        #expect(restored.ok, "Esc did not restore the column with the focus kept:\n\(restored.screen)")
+        try quit(tmux)
+    }
 }

@@ -13,11 +13,13 @@ public enum KeyOutcome: Sendable, Equatable {
 /// The browser without a terminal: keys and load results in, effects and frames out.
 public struct BrowserController: Sendable {
     /// The model.
-    public private(set) var state: BrowserState
+    public internal(set) var state: BrowserState
     /// The ids the picker accepted, once it has.
-    public private(set) var accepted: [String]?
+    public internal(set) var accepted: [String]?
+    /// What is drawn around the hierarchy: help, prompt, find results, header.
+    public internal(set) var chrome = ScreenChrome()
     /// Whether the help overlay is open.
-    public private(set) var showsHelp = false
+    public var showsHelp: Bool { chrome.showsHelp }
     /// The renderer.
     public let screen: BrowserScreen
     private var size: (width: Int, height: Int) = (0, 0)
@@ -66,11 +68,17 @@ public struct BrowserController: Sendable {
     /// Handles one key press.
     public mutating func handle(_ key: Key) -> KeyOutcome {
         if key == .resize { return .proceed([]) }
+        if chrome.findResults != nil { return handleFindResults(key) }
+        if chrome.prompt != nil { return handlePrompt(key) }
         guard let command = screen.keyMap.command(for: key) else { return .proceed([]) }
         if showsHelp {
             switch command {
             case .cancel: return .exit(130)
-            case .help, .quit: showsHelp = false
+            case .help, .quit: chrome.showsHelp = false
+            case .nextItem, .pageDown:
+                let last = max(0, screen.keyMap.bindings.count - max(1, size.height - 4))
+                chrome.helpScroll = min(chrome.helpScroll + (command == .nextItem ? 1 : 10), last)
+            case .previousItem, .pageUp: chrome.helpScroll = max(0, chrome.helpScroll - (command == .previousItem ? 1 : 10))
             default: break
             }
             return .proceed([])
@@ -97,10 +105,19 @@ public struct BrowserController: Sendable {
             guard let item = state.focusedItem else { return .proceed([]) }
             action = .invalidateChildren(of: state.store[item].id)
         case .toggleLayout: action = .toggleLayout
-        case .help:
-            showsHelp = true
+        case .filter, .find:
+            chrome.prompt = Prompt(kind: command == .filter ? .filter : .find)
             return .proceed([])
-        case .quit: return .exit(isPicker ? 130 : 0)
+        case .nextMatch, .previousMatch:
+            guard let search = chrome.search else { return .proceed([]) }
+            action = .findNext(search.query, forward: command == .nextMatch)
+        case .help:
+            chrome.showsHelp = true
+            chrome.helpScroll = 0
+            return .proceed([])
+        case .quit:
+            if key == .escape, hasFilter { action = .clearFilter; break }
+            return .exit(isPicker ? 130 : 0)
         case .cancel: return .exit(130)
         }
         return .proceed(state.apply(action) + fitViewport())
@@ -123,11 +140,11 @@ public struct BrowserController: Sendable {
 
     /// Draws the current frame.
     public func render() -> CellGrid {
-        screen.render(state, showsHelp: showsHelp, tick: tick, width: size.width, height: size.height)
+        screen.render(state, chrome: chrome, tick: tick, width: size.width, height: size.height)
     }
 
     /// Tells the model what fits, when that changed.
-    private mutating func fitViewport() -> [BrowserEffect] {
+    mutating func fitViewport() -> [BrowserEffect] {
         let metrics = screen.metrics(for: state, width: size.width, height: size.height)
         guard metrics.columnSlots != state.visibleColumns || metrics.itemsPerPage != state.itemsPerPage else { return [] }
         return state.apply(.setViewport(columns: metrics.columnSlots, itemsPerPage: metrics.itemsPerPage))

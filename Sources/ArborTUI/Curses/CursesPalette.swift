@@ -36,7 +36,8 @@ struct CursesPalette {
 
     private static func look(of role: StyleRole) -> (Int16, attr_t) {
         switch role {
-        case .plain, .helpKey: return (-1, arbor_a_normal())
+        case .plain, .helpKey, .prompt: return (-1, arbor_a_normal())
+        case .match: return (Int16(COLOR_MAGENTA), arbor_a_bold() | arbor_a_underline())
         case .title, .columnTitle, .breadcrumb: return (-1, arbor_a_bold())
         case .subtitle: return (Int16(COLOR_CYAN), arbor_a_normal())
         case .body: return (-1, arbor_a_normal())

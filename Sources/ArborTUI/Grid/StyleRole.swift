@@ -18,6 +18,10 @@ public enum StyleRole: UInt8, Sendable, CaseIterable {
     case helpKey
     /// Indentation guides of the outline.
     case guide
+    /// The part of a title that matches the search.
+    case match
+    /// The line being typed (filter, find).
+    case prompt
 }
 
 /// The style of one grid cell: its role, and whether it belongs to the focused item of the focused column.

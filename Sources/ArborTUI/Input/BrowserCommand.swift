@@ -13,6 +13,10 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
     case toggleMark = "toggle-mark"
     case toggleHidden = "toggle-hidden"
     case toggleLayout = "toggle-layout"
+    case filter
+    case find
+    case nextMatch = "next-match"
+    case previousMatch = "previous-match"
     case help
     case quit
     case cancel
@@ -33,6 +37,10 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
         case .toggleMark: return "mark or unmark the focused item"
         case .toggleHidden: return "show or hide hidden entries (file system)"
         case .toggleLayout: return "outline ⇄ columns"
+        case .filter: return "filter the column as you type (outline: search)"
+        case .find: return "find among every loaded item; Enter opens the chosen one"
+        case .nextMatch: return "next match of the last search"
+        case .previousMatch: return "previous match of the last search"
         case .help: return "this help"
         case .quit: return "quit"
         case .cancel: return "cancel"

@@ -50,23 +50,28 @@ public struct BrowserScreen: Sendable {
     }
 
     /// Draws a whole frame.
-    public func render(_ state: BrowserState, showsHelp: Bool = false, tick: Int = 0, width: Int, height: Int) -> CellGrid {
+    public func render(_ state: BrowserState, chrome: ScreenChrome = ScreenChrome(), tick: Int = 0, width: Int, height: Int) -> CellGrid {
         var grid = CellGrid(width: width, height: height)
         guard width > 0, height > 0 else { return grid }
         let metrics = metrics(for: state, width: width, height: height)
         drawHeader(into: &grid, compact: metrics.isCompact, selection: state.selection.mode)
         if state.layout == .outline {
-            OutlinePainter(state: state, spinnerFrame: FooterPainter.spinner[tick % FooterPainter.spinner.count])
+            OutlinePainter(state: state, search: chrome.search, spinnerFrame: FooterPainter.spinner[tick % FooterPainter.spinner.count])
                 .paint(y: metrics.contentTop, height: metrics.contentHeight, into: &grid)
         } else if state.columns.isEmpty {
             drawRootState(state, into: &grid)
         } else if metrics.isCompact {
-            drawCompact(state, metrics: metrics, frame: FooterPainter.spinner[tick % FooterPainter.spinner.count], into: &grid)
+            drawCompact(state, metrics: metrics, search: chrome.search, frame: FooterPainter.spinner[tick % FooterPainter.spinner.count], into: &grid)
         } else {
-            drawColumns(state, metrics: metrics, frame: FooterPainter.spinner[tick % FooterPainter.spinner.count], into: &grid)
+            drawColumns(state, metrics: metrics, search: chrome.search, frame: FooterPainter.spinner[tick % FooterPainter.spinner.count], into: &grid)
         }
-        FooterPainter(state: state, notice: notice, tick: tick).paint(row: height - 1, into: &grid)
-        if showsHelp { HelpOverlay(keyMap: keyMap).paint(into: &grid) }
+        if let prompt = chrome.prompt {
+            PromptPainter(prompt: prompt, message: state.message).paint(row: height - 1, into: &grid)
+        } else {
+            FooterPainter(state: state, notice: notice, tick: tick).paint(row: height - 1, into: &grid)
+        }
+        if let results = chrome.findResults { FindOverlay(state: state, results: results).paint(into: &grid) }
+        if chrome.showsHelp { HelpOverlay(keyMap: keyMap, scroll: chrome.helpScroll).paint(into: &grid) }
         return grid
     }
 
@@ -95,7 +100,7 @@ public struct BrowserScreen: Sendable {
         return state.store[parent].title
     }
 
-    private func drawColumns(_ state: BrowserState, metrics: ScreenMetrics, frame: String, into grid: inout CellGrid) {
+    private func drawColumns(_ state: BrowserState, metrics: ScreenMetrics, search: TextMatcher?, frame: String, into grid: inout CellGrid) {
         let slotWidth = grid.width / metrics.columnSlots
         let top = 1
         let boxHeight = grid.height - 2
@@ -107,18 +112,18 @@ public struct BrowserScreen: Sendable {
             let width = slot == metrics.columnSlots - 1 ? grid.width - x : slotWidth
             grid.drawBox(x: x, y: top, width: width, height: boxHeight, title: columnTitle(state, column: index),
                          titleStyle: CellStyle(.columnTitle, highlighted: index == state.focusedColumn))
-            ColumnPainter(state: state, index: index, metrics: metrics, spinnerFrame: frame)
+            ColumnPainter(state: state, index: index, metrics: metrics, search: search, spinnerFrame: frame)
                 .paint(x: x + 1, y: top + 1, width: width - 2, height: boxHeight - 2, separatorInset: 0, into: &grid)
         }
     }
 
-    private func drawCompact(_ state: BrowserState, metrics: ScreenMetrics, frame: String, into grid: inout CellGrid) {
+    private func drawCompact(_ state: BrowserState, metrics: ScreenMetrics, search: TextMatcher?, frame: String, into grid: inout CellGrid) {
         let column = state.focusedColumn
         let before = column > 0 || state.mayHaveLevelBeforeFirst
         let after = column + 1 < state.columns.count
         BreadcrumbPainter(title: columnTitle(state, column: column), hasLevelBefore: before, hasLevelAfter: after)
             .paint(row: 1, into: &grid)
-        ColumnPainter(state: state, index: column, metrics: metrics, spinnerFrame: frame)
+        ColumnPainter(state: state, index: column, metrics: metrics, search: search, spinnerFrame: frame)
             .paint(x: 0, y: metrics.contentTop, width: grid.width, height: metrics.contentHeight, separatorInset: 1, into: &grid)
     }
 }

@@ -5,6 +5,8 @@ struct ColumnPainter {
     let state: BrowserState
     let index: Int
     let metrics: ScreenMetrics
+    /// The last search, highlighted when this column is focused.
+    var search: TextMatcher?
     /// The spinner frame for items whose count is pending.
     var spinnerFrame: String = FooterPainter.spinner[0]
 
@@ -22,7 +24,8 @@ struct ColumnPainter {
             isFocused: isFocused,
             isHighlighted: isFocused && index == state.focusedColumn,
             isMarked: state.selection.mode == .none ? nil : state.selection.contains(node.id),
-            pendingCount: node.childCount == nil && state.countsPending.contains(item) ? spinnerFrame : nil
+            pendingCount: node.childCount == nil && state.countsPending.contains(item) ? spinnerFrame : nil,
+            match: column.filter?.matcher ?? (index == state.focusedColumn ? search : nil)
         )
     }
 

@@ -1,6 +1,8 @@
 /// A box over the screen listing every binding of the key map.
 struct HelpOverlay {
     let keyMap: KeyMap
+    /// The first line shown, when the lines do not all fit.
+    var scroll = 0
 
     /// The lines of the help: keys, then what they do.
     var lines: [String] {
@@ -20,8 +22,11 @@ struct HelpOverlay {
         let y = (grid.height - height) / 2
         for row in y..<(y + height) { grid.fill(" ", x: x, y: row, count: width, style: .plain) }
         grid.drawBox(x: x, y: y, width: width, height: height, title: "Keys", titleStyle: CellStyle(.columnTitle))
-        grid.write(" ? or Esc closes ", x: x + 2, y: y + height - 1, limit: width - 4, style: CellStyle(.dim))
-        for (offset, line) in lines.prefix(height - 4).enumerated() {
+        let room = height - 4
+        let first = max(0, min(scroll, lines.count - room))
+        let more = lines.count > room ? " ↑↓ scroll ·" : ""
+        grid.write(more + " ? or Esc closes ", x: x + 2, y: y + height - 1, limit: width - 4, style: CellStyle(.dim))
+        for (offset, line) in lines.dropFirst(first).prefix(room).enumerated() {
             grid.write(line, x: x + 2, y: y + 2 + offset, limit: width - 4, style: CellStyle(.helpKey))
         }
     }

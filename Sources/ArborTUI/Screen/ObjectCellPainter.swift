@@ -13,6 +13,8 @@ struct ObjectCellModel {
     var isMarked: Bool?
     /// The spinner frame to show while the child count is being counted, if it is.
     var pendingCount: String? = nil
+    /// The search whose match in the title is highlighted.
+    var match: TextMatcher? = nil
 }
 
 /// Draws object cells: a bar for focus, title, subtitle, body, and the hierarchy icon with the child count.
@@ -53,7 +55,8 @@ enum ObjectCellPainter {
             }
         }
         let title = cell.content?.title ?? cell.fallbackTitle
-        grid.write(title, x: textX, y: y, limit: titleRoom, style: CellStyle(.title, highlighted: highlighted))
+        let written = grid.write(title, x: textX, y: y, limit: titleRoom, style: CellStyle(.title, highlighted: highlighted))
+        grid.highlight(cell.match, in: title, x: textX, y: y, written: written)
         guard full else { return }
         let content = cell.content
         grid.write(content?.subtitle ?? "", x: textX, y: y + 1, limit: width - (textX - x) - 1, style: CellStyle(.subtitle, highlighted: highlighted))

@@ -3,6 +3,8 @@ import ArborCore
 /// Draws the outline: one row per item with indentation guides, `▸`/`▾` markers and child counts.
 struct OutlinePainter {
     let state: BrowserState
+    /// The last search, highlighted in the titles.
+    var search: TextMatcher?
     /// The spinner frame for items whose count is pending.
     var spinnerFrame: String = FooterPainter.spinner[0]
 
@@ -73,7 +75,9 @@ struct OutlinePainter {
         let mark = marker(for: row.item)
         let expanded = mark == "▾"
         x += grid.write(mark + " ", x: x, y: y, limit: max(0, right - x), style: CellStyle(expanded ? .selectedIcon : .icon, highlighted: focused))
-        x += grid.write(node.title, x: x, y: y, limit: max(0, right - x), style: CellStyle(.title, highlighted: focused))
+        let written = grid.write(node.title, x: x, y: y, limit: max(0, right - x), style: CellStyle(.title, highlighted: focused))
+        grid.highlight(search, in: node.title, x: x, y: y, written: written)
+        x += written
         if let subtitle = node.content?.subtitle, !subtitle.isEmpty, right - x > 4 {
             grid.write(subtitle, x: x + 2, y: y, limit: right - x - 2, style: CellStyle(.subtitle, highlighted: focused))
         }

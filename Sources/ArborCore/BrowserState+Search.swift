@@ -1,0 +1,125 @@
+extension BrowserState {
+    /// Narrows the focused column to the items matching `query`.
+    mutating func filterFocusedColumn(_ query: String) -> [BrowserEffect] {
+        message = nil
+        guard layout == .columns, columns.indices.contains(focusedColumn) else { return [] }
+        let matcher = TextMatcher(query)
+        let parent = columns[focusedColumn].parent
+        var candidates = store.children(of: parent)
+        if let previous = columns[focusedColumn].filter, query.hasPrefix(previous.matcher.query),
+           previous.matcher.isCaseSensitive == matcher.isCaseSensitive {
+            candidates = previous.matches
+        }
+        let matches = candidates.filter { matcher.matches(store[$0].title) }
+        columns[focusedColumn].filter = ColumnFilter(matcher: matcher, matches: matches)
+        refocusByIdentity(column: focusedColumn)
+        if matches.isEmpty { message = "no match" }
+        return []
+    }
+
+    /// Shows the whole column again with the same item focused.
+    mutating func clearFilter() -> [BrowserEffect] {
+        message = nil
+        guard layout == .columns, columns.indices.contains(focusedColumn), columns[focusedColumn].filter != nil else { return [] }
+        columns[focusedColumn].filter = nil
+        refocusByIdentity(column: focusedColumn)
+        return []
+    }
+
+    /// Finds the focused item of a column again among its items, or focuses the first; cuts the path when
+    /// the expanded item changed.
+    mutating func refocusByIdentity(column index: Int) {
+        let items = items(in: index)
+        var column = columns[index]
+        if let item = column.focusedItem, let position = items.firstIndex(of: item) {
+            column.focus = position
+        } else {
+            column.focus = 0
+            column.scroll = 0
+            column.focusedItem = items.first ?? column.focusedItem
+        }
+        columns[index] = column
+        keepFocusVisible(in: index)
+        if index + 1 < columns.count, columns[index + 1].parent != column.focusedItem {
+            columns.removeSubrange((index + 1)...)
+        }
+    }
+
+    /// Recomputes the matches of a filtered column after its items changed.
+    mutating func refreshFilter(column index: Int) {
+        guard let filter = columns[index].filter else { return }
+        let matches = store.children(of: columns[index].parent).filter { filter.matcher.matches(store[$0].title) }
+        columns[index].filter = ColumnFilter(matcher: filter.matcher, matches: matches)
+    }
+
+    /// Moves the focus to the next item after the focus (or before it) whose title matches, wrapping around.
+    mutating func findNext(_ query: String, forward: Bool, includingFocus: Bool) -> [BrowserEffect] {
+        message = nil
+        let matcher = TextMatcher(query)
+        let titles: [NodeHandle]
+        let current: Int
+        if layout == .outline {
+            titles = outline.rows.map(\.item)
+            current = outline.focus
+        } else {
+            guard columns.indices.contains(focusedColumn) else { return [] }
+            titles = items(in: focusedColumn)
+            current = columns[focusedColumn].focus
+        }
+        guard !titles.isEmpty else { return [] }
+        let step = forward ? 1 : titles.count - 1
+        var position = includingFocus ? min(current, titles.count - 1) : (current + step) % titles.count
+        for _ in 0..<titles.count {
+            if matcher.matches(store[titles[position]].title) {
+                if layout == .outline {
+                    outline.focus = position
+                    outline.keepFocusVisible(page: itemsPerPage)
+                } else {
+                    setFocus(column: focusedColumn, to: position)
+                }
+                if !includingFocus, (forward && position <= current) || (!forward && position >= current) {
+                    message = "search wrapped"
+                }
+                return []
+            }
+            position = (position + step) % titles.count
+        }
+        message = "no match for '\(query)'"
+        return []
+    }
+
+    /// Every loaded item whose title matches `query`, in the order they were loaded, at most `limit`.
+    public func find(_ query: String, limit: Int) -> [NodeHandle] {
+        let matcher = TextMatcher(query)
+        var found: [NodeHandle] = []
+        var index = 1
+        while index < store.count, found.count < limit {
+            let handle = NodeHandle(index)
+            let node = store[handle]
+            if node.content != nil, !(rootIsVirtual && handle == root), matcher.matches(node.title) { found.append(handle) }
+            index += 1
+        }
+        return found
+    }
+
+    /// The ids from the first level shown down to a loaded item.
+    public func revealPath(of handle: NodeHandle) -> [String] {
+        let top = layout == .outline ? outline.topParent : columns.first?.parent ?? NodeStore.top
+        var chain = [store[handle].id]
+        var node = handle
+        while let parent = store[node].parent, parent != top {
+            chain.append(store[parent].id)
+            node = parent
+        }
+        return chain.reversed()
+    }
+
+    /// Opens the path to a loaded item, across the columns or in the outline, and focuses it.
+    mutating func revealItem(_ handle: NodeHandle) -> [BrowserEffect] {
+        message = nil
+        let path = revealPath(of: handle)
+        if layout == .outline { return apply(.reveal(path: path)) }
+        if !columns.isEmpty { columns = [Column(parent: columns[0].parent)] }
+        return reveal(path, focusedColumn: nil)
+    }
+}

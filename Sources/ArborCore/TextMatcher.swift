@@ -1,0 +1,48 @@
+/// Smart-case substring matching: a query in lower case ignores case, one with a capital letter respects it.
+public struct TextMatcher: Sendable, Hashable {
+    /// The text searched for.
+    public let query: String
+    /// Whether case must match (the query has an upper-case letter).
+    public let isCaseSensitive: Bool
+    private let needle: [Character]
+
+    /// Creates a matcher for a query.
+    public init(_ query: String) {
+        self.query = query
+        isCaseSensitive = query.contains { $0.isUppercase }
+        needle = Array(isCaseSensitive ? query : query.lowercased())
+    }
+
+    /// The range of the first match in `text`, or nil; an empty query matches at the start.
+    public func range(in text: String) -> Range<String.Index>? {
+        guard !needle.isEmpty else { return text.startIndex..<text.startIndex }
+        var starts: [String.Index] = []
+        var folded: [Character] = []
+        for index in text.indices {
+            let character = text[index]
+            let lowered = character.lowercased()
+            let comparable = isCaseSensitive || lowered.count != 1 ? character : Character(lowered)
+            starts.append(index)
+            folded.append(comparable)
+        }
+        guard folded.count >= needle.count else { return nil }
+        for start in 0...(folded.count - needle.count) where folded[start] == needle[0] {
+            if folded[start..<(start + needle.count)].elementsEqual(needle) {
+                let end = start + needle.count < starts.count ? starts[start + needle.count] : text.endIndex
+                return starts[start]..<end
+            }
+        }
+        return nil
+    }
+
+    /// Whether `text` contains the query.
+    public func matches(_ text: String) -> Bool { range(in: text) != nil }
+}
+
+/// A filter on a column: the query and the items that match it, in the column's order.
+public struct ColumnFilter: Sendable, Hashable {
+    /// The matcher of the query.
+    public let matcher: TextMatcher
+    /// The matching items.
+    public internal(set) var matches: [NodeHandle]
+}

@@ -1,0 +1,128 @@
+import ArborCore
+import Testing
+
+@Suite("Filter, search and find")
+struct SearchTests {
+    let outline: [(String, [String])] = [
+        ("top", ["alpha", "Beta", "gamma", "alphabet", "delta"]),
+        ("alpha", ["a1", "a2"]),
+        ("gamma", ["g1"]),
+        ("g1", ["deep"]),
+    ]
+
+    func started() async -> Driver {
+        var driver = Driver(MutableSource(root: "top", virtual: true, outline))
+        driver.send(.start)
+        await driver.settle()
+        return driver
+    }
+
+    @Test func smartCaseMatching() {
+        #expect(TextMatcher("al").matches("Alpha"))
+        #expect(!TextMatcher("Al").matches("alpha"))
+        #expect(TextMatcher("Al").matches("Alpha"))
+        #expect(TextMatcher("").range(in: "x") == "x".startIndex..<"x".startIndex)
+        let text = "Große Straße"
+        let range = TextMatcher("straße").range(in: text)
+        #expect(range.map { String(text[$0]) } == "Straße")
+        #expect(TextMatcher("日本").range(in: "東京 日本").map { String("東京 日本"[$0]) } == "日本")
+        #expect(!TextMatcher("long query").matches("long"))
+        #expect(TextMatcher("ab").range(in: "xab").map { String("xab"[$0]) } == "ab")
+    }
+
+    @Test func filteringNarrowsTheColumnAndEscapeRestoresItWithTheFocusKept() async {
+        var driver = await started()
+        driver.send(.moveFocus(by: 3))
+        #expect(driver.focusedID(0) == "alphabet")
+        driver.send(.filter("a"))
+        #expect(driver.titles(0) == ["Alpha", "Beta", "Gamma", "Alphabet", "Delta"])
+        driver.send(.filter("al"))
+        #expect(driver.titles(0) == ["Alpha", "Alphabet"])
+        #expect(driver.focusedID(0) == "alphabet", "the focused item still matches, so it keeps the focus")
+        #expect(driver.state.columns[0].focus == 1)
+        driver.send(.filter("alp"))
+        driver.send(.filter("Alp"))
+        #expect(driver.titles(0) == ["Alpha", "Alphabet"], "a capital makes the match case-sensitive")
+        driver.send(.filter("ALP"))
+        #expect(driver.titles(0).isEmpty)
+        #expect(driver.state.message == "no match")
+        driver.send(.filter("alpha"))
+        driver.send(.moveFocus(by: -1))
+        #expect(driver.focusedID(0) == "alpha")
+        driver.send(.clearFilter)
+        #expect(driver.titles(0).count == 5)
+        #expect(driver.focusedID(0) == "alpha")
+        #expect(driver.state.columns[0].focus == 0)
+        driver.send(.clearFilter)
+        #expect(driver.titles(0).count == 5)
+    }
+
+    @Test func aFilterThatDropsTheExpandedItemClosesItsColumn() async {
+        var driver = await started()
+        driver.send(.expand)
+        await driver.settle()
+        driver.send(.previousLevel)
+        #expect(driver.state.columns.count == 2)
+        driver.send(.filter("gam"))
+        #expect(driver.focusedID(0) == "gamma")
+        #expect(driver.state.columns.count == 1)
+        driver.send(.invalidateChildren(of: "top"))
+        await driver.settle()
+        #expect(driver.titles(0) == ["Gamma"], "the filter stays on when the column reloads")
+    }
+
+    @Test func findNextWrapsAndWorksInTheOutline() async {
+        var driver = await started()
+        driver.send(.findNext("alpha", forward: true))
+        #expect(driver.focusedID(0) == "alphabet")
+        driver.send(.findNext("alpha", forward: true))
+        #expect(driver.focusedID(0) == "alpha")
+        #expect(driver.state.message == "search wrapped")
+        driver.send(.findNext("alpha", forward: false))
+        #expect(driver.focusedID(0) == "alphabet")
+        driver.send(.findNext("zzz", forward: true))
+        #expect(driver.state.message == "no match for 'zzz'")
+        driver.send(.findNext("alpha", forward: true, includingFocus: true))
+        #expect(driver.focusedID(0) == "alphabet")
+        driver.send(.setLayout(.outline))
+        await driver.settle()
+        driver.send(.findNext("del", forward: true))
+        #expect(driver.state.focusedItem.map { driver.state.store[$0].id } == "delta")
+        var empty = Driver(MutableSource(root: "a1", virtual: true, outline))
+        empty.send(.start)
+        await empty.settle()
+        empty.send(.findNext("x", forward: true))
+        empty.send(.filter("x"))
+        empty.send(.clearFilter)
+        #expect(empty.state.columns.count == 1)
+    }
+
+    @Test func findListsLoadedItemsAndRevealOpensTheirAncestors() async {
+        var driver = await started()
+        driver.send(.moveFocus(by: 2))
+        driver.send(.expand)
+        await driver.settle()
+        driver.send(.expand)
+        await driver.settle()
+        driver.send(.first)
+        driver.send(.previousLevel)
+        driver.send(.previousLevel)
+        driver.send(.first)
+        #expect(driver.state.columns.count == 1)
+        let found = driver.state.find("e", limit: 10)
+        #expect(found.map { driver.state.store[$0].id } == ["Beta", "alphabet", "delta", "deep"])
+        #expect(driver.state.find("e", limit: 2).count == 2)
+        let deep = driver.state.store.handle(for: "deep")!
+        #expect(driver.state.revealPath(of: deep) == ["gamma", "g1", "deep"])
+        driver.send(.revealItem(deep))
+        await driver.settle()
+        #expect(driver.columnParents == ["top", "gamma", "g1"])
+        #expect(driver.focusedID(2) == "deep")
+        #expect(driver.state.focusedColumn == 2)
+        driver.send(.setLayout(.outline))
+        driver.send(.first)
+        driver.send(.revealItem(deep))
+        await driver.settle()
+        #expect(driver.state.focusedItem == deep)
+    }
+}

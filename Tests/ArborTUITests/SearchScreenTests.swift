@@ -1,0 +1,60 @@
+import ArborCore
+import ArborSources
+import ArborTUI
+import Testing
+
+@Suite("Search on screen")
+struct SearchScreenTests {
+    func type(_ text: String) -> [Key] { text.map { Key.character($0) } }
+
+    @Test func slashFiltersAsYouTypeHighlightsTheMatchAndEscRestores() async throws {
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
+        await driver.press(.enter)
+        for key in [Key.character("/")] + type("boil") { await driver.press(key) }
+        let lines = driver.lines
+        #expect(lines.last?.hasPrefix(" /boil█") == true, "\(lines.last ?? "")")
+        #expect(lines.filter { $0.contains("Functional location") }.count == 1, "only Boiler House is left")
+        let grid = driver.controller.render()
+        let row = try #require(lines.firstIndex { $0.contains("Boiler House C-300") })
+        let x = try #require(lines[row].range(of: "Boiler")).lowerBound.utf16Offset(in: lines[row])
+        #expect(grid[x + 1, row].style.role == .match, "the matched text is highlighted")
+        #expect(grid[x + 4, row].style.role != .match)
+        await driver.press(.backspace)
+        #expect(driver.lines.last?.hasPrefix(" /boi█") == true)
+        await driver.press(.escape)
+        #expect(driver.lines.filter { $0.contains("Functional location") }.count == 4)
+        #expect(driver.controller.state.focusedItem.map { driver.controller.state.store[$0].title } == "Boiler House C-300",
+                "the column comes back with the focus kept")
+        await driver.press(.escape)
+        #expect(driver.controller.state.columns.count == 3, "a second Esc is not swallowed by the filter")
+    }
+
+    @Test func enterKeepsTheFilterAndNNRepeatTheSearch() async throws {
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
+        for key in [Key.character("/")] + type("plant") + [.enter] { await driver.press(key) }
+        #expect(!driver.lines.last!.contains("█"))
+        await driver.press(.escape)
+        await driver.press(.character("n"))
+        #expect(driver.controller.state.focusedItem.map { driver.controller.state.store[$0].title } == "Berlin Plant")
+        await driver.press(.character("N"))
+        #expect(driver.controller.state.focusedItem.map { driver.controller.state.store[$0].title } == "Hamburg Plant")
+    }
+
+    @Test func findListsLoadedItemsAndEnterOpensTheChosenOne() async throws {
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
+        await driver.press(.enter, .down, .enter, .left, .left, .down, .down, .enter)
+        for key in [Key.character("F")] + type("valve") + [.enter] { await driver.press(key) }
+        let listed = driver.lines.joined(separator: "\n")
+        #expect(listed.contains("found for 'valve'"), "\(listed)")
+        #expect(listed.contains("Control Valve Q-22  Plants › Hamburg Plant › Cooling Tower B-200"), "\(listed)")
+        await driver.press(.down, .up)
+        await driver.press(.enter)
+        let state = driver.controller.state
+        #expect(state.focusedItem.map { state.store[$0].title } == "Control Valve Q-22")
+        #expect(driver.lines.last?.contains("Plants › Hamburg Plant › Cooling Tower B-200 › Control Valve Q-22") == true)
+        for key in [Key.character("F")] + type("nothing-like-this") + [.enter] { await driver.press(key) }
+        #expect(driver.lines.joined().contains("nothing loaded matches"))
+        await driver.press(.escape)
+        #expect(driver.controller.chrome.findResults == nil)
+    }
+}
