@@ -34,6 +34,9 @@ struct BrowseCommand: ParsableCommand {
     @Option(help: "Layout: columns or outline (o switches).")
     var layout: String = "columns"
 
+    @Flag(help: "Show the object header of the focused item (i switches).")
+    var header = false
+
     @Flag(help: "Draw without colours (also when NO_COLOR is set).")
     var noColor = false
 

@@ -37,7 +37,8 @@ enum Browser {
                 : opened.problems.count == 1 ? "1 problem in the data (listed on stderr)"
                 : "\(opened.problems.count) problems in the data (listed on stderr)")
         var controller = BrowserController(
-            screen: screen, selectionMode: mode, layout: Layout(rawValue: command.layout) ?? .columns)
+            screen: screen, selectionMode: mode, layout: Layout(rawValue: command.layout) ?? .columns,
+            showsHeader: command.header)
         let status = BrowserRunLoop(terminal: terminal, source: hierarchy).run(&controller, reveal: reveal)
         if let failure = terminal.failure {
             printError("arbor: " + failure)

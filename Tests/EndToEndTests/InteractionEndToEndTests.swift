@@ -53,4 +53,26 @@ struct InteractionEndToEndTests {
         #expect(restored.ok, "Esc did not restore the column with the focus kept:\n\(restored.screen)")
         try quit(tmux)
     }
+
+    @Test func iTogglesTheObjectHeader() throws {
+        let tmux = try session(shellQuote(plant))
+        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
+        try tmux.send("i")
+        let header = tmux.waitForScreen { screen in
+            let lines = screen.components(separatedBy: "\n")
+            return lines.count > 7 && lines[1].contains("Hamburg Plant") && lines[6].hasPrefix("───") && lines[7].hasPrefix("┌")
+        }
+        #expect(header.ok, "no header:\n\(header.screen)")
+        try tmux.send("i")
+        let gone = tmux.waitForScreen { $0.components(separatedBy: "\n").dropFirst().first?.hasPrefix("┌") == true }
+        #expect(gone.ok, "i did not hide the header:\n\(gone.screen)")
+        try quit(tmux)
+    }
+
+    @Test func theHeaderFromTheCommandLineInCompactWidth() throws {
+        let tmux = try session("--header " + shellQuote(plant), width: 40, height: 20)
+        let header = tmux.waitForScreen { $0.contains("Hamburg Plant") && $0.contains("Tab") }
+        #expect(header.ok, "no compact header:\n\(header.screen)")
+        try quit(tmux)
+    }
 }

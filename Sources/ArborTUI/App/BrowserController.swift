@@ -32,9 +32,10 @@ public struct BrowserController: Sendable {
     }
 
     /// Creates a controller drawing with `screen`; a selection mode other than `.none` makes it a picker.
-    public init(screen: BrowserScreen, selectionMode: SelectionMode = .none, layout: Layout = .columns) {
+    public init(screen: BrowserScreen, selectionMode: SelectionMode = .none, layout: Layout = .columns, showsHeader: Bool = false) {
         self.screen = screen
         state = BrowserState(selectionMode: selectionMode, layout: layout)
+        chrome.showsHeader = showsHeader
     }
 
     /// Whether the focused column is waiting for its items, so that keys typed ahead should wait too.
@@ -105,6 +106,18 @@ public struct BrowserController: Sendable {
             guard let item = state.focusedItem else { return .proceed([]) }
             action = .invalidateChildren(of: state.store[item].id)
         case .toggleLayout: action = .toggleLayout
+        case .toggleHeader:
+            chrome.showsHeader.toggle()
+            chrome.headerPage = 0
+            return .proceed(fitViewport())
+        case .headerPage:
+            let metrics = screen.metrics(for: state, header: chrome.showsHeader, width: size.width, height: size.height)
+            if metrics.headerRows > 0, metrics.isCompact {
+                chrome.headerPage += 1
+                return .proceed([])
+            }
+            guard isPicker else { return .proceed([]) }
+            action = .toggleMark
         case .filter, .find:
             chrome.prompt = Prompt(kind: command == .filter ? .filter : .find)
             return .proceed([])
@@ -145,7 +158,7 @@ public struct BrowserController: Sendable {
 
     /// Tells the model what fits, when that changed.
     mutating func fitViewport() -> [BrowserEffect] {
-        let metrics = screen.metrics(for: state, width: size.width, height: size.height)
+        let metrics = screen.metrics(for: state, header: chrome.showsHeader, width: size.width, height: size.height)
         guard metrics.columnSlots != state.visibleColumns || metrics.itemsPerPage != state.itemsPerPage else { return [] }
         return state.apply(.setViewport(columns: metrics.columnSlots, itemsPerPage: metrics.itemsPerPage))
     }

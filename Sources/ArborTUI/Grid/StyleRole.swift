@@ -22,6 +22,12 @@ public enum StyleRole: UInt8, Sendable, CaseIterable {
     case match
     /// The line being typed (filter, find).
     case prompt
+    /// A tag of the object header.
+    case tag
+    /// The status of the object header.
+    case status
+    /// The substatus of the object header.
+    case substatus
 }
 
 /// The style of one grid cell: its role, and whether it belongs to the focused item of the focused column.

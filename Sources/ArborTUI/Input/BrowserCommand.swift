@@ -13,6 +13,8 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
     case toggleMark = "toggle-mark"
     case toggleHidden = "toggle-hidden"
     case toggleLayout = "toggle-layout"
+    case toggleHeader = "toggle-header"
+    case headerPage = "header-page"
     case filter
     case find
     case nextMatch = "next-match"
@@ -37,6 +39,8 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
         case .toggleMark: return "mark or unmark the focused item"
         case .toggleHidden: return "show or hide hidden entries (file system)"
         case .toggleLayout: return "outline ⇄ columns"
+        case .toggleHeader: return "object header on/off"
+        case .headerPage: return "next page of the header in compact width (picker: mark)"
         case .filter: return "filter the column as you type (outline: search)"
         case .find: return "find among every loaded item; Enter opens the chosen one"
         case .nextMatch: return "next match of the last search"

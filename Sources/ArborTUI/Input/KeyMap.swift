@@ -34,8 +34,8 @@ public struct KeyMap: Sendable {
     /// The bindings of the browse mode.
     public static let standard = KeyMap(bindings: commonBindings)
 
-    /// The bindings of the picker: the browse mode's and Space or Tab to mark.
-    public static let picker = KeyMap(bindings: commonBindings + [KeyBinding([.character(" "), .tab], .toggleMark)])
+    /// The bindings of the picker: the browse mode's and Space to mark (Tab marks too, unless it pages the header).
+    public static let picker = KeyMap(bindings: commonBindings + [KeyBinding([.character(" ")], .toggleMark)])
 
     private static let commonBindings: [KeyBinding] = [
         KeyBinding([.up, .character("k")], .previousItem),
@@ -54,6 +54,8 @@ public struct KeyMap: Sendable {
         KeyBinding([.character("N")], .previousMatch),
         KeyBinding([.character("F")], .find),
         KeyBinding([.character("o")], .toggleLayout),
+        KeyBinding([.character("i")], .toggleHeader),
+        KeyBinding([.tab], .headerPage),
         KeyBinding([.character("?")], .help),
         KeyBinding([.character("q"), .escape], .quit),
         KeyBinding([.control("c")], .cancel),

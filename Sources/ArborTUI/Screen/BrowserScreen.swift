@@ -21,18 +21,18 @@ public struct BrowserScreen: Sendable {
         self.notice = notice
     }
 
-    /// The geometry of a frame of this size for this state.
-    public func metrics(for state: BrowserState, width: Int, height: Int) -> ScreenMetrics {
+    /// The geometry of a frame of this size for this state; `header` makes room for the object header.
+    public func metrics(for state: BrowserState, header: Bool = false, width: Int, height: Int) -> ScreenMetrics {
         let slots = max(1, width / Self.minimumColumnWidth)
+        let headerRows = header && height - HeaderPainter.height >= 8 ? HeaderPainter.height : 0
         if state.layout == .outline {
-            return ScreenMetrics(isCompact: slots < 2, columnSlots: 1, fullCells: false, contentTop: 1, contentHeight: max(0, height - 2))
+            return ScreenMetrics(isCompact: slots < 2, columnSlots: 1, fullCells: false, contentTop: 1 + headerRows,
+                                 contentHeight: max(0, height - 2 - headerRows), headerRows: headerRows)
         }
         let isCompact = slots < 2
-        let contentTop = 2
-        let contentHeight = max(0, height - (isCompact ? 3 : 4))
         return ScreenMetrics(
             isCompact: isCompact, columnSlots: isCompact ? 1 : slots, fullCells: usesFullCells(state, slots: slots),
-            contentTop: contentTop, contentHeight: contentHeight)
+            contentTop: 2 + headerRows, contentHeight: max(0, height - (isCompact ? 3 : 4) - headerRows), headerRows: headerRows)
     }
 
     /// Whether the columns in view have subtitles or bodies (judged on their first items, so the cost is bounded).
@@ -53,8 +53,12 @@ public struct BrowserScreen: Sendable {
     public func render(_ state: BrowserState, chrome: ScreenChrome = ScreenChrome(), tick: Int = 0, width: Int, height: Int) -> CellGrid {
         var grid = CellGrid(width: width, height: height)
         guard width > 0, height > 0 else { return grid }
-        let metrics = metrics(for: state, width: width, height: height)
+        let metrics = metrics(for: state, header: chrome.showsHeader, width: width, height: height)
         drawHeader(into: &grid, compact: metrics.isCompact, selection: state.selection.mode)
+        if metrics.headerRows > 0 {
+            HeaderPainter(content: state.focusedItem.flatMap { state.store[$0].content }, page: chrome.headerPage)
+                .paint(y: 1, compact: metrics.isCompact, into: &grid)
+        }
         if state.layout == .outline {
             OutlinePainter(state: state, search: chrome.search, spinnerFrame: FooterPainter.spinner[tick % FooterPainter.spinner.count])
                 .paint(y: metrics.contentTop, height: metrics.contentHeight, into: &grid)
@@ -102,8 +106,8 @@ public struct BrowserScreen: Sendable {
 
     private func drawColumns(_ state: BrowserState, metrics: ScreenMetrics, search: TextMatcher?, frame: String, into grid: inout CellGrid) {
         let slotWidth = grid.width / metrics.columnSlots
-        let top = 1
-        let boxHeight = grid.height - 2
+        let top = metrics.contentTop - 1
+        let boxHeight = metrics.contentHeight + 2
         guard boxHeight >= 2 else { return }
         for slot in 0..<metrics.columnSlots {
             let index = state.columnOffset + slot
@@ -122,7 +126,7 @@ public struct BrowserScreen: Sendable {
         let before = column > 0 || state.mayHaveLevelBeforeFirst
         let after = column + 1 < state.columns.count
         BreadcrumbPainter(title: columnTitle(state, column: column), hasLevelBefore: before, hasLevelAfter: after)
-            .paint(row: 1, into: &grid)
+            .paint(row: metrics.contentTop - 1, into: &grid)
         ColumnPainter(state: state, index: column, metrics: metrics, search: search, spinnerFrame: frame)
             .paint(x: 0, y: metrics.contentTop, width: grid.width, height: metrics.contentHeight, separatorInset: 1, into: &grid)
     }

@@ -20,6 +20,8 @@ public struct ScreenMetrics: Sendable, Hashable {
     public var contentTop: Int
     /// How many rows the items of a column have.
     public var contentHeight: Int
+    /// Rows the object header takes above the content (0 when it is off or does not fit).
+    public var headerRows = 0
 
     /// Rows one cell takes, its separator included.
     public var rowsPerCell: Int { fullCells ? 4 : 1 }
