@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -27,10 +28,14 @@ let package = Package(
             ]
         ),
         .target(name: "ArborTUI", dependencies: ["ArborCore", "CNcurses"]),
+        .target(
+            name: "ArborConfig",
+            dependencies: ["ArborCore", "ArborTUI", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
         .executableTarget(
             name: "arbor",
             dependencies: [
-                "ArborCore", "ArborSources", "ArborTUI",
+                "ArborCore", "ArborSources", "ArborTUI", "ArborConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,6 +50,7 @@ let package = Package(
             dependencies: ["ArborTUI", "ArborCore", "ArborSources"],
             exclude: ["Snapshots"]
         ),
+        .testTarget(name: "ArborConfigTests", dependencies: ["ArborConfig", "ArborTUI", "ArborCore"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ],
     swiftLanguageModes: [.v6]

@@ -64,6 +64,7 @@ extension BrowserState {
     mutating func outlineReduce(_ action: BrowserAction) -> [BrowserEffect]? {
         switch action {
         case .moveFocus(let delta): moveOutlineFocus(by: delta)
+        case .focus(_, let index): moveOutlineFocus(by: index - outline.focus)
         case .pageUp: moveOutlineFocus(by: -itemsPerPage)
         case .pageDown: moveOutlineFocus(by: itemsPerPage)
         case .first: moveOutlineFocus(by: Int.min / 2)

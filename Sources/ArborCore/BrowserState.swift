@@ -110,6 +110,12 @@ public struct BrowserState: Sendable {
         case .pageDown: return moveFocus(by: itemsPerPage)
         case .first: return moveFocus(by: Int.min / 2)
         case .last: return moveFocus(by: Int.max / 2)
+        case .focus(let column, let index):
+            message = nil
+            guard columns.indices.contains(column) else { return [] }
+            focusedColumn = column
+            setFocus(column: column, to: index)
+            return []
         case .expand: return expandFocused()
         case .nextLevel: return nextLevel()
         case .previousLevel: return previousLevel()

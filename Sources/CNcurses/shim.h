@@ -41,6 +41,26 @@ static inline int arbor_key_enter(void) { return KEY_ENTER; }
 static inline int arbor_key_backspace(void) { return KEY_BACKSPACE; }
 static inline int arbor_key_btab(void) { return KEY_BTAB; }
 
+static inline int arbor_key_mouse(void) { return KEY_MOUSE; }
+
+/* Turns mouse reporting on (clicks and the wheel) or off. */
+static inline void arbor_enable_mouse(int on) {
+    mousemask(on ? (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED) : 0, NULL);
+    mouseinterval(0);
+}
+
+/* Reads the pending mouse event: 1 press, 4 wheel up, 5 wheel down, 0 other, -1 none. */
+static inline int arbor_read_mouse(int *x, int *y) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return -1;
+    *x = event.x;
+    *y = event.y;
+    if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) return 1;
+    if (event.bstate & BUTTON4_PRESSED) return 4;
+    if (event.bstate & BUTTON5_PRESSED) return 5;
+    return 0;
+}
+
 /* Writes one grapheme (a base character and its combining marks) at y, x with attributes and a colour pair. */
 static inline int arbor_put_cell(WINDOW *win, int y, int x, const wchar_t *text, attr_t attrs, short pair) {
     cchar_t cell;

@@ -5,7 +5,7 @@ struct ArborCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "arbor",
         abstract: "Browse, pick from and print hierarchies in the terminal.",
-        subcommands: [BrowseCommand.self, PrintCommand.self, QueryCommand.self],
+        subcommands: [BrowseCommand.self, PrintCommand.self, QueryCommand.self, KeysCommand.self],
         defaultSubcommand: BrowseCommand.self
     )
 }

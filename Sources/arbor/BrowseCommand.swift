@@ -34,11 +34,17 @@ struct BrowseCommand: ParsableCommand {
     @Option(help: "Layout: columns or outline (o switches).")
     var layout: String = "columns"
 
-    @Flag(help: "Show the object header of the focused item (i switches).")
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Show the object header of the focused item (i switches).")
     var header = false
 
-    @Flag(help: "Draw without colours (also when NO_COLOR is set).")
-    var noColor = false
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Draw in colour (--no-color, or the NO_COLOR variable: without).")
+    var color = true
+
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Answer the mouse: click focuses, a click on the icon expands, the wheel scrolls.")
+    var mouse = true
+
+    @Option(help: "Theme: default, light, mono, or a theme file (TOML).")
+    var theme: String = "default"
 
     func validate() throws {
         guard CellMode(rawValue: cells) != nil else {

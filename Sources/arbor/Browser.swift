@@ -10,7 +10,8 @@ import Darwin
 /// Runs the interactive browser or picker and prints what was picked.
 enum Browser {
     /// Shows the source on the terminal; returns the exit status.
-    static func run(_ command: BrowseCommand, source opened: OpenedSource) -> Int32 {
+    static func run(_ command: BrowseCommand, source opened: OpenedSource, theme: Theme,
+                    keyChanges: [(key: Key, command: BrowserCommand?)]) -> Int32 {
         let hierarchy = opened.hierarchy
         var reveal: [String] = []
         if let select = command.select {
@@ -21,17 +22,17 @@ enum Browser {
                 return 2
             }
         }
-        let useColor = !command.noColor && (getenv("NO_COLOR").map { $0.pointee == 0 } ?? true)
+        let useColor = command.color && (getenv("NO_COLOR").map { $0.pointee == 0 } ?? true)
         let terminal: CursesTerminal
         do {
-            terminal = try CursesTerminal(colors: useColor)
+            terminal = try CursesTerminal(theme: useColor ? theme : theme.withoutColor(), mouse: command.mouse)
         } catch {
             printError("arbor: " + error.message)
             return 2
         }
         let mode = command.selectionMode
         let screen = BrowserScreen(
-            sourceName: hierarchy.displayName, keyMap: mode == .none ? .standard : .picker,
+            sourceName: hierarchy.displayName, keyMap: (mode == .none ? KeyMap.standard : .picker).remapped(keyChanges),
             cellMode: CellMode(rawValue: command.cells) ?? .auto,
             notice: opened.problems.isEmpty ? nil
                 : opened.problems.count == 1 ? "1 problem in the data (listed on stderr)"

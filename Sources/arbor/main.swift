@@ -1,3 +1,4 @@
+import ArborConfig
 import ArborCore
 import ArborSources
 import ArborTUI
@@ -10,8 +11,11 @@ import Darwin
 
 signal(SIGPIPE, SIG_IGN)
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments == ["--help"] || arguments == ["-h"] {
+let given = Array(CommandLine.arguments.dropFirst())
+let environment = Startup.environment
+let settings = given == ["keys", "--defaults"] ? Settings() : Startup.settings(environment: environment)
+let arguments = Startup.arguments(given, settings: settings, environment: environment)
+if given == ["--help"] || given == ["-h"] {
     let help = ArborCommand.helpMessage(for: BrowseCommand.self)
         + "\n\nAlso: 'arbor print [SOURCE]' lists the hierarchy as a tree on stdout (see 'arbor print --help');"
         + "\n'arbor query ancestors|descendants|siblings|group ID [SOURCE]' answers relative queries.\n"
@@ -69,7 +73,19 @@ case let command as PrintCommand:
 case let command as QueryCommand:
     exit(Query.run(command, source: openSource(command.source)))
 case let command as BrowseCommand:
-    exit(Browser.run(command, source: openSource(command.source)))
+    let theme: Theme
+    do {
+        theme = try ThemeFile.load(command.theme)
+    } catch {
+        printError("arbor: --theme: " + error.description)
+        exit(2)
+    }
+    exit(Browser.run(command, source: openSource(command.source), theme: theme, keyChanges: settings.keyChanges))
+case let command as KeysCommand:
+    let base: KeyMap = command.pick ? .picker : .standard
+    let map = command.defaults ? base : base.remapped(settings.keyChanges)
+    _ = writeAll(1, Array(map.markdownTable.utf8))
+    exit(0)
 default:
     do {
         var command = parsed

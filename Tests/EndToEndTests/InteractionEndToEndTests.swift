@@ -5,8 +5,8 @@ import Testing
 struct InteractionEndToEndTests {
     let plant = samplePath("plant-maintenance.json")
 
-    func session(_ arguments: String, width: Int = 120, height: Int = 40) throws -> TmuxSession {
-        let command = "stty -a > before; \(shellQuote(arborBinary)) \(arguments); echo $? > status; stty -a > after"
+    func session(_ arguments: String, width: Int = 120, height: Int = 40, prefix: String = "") throws -> TmuxSession {
+        let command = "stty -a > before; \(prefix)\(shellQuote(arborBinary)) \(arguments); echo $? > status; stty -a > after"
         return try TmuxSession(command, width: width, height: height)
     }
 
@@ -74,5 +74,66 @@ struct InteractionEndToEndTests {
         let header = tmux.waitForScreen { $0.contains("Hamburg Plant") && $0.contains("Tab") }
         #expect(header.ok, "no compact header:\n\(header.screen)")
         try quit(tmux)
+    }
+
+    /// The X10 mouse report a terminal sends for a button event at a cell (0-based).
+    func mouseReport(button: Int, x: Int, y: Int) -> String {
+        "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + x))) + String(UnicodeScalar(UInt8(33 + y)))
+    }
+
+    @Test func aClickFocusesAnItemAndTheWheelMoves() throws {
+        let tmux = try session(shellQuote(plant))
+        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
+        try tmux.send("-l", mouseReport(button: 0, x: 35, y: 6) + mouseReport(button: 3, x: 35, y: 6))
+        let clicked = tmux.waitForScreen { $0.contains("Plants › Berlin Plant") && $0.contains("2 of 3") }
+        #expect(clicked.ok, "the click did not focus Berlin Plant:\n\(clicked.screen)")
+        try tmux.send("-l", mouseReport(button: 65, x: 35, y: 6))
+        #expect(tmux.waitForScreen { $0.contains("Plants › Munich Plant") }.ok, "the wheel did not move the focus")
+        try quit(tmux)
+    }
+
+    @Test func withNoMouseAClickIsIgnored() throws {
+        let tmux = try session("--no-mouse " + shellQuote(plant))
+        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
+        try tmux.send("-l", mouseReport(button: 0, x: 35, y: 6) + mouseReport(button: 3, x: 35, y: 6))
+        try tmux.send("j")
+        let moved = tmux.waitForScreen { $0.contains("2 of 3") }
+        #expect(moved.ok && moved.screen.contains("Plants › Berlin Plant"))
+        try quit(tmux)
+    }
+
+    @Test func theConfigurationFileRebindsKeysAndSetsDefaults() throws {
+        let config = #"layout = "outline"\n[keys]\n"ctrl-n" = "next-item"\nj = "none"\n"#
+        let tmux = try session(
+            "--layout columns " + shellQuote(plant),
+            prefix: "mkdir -p cfg/arbor && printf '\(config)' > cfg/arbor/config.toml && XDG_CONFIG_HOME=$PWD/cfg ARBOR_DEFAULT_OPTS='--header' ")
+        let start = tmux.waitForScreen { $0.contains("1 of 3") }
+        #expect(start.ok, "\(start.screen)")
+        let lines = start.screen.components(separatedBy: "\n")
+        #expect(lines.count > 7 && lines[6].hasPrefix("───"), "ARBOR_DEFAULT_OPTS opened the header")
+        #expect(lines.count > 7 && lines[7].hasPrefix("┌"), "the command line's --layout columns won over the file")
+        try tmux.send("j")
+        try tmux.send("C-n")
+        #expect(tmux.waitForScreen { $0.contains("2 of 3") }.ok, "ctrl-n did not move")
+        try tmux.send("?")
+        let help = tmux.waitForScreen { $0.contains("Ctrl-N") }
+        #expect(help.ok, "the help does not show the new binding:\n\(help.screen)")
+        try tmux.send("q")
+        try quit(tmux)
+    }
+
+    @Test func aBrokenConfigurationStopsWithItsLine() throws {
+        let result = try runCommand("/usr/bin/env", ["XDG_CONFIG_HOME=/nonexistent", "HOME=/nonexistent", arborBinary, "--theme", "/nonexistent.toml", plant])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--theme: /nonexistent.toml: no such theme"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("arbor"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "cells = \"full\"\n[keys]\nq = \"leave\"\n".write(to: directory.appendingPathComponent("arbor/config.toml"), atomically: true, encoding: .utf8)
+        let broken = try runCommand("/usr/bin/env", ["XDG_CONFIG_HOME=" + directory.path, arborBinary, plant])
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("config.toml:3: unknown command 'leave'"), "\(broken.stderr)")
+        let keys = try runCommand("/usr/bin/env", ["XDG_CONFIG_HOME=" + directory.path, arborBinary, "keys", "--defaults"])
+        #expect(keys.status == 0 && keys.stdout.contains("| `q` `esc` | `quit` |"))
     }
 }

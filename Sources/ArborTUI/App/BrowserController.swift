@@ -22,7 +22,7 @@ public struct BrowserController: Sendable {
     public var showsHelp: Bool { chrome.showsHelp }
     /// The renderer.
     public let screen: BrowserScreen
-    private var size: (width: Int, height: Int) = (0, 0)
+    var size: (width: Int, height: Int) = (0, 0)
     /// Advances the loading spinner; the run loop bumps it while something loads.
     public var tick = 0
 
@@ -69,6 +69,7 @@ public struct BrowserController: Sendable {
     /// Handles one key press.
     public mutating func handle(_ key: Key) -> KeyOutcome {
         if key == .resize { return .proceed([]) }
+        if case .mouse(let event) = key { return handleMouse(event) }
         if chrome.findResults != nil { return handleFindResults(key) }
         if chrome.prompt != nil { return handlePrompt(key) }
         guard let command = screen.keyMap.command(for: key) else { return .proceed([]) }

@@ -17,8 +17,23 @@ enum CursesKeyDecoder {
         case arbor_key_backspace(): return .backspace
         case arbor_key_btab(): return .backTab
         case arbor_key_resize(): return .resize
+        case arbor_key_mouse(): return mouseEvent()
         default: return nil
         }
+    }
+
+    /// The mouse event curses has decoded, if it is one Arbor answers.
+    static func mouseEvent() -> Key? {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        let kind: MouseEvent.Kind
+        switch arbor_read_mouse(&x, &y) {
+        case 1: kind = .press
+        case 4: kind = .wheelUp
+        case 5: kind = .wheelDown
+        default: return nil
+        }
+        return .mouse(MouseEvent(kind, x: Int(x), y: Int(y)))
     }
 
     /// The key for a character.

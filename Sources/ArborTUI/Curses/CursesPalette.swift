@@ -1,30 +1,29 @@
 import CNcurses
 
-/// The attributes and colour pairs of each style, set up once per terminal (a fixed table, never grown).
+/// The attributes and colour pairs of each style under a theme, set up once per terminal (a fixed table).
 struct CursesPalette {
     private var normal: [(attr_t, Int16)] = []
     private var highlighted: [(attr_t, Int16)] = []
 
-    /// Builds the table, with colours when the terminal has them and `colors` allows.
-    init(colors: Bool) {
-        let useColor = colors && has_colors()
-        if useColor {
+    /// Builds the table for the terminal's colours; a theme without colour, or a terminal without, uses none.
+    init(theme: Theme) {
+        let colors = theme.usesColor && has_colors() ? Int(arbor_colors()) : 0
+        if colors >= 8 {
             start_color()
             use_default_colors()
         }
-        let highlightBackground: Int16 = arbor_colors() >= 256 ? 238 : Int16(COLOR_BLUE)
-        for role in StyleRole.allCases {
-            let (foreground, attributes) = Self.look(of: role)
-            let pair = Int16(role.rawValue) + 1
-            let highlightPair = pair + Int16(StyleRole.allCases.count)
-            if useColor {
-                init_pair(pair, foreground, -1)
-                init_pair(highlightPair, foreground, highlightBackground)
-                normal.append((attributes, pair))
-                highlighted.append((attributes | arbor_a_bold(), highlightPair))
-            } else {
-                normal.append((attributes, 0))
-                highlighted.append((attributes | arbor_a_reverse(), 0))
+        var pair: Int16 = 1
+        for highlight in [false, true] {
+            for role in StyleRole.allCases {
+                let look = theme.resolve(CellStyle(role, highlighted: highlight), colors: colors)
+                var entry = (Self.attributes(of: look), Int16(0))
+                if colors >= 8, look.foreground != .terminalDefault || look.background != .terminalDefault,
+                   Int32(pair) < arbor_color_pairs() {
+                    init_pair(pair, look.foreground.cursesNumber, look.background.cursesNumber)
+                    entry.1 = pair
+                    pair += 1
+                }
+                if highlight { highlighted.append(entry) } else { normal.append(entry) }
             }
         }
     }
@@ -34,22 +33,12 @@ struct CursesPalette {
         style.highlighted ? highlighted[Int(style.role.rawValue)] : normal[Int(style.role.rawValue)]
     }
 
-    private static func look(of role: StyleRole) -> (Int16, attr_t) {
-        switch role {
-        case .plain, .helpKey, .prompt: return (-1, arbor_a_normal())
-        case .match: return (Int16(COLOR_MAGENTA), arbor_a_bold() | arbor_a_underline())
-        case .title, .columnTitle, .breadcrumb: return (-1, arbor_a_bold())
-        case .subtitle: return (Int16(COLOR_CYAN), arbor_a_normal())
-        case .body: return (-1, arbor_a_normal())
-        case .tag: return (Int16(COLOR_GREEN), arbor_a_normal())
-        case .status: return (Int16(COLOR_RED), arbor_a_bold())
-        case .substatus: return (Int16(COLOR_YELLOW), arbor_a_normal())
-        case .icon: return (Int16(COLOR_YELLOW), arbor_a_normal())
-        case .selectedIcon: return (Int16(COLOR_YELLOW), arbor_a_bold() | arbor_a_reverse())
-        case .focusBar: return (Int16(COLOR_YELLOW), arbor_a_bold())
-        case .border, .separator, .dim, .guide: return (-1, arbor_a_dim())
-        case .header, .footer: return (-1, arbor_a_reverse())
-        case .error: return (Int16(COLOR_RED), arbor_a_bold())
-        }
+    private static func attributes(of look: RoleLook) -> attr_t {
+        var attributes = arbor_a_normal()
+        if look.bold { attributes |= arbor_a_bold() }
+        if look.dim { attributes |= arbor_a_dim() }
+        if look.underline { attributes |= arbor_a_underline() }
+        if look.reverse { attributes |= arbor_a_reverse() }
+        return attributes
     }
 }

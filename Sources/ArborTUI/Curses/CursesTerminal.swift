@@ -15,8 +15,8 @@ public final class CursesTerminal: TerminalDevice {
     public private(set) var failure: String?
     public let inputFD: Int32
 
-    /// Opens `/dev/tty` and enters curses mode; throws when there is no usable terminal.
-    public init(colors: Bool = true) throws(TerminalError) {
+    /// Opens `/dev/tty` and enters curses mode drawing with `theme`; throws when there is no usable terminal.
+    public init(theme: Theme = .standard, mouse: Bool = true) throws(TerminalError) {
         setlocale(LC_ALL, "")
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         if term.isEmpty || term == "dumb" {
@@ -41,7 +41,8 @@ public final class CursesTerminal: TerminalDevice {
         nodelay(arbor_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
-        palette = CursesPalette(colors: colors)
+        palette = CursesPalette(theme: theme)
+        if mouse { arbor_enable_mouse(1) }
     }
 
     deinit { shutdown() }

@@ -46,3 +46,20 @@ public struct CellStyle: Sendable, Hashable {
     /// The plain, unhighlighted style.
     public static let plain = CellStyle(.plain)
 }
+
+extension StyleRole {
+    /// The role's name in theme files: `selected-icon` for `selectedIcon`.
+    public var name: String {
+        var result = ""
+        for character in String(describing: self) {
+            if character.isUppercase { result += "-" + character.lowercased() } else { result.append(character) }
+        }
+        return result
+    }
+
+    /// The role with a theme-file name.
+    public init?(name: String) {
+        guard let role = StyleRole.allCases.first(where: { $0.name == name }) else { return nil }
+        self = role
+    }
+}

@@ -9,6 +9,8 @@ public enum Key: Hashable, Sendable {
     case control(Character)
     /// The terminal changed size.
     case resize
+    /// A mouse event at a cell.
+    case mouse(MouseEvent)
 
     /// A short name for the help overlay and docs.
     public var label: String {
@@ -30,6 +32,34 @@ public enum Key: Hashable, Sendable {
         case .character(let character): return String(character)
         case .control(let letter): return "Ctrl-" + letter.uppercased()
         case .resize: return "resize"
+        case .mouse: return "mouse"
         }
+    }
+}
+
+/// A mouse click or wheel turn at a cell of the screen.
+public struct MouseEvent: Hashable, Sendable {
+    /// What happened.
+    public enum Kind: Hashable, Sendable {
+        /// The first button was pressed (or clicked).
+        case press
+        /// The wheel turned up.
+        case wheelUp
+        /// The wheel turned down.
+        case wheelDown
+    }
+
+    /// What happened.
+    public var kind: Kind
+    /// The column of the cell, from 0.
+    public var x: Int
+    /// The row of the cell, from 0.
+    public var y: Int
+
+    /// Creates an event.
+    public init(_ kind: Kind, x: Int, y: Int) {
+        self.kind = kind
+        self.x = x
+        self.y = y
     }
 }

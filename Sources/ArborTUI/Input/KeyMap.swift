@@ -31,6 +31,31 @@ public struct KeyMap: Sendable {
     /// The command bound to a key, if any.
     public func command(for key: Key) -> BrowserCommand? { commandByKey[key] }
 
+    /// The map with keys rebound: each key leaves the command it had and joins `command` (nil: unbound).
+    public func remapped(_ changes: [(key: Key, command: BrowserCommand?)]) -> KeyMap {
+        var result = bindings
+        for change in changes {
+            for index in result.indices { result[index].keys.removeAll { $0 == change.key } }
+            guard let command = change.command else { continue }
+            if let index = result.firstIndex(where: { $0.command == command }) {
+                result[index].keys.append(change.key)
+            } else {
+                result.append(KeyBinding([change.key], command))
+            }
+        }
+        return KeyMap(bindings: result.filter { !$0.keys.isEmpty })
+    }
+
+    /// The bindings as a Markdown table: keys, command name, what it does.
+    public var markdownTable: String {
+        var lines = ["| keys | command | what it does |", "|---|---|---|"]
+        for binding in bindings {
+            let keys = binding.keys.map { "`\($0.configName)`" }.joined(separator: " ")
+            lines.append("| \(keys) | `\(binding.command.rawValue)` | \(binding.command.summary) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// The bindings of the browse mode.
     public static let standard = KeyMap(bindings: commonBindings)
 

@@ -1,0 +1,57 @@
+import ArborCore
+
+/// What lies under a cell of the screen, for the mouse.
+public enum ScreenTarget: Sendable, Hashable {
+    /// An item of a column (in the outline: a row, column 0); `onIcon` when the hierarchy icon or marker is hit.
+    case item(column: Int, index: Int, onIcon: Bool)
+    /// Somewhere in a column, below its items.
+    case column(Int)
+    /// The breadcrumb's left arrow.
+    case levelBefore
+    /// The breadcrumb's right arrow.
+    case levelAfter
+}
+
+extension BrowserScreen {
+    /// The cells at the right of a column that count as the hierarchy icon.
+    static let iconHitWidth = 7
+
+    /// What is under the cell at (x, y) of a frame of this size.
+    public func target(at x: Int, y: Int, state: BrowserState, header: Bool, width: Int, height: Int) -> ScreenTarget? {
+        let metrics = metrics(for: state, header: header, width: width, height: height)
+        let row = y - metrics.contentTop
+        if state.layout == .outline {
+            guard row >= 0, row < metrics.contentHeight else { return nil }
+            let index = state.outline.scroll + row
+            guard state.outline.rows.indices.contains(index) else { return nil }
+            let painter = OutlinePainter(state: state)
+            let guides = painter.guides(for: state.outline.rows[index], room: max(0, (width - 8) / 2))
+            let markerX = 1 + (state.selection.mode == .none ? 0 : 2) + CellGrid.drawnWidth(of: guides)
+            return .item(column: 0, index: index, onIcon: abs(x - markerX) <= 1)
+        }
+        guard !state.columns.isEmpty else { return nil }
+        if metrics.isCompact, y == metrics.contentTop - 1 {
+            if x <= 2 { return .levelBefore }
+            if x >= width - 3 { return .levelAfter }
+            return nil
+        }
+        let column: Int
+        let right: Int
+        if metrics.isCompact {
+            column = state.focusedColumn
+            right = width
+        } else {
+            let slotWidth = width / metrics.columnSlots
+            let slot = min(x / max(1, slotWidth), metrics.columnSlots - 1)
+            column = state.columnOffset + slot
+            right = slot == metrics.columnSlots - 1 ? width - 1 : (slot + 1) * slotWidth - 1
+        }
+        guard state.columns.indices.contains(column), row >= 0, row < metrics.contentHeight else { return nil }
+        let perCell = metrics.rowsPerCell
+        if perCell > 1, row % perCell == perCell - 1 { return .column(column) }
+        let index = state.columns[column].scroll + row / perCell
+        guard state.items(in: column).indices.contains(index) else { return .column(column) }
+        let onIcon = row % perCell == 0 && x >= right - Self.iconHitWidth
+        return .item(column: column, index: index, onIcon: onIcon)
+    }
+}

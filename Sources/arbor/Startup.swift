@@ -1,0 +1,49 @@
+import ArborConfig
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The settings of the configuration file and `ARBOR_DEFAULT_OPTS`, read once at start.
+enum Startup {
+    /// The environment as a dictionary.
+    static var environment: [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") { result[String(text[..<equals])] = String(text[text.index(after: equals)...]) }
+            entry += 1
+        }
+        return result
+    }
+
+    /// The configuration file's settings; a broken file ends the program with its line and status 2.
+    static func settings(environment: [String: String]) -> Settings {
+        guard let path = ConfigFile.path(environment: environment) else { return Settings() }
+        do {
+            return try ConfigFile.load(path: path)
+        } catch {
+            printError("arbor: " + error.description)
+            exit(2)
+        }
+    }
+
+    /// The command line with the defaults in front of the browse options: the file's, then the variable's.
+    static func arguments(_ given: [String], settings: Settings, environment: [String: String]) -> [String] {
+        let subcommands: Set<String> = ["print", "query", "keys", "help"]
+        if let first = given.first, subcommands.contains(first) { return given }
+        var defaults = settings.arguments
+        if let options = environment["ARBOR_DEFAULT_OPTS"] {
+            do {
+                defaults += try ArgumentWords.split(options, source: "ARBOR_DEFAULT_OPTS")
+            } catch {
+                printError("arbor: " + error.description)
+                exit(2)
+            }
+        }
+        if given.first == "browse" { return ["browse"] + defaults + given.dropFirst() }
+        return defaults + given
+    }
+}

@@ -1,0 +1,78 @@
+import ArborCore
+import ArborSources
+import ArborTUI
+import Testing
+
+@Suite("Mouse events decoded into actions")
+struct MouseTests {
+    func titleOfFocus(_ driver: ScreenDriver) -> String? {
+        driver.controller.state.focusedItem.map { driver.controller.state.store[$0].title }
+    }
+
+    func click(_ x: Int, _ y: Int) -> Key { .mouse(MouseEvent(.press, x: x, y: y)) }
+
+    @Test func aClickFocusesAndAClickOnTheIconExpands() async throws {
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
+        await driver.press(click(35, 6))
+        #expect(titleOfFocus(driver) == "Berlin Plant")
+        #expect(driver.controller.state.columns.count == 2)
+        await driver.press(click(35, 5))
+        #expect(titleOfFocus(driver) == "Berlin Plant", "a separator row belongs to no item")
+        await driver.press(click(57, 2))
+        #expect(driver.controller.state.columns.count == 3, "the icon of Hamburg Plant expands it")
+        #expect(driver.controller.state.focusedColumn == 2)
+        #expect(titleOfFocus(driver) == "Pump Station A-100")
+        await driver.press(click(5, 2))
+        #expect(driver.controller.state.focusedColumn == 0)
+        await driver.press(click(5, 30))
+        #expect(driver.controller.state.focusedColumn == 0, "below the items: the column, focus unchanged")
+        await driver.press(click(100, 0))
+        #expect(driver.controller.state.focusedColumn == 0, "the header line is no target")
+    }
+
+    @Test func theWheelMovesTheFocusOfTheColumnUnderThePointer() async throws {
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40, cellMode: .single)
+        await driver.press(.enter)
+        #expect(driver.controller.state.focusedColumn == 2)
+        await driver.press(.mouse(MouseEvent(.wheelDown, x: 40, y: 10)))
+        #expect(driver.controller.state.focusedColumn == 1)
+        #expect(titleOfFocus(driver) == "Munich Plant")
+        await driver.press(.mouse(MouseEvent(.wheelUp, x: 40, y: 10)))
+        #expect(titleOfFocus(driver) == "Hamburg Plant")
+    }
+
+    @Test func breadcrumbArrowsChangeLevelInCompactWidth() async throws {
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 40, height: 12)
+        await driver.press(.enter)
+        #expect(driver.controller.state.focusedColumn == 2)
+        await driver.press(click(1, 1))
+        #expect(driver.controller.state.focusedColumn == 1)
+        await driver.press(click(39, 1))
+        #expect(driver.controller.state.focusedColumn == 2)
+        await driver.press(click(20, 1))
+        #expect(driver.controller.state.focusedColumn == 2)
+        await driver.press(click(3, 6))
+        #expect(titleOfFocus(driver) == "Cooling Tower B-200")
+    }
+
+    @Test func inTheOutlineAClickFocusesARowAndOneOnItsMarkerTogglesIt() async throws {
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 80, height: 24)
+        await driver.press(.character("o"))
+        let line = try #require(driver.lines.firstIndex { $0.contains("Berlin Plant") })
+        await driver.press(click(20, line))
+        #expect(titleOfFocus(driver) == "Berlin Plant")
+        let marker = try #require(driver.lines[line].firstIndex(of: "▸")).utf16Offset(in: driver.lines[line])
+        await driver.press(click(marker, line))
+        #expect(driver.lines[line].contains("▾ Berlin Plant"))
+        await driver.press(click(marker, line))
+        #expect(driver.lines[line].contains("▸ Berlin Plant"))
+        await driver.press(.mouse(MouseEvent(.wheelUp, x: 10, y: 10)))
+        #expect(titleOfFocus(driver) == "Plants")
+    }
+
+    @Test func overlaysIgnoreTheMouse() async throws {
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
+        await driver.press(.character("?"), click(35, 6))
+        #expect(titleOfFocus(driver) == "Hamburg Plant")
+    }
+}
