@@ -67,7 +67,7 @@ extension BrowserState {
     mutating func childrenPartiallyLoaded(_ handle: NodeHandle, generation: Int, _ items: [SourceItem]) -> [BrowserEffect] {
         guard store[handle].childLoad.accepts(generation) else { return [] }
         let added = items.map { store.record($0, parent: handle) }
-        let earlier = partialGenerations.insert(generation).inserted ? [] : store[handle].children ?? []
+        let earlier = partialGenerations.insert(generation).inserted ? [] : store.children(of: handle)
         store[handle].children = earlier + added
         store[handle].childCount = nil
         reconcileColumns()
@@ -138,10 +138,8 @@ extension BrowserState {
         var level = 0
         while level < pendingPath.count, level < columns.count {
             let parent = columns[level].parent
-            guard let children = store[parent].children else {
-                if store[parent].childLoad.isLoading { return effects }
-                break
-            }
+            if store[parent].children == nil, store[parent].childLoad.isLoading { return effects }
+            let children = store.children(of: parent)
             guard let item = store.handle(for: pendingPath[level]), let position = children.firstIndex(of: item) else {
                 break
             }

@@ -104,7 +104,12 @@ extension BrowserState {
 
     /// The ids from the first level shown down to a loaded item.
     public func revealPath(of handle: NodeHandle) -> [String] {
-        let top = layout == .outline ? outline.topParent : columns.first?.parent ?? NodeStore.top
+        var top = NodeStore.top
+        if layout == .outline {
+            top = outline.topParent
+        } else if let first = columns.first {
+            top = first.parent
+        }
         var chain = [store[handle].id]
         var node = handle
         while let parent = store[node].parent, parent != top {

@@ -72,13 +72,17 @@ public struct RelativeQueries: Sendable {
 
     /// Items grouped by a key, groups in the order their first item comes, items in their own order.
     public func group(_ items: [NodeHandle], by key: (StoredNode) -> String) -> [(key: String, items: [NodeHandle])] {
-        var order: [String] = []
-        var groups: [String: [NodeHandle]] = [:]
+        var groups: [(key: String, items: [NodeHandle])] = []
+        var position: [String: Int] = [:]
         for item in items {
             let value = key(store[item])
-            if groups[value] == nil { order.append(value) }
-            groups[value, default: []].append(item)
+            if let index = position[value] {
+                groups[index].items.append(item)
+            } else {
+                position[value] = groups.count
+                groups.append((value, [item]))
+            }
         }
-        return order.map { ($0, groups[$0] ?? []) }
+        return groups
     }
 }

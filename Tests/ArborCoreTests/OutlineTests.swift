@@ -151,3 +151,21 @@ struct OutlineTests {
         #expect(rows(driver) == ["0:plants", "1:hamburg", "1:munich"])
     }
 }
+
+@Suite("Outline after source changes")
+struct OutlineChangeTests {
+    @Test func aFocusedRowThatDisappearsHandsTheFocusToItsParent() async {
+        let source = MutableSource(root: "plants", plantOutline)
+        var driver = Driver(source)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.reveal(path: ["plants", "hamburg", "pumps", "p2"]))
+        await driver.settle()
+        driver.send(.setLayout(.outline))
+        #expect(driver.state.focusedItem == driver.state.store.handle(for: "p2"))
+        source.setChildren(of: "pumps", ["p1", "p3"])
+        driver.send(.removeChildren(of: "pumps", at: [1]))
+        #expect(driver.state.focusedItem == driver.state.store.handle(for: "pumps"))
+        #expect(driver.state.outline.rows.count == 8)
+    }
+}
