@@ -40,7 +40,7 @@ struct HeaderScreenTests {
         #expect(driver.lines[1].hasPrefix("┌"))
     }
 
-    @Test(arguments: [(0, "J0"), (2, "J5")])
+    @Test(arguments: [(0, "J0"), (1, "J3"), (2, "J5")])
     func compactWidthPagesWithTab(position: Int, id: String) async {
         var driver = await ScreenDriver(jobs(), name: "jobs", width: 40, height: 20)
         for _ in 0..<position { await driver.press(.down) }
