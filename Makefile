@@ -5,7 +5,7 @@ SAMPLE ?= sample-data/plant-maintenance.json
 BIN_DEBUG = .build/debug/arbor
 BIN_RELEASE = .build/release/arbor
 
-.PHONY: all build run test install clean deps tools coverage
+.PHONY: all build run test install clean deps tools coverage bench bench-smoke bench-tools
 
 all: build
 
@@ -51,6 +51,30 @@ LLVM_COV ?= $(shell d=$$(dirname $$(readlink -f $$(command -v $(SWIFT)))); [ -x 
 coverage: test
 	$(LLVM_COV) report .build/debug/ArborPackageTests.xctest -instr-profile .build/debug/codecov/default.profdata \
 	  Sources/ArborCore/*.swift
+
+# The benchmark: generated data (about 1 GB in .bench-data/, made once), Arbor and its peers side by side,
+# written to docs/benchmarks.md. Several minutes; not part of make test.
+BENCH_PEERS = ranger lf nnn vifm fzf valgrind
+bench-tools:
+	@missing=""; for tool in $(BENCH_PEERS); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing$$missing (the benchmark's peers)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "missing:$$missing; the benchmark skips them"; fi; \
+	fi
+	@python3 -c 'import pyte' 2>/dev/null || python3 -m pip install -q pyte
+	@command -v vd >/dev/null || python3 -m pip install -q visidata || echo "visidata missing; the benchmark skips it"
+
+bench: build bench-tools
+	python3 bench/generate.py .bench-data
+	python3 bench/run.py .bench-data
+
+# A quick pass of the benchmark on data a hundredth of the size, Arbor only, with the debug build of make test.
+bench-smoke:
+	@python3 -c 'import pyte' 2>/dev/null || python3 -m pip install -q pyte
+	python3 bench/generate.py .bench-data-smoke --small
+	ARBOR=$(CURDIR)/$(BIN_DEBUG) python3 bench/run.py .bench-data-smoke --smoke > /dev/null
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin

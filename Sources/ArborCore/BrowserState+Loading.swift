@@ -43,7 +43,7 @@ extension BrowserState {
         _ handle: NodeHandle, generation: Int, _ result: Result<[SourceItem], SourceError>
     ) -> [BrowserEffect] {
         guard store[handle].childLoad.accepts(generation) else { return [] }
-        partialGenerations.remove(generation)
+        let wasPartial = partialGenerations.remove(generation) != nil
         switch result {
         case .failure(let error):
             store[handle].childLoad = .failed(error.message)
@@ -53,6 +53,7 @@ extension BrowserState {
             let children = items.map { store.record($0, parent: handle) }
             store.setChildren(children, of: handle)
             store[handle].childLoad = .loaded
+            if wasPartial { startUnmovedColumns(listing: handle) }
             reconcileColumns()
             closeLeafRoot()
             let requests = countRequests(for: handle, items: items)
@@ -72,6 +73,14 @@ extension BrowserState {
         store[handle].childCount = nil
         reconcileColumns()
         return []
+    }
+
+    /// A column still on its first item when the final, ordered list replaces the parts shown so far starts
+    /// at the first item of that list; a focus the user moved stays on its item.
+    private mutating func startUnmovedColumns(listing handle: NodeHandle) {
+        for index in columns.indices where columns[index].parent == handle && columns[index].focus == 0 {
+            columns[index].focusedItem = nil
+        }
     }
 
     /// Requests, in batches, the child counts a source left unknown.

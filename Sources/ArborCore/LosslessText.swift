@@ -4,12 +4,30 @@ public enum LosslessText {
     /// The first of the 128 scalars standing for the bytes 0x80...0xFF that are not part of valid UTF-8.
     static let escapeBase: UInt32 = 0x10FF00
 
+    /// Text for a slice of bytes.
+    public static func decode(_ bytes: ArraySlice<UInt8>) -> String {
+        bytes.withUnsafeBufferPointer { decode(buffer: $0) }
+    }
+
+    /// Text for an array of bytes.
+    public static func decode(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { decode(buffer: $0) }
+    }
+
     /// Text for bytes; lossless for any bytes.
     public static func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        if let valid = String(validating: bytes, as: UTF8.self), !valid.unicodeScalars.contains(where: isEscape) {
+        Array(bytes).withUnsafeBufferPointer { decode(buffer: $0) }
+    }
+
+    /// ASCII (the common case of paths and names) and valid UTF-8 without the lead byte of the escape scalars
+    /// (0xF4) are taken as they are; anything else goes byte by byte.
+    private static func decode(buffer: UnsafeBufferPointer<UInt8>) -> String {
+        if buffer.allSatisfy({ $0 < 0x80 }) { return String(decoding: buffer, as: UTF8.self) }
+        if let valid = String(validating: buffer, as: UTF8.self),
+           !buffer.contains(0xF4) || !valid.unicodeScalars.contains(where: isEscape) {
             return valid
         }
-        let bytes = Array(bytes)
+        let bytes = Array(buffer)
         var scalars = String.UnicodeScalarView()
         var index = 0
         while index < bytes.count {

@@ -27,7 +27,20 @@ public struct StaticHierarchy: HierarchySource {
     public let rootIndex: Int32
     /// Whether the root stands for a list of top-level items and is not shown.
     public let rootIsVirtual: Bool
-    private let indexByID: [String: Int32]
+    private let indexByID: [ByteKey: Int32]
+
+    /// An id compared and hashed by its UTF-8 bytes: ids are identities, so canonically equivalent but
+    /// different bytes are different ids, and hashing skips Unicode normalization.
+    private struct ByteKey: Hashable {
+        let text: String
+
+        static func == (lhs: ByteKey, rhs: ByteKey) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
 
     /// Creates a hierarchy; when ids repeat, the first node with an id is the one found by it.
     public init(displayName: String, nodes: [Node], rootIndex: Int32, rootIsVirtual: Bool) {
@@ -35,16 +48,17 @@ public struct StaticHierarchy: HierarchySource {
         self.nodes = nodes
         self.rootIndex = rootIndex
         self.rootIsVirtual = rootIsVirtual
-        var index: [String: Int32] = [:]
+        var index: [ByteKey: Int32] = [:]
         index.reserveCapacity(nodes.count)
-        for (position, node) in nodes.enumerated() where index[node.id] == nil {
-            index[node.id] = Int32(position)
+        for position in nodes.indices {
+            let key = ByteKey(text: nodes[position].id)
+            if index[key] == nil { index[key] = Int32(position) }
         }
         self.indexByID = index
     }
 
     private func node(_ id: String) throws -> Node {
-        guard let index = indexByID[id] else { throw SourceError("no item with id '\(id)'") }
+        guard let index = indexByID[ByteKey(text: id)] else { throw SourceError("no item with id '\(id)'") }
         return nodes[Int(index)]
     }
 
@@ -73,7 +87,7 @@ public struct StaticHierarchy: HierarchySource {
     }
 
     public func item(_ id: String) async throws -> SourceItem {
-        guard let index = indexByID[id] else { throw SourceError("no item with id '\(id)'") }
+        guard let index = indexByID[ByteKey(text: id)] else { throw SourceError("no item with id '\(id)'") }
         return sourceItem(at: index)
     }
 

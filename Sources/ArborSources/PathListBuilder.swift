@@ -20,11 +20,23 @@ public struct PathListBuilder: Sendable {
         var childIndex: [ChildKey: Int32] = [:]
         var listed: [Bool] = [true]
         var normalizedPaths: [[UInt8]] = [[]]
-        for line in lines(of: bytes) {
+        let allLines = lines(of: bytes)
+        childIndex.reserveCapacity(allLines.count)
+        nodes.reserveCapacity(allLines.count + 1)
+        var previous: [(segment: ArraySlice<UInt8>, node: Int32)] = []
+        for line in allLines {
             let segments = self.segments(of: line)
             guard !segments.isEmpty else { continue }
             var parent: Int32 = 0
+            var sharesPrevious = true
             for (depth, segment) in segments.enumerated() {
+                sharesPrevious = sharesPrevious && depth < previous.count && previous[depth].segment == segment
+                if sharesPrevious {
+                    parent = previous[depth].node
+                    continue
+                }
+                if depth < previous.count { previous.removeSubrange(depth...) }
+                defer { previous.append((segment, parent)) }
                 let key = ChildKey(parent: parent, segment: segment)
                 if let existing = childIndex[key] {
                     parent = existing
@@ -35,7 +47,7 @@ public struct PathListBuilder: Sendable {
                     path.append(contentsOf: segment)
                     let title = LosslessText.decode(segment)
                     nodes.append(StaticHierarchy.Node(
-                        id: LosslessText.decode(Array(path)), content: ItemContent(title: title), parent: parent))
+                        id: LosslessText.decode(path), content: ItemContent(title: title), parent: parent))
                     listed.append(false)
                     normalizedPaths.append(path)
                     nodes[Int(parent)].children.append(index)
@@ -56,9 +68,15 @@ public struct PathListBuilder: Sendable {
         return StaticHierarchy(displayName: name, nodes: nodes, rootIndex: 0, rootIsVirtual: true)
     }
 
+    /// A node's segment under its parent; hashed as one block of bytes, not byte by byte.
     private struct ChildKey: Hashable {
         var parent: Int32
         var segment: ArraySlice<UInt8>
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(parent)
+            segment.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// The lines of the input, without line ends (LF or CRLF).

@@ -221,6 +221,24 @@ struct PartialLoadTests {
         #expect(!driver.state.isLoading(column: 1))
     }
 
+    @Test func anUntouchedColumnStartsAtTheFirstItemOfTheFinalList() async {
+        var driver = Driver(MutableSource(root: "pumps", plantOutline))
+        driver.send(.start)
+        driver.send(await driver.answer(driver.pending.removeFirst()))
+        guard case .loadChildren(let handle, _, let generation) = driver.pending.first(where: {
+            if case .loadChildren = $0 { return true } else { return false }
+        }) else {
+            Issue.record("no children request")
+            return
+        }
+        driver.pending = []
+        driver.send(.childrenPartiallyLoaded(handle, generation: generation, [item("p3"), item("p1")]))
+        #expect(driver.focusedID(1) == "p3")
+        driver.send(.childrenLoaded(handle, generation: generation, .success([item("p1"), item("p2"), item("p3")])))
+        #expect(driver.focusedID(1) == "p1", "the first item of the ordered list, not the first part's")
+        #expect(driver.state.columns[1].scroll == 0)
+    }
+
     @Test func aReloadsFirstPartReplacesTheOldList() async {
         var driver = Driver(MutableSource(root: "pumps", plantOutline))
         driver.send(.start)

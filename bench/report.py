@@ -1,0 +1,110 @@
+"""report -- docs/benchmarks.md from the measurements of run.py."""
+import datetime, os, platform, subprocess
+
+
+def machine():
+    cpu = ''
+    try:
+        with open('/proc/cpuinfo') as info:
+            cpu = next((line.split(':', 1)[1].strip() for line in info if line.startswith('model name')), '')
+    except OSError:
+        pass
+    memory = ''
+    try:
+        with open('/proc/meminfo') as info:
+            memory = f'{int(info.readline().split()[1]) / 1048576:.0f} GiB'
+    except OSError:
+        pass
+    return f'{platform.system()} {platform.release()}, {os.cpu_count()} cores ({cpu}), {memory}'
+
+
+def value(results, scenario, label, metric):
+    try:
+        return results[scenario][label][metric]['median']
+    except (KeyError, TypeError):
+        return None
+
+
+def show(number, unit):
+    if number is None:
+        return '–'
+    if unit == 'MiB':
+        return f'{number / 1024:.1f} MiB'
+    return f'{number:.2f} ms' if number < 10 else f'{number:.0f} ms'
+
+
+def cell(results, scenario, label, metric, unit, arbor):
+    number = value(results, scenario, label, metric)
+    if number is None:
+        return '–'
+    if label == 'arbor' or arbor is None or not number:
+        return show(number, unit)
+    return f'{show(number, unit)} (×{arbor / number:.2f})'
+
+
+def render(results, instructions, sizes, smoke, machine):
+    peers = [p for p in ['ranger', 'lf', 'nnn', 'vifm'] if p in results.get('root', {})]
+    lines = ['# Benchmarks', '',
+             f'Measured {datetime.date.today().isoformat()} by `make bench` on {machine}.',
+             'Every figure is a median of several runs, taken from outside the program in a 120x40 pseudo-terminal',
+             '(`bench/ptyrun.py`): time to the first frame that shows the expected items, time from a key to the',
+             'last screen change it causes, and peak resident memory (VmHWM). Each peer cell carries Arbor\'s figure',
+             'divided by the peer\'s, from the same run: under 1 means Arbor is faster or smaller.', '']
+    rows = [('first frame, root of the 200k tree', 'root', 'first_frame_ms', 'ms'),
+            ('first frame, 100,000-entry directory', 'huge', 'first_frame_ms', 'ms'),
+            ('Down, per key', 'root', 'key_ms[Down]', 'ms'),
+            ('enter a directory (→)', 'root', 'key_ms[Right]', 'ms'),
+            ('back (←)', 'root', 'key_ms[Left]', 'ms'),
+            ('peak memory, root', 'root', 'rss_kb', 'MiB'),
+            ('peak memory, 100k directory', 'huge', 'rss_kb', 'MiB')]
+    lines += ['## Directory trees', '', '| workload | ' + ' | '.join(['arbor'] + peers) + ' |',
+              '|---|---|' + '---|' * len(peers)]
+    for title, scenario, metric, unit in rows:
+        arbor = value(results, scenario, 'arbor', metric)
+        lines.append(f'| {title} | ' + ' | '.join(cell(results, scenario, label, metric, unit, arbor)
+                                                  for label in ['arbor'] + peers) + ' |')
+    lines += ['', 'Arbor shows the first 2,000 entries of the 100,000-entry directory in the order the directory gives them',
+              'and replaces them with the whole sorted list when it is read: that took '
+              + show(value(results, 'huge-sorted', 'arbor', 'first_frame_ms'), 'ms') + '. The peers show nothing '
+              'before their sorted list.', '']
+    lines += ['Outline: expanding a row (→) '
+              + show(value(results, 'outline', 'arbor', 'key_ms[Right]'), 'ms') + ', collapsing (←) '
+              + show(value(results, 'outline', 'arbor', 'key_ms[Left]'), 'ms') + ', Down '
+              + show(value(results, 'outline', 'arbor', 'key_ms[Down]'), 'ms') + '.', '']
+    lines += ['## Path lists', '', '| workload | arbor | fzf (first item) | fzf (all lines read) |', '|---|---|---|---|']
+    for name, title in [('paths-200k', '200,000 paths'), ('paths-1m', '1,000,000 paths')]:
+        arbor = value(results, name, 'arbor', 'first_frame_ms')
+        lines.append(f'| {title}: first frame (Arbor: the whole list built) | {show(arbor, "ms")} | '
+                     f'{cell(results, name, "fzf", "first_frame_ms", "ms", arbor)} | '
+                     f'{cell(results, name, "fzf-all", "first_frame_ms", "ms", arbor)} |')
+        memory = value(results, name, 'arbor', 'rss_kb')
+        lines.append(f'| {title}: peak memory | {show(memory, "MiB")} | '
+                     f'{cell(results, name, "fzf", "rss_kb", "MiB", memory)} | '
+                     f'{cell(results, name, "fzf-all", "rss_kb", "MiB", memory)} |')
+    size = sizes.get('tree-1m.json', 0)
+    arbor_json = value(results, 'json-1m', 'arbor', 'first_frame_ms')
+    json_memory = value(results, 'json-1m', 'arbor', 'rss_kb')
+    lines += ['', f'## JSON: a 1,000,000-node tree ({size / 1e6:.0f} MB)', '',
+              '| workload | arbor | visidata |', '|---|---|---|',
+              f'| first frame (the whole tree indexed) | {show(arbor_json, "ms")} | '
+              f'{cell(results, "json-1m", "visidata", "first_frame_ms", "ms", arbor_json)} |',
+              f'| peak memory | {show(json_memory, "MiB")}'
+              + (f' ({json_memory * 1024 / size:.2f}× the file)' if json_memory and size else '')
+              + f' | {cell(results, "json-1m", "visidata", "rss_kb", "MiB", json_memory)} |',
+              f'| Down / enter / back | {show(value(results, "json-1m", "arbor", "key_ms[Down]"), "ms")} / '
+              f'{show(value(results, "json-1m", "arbor", "key_ms[Right]"), "ms")} / '
+              f'{show(value(results, "json-1m", "arbor", "key_ms[Left]"), "ms")} | – |', '']
+    lines += ['## SQLite: a 10,000,000-row adjacency table', '',
+              f'First frame {show(value(results, "sqlite-10m", "arbor", "first_frame_ms"), "ms")}, '
+              f'Down {show(value(results, "sqlite-10m", "arbor", "key_ms[Down]"), "ms")}, '
+              f'enter {show(value(results, "sqlite-10m", "arbor", "key_ms[Right]"), "ms")}, '
+              f'back {show(value(results, "sqlite-10m", "arbor", "key_ms[Left]"), "ms")}, '
+              f'peak memory {show(value(results, "sqlite-10m", "arbor", "rss_kb"), "MiB")} '
+              '(no peer browses an SQLite adjacency table as a tree).', '']
+    small, large = instructions.get('tree-1k.json'), instructions.get('tree-1m.json')
+    if small and large:
+        lines += ['## Work per key', '',
+                  f'Instructions per Down key (callgrind, instrumentation on only while the keys are typed): '
+                  f'{small:,.0f} with 1,000 nodes, {large:,.0f} with 1,000,000 nodes '
+                  f'(ratio {large / small:.2f}).', '']
+    return '\n'.join(lines) + '\n'

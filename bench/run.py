@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""run -- Arbor and the tools people would use instead, on the same generated data, in one run.
+
+  run.py DATA [--smoke] [--runs N] [--out docs/benchmarks.md]
+
+Every measurement goes through ptyrun.py (a pseudo-terminal, 120x40, timed from outside). Peers that are not
+installed are skipped and said so. Writes the raw lines to DATA/results.jsonl and the report to --out.
+"""
+import json, os, platform, shutil, subprocess, sys, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+ARBOR = os.environ.get('ARBOR', os.path.join(ROOT, '.build/release/arbor'))
+TREE_PEERS = ['ranger', 'lf', 'nnn', 'vifm']
+SMOKE = '--smoke' in sys.argv
+
+
+def measure(label, command, expect, keys='', runs=5, warmup=1, cwd=None, timeout=None, home=None):
+    timeout = timeout or (20 if SMOKE else 120)
+    args = [sys.executable, os.path.join(HERE, 'ptyrun.py'), '--label', label, '--expect', expect, '--runs', str(runs),
+            '--warmup', str(warmup), '--timeout', str(timeout)]
+    if keys:
+        args += ['--keys', keys]
+    if cwd:
+        args += ['--cwd', cwd]
+    if home:
+        args += ['--home', home]
+    started = time.time()
+    done = subprocess.run(args + ['--'] + command, capture_output=True, text=True)
+    lines = [json.loads(line) for line in done.stdout.splitlines() if line.startswith('{')]
+    if done.returncode or not lines:
+        sys.stderr.write(f'run: {label} failed:\n{done.stderr[-2000:]}\n')
+    print(f'  {label}: {time.time() - started:.1f} s', file=sys.stderr, flush=True)
+    return {line['metric']: line for line in lines}
+
+
+def installed(program):
+    return shutil.which(program) is not None
+
+
+def fresh_home(data, name):
+    home = os.path.join(data, 'home', name)
+    shutil.rmtree(home, ignore_errors=True)
+    os.makedirs(home)
+    return home
+
+
+def callgrind_per_key(data, json_file, keys=40):
+    """Instructions per Down key: callgrind with instrumentation off until the first frame is up."""
+    if not installed('valgrind'):
+        return None
+    sys.path.insert(0, HERE)
+    import ptyrun, re
+    out = os.path.join(data, 'callgrind.out')
+    env = {'PATH': os.environ['PATH'], 'TERM': 'xterm-256color', 'LANG': 'C.UTF-8', 'HOME': '/tmp'}
+    session = ptyrun.Session(['valgrind', '--tool=callgrind', '--instr-atstart=no', f'--callgrind-out-file={out}',
+                              ARBOR, '--cells', 'single', json_file], 120, 40, env, None)
+    try:
+        if session.wait_for(re.compile(r'1 of \d'), 600) is None:
+            return None
+        session.settle(0.3)
+        subprocess.run(['callgrind_control', '-i', 'on', str(session.pid)], capture_output=True)
+        for _ in range(keys):
+            sent = session.send('Down')
+            session.settle(0.15, since=sent)
+        subprocess.run(['callgrind_control', '-i', 'off', str(session.pid)], capture_output=True)
+        session.send('q')
+        session.settle(1)
+        for _ in range(600):
+            if os.waitpid(session.pid, os.WNOHANG)[0]:
+                break
+            time.sleep(0.1)
+    finally:
+        try:
+            os.close(session.fd)
+        except OSError:
+            pass
+    with open(out) as profile:
+        for line in profile:
+            if line.startswith('summary:') or line.startswith('totals:'):
+                return int(line.split()[1]) / keys
+    return None
+
+
+def main():
+    data = os.path.abspath(sys.argv[1])
+    smoke = '--smoke' in sys.argv
+    runs = int(sys.argv[sys.argv.index('--runs') + 1]) if '--runs' in sys.argv else (1 if smoke else 5)
+    out = sys.argv[sys.argv.index('--out') + 1] if '--out' in sys.argv else os.path.join(ROOT, 'docs/benchmarks.md')
+    with open(os.path.join(data, 'meta.json')) as file:
+        meta = json.load(file)
+    tree, huge = meta['tree'], meta['huge']
+    root_expect = r'a00_alpha[\s\S]*a01_'
+    huge_expect = r'n\d{6}_\w+\.txt[\s\S]*n\d{6}_'
+    results = {}
+
+    def record(scenario, label, metrics):
+        results.setdefault(scenario, {})[label] = metrics
+
+    print('root of the tree', file=sys.stderr)
+    record('root', 'arbor', measure('arbor', [ARBOR, tree], root_expect, runs=runs, keys='Down*20 Right Left'))
+    record('outline', 'arbor', measure('arbor', [ARBOR, '--layout', 'outline', tree], root_expect, runs=runs,
+                                       keys='Down Right Left Right Left'))
+    peers = [] if smoke else [p for p in TREE_PEERS if installed(p)]
+    for peer in peers:
+        keys = 'Down*20 Right Left' if peer != 'vifm' else 'Down*20 Up*20 Right Left'
+        record('root', peer, measure(peer, [peer, tree], root_expect, runs=runs, keys=keys,
+                                     home=fresh_home(data, peer)))
+    print('the 100,000-entry directory', file=sys.stderr)
+    record('huge', 'arbor', measure('arbor', [ARBOR, huge], huge_expect, runs=runs))
+    record('huge-sorted', 'arbor', measure('arbor', [ARBOR, huge], r'n000000_alpha[\s\S]*n000001_', runs=runs))
+    for peer in peers:
+        record('huge', peer, measure(peer, [peer, huge], huge_expect, runs=max(1, runs // 2), home=fresh_home(data, peer)))
+    print('path lists', file=sys.stderr)
+    for name in ['paths-200k', 'paths-1m']:
+        path = os.path.join(data, name + '.txt')
+        with open(path, 'rb') as file:
+            count = sum(1 for _ in file)
+        record(name, 'arbor', measure('arbor', [ARBOR, path], r'a00_alpha', runs=runs))
+        if installed('fzf') and not smoke:
+            record(name, 'fzf', measure('fzf', ['sh', '-c', f"exec fzf < '{path}'"], r'(?m)^> a00', runs=runs))
+            record(name, 'fzf-all', measure('fzf-all', ['sh', '-c', f"exec fzf < '{path}'"], rf'{count}/{count}', runs=runs))
+    print('JSON', file=sys.stderr)
+    json_file = os.path.join(data, 'tree-1m.json')
+    record('json-1m', 'arbor', measure('arbor', [ARBOR, json_file], r'a00_alpha[\s\S]*1 of', runs=runs,
+                                       keys='Down*5 Right Left'))
+    if installed('vd') and not smoke:
+        record('json-1m', 'visidata', measure('visidata', ['vd', json_file], r'folder 0', runs=1, warmup=0, timeout=300))
+    print('SQLite', file=sys.stderr)
+    database = os.path.join(data, 'nodes-10m.sqlite')
+    record('sqlite-10m', 'arbor', measure('arbor', [ARBOR, database, '--table', 'nodes', '--parent', 'parent'],
+                                          r'node 0 alpha[\s\S]*1 of', runs=runs, keys='Right Down*5 Left'))
+    instructions = {}
+    if not smoke:
+        print('instructions per Down (callgrind)', file=sys.stderr)
+        for name in ['tree-1k.json', 'tree-1m.json']:
+            instructions[name] = callgrind_per_key(data, os.path.join(data, name))
+    with open(os.path.join(data, 'results.jsonl'), 'w') as file:
+        json.dump({'results': results, 'instructions': instructions}, file)
+    sys.path.insert(0, HERE)
+    import report
+    sizes = {name: os.path.getsize(os.path.join(data, name)) for name in ['tree-1m.json', 'nodes-10m.sqlite']}
+    text = report.render(results, instructions, sizes, smoke=smoke, machine=report.machine())
+    if not smoke:
+        with open(out, 'w') as file:
+            file.write(text)
+    print(text)
+    missing = [scenario for scenario, labels in results.items() if 'first_frame_ms' not in labels.get('arbor', {})]
+    if missing:
+        sys.exit(f'run: Arbor showed no first frame in: {", ".join(missing)}')
+
+
+if __name__ == '__main__':
+    main()
