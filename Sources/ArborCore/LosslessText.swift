@@ -14,11 +14,6 @@ public enum LosslessText {
         bytes.withUnsafeBufferPointer { decode(buffer: $0) }
     }
 
-    /// Text for bytes; lossless for any bytes.
-    public static func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        Array(bytes).withUnsafeBufferPointer { decode(buffer: $0) }
-    }
-
     /// ASCII (the common case of paths and names) and valid UTF-8 without the lead byte of the escape scalars
     /// (0xF4) are taken as they are; anything else goes byte by byte.
     private static func decode(buffer: UnsafeBufferPointer<UInt8>) -> String {

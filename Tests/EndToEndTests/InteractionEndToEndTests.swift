@@ -27,9 +27,10 @@ struct InteractionEndToEndTests {
         let open = tmux.waitForScreen { $0.contains("│ ├─▸ Pump Station A-100") }
         #expect(open.ok, "Right did not expand in the outline:\n\(open.screen)")
         try tmux.send("Down", "o")
-        let columns = tmux.waitForScreen { $0.contains("┌ Hamburg Plant") }
-        #expect(columns.ok, "o did not go back to columns:\n\(columns.screen)")
-        #expect(columns.screen.contains("3/3 · Plants › Hamburg Plant › Pump Station A-100"))
+        let columns = tmux.waitForScreen {
+            $0.contains("┌ Hamburg Plant") && $0.contains("3/3 · Plants › Hamburg Plant › Pump Station A-100")
+        }
+        #expect(columns.ok, "o did not go back to columns with the focus kept:\n\(columns.screen)")
         try quit(tmux)
     }
 

@@ -40,6 +40,7 @@ public final class CursesTerminal: TerminalDevice {
         keypad(arbor_stdscr(), true)
         nodelay(arbor_stdscr(), true)
         set_escdelay(25)
+        typeahead(-1)
         curs_set(0)
         palette = CursesPalette(theme: theme)
         if mouse { arbor_enable_mouse(1) }

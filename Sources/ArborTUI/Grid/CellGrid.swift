@@ -38,10 +38,17 @@ public struct CellGrid: Sendable, Hashable {
         guard y >= 0, y < height, x < width else { return 0 }
         let available = min(limit ?? (width - x), width - x)
         guard available > 0 else { return 0 }
-        let fits = CellGrid.drawnWidth(of: text) <= available
+        if let written = writePrintableASCII(text, x: x, y: y, available: available, style: style) { return written }
+        let fits = CellGrid.drawnWidth(of: text, upTo: available + 1) <= available
         let room = fits ? available : available - 1
         var column = x
         drawing: for character in text {
+            if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
+                if column - x + 1 > room { break drawing }
+                put(CellGrid.asciiCells[Int(ascii)], width: 1, x: column, y: y, style: style)
+                column += 1
+                continue
+            }
             let parts = InertText.visible(character).map { [($0, DisplayWidth.of($0))] } ?? DisplayWidth.segments(of: character)
             for (drawn, cellWidth) in parts {
                 if cellWidth == 0 {
@@ -60,8 +67,41 @@ public struct CellGrid: Sendable, Hashable {
         return column - x
     }
 
+    /// One-character strings for the printable ASCII bytes, made once.
+    private static let asciiCells: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
+    /// Writes text made only of printable ASCII, one cell a byte, without measuring graphemes; nil for other text.
+    private mutating func writePrintableASCII(_ text: String, x: Int, y: Int, available: Int, style: CellStyle) -> Int? {
+        var copy = text
+        return copy.withUTF8 { bytes -> Int? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            let fits = bytes.count <= available
+            let count = fits ? bytes.count : available - 1
+            for offset in 0..<count {
+                put(CellGrid.asciiCells[Int(bytes[offset])], width: 1, x: x + offset, y: y, style: style)
+            }
+            if !fits { put("…", width: 1, x: x + count, y: y, style: style) }
+            return fits ? count : count + 1
+        }
+    }
+
+    /// The cells text takes once control characters are made visible, counted no further than `limit`.
+    static func drawnWidth(of text: String, upTo limit: Int) -> Int {
+        var total = 0
+        for character in text {
+            if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
+                total += 1
+            } else {
+                total += InertText.visible(character).map(DisplayWidth.of) ?? DisplayWidth.of(character)
+            }
+            if total >= limit { return total }
+        }
+        return total
+    }
+
     /// The cells text takes once control characters are made visible.
     public static func drawnWidth(of text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for character in text { total += InertText.visible(character).map(DisplayWidth.of) ?? DisplayWidth.of(character) }
         return total

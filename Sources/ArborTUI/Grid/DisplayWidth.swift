@@ -4,7 +4,8 @@ public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if first.value < 0x7F, scalars.count == 1 { return first.value < 0x20 ? 0 : 1 }
+        let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
+        if single { return of(first) }
         return segments(of: character).reduce(0) { $0 + $1.width }
     }
 
@@ -13,7 +14,7 @@ public enum DisplayWidth {
     public static func segments(of character: Character) -> [(text: String, width: Int)] {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return [] }
-        if scalars.count == 1 { return [(String(character), of(first))] }
+        if scalars.index(after: scalars.startIndex) == scalars.endIndex { return [(String(character), of(first))] }
         if first.properties.isEmoji,
            scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D || $0.properties.isEmojiModifier })
         {
@@ -36,6 +37,9 @@ public enum DisplayWidth {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         if value < 0x300 { return 1 }
+        if (0x2010...0x2027).contains(value) || (0x2190...0x21FF).contains(value) || (0x2500...0x25FC).contains(value) {
+            return 1
+        }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
