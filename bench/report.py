@@ -102,9 +102,45 @@ def render(results, instructions, sizes, smoke, machine):
               f'peak memory {show(value(results, "sqlite-10m", "arbor", "rss_kb"), "MiB")} '
               '(no peer browses an SQLite adjacency table as a tree).', '']
     small, large = instructions.get('tree-1k.json'), instructions.get('tree-1m.json')
+    lines += budgets(results, sizes, small, large)
     if small and large:
         lines += ['## Work per key', '',
                   f'Instructions per Down key (callgrind, instrumentation on only while the keys are typed): '
                   f'{small:,.0f} with 1,000 nodes, {large:,.0f} with 1,000,000 nodes '
                   f'(ratio {large / small:.2f}).', '']
     return '\n'.join(lines) + '\n'
+
+
+def budgets(results, sizes, small, large):
+    """The budgets of the performance issue, each with the figure of this run and whether it is met."""
+    def get(scenario, label, metric):
+        return value(results, scenario, label, metric)
+
+    rows = []
+
+    def check(title, figure, limit, unit='ms', note=''):
+        if figure is None or limit is None:
+            rows.append(f'| {title} | – | {show(limit, unit) if limit else "–"} | not measured |')
+            return
+        verdict = 'met' if figure <= limit else f'missed (×{figure / limit:.1f})'
+        rows.append(f'| {title} | {show(figure, unit)} | {show(limit, unit)}{note} | {verdict} |')
+
+    check('first frame, root of the 200k tree ≤ nnn', get('root', 'arbor', 'first_frame_ms'), get('root', 'nnn', 'first_frame_ms'))
+    check('first frame, 100,000-entry directory ≤ 100 ms', get('huge', 'arbor', 'first_frame_ms'), 100)
+    check('Down ≤ 0.4 ms', get('root', 'arbor', 'key_ms[Down]'), 0.4)
+    check('enter ≤ 1 ms', get('root', 'arbor', 'key_ms[Right]'), 1)
+    check('back ≤ 1 ms', get('root', 'arbor', 'key_ms[Left]'), 1)
+    check('1M-node JSON: first frame ≤ 400 ms', get('json-1m', 'arbor', 'first_frame_ms'), 400)
+    size = sizes.get('tree-1m.json')
+    check('1M-node JSON: peak memory ≤ 1.5× the file', get('json-1m', 'arbor', 'rss_kb'),
+          size * 1.5 / 1024 if size else None, 'MiB')
+    check('1M paths: first frame ≤ fzf\'s first item', get('paths-1m', 'arbor', 'first_frame_ms'),
+          get('paths-1m', 'fzf', 'first_frame_ms'))
+    check('1M paths: fully built ≤ 1 s', get('paths-1m', 'arbor', 'first_frame_ms'), 1000)
+    check('10M-row SQLite: first frame ≤ 100 ms', get('sqlite-10m', 'arbor', 'first_frame_ms'), 100)
+    check('peak memory, 100k directory ≤ vifm', get('huge', 'arbor', 'rss_kb'), get('huge', 'vifm', 'rss_kb'), 'MiB')
+    if small and large:
+        ratio = large / small
+        rows.append(f'| instructions per Down, 1M vs 1k nodes within 20% | ×{ratio:.2f} | ×1.20 | '
+                    + ('met' if ratio <= 1.2 else 'missed') + ' |')
+    return ['## Budgets', '', '| budget | this run | limit | |', '|---|---|---|---|'] + rows + ['']
