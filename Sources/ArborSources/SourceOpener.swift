@@ -142,6 +142,10 @@ public enum SourceOpener {
         let format = request.format ?? request.path.flatMap(SourceFormat.byExtension) ?? SourceFormat.sniff(bytes)
         switch format {
         case .json, .tree, .document:
+            if format != .document,
+               let lazy = LazyJSONTree(bytes: bytes, name: name, mapping: request.mapping, force: format == .tree) {
+                return OpenedSource(hierarchy: lazy, format: .tree)
+            }
             let document = try JSONTreeSource.parse(bytes, origin: origin)
             return documentSource(document, name: name, format: format, mapping: request.mapping)
         case .yaml:

@@ -1,0 +1,193 @@
+/// One pass over JSON bytes that validates them and builds a ``JSONTreeIndex`` without decoding values.
+struct JSONTreeScanner {
+    let childrenKey: [UInt8]
+    let idKeys: [[UInt8]]
+
+    /// What a container is to the tree.
+    private struct Frame {
+        var isObject: Bool
+        /// The tree item this object is, or -1.
+        var item: Int32
+        /// For an array: the item whose children it lists, or -1.
+        var childrenOf: Int32
+        /// Elements met so far (arrays).
+        var count: Int32 = 0
+        /// Where the container starts.
+        var start = 0
+    }
+
+    private enum MemberRole { case none, children, id }
+
+    func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONTreeIndex? {
+        var index = JSONTreeIndex()
+        var stack: [Frame] = []
+        var position = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        var role = MemberRole.none
+        var expectValue = true
+        let end = bytes.count
+        @inline(__always) func skipSpace() {
+            while position < end, bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D || bytes[position] == 0x09 {
+                position += 1
+            }
+        }
+        while true {
+            skipSpace()
+            guard position < end else { return nil }
+            if expectValue {
+                let byte = bytes[position]
+                let valueStart = position
+                var item: Int32 = -1
+                if stack.isEmpty {
+                    item = index.add(start: position, parent: -1, position: 0)
+                } else if !stack[stack.count - 1].isObject, stack[stack.count - 1].childrenOf >= 0 {
+                    let frame = stack[stack.count - 1]
+                    item = index.add(start: position, parent: frame.childrenOf, position: frame.count)
+                }
+                if !stack.isEmpty, !stack[stack.count - 1].isObject { stack[stack.count - 1].count += 1 }
+                switch byte {
+                case UInt8(ascii: "{"):
+                    position += 1
+                    stack.append(Frame(isObject: true, item: item, childrenOf: -1))
+                    skipSpace()
+                    if position < end, bytes[position] == UInt8(ascii: "}") {
+                        position += 1
+                        stack.removeLast()
+                        expectValue = false
+                    } else {
+                        guard let found = readKey(bytes, &position) else { return nil }
+                        role = item >= 0 ? found : .none
+                        expectValue = true
+                        continue
+                    }
+                case UInt8(ascii: "["):
+                    position += 1
+                    let isTopArray = stack.isEmpty
+                    var childrenOf: Int32 = -1
+                    if isTopArray {
+                        childrenOf = item
+                        index.markTree(virtual: true, looksLikeTree: false)
+                    } else if role == .children, let owner = stack.last, owner.isObject, owner.item >= 0 {
+                        childrenOf = owner.item
+                        if owner.item == firstTreeObject(index) { index.markTree(virtual: index.isVirtual, looksLikeTree: true) }
+                    }
+                    stack.append(Frame(isObject: false, item: -1, childrenOf: childrenOf, start: valueStart))
+                    skipSpace()
+                    if position < end, bytes[position] == UInt8(ascii: "]") {
+                        position += 1
+                        stack.removeLast()
+                        if childrenOf >= 0, !isTopArray { index.setChildrenRange(valueStart..<position, of: childrenOf) }
+                        expectValue = false
+                    } else {
+                        role = .none
+                        continue
+                    }
+                case UInt8(ascii: "\""):
+                    guard skipString(bytes, &position) else { return nil }
+                    if role == .id, let owner = stack.last, owner.item >= 0 { index.setID(valueStart..<position, of: owner.item) }
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    guard skipNumber(bytes, &position) else { return nil }
+                    if role == .id, let owner = stack.last, owner.item >= 0 { index.setID(valueStart..<position, of: owner.item) }
+                case UInt8(ascii: "t"): guard skipLiteral(bytes, &position, "true") else { return nil }
+                case UInt8(ascii: "f"): guard skipLiteral(bytes, &position, "false") else { return nil }
+                case UInt8(ascii: "n"): guard skipLiteral(bytes, &position, "null") else { return nil }
+                default: return nil
+                }
+                role = .none
+                expectValue = false
+                if stack.isEmpty { break }
+                continue
+            }
+            // After a value inside a container: a comma or the container's end.
+            guard let frame = stack.last else { break }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ",") {
+                position += 1
+                if frame.isObject {
+                    skipSpace()
+                    guard position < end, let found = readKey(bytes, &position) else { return nil }
+                    role = frame.item >= 0 ? found : .none
+                }
+                expectValue = true
+            } else if byte == (frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                position += 1
+                stack.removeLast()
+                if !frame.isObject, frame.childrenOf >= 0, !stack.isEmpty {
+                    index.setChildrenRange(frame.start..<position, of: frame.childrenOf)
+                }
+                if stack.isEmpty { break }
+            } else {
+                return nil
+            }
+        }
+        skipSpace()
+        guard position == end, index.count > 0 else { return nil }
+        index.finish()
+        return index
+    }
+
+    /// The first object that is a tree item: the root, or the first object element of a top-level array.
+    private func firstTreeObject(_ index: JSONTreeIndex) -> Int32 {
+        index.isVirtual ? 1 : 0
+    }
+
+    /// Reads `"key"` and the colon after it; says whether the key names the children or an id field.
+    private func readKey(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> MemberRole? {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+        let keyStart = position + 1
+        guard skipString(bytes, &position) else { return nil }
+        let key = UnsafeBufferPointer(rebasing: bytes[keyStart..<(position - 1)])
+        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D || bytes[position] == 0x09 {
+            position += 1
+        }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
+        position += 1
+        if key.elementsEqual(childrenKey) { return .children }
+        if idKeys.contains(where: { key.elementsEqual($0) }) { return .id }
+        return MemberRole.none
+    }
+
+    /// Moves past a string; false when it is not terminated or holds a raw control character or a bad escape.
+    private func skipString(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Bool {
+        position += 1
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return true
+            }
+            if byte < 0x20 { return false }
+            if byte == UInt8(ascii: "\\") {
+                guard position + 1 < bytes.count else { return false }
+                let escaped = bytes[position + 1]
+                guard "\"\\/bfnrtu".utf8.contains(escaped) else { return false }
+                position += 2
+                continue
+            }
+            position += 1
+        }
+        return false
+    }
+
+    private func skipNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Bool {
+        let start = position
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+                 UInt8(ascii: "e"), UInt8(ascii: "E"):
+                position += 1
+            default:
+                return position > start && bytes[position - 1] >= UInt8(ascii: "0") && bytes[position - 1] <= UInt8(ascii: "9")
+            }
+        }
+        return position > start
+    }
+
+    private func skipLiteral(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        for offset in 0..<count where bytes[position + offset] != literal.utf8Start[offset] { return false }
+        position += count
+        return true
+    }
+}

@@ -1,0 +1,145 @@
+import ArborCore
+
+/// A JSON object tree read lazily: one pass indexes where every item is, and an item's fields are decoded from
+/// its bytes only when it is asked for. Ids are the same as ``JSONTreeBuilder``'s: the id field, or the path of
+/// indexes (`0/3/1`).
+public final class LazyJSONTree: HierarchySource {
+    public let displayName: String
+    private let bytes: [UInt8]
+    private let index: JSONTreeIndex
+    private let mapping: FieldMapping
+    /// Every item's id when some items have an id field (ids then need a table); nil: ids are paths.
+    private let explicitIDs: [String]?
+    private let itemByID: [String: Int32]
+
+    /// Indexes `bytes`; nil when they are not well-formed JSON or, unless `force`, not an object tree.
+    public init?(bytes: [UInt8], name: String, mapping: FieldMapping, force: Bool) {
+        guard let index = JSONTreeIndex.scan(bytes, childrenField: mapping.children, idFields: mapping.id),
+              force || index.looksLikeTree
+        else { return nil }
+        self.bytes = bytes
+        self.index = index
+        self.mapping = mapping
+        displayName = name
+        var ids: [String]?
+        var table: [String: Int32] = [:]
+        if !index.idRanges.isEmpty {
+            var all: [String] = []
+            all.reserveCapacity(index.count)
+            var used: Set<String> = []
+            for item in 0..<Int32(index.count) {
+                let id = Self.uniqueID(preferred: Self.explicitID(of: item, index: index, bytes: bytes),
+                                       path: Self.path(of: item, index: index), used: &used)
+                table[id] = item
+                all.append(id)
+            }
+            ids = all
+        }
+        explicitIDs = ids
+        itemByID = table
+    }
+
+    public func root() async throws -> SourceRoot? {
+        SourceRoot(id: id(of: 0), isVirtual: index.isVirtual)
+    }
+
+    public func numberOfChildren(of id: String) async throws -> Int? { try index.children(of: item(for: id)).count }
+
+    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+        let children = try index.children(of: item(for: id))
+        let clamped = range.clamped(to: 0..<children.count)
+        return children[(children.startIndex + clamped.lowerBound)..<(children.startIndex + clamped.upperBound)].map(self.id(of:))
+    }
+
+    public func parentID(of id: String) async throws -> String? {
+        let parent = index.parent[Int(try item(for: id))]
+        return parent < 0 ? nil : self.id(of: parent)
+    }
+
+    public func item(_ id: String) async throws -> SourceItem { sourceItem(try item(for: id)) }
+
+    public func children(of id: String) async throws -> [SourceItem] {
+        try index.children(of: item(for: id)).map(sourceItem)
+    }
+
+    private func sourceItem(_ item: Int32) -> SourceItem {
+        SourceItem(id: id(of: item), content: content(of: item), childCount: index.children(of: item).count)
+    }
+
+    /// The id of an item: from the table, or its path of indexes.
+    func id(of item: Int32) -> String {
+        if let explicitIDs { return explicitIDs[Int(item)] }
+        return Self.path(of: item, index: index)
+    }
+
+    private func item(for id: String) throws -> Int32 {
+        if explicitIDs != nil {
+            guard let item = itemByID[id] else { throw SourceError("no item with id '\(id)'") }
+            return item
+        }
+        if id.isEmpty, index.isVirtual { return 0 }
+        var item: Int32 = 0
+        for (depth, part) in id.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
+            guard let position = Int(part), position >= 0 else { throw SourceError("no item with id '\(id)'") }
+            if depth == 0, !index.isVirtual {
+                guard position == 0 else { throw SourceError("no item with id '\(id)'") }
+                continue
+            }
+            let children = index.children(of: item)
+            guard position < children.count else { throw SourceError("no item with id '\(id)'") }
+            item = children[children.startIndex + position]
+        }
+        return item
+    }
+
+    /// `0/3/1` for the root's fourth child's second child; a virtual root's children start the path.
+    static func path(of item: Int32, index: JSONTreeIndex) -> String {
+        if item == 0 { return index.isVirtual ? "" : "0" }
+        var parts: [Int32] = []
+        var node = item
+        while node > 0 {
+            parts.append(index.position[Int(node)])
+            node = index.parent[Int(node)]
+        }
+        if !index.isVirtual { parts.append(0) }
+        return parts.reversed().map(String.init).joined(separator: "/")
+    }
+
+    private static func explicitID(of item: Int32, index: JSONTreeIndex, bytes: [UInt8]) -> String? {
+        guard let range = index.idRanges[item], let value = try? JSONDocument.parse(Array(bytes[range])) else { return nil }
+        return value.nodes[0].text
+    }
+
+    private static func uniqueID(preferred: String?, path: String, used: inout Set<String>) -> String {
+        var candidate = preferred ?? path
+        if used.contains(candidate) { candidate = path }
+        var suffix = 2
+        let base = candidate
+        while used.contains(candidate) {
+            candidate = base + "#" + String(suffix)
+            suffix += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+
+    /// The item's fields decoded from its bytes, the children array skipped.
+    private func content(of item: Int32) -> ItemContent {
+        if item == 0, index.isVirtual { return ItemContent(title: displayName) }
+        let start = index.start[Int(item)]
+        guard bytes[start] == UInt8(ascii: "{") else {
+            let value = try? JSONDocument.parse(Array(bytes[start..<JSONValueSkipper.end(of: start, in: bytes)]))
+            return ItemContent(title: value?.preview(0) ?? "")
+        }
+        var fields: [ItemField] = []
+        var lists: [String: [String]] = [:]
+        let members = JSONValueSkipper.members(of: start, in: bytes, known: index.childrenRange(of: item))
+        for (key, range) in members where key != mapping.children {
+            guard let value = try? JSONDocument.parse(Array(bytes[range])) else { continue }
+            fields.append(ItemField(name: key, value: value.preview(0)))
+            if value.nodes[0].kind == .array { lists[key] = value.children(of: 0).map(value.preview) }
+        }
+        let explicit = Self.explicitID(of: item, index: index, bytes: bytes)
+        return mapping.content(from: fields, tags: lists, fallbackTitle: explicit ?? Self.path(of: item, index: index))
+    }
+}
