@@ -102,13 +102,13 @@ def main():
         results.setdefault(scenario, {})[label] = metrics
 
     print('root of the tree', file=sys.stderr)
-    record('root', 'arbor', measure('arbor', [ARBOR, tree], root_expect, runs=runs, keys='Down*20 Right Left'))
+    tree_keys = 'Down*20 Up*20 Right Left'  # back on the first directory, so that → enters a directory everywhere
+    record('root', 'arbor', measure('arbor', [ARBOR, tree], root_expect, runs=runs, keys=tree_keys))
     record('outline', 'arbor', measure('arbor', [ARBOR, '--layout', 'outline', tree], root_expect, runs=runs,
                                        keys='Down Right Left Right Left'))
     peers = [] if smoke else [p for p in TREE_PEERS if installed(p)]
     for peer in peers:
-        keys = 'Down*20 Right Left' if peer != 'vifm' else 'Down*20 Up*20 Right Left'
-        record('root', peer, measure(peer, [peer, tree], root_expect, runs=runs, keys=keys,
+        record('root', peer, measure(peer, [peer, tree], root_expect, runs=runs, keys=tree_keys,
                                      home=fresh_home(data, peer)))
     print('the 100,000-entry directory', file=sys.stderr)
     record('huge', 'arbor', measure('arbor', [ARBOR, huge], huge_expect, runs=runs))
