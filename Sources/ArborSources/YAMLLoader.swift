@@ -10,11 +10,19 @@ public enum YAMLLoader {
         do {
             var result: [JSONDocument] = []
             var stream = try Yams.compose_all(yaml: text)
-            while let root = stream.next() { result.append(convert(root)) }
+            let limit = max(100_000, bytes.count * 4)
+            while let root = stream.next() {
+                guard let document = convert(root, limit: limit) else {
+                    throw SourceLoadError("\(origin): the YAML expands to more than \(limit) values (aliases repeating aliases?); refused")
+                }
+                result.append(document)
+            }
             if let error = stream.error { throw error }
             return result
         } catch let error as YamlError {
             throw SourceLoadError("\(origin):\(describe(error))")
+        } catch let error as SourceLoadError {
+            throw error
         } catch {
             throw SourceLoadError("\(origin): invalid YAML: \(error)")
         }
@@ -52,12 +60,14 @@ public enum YAMLLoader {
         }
     }
 
-    /// Flattens a node tree iteratively (no recursion over depth).
-    static func convert(_ root: Node) -> JSONDocument {
+    /// Flattens a node tree iteratively (no recursion over depth); nil when it holds more than `limit` values,
+    /// as aliases of aliases can make a few lines stand for billions.
+    static func convert(_ root: Node, limit: Int = .max) -> JSONDocument? {
         var document = JSONDocument()
         var pending: [(node: Node, key: String?, parent: Int32)] = [(root, nil, -1)]
         var lastChild: [Int32: Int32] = [:]
         while !pending.isEmpty {
+            if document.nodes.count >= limit { return nil }
             let (node, key, parent) = pending.removeLast()
             let index = Int32(document.nodes.count)
             var value = JSONDocument.Node(kind: .null, key: key, text: "", parent: parent)

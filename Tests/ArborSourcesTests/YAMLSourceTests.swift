@@ -49,3 +49,36 @@ struct YAMLSourceTests {
         #expect(empty?.message.hasSuffix(": the YAML stream holds no document") == true)
     }
 }
+
+@Suite("Hostile YAML")
+struct HostileYAMLTests {
+    @Test func anAliasBombIsRefusedQuickly() throws {
+        var text = "a: &a [x, x, x, x, x, x, x, x, x]\n"
+        let letters = Array("abcdefghij")
+        for index in 1..<letters.count {
+            let previous = letters[index - 1]
+            text += "\(letters[index]): &\(letters[index]) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]\n"
+        }
+        #expect {
+            _ = try YAMLLoader.documents(Array(text.utf8), origin: "bomb.yaml")
+        } throws: { error in
+            (error as? SourceLoadError)?.message.hasPrefix("bomb.yaml: the YAML expands to more than 100000 values") == true
+        }
+    }
+
+    @Test func aModestUseOfAliasesStillLoads() throws {
+        let text = "base: &base {name: pump, kind: equipment}\nfirst: *base\nsecond: *base\n"
+        let documents = try YAMLLoader.documents(Array(text.utf8), origin: "ok.yaml")
+        #expect(documents.count == 1)
+        #expect(documents[0].nodes.count == 10)
+    }
+
+    @Test func deepNestingIsAnErrorWithAPlace() {
+        let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect {
+            _ = try YAMLLoader.documents(Array(text.utf8), origin: "deep.yaml")
+        } throws: { error in
+            (error as? SourceLoadError)?.message.contains("deep.yaml:1:") == true
+        }
+    }
+}
