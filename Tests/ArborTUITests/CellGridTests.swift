@@ -56,6 +56,8 @@ struct CellGridTests {
         grid.write("a\u{1B}]52;c;x\u{07}b\u{202E}c\u{9B}", x: 0, y: 0, style: .plain)
         #expect(grid.lines == ["a^[]52;c;x^Gb\u{FFFD}c\u{FFFD}    "])
         #expect(!grid.cells.contains { $0.text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } })
+        #expect(grid[1, 0].text == "^" && grid[1, 0].width == 1, "caret notation takes a cell a character, as a terminal draws it")
+        #expect(grid[2, 0].text == "[" && grid[2, 0].width == 1)
     }
 
     @Test func bytesThatWereNotUTF8AreDrawnAsReplacementMarks() {

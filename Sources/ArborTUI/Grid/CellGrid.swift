@@ -49,7 +49,7 @@ public struct CellGrid: Sendable, Hashable {
                 column += 1
                 continue
             }
-            let parts = InertText.visible(character).map { [($0, DisplayWidth.of($0))] } ?? DisplayWidth.segments(of: character)
+            let parts = InertText.visible(character).map { $0.map { (String($0), 1) } } ?? DisplayWidth.segments(of: character)
             for (drawn, cellWidth) in parts {
                 if cellWidth == 0 {
                     if column > x { appendMark(drawn, x: column - 1, y: y) }

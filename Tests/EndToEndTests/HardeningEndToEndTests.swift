@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@Suite("Hostile terminals and names, in a real terminal", .serialized)
+struct HardeningEndToEndTests {
+    let plant = samplePath("plant-maintenance.json")
+
+    @Test func ctrlZRestoresTheTerminalAndFgRedraws() throws {
+        let tmux = try TmuxSession("PS1='$ ' bash --norc --noprofile -i", width: 100, height: 30)
+        #expect(tmux.waitForScreen { $0.contains("$") }.ok)
+        try tmux.send("-l", "stty -a > before; \(shellQuote(arborBinary)) \(shellQuote(plant))")
+        try tmux.send("Enter")
+        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
+        try tmux.send("C-z")
+        #expect(tmux.waitForScreen { $0.contains("Stopped") }.ok, "Ctrl-Z did not suspend")
+        try tmux.send("-l", "stty -a > during")
+        try tmux.send("Enter")
+        #expect(tmux.waitForFile("during") == tmux.file("before"), "the terminal is in its normal mode while suspended")
+        try tmux.send("-l", "fg")
+        try tmux.send("Enter")
+        let back = tmux.waitForScreen { $0.contains("1 of 3") && $0.contains("┌ Plants") }
+        #expect(back.ok, "fg did not redraw:\n\(back.screen)")
+        try tmux.send("Down")
+        #expect(tmux.waitForScreen { $0.contains("2 of 3") }.ok, "keys work again after fg")
+        try tmux.send("q")
+        try tmux.send("-l", "echo $? > status")
+        try tmux.send("Enter")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        try tmux.send("-l", "stty -a > after")
+        try tmux.send("Enter")
+        #expect(tmux.waitForFile("after") == tmux.file("before"))
+    }
+
+    @Test func aStormOfResizesEndsOnAFrameOfTheLastSize() throws {
+        let command = "stty -a > before; \(shellQuote(arborBinary)) \(shellQuote(plant)); echo $? > status; stty -a > after"
+        let tmux = try TmuxSession(command, width: 120, height: 40)
+        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
+        let sizes = [(1, 1), (300, 100), (2, 50), (80, 1), (40, 12), (57, 3), (1, 100), (200, 5), (28, 28), (97, 31)]
+        for (width, height) in sizes + sizes.reversed() + [(100, 30)] {
+            try tmux.resize(width: width, height: height)
+        }
+        let last = tmux.waitForScreen { screen in
+            let lines = screen.components(separatedBy: "\n")
+            return lines.count >= 30 && lines[29].contains("1 of 3") && lines[0].contains("? help")
+        }
+        #expect(last.ok, "the last frame does not fit 100x30:\n\(last.screen)")
+        try tmux.send("q")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "Arbor did not survive")
+        let withoutSize = { (text: String?) in text?.replacingOccurrences(of: "rows [0-9]+; columns [0-9]+;", with: "", options: .regularExpression) }
+        #expect(withoutSize(tmux.waitForFile("after")) == withoutSize(tmux.file("before")), "modes differ after the storm")
+    }
+
+    @Test func namesCarryingEscapeSequencesAreShownInert() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-inert-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let names = [
+            "clip\u{1B}]52;c;aGFja2Vk\u{07}board", "title\u{1B}]0;PWNED\u{07}set", "move\u{1B}[2J\u{1B}[Hcursor",
+            "bidi\u{202E}txt.exe", "c1\u{9B}31mred",
+        ]
+        for name in names { _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: nil) }
+        let command = "\(shellQuote(arborBinary)) --cells single \(shellQuote(directory.path)); echo $? > status"
+        let tmux = try TmuxSession(command, width: 120, height: 30)
+        let shown = tmux.waitForScreen { $0.contains("clip^[]52;c;aGFja2Vk^Gboard") }
+        #expect(shown.ok, "the OSC 52 name is not shown inert:\n\(shown.screen)")
+        #expect(shown.screen.contains("title^[]0;PWNED^Gset"))
+        #expect(shown.screen.contains("move^[[2J^[[Hcursor"))
+        #expect(shown.screen.contains("bidi\u{FFFD}txt.exe"))
+        #expect(shown.screen.contains("c1\u{FFFD}31mred"))
+        let title = try tmux.tmux(["display-message", "-p", "-t", "main", "#{pane_title}"])
+        #expect(!title.contains("PWNED"), "the pane title changed: \(title)")
+        let buffers = (try? tmux.tmux(["list-buffers"])) ?? ""
+        #expect(!buffers.contains("hacked"), "the clipboard was written")
+        try tmux.send("q")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+
+    @Test(arguments: ["dumb", "", "no-such-terminal-type"])
+    func unusableTerminalTypesGetAMessageNotAHang(term: String) throws {
+        let command = "TERM=\(shellQuote(term)) \(shellQuote(arborBinary)) \(shellQuote(plant)) 2> err; echo $? > status"
+        let tmux = try TmuxSession(command, width: 80, height: 24)
+        #expect(tmux.waitForFile("status", timeout: 5)?.trimmingCharacters(in: .whitespacesAndNewlines) == "2")
+        #expect(tmux.file("err")?.contains("terminal type") == true, "\(tmux.file("err") ?? "")")
+    }
+}
