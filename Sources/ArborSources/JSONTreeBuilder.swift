@@ -16,13 +16,13 @@ public struct JSONTreeBuilder: Sendable {
     /// Builds the hierarchy; iterative, so any depth of nesting is safe.
     public func hierarchy(from document: JSONDocument, name: String) -> StaticHierarchy {
         var nodes: [StaticHierarchy.Node] = []
-        var usedIDs: Set<String> = []
+        var usedIDs = UniqueIDs()
         var pending: [(json: Int32, parent: Int32, path: String)] = []
         let top = document.nodes[0]
         let isVirtual = top.kind == .array
         if isVirtual {
             nodes.append(StaticHierarchy.Node(id: "", content: ItemContent(title: name)))
-            usedIDs.insert("")
+            _ = usedIDs.next(preferred: "", path: "")
             let elements = document.children(of: 0)
             for (position, element) in elements.enumerated().reversed() {
                 pending.append((element, 0, String(position)))
@@ -43,11 +43,11 @@ public struct JSONTreeBuilder: Sendable {
     }
 
     private func makeNode(
-        _ index: Int32, path: String, in document: JSONDocument, usedIDs: inout Set<String>
+        _ index: Int32, path: String, in document: JSONDocument, usedIDs: inout UniqueIDs
     ) -> (node: StaticHierarchy.Node, children: [Int32]) {
         let value = document.nodes[Int(index)]
         guard value.kind == .object else {
-            let id = uniqueID(preferred: nil, path: path, usedIDs: &usedIDs)
+            let id = usedIDs.next(preferred: nil, path: path)
             return (StaticHierarchy.Node(id: id, content: ItemContent(title: document.preview(index))), [])
         }
         var fields: [ItemField] = []
@@ -70,21 +70,8 @@ public struct JSONTreeBuilder: Sendable {
                 return kind == .string || kind == .number ? document.nodes[Int(member)].text : nil
             }
         }.first
-        let id = uniqueID(preferred: explicitID, path: path, usedIDs: &usedIDs)
+        let id = usedIDs.next(preferred: explicitID, path: path)
         let content = mapping.content(from: fields, tags: listFields, fallbackTitle: explicitID ?? path)
         return (StaticHierarchy.Node(id: id, content: content), children)
-    }
-
-    private func uniqueID(preferred: String?, path: String, usedIDs: inout Set<String>) -> String {
-        var candidate = preferred ?? path
-        if usedIDs.contains(candidate) { candidate = path }
-        var suffix = 2
-        let base = candidate
-        while usedIDs.contains(candidate) {
-            candidate = base + "#" + String(suffix)
-            suffix += 1
-        }
-        usedIDs.insert(candidate)
-        return candidate
     }
 }

@@ -26,10 +26,10 @@ public final class LazyJSONTree: HierarchySource {
         if !index.idRanges.isEmpty {
             var all: [String] = []
             all.reserveCapacity(index.count)
-            var used: Set<String> = []
+            var unique = UniqueIDs()
             for item in 0..<Int32(index.count) {
-                let id = Self.uniqueID(preferred: Self.explicitID(of: item, index: index, bytes: bytes),
-                                       path: Self.path(of: item, index: index), used: &used)
+                let id = unique.next(preferred: Self.explicitID(of: item, index: index, bytes: bytes),
+                                     path: Self.path(of: item, index: index))
                 table[id] = item
                 all.append(id)
             }
@@ -108,19 +108,6 @@ public final class LazyJSONTree: HierarchySource {
     private static func explicitID(of item: Int32, index: JSONTreeIndex, bytes: [UInt8]) -> String? {
         guard let range = index.idRanges[item], let value = try? JSONDocument.parse(Array(bytes[range])) else { return nil }
         return value.nodes[0].text
-    }
-
-    private static func uniqueID(preferred: String?, path: String, used: inout Set<String>) -> String {
-        var candidate = preferred ?? path
-        if used.contains(candidate) { candidate = path }
-        var suffix = 2
-        let base = candidate
-        while used.contains(candidate) {
-            candidate = base + "#" + String(suffix)
-            suffix += 1
-        }
-        used.insert(candidate)
-        return candidate
     }
 
     /// The item's fields decoded from its bytes, the children array skipped.

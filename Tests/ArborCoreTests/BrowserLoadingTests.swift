@@ -196,17 +196,23 @@ struct PartialLoadTests {
         SourceItem(id: id, content: ItemContent(title: titleCase(id)), childCount: 0)
     }
 
-    @Test func partsShowFirstAndTheFinalListReplacesThemKeepingTheFocus() async {
-        var driver = Driver(MutableSource(root: "pumps", plantOutline))
+    /// Starts the browser and answers the root, leaving the request for the root's children unanswered.
+    func startAwaitingChildren(_ driver: inout Driver) async -> (NodeHandle, Int)? {
         driver.send(.start)
         driver.send(await driver.answer(driver.pending.removeFirst()))
         guard case .loadChildren(let handle, _, let generation) = driver.pending.first(where: {
             if case .loadChildren = $0 { return true } else { return false }
         }) else {
             Issue.record("no children request")
-            return
+            return nil
         }
         driver.pending = []
+        return (handle, generation)
+    }
+
+    @Test func partsShowFirstAndTheFinalListReplacesThemKeepingTheFocus() async {
+        var driver = Driver(MutableSource(root: "pumps", plantOutline))
+        guard let (handle, generation) = await startAwaitingChildren(&driver) else { return }
         driver.send(.childrenPartiallyLoaded(handle, generation: generation, [item("p3"), item("p1")]))
         #expect(driver.titles(1) == ["P3", "P1"])
         #expect(driver.state.isLoading(column: 1))
@@ -223,15 +229,7 @@ struct PartialLoadTests {
 
     @Test func anUntouchedColumnStartsAtTheFirstItemOfTheFinalList() async {
         var driver = Driver(MutableSource(root: "pumps", plantOutline))
-        driver.send(.start)
-        driver.send(await driver.answer(driver.pending.removeFirst()))
-        guard case .loadChildren(let handle, _, let generation) = driver.pending.first(where: {
-            if case .loadChildren = $0 { return true } else { return false }
-        }) else {
-            Issue.record("no children request")
-            return
-        }
-        driver.pending = []
+        guard let (handle, generation) = await startAwaitingChildren(&driver) else { return }
         driver.send(.childrenPartiallyLoaded(handle, generation: generation, [item("p3"), item("p1")]))
         #expect(driver.focusedID(1) == "p3")
         driver.send(.childrenLoaded(handle, generation: generation, .success([item("p1"), item("p2"), item("p3")])))
