@@ -5,7 +5,7 @@ SAMPLE ?= sample-data/plant-maintenance.json
 BIN_DEBUG = .build/debug/arbor
 BIN_RELEASE = .build/release/arbor
 
-.PHONY: all build run test install clean deps tools coverage bench bench-smoke bench-tools
+.PHONY: all build run test install clean deps tools coverage bench bench-smoke bench-tools fuzz
 
 all: build
 
@@ -75,6 +75,22 @@ bench-smoke:
 	@python3 -c 'import pyte' 2>/dev/null || python3 -m pip install -q pyte
 	python3 bench/generate.py .bench-data-smoke --small
 	ARBOR=$(CURDIR)/$(BIN_DEBUG) python3 bench/run.py .bench-data-smoke --smoke > /dev/null
+
+# Coverage-guided fuzzing (libFuzzer, AddressSanitizer) of each target for FUZZ_SECONDS; the corpus grows in
+# Tests/Fuzz/corpus/TARGET and crashes land in Tests/Fuzz/crashes.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = json yaml csv paths config theme keys
+fuzz: deps
+	$(SWIFT) build --product ArborFuzz --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DARBOR_FUZZ
+	@mkdir -p Tests/Fuzz/crashes
+	@for target in $(FUZZ_TARGETS); do \
+	  mkdir -p Tests/Fuzz/corpus/$$target; \
+	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
+	  ARBOR_FUZZ_TARGET=$$target .build-fuzz/debug/ArborFuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	    -artifact_prefix=Tests/Fuzz/crashes/$$target- -print_final_stats=1 Tests/Fuzz/corpus/$$target 2>&1 \
+	    | grep -E "^(stat::number_of_executed_units|==|.*Fatal error|SUMMARY)" || true; \
+	done
+	@if ls Tests/Fuzz/crashes/* >/dev/null 2>&1; then echo "crashes found: Tests/Fuzz/crashes"; exit 1; fi
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin

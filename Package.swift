@@ -39,6 +39,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "ArborFuzz",
+            dependencies: ["ArborCore", "ArborSources", "ArborTUI", "ArborConfig"]
+        ),
         .testTarget(name: "ArborCoreTests", dependencies: ["ArborCore"]),
         .testTarget(
             name: "ArborSourcesTests",

@@ -169,18 +169,30 @@ struct JSONTreeScanner {
         return false
     }
 
+    /// Moves past a number of JSON's grammar: `-`, then `0` or digits not starting with 0, a fraction, an exponent.
     private func skipNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Bool {
-        let start = position
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-                 UInt8(ascii: "e"), UInt8(ascii: "E"):
-                position += 1
-            default:
-                return position > start && bytes[position - 1] >= UInt8(ascii: "0") && bytes[position - 1] <= UInt8(ascii: "9")
-            }
+        func isDigit(_ index: Int) -> Bool { index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39 }
+        func digits() -> Bool {
+            guard isDigit(position) else { return false }
+            while isDigit(position) { position += 1 }
+            return true
         }
-        return position > start
+        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "0") {
+            position += 1
+        } else if !digits() {
+            return false
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard digits() else { return false }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard digits() else { return false }
+        }
+        return true
     }
 
     private func skipLiteral(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ literal: StaticString) -> Bool {

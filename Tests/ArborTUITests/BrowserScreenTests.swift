@@ -38,6 +38,14 @@ struct BrowserScreenTests {
         #expect(driver.lines[2].contains("Japan · 日本"))
     }
 
+    @Test func theHelpOverlayFitsTerminalsOfAFewRows() async throws {
+        for height in 1...5 {
+            var driver = await ScreenDriver(try plantSample(), name: "plant", width: 40, height: height)
+            await driver.press(.character("?"))
+            #expect(driver.lines.count == height, "found by fuzzing: a 3-row terminal crashed the help")
+        }
+    }
+
     @Test func theHelpOverlayListsEveryBinding() async throws {
         var driver = await ScreenDriver(try plantSample(), name: "plant-maintenance.json", width: 80, height: 16)
         await driver.press(.character("?"))

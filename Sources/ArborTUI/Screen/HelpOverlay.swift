@@ -22,7 +22,7 @@ struct HelpOverlay {
         let y = (grid.height - height) / 2
         for row in y..<(y + height) { grid.fill(" ", x: x, y: row, count: width, style: .plain) }
         grid.drawBox(x: x, y: y, width: width, height: height, title: "Keys", titleStyle: CellStyle(.columnTitle))
-        let room = height - 4
+        let room = max(0, height - 4)
         let first = max(0, min(scroll, lines.count - room))
         let more = lines.count > room ? " ↑↓ scroll ·" : ""
         grid.write(more + " ? or Esc closes ", x: x + 2, y: y + height - 1, limit: width - 4, style: CellStyle(.dim))

@@ -1,0 +1,89 @@
+import ArborConfig
+import ArborCore
+import ArborSources
+import ArborTUI
+
+/// The fuzz targets: each takes arbitrary bytes and must neither crash nor break an invariant.
+enum FuzzTargets {
+    /// Every target by name, for `ARBOR_FUZZ_TARGET`.
+    static let all: [String: @Sendable ([UInt8]) -> Void] = [
+        "json": json, "yaml": yaml, "csv": csv, "paths": paths, "config": config, "theme": theme, "keys": keys,
+    ]
+
+    /// The full JSON parser and the one-pass tree index must agree on what is well-formed and on the items.
+    static func json(_ bytes: [UInt8]) {
+        let parsed = try? JSONDocument.parse(bytes)
+        let lazy = LazyJSONTree(bytes: bytes, name: "f", mapping: FieldMapping(), force: true)
+        if parsed == nil, lazy != nil { fatalError("the index accepted JSON the parser rejects") }
+        if let lazy { walk(lazy, limit: 200) }
+    }
+
+    static func yaml(_ bytes: [UInt8]) {
+        _ = try? YAMLLoader.documents(bytes, origin: "f")
+    }
+
+    static func csv(_ bytes: [UInt8]) {
+        guard let table = try? DelimitedTable.parse(bytes, delimiter: UInt8(ascii: ",")) else { return }
+        if let built = try? AdjacencyTableBuilder().hierarchy(from: table, name: "f") { walk(built.hierarchy, limit: 200) }
+    }
+
+    static func paths(_ bytes: [UInt8]) {
+        walk(PathListBuilder().hierarchy(from: bytes, name: "f"), limit: 200)
+    }
+
+    static func config(_ bytes: [UInt8]) {
+        _ = try? ConfigFile.parse(String(decoding: bytes, as: UTF8.self), file: "f")
+    }
+
+    static func theme(_ bytes: [UInt8]) {
+        _ = try? ThemeFile.parse(String(decoding: bytes, as: UTF8.self), file: "f")
+    }
+
+    /// A random tree, a random terminal size and random keys: the focus stays in range and every frame is
+    /// exactly the terminal's size.
+    static func keys(_ bytes: [UInt8]) {
+        guard bytes.count >= 3 else { return }
+        let width = Int(bytes[0]) % 200
+        let height = Int(bytes[1]) % 80
+        let tree = PathListBuilder().hierarchy(from: Array(bytes.prefix(64)), name: "f")
+        var controller = BrowserController(screen: BrowserScreen(sourceName: "f"), selectionMode: bytes[2] % 3 == 0 ? .multiple : .none)
+        let performer = EffectPerformer(source: tree)
+        var pending = controller.start(width: width, height: height)
+        let keys: [Key] = [.up, .down, .left, .right, .enter, .pageUp, .pageDown, .home, .end, .tab, .escape, .backspace,
+                           .character("/"), .character("o"), .character("i"), .character("a"), .character("F"), .character("n"),
+                           .character(" "), .character("?"), .mouse(MouseEvent(.press, x: 5, y: 3)), .resize]
+        for byte in bytes.dropFirst(3).prefix(200) {
+            while !pending.isEmpty { pending += controller.receive(blockingPerform(performer, pending.removeFirst())) }
+            if byte >= 250 {
+                pending += controller.resize(width: Int(byte) % 7 * 20, height: Int(byte) % 5 * 9)
+                continue
+            }
+            if case .proceed(let effects) = controller.handle(keys[Int(byte) % keys.count]) { pending += effects }
+            let grid = controller.render()
+            let state = controller.state
+            if grid.cells.count != grid.width * grid.height { fatalError("the grid is not its size") }
+            for column in state.columns.indices {
+                let count = state.items(in: column).count
+                if count > 0, !(0..<count).contains(state.columns[column].focus) { fatalError("focus out of range") }
+            }
+            if state.layout == .outline, !state.outline.rows.isEmpty, !state.outline.rows.indices.contains(state.outline.focus) {
+                fatalError("outline focus out of range")
+            }
+        }
+    }
+
+    /// Asks a source for its items, breadth first, at most `limit` of them.
+    static func walk(_ source: any HierarchySource, limit: Int) {
+        let performer = EffectPerformer(source: source)
+        guard case .rootLoaded(_, .success(let root?)) = blockingPerform(performer, .loadRoot(generation: 0)) else { return }
+        var queue = [root.id]
+        var seen = 0
+        while !queue.isEmpty, seen < limit {
+            let id = queue.removeFirst()
+            seen += 1
+            if case .childrenLoaded(_, _, .success(let items)) = blockingPerform(performer, .loadChildren(NodeStore.top, id: id, generation: 0)) {
+                queue += items.map(\.id)
+            }
+        }
+    }
+}
