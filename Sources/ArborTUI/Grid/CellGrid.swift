@@ -102,9 +102,7 @@ public struct CellGrid: Sendable, Hashable {
     /// The cells text takes once control characters are made visible.
     public static func drawnWidth(of text: String) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        var total = 0
-        for character in text { total += InertText.visible(character).map(DisplayWidth.of) ?? DisplayWidth.of(character) }
-        return total
+        return drawnWidth(of: text, upTo: .max)
     }
 
     /// Fills a run of cells of one row with one character.

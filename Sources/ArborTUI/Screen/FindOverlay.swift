@@ -7,8 +7,14 @@ struct FindOverlay {
 
     /// The path of titles above an item, from the top level.
     func location(of item: NodeHandle) -> String {
-        state.revealPath(of: item).dropLast().compactMap { state.store.handle(for: $0).map { state.store[$0].title } }
-            .joined(separator: " › ")
+        let top = state.layout == .outline ? state.outline.topParent : state.columns.first?.parent
+        var titles: [String] = []
+        var node = item
+        while let parent = state.store[node].parent, parent != top {
+            titles.append(state.store[parent].title)
+            node = parent
+        }
+        return titles.reversed().joined(separator: " › ")
     }
 
     func paint(into grid: inout CellGrid) {
