@@ -70,7 +70,12 @@ static inline int arbor_put_cell(WINDOW *win, int y, int x, const wchar_t *text,
     return mvwadd_wch(win, y, x, &cell);
 }
 
-/* Opens the controlling terminal for ncurses; NULL when there is none. */
-static inline FILE *arbor_open_tty(void) { return fopen("/dev/tty", "r+"); }
+/* Opens the controlling terminal for ncurses; NULL when there is none. The stream is fully buffered, so that a
+   frame leaves in one write when ncurses flushes it (a terminal stream is otherwise line buffered). */
+static inline FILE *arbor_open_tty(void) {
+    FILE *tty = fopen("/dev/tty", "r+");
+    if (tty) setvbuf(tty, NULL, _IOFBF, 1 << 16);
+    return tty;
+}
 
 #endif

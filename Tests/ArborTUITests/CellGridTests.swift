@@ -66,6 +66,28 @@ struct CellGridTests {
         #expect(grid.lines == ["caf\u{FFFD}    "])
     }
 
+    @Test(arguments: [
+        ("Привет мир", 8, "Привет …"), ("│├─ ⠋ x", 5, "│├─ …"), ("日本語の本", 7, "日本語…"), ("Straße·café", 6, "Straß…"),
+        ("Ωmega ← 한국어", 14, "Ωmega ← 한국어"), ("ＡＢＣ", 5, "ＡＢ…"),
+    ])
+    func lettersOfCommonScriptsAreCutLikeAnyText(text: String, width: Int, line: String) {
+        var grid = CellGrid(width: width, height: 1)
+        grid.write(text, x: 0, y: 0, style: .plain)
+        #expect(grid.lines == [line])
+        #expect(CellGrid.drawnWidth(of: text) == DisplayWidth.of(text))
+    }
+
+    @Test func aMarkOrSelectorAfterACommonLetterStillJoinsIt() {
+        var grid = CellGrid(width: 8, height: 1)
+        grid.write("Приве\u{301}т", x: 0, y: 0, style: .plain)
+        #expect(grid[4, 0].text == "е\u{301}")
+        #expect(grid.lines == ["Приве\u{301}т  "])
+        #expect(CellGrid.drawnWidth(of: "▶\u{FE0F}") == 2, "an emoji presentation selector makes the triangle wide")
+        var emoji = CellGrid(width: 4, height: 1)
+        emoji.write("▶\u{FE0F}x", x: 0, y: 0, style: .plain)
+        #expect(emoji[0, 0].width == 2 && emoji[0, 0].text == "▶\u{FE0F}")
+    }
+
     @Test func writesOutsideTheGridAreIgnored() {
         var grid = CellGrid(width: 3, height: 1)
         #expect(grid.write("abc", x: 5, y: 0, style: .plain) == 0)

@@ -44,6 +44,10 @@ public final class CursesTerminal: TerminalDevice {
         curs_set(0)
         palette = CursesPalette(theme: theme)
         if mouse { arbor_enable_mouse(1) }
+        // ncurses flushes after every cursor movement until its first return from endwin; one round trip here
+        // lets each frame leave in a single write.
+        endwin()
+        doupdate()
     }
 
     deinit { shutdown() }
@@ -75,25 +79,27 @@ public final class CursesTerminal: TerminalDevice {
         let window = arbor_stdscr()
         let reuse = shown.map { $0.width == grid.width && $0.height == grid.height } ?? false
         if !reuse { werase(window) }
+        var text = [wchar_t](repeating: 0, count: 6)
         for row in 0..<min(grid.height, Int(getmaxy(window))) {
-            if reuse, let shown, rowEqual(shown, grid, row) { continue }
+            if reuse, let shown, grid.rowMatches(shown, row: row) { continue }
             for column in 0..<min(grid.width, Int(getmaxx(window))) {
-                let cell = grid[column, row]
+                let cell = grid.packed(x: column, y: row)
                 guard cell.width > 0 else { continue }
                 let (attributes, pair) = palette.attributes(for: cell.style)
-                var text = cell.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
-                text.append(0)
+                if cell.isCluster {
+                    let scalars = grid.scalars(of: cell).prefix(5)
+                    for (offset, scalar) in scalars.enumerated() { text[offset] = wchar_t(bitPattern: scalar) }
+                    text[scalars.count] = 0
+                } else {
+                    text[0] = wchar_t(bitPattern: cell.code)
+                    text[1] = 0
+                }
                 _ = arbor_put_cell(window, Int32(row), Int32(column), text, attributes, pair)
             }
         }
         shown = grid
         wnoutrefresh(window)
         doupdate()
-    }
-
-    private func rowEqual(_ lhs: CellGrid, _ rhs: CellGrid, _ row: Int) -> Bool {
-        let start = row * lhs.width
-        return lhs.cells[start..<(start + lhs.width)] == rhs.cells[start..<(start + rhs.width)]
     }
 
     public func shutdown() {

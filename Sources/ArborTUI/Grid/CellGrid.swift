@@ -1,16 +1,3 @@
-/// One cell of the grid: a grapheme, the cells it spans, and its style.
-public struct GridCell: Sendable, Hashable {
-    /// The grapheme drawn here; empty in the second cell of a wide character.
-    public var text: String
-    /// 1 for a normal character, 2 for a wide one, 0 for the cell a wide character covers.
-    public var width: UInt8
-    /// How the cell is drawn.
-    public var style: CellStyle
-
-    /// A blank cell.
-    public static let blank = GridCell(text: " ", width: 1, style: .plain)
-}
-
 /// A screen as a value: rows of cells that widgets draw into and a terminal copies out.
 public struct CellGrid: Sendable, Hashable {
     /// Columns of cells.
@@ -18,19 +5,54 @@ public struct CellGrid: Sendable, Hashable {
     /// Rows of cells.
     public let height: Int
     /// The cells, row after row.
-    public private(set) var cells: [GridCell]
+    private(set) var storage: [PackedCell]
+    /// Graphemes of more than one scalar, referred to by index from their cells.
+    private(set) var clusters: [String] = []
 
     /// A blank grid of a size; negative sizes count as zero.
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
-        cells = Array(repeating: .blank, count: self.width * self.height)
+        storage = Array(repeating: .blank, count: self.width * self.height)
     }
 
     /// The cell at a column and row.
     public subscript(x: Int, y: Int) -> GridCell {
-        cells[y * width + x]
+        let cell = storage[y * width + x]
+        return GridCell(text: text(of: cell), width: cell.width, style: cell.style)
     }
+
+    /// Every cell, row after row.
+    public var cells: [GridCell] {
+        storage.map { GridCell(text: text(of: $0), width: $0.width, style: $0.style) }
+    }
+
+    /// The grapheme a stored cell draws.
+    func text(of cell: PackedCell) -> String {
+        if cell.width == 0 { return "" }
+        if cell.isCluster { return clusters[Int(cell.code & ~PackedCell.clusterFlag)] }
+        return String(Character(Unicode.Scalar(cell.code) ?? "\u{FFFD}"))
+    }
+
+    /// The scalars a stored cell draws, in the form curses takes them.
+    func scalars(of cell: PackedCell) -> [UInt32] {
+        if cell.isCluster { return clusters[Int(cell.code & ~PackedCell.clusterFlag)].unicodeScalars.map(\.value) }
+        return [cell.code]
+    }
+
+    /// Whether a row shows the same as the same row of another grid of the same width.
+    func rowMatches(_ other: CellGrid, row: Int) -> Bool {
+        let start = row * width
+        for index in start..<(start + width) {
+            let mine = storage[index], theirs = other.storage[index]
+            guard mine == theirs else { return false }
+            if mine.isCluster, text(of: mine) != other.text(of: theirs) { return false }
+        }
+        return true
+    }
+
+    /// The stored cell at a column and row.
+    func packed(x: Int, y: Int) -> PackedCell { storage[y * width + x] }
 
     /// Draws text from (x, y) within `limit` cells, cutting it with `…` when longer; returns the cells used.
     @discardableResult
@@ -39,13 +61,14 @@ public struct CellGrid: Sendable, Hashable {
         let available = min(limit ?? (width - x), width - x)
         guard available > 0 else { return 0 }
         if let written = writePrintableASCII(text, x: x, y: y, available: available, style: style) { return written }
+        if let written = writeSimpleScalars(text, x: x, y: y, available: available, style: style) { return written }
         let fits = CellGrid.drawnWidth(of: text, upTo: available + 1) <= available
         let room = fits ? available : available - 1
         var column = x
         drawing: for character in text {
             if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
                 if column - x + 1 > room { break drawing }
-                put(CellGrid.asciiCells[Int(ascii)], width: 1, x: column, y: y, style: style)
+                put(UInt32(ascii), width: 1, x: column, y: y, style: style)
                 column += 1
                 continue
             }
@@ -56,19 +79,16 @@ public struct CellGrid: Sendable, Hashable {
                     continue
                 }
                 if column - x + cellWidth > room { break drawing }
-                put(drawn, width: cellWidth, x: column, y: y, style: style)
+                put(code(for: drawn), width: cellWidth, x: column, y: y, style: style)
                 column += cellWidth
             }
         }
         if !fits, column < x + available {
-            put("…", width: 1, x: column, y: y, style: style)
+            put(0x2026, width: 1, x: column, y: y, style: style)
             column += 1
         }
         return column - x
     }
-
-    /// One-character strings for the printable ASCII bytes, made once.
-    private static let asciiCells: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     /// Writes text made only of printable ASCII, one cell a byte, without measuring graphemes; nil for other text.
     private mutating func writePrintableASCII(_ text: String, x: Int, y: Int, available: Int, style: CellStyle) -> Int? {
@@ -78,15 +98,34 @@ public struct CellGrid: Sendable, Hashable {
             let fits = bytes.count <= available
             let count = fits ? bytes.count : available - 1
             for offset in 0..<count {
-                put(CellGrid.asciiCells[Int(bytes[offset])], width: 1, x: x + offset, y: y, style: style)
+                put(UInt32(bytes[offset]), width: 1, x: x + offset, y: y, style: style)
             }
-            if !fits { put("…", width: 1, x: x + count, y: y, style: style) }
+            if !fits { put(0x2026, width: 1, x: x + count, y: y, style: style) }
             return fits ? count : count + 1
         }
     }
 
+    /// Writes text made only of simple scalars, one grapheme a scalar; nil for other text.
+    private mutating func writeSimpleScalars(_ text: String, x: Int, y: Int, available: Int, style: CellStyle) -> Int? {
+        guard let total = SimpleScalar.width(of: text, upTo: available + 1) else { return nil }
+        let room = total <= available ? available : available - 1
+        var column = x
+        for scalar in text.unicodeScalars {
+            let cellWidth = SimpleScalar.width(scalar.value) ?? 1
+            if column - x + cellWidth > room { break }
+            put(scalar.value, width: cellWidth, x: column, y: y, style: style)
+            column += cellWidth
+        }
+        if total > available {
+            put(0x2026, width: 1, x: column, y: y, style: style)
+            column += 1
+        }
+        return column - x
+    }
+
     /// The cells text takes once control characters are made visible, counted no further than `limit`.
     static func drawnWidth(of text: String, upTo limit: Int) -> Int {
+        if let simple = SimpleScalar.width(of: text, upTo: limit) { return simple }
         var total = 0
         for character in text {
             if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
@@ -108,9 +147,9 @@ public struct CellGrid: Sendable, Hashable {
     /// Fills a run of cells of one row with one character.
     public mutating func fill(_ character: Character, x: Int, y: Int, count: Int, style: CellStyle) {
         guard y >= 0, y < height else { return }
-        let text = String(character)
+        let code = code(for: String(character))
         for column in max(0, x)..<max(max(0, x), min(width, x + count)) {
-            put(text, width: 1, x: column, y: y, style: style)
+            put(code, width: 1, x: column, y: y, style: style)
         }
     }
 
@@ -118,45 +157,56 @@ public struct CellGrid: Sendable, Hashable {
     public mutating func restyle(x: Int, y: Int, count: Int, _ change: (inout CellStyle) -> Void) {
         guard y >= 0, y < height else { return }
         for column in max(0, x)..<max(max(0, x), min(width, x + count)) {
-            change(&cells[y * width + column].style)
+            change(&storage[y * width + column].style)
         }
     }
 
-    private mutating func put(_ text: String, width cellWidth: Int, x: Int, y: Int, style: CellStyle) {
+    /// The code of a grapheme: its scalar when it has one, else a new entry among the clusters.
+    private mutating func code(for grapheme: String) -> UInt32 {
+        let scalars = grapheme.unicodeScalars
+        if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex { return first.value }
+        clusters.append(grapheme)
+        return PackedCell.clusterFlag | UInt32(clusters.count - 1)
+    }
+
+    private mutating func put(_ code: UInt32, width cellWidth: Int, x: Int, y: Int, style: CellStyle) {
         guard x >= 0, x < width else { return }
         clearWide(x: x, y: y)
         if cellWidth == 2 {
             guard x + 1 < width else {
-                cells[y * width + x] = GridCell(text: " ", width: 1, style: style)
+                storage[y * width + x] = PackedCell(code: 0x20, width: 1, style: style)
                 return
             }
             clearWide(x: x + 1, y: y)
-            cells[y * width + x + 1] = GridCell(text: "", width: 0, style: style)
+            storage[y * width + x + 1] = .covered(style)
         }
-        cells[y * width + x] = GridCell(text: text, width: UInt8(cellWidth), style: style)
+        storage[y * width + x] = PackedCell(code: code, width: UInt8(cellWidth), style: style)
     }
 
     /// Blanks the other half of a wide character that a write is about to cut.
     private mutating func clearWide(x: Int, y: Int) {
-        let cell = cells[y * width + x]
+        let cell = storage[y * width + x]
         if cell.width == 0, x > 0 {
-            cells[y * width + x - 1] = GridCell(text: " ", width: 1, style: cells[y * width + x - 1].style)
+            storage[y * width + x - 1] = PackedCell(code: 0x20, width: 1, style: storage[y * width + x - 1].style)
         } else if cell.width == 2, x + 1 < width {
-            cells[y * width + x + 1] = GridCell(text: " ", width: 1, style: cells[y * width + x + 1].style)
+            storage[y * width + x + 1] = PackedCell(code: 0x20, width: 1, style: storage[y * width + x + 1].style)
         }
     }
 
     private mutating func appendMark(_ mark: String, x: Int, y: Int) {
         var column = x
-        while column > 0, cells[y * width + column].width == 0 { column -= 1 }
-        cells[y * width + column].text += mark
+        while column > 0, storage[y * width + column].width == 0 { column -= 1 }
+        let index = y * width + column
+        storage[index].code = code(for: text(of: storage[index]) + mark)
     }
 
     /// The text of each row, wide characters once, trailing spaces kept: the form snapshots compare.
     public var lines: [String] {
         (0..<height).map { row in
             var line = ""
-            for column in 0..<width where self[column, row].width > 0 { line += self[column, row].text }
+            for column in 0..<width where storage[row * width + column].width > 0 {
+                line += text(of: storage[row * width + column])
+            }
             return line
         }
     }

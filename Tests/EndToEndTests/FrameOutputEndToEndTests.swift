@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+@Suite("Frames as the terminal receives them", .serialized)
+struct FrameOutputEndToEndTests {
+    /// The write calls a process has made so far (`syscw` in /proc/PID/io).
+    private func writeCalls(_ pid: String) -> Int? {
+        guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }
+        let line = io.split(separator: "\n").first { $0.hasPrefix("syscw:") }
+        return line.flatMap { Int($0.dropFirst("syscw:".count).trimmingCharacters(in: .whitespaces)) }
+    }
+
+    @Test func eachKeyLeavesInOneWrite() throws {
+        let plant = samplePath("plant-maintenance.json")
+        let tmux = try TmuxSession("sh -c 'echo $$ > pid; exec \(arborBinary) \(plant)'", width: 120, height: 40)
+        #expect(tmux.waitForScreen { $0.contains("1 of 3") && $0.contains("Hamburg") }.ok)
+        let pid = try #require(tmux.waitForFile("pid")?.trimmingCharacters(in: .whitespacesAndNewlines))
+        Thread.sleep(forTimeInterval: 0.3)
+        let before = try #require(writeCalls(pid))
+        let moves = ["Down", "Down", "Up", "Up"]
+        let counters = ["2 of 3", "3 of 3", "2 of 3", "1 of 3"]
+        for (key, counter) in zip(moves, counters) {
+            try tmux.send(key)
+            #expect(tmux.waitForScreen { $0.contains(counter) }.ok)
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        let after = try #require(writeCalls(pid))
+        // A key draws one frame, and a column that loads after it one more; ncurses left to itself flushes at
+        // every cursor movement, a dozen writes a frame or more.
+        #expect(after - before <= 2 * moves.count, "\(after - before) writes for \(moves.count) keys")
+        try tmux.send("q")
+    }
+}
