@@ -12,20 +12,11 @@
 #include <stdio.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 /* Accessors for C globals and macros that Swift cannot import or may not touch. */
 
 static inline WINDOW *arbor_stdscr(void) { return stdscr; }
-static inline int arbor_lines(void) { return LINES; }
-static inline int arbor_cols(void) { return COLS; }
-static inline int arbor_colors(void) { return COLORS; }
-static inline int arbor_color_pairs(void) { return COLOR_PAIRS; }
-
-static inline attr_t arbor_a_normal(void) { return A_NORMAL; }
-static inline attr_t arbor_a_bold(void) { return A_BOLD; }
-static inline attr_t arbor_a_dim(void) { return A_DIM; }
-static inline attr_t arbor_a_reverse(void) { return A_REVERSE; }
-static inline attr_t arbor_a_underline(void) { return A_UNDERLINE; }
 
 static inline int arbor_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int arbor_key_resize(void) { return KEY_RESIZE; }
@@ -61,21 +52,29 @@ static inline int arbor_read_mouse(int *x, int *y) {
     return 0;
 }
 
-/* Writes one grapheme (a base character and its combining marks) at y, x with attributes and a colour pair. */
-static inline int arbor_put_cell(WINDOW *win, int y, int x, const wchar_t *text, attr_t attrs, short pair) {
-    cchar_t cell;
-    if (setcchar(&cell, text, attrs, pair, NULL) != OK) {
-        return ERR;
-    }
-    return mvwadd_wch(win, y, x, &cell);
+/* A terminfo string capability of the current terminal, or NULL when it has none. */
+static inline const char *arbor_tigetstr(const char *name) {
+    char *value = tigetstr(name);
+    return value == (char *)-1 ? NULL : value;
 }
 
-/* Opens the controlling terminal for ncurses; NULL when there is none. The stream is fully buffered, so that a
-   frame leaves in one write when ncurses flushes it (a terminal stream is otherwise line buffered). */
-static inline FILE *arbor_open_tty(void) {
-    FILE *tty = fopen("/dev/tty", "r+");
-    if (tty) setvbuf(tty, NULL, _IOFBF, 1 << 16);
-    return tty;
+/* A numeric terminfo capability of the current terminal, or -1 when it has none. */
+static inline int arbor_tigetnum(const char *name) { return tigetnum(name); }
+
+/* Whether the current terminal has a boolean terminfo capability. */
+static inline int arbor_tigetflag(const char *name) { return tigetflag(name) > 0; }
+
+/* A parameterised capability expanded with one or two numbers (tiparm is variadic, which Swift cannot call). */
+static inline const char *arbor_tiparm1(const char *capability, int first) {
+    const char *expanded = tiparm(capability, first);
+    return expanded ? expanded : "";
 }
+static inline const char *arbor_tiparm2(const char *capability, int first, int second) {
+    const char *expanded = tiparm(capability, first, second);
+    return expanded ? expanded : "";
+}
+
+/* Opens the controlling terminal for ncurses; NULL when there is none. */
+static inline FILE *arbor_open_tty(void) { return fopen("/dev/tty", "r+"); }
 
 #endif

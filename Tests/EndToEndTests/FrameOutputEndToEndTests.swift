@@ -30,4 +30,16 @@ struct FrameOutputEndToEndTests {
         #expect(after - before <= 2 * moves.count, "\(after - before) writes for \(moves.count) keys")
         try tmux.send("q")
     }
+
+    @Test func theFocusIsDrawnInTheThemesColoursOrInReverseWithoutColour() throws {
+        let plant = samplePath("plant-maintenance.json")
+        let colored = try TmuxSession("env -u NO_COLOR TERM=xterm-256color \(arborBinary) \(plant)", width: 120, height: 40)
+        #expect(colored.waitForScreen { $0.contains("1 of 3") }.ok)
+        let styled = try colored.tmux(["capture-pane", "-p", "-e", "-t", "main"])
+        #expect(styled.contains("48;5;238"), "the focused cell has the default theme's background:\n\(styled)")
+        let plain = try TmuxSession("NO_COLOR=1 TERM=xterm-256color \(arborBinary) \(plant)", width: 120, height: 40)
+        #expect(plain.waitForScreen { $0.contains("1 of 3") }.ok)
+        let reversed = try plain.tmux(["capture-pane", "-p", "-e", "-t", "main"])
+        #expect(reversed.contains("\u{1B}[7m") && !reversed.contains("48;5;"), "without colour the focus is reversed:\n\(reversed)")
+    }
 }

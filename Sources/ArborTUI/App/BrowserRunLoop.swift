@@ -37,7 +37,16 @@ public final class BrowserRunLoop {
             var timeout: Int32 = typedAhead.isEmpty ? -1 : Int32(Self.typeAheadWait * 1000)
             if controller.isLoading { timeout = timeout < 0 ? Self.spinnerInterval : min(timeout, Self.spinnerInterval) }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
-            if let signal = SignalTrap.takeCaught() { return 128 + signal }
+            if let signal = SignalTrap.takeCaught() {
+                guard signal == SIGTSTP else { return 128 + signal }
+                terminal.suspend()
+                SignalTrap.stopProcess()
+                terminal.resume()
+                let size = terminal.size
+                launch(controller.resize(width: size.width, height: size.height))
+                terminal.present(controller.render())
+                continue
+            }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return 129 }
             pipe.drain()
             typedAhead += terminal.readKeys()

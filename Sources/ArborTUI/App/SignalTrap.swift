@@ -7,7 +7,8 @@ import Darwin
 nonisolated(unsafe) private var trapWakeFD: Int32 = -1
 nonisolated(unsafe) private var trapCaught: Int32 = 0
 
-/// Turns SIGINT, SIGTERM and SIGHUP into a byte on the wake pipe, so the run loop leaves through its normal path.
+/// Turns SIGINT, SIGTERM, SIGHUP and SIGTSTP into a byte on the wake pipe, so the run loop leaves, or suspends,
+/// through its normal path.
 public enum SignalTrap {
     /// The signals that end the browser.
     public static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
@@ -20,25 +21,34 @@ public enum SignalTrap {
         sigemptyset(&unblocked)
         for signal in endingSignals + [SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&unblocked, signal) }
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-        for signal in endingSignals {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { caught in
-                trapCaught = caught
-                var byte: UInt8 = 0
-                _ = write(trapWakeFD, &byte, 1)
-            }
-            #else
-            action.__sigaction_u.__sa_handler = { caught in
-                trapCaught = caught
-                var byte: UInt8 = 0
-                _ = write(trapWakeFD, &byte, 1)
-            }
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(signal, &action, nil)
+        for signal in endingSignals + [SIGTSTP] { trap(signal) }
+    }
+
+    /// Stops the process as SIGTSTP would have (the terminal already given back) and returns once it continues.
+    public static func stopProcess() {
+        signal(SIGTSTP, SIG_DFL)
+        kill(getpid(), SIGTSTP)
+        trap(SIGTSTP)
+    }
+
+    private static func trap(_ signal: Int32) {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = { caught in
+            trapCaught = caught
+            var byte: UInt8 = 0
+            _ = write(trapWakeFD, &byte, 1)
         }
+        #else
+        action.__sigaction_u.__sa_handler = { caught in
+            trapCaught = caught
+            var byte: UInt8 = 0
+            _ = write(trapWakeFD, &byte, 1)
+        }
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(signal, &action, nil)
     }
 
     /// The signal caught since the last call, if any.

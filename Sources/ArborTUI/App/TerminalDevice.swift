@@ -8,6 +8,10 @@ public protocol TerminalDevice: AnyObject {
     func readKeys() -> [Key]
     /// Shows a frame, drawing only what changed since the last one.
     func present(_ grid: CellGrid)
+    /// Gives the terminal back in its normal mode before the process stops (Ctrl-Z).
+    func suspend()
+    /// Takes the terminal again after the process continues; the next frame is drawn whole.
+    func resume()
     /// Gives the terminal back in its normal mode.
     func shutdown()
     /// Why the terminal can no longer be read (for example, Arbor is not in the foreground), if it cannot.

@@ -5,11 +5,14 @@ import Glibc
 import Darwin
 #endif
 
-/// The terminal through ncursesw on `/dev/tty`, so that stdin and stdout stay free for pipes.
+/// The terminal on `/dev/tty`, so that stdin and stdout stay free for pipes: ncursesw sets the modes up, reads
+/// keys and mouse reports, and gives the terminal back; frames are written by a `FrameEncoder`, changed cells only.
 public final class CursesTerminal: TerminalDevice {
     private let tty: UnsafeMutablePointer<FILE>
     private let screen: OpaquePointer
-    private let palette: CursesPalette
+    /// A pad to read keys through: reading from a window would have ncurses repaint it over the frame.
+    private let input: UnsafeMutablePointer<WINDOW>
+    private let encoder: FrameEncoder
     private var shown: CellGrid?
     private var isShutDown = false
     public private(set) var failure: String?
@@ -29,24 +32,27 @@ public final class CursesTerminal: TerminalDevice {
             fclose(tty)
             throw TerminalError("cannot use the terminal type '\(term)' (no terminfo entry)")
         }
+        set_term(screen)
+        guard let encoder = TerminfoEncoder.make(theme: theme), let input = newpad(1, 1) else {
+            endwin()
+            delscreen(screen)
+            fclose(tty)
+            throw TerminalError("the terminal type '\(term)' cannot move the cursor, which the browser needs")
+        }
         self.tty = tty
         self.screen = screen
+        self.encoder = encoder
+        self.input = input
         inputFD = fileno(tty)
-        set_term(screen)
         cbreak()
         noecho()
         nonl()
-        intrflush(arbor_stdscr(), false)
-        keypad(arbor_stdscr(), true)
-        nodelay(arbor_stdscr(), true)
+        keypad(input, true)
+        nodelay(input, true)
         set_escdelay(25)
         typeahead(-1)
         curs_set(0)
-        palette = CursesPalette(theme: theme)
         if mouse { arbor_enable_mouse(1) }
-        // ncurses flushes after every cursor movement until its first return from endwin; one round trip here
-        // lets each frame leave in a single write.
-        endwin()
         doupdate()
     }
 
@@ -61,7 +67,7 @@ public final class CursesTerminal: TerminalDevice {
         var value: wint_t = 0
         errno = 0
         while true {
-            let status = wget_wch(arbor_stdscr(), &value)
+            let status = wget_wch(input, &value)
             if status == arbor_key_code_yes() {
                 if let key = CursesKeyDecoder.functionKey(Int32(value)) { keys.append(key) }
             } else if status == OK {
@@ -76,36 +82,37 @@ public final class CursesTerminal: TerminalDevice {
     }
 
     public func present(_ grid: CellGrid) {
-        let window = arbor_stdscr()
-        let reuse = shown.map { $0.width == grid.width && $0.height == grid.height } ?? false
-        if !reuse { werase(window) }
-        var text = [wchar_t](repeating: 0, count: 6)
-        for row in 0..<min(grid.height, Int(getmaxy(window))) {
-            if reuse, let shown, grid.rowMatches(shown, row: row) { continue }
-            for column in 0..<min(grid.width, Int(getmaxx(window))) {
-                let cell = grid.packed(x: column, y: row)
-                guard cell.width > 0 else { continue }
-                let (attributes, pair) = palette.attributes(for: cell.style)
-                if cell.isCluster {
-                    let scalars = grid.scalars(of: cell).prefix(5)
-                    for (offset, scalar) in scalars.enumerated() { text[offset] = wchar_t(bitPattern: scalar) }
-                    text[scalars.count] = 0
+        let bytes = encoder.encode(grid, over: shown)
+        shown = grid
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(inputFD, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0, errno == EINTR || errno == EAGAIN {
+                    continue
                 } else {
-                    text[0] = wchar_t(bitPattern: cell.code)
-                    text[1] = 0
+                    return
                 }
-                _ = arbor_put_cell(window, Int32(row), Int32(column), text, attributes, pair)
             }
         }
-        shown = grid
-        wnoutrefresh(window)
+    }
+
+    public func suspend() {
+        endwin()
+    }
+
+    public func resume() {
         doupdate()
+        shown = nil
     }
 
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
         endwin()
+        delwin(input)
         delscreen(screen)
         fclose(tty)
     }

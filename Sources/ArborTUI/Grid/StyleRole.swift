@@ -45,6 +45,14 @@ public struct CellStyle: Sendable, Hashable {
 
     /// The plain, unhighlighted style.
     public static let plain = CellStyle(.plain)
+
+    /// Every style, in the order of `index`.
+    public static let all: [CellStyle] = [false, true].flatMap { highlighted in
+        StyleRole.allCases.map { CellStyle($0, highlighted: highlighted) }
+    }
+
+    /// The position of the style in `all`.
+    public var index: Int { Int(role.rawValue) + (highlighted ? StyleRole.allCases.count : 0) }
 }
 
 extension StyleRole {

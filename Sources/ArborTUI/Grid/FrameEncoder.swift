@@ -1,0 +1,96 @@
+/// The bytes that turn a terminal showing one frame into showing the next: only the cells that changed are
+/// written, each run after one cursor movement, and a style is selected only where it changes.
+public struct FrameEncoder: Sendable {
+    /// The sequence that selects each style, at `CellStyle.index`.
+    private let styles: [[UInt8]]
+    private let cursor: CursorAddressing
+    private let clear: [UInt8]
+    private let reset: [UInt8]
+    /// Whether writing the bottom-right cell would scroll the screen (auto margins without the newline glitch).
+    private let skipsLastCell: Bool
+
+    /// An encoder with a style sequence for every style, the screen-clearing and style-resetting sequences.
+    public init(style: (CellStyle) -> [UInt8], cursor: CursorAddressing, clear: [UInt8], reset: [UInt8],
+                skipsLastCell: Bool = false) {
+        styles = CellStyle.all.map(style)
+        self.cursor = cursor
+        self.clear = clear
+        self.reset = reset
+        self.skipsLastCell = skipsLastCell
+    }
+
+    /// An encoder for ANSI terminals drawing the looks a theme gives each style.
+    public static func ansi(_ look: (CellStyle) -> RoleLook) -> FrameEncoder {
+        FrameEncoder(style: { ANSISequence.select(look($0)) }, cursor: .ansi, clear: Array("\u{1B}[H\u{1B}[2J".utf8),
+                     reset: Array("\u{1B}[0m".utf8))
+    }
+
+    /// What to send to show `next` on a terminal showing `previous`; everything when there is no previous frame
+    /// of the same size.
+    public func encode(_ next: CellGrid, over previous: CellGrid?) -> [UInt8] {
+        let base = previous.flatMap { $0.width == next.width && $0.height == next.height ? $0 : nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(base == nil ? next.width * next.height * 2 : 1024)
+        if base == nil { out += clear }
+        var at: (row: Int, column: Int)? = base == nil ? (0, 0) : nil
+        var style: CellStyle?
+        for row in 0..<next.height {
+            if let base, next.rowMatches(base, row: row) { continue }
+            var column = 0
+            while column < next.width {
+                let cell = next.packed(x: column, y: row)
+                let width = max(1, Int(cell.width))
+                defer { column += width }
+                if cell.width == 0 { continue }
+                if let base, sameCell(next, base, column, row, width) { continue }
+                if skipsLastCell, row == next.height - 1, column + width >= next.width { continue }
+                if at == nil || at! != (row, column) { out += cursor.move(row: row, column: column) }
+                if style != cell.style {
+                    out += styles[cell.style.index]
+                    style = cell.style
+                }
+                if cell.isCluster {
+                    for scalar in next.scalars(of: cell) { UTF8Bytes.append(scalar, to: &out) }
+                } else {
+                    UTF8Bytes.append(cell.code, to: &out)
+                }
+                at = column + width < next.width ? (row, column + width) : nil
+            }
+        }
+        if style != nil { out += reset }
+        return out
+    }
+
+    /// Whether a cell, and the cell its wide character covers, show the same in both frames.
+    private func sameCell(_ next: CellGrid, _ base: CellGrid, _ column: Int, _ row: Int, _ width: Int) -> Bool {
+        for offset in 0..<min(width, next.width - column) {
+            let mine = next.packed(x: column + offset, y: row), theirs = base.packed(x: column + offset, y: row)
+            if mine != theirs { return false }
+            if mine.isCluster, next.text(of: mine) != base.text(of: theirs) { return false }
+        }
+        return true
+    }
+}
+
+/// How the cursor is moved to a cell.
+public enum CursorAddressing: Sendable {
+    /// `ESC [ row ; column H`, counted from 1.
+    case ansi
+    /// A terminfo `cup` capability other than the ANSI one, expanded for each move.
+    case expanded(@Sendable (Int, Int) -> [UInt8])
+
+    /// The bytes that move the cursor to a row and column counted from 0.
+    func move(row: Int, column: Int) -> [UInt8] {
+        switch self {
+        case .ansi:
+            var bytes: [UInt8] = [0x1B, 0x5B]
+            UTF8Bytes.appendDecimal(row + 1, to: &bytes)
+            bytes.append(0x3B)
+            UTF8Bytes.appendDecimal(column + 1, to: &bytes)
+            bytes.append(0x48)
+            return bytes
+        case .expanded(let expand):
+            return expand(row, column)
+        }
+    }
+}
