@@ -28,7 +28,7 @@ public struct FileSystemSource: HierarchySource {
     }
 
     public func numberOfChildren(of id: String) async throws -> Int? {
-        try entries(of: id).count
+        try count(of: id)
     }
 
     public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
@@ -97,6 +97,26 @@ public struct FileSystemSource: HierarchySource {
             }
         }
         return result.sorted(by: FileEntry.precedes)
+    }
+
+    /// The number of entries a directory shows, from its names alone: no `lstat`, no sorting.
+    func count(of id: String) throws -> Int {
+        guard let directory = LosslessText.encode(id).withNullTerminated({ opendir($0) }) else {
+            if errno == ENOTDIR { return 0 }
+            throw SourceError("\(id): \(SourceFile.reason(errno))")
+        }
+        defer { closedir(directory) }
+        let includeHidden = showsHidden.value
+        var count = 0
+        while let entry = readdir(directory) {
+            let shown = withUnsafeBytes(of: entry.pointee.d_name) { name in
+                guard name[0] == UInt8(ascii: ".") else { return true }
+                if name[1] == 0 || (name[1] == UInt8(ascii: ".") && name[2] == 0) { return false }
+                return includeHidden
+            }
+            if shown { count += 1 }
+        }
+        return count
     }
 
     static func absolute(_ path: String) -> String {

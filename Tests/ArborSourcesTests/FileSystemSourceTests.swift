@@ -36,6 +36,20 @@ struct FileSystemSourceTests {
         #expect(try await source.children(of: root + "/Z").map(\.id) == [root + "/Z/docs"])
     }
 
+    @Test func countsAgreeWithTheListingsHiddenOrNot() async throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let source = FileSystemSource(path: root)
+        for shows in [false, true] {
+            _ = source.setShowsHidden(shows)
+            for directory in [root, root + "/Z", root + "/b", root + "/a2.txt"] {
+                #expect(try await source.numberOfChildren(of: directory) == source.children(of: directory).count)
+            }
+        }
+        #expect(try await source.numberOfChildren(of: root) == 6)
+        await #expect(throws: SourceError("\(root)/gone: No such file or directory")) { try await source.numberOfChildren(of: root + "/gone") }
+    }
+
     @Test func parentsLeadUpToTheRootOfTheFileSystem() async throws {
         let source = FileSystemSource(path: "/usr/share")
         #expect(try await source.parentID(of: "/usr/share") == "/usr")
