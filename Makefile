@@ -5,7 +5,7 @@ SAMPLE ?= sample-data/plant-maintenance.json
 BIN_DEBUG = .build/debug/arbor
 BIN_RELEASE = .build/release/arbor
 
-.PHONY: all build run test install clean deps tools coverage bench bench-smoke bench-tools fuzz
+.PHONY: all build run test install clean deps tools coverage bench bench-smoke bench-tools fuzz fuzz-smoke
 
 all: build
 
@@ -46,6 +46,7 @@ test: deps tools
 	$(SWIFT) build --build-tests --enable-code-coverage
 	ARBOR_BIN=$(CURDIR)/$(BIN_DEBUG) $(SWIFT) test --skip-build --enable-code-coverage
 	LLVM_COV=$(LLVM_COV) scripts/coverage-gate.sh
+	$(MAKE) --no-print-directory fuzz-smoke
 
 # Line coverage of ArborCore by the whole suite, file by file.
 LLVM_COV ?= $(shell d=$$(dirname $$(readlink -f $$(command -v $(SWIFT)))); [ -x $$d/llvm-cov ] && echo $$d/llvm-cov || echo llvm-cov)
@@ -80,18 +81,19 @@ bench-smoke:
 # Coverage-guided fuzzing (libFuzzer, AddressSanitizer) of each target for FUZZ_SECONDS; the corpus grows in
 # Tests/Fuzz/corpus/TARGET and crashes land in Tests/Fuzz/crashes.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = json yaml csv paths config theme keys
+FUZZ_TARGETS = json yaml csv paths command config theme keys
+FUZZ_BUILD = $(SWIFT) build --product ArborFuzz --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DARBOR_FUZZ
 fuzz: deps
-	$(SWIFT) build --product ArborFuzz --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DARBOR_FUZZ
-	@mkdir -p Tests/Fuzz/crashes
-	@for target in $(FUZZ_TARGETS); do \
-	  mkdir -p Tests/Fuzz/corpus/$$target; \
-	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
-	  ARBOR_FUZZ_TARGET=$$target .build-fuzz/debug/ArborFuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-	    -artifact_prefix=Tests/Fuzz/crashes/$$target- -print_final_stats=1 Tests/Fuzz/corpus/$$target 2>&1 \
-	    | grep -E "^(stat::number_of_executed_units|==|.*Fatal error|SUMMARY)" || true; \
-	done
-	@if ls Tests/Fuzz/crashes/* >/dev/null 2>&1; then echo "crashes found: Tests/Fuzz/crashes"; exit 1; fi
+	$(FUZZ_BUILD)
+	FUZZ_TARGETS="$(FUZZ_TARGETS)" scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# Each target for FUZZ_SMOKE_SECONDS on the kept corpus, new inputs in a scratch folder: part of make test.
+FUZZ_SMOKE_SECONDS ?= 30
+fuzz-smoke: deps
+	@mkdir -p .build-fuzz
+	@echo "building ArborFuzz with libFuzzer and AddressSanitizer"
+	@$(FUZZ_BUILD) > .build-fuzz/build.log 2>&1 || { tail -40 .build-fuzz/build.log; exit 1; }
+	FUZZ_TARGETS="$(FUZZ_TARGETS)" scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS) --smoke
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin

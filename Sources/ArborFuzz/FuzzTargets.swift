@@ -8,6 +8,7 @@ enum FuzzTargets {
     /// Every target by name, for `ARBOR_FUZZ_TARGET`.
     static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "json": json, "yaml": yaml, "csv": csv, "paths": paths, "config": config, "theme": theme, "keys": keys,
+        "command": command,
     ]
 
     /// The full JSON parser and the one-pass tree index must agree on what is well-formed and on the items.
@@ -31,6 +32,12 @@ enum FuzzTargets {
         walk(PathListBuilder().hierarchy(from: bytes, name: "f"), limit: 200)
     }
 
+    /// Lines of a command's output become at most one item each.
+    static func command(_ bytes: [UInt8]) {
+        let items = CommandSource.parse(bytes)
+        if items.count > bytes.split(separator: 0x0A).count { fatalError("more items than lines") }
+    }
+
     static func config(_ bytes: [UInt8]) {
         _ = try? ConfigFile.parse(String(decoding: bytes, as: UTF8.self), file: "f")
     }
@@ -49,6 +56,8 @@ enum FuzzTargets {
         var controller = BrowserController(screen: BrowserScreen(sourceName: "f"), selectionMode: bytes[2] % 3 == 0 ? .multiple : .none)
         let performer = EffectPerformer(source: tree)
         var pending = controller.start(width: width, height: height)
+        let encoder = FrameEncoder.ansi { _ in RoleLook() }
+        var shown: CellGrid?
         let keys: [Key] = [.up, .down, .left, .right, .enter, .pageUp, .pageDown, .home, .end, .tab, .escape, .backspace,
                            .character("/"), .character("o"), .character("i"), .character("a"), .character("F"), .character("n"),
                            .character(" "), .character("?"), .mouse(MouseEvent(.press, x: 5, y: 3)), .resize]
@@ -60,6 +69,8 @@ enum FuzzTargets {
             }
             if case .proceed(let effects) = controller.handle(keys[Int(byte) % keys.count]) { pending += effects }
             let grid = controller.render()
+            _ = encoder.encode(grid, over: shown)
+            shown = grid
             let state = controller.state
             if grid.cells.count != grid.width * grid.height { fatalError("the grid is not its size") }
             for column in state.columns.indices {

@@ -71,7 +71,7 @@ public final class CommandSource: HierarchySource {
     }
 
     /// Items from output lines; a line without tabs is an id that is its own title.
-    static func parse(_ output: [UInt8]) -> [SourceItem] {
+    public static func parse(_ output: [UInt8]) -> [SourceItem] {
         var items: [SourceItem] = []
         var seen: Set<String> = []
         for rawLine in output.split(separator: 0x0A) {

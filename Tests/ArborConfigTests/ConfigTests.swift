@@ -52,6 +52,45 @@ struct ConfigTests {
         }
     }
 
+    @Test(arguments: [
+        ("[!]\n", 1, 2, "saw '!'"), ("layout = \"outline\"\n\n  [ \u{E}]\n", 3, 5, "saw U+000E"), ("[[é]]\n", 1, 3, "saw U+00E9"),
+        ("[\n", 1, 2, "the end of the line"), ("[ #x\n", 1, 3, "saw '#'"), ("[", 1, 2, "the end of the file"),
+        ("s = \"\"\"\n[ok\"\"\"\n[*]\n", 3, 2, "saw '*'"),
+    ])
+    func aTableHeaderWithoutANameIsAnErrorNotACrash(text: String, line: Int, column: Int, message: String) {
+        // The TOML library stops the process on these (an assertion); they must come back as errors.
+        #expect {
+            _ = try ConfigFile.parse(text, file: "c.toml")
+        } throws: { error in
+            guard let error = error as? ConfigError else { return false }
+            return error.line == line && error.column == column && error.message.contains(message)
+        }
+        #expect(throws: ConfigError.self) { _ = try ThemeFile.parse(text, file: "t.toml") }
+    }
+
+    @Test func arraysAndStringsThatStartLinesAreNotTakenForHeaders() {
+        let text = """
+            [keys]
+            "ctrl-n" = "down"
+            [ 'mouse' ]
+            # [!] in a comment
+            x = [
+              [1, 2],
+              [+3],
+              [ ],
+            ]
+            y = '''
+            [!]
+            '''
+            """
+        #expect {
+            _ = try ConfigFile.parse(text, file: "c.toml")
+        } throws: { error in
+            guard let error = error as? ConfigError else { return false }
+            return !error.message.contains("table header")
+        }
+    }
+
     @Test func aSyntaxErrorNamesLineAndColumn() {
         #expect {
             _ = try ConfigFile.parse("layout = \"outline\"\nheader = \n", file: "c.toml")

@@ -1,0 +1,90 @@
+/// Finds a table header with no key after its bracket (`[!]`, `[ #`, `[` at the end of a line), which the TOML
+/// library behind TOMLKit does not report but stops the whole process on.
+enum TOMLHeaderCheck {
+    /// The line and column (from 1) of the first such header's offending character, and what it says.
+    static func problem(in text: String) -> (line: Int, column: Int, message: String)? {
+        let scalars = Array(text.unicodeScalars)
+        var line = 1, lineStart = 0
+        var index = 0
+        var inStatement = false
+        var depth = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\n" {
+                index += 1
+                line += 1
+                lineStart = index
+                if depth == 0 { inStatement = false }
+                continue
+            }
+            if scalar == "#" {
+                while index < scalars.count, scalars[index] != "\n" { index += 1 }
+                continue
+            }
+            if scalar == " " || scalar == "\t" || scalar == "\r" {
+                index += 1
+                continue
+            }
+            if !inStatement, scalar == "[" {
+                var key = index + 1
+                if key < scalars.count, scalars[key] == "[" { key += 1 }
+                while key < scalars.count, scalars[key] == " " || scalars[key] == "\t" { key += 1 }
+                if key >= scalars.count || !startsKey(scalars[key]) {
+                    let saw = key < scalars.count ? describe(scalars[key]) : "the end of the file"
+                    return (line, key - lineStart + 1, "a table header needs a name after its '[', saw \(saw)")
+                }
+            }
+            inStatement = true
+            switch scalar {
+            case "\"", "'": index = endOfString(scalars, from: index, line: &line, lineStart: &lineStart)
+            case "[", "{": depth += 1; index += 1
+            case "]", "}": depth = max(0, depth - 1); index += 1
+            default: index += 1
+            }
+        }
+        return nil
+    }
+
+    private static func startsKey(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "A"..."Z", "a"..."z", "0"..."9", "_", "-", "\"", "'", "]": return true
+        default: return false
+        }
+    }
+
+    private static func describe(_ scalar: Unicode.Scalar) -> String {
+        if scalar == "\n" || scalar == "\r" { return "the end of the line" }
+        guard scalar.value < 0x20 || scalar.value >= 0x7F else { return "'\(scalar)'" }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// The index after a string starting at `start` (basic or literal, single-line or multi-line).
+    private static func endOfString(_ scalars: [Unicode.Scalar], from start: Int, line: inout Int, lineStart: inout Int) -> Int {
+        let quote = scalars[start]
+        let triple = start + 2 < scalars.count && scalars[start + 1] == quote && scalars[start + 2] == quote
+        var index = start + (triple ? 3 : 1)
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if quote == "\"", scalar == "\\" {
+                index += 2
+                continue
+            }
+            if scalar == "\n" {
+                guard triple else { return index }
+                line += 1
+                lineStart = index + 1
+            }
+            if scalar == quote {
+                if !triple { return index + 1 }
+                if index + 2 < scalars.count, scalars[index + 1] == quote, scalars[index + 2] == quote {
+                    var end = index + 3
+                    while end < scalars.count, scalars[end] == quote, end < index + 5 { end += 1 }
+                    return end
+                }
+            }
+            index += 1
+        }
+        return index
+    }
+}
