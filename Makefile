@@ -5,7 +5,7 @@ SAMPLE ?= sample-data/plant-maintenance.json
 BIN_DEBUG = .build/debug/arbor
 BIN_RELEASE = .build/release/arbor
 
-.PHONY: all build run test install clean deps tools coverage bench bench-smoke bench-tools fuzz fuzz-smoke
+.PHONY: all build run test install clean deps tools coverage bench bench-smoke bench-tools fuzz fuzz-smoke leaks
 
 all: build
 
@@ -94,6 +94,11 @@ fuzz-smoke: deps
 	@echo "building ArborFuzz with libFuzzer and AddressSanitizer"
 	@$(FUZZ_BUILD) > .build-fuzz/build.log 2>&1 || { tail -40 .build-fuzz/build.log; exit 1; }
 	FUZZ_TARGETS="$(FUZZ_TARGETS)" scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS) --smoke
+
+# A short and a long scripted session under valgrind's memcheck: lost memory must not grow with use.
+leaks: build
+	@command -v valgrind >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq valgrind >/dev/null; }
+	python3 bench/leaks.py --keys 100,1000
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -162,11 +162,21 @@ struct JSONTreeScanner {
                 let escaped = bytes[position + 1]
                 guard "\"\\/bfnrtu".utf8.contains(escaped) else { return false }
                 position += 2
+                if escaped == UInt8(ascii: "u") {
+                    guard position + 4 <= bytes.count, (position..<(position + 4)).allSatisfy({ isHexDigit(bytes[$0]) }) else {
+                        return false
+                    }
+                    position += 4
+                }
                 continue
             }
             position += 1
         }
         return false
+    }
+
+    private func isHexDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
     }
 
     /// Moves past a number of JSON's grammar: `-`, then `0` or digits not starting with 0, a fraction, an exponent.

@@ -43,10 +43,12 @@ struct LazyJSONTreeTests {
         try await bothAgree(#"{"name": "0/1", "id": "0/1", "children": [{"name": "a"}, {"id": "0/1"}]}"#)
         try await bothAgree("\u{FEFF}{\"name\": \"bom\", \"children\": [ ]}")
         try await bothAgree(#"{"name": "n", "children": [{"n": -1.5e3, "t": true, "f": false, "z": null}]}"#)
+        try await bothAgree(#"{"name": "\u00e9\uD83D\uDE00\uD800x", "children": []}"#)
     }
 
     @Test func malformedJSONIsLeftToTheFullParser() {
-        for text in ["-", "00", "-01", "1.", "1e", ".5", "1e+", #"{"a": }"#, #"{"a": "x"#, #"{"a": tru}"#, #"{"a": 1} x"#, #"[1, 2"#, "{\"a\": \"\u{01}\"}", #"{"a" 1}"#, #"{"a": "\q"}"#, ""] {
+        for text in ["-", "00", "-01", "1.", "1e", ".5", "1e+", #"{"a": }"#, #"{"a": "x"#, #"{"a": tru}"#, #"{"a": 1} x"#, #"[1, 2"#, "{\"a\": \"\u{01}\"}", #"{"a" 1}"#, #"{"a": "\q"}"#, "",
+                     #""/[5\uBaCG[{""#, #"{"a": "\u12"}"#, #"{"a": "\uD800\uZZZZ"}"#] {
             #expect(LazyJSONTree(bytes: Array(text.utf8), name: "t", mapping: FieldMapping(), force: true) == nil, "\(text)")
         }
         #expect(LazyJSONTree(bytes: Array(#"{"a": [1]}"#.utf8), name: "t", mapping: FieldMapping(), force: false) == nil,
