@@ -15,97 +15,69 @@ public struct PathListBuilder: Sendable {
     }
 
     /// Builds the hierarchy; a single first segment is a shown root, several form a virtual root.
-    public func hierarchy(from bytes: [UInt8], name: String) -> StaticHierarchy {
-        var nodes: [StaticHierarchy.Node] = [StaticHierarchy.Node(id: "", content: ItemContent(title: name))]
-        var childIndex: [ChildKey: Int32] = [:]
-        var listed: [Bool] = [true]
-        var normalizedPaths: [[UInt8]] = [[]]
-        let allLines = lines(of: bytes)
-        childIndex.reserveCapacity(allLines.count)
-        nodes.reserveCapacity(allLines.count + 1)
-        var previous: [(segment: ArraySlice<UInt8>, node: Int32)] = []
-        for line in allLines {
-            let segments = self.segments(of: line)
-            guard !segments.isEmpty else { continue }
-            var parent: Int32 = 0
-            var sharesPrevious = true
-            for (depth, segment) in segments.enumerated() {
-                sharesPrevious = sharesPrevious && depth < previous.count && previous[depth].segment == segment
-                if sharesPrevious {
-                    parent = previous[depth].node
-                    continue
+    public func hierarchy(from bytes: [UInt8], name: String) -> PathTree {
+        var lines = 0
+        for byte in bytes where byte == 0x0A { lines += 1 }
+        var nodes = PathTreeNodes(expected: lines + 1)
+        let separator = self.separator
+        bytes.withUnsafeBufferPointer { input in
+            var path: [(start: Int, length: Int, node: Int32)] = []
+            var segments: [(start: Int, length: Int)] = []
+            var lineStart = 0
+            while lineStart < input.count {
+                var lineEnd = lineStart
+                while lineEnd < input.count, input[lineEnd] != 0x0A { lineEnd += 1 }
+                let next = lineEnd + 1
+                if lineEnd > lineStart, input[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                Self.segments(input, lineStart, lineEnd, separator, into: &segments)
+                var parent: Int32 = 0
+                var shared = true
+                for (depth, segment) in segments.enumerated() {
+                    if shared, depth < path.count, path[depth].length == segment.length,
+                       PathTreeNodes.equal(input, path[depth].start, segment.start, segment.length) {
+                        parent = path[depth].node
+                        continue
+                    }
+                    shared = false
+                    parent = nodes.child(of: parent, start: segment.start, length: segment.length, in: input)
+                    if depth < path.count { path.removeSubrange(depth...) }
+                    path.append((segment.start, segment.length, parent))
                 }
-                if depth < previous.count { previous.removeSubrange(depth...) }
-                defer { previous.append((segment, parent)) }
-                let key = ChildKey(parent: parent, segment: segment)
-                if let existing = childIndex[key] {
-                    parent = existing
-                } else {
-                    let index = Int32(nodes.count)
-                    var path = normalizedPaths[Int(parent)]
-                    if depth > 0, path != [separator] { path.append(separator) }
-                    path.append(contentsOf: segment)
-                    let title = LosslessText.decode(segment)
-                    nodes.append(StaticHierarchy.Node(
-                        id: LosslessText.decode(path), content: ItemContent(title: title), parent: parent))
-                    listed.append(false)
-                    normalizedPaths.append(path)
-                    nodes[Int(parent)].children.append(index)
-                    childIndex[key] = index
-                    parent = index
+                if !segments.isEmpty {
+                    nodes.list(parent, lineStart: lineStart, length: lineEnd - lineStart)
+                    if segments.count < path.count { path.removeSubrange(segments.count...) }
                 }
-            }
-            if !listed[Int(parent)] {
-                listed[Int(parent)] = true
-                nodes[Int(parent)].id = LosslessText.decode(line)
+                lineStart = next
             }
         }
-        let top = nodes[0].children
-        if top.count == 1, !nodes[Int(top[0])].children.isEmpty {
-            nodes[Int(top[0])].parent = -1
-            return StaticHierarchy(displayName: name, nodes: nodes, rootIndex: top[0], rootIsVirtual: false)
-        }
-        return StaticHierarchy(displayName: name, nodes: nodes, rootIndex: 0, rootIsVirtual: true)
+        return PathTree(displayName: name, input: bytes, separator: separator, nodes: nodes)
     }
 
-    /// A node's segment under its parent; hashed as one block of bytes, not byte by byte.
-    private struct ChildKey: Hashable {
-        var parent: Int32
-        var segment: ArraySlice<UInt8>
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(parent)
-            segment.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
+    /// The segments of the line `input[start..<end]`: `./` and empty segments dropped (`.` alone, the start
+    /// directory, has none); an absolute path starts with the separator itself.
+    static func segments(_ input: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ separator: UInt8)
+        -> [(start: Int, length: Int)] {
+        var segments: [(start: Int, length: Int)] = []
+        Self.segments(input, start, end, separator, into: &segments)
+        return segments
     }
 
-    /// The lines of the input, without line ends (LF or CRLF).
-    func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
-        var result: [ArraySlice<UInt8>] = []
-        var start = 0
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-            result.append(trimmingCR(bytes[start..<index]))
-            start = index + 1
+    private static func segments(_ input: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ separator: UInt8,
+                                 into segments: inout [(start: Int, length: Int)]) {
+        segments.removeAll(keepingCapacity: true)
+        if start < end, input[start] == separator { segments.append((start, 1)) }
+        var position = start
+        var leading = true
+        while position < end {
+            while position < end, input[position] == separator { position += 1 }
+            guard position < end else { break }
+            var stop = position
+            while stop < end, input[stop] != separator { stop += 1 }
+            if !(leading && stop - position == 1 && input[position] == UInt8(ascii: ".")) {
+                leading = false
+                segments.append((position, stop - position))
+            }
+            position = stop
         }
-        if start < bytes.count { result.append(trimmingCR(bytes[start...])) }
-        return result
-    }
-
-    private func trimmingCR(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        line.last == UInt8(ascii: "\r") ? line.dropLast() : line
-    }
-
-    /// The segments of a path: `./` and empty segments dropped (`.` alone, the start directory, has none); an
-    /// absolute path starts with the separator itself.
-    func segments(of line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        var parts = line.split(separator: separator, omittingEmptySubsequences: true)
-        while let first = parts.first, first.elementsEqual([UInt8(ascii: ".")]) {
-            parts.removeFirst()
-        }
-        if line.first == separator {
-            let start = line.startIndex
-            return [line[start..<(start + 1)]] + parts
-        }
-        return parts
     }
 }

@@ -27,7 +27,8 @@ struct OutputTests {
     @Test func pathListIdsPrintByteForByte() async throws {
         let list = PathListBuilder().hierarchy(from: [0x61, 0x2F, 0xFE, 0x0A, 0x62, 0x0A], name: "l")
         let formatter = ItemFormatter(field: .path, idsArePaths: true)
-        let leaf = list.nodes.first { LosslessText.encode($0.id) == [0x61, 0x2F, 0xFE] }!
+        let leaf = try #require(try await list.children(of: "a").first)
+        #expect(LosslessText.encode(leaf.id) == [0x61, 0x2F, 0xFE])
         #expect(try await formatter.record(for: leaf.id, in: list) == [0x61, 0x2F, 0xFE])
         #expect(try await ItemFormatter(field: .title, idsArePaths: true).titlePath(of: leaf.id, in: list).count == 2)
     }
