@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One pass over JSON bytes that validates them and builds a ``JSONTreeIndex`` without decoding values.
 struct JSONTreeScanner {
     let childrenKey: [UInt8]
@@ -26,13 +32,8 @@ struct JSONTreeScanner {
         var role = MemberRole.none
         var expectValue = true
         let end = bytes.count
-        @inline(__always) func skipSpace() {
-            while position < end, bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D || bytes[position] == 0x09 {
-                position += 1
-            }
-        }
         while true {
-            skipSpace()
+            Self.skipSpace(bytes, &position)
             guard position < end else { return nil }
             if expectValue {
                 let byte = bytes[position]
@@ -49,7 +50,7 @@ struct JSONTreeScanner {
                 case UInt8(ascii: "{"):
                     position += 1
                     stack.append(Frame(isObject: true, item: item, childrenOf: -1))
-                    skipSpace()
+                    Self.skipSpace(bytes, &position)
                     if position < end, bytes[position] == UInt8(ascii: "}") {
                         position += 1
                         stack.removeLast()
@@ -72,7 +73,7 @@ struct JSONTreeScanner {
                         if owner.item == firstTreeObject(index) { index.markTree(virtual: index.isVirtual, looksLikeTree: true) }
                     }
                     stack.append(Frame(isObject: false, item: -1, childrenOf: childrenOf, start: valueStart))
-                    skipSpace()
+                    Self.skipSpace(bytes, &position)
                     if position < end, bytes[position] == UInt8(ascii: "]") {
                         position += 1
                         stack.removeLast()
@@ -104,7 +105,7 @@ struct JSONTreeScanner {
             if byte == UInt8(ascii: ",") {
                 position += 1
                 if frame.isObject {
-                    skipSpace()
+                    Self.skipSpace(bytes, &position)
                     guard position < end, let found = readKey(bytes, &position) else { return nil }
                     role = frame.item >= 0 ? found : .none
                 }
@@ -120,10 +121,19 @@ struct JSONTreeScanner {
                 return nil
             }
         }
-        skipSpace()
+        Self.skipSpace(bytes, &position)
         guard position == end, index.count > 0 else { return nil }
         index.finish()
         return index
+    }
+
+    /// Moves past spaces, tabs and line ends. A function of its own, not a closure over `position`: a captured
+    /// variable would be checked for exclusive access at run time on every byte.
+    @inline(__always)
+    private static func skipSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) {
+        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D || bytes[position] == 0x09 {
+            position += 1
+        }
     }
 
     /// The first object that is a tree item: the root, or the first object element of a top-level array.
@@ -142,15 +152,23 @@ struct JSONTreeScanner {
         }
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
         position += 1
-        if key.elementsEqual(childrenKey) { return .children }
-        if idKeys.contains(where: { key.elementsEqual($0) }) { return .id }
+        if Self.equal(key, childrenKey) { return .children }
+        if idKeys.contains(where: { Self.equal(key, $0) }) { return .id }
         return MemberRole.none
+    }
+
+    private static func equal(_ key: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
+        key.count == name.count && name.withUnsafeBufferPointer { name in
+            key.isEmpty || memcmp(key.baseAddress!, name.baseAddress!, key.count) == 0
+        }
     }
 
     /// Moves past a string; false when it is not terminated or holds a raw control character or a bad escape.
     private func skipString(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Bool {
         position += 1
         while position < bytes.count {
+            position = Self.nextSpecial(bytes, from: position)
+            guard position < bytes.count else { return false }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
@@ -170,9 +188,30 @@ struct JSONTreeScanner {
                 }
                 continue
             }
-            position += 1
         }
         return false
+    }
+
+    /// The first position from `start` holding a quote, a backslash or a control character (or the end),
+    /// eight bytes at a time.
+    @inline(__always)
+    private static func nextSpecial(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var position = start
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while position + 8 <= bytes.count {
+            let word = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+            let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+            if found & highs != 0 { break }
+            position += 8
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == 0x22 || byte == 0x5C || byte < 0x20 { return position }
+            position += 1
+        }
+        return position
     }
 
     private func isHexDigit(_ byte: UInt8) -> Bool {
