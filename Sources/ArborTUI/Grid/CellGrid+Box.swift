@@ -3,16 +3,16 @@ extension CellGrid {
     public mutating func drawBox(x: Int, y: Int, width: Int, height: Int, title: String, titleStyle: CellStyle) {
         guard width >= 2, height >= 2 else { return }
         let border = CellStyle(.border)
-        write("┌", x: x, y: y, limit: 1, style: border)
+        put("┌", x: x, y: y, style: border)
         fill("─", x: x + 1, y: y, count: width - 2, style: border)
-        write("┐", x: x + width - 1, y: y, limit: 1, style: border)
+        put("┐", x: x + width - 1, y: y, style: border)
         if !title.isEmpty { write(" " + title + " ", x: x + 1, y: y, limit: max(0, width - 3), style: titleStyle) }
         for row in (y + 1)..<(y + height - 1) {
-            write("│", x: x, y: row, limit: 1, style: border)
-            write("│", x: x + width - 1, y: row, limit: 1, style: border)
+            put("│", x: x, y: row, style: border)
+            put("│", x: x + width - 1, y: row, style: border)
         }
-        write("└", x: x, y: y + height - 1, limit: 1, style: border)
+        put("└", x: x, y: y + height - 1, style: border)
         fill("─", x: x + 1, y: y + height - 1, count: width - 2, style: border)
-        write("┘", x: x + width - 1, y: y + height - 1, limit: 1, style: border)
+        put("┘", x: x + width - 1, y: y + height - 1, style: border)
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A screen as a value: rows of cells that widgets draw into and a terminal copies out.
 public struct CellGrid: Sendable, Hashable {
     /// Columns of cells.
@@ -43,6 +49,13 @@ public struct CellGrid: Sendable, Hashable {
     /// Whether a row shows the same as the same row of another grid of the same width.
     func rowMatches(_ other: CellGrid, row: Int) -> Bool {
         let start = row * width
+        let same = storage.withUnsafeBufferPointer { mine in
+            other.storage.withUnsafeBufferPointer { theirs in
+                memcmp(mine.baseAddress! + start, theirs.baseAddress! + start, width * MemoryLayout<PackedCell>.stride) == 0
+            }
+        }
+        guard same else { return false }
+        if clusters.isEmpty && other.clusters.isEmpty { return true }
         for index in start..<(start + width) {
             let mine = storage[index], theirs = other.storage[index]
             guard mine == theirs else { return false }
@@ -53,6 +66,12 @@ public struct CellGrid: Sendable, Hashable {
 
     /// The stored cell at a column and row.
     func packed(x: Int, y: Int) -> PackedCell { storage[y * width + x] }
+
+    /// Puts one character of one cell at (x, y); outside the grid, nothing.
+    mutating func put(_ scalar: Unicode.Scalar, x: Int, y: Int, style: CellStyle) {
+        guard y >= 0, y < height else { return }
+        put(scalar.value, width: 1, x: x, y: y, style: style)
+    }
 
     /// Draws text from (x, y) within `limit` cells, cutting it with `…` when longer; returns the cells used.
     @discardableResult

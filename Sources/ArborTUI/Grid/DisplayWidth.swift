@@ -51,6 +51,7 @@ public enum DisplayWidth {
 
     /// The cells a string takes.
     public static func of(_ text: String) -> Int {
+        if let simple = SimpleScalar.width(of: text) { return simple }
         var total = 0
         for character in text { total += of(character) }
         return total

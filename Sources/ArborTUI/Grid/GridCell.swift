@@ -15,6 +15,14 @@ struct PackedCell: Sendable, Hashable {
     var code: UInt32
     var width: UInt8
     var style: CellStyle
+    /// Fills the eighth byte, so that rows of cells compare as memory with no undefined padding.
+    private var spare: UInt8 = 0
+
+    init(code: UInt32, width: UInt8, style: CellStyle) {
+        self.code = code
+        self.width = width
+        self.style = style
+    }
 
     /// Marks a code that refers to a grapheme of several scalars.
     static let clusterFlag: UInt32 = 0x8000_0000
