@@ -51,12 +51,26 @@ public struct FileSystemSource: HierarchySource {
     }
 
     public func children(of id: String) async throws -> [SourceItem] {
-        try entries(of: id).map(\.item)
+        counted(try entries(of: id).map(\.item))
     }
 
     /// A huge directory shows its first entries, unsorted, while the rest is read and sorted.
     public func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
-        try entries(of: id, partial: partial).map(\.item)
+        counted(try entries(of: id, partial: partial).map(\.item))
+    }
+
+    /// A listing of at most this many entries comes with the counts of its directories, so that it is drawn
+    /// once, whole; a longer one leaves them to the background counting.
+    static let countedListing = 256
+
+    private func counted(_ items: [SourceItem]) -> [SourceItem] {
+        guard items.count <= Self.countedListing else { return items }
+        return items.map { item in
+            guard item.childCount == nil, let count = try? count(of: item.id) else { return item }
+            var counted = item
+            counted.childCount = count
+            return counted
+        }
     }
 
     /// Entries read before the first partial batch, and between later ones.
