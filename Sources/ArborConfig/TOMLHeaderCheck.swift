@@ -4,8 +4,8 @@ enum TOMLHeaderCheck {
     /// The line and column (from 1) of the first such header's offending character, and what it says.
     static func problem(in text: String) -> (line: Int, column: Int, message: String)? {
         let scalars = Array(text.unicodeScalars)
-        var line = 1, lineStart = 0
-        var index = 0
+        var index = scalars.first == "\u{FEFF}" ? 1 : 0
+        var line = 1, lineStart = index
         var inStatement = false
         var depth = 0
         while index < scalars.count {

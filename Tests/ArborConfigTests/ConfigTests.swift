@@ -55,7 +55,8 @@ struct ConfigTests {
     @Test(arguments: [
         ("[!]\n", 1, 2, "saw '!'"), ("layout = \"outline\"\n\n  [ \u{E}]\n", 3, 5, "saw U+000E"), ("[[é]]\n", 1, 3, "saw U+00E9"),
         ("[\n", 1, 2, "the end of the line"), ("[ #x\n", 1, 3, "saw '#'"), ("[", 1, 2, "the end of the file"),
-        ("s = \"\"\"\n[ok\"\"\"\n[*]\n", 3, 2, "saw '*'"),
+        ("s = \"\"\"\n[ok\"\"\"\n[*]\n", 3, 2, "saw '*'"), ("\u{FEFF}[\n[\0\0\0\n", 1, 2, "the end of the line"),
+        ("\u{FEFF}[\u{2}", 1, 2, "saw U+0002"),
     ])
     func aTableHeaderWithoutANameIsAnErrorNotACrash(text: String, line: Int, column: Int, message: String) {
         // The TOML library stops the process on these (an assertion); they must come back as errors.
