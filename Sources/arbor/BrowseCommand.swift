@@ -2,6 +2,11 @@ import ArborCore
 import ArborSources
 import ArborTUI
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `arbor [SOURCE]`: browse, or with `--pick` pick items and print them.
 struct BrowseCommand: ParsableCommand {
@@ -39,6 +44,9 @@ struct BrowseCommand: ParsableCommand {
 
     @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Draw in colour (--no-color, or the NO_COLOR variable: without).")
     var color = true
+
+    /// Whether to draw in colour: --color, unless NO_COLOR is set and not empty.
+    var usesColor: Bool { color && (getenv("NO_COLOR").map { $0.pointee == 0 } ?? true) }
 
     @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Answer the mouse: click focuses, a click on the icon expands, the wheel scrolls.")
     var mouse = true

@@ -10,25 +10,34 @@ import Darwin
 /// Runs the interactive browser or picker and prints what was picked.
 enum Browser {
     /// Shows the source on the terminal; returns the exit status.
+    /// `terminal` is the one a loading screen already set up, if any; the problems in the data are printed
+    /// once it is given back.
     static func run(_ command: BrowseCommand, source opened: OpenedSource, theme: Theme,
-                    keyChanges: [(key: Key, command: BrowserCommand?)]) -> Int32 {
+                    keyChanges: [(key: Key, command: BrowserCommand?)], terminal existing: CursesTerminal? = nil) -> Int32 {
+        defer {
+            if existing != nil { for problem in opened.problems { printError("arbor: " + problem) } }
+        }
         let hierarchy = opened.hierarchy
         var reveal: [String] = []
         if let select = command.select {
             do {
                 reveal = try blocking { try await ItemFormatter.idPath(of: select, in: hierarchy) }
             } catch {
+                existing?.shutdown()
                 printError("arbor: --select: no item with id '\(select)'")
                 return 2
             }
         }
-        let useColor = command.color && (getenv("NO_COLOR").map { $0.pointee == 0 } ?? true)
         let terminal: CursesTerminal
-        do {
-            terminal = try CursesTerminal(theme: useColor ? theme : theme.withoutColor(), mouse: command.mouse)
-        } catch {
-            printError("arbor: " + error.message)
-            return 2
+        if let existing {
+            terminal = existing
+        } else {
+            do {
+                terminal = try CursesTerminal(theme: command.usesColor ? theme : theme.withoutColor(), mouse: command.mouse)
+            } catch {
+                printError("arbor: " + error.message)
+                return 2
+            }
         }
         let mode = command.selectionMode
         let screen = BrowserScreen(

@@ -36,12 +36,17 @@ do {
     exit(2)
 }
 
-/// Opens the source the options name, or exits with status 2 and a message.
-func openSource(_ options: SourceOptions) -> OpenedSource {
+/// Exits with status 2 and a message when the options name no source and stdin is a terminal.
+func requireSource(_ options: SourceOptions) {
     if options.source == nil, options.childrenCmd == nil, isatty(0) != 0 {
         printError("arbor: no source: name a file, or pipe one on stdin (see 'arbor --help')")
         exit(2)
     }
+}
+
+/// Opens the source the options name, or exits with status 2 and a message.
+func openSource(_ options: SourceOptions) -> OpenedSource {
+    requireSource(options)
     do {
         let opened = try SourceOpener.open(options.request)
         for problem in opened.problems { printError("arbor: " + problem) }
@@ -80,7 +85,10 @@ case let command as BrowseCommand:
         printError("arbor: --theme: " + error.description)
         exit(2)
     }
-    exit(Browser.run(command, source: openSource(command.source), theme: theme, keyChanges: settings.keyChanges))
+    let name = command.source.source.map(JSONTreeSource.displayName(for:)) ?? "stdin"
+    let (opened, terminal) = SourceLoading.open(command.source, name: name, theme: command.usesColor ? theme : theme.withoutColor(),
+                                                mouse: command.mouse)
+    exit(Browser.run(command, source: opened, theme: theme, keyChanges: settings.keyChanges, terminal: terminal))
 case let command as KeysCommand:
     let base: KeyMap = command.pick ? .picker : .standard
     let map = command.defaults ? base : base.remapped(settings.keyChanges)

@@ -82,4 +82,23 @@ struct HardeningEndToEndTests {
         #expect(tmux.waitForFile("status", timeout: 5)?.trimmingCharacters(in: .whitespacesAndNewlines) == "2")
         #expect(tmux.file("err")?.contains("terminal type") == true, "\(tmux.file("err") ?? "")")
     }
+
+    @Test func aSourceSlowToOpenShowsWhatIsReadAndQStopsIt() throws {
+        let slow = "(sleep 3; cat \(shellQuote(plant)))"
+        let waiting = try TmuxSession("stty -a > before; \(slow) | \(shellQuote(arborBinary)); echo $? > status; stty -a > after", width: 80, height: 20)
+        let shown = waiting.waitForScreen { $0.contains("reading stdin") }
+        #expect(shown.ok, "no loading screen while stdin is read:\n\(shown.screen)")
+        let arrived = waiting.waitForScreen { $0.contains("Plants") && $0.contains("1 of 3") }
+        #expect(arrived.ok, "the browser did not follow the loading screen:\n\(arrived.screen)")
+        try waiting.send("q")
+        #expect(waiting.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(waiting.waitForFile("after") == waiting.file("before"))
+
+        // A fifo whose writer holds it open without writing: the shell is not left waiting for a pipeline.
+        let stopped = try TmuxSession("stty -a > before; mkfifo feed; (exec 3>feed; sleep 30) & \(shellQuote(arborBinary)) < feed; echo $? > status; stty -a > after", width: 80, height: 20)
+        #expect(stopped.waitForScreen { $0.contains("reading stdin") }.ok)
+        try stopped.send("q")
+        #expect(stopped.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "130", "q stops the loading")
+        #expect(stopped.waitForFile("after") == stopped.file("before"))
+    }
 }

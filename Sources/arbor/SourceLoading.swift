@@ -1,0 +1,104 @@
+import ArborCore
+import ArborSources
+import ArborTUI
+import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Opens the source on another thread. When that takes longer than a moment (a large document, a slow pipe),
+/// the terminal says what is being read until it is done, and q, Esc or Ctrl-C stop Arbor; the browser then
+/// goes on in the same terminal.
+enum SourceLoading {
+    /// How long opening may take before the loading screen shows.
+    static let patience: Int32 = 150
+
+    /// The opened source and the terminal the loading screen set up (nil when none was needed or possible).
+    /// The problems in the data are printed here when no terminal is in use, else once it is given back.
+    static func open(_ options: SourceOptions, name: String, theme: Theme, mouse: Bool)
+        -> (source: OpenedSource, terminal: CursesTerminal?) {
+        requireSource(options)
+        let pipe = WakePipe()
+        let result = Mutex<Result<OpenedSource, SourceLoadError>?>(nil)
+        let request = options.request
+        DispatchQueue.global().async {
+            let opened = Result { () throws(SourceLoadError) in try SourceOpener.open(request) }
+            result.withLock { $0 = opened }
+            pipe.wake()
+        }
+        var ready = [pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
+        var terminal: CursesTerminal?
+        if poll(&ready, 1, patience) == 0, let shown = try? CursesTerminal(theme: theme, mouse: mouse) {
+            terminal = shown
+            waitShowing(shown, name: name, pipe: pipe) { result.withLock { $0 != nil } }
+        }
+        while result.withLock({ $0 == nil }) {
+            _ = poll(&ready, 1, -1)
+            pipe.drain()
+        }
+        switch result.withLock({ $0! }) {
+        case .success(let opened):
+            if terminal == nil { for problem in opened.problems { printError("arbor: " + problem) } }
+            return (opened, terminal)
+        case .failure(let error):
+            terminal?.shutdown()
+            printError("arbor: " + error.message)
+            exit(2)
+        }
+    }
+
+    /// Draws the loading screen until `done`, answering keys, resizes and signals.
+    private static func waitShowing(_ terminal: CursesTerminal, name: String, pipe: WakePipe, done: () -> Bool) {
+        SignalTrap.install(wakeFD: pipe.writeFD)
+        var fds = [pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
+        var tick = 0
+        let started = seconds()
+        while !done() {
+            terminal.present(frame(terminal.size, name: name, tick: tick, elapsed: seconds() - started))
+            _ = poll(&fds, 2, 120)
+            tick += 1
+            pipe.drain()
+            if let signal = SignalTrap.takeCaught() {
+                guard signal == SIGTSTP else { stop(terminal, status: 128 + signal) }
+                terminal.suspend()
+                SignalTrap.stopProcess()
+                terminal.resume()
+            }
+            for key in terminal.readKeys() where key == .character("q") || key == .escape || key == .control("c") {
+                stop(terminal, status: 130)
+            }
+            if terminal.failure != nil { stop(terminal, status: 2) }
+        }
+    }
+
+    private static func seconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    private static func stop(_ terminal: CursesTerminal, status: Int32) -> Never {
+        terminal.shutdown()
+        if let failure = terminal.failure { printError("arbor: " + failure) }
+        exit(status)
+    }
+
+    /// The loading screen: the source's name on top, what is happening in the middle, how to stop below.
+    static func frame(_ size: (width: Int, height: Int), name: String, tick: Int, elapsed: Double) -> CellGrid {
+        var grid = CellGrid(width: size.width, height: size.height)
+        grid.fill(" ", x: 0, y: 0, count: grid.width, style: CellStyle(.header))
+        grid.write(name, x: 1, y: 0, limit: max(0, grid.width - 2), style: CellStyle(.header))
+        let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"][tick % 10]
+        let text = "\(spinner) reading \(name)… \(Int(elapsed)) s"
+        grid.write(text, x: max(1, (grid.width - CellGrid.drawnWidth(of: text)) / 2), y: grid.height / 2, style: CellStyle(.dim))
+        if grid.height > 1 {
+            grid.fill(" ", x: 0, y: grid.height - 1, count: grid.width, style: CellStyle(.footer))
+            grid.write("q stop", x: 1, y: grid.height - 1, limit: max(0, grid.width - 2), style: CellStyle(.footer))
+        }
+        return grid
+    }
+}
