@@ -53,7 +53,7 @@ public struct JSONDocumentBuilder: Sendable {
 
     /// A key as a JSON pointer segment: `~` as `~0`, `/` as `~1`.
     static func escapePointer(_ key: String) -> String {
-        key.contains("~") || key.contains("/")
+        key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") })
             ? key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") : key
     }
 
