@@ -125,7 +125,8 @@ def main():
     wanted = {'version': 1, 'scale': scale}
     if os.path.exists(meta_path):
         with open(meta_path) as existing:
-            if all(json.load(existing).get(k) == v for k, v in wanted.items()):
+            meta = json.load(existing)
+            if all(meta.get(k) == v for k, v in wanted.items()):
                 print(f'generate: {out} is up to date')
                 return
     tree = Shape(100_000 // scale, 20 if scale == 1 else 4, 3, seed=1)
