@@ -101,4 +101,19 @@ struct HardeningEndToEndTests {
         #expect(stopped.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "130", "q stops the loading")
         #expect(stopped.waitForFile("after") == stopped.file("before"))
     }
+
+    @Test(arguments: [("SEGV", 139), ("ABRT", 134), ("ILL", 132)])
+    func aFatalSignalStillGivesTheTerminalBack(signal: String, status: Int) throws {
+        // What a bug while drawing ends in: a fault, an abort or a trap. The terminal must come back all the same.
+        // (The Swift runtime's backtracer is off here: on a terminal it waits for a key after its report.)
+        let command = "stty -a > before; SWIFT_BACKTRACE=enable=no sh -c 'echo $$ > pid; exec \(arborBinary) \(plant)'; echo $? > status; stty -a > after"
+        let tmux = try TmuxSession(command, width: 100, height: 30)
+        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
+        let pid = try #require(tmux.waitForFile("pid")?.trimmingCharacters(in: .whitespacesAndNewlines))
+        _ = try runCommand("/bin/kill", ["-\(signal)", pid])
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == String(status))
+        #expect(tmux.waitForFile("after") == tmux.file("before"), "the terminal modes were not restored after SIG\(signal)")
+        let screen = tmux.waitForScreen { !$0.contains("1 of 3") }
+        #expect(screen.ok, "the alternate screen is still shown:\n\(screen.screen)")
+    }
 }

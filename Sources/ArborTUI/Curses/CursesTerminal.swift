@@ -28,6 +28,8 @@ public final class CursesTerminal: TerminalDevice {
         guard let tty = arbor_open_tty() else {
             throw TerminalError("no terminal: /dev/tty cannot be opened (an interactive command needs one)")
         }
+        var shellModes = termios()
+        let hasModes = tcgetattr(fileno(tty), &shellModes) == 0
         guard let screen = newterm(nil, tty, tty) else {
             fclose(tty)
             throw TerminalError("cannot use the terminal type '\(term)' (no terminfo entry)")
@@ -54,6 +56,11 @@ public final class CursesTerminal: TerminalDevice {
         curs_set(0)
         if mouse { arbor_enable_mouse(1) }
         doupdate()
+        if hasModes {
+            let names: [String] = ["sgr0", "cnorm", "rmcup"]
+            let undo = names.compactMap { name in arbor_tigetstr(name).map { String(cString: $0) } }.joined()
+            CrashRestorer.install(fd: inputFD, modes: shellModes, reset: Array((undo + (mouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "")).utf8))
+        }
     }
 
     deinit { shutdown() }
@@ -111,6 +118,7 @@ public final class CursesTerminal: TerminalDevice {
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
+        CrashRestorer.uninstall()
         endwin()
         delwin(input)
         delscreen(screen)
