@@ -51,16 +51,18 @@ public struct FileSystemSource: HierarchySource {
     }
 
     public func children(of id: String) async throws -> [SourceItem] {
-        counted(try entries(of: id).map(\.item))
+        try entries(of: id).map(\.item)
     }
 
-    /// A huge directory shows its first entries, unsorted, while the rest is read and sorted.
+    /// The listing the browser shows: a huge directory's first entries come unsorted while the rest is read and
+    /// sorted, and a short listing comes with its directories' counts, so that it is drawn once, whole. (Walks
+    /// such as `arbor print` ask `children(of:)`, which reads no directory twice.)
     public func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
         counted(try entries(of: id, partial: partial).map(\.item))
     }
 
-    /// A listing of at most this many entries comes with the counts of its directories, so that it is drawn
-    /// once, whole; a longer one leaves them to the background counting.
+    /// A browser's listing of at most this many entries comes with the counts of its directories; a longer one
+    /// leaves them to the background counting.
     static let countedListing = 256
 
     private func counted(_ items: [SourceItem]) -> [SourceItem] {
@@ -89,21 +91,10 @@ public struct FileSystemSource: HierarchySource {
     /// The entries of a directory, sorted, read in one pass; `partial` gets batches of unsorted ones on the way.
     func entries(of id: String, partial: (@Sendable ([SourceItem]) -> Void) = { _ in }) throws -> [FileEntry] {
         let path = LosslessText.encode(id)
-        guard let directory = path.withNullTerminated({ opendir($0) }) else {
-            if errno == ENOTDIR { return [] }
-            throw SourceError("\(id): \(SourceFile.reason(errno))")
-        }
-        defer { closedir(directory) }
         var result: [FileEntry] = []
         let prefix = path == [UInt8(ascii: "/")] ? path : path + [UInt8(ascii: "/")]
-        let includeHidden = showsHidden.value
         var delivered = 0
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix { $0 != 0 })
-            }
-            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            if !includeHidden, name.first == UInt8(ascii: ".") { continue }
+        try forEachShownName(of: id) { name in
             if let file = FileEntry(path: prefix + name) { result.append(file) }
             if result.count - delivered == (delivered == 0 ? Self.firstBatch : Self.laterBatch) {
                 partial(result[delivered...].map(\.item))
@@ -115,22 +106,30 @@ public struct FileSystemSource: HierarchySource {
 
     /// The number of entries a directory shows, from its names alone: no `lstat`, no sorting.
     func count(of id: String) throws -> Int {
+        var count = 0
+        try forEachShownName(of: id) { _ in count += 1 }
+        return count
+    }
+
+    /// Calls `body` with the name of each entry a directory shows: never `.` and `..`, hidden ones only when
+    /// shown. A path that is not a directory has none; one that cannot be read is an error.
+    private func forEachShownName(of id: String, _ body: (UnsafeRawBufferPointer) -> Void) throws {
         guard let directory = LosslessText.encode(id).withNullTerminated({ opendir($0) }) else {
-            if errno == ENOTDIR { return 0 }
+            if errno == ENOTDIR { return }
             throw SourceError("\(id): \(SourceFile.reason(errno))")
         }
         defer { closedir(directory) }
         let includeHidden = showsHidden.value
-        var count = 0
         while let entry = readdir(directory) {
-            let shown = withUnsafeBytes(of: entry.pointee.d_name) { name in
-                guard name[0] == UInt8(ascii: ".") else { return true }
-                if name[1] == 0 || (name[1] == UInt8(ascii: ".") && name[2] == 0) { return false }
-                return includeHidden
+            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let name = UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.count)])
+                if name.first == UInt8(ascii: ".") {
+                    let dots = name.count == 1 || (name.count == 2 && name[1] == UInt8(ascii: "."))
+                    if dots || !includeHidden { return }
+                }
+                body(name)
             }
-            if shown { count += 1 }
         }
-        return count
     }
 
     static func absolute(_ path: String) -> String {
