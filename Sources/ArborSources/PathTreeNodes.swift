@@ -26,16 +26,23 @@ struct PathTreeNodes {
 
     /// The child of `parent` whose segment has the bytes `bytes`, if there is one.
     func find(_ parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>, in input: UnsafeBufferPointer<UInt8>) -> Int32? {
+        probe(parent, bytes, in: input).node
+    }
+
+    /// The slot of the child of `parent` whose segment has the bytes `bytes`, with the child; or the empty slot
+    /// where it would go.
+    private func probe(_ parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>, in input: UnsafeBufferPointer<UInt8>)
+        -> (slot: Int, node: Int32?) {
         var slot = Self.hash(parent, bytes) & (slots.count - 1)
         while slots[slot] != 0 {
             let node = slots[slot] - 1
             if self.parent[Int(node)] == parent, Int(segmentLength[Int(node)]) == bytes.count,
                bytes.isEmpty || memcmp(input.baseAddress! + Int(segmentStart[Int(node)]), bytes.baseAddress!, bytes.count) == 0 {
-                return node
+                return (slot, node)
             }
             slot = (slot + 1) & (slots.count - 1)
         }
-        return nil
+        return (slot, nil)
     }
 
     /// Drops what only building needed.
@@ -49,15 +56,9 @@ struct PathTreeNodes {
 
     /// The child of `parent` with the segment `input[start..<start + length]`, made when there is none yet.
     mutating func child(of parent: Int32, start: Int, length: Int, in input: UnsafeBufferPointer<UInt8>) -> Int32 {
-        var slot = Self.hash(parent, UnsafeBufferPointer(rebasing: input[start..<(start + length)])) & (slots.count - 1)
-        while slots[slot] != 0 {
-            let node = slots[slot] - 1
-            if self.parent[Int(node)] == parent, Int(segmentLength[Int(node)]) == length,
-               Self.equal(input, Int(segmentStart[Int(node)]), start, length) {
-                return node
-            }
-            slot = (slot + 1) & (slots.count - 1)
-        }
+        let found = probe(parent, UnsafeBufferPointer(rebasing: input[start..<(start + length)]), in: input)
+        if let node = found.node { return node }
+        let slot = found.slot
         let node = Int32(count)
         segmentStart.append(Int32(start))
         segmentLength.append(Int32(length))

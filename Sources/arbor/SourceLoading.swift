@@ -56,29 +56,21 @@ enum SourceLoading {
         var fds = [pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
         var tick = 0
-        let started = seconds()
+        let started = MonotonicClock.seconds()
         while !done() {
-            terminal.present(frame(terminal.size, name: name, tick: tick, elapsed: seconds() - started))
-            _ = poll(&fds, 2, 120)
+            terminal.present(frame(terminal.size, name: name, tick: tick, elapsed: MonotonicClock.seconds() - started))
+            _ = poll(&fds, 2, BrowserRunLoop.spinnerInterval)
             tick += 1
             pipe.drain()
             if let signal = SignalTrap.takeCaught() {
                 guard signal == SIGTSTP else { stop(terminal, status: 128 + signal) }
-                terminal.suspend()
-                SignalTrap.stopProcess()
-                terminal.resume()
+                terminal.suspendProcess()
             }
             for key in terminal.readKeys() where key == .character("q") || key == .escape || key == .control("c") {
                 stop(terminal, status: 130)
             }
             if terminal.failure != nil { stop(terminal, status: 2) }
         }
-    }
-
-    private static func seconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     private static func stop(_ terminal: CursesTerminal, status: Int32) -> Never {
@@ -92,7 +84,7 @@ enum SourceLoading {
         var grid = CellGrid(width: size.width, height: size.height)
         grid.fill(" ", x: 0, y: 0, count: grid.width, style: CellStyle(.header))
         grid.write(name, x: 1, y: 0, limit: max(0, grid.width - 2), style: CellStyle(.header))
-        let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"][tick % 10]
+        let spinner = BrowserScreen.spinner[tick % BrowserScreen.spinner.count]
         let text = "\(spinner) reading \(name)… \(Int(elapsed)) s"
         grid.write(text, x: max(1, (grid.width - CellGrid.drawnWidth(of: text)) / 2), y: grid.height / 2, style: CellStyle(.dim))
         if grid.height > 1 {

@@ -39,9 +39,7 @@ public final class BrowserRunLoop {
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if let signal = SignalTrap.takeCaught() {
                 guard signal == SIGTSTP else { return 128 + signal }
-                terminal.suspend()
-                SignalTrap.stopProcess()
-                terminal.resume()
+                terminal.suspendProcess()
                 let size = terminal.size
                 launch(controller.resize(width: size.width, height: size.height))
                 terminal.present(controller.render())
@@ -62,7 +60,7 @@ public final class BrowserRunLoop {
             }
             while !typedAhead.isEmpty {
                 if controller.isAwaitingFocusedColumn, typedAhead.first != .resize {
-                    let now = Self.seconds()
+                    let now = MonotonicClock.seconds()
                     if now - (waitingSince ?? now) < Self.typeAheadWait {
                         waitingSince = waitingSince ?? now
                         break
@@ -88,16 +86,10 @@ public final class BrowserRunLoop {
     }
 
     /// Milliseconds between two frames of the loading spinner.
-    static let spinnerInterval: Int32 = 120
+    public static let spinnerInterval: Int32 = 120
 
     /// How long keys typed ahead wait for the focused column to load before they apply to what is there.
     static let typeAheadWait = 0.5
-
-    private static func seconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
 
     /// Starts each effect in the background; its result comes back through the inbox.
     private func launch(_ effects: [BrowserEffect]) {

@@ -32,23 +32,25 @@ public enum SignalTrap {
     }
 
     private static func trap(_ signal: Int32) {
+        setHandler(signal) { caught in
+            trapCaught = caught
+            var byte: UInt8 = 0
+            _ = write(trapWakeFD, &byte, 1)
+        }
+    }
+
+    /// Sets `handler` for `signal` with an empty mask; the action it replaces goes to `previous` when given.
+    static func setHandler(_ signal: Int32, flags: Int32 = 0, previous: UnsafeMutablePointer<sigaction>? = nil,
+                           _ handler: @convention(c) (Int32) -> Void) {
         var action = sigaction()
         #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = { caught in
-            trapCaught = caught
-            var byte: UInt8 = 0
-            _ = write(trapWakeFD, &byte, 1)
-        }
+        action.__sigaction_handler.sa_handler = handler
         #else
-        action.__sigaction_u.__sa_handler = { caught in
-            trapCaught = caught
-            var byte: UInt8 = 0
-            _ = write(trapWakeFD, &byte, 1)
-        }
+        action.__sigaction_u.__sa_handler = handler
         #endif
         sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(signal, &action, nil)
+        action.sa_flags = flags
+        sigaction(signal, &action, previous)
     }
 
     /// The signal caught since the last call, if any.

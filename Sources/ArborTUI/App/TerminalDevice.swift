@@ -18,6 +18,15 @@ public protocol TerminalDevice: AnyObject {
     var failure: String? { get }
 }
 
+extension TerminalDevice {
+    /// Stops the process as Ctrl-Z asks: the terminal given back while it is stopped, taken again after.
+    public func suspendProcess() {
+        suspend()
+        SignalTrap.stopProcess()
+        resume()
+    }
+}
+
 /// Why a terminal could not be used.
 public struct TerminalError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, for the user.

@@ -4,11 +4,13 @@ import Glibc
 import Darwin
 #endif
 
+/// What the handler needs, set up before it can run and read through plain pointers only: a signal handler
+/// must not allocate or take locks.
 nonisolated(unsafe) private var restoreFD: Int32 = -1
-nonisolated(unsafe) private var restoreModes = termios()
+nonisolated(unsafe) private var restoreModes: UnsafeMutablePointer<termios>?
 nonisolated(unsafe) private var restoreBytes: UnsafeMutablePointer<UInt8>?
 nonisolated(unsafe) private var restoreCount = 0
-nonisolated(unsafe) private var previousActions = (0..<65).map { _ in sigaction() }
+nonisolated(unsafe) private var previousActions: UnsafeMutablePointer<sigaction>?
 
 /// Gives the terminal back when the process dies of a fault or an abort (a bug while drawing, say): the
 /// handler writes the sequences that leave the alternate screen and show the cursor, puts the terminal modes
@@ -20,39 +22,38 @@ enum CrashRestorer {
 
     /// Remembers the terminal's modes (`modes`, read before curses changed them) and what undoes the screen set-up.
     static func install(fd: Int32, modes: termios, reset: [UInt8]) {
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, reset.count))
-        buffer.initialize(from: reset, count: reset.count)
-        restoreBytes = buffer
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, reset.count))
+        bytes.initialize(from: reset, count: reset.count)
+        let saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        saved.initialize(to: modes)
+        let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+        previous.initialize(repeating: sigaction(), count: 65)
+        restoreBytes = bytes
         restoreCount = reset.count
-        restoreModes = modes
+        restoreModes = saved
+        previousActions = previous
         restoreFD = fd
         for signal in fatalSignals {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { caught in CrashRestorer.restore(caught) }
-            #else
-            action.__sigaction_u.__sa_handler = { caught in CrashRestorer.restore(caught) }
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(SA_NODEFER)
-            sigaction(signal, &action, &previousActions[Int(signal)])
+            SignalTrap.setHandler(signal, flags: Int32(SA_NODEFER), previous: previous + Int(signal)) { caught in
+                CrashRestorer.restore(caught)
+            }
         }
     }
 
     /// Stops restoring: the terminal has been given back the ordinary way.
     static func uninstall() {
-        guard restoreFD >= 0 else { return }
+        guard restoreFD >= 0, let previousActions else { return }
         restoreFD = -1
-        for signal in fatalSignals { sigaction(signal, &previousActions[Int(signal)], nil) }
+        for signal in fatalSignals { sigaction(signal, previousActions + Int(signal), nil) }
     }
 
     private static func restore(_ signal: Int32) {
-        if restoreFD >= 0, let bytes = restoreBytes {
-            _ = write(restoreFD, bytes, restoreCount)
-            _ = tcsetattr(restoreFD, TCSANOW, &restoreModes)
+        if restoreFD >= 0, let restoreBytes, let restoreModes {
+            _ = write(restoreFD, restoreBytes, restoreCount)
+            _ = tcsetattr(restoreFD, TCSANOW, restoreModes)
             restoreFD = -1
         }
-        sigaction(signal, &previousActions[Int(signal)], nil)
+        if let previousActions { sigaction(signal, previousActions + Int(signal), nil) }
         raise(signal)
     }
 }

@@ -55,13 +55,13 @@ public struct CellGrid: Sendable, Hashable {
             }
         }
         guard same else { return false }
-        if clusters.isEmpty && other.clusters.isEmpty { return true }
-        for index in start..<(start + width) {
-            let mine = storage[index], theirs = other.storage[index]
-            guard mine == theirs else { return false }
-            if mine.isCluster, text(of: mine) != other.text(of: theirs) { return false }
-        }
-        return true
+        return clusters.isEmpty && other.clusters.isEmpty || (0..<width).allSatisfy { cellMatches(other, x: $0, y: row) }
+    }
+
+    /// Whether a cell shows the same as the same cell of another grid of the same size.
+    func cellMatches(_ other: CellGrid, x: Int, y: Int) -> Bool {
+        let mine = packed(x: x, y: y), theirs = other.packed(x: x, y: y)
+        return mine == theirs && (!mine.isCluster || text(of: mine) == other.text(of: theirs))
     }
 
     /// The stored cell at a column and row.

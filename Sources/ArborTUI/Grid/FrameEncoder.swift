@@ -63,12 +63,7 @@ public struct FrameEncoder: Sendable {
 
     /// Whether a cell, and the cell its wide character covers, show the same in both frames.
     private func sameCell(_ next: CellGrid, _ base: CellGrid, _ column: Int, _ row: Int, _ width: Int) -> Bool {
-        for offset in 0..<min(width, next.width - column) {
-            let mine = next.packed(x: column + offset, y: row), theirs = base.packed(x: column + offset, y: row)
-            if mine != theirs { return false }
-            if mine.isCluster, next.text(of: mine) != base.text(of: theirs) { return false }
-        }
-        return true
+        (column..<min(column + width, next.width)).allSatisfy { next.cellMatches(base, x: $0, y: row) }
     }
 }
 

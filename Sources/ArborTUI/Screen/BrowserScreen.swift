@@ -2,6 +2,9 @@ import ArborCore
 
 /// Renders the browser state into a grid: header, columns or the compact breadcrumb view, footer, help.
 public struct BrowserScreen: Sendable {
+    /// The frames of the loading spinner, one every `BrowserRunLoop.spinnerInterval`.
+    public static var spinner: [String] { FooterPainter.spinner }
+
     /// The narrowest a column may be, its border included.
     public static let minimumColumnWidth = 28
     /// The source's name for the header.
