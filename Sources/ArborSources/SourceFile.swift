@@ -27,8 +27,20 @@ public enum SourceFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw SourceLoadError("\(path): \(reason(errno))") }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw SourceLoadError("\(path): is a directory") }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(0, Int(status.st_size)))
+        let size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            while count < buffer.count {
+                let read = systemRead(descriptor, base + count, buffer.count - count)
+                if read < 0, errno == EINTR { continue }
+                if read < 0 { failure = errno }
+                if read <= 0 { return }
+                count += read
+            }
+        }
+        if failure != 0 { throw SourceLoadError("\(path): \(reason(failure))") }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
