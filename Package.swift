@@ -9,7 +9,6 @@ let package = Package(
         .library(name: "ArborCore", targets: ["ArborCore"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
@@ -35,8 +34,7 @@ let package = Package(
         .executableTarget(
             name: "arbor",
             dependencies: [
-                "ArborCore", "ArborSources", "ArborTUI", "ArborConfig",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ArborCore", "ArborSources", "ArborTUI", "ArborConfig"
             ]
         ),
         .executableTarget(

@@ -1,11 +1,64 @@
-import ArgumentParser
+import ArborConfig
 
-/// The `arbor` command: browsing by default, `print` as a subcommand.
-struct ArborCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "arbor",
-        abstract: "Browse, pick from and print hierarchies in the terminal.",
-        subcommands: [BrowseCommand.self, PrintCommand.self, QueryCommand.self, KeysCommand.self],
-        defaultSubcommand: BrowseCommand.self
-    )
+/// The `arbor` command line: browsing by default, `print`, `query` and `keys` as subcommands.
+enum ArborCommand {
+    case browse(BrowseCommand)
+    case print(PrintCommand)
+    case query(QueryCommand)
+    case keys(KeysCommand)
+
+    /// What a command line asks for.
+    enum Request {
+        /// Run a command.
+        case run(ArborCommand)
+        /// Print this help text.
+        case help(String)
+        /// Print the version.
+        case version
+    }
+
+    /// The program's version.
+    static let version = "0.7.0"
+
+    /// The subcommands, browse first: it is the one run when the first word names none.
+    static let subcommands = [BrowseCommand.spec, PrintCommand.spec, QueryCommand.spec, KeysCommand.spec]
+
+    /// The command a command line names and the words that follow its name.
+    static func spec(for words: [String]) -> (spec: CommandLineSpec, rest: ArraySlice<String>) {
+        if let first = words.first, let named = subcommands.first(where: { $0.name == first }) {
+            return (named, words.dropFirst())
+        }
+        return (BrowseCommand.spec, words[...])
+    }
+
+    /// What `words` (the arguments after the program's name) ask for.
+    static func parse(_ words: [String]) throws(CommandLineError) -> Request {
+        if words == ["--version"] { return .version }
+        if words.first == "help" {
+            let named = words.dropFirst().first.flatMap { name in subcommands.first { $0.name == name } }
+            return .help(helpText(named ?? BrowseCommand.spec))
+        }
+        let (spec, rest) = spec(for: words)
+        let parsed = try CommandLineParser.parse(Array(rest), as: spec)
+        if parsed.wantsHelp { return .help(helpText(spec)) }
+        switch spec.name {
+        case PrintCommand.spec.name: return .run(.print(try PrintCommand(parsed)))
+        case QueryCommand.spec.name: return .run(.query(try QueryCommand(parsed)))
+        case KeysCommand.spec.name: return .run(.keys(KeysCommand(parsed)))
+        default: return .run(.browse(try BrowseCommand(parsed)))
+        }
+    }
+
+    /// The help of a command; browsing's, which `arbor --help` shows, also names the other commands.
+    static func helpText(_ spec: CommandLineSpec) -> String {
+        let text = CommandHelp.text(spec)
+        guard spec.name == BrowseCommand.spec.name else { return text }
+        return text + """
+
+            Also: 'arbor print [SOURCE]' lists the hierarchy as a tree on stdout (see 'arbor print --help');
+            'arbor query ancestors|descendants|siblings|group ID [SOURCE]' answers relative queries;
+            'arbor keys' lists the key bindings; 'arbor --version' prints the version.
+
+            """
+    }
 }

@@ -1,16 +1,22 @@
-import ArborTUI
-import ArgumentParser
+import ArborConfig
 
 /// `arbor keys`: the effective key bindings, the configuration file's changes applied, as a Markdown table.
-struct KeysCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "keys",
-        abstract: "List the key bindings in effect (the configuration file's [keys] applied) as a Markdown table."
-    )
+struct KeysCommand {
+    /// The command's options and help.
+    static let spec = CommandLineSpec(
+        name: "keys",
+        abstract: "List the key bindings in effect (the configuration file's [keys] applied) as a Markdown table.",
+        options: [
+            .flag("pick", help: "The bindings of the picker."),
+            .flag("defaults", help: "The built-in bindings, without the configuration file."),
+        ])
 
-    @Flag(help: "The bindings of the picker.")
-    var pick = false
+    var pick: Bool
+    var defaults: Bool
 
-    @Flag(help: "The built-in bindings, without the configuration file.")
-    var defaults = false
+    /// The command of a parsed command line.
+    init(_ parsed: ParsedCommandLine) {
+        pick = parsed.flag("pick")
+        defaults = parsed.flag("defaults")
+    }
 }

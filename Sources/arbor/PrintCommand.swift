@@ -1,24 +1,29 @@
-import ArborSources
-import ArgumentParser
+import ArborConfig
 
 /// `arbor print [SOURCE]`: the hierarchy as an indented tree on stdout, no terminal needed.
-struct PrintCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "print",
+struct PrintCommand {
+    /// The command's arguments, options and help.
+    static let spec = CommandLineSpec(
+        name: "print",
         abstract: "Print the hierarchy as an indented tree on stdout.",
-        discussion: "Each line shows the item's title unless --output says otherwise."
-    )
+        discussion: "Each line shows the item's title unless --output says otherwise.",
+        arguments: [SourceOptions.argument],
+        options: SourceOptions.options + OutputOptions.options + [
+            .value("depth", help: "Print this many levels below the top (0: the top items only)."),
+            .flag("ascii", help: "Draw the guides with ASCII characters."),
+        ])
 
-    @OptionGroup var source: SourceOptions
-    @OptionGroup var output: OutputOptions
-
-    @Option(help: "Print this many levels below the top (0: the top items only).")
+    var source: SourceOptions
+    var output: OutputOptions
     var depth: Int?
+    var ascii: Bool
 
-    @Flag(help: "Draw the guides with ASCII characters.")
-    var ascii = false
-
-    func validate() throws {
-        if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more, not \(depth)") }
+    /// The command of a parsed command line; a negative depth is an error.
+    init(_ parsed: ParsedCommandLine) throws(CommandLineError) {
+        source = try SourceOptions(parsed, source: parsed.arguments.first)
+        output = try OutputOptions(parsed)
+        depth = try parsed.integer("depth")
+        ascii = parsed.flag("ascii")
+        if let depth, depth < 0 { throw CommandLineError("--depth must be 0 or more, not \(depth)") }
     }
 }

@@ -1,49 +1,62 @@
-import ArborCore
-import ArborSources
-import ArgumentParser
+import ArborConfig
 
 /// `arbor query RELATION ID [SOURCE]`: ancestors, descendants or siblings of an item, or them grouped, on stdout.
-struct QueryCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "query",
+struct QueryCommand {
+    /// The command's arguments, options and help.
+    static let spec = CommandLineSpec(
+        name: "query",
         abstract: "Print the ancestors, descendants or siblings of an item, or group them by a field.",
         discussion: """
             ancestors are printed nearest first, descendants depth first, siblings in order; an item is never its \
             own ancestor, descendant or sibling. group prints KEY<TAB>ITEM lines for the items --of names \
             (default: descendants), grouped by the --by field in order of first appearance. Exit status: 0 \
             something printed, 1 nothing matched, 2 bad usage, bad source or unknown id.
-            """
-    )
+            """,
+        arguments: [
+            ArgumentSpec("relation", help: "ancestors, descendants, siblings or group."),
+            ArgumentSpec("id", help: "The id of the item the question is about."),
+            SourceOptions.argument,
+        ],
+        options: SourceOptions.options + OutputOptions.options + [
+            OptionSpec("where", .value(valueName: "where"), help: "Keep items whose FIELD equals VALUE (FIELD=VALUE; repeatable)."),
+            .value("by", help: "The field to group by (group)."),
+            .value("of", help: "What to group (group): ancestors, descendants or siblings."),
+        ])
 
     /// The relations a query can ask for.
-    enum Relation: String, ExpressibleByArgument, CaseIterable {
+    enum Relation: String, CaseIterable {
         case ancestors, descendants, siblings, group
+
+        init(_ text: String, option: String) throws(CommandLineError) {
+            guard let relation = Relation(rawValue: text) else {
+                throw CommandLineError("\(option) must be ancestors, descendants, siblings or group, not '\(text)'")
+            }
+            self = relation
+        }
     }
 
-    @Argument(help: "ancestors, descendants, siblings or group.")
     var relation: Relation
-
-    @Argument(help: "The id of the item the question is about.")
     var id: String
-
-    @OptionGroup var source: SourceOptions
-    @OptionGroup var output: OutputOptions
-
-    @Option(name: .customLong("where"), help: "Keep items whose FIELD equals VALUE (FIELD=VALUE; repeatable).")
-    var conditions: [String] = []
-
-    @Option(help: "The field to group by (group).")
+    var source: SourceOptions
+    var output: OutputOptions
+    var conditions: [String]
     var by: String?
+    var of: Relation
 
-    @Option(help: "What to group (group): ancestors, descendants or siblings.")
-    var of: Relation = .descendants
-
-    func validate() throws {
+    /// The command of a parsed command line; a --where without `=` or a group without --by is an error.
+    init(_ parsed: ParsedCommandLine) throws(CommandLineError) {
+        relation = try Relation(parsed.arguments[0], option: "<relation>")
+        id = parsed.arguments[1]
+        source = try SourceOptions(parsed, source: parsed.arguments.count > 2 ? parsed.arguments[2] : nil)
+        output = try OutputOptions(parsed)
+        conditions = parsed.values["where"] ?? []
+        by = parsed.value("by")
+        of = try parsed.value("of").map { text throws(CommandLineError) in try Relation(text, option: "--of") } ?? .descendants
         for condition in conditions where !condition.contains("=") {
-            throw ValidationError("--where takes FIELD=VALUE, not '\(condition)'")
+            throw CommandLineError("--where takes FIELD=VALUE, not '\(condition)'")
         }
-        if relation == .group, by == nil { throw ValidationError("group needs --by FIELD") }
-        if of == .group { throw ValidationError("--of must be ancestors, descendants or siblings") }
+        if relation == .group, by == nil { throw CommandLineError("group needs --by FIELD") }
+        if of == .group { throw CommandLineError("--of must be ancestors, descendants or siblings") }
     }
 
     /// The FIELD=VALUE pairs of --where.

@@ -32,7 +32,7 @@ enum Startup {
 
     /// The command line with the defaults in front of the browse options: the file's, then the variable's.
     static func arguments(_ given: [String], settings: Settings, environment: [String: String]) -> [String] {
-        let subcommands: Set<String> = ["print", "query", "keys", "help"]
+        let subcommands: Set<String> = ["print", "query", "keys", "help", "--version"]
         if let first = given.first, subcommands.contains(first) { return given }
         var defaults = settings.arguments
         if let options = environment["ARBOR_DEFAULT_OPTS"] {

@@ -2,7 +2,6 @@ import ArborConfig
 import ArborCore
 import ArborSources
 import ArborTUI
-import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,25 +14,24 @@ let given = Array(CommandLine.arguments.dropFirst())
 let environment = Startup.environment
 let settings = given == ["keys", "--defaults"] ? Settings() : Startup.settings(environment: environment)
 let arguments = Startup.arguments(given, settings: settings, environment: environment)
-if given == ["--help"] || given == ["-h"] {
-    let help = ArborCommand.helpMessage(for: BrowseCommand.self)
-        + "\n\nAlso: 'arbor print [SOURCE]' lists the hierarchy as a tree on stdout (see 'arbor print --help');"
-        + "\n'arbor query ancestors|descendants|siblings|group ID [SOURCE]' answers relative queries.\n"
-    _ = writeAll(1, Array(help.utf8))
-    exit(0)
-}
-
-let parsed: ParsableCommand
+let request: ArborCommand.Request
 do {
-    parsed = try ArborCommand.parseAsRoot(arguments)
+    request = try ArborCommand.parse(arguments)
 } catch {
-    if ArborCommand.exitCode(for: error) == .success {
-        _ = writeAll(1, Array((ArborCommand.fullMessage(for: error) + "\n").utf8))
-        exit(0)
-    }
-    printError("arbor: " + ArborCommand.fullMessage(for: error))
-    printError("Usage: \(ArborCommand.usageString()) (see 'arbor --help')")
+    printError("arbor: " + error.message)
+    printError("Usage: \(CommandHelp.usage(ArborCommand.spec(for: arguments).spec)) (see 'arbor --help')")
     exit(2)
+}
+let command: ArborCommand
+switch request {
+case .help(let text):
+    _ = writeAll(1, Array(text.utf8))
+    exit(0)
+case .version:
+    _ = writeAll(1, Array("arbor \(ArborCommand.version)\n".utf8))
+    exit(0)
+case .run(let parsed):
+    command = parsed
 }
 
 /// Exits with status 2 and a message when the options name no source and stdin is a terminal.
@@ -57,8 +55,8 @@ func openSource(_ options: SourceOptions) -> OpenedSource {
     }
 }
 
-switch parsed {
-case let command as PrintCommand:
+switch command {
+case .print(let command):
     let opened = openSource(command.source)
     let formatter = ItemFormatter(field: command.output.field(default: .title), idsArePaths: opened.format == .paths || opened.format == .fs)
     let printer = TreePrinter(formatter: formatter, depth: command.depth, ascii: command.ascii)
@@ -75,9 +73,9 @@ case let command as PrintCommand:
         exit(2)
     }
     exit(0)
-case let command as QueryCommand:
+case .query(let command):
     exit(Query.run(command, source: openSource(command.source)))
-case let command as BrowseCommand:
+case .browse(let command):
     let theme: Theme
     do {
         theme = try ThemeFile.load(command.theme)
@@ -89,22 +87,9 @@ case let command as BrowseCommand:
     let (opened, terminal) = SourceLoading.open(command.source, name: name, theme: command.usesColor ? theme : theme.withoutColor(),
                                                 mouse: command.mouse)
     exit(Browser.run(command, source: opened, theme: theme, keyChanges: settings.keyChanges, terminal: terminal))
-case let command as KeysCommand:
+case .keys(let command):
     let base: KeyMap = command.pick ? .picker : .standard
     let map = command.defaults ? base : base.remapped(settings.keyChanges)
     _ = writeAll(1, Array(map.markdownTable.utf8))
     exit(0)
-default:
-    do {
-        var command = parsed
-        try command.run()
-        exit(0)
-    } catch {
-        if ArborCommand.exitCode(for: error) == .success {
-            _ = writeAll(1, Array((ArborCommand.fullMessage(for: error) + "\n").utf8))
-            exit(0)
-        }
-        printError("arbor: " + ArborCommand.fullMessage(for: error))
-        exit(2)
-    }
 }

@@ -71,6 +71,26 @@ struct FrameEncoderTests {
         #expect(terminal.lines == grid.lines)
     }
 
+    @Test func aFirstFrameLeavesPlainBlanksToTheClearedScreen() {
+        let grid = frame(80, 24, ["title", "", "", "   body"])
+        var terminal = MiniTerminal(width: 80, height: 24)
+        let bytes = encoder.encode(grid, over: nil)
+        terminal.apply(bytes)
+        #expect(terminal.lines == grid.lines)
+        #expect(bytes.count < 60, "\(bytes.count) bytes for 9 visible characters")
+        #expect(bytes.starts(with: Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)), "styles are reset before the screen is cleared")
+    }
+
+    @Test func aFirstFrameWritesBlanksWhenPlainHasItsOwnBackground() {
+        let tinted = FrameEncoder.ansi { $0 == .plain ? RoleLook(background: .index(236)) : RoleLook() }
+        let grid = frame(20, 4, ["x"])
+        var terminal = MiniTerminal(width: 20, height: 4, fill: "?")
+        let bytes = tinted.encode(grid, over: nil)
+        terminal.apply(bytes)
+        #expect(terminal.lines == grid.lines)
+        #expect(bytes.count >= 20 * 4, "every cell carries the background")
+    }
+
     @Test func aChangeWritesOnlyTheChangedCells() {
         let before = frame(40, 6, ["alpha", "beta", "gamma", "delta", "epsilon", "zeta"])
         var after = before

@@ -46,6 +46,31 @@ struct CommandLineTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("USAGE: arbor"))
         #expect(result.stdout.contains("--cells"))
+        #expect(result.stdout.contains("'arbor print [SOURCE]'"))
+        let print = try runCommand(arborBinary, ["print", "--help"])
+        #expect(print.status == 0)
+        #expect(print.stdout.contains("USAGE: arbor print [<options>] [<source>]"))
+        #expect(print.stdout.contains("--depth <depth>"))
+        #expect(try runCommand(arborBinary, ["help", "query"]).stdout.contains("USAGE: arbor query [<options>] <relation> <id>"))
+        let version = try runCommand(arborBinary, ["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("arbor "))
+    }
+
+    @Test func usageMistakesNameTheCommandsUsage() throws {
+        let missing = try runCommand(arborBinary, ["query", "ancestors"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == """
+            arbor: Missing expected argument '<id>'
+            Usage: arbor query [<options>] <relation> <id> [<source>] (see 'arbor --help')
+
+            """)
+        let depth = try runCommand(arborBinary, ["print", "--depth", "two", samplePath("org-chart.csv")])
+        #expect(depth.status == 2)
+        #expect(depth.stderr.hasPrefix("arbor: --depth takes a whole number, not 'two'\n"))
+        let relation = try runCommand(arborBinary, ["query", "cousins", "x", samplePath("org-chart.csv")])
+        #expect(relation.status == 2)
+        #expect(relation.stderr.hasPrefix("arbor: <relation> must be ancestors, descendants, siblings or group, not 'cousins'"))
     }
 
     @Test func withoutATerminalItSaysSoAndExitsTwo() throws {

@@ -48,16 +48,23 @@ final class TmuxSession {
         try tmux(["resize-window", "-t", "main", "-x", String(width), "-y", String(height)])
     }
 
-    /// Waits until the screen satisfies `condition`; returns the last screen seen and whether it did.
+    /// Waits until the screen satisfies `condition` and holds still; returns the last screen seen and whether it did.
     func waitForScreen(timeout: TimeInterval = 10, _ condition: (String) -> Bool) -> (screen: String, ok: Bool) {
         let deadline = Date().addingTimeInterval(timeout)
         var last = screen()
-        while !condition(last) {
+        while true {
+            if condition(last) {
+                // A frame can be caught half written: the screen must match twice in a row, unchanged.
+                Thread.sleep(forTimeInterval: 0.03)
+                let again = screen()
+                if again == last || Date() > deadline { return (again, condition(again)) }
+                last = again
+                continue
+            }
             if Date() > deadline { return (last, false) }
             Thread.sleep(forTimeInterval: 0.05)
             last = screen()
         }
-        return (last, true)
     }
 
     /// Waits until a file in the session's directory exists and is not empty; returns its text.

@@ -17,6 +17,11 @@ public final class ActionInbox: Sendable {
         pipe.wake()
     }
 
+    /// Whether no action waits.
+    public var isEmpty: Bool {
+        pending.withLock { $0.isEmpty }
+    }
+
     /// Takes every action left so far, oldest first.
     public func drain() -> [BrowserAction] {
         pending.withLock { actions in

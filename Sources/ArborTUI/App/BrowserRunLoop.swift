@@ -11,6 +11,7 @@ public final class BrowserRunLoop {
     private let performer: EffectPerformer
     private let pipe = WakePipe()
     private let inbox: ActionInbox
+    private let turns = LaunchTurns()
     private var showsHidden = false
 
     /// Creates a loop drawing on `terminal` and loading from `source`.
@@ -25,7 +26,9 @@ public final class BrowserRunLoop {
         defer { terminal.shutdown() }
         SignalTrap.install(wakeFD: pipe.writeFD)
         let size = terminal.size
+        turns.begin()
         launch(controller.start(width: size.width, height: size.height, reveal: reveal))
+        settle(&controller)
         terminal.present(controller.render())
         var fds = [
             pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
@@ -37,6 +40,7 @@ public final class BrowserRunLoop {
             var timeout: Int32 = typedAhead.isEmpty ? -1 : Int32(Self.typeAheadWait * 1000)
             if controller.isLoading { timeout = timeout < 0 ? Self.spinnerInterval : min(timeout, Self.spinnerInterval) }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
+            turns.begin()
             if let signal = SignalTrap.takeCaught() {
                 guard signal == SIGTSTP else { return 128 + signal }
                 terminal.suspendProcess()
@@ -81,7 +85,27 @@ public final class BrowserRunLoop {
                     if performer.source.setShowsHidden(showsHidden) { launch(controller.receive(.reloadAll)) }
                 }
             }
-            if changed { terminal.present(controller.render()) }
+            if changed {
+                settle(&controller)
+                terminal.present(controller.render())
+            }
+        }
+    }
+
+    /// How long a frame waits for the loads its changes started, so that a quick listing shows in the same
+    /// frame instead of after a frame saying "loading".
+    static let settleWait = 0.02
+
+    /// Applies finished loads, and the loads they start, until none of this turn's is running or `settleWait`
+    /// has passed.
+    private func settle(_ controller: inout BrowserController) {
+        let deadline = MonotonicClock.seconds() + Self.settleWait
+        var fd = pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)
+        while turns.isWaiting || !inbox.isEmpty {
+            let remaining = deadline - MonotonicClock.seconds()
+            guard remaining > 0, poll(&fd, 1, Int32((remaining * 1000).rounded(.up))) > 0 else { return }
+            pipe.drain()
+            for action in inbox.drain() { launch(controller.receive(action)) }
         }
     }
 
@@ -94,8 +118,11 @@ public final class BrowserRunLoop {
     /// Starts each effect in the background; its result comes back through the inbox.
     private func launch(_ effects: [BrowserEffect]) {
         for effect in effects {
-            Task.detached { [performer, inbox] in
+            let turn = turns.started()
+            Task.detached { [performer, inbox, turns, pipe] in
                 inbox.post(await performer.perform(effect) { inbox.post($0) })
+                turns.finished(turn)
+                pipe.wake()
             }
         }
     }

@@ -8,6 +8,8 @@ public struct FrameEncoder: Sendable {
     private let reset: [UInt8]
     /// Whether writing the bottom-right cell would scroll the screen (auto margins without the newline glitch).
     private let skipsLastCell: Bool
+    /// Whether a plain blank looks like what clearing the screen leaves, so a whole frame can skip its blanks.
+    private let plainIsCleared: Bool
 
     /// An encoder with a style sequence for every style, the screen-clearing and style-resetting sequences.
     public init(style: (CellStyle) -> [UInt8], cursor: CursorAddressing, clear: [UInt8], reset: [UInt8],
@@ -17,6 +19,7 @@ public struct FrameEncoder: Sendable {
         self.clear = clear
         self.reset = reset
         self.skipsLastCell = skipsLastCell
+        plainIsCleared = styles[CellStyle.plain.index] == reset
     }
 
     /// An encoder for ANSI terminals drawing the looks a theme gives each style.
@@ -25,14 +28,18 @@ public struct FrameEncoder: Sendable {
                      reset: Array("\u{1B}[0m".utf8))
     }
 
-    /// What to send to show `next` on a terminal showing `previous`; everything when there is no previous frame
-    /// of the same size.
+    /// What to send to show `next` on a terminal showing `previous`; without a previous frame of the same size,
+    /// the screen is cleared and everything but plain blanks is written.
     public func encode(_ next: CellGrid, over previous: CellGrid?) -> [UInt8] {
-        let base = previous.flatMap { $0.width == next.width && $0.height == next.height ? $0 : nil }
+        var base = previous.flatMap { $0.width == next.width && $0.height == next.height ? $0 : nil }
         var out: [UInt8] = []
         out.reserveCapacity(base == nil ? next.width * next.height * 2 : 1024)
-        if base == nil { out += clear }
-        var at: (row: Int, column: Int)? = base == nil ? (0, 0) : nil
+        var at: (row: Int, column: Int)?
+        if base == nil {
+            out += reset + clear
+            at = (0, 0)
+            if plainIsCleared { base = CellGrid(width: next.width, height: next.height) }
+        }
         var style: CellStyle?
         for row in 0..<next.height {
             if let base, next.rowMatches(base, row: row) { continue }

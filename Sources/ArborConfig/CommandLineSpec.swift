@@ -1,0 +1,98 @@
+/// What a command accepts: its positional arguments and its options, with the texts of its help.
+public struct CommandLineSpec: Sendable {
+    /// The command's name as typed after `arbor` (empty for the program itself).
+    public var name: String
+    /// One line saying what the command does.
+    public var abstract: String
+    /// Paragraphs shown after the abstract in the help.
+    public var discussion: String
+    /// The positional arguments, in order.
+    public var arguments: [ArgumentSpec]
+    /// The options, in the order the help lists them.
+    public var options: [OptionSpec]
+
+    /// Creates a command.
+    public init(name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
+                options: [OptionSpec]) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options
+    }
+
+    /// The option named `name` (without dashes), or the invertible flag `name` negates (`no-NAME`).
+    func option(named name: String) -> (spec: OptionSpec, negated: Bool)? {
+        if let spec = options.first(where: { $0.name == name }) { return (spec, false) }
+        if name.hasPrefix("no-"), let spec = options.first(where: { $0.name == name.dropFirst(3) && $0.isInvertible }) {
+            return (spec, true)
+        }
+        return nil
+    }
+}
+
+/// A positional argument.
+public struct ArgumentSpec: Sendable {
+    /// The name the help shows between angle brackets.
+    public var name: String
+    /// What it is.
+    public var help: String
+    /// Whether it may be left out.
+    public var isOptional: Bool
+
+    /// Creates an argument.
+    public init(_ name: String, help: String, optional: Bool = false) {
+        self.name = name
+        self.help = help
+        self.isOptional = optional
+    }
+}
+
+/// A long option: a flag, a flag with a `--no-` form, or an option that takes a value.
+public struct OptionSpec: Sendable {
+    /// How the option is written.
+    public enum Kind: Sendable, Equatable {
+        /// `--name`: on when given.
+        case flag
+        /// `--name` or `--no-name`, the last one given winning; `defaultOn` says which holds when neither is given.
+        case invertibleFlag(defaultOn: Bool)
+        /// `--name VALUE` or `--name=VALUE`.
+        case value(valueName: String)
+    }
+
+    /// The long name without the dashes.
+    public var name: String
+    /// How it is written.
+    public var kind: Kind
+    /// What it does.
+    public var help: String
+
+    /// Creates an option.
+    public init(_ name: String, _ kind: Kind, help: String) {
+        self.name = name
+        self.kind = kind
+        self.help = help
+    }
+
+    /// Whether `--no-NAME` turns it off.
+    var isInvertible: Bool {
+        if case .invertibleFlag = kind { return true }
+        return false
+    }
+
+    /// Whether it takes a value.
+    var takesValue: Bool {
+        if case .value = kind { return true }
+        return false
+    }
+
+    /// An option that takes a value, the value named after the option in the help.
+    public static func value(_ name: String, help: String) -> OptionSpec {
+        OptionSpec(name, .value(valueName: name), help: help)
+    }
+
+    /// A flag.
+    public static func flag(_ name: String, help: String) -> OptionSpec {
+        OptionSpec(name, .flag, help: help)
+    }
+}
