@@ -2,6 +2,8 @@
 public enum BrowserAction: Sendable {
     /// Asks the source for its root.
     case start
+    /// Reads ahead the children of the focused item when it has a few, so that expanding it is immediate.
+    case prefetchFocused
     /// Tells the model how many columns and how many items per column fit on screen.
     case setViewport(columns: Int, itemsPerPage: Int)
     /// Moves the focus within the focused column by a number of items.

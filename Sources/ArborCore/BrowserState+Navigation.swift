@@ -41,6 +41,17 @@ extension BrowserState {
         return loadChildrenIfNeeded(item)
     }
 
+    /// Asks for the children of the focused item, never asked for before, when it has at least one and at most
+    /// `prefetchLimit`: the listing waits in the store, and expanding the item shows it at once.
+    mutating func prefetchFocused() -> [BrowserEffect] {
+        guard let item = focusedItem, let count = store[item].childCount, (1...Self.prefetchLimit).contains(count),
+              store[item].childLoad == .unloaded else { return [] }
+        return requestChildren(of: item)
+    }
+
+    /// The most children an item may have for them to be read ahead.
+    static let prefetchLimit = 256
+
     /// Asks for the children of a node unless they are loaded or on their way.
     mutating func loadChildrenIfNeeded(_ handle: NodeHandle) -> [BrowserEffect] {
         switch store[handle].childLoad {
@@ -99,7 +110,12 @@ extension BrowserState {
     mutating func reconcileColumns() {
         var index = 0
         while index < columns.count {
-            refreshFilter(column: index)
+            if columns[index].filter != nil {
+                refreshFilter(column: index)
+                refocusByIdentity(column: index)
+                index += 1
+                continue
+            }
             let parent = columns[index].parent
             let items = store.children(of: parent)
             var column = columns[index]

@@ -104,6 +104,7 @@ public struct BrowserState: Sendable {
     private mutating func reduce(_ action: BrowserAction) -> [BrowserEffect] {
         switch action {
         case .start: return startLoading()
+        case .prefetchFocused: return prefetchFocused()
         case .setViewport(let columnCount, let perPage): return setViewport(columns: columnCount, itemsPerPage: perPage)
         case .moveFocus(let delta): return moveFocus(by: delta)
         case .pageUp: return moveFocus(by: -itemsPerPage)

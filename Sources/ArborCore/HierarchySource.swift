@@ -62,6 +62,8 @@ public protocol HierarchySource: Sendable {
     func setShowsHidden(_ shows: Bool) -> Bool
     /// Whether counting an item's children is cheap enough to do in the background for every item listed.
     var countsChildrenInBackground: Bool { get }
+    /// Whether listing a few children is cheap and free of side effects, so the browser may read them ahead.
+    var readsChildrenAhead: Bool { get }
     /// All children, as ``children(of:)``, handing batches read so far to `partial` first when the list is long.
     func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem]
 }
@@ -74,6 +76,9 @@ extension HierarchySource {
 
     /// Counting is not done ahead unless a source says it is cheap.
     public var countsChildrenInBackground: Bool { false }
+
+    /// Children are not read ahead unless a source says it is cheap.
+    public var readsChildrenAhead: Bool { false }
 
     /// Sources without hidden items ignore the request.
     public func setShowsHidden(_ shows: Bool) -> Bool { false }

@@ -82,6 +82,9 @@ public struct FileSystemSource: HierarchySource {
     /// Counting a directory's entries is one read of it: done in the background for the directories listed.
     public var countsChildrenInBackground: Bool { true }
 
+    /// A short directory is read ahead: one read of it and of its subdirectories for their counts.
+    public var readsChildrenAhead: Bool { true }
+
     /// Entries whose names start with `.` are hidden until this is set.
     public func setShowsHidden(_ shows: Bool) -> Bool {
         showsHidden.value = shows

@@ -5,6 +5,9 @@ import ArborCore
 /// indexes (`0/3/1`).
 public final class LazyJSONTree: HierarchySource {
     public let displayName: String
+
+    /// Children are read ahead: the document is indexed in memory.
+    public var readsChildrenAhead: Bool { true }
     private let bytes: [UInt8]
     private let index: JSONTreeIndex
     private let mapping: FieldMapping

@@ -9,6 +9,9 @@ import Synchronization
 /// original values are kept so that queries compare with the column's own type.
 public final class SQLiteSource: HierarchySource {
     public let displayName: String
+
+    /// Children are read ahead: one indexed query.
+    public var readsChildrenAhead: Bool { true }
     private let database: DatabaseQueue
     private let table: String
     private let idColumn: String

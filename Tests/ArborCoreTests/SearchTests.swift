@@ -64,6 +64,25 @@ struct SearchTests {
         #expect(driver.titles(0).count == 5)
     }
 
+    @Test func aLoadArrivingWhileFilteredKeepsTheFocusInTheMatches() async {
+        var driver = await started()
+        driver.send(.moveFocus(by: 2))
+        driver.send(.filter("gam"))
+        #expect(driver.focusedID(0) == "gamma")
+        #expect(driver.state.columns[0].focus == 0)
+        driver.send(.prefetchFocused)
+        await driver.settle()
+        #expect(driver.state.columns[0].focus == 0, "the focus counts among the matches, not the whole column")
+        #expect(driver.focusedID(0) == "gamma")
+        driver.send(.filter("zzz"))
+        driver.send(.prefetchFocused)
+        driver.send(.invalidateChildren(of: "top"))
+        await driver.settle()
+        #expect(driver.titles(0).isEmpty)
+        driver.send(.clearFilter)
+        #expect(driver.focusedID(0) == "gamma", "a filter matching nothing keeps the focused item for Esc")
+    }
+
     @Test func aFilterThatDropsTheExpandedItemClosesItsColumn() async {
         var driver = await started()
         driver.send(.expand)

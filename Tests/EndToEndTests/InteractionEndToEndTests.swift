@@ -34,6 +34,23 @@ struct InteractionEndToEndTests {
         try quit(tmux)
     }
 
+    @Test func aDirectoryTheFocusRestsOnIsReadAheadSoEnteringItIsImmediate() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-ahead-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("first/before"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("second"), withIntermediateDirectories: true)
+        let tmux = try session(shellQuote(root.path))
+        #expect(tmux.waitForScreen { $0.contains("first") && $0.contains("second") }.ok)
+        Thread.sleep(forTimeInterval: 0.3)
+        // Changed on disk after the read ahead: entering shows the listing read while the focus rested.
+        try FileManager.default.moveItem(at: root.appendingPathComponent("first/before"), to: root.appendingPathComponent("first/after"))
+        try tmux.send("Right")
+        let entered = tmux.waitForScreen { $0.contains("┌ first") }
+        #expect(entered.ok, "Right did not enter:\n\(entered.screen)")
+        #expect(entered.screen.contains("before") && !entered.screen.contains("after"), "not read ahead:\n\(entered.screen)")
+        try quit(tmux)
+    }
+
     @Test func theOutlineLayoutFromTheCommandLine() throws {
         let tmux = try session("--layout outline " + shellQuote(plant), width: 60, height: 20)
         let outline = tmux.waitForScreen { $0.contains("▾ Plants") && $0.contains("└─▸ Munich Plant") }

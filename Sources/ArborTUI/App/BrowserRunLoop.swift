@@ -36,9 +36,12 @@ public final class BrowserRunLoop {
         ]
         var typedAhead: [Key] = []
         var waitingSince: Double?
+        let readsAhead = performer.source.readsChildrenAhead
+        var prefetchDue = readsAhead
         while true {
             var timeout: Int32 = typedAhead.isEmpty ? -1 : Int32(Self.typeAheadWait * 1000)
             if controller.isLoading { timeout = timeout < 0 ? Self.spinnerInterval : min(timeout, Self.spinnerInterval) }
+            if prefetchDue { timeout = timeout < 0 ? Self.prefetchDelay : min(timeout, Self.prefetchDelay) }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             turns.begin()
             if let signal = SignalTrap.takeCaught() {
@@ -54,9 +57,14 @@ public final class BrowserRunLoop {
             typedAhead += terminal.readKeys()
             if terminal.failure != nil { return 2 }
             var changed = !typedAhead.isEmpty
+            if !typedAhead.isEmpty { prefetchDue = readsAhead }
             if ready == 0, controller.isLoading {
                 controller.tick += 1
                 changed = true
+            }
+            if ready == 0, prefetchDue {
+                prefetchDue = false
+                launch(controller.receive(.prefetchFocused))
             }
             for action in inbox.drain() {
                 changed = true
@@ -108,6 +116,9 @@ public final class BrowserRunLoop {
             for action in inbox.drain() { launch(controller.receive(action)) }
         }
     }
+
+    /// Milliseconds the focus rests on an item before its children are read ahead.
+    public static let prefetchDelay: Int32 = 20
 
     /// Milliseconds between two frames of the loading spinner.
     public static let spinnerInterval: Int32 = 120
