@@ -105,6 +105,9 @@ public struct BrowserState: Sendable {
         switch action {
         case .start: return startLoading()
         case .prefetchFocused: return prefetchFocused()
+        case .sourceProblem(let problem):
+            message = problem
+            return []
         case .setViewport(let columnCount, let perPage): return setViewport(columns: columnCount, itemsPerPage: perPage)
         case .moveFocus(let delta): return moveFocus(by: delta)
         case .pageUp: return moveFocus(by: -itemsPerPage)

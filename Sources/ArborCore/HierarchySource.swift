@@ -66,6 +66,10 @@ public protocol HierarchySource: Sendable {
     var readsChildrenAhead: Bool { get }
     /// All children, as ``children(of:)``, handing batches read so far to `partial` first when the list is long.
     func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem]
+    /// Whether everything has been read; a source still reading tells its observer when it changes.
+    var isComplete: Bool { get }
+    /// Gives the source a way to tell the browser of changes it finds by itself, such as the rest of a list.
+    func observeChanges(_ post: @escaping @Sendable (BrowserAction) -> Void)
 }
 
 extension HierarchySource {
@@ -79,6 +83,12 @@ extension HierarchySource {
 
     /// Children are not read ahead unless a source says it is cheap.
     public var readsChildrenAhead: Bool { false }
+
+    /// Sources are whole once open unless they say otherwise.
+    public var isComplete: Bool { true }
+
+    /// Sources that never change by themselves keep no observer.
+    public func observeChanges(_ post: @escaping @Sendable (BrowserAction) -> Void) {}
 
     /// Sources without hidden items ignore the request.
     public func setShowsHidden(_ shows: Bool) -> Bool { false }

@@ -17,49 +17,13 @@ public struct SourceLoadError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { message }
 }
 
-/// Reads a whole file into memory with plain system calls, reporting failures with the system's reason.
+/// Reads a whole file into memory, and asks what a path names.
 public enum SourceFile {
     /// The bytes of the file at `path`.
     public static func read(_ path: String) throws(SourceLoadError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw SourceLoadError("\(path): \(reason(errno))") }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw SourceLoadError("\(path): \(reason(errno))") }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw SourceLoadError("\(path): is a directory") }
-        let size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
-        var failure: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            guard let base = buffer.baseAddress else { return }
-            while count < buffer.count {
-                let read = systemRead(descriptor, base + count, buffer.count - count)
-                if read < 0, errno == EINTR { continue }
-                if read < 0 { failure = errno }
-                if read <= 0 { return }
-                count += read
-            }
-        }
-        if failure != 0 { throw SourceLoadError("\(path): \(reason(failure))") }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SourceLoadError("\(path): \(reason(errno))")
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        return bytes
-    }
-
-    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        return Glibc.read(descriptor, buffer, count)
-        #else
-        return Darwin.read(descriptor, buffer, count)
-        #endif
+        let reader = try SourceReader(path: path)
+        try reader.readRest()
+        return reader.bytes
     }
 
     /// Whether a path names something that exists.

@@ -1,4 +1,5 @@
 import ArborCore
+import Dispatch
 
 /// The formats Arbor reads.
 public enum SourceFormat: String, Sendable, CaseIterable {
@@ -122,8 +123,9 @@ public enum SourceOpener {
         return OpenedSource(hierarchy: JSONDocumentBuilder().hierarchy(from: document, name: name), format: .document)
     }
 
-    /// Opens what `request` names; errors name the file and the place.
-    public static func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
+    /// Opens what `request` names; errors name the file and the place. With `streaming`, a long path list
+    /// opens as soon as its first part is read (a `GrowingPathList`), the rest being read on another thread.
+    public static func open(_ request: SourceRequest, streaming: Bool = false) throws(SourceLoadError) -> OpenedSource {
         let origin = request.path ?? "stdin"
         if let commands = request.commands {
             let source = CommandSource(
@@ -137,9 +139,15 @@ public enum SourceOpener {
         if let path = request.path, request.format == .sqlite || (request.format == nil && SourceFormat.byExtension(path) == .sqlite) {
             return try openSQLite(path, request)
         }
-        let bytes = try SourceFile.read(request.path ?? "/dev/stdin")
+        let reader = try SourceReader(path: request.path ?? "/dev/stdin")
+        if streaming { try reader.read(limit: firstPart, for: 0.05) } else { try reader.readRest() }
         let name = request.path.map(JSONTreeSource.displayName(for:)) ?? "stdin"
-        let format = request.format ?? request.path.flatMap(SourceFormat.byExtension) ?? SourceFormat.sniff(bytes)
+        let format = request.format ?? request.path.flatMap(SourceFormat.byExtension) ?? SourceFormat.sniff(reader.bytes)
+        if format == .paths, !reader.isAtEnd, let partial = growingPathList(reader, name: name, separator: request.separator) {
+            return OpenedSource(hierarchy: partial, format: .paths)
+        }
+        try reader.readRest()
+        let bytes = reader.bytes
         switch format {
         case .json, .tree, .document:
             if format != .document,
@@ -178,5 +186,45 @@ public enum SourceOpener {
             let hierarchy = PathListBuilder(separator: request.separator).hierarchy(from: bytes, name: name)
             return OpenedSource(hierarchy: hierarchy, format: .paths)
         }
+    }
+
+    /// How much of a path list is read before it is shown.
+    static let firstPart = 256 << 10
+
+    /// The tree of the whole lines read so far, growing to the whole list on another thread; nil when no
+    /// line is whole yet. A slow pipe shows what has come every half second, then every second, every two...
+    private static func growingPathList(_ reader: SourceReader, name: String, separator: UInt8) -> GrowingPathList? {
+        guard let lastLine = reader.bytes.lastIndex(of: 0x0A) else { return nil }
+        let builder = PathListBuilder(separator: separator)
+        let growing = GrowingPathList(partial: builder.hierarchy(from: Array(reader.bytes[...lastLine]), name: name))
+        let handoff = ReaderHandoff(reader)
+        DispatchQueue.global().async {
+            let reader = handoff.reader
+            var interval = 0.5
+            do throws(SourceLoadError) {
+                while !reader.isAtEnd {
+                    let before = reader.bytes.count
+                    try reader.read(for: interval)
+                    interval *= 2
+                    if !reader.isAtEnd, reader.bytes.count > before, let lastLine = reader.bytes.lastIndex(of: 0x0A) {
+                        growing.update(with: builder.hierarchy(from: Array(reader.bytes[...lastLine]), name: name))
+                    }
+                }
+            } catch {
+                growing.complete(with: builder.hierarchy(from: reader.bytes, name: name), problem: error.message)
+                return
+            }
+            growing.complete(with: builder.hierarchy(from: reader.bytes, name: name))
+        }
+        return growing
+    }
+}
+
+/// Hands a reader to the thread that reads the rest; the opening thread no longer touches it.
+private struct ReaderHandoff: @unchecked Sendable {
+    let reader: SourceReader
+
+    init(_ reader: SourceReader) {
+        self.reader = reader
     }
 }

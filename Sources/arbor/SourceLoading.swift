@@ -18,14 +18,15 @@ enum SourceLoading {
 
     /// The opened source and the terminal the loading screen set up (nil when none was needed or possible).
     /// The problems in the data are printed here when no terminal is in use, else once it is given back.
-    static func open(_ options: SourceOptions, name: String, theme: Theme, mouse: Bool)
+    /// With `streaming`, a long path list opens as soon as its first part is read.
+    static func open(_ options: SourceOptions, name: String, theme: Theme, mouse: Bool, streaming: Bool)
         -> (source: OpenedSource, terminal: CursesTerminal?) {
         requireSource(options)
         let pipe = WakePipe()
         let result = Mutex<Result<OpenedSource, SourceLoadError>?>(nil)
         let request = options.request
         DispatchQueue.global().async {
-            let opened = Result { () throws(SourceLoadError) in try SourceOpener.open(request) }
+            let opened = Result { () throws(SourceLoadError) in try SourceOpener.open(request, streaming: streaming) }
             result.withLock { $0 = opened }
             pipe.wake()
         }

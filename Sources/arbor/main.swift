@@ -85,7 +85,7 @@ case .browse(let command):
     }
     let name = command.source.source.map(JSONTreeSource.displayName(for:)) ?? "stdin"
     let (opened, terminal) = SourceLoading.open(command.source, name: name, theme: command.usesColor ? theme : theme.withoutColor(),
-                                                mouse: command.mouse)
+                                                mouse: command.mouse, streaming: command.select == nil)
     exit(Browser.run(command, source: opened, theme: theme, keyChanges: settings.keyChanges, terminal: terminal))
 case .keys(let command):
     let base: KeyMap = command.pick ? .picker : .standard

@@ -61,3 +61,16 @@ struct PrefetchTests {
         #expect(driver.state.outline.rows.count == rows + 2)
     }
 }
+
+@Suite("Problems a source finds by itself")
+struct SourceProblemTests {
+    @Test func aProblemIsShownAsTheMessage() async {
+        var driver = Driver(MutableSource(root: "plants", plantOutline))
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.sourceProblem("stdin: Input/output error"))
+        #expect(driver.state.message == "stdin: Input/output error")
+        #expect(driver.pending.isEmpty)
+        #expect(MutableSource(root: "plants", plantOutline).isComplete)
+    }
+}

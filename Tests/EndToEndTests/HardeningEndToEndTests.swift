@@ -83,6 +83,21 @@ struct HardeningEndToEndTests {
         #expect(tmux.file("err")?.contains("terminal type") == true, "\(tmux.file("err") ?? "")")
     }
 
+    @Test func aPathListFromASlowPipeIsBrowsableBeforeItEnds() throws {
+        let producer = "(printf 'src/a.swift\\nsrc/b.swift\\ndocs/x.md\\n'; sleep 2; printf 'tests/t.swift\\n')"
+        let tmux = try TmuxSession("\(producer) | \(shellQuote(arborBinary)); echo $? > status", width: 80, height: 20)
+        let first = tmux.waitForScreen(timeout: 1.5) { $0.contains("src") && $0.contains("docs") }
+        #expect(first.ok, "the first lines were not shown while the pipe was open:\n\(first.screen)")
+        #expect(first.screen.contains("reading…"))
+        #expect(!first.screen.contains("tests"))
+        try tmux.send("Down")
+        let whole = tmux.waitForScreen { $0.contains("tests") && !$0.contains("reading…") }
+        #expect(whole.ok, "the rest of the list did not arrive:\n\(whole.screen)")
+        #expect(whole.screen.contains("2 of 3"), "the focus stays where it was moved:\n\(whole.screen)")
+        try tmux.send("q")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+
     @Test func aSourceSlowToOpenShowsWhatIsReadAndQStopsIt() throws {
         let slow = "(sleep 3; cat \(shellQuote(plant)))"
         let waiting = try TmuxSession("stty -a > before; \(slow) | \(shellQuote(arborBinary)); echo $? > status; stty -a > after", width: 80, height: 20)

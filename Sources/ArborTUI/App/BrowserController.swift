@@ -29,6 +29,12 @@ public struct BrowserController: Sendable {
     /// Whether anything is loading, so the spinner should turn.
     public var isLoading: Bool {
         state.rootLoad.isLoading || state.columns.indices.contains(where: state.isLoading(column:)) || !state.countsPending.isEmpty
+            || chrome.sourceIsReading
+    }
+
+    /// Tells the footer whether the source is still reading its input.
+    public mutating func setSourceIsReading(_ reading: Bool) {
+        chrome.sourceIsReading = reading
     }
 
     /// Creates a controller drawing with `screen`; a selection mode other than `.none` makes it a picker.

@@ -25,6 +25,8 @@ public final class BrowserRunLoop {
     public func run(_ controller: inout BrowserController, reveal: [String] = []) -> Int32 {
         defer { terminal.shutdown() }
         SignalTrap.install(wakeFD: pipe.writeFD)
+        performer.source.observeChanges { [inbox] in inbox.post($0) }
+        controller.setSourceIsReading(!performer.source.isComplete)
         let size = terminal.size
         turns.begin()
         launch(controller.start(width: size.width, height: size.height, reveal: reveal))
@@ -69,6 +71,10 @@ public final class BrowserRunLoop {
             for action in inbox.drain() {
                 changed = true
                 launch(controller.receive(action))
+            }
+            if controller.chrome.sourceIsReading, performer.source.isComplete {
+                controller.setSourceIsReading(false)
+                changed = true
             }
             while !typedAhead.isEmpty {
                 if controller.isAwaitingFocusedColumn, typedAhead.first != .resize {

@@ -75,7 +75,7 @@ public struct BrowserScreen: Sendable {
         if let prompt = chrome.prompt {
             PromptPainter(prompt: prompt, message: state.message).paint(row: height - 1, into: &grid)
         } else {
-            FooterPainter(state: state, notice: notice, tick: tick).paint(row: height - 1, into: &grid)
+            FooterPainter(state: state, notice: notice, tick: tick, reading: chrome.sourceIsReading).paint(row: height - 1, into: &grid)
         }
         if let results = chrome.findResults { FindOverlay(state: state, results: results).paint(into: &grid) }
         if chrome.showsHelp { HelpOverlay(keyMap: keyMap, scroll: chrome.helpScroll).paint(into: &grid) }

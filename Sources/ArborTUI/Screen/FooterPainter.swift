@@ -6,6 +6,8 @@ struct FooterPainter {
     let notice: String?
     /// Which frame of the spinner to show while something loads.
     let tick: Int
+    /// Whether the source is still reading its input.
+    var reading = false
 
     /// The frames of the loading spinner.
     static let spinner: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -24,7 +26,7 @@ struct FooterPainter {
         return text
     }
 
-    /// The right part: `1 of 4`, then `loading…` or a message.
+    /// The right part: `1 of 4`, then `loading…` (or `reading…` while the source reads on) or a message.
     var statusText: String {
         var parts: [String] = []
         if state.layout == .outline {
@@ -37,6 +39,8 @@ struct FooterPainter {
         if state.rootLoad.isLoading || state.columns.indices.contains(where: state.isLoading(column:))
             || (state.layout == .outline && state.outline.expanded.contains { state.store[$0].childLoad.isLoading }) {
             parts.append(Self.spinner[tick % Self.spinner.count] + " loading…")
+        } else if reading {
+            parts.append(Self.spinner[tick % Self.spinner.count] + " reading…")
         }
         if let message = state.message ?? notice { parts.append(message) }
         return parts.joined(separator: " · ")

@@ -47,6 +47,8 @@ public struct ScreenChrome: Sendable, Hashable {
     public var showsHeader = false
     /// The page of the header shown in compact width.
     public var headerPage = 0
+    /// Whether the source is still reading its input (a long path list), said in the footer.
+    public var sourceIsReading = false
 
     /// No chrome.
     public init() {}

@@ -1,0 +1,68 @@
+import ArborCore
+import Synchronization
+
+/// A path list shown while it is still being read: the tree of the lines read so far, replaced by the tree of
+/// the whole list when the input ends, at which point the browser is told to reload (keeping its place by id).
+public final class GrowingPathList: HierarchySource {
+    private struct State {
+        var tree: PathTree
+        var isComplete = false
+        var observer: (@Sendable (BrowserAction) -> Void)?
+    }
+
+    private let state: Mutex<State>
+    public let displayName: String
+
+    /// Children are read ahead: the tree is in memory.
+    public var readsChildrenAhead: Bool { true }
+
+    /// Starts with the tree of the lines read so far.
+    public init(partial: PathTree) {
+        displayName = partial.displayName
+        state = Mutex(State(tree: partial))
+    }
+
+    /// The tree the browser is shown now.
+    public var tree: PathTree { state.withLock { $0.tree } }
+
+    public var isComplete: Bool { state.withLock { $0.isComplete } }
+
+    /// Replaces the tree with one of more lines, the input still being read, and tells the observer.
+    public func update(with larger: PathTree) {
+        replace(with: larger, complete: false, problem: nil)
+    }
+
+    /// Replaces the partial tree with the whole list's and tells the observer; `problem` says why the input
+    /// ended early, if it did.
+    public func complete(with whole: PathTree, problem: String? = nil) {
+        replace(with: whole, complete: true, problem: problem)
+    }
+
+    private func replace(with tree: PathTree, complete: Bool, problem: String?) {
+        let observer = state.withLock { state in
+            state.tree = tree
+            state.isComplete = complete
+            return state.observer
+        }
+        observer?(.reloadAll)
+        if let problem { observer?(.sourceProblem(problem)) }
+    }
+
+    public func observeChanges(_ post: @escaping @Sendable (BrowserAction) -> Void) {
+        state.withLock { $0.observer = post }
+    }
+
+    public func root() async throws -> SourceRoot? { try await tree.root() }
+
+    public func numberOfChildren(of id: String) async throws -> Int? { try await tree.numberOfChildren(of: id) }
+
+    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+        try await tree.childIDs(of: id, in: range)
+    }
+
+    public func parentID(of id: String) async throws -> String? { try await tree.parentID(of: id) }
+
+    public func item(_ id: String) async throws -> SourceItem { try await tree.item(id) }
+
+    public func children(of id: String) async throws -> [SourceItem] { try await tree.children(of: id) }
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArborCore
+
+/// A file or a pipe read in two steps: a first part, quickly, then the rest; failures carry the system's reason.
+public final class SourceReader {
+    /// The name errors start with.
+    public let path: String
+    /// Everything read so far.
+    public private(set) var bytes: [UInt8] = []
+    /// Whether the input has ended.
+    public private(set) var isAtEnd = false
+    private let descriptor: Int32
+    private let size: Int
+
+    /// Opens a file (a directory is an error).
+    public init(path: String) throws(SourceLoadError) {
+        self.path = path
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SourceLoadError("\(path): \(SourceFile.reason(errno))") }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let failure = errno
+            close(descriptor)
+            throw SourceLoadError("\(path): \(SourceFile.reason(failure))")
+        }
+        guard (status.st_mode & S_IFMT) != S_IFDIR else {
+            close(descriptor)
+            throw SourceLoadError("\(path): is a directory")
+        }
+        size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Reads until `limit` bytes are held, the input ends, or `seconds` have passed with at least one whole
+    /// line held; a pipe is waited on no longer than that.
+    public func read(limit: Int = .max, for seconds: Double) throws(SourceLoadError) {
+        let deadline = MonotonicClock.seconds() + seconds
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while !isAtEnd, bytes.count < limit {
+            if bytes.contains(0x0A) {
+                let left = deadline - MonotonicClock.seconds()
+                if left <= 0 || (size == 0 && poll(&ready, 1, Int32((left * 1000).rounded(.up))) == 0) { return }
+            }
+            try readChunk(max: limit - bytes.count)
+        }
+    }
+
+    /// Reads to the end.
+    public func readRest() throws(SourceLoadError) {
+        if bytes.isEmpty, size > 0 { try readWhole() }
+        bytes.reserveCapacity(size)
+        while !isAtEnd { try readChunk(max: 1 << 16) }
+    }
+
+    /// A regular file straight into an array of its size: one copy, no growth.
+    private func readWhole() throws(SourceLoadError) {
+        var failure: Int32 = 0
+        let descriptor = self.descriptor
+        bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            while count < buffer.count {
+                let read = Self.systemRead(descriptor, base + count, buffer.count - count)
+                if read < 0, errno == EINTR { continue }
+                if read < 0 { failure = errno }
+                if read <= 0 { return }
+                count += read
+            }
+        }
+        if failure != 0 { throw SourceLoadError("\(path): \(SourceFile.reason(failure))") }
+    }
+
+    private func readChunk(max: Int) throws(SourceLoadError) {
+        var chunk = [UInt8](repeating: 0, count: min(max, 1 << 16))
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Self.systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { throw SourceLoadError("\(path): \(SourceFile.reason(errno))") }
+            if count == 0 { isAtEnd = true }
+            bytes.append(contentsOf: chunk[0..<count])
+            return
+        }
+    }
+
+    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.read(descriptor, buffer, count)
+        #else
+        return Darwin.read(descriptor, buffer, count)
+        #endif
+    }
+}
