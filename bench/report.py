@@ -74,9 +74,13 @@ def render(results, instructions, sizes, smoke, machine):
     lines += ['## Path lists', '', '| workload | arbor | fzf (first item) | fzf (all lines read) |', '|---|---|---|---|']
     for name, title in [('paths-200k', '200,000 paths'), ('paths-1m', '1,000,000 paths')]:
         arbor = value(results, name, 'arbor', 'first_frame_ms')
-        lines.append(f'| {title}: first frame (Arbor: the whole list built) | {show(arbor, "ms")} | '
+        lines.append(f'| {title}: first frame (Arbor: the first 256 KB shown) | {show(arbor, "ms")} | '
                      f'{cell(results, name, "fzf", "first_frame_ms", "ms", arbor)} | '
                      f'{cell(results, name, "fzf-all", "first_frame_ms", "ms", arbor)} |')
+        whole = value(results, name + '-whole', 'arbor', 'first_frame_ms')
+        lines.append(f'| {title}: all read, the whole tree shown | {show(whole, "ms")} | '
+                     f'{cell(results, name, "fzf", "first_frame_ms", "ms", whole)} | '
+                     f'{cell(results, name, "fzf-all", "first_frame_ms", "ms", whole)} |')
         memory = value(results, name, 'arbor', 'rss_kb')
         lines.append(f'| {title}: peak memory | {show(memory, "MiB")} | '
                      f'{cell(results, name, "fzf", "rss_kb", "MiB", memory)} | '
@@ -136,7 +140,7 @@ def budgets(results, sizes, small, large):
           size * 1.5 / 1024 if size else None, 'MiB')
     check('1M paths: first frame ≤ fzf\'s first item', get('paths-1m', 'arbor', 'first_frame_ms'),
           get('paths-1m', 'fzf', 'first_frame_ms'))
-    check('1M paths: fully built ≤ 1 s', get('paths-1m', 'arbor', 'first_frame_ms'), 1000)
+    check('1M paths: fully built ≤ 1 s', get('paths-1m-whole', 'arbor', 'first_frame_ms'), 1000)
     check('10M-row SQLite: first frame ≤ 100 ms', get('sqlite-10m', 'arbor', 'first_frame_ms'), 100)
     check('peak memory, 100k directory ≤ vifm', get('huge', 'arbor', 'rss_kb'), get('huge', 'vifm', 'rss_kb'), 'MiB')
     if small and large:
