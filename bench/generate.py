@@ -7,7 +7,7 @@ OUT/tree/            a directory tree: 20 x 20 x 20 directories, files spread ov
                      all with OUT/tree/.../h_huge holding 100,000 files (the deepest, last directory)
 OUT/paths-200k.txt   the tree's relative paths, depth first, as `find` would list them
 OUT/tree-1m.json     a 1,000,000-node JSON object tree (title, subtitle, body, children), about 180 MB
-OUT/tree-1k.json     the same shape with 1,000 nodes
+OUT/tree-1k.json     1,000 nodes under the same two top levels as tree-1m.json
 OUT/paths-1m.txt     the 1,000,000-node tree's paths
 OUT/nodes-10m.sqlite a 10,000,000-row adjacency table nodes(id, parent, title), indexed on parent
 OUT/meta.json        names to expect on each first screen
@@ -122,7 +122,7 @@ def main():
     scale = 100 if '--small' in sys.argv else 1
     os.makedirs(out, exist_ok=True)
     meta_path = os.path.join(out, 'meta.json')
-    wanted = {'version': 1, 'scale': scale}
+    wanted = {'version': 2, 'scale': scale}
     if os.path.exists(meta_path):
         with open(meta_path) as existing:
             meta = json.load(existing)
@@ -140,7 +140,9 @@ def main():
     million = Shape(1_000_000 // scale, 20 if scale == 1 else 4, 4 if scale == 1 else 3, seed=2)
     write_json(million, os.path.join(out, 'tree-1m.json'))
     write_paths(million, os.path.join(out, 'paths-1m.txt'))
-    write_json(Shape(1_000, 10, 2, seed=3), os.path.join(out, 'tree-1k.json'))
+    # The same two top levels as the million-node tree (names, kinds, fan-out), so that the screens the keys
+    # move over show the same kind of text and only the size differs.
+    write_json(Shape(1_000, 20 if scale == 1 else 4, 2, seed=2), os.path.join(out, 'tree-1k.json'))
     write_sqlite(os.path.join(out, 'nodes-10m.sqlite'), 10_000_000 // scale, 20)
     first = tree.title[tree.children[0][0]]
     meta = dict(wanted, tree=root, huge=os.path.join(root, huge), first_dir=first,

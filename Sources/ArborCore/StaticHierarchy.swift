@@ -22,8 +22,6 @@ public struct StaticHierarchy: HierarchySource {
 
     public let displayName: String
 
-    /// Children are read ahead: the tree is in memory.
-    public var readsChildrenAhead: Bool { true }
     /// Every node; the parent and child indexes point into this array.
     public let nodes: [Node]
     /// Index of the root node.

@@ -13,8 +13,6 @@ public final class GrowingPathList: HierarchySource {
     private let state: Mutex<State>
     public let displayName: String
 
-    /// Children are read ahead: the tree is in memory.
-    public var readsChildrenAhead: Bool { true }
 
     /// Starts with the tree of the lines read so far.
     public init(partial: PathTree) {

@@ -6,8 +6,6 @@ import ArborCore
 public final class LazyJSONTree: HierarchySource {
     public let displayName: String
 
-    /// Children are read ahead: the document is indexed in memory.
-    public var readsChildrenAhead: Bool { true }
     private let bytes: [UInt8]
     private let index: JSONTreeIndex
     private let mapping: FieldMapping

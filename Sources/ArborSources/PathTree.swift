@@ -9,8 +9,6 @@ import ArborCore
 public struct PathTree: HierarchySource {
     public let displayName: String
 
-    /// Children are read ahead: the tree is in memory.
-    public var readsChildrenAhead: Bool { true }
     let input: [UInt8]
     let separator: UInt8
     /// Per node: its segment and the line that lists it (ranges of `input`), its parent, its child by segment.
