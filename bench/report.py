@@ -109,7 +109,8 @@ def render(results, instructions, sizes, smoke, machine):
     lines += budgets(results, sizes, small, large)
     if small and large:
         lines += ['## Work per key', '',
-                  f'Instructions per move key (callgrind, instrumentation on only while the keys are typed; 10 Down and 10 Up in turn): '
+                  f'Instructions per move key (callgrind, instrumentation on only while the keys are typed; 10 Down and 10 Up in turn; '
+                  f'the two JSON trees have the same two top levels, so the screens the keys move over show the same kind of text): '
                   f'{small:,.0f} with 1,000 nodes, {large:,.0f} with 1,000,000 nodes '
                   f'(ratio {large / small:.2f}).', '']
     return '\n'.join(lines) + '\n'
