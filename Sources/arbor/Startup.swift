@@ -7,14 +7,11 @@ import Darwin
 
 /// The settings of the configuration file and `ARBOR_DEFAULT_OPTS`, read once at start.
 enum Startup {
-    /// The environment as a dictionary.
+    /// The variables Arbor reads at start, those that are set.
     static var environment: [String: String] {
         var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") { result[String(text[..<equals])] = String(text[text.index(after: equals)...]) }
-            entry += 1
+        for name in ["XDG_CONFIG_HOME", "HOME", "ARBOR_DEFAULT_OPTS"] {
+            if let value = getenv(name) { result[name] = String(cString: value) }
         }
         return result
     }
