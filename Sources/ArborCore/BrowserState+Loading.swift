@@ -168,10 +168,24 @@ extension BrowserState {
         }
         pendingPath = []
         pendingFocusedColumn = nil
+        restoreFilters()
+    }
+
+    /// Filters the columns a reload put back as they were filtered before it.
+    private mutating func restoreFilters() {
+        defer { pendingFilters = [:] }
+        for index in columns.indices {
+            guard let matcher = pendingFilters[store[columns[index].parent].id] else { continue }
+            columns[index].filter = ColumnFilter(matcher: matcher, matches: [])
+            refreshFilter(column: index)
+            refocusByIdentity(column: index)
+        }
     }
 
     mutating func reloadAll() -> [BrowserEffect] {
         let path = columns.compactMap { $0.focusedItem.map { store[$0].id } }
+        var filters: [String: TextMatcher] = [:]
+        for column in columns { filters[store[column.parent].id] = column.filter?.matcher }
         let target = focusedColumn
         store = NodeStore()
         countsPending = []
@@ -183,6 +197,7 @@ extension BrowserState {
         let effects = startLoading()
         pendingPath = path
         pendingFocusedColumn = target
+        pendingFilters = filters
         return effects
     }
 }

@@ -32,6 +32,8 @@ public struct BrowserState: Sendable {
     var lastGeneration = 0
     var pendingPath: [String] = []
     var pendingFocusedColumn: Int?
+    /// The filters of the columns a reload is putting back, by the id of each column's parent.
+    var pendingFilters: [String: TextMatcher] = [:]
     var parentAskedByNavigation: NodeHandle?
     var partialGenerations: Set<Int> = []
     /// Items whose child count has been asked for in the background and has not arrived.

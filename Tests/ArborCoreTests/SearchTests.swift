@@ -83,6 +83,28 @@ struct SearchTests {
         #expect(driver.focusedID(0) == "gamma", "a filter matching nothing keeps the focused item for Esc")
     }
 
+    @Test func aReloadPutsTheFiltersBackWithThePath() async {
+        var driver = await started()
+        driver.send(.moveFocus(by: 2))
+        driver.send(.expand)
+        await driver.settle()
+        driver.send(.filter("g1"))
+        driver.send(.previousLevel)
+        driver.send(.filter("a"))
+        #expect(driver.focusedID(0) == "gamma")
+        driver.send(.reloadAll)
+        await driver.settle()
+        #expect(driver.titles(0) == ["Alpha", "Beta", "Gamma", "Alphabet", "Delta"].filter { $0.lowercased().contains("a") })
+        #expect(driver.focusedID(0) == "gamma")
+        #expect(driver.state.columns[0].focus == 2)
+        #expect(driver.titles(1) == ["G1"])
+        driver.send(.clearFilter)
+        #expect(driver.titles(0).count == 5)
+        driver.send(.reveal(path: ["gamma"]))
+        await driver.settle()
+        #expect(driver.titles(0).count == 5, "a filter is put back once, by the reload that kept it")
+    }
+
     @Test func aFilterThatDropsTheExpandedItemClosesItsColumn() async {
         var driver = await started()
         driver.send(.expand)
