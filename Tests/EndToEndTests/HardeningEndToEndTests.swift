@@ -98,6 +98,20 @@ struct HardeningEndToEndTests {
         #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 
+    @Test func aFilterTypedWhileAListIsReadSurvivesItsEnd() throws {
+        let producer = "(printf 'src/a.swift\\nsrc/b.swift\\ndocs/x.md\\n'; sleep 1.5; printf 'tests/t.swift\\nsrc/c.swift\\n')"
+        let tmux = try TmuxSession("\(producer) | \(shellQuote(arborBinary)); echo $? > status", width: 80, height: 20)
+        #expect(tmux.waitForScreen(timeout: 1.2) { $0.contains("src") && $0.contains("reading…") }.ok)
+        try tmux.send("Right", "/", "b", "Enter")
+        let filtered = tmux.waitForScreen(timeout: 1.2) { $0.contains("b.swift") && !$0.contains("a.swift") }
+        #expect(filtered.ok, "no filter:\n\(filtered.screen)")
+        let whole = tmux.waitForScreen { $0.contains("tests") && !$0.contains("reading…") }
+        #expect(whole.ok, "the rest of the list did not arrive:\n\(whole.screen)")
+        #expect(!whole.screen.contains("a.swift") && !whole.screen.contains("c.swift"), "the filter was lost:\n\(whole.screen)")
+        try tmux.send("q")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+
     @Test func aSourceSlowToOpenShowsWhatIsReadAndQStopsIt() throws {
         let slow = "(sleep 3; cat \(shellQuote(plant)))"
         let waiting = try TmuxSession("stty -a > before; \(slow) | \(shellQuote(arborBinary)); echo $? > status; stty -a > after", width: 80, height: 20)
