@@ -6,7 +6,7 @@
 set -u
 seconds=$1
 mode=${2:-}
-targets=${FUZZ_TARGETS:-"json yaml csv paths command config theme keys"}
+targets=${FUZZ_TARGETS:-"json yaml csv paths command config theme keys cli"}
 binary=.build-fuzz/debug/ArborFuzz
 # Leaks inside TOMLKit (a fixed amount per parse, see the file) are suppressed; every other leak fails the run.
 LSAN_OPTIONS="suppressions=$(pwd)/Tests/Fuzz/lsan-suppressions.txt:print_suppressions=0"

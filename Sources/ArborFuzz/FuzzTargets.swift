@@ -8,7 +8,7 @@ enum FuzzTargets {
     /// Every target by name, for `ARBOR_FUZZ_TARGET`.
     static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "json": json, "yaml": yaml, "csv": csv, "paths": paths, "config": config, "theme": theme, "keys": keys,
-        "command": command,
+        "command": command, "cli": commandLine,
     ]
 
     /// The full JSON parser and the one-pass tree index must agree on what is well-formed and on the items.
@@ -36,6 +36,19 @@ enum FuzzTargets {
     static func command(_ bytes: [UInt8]) {
         let items = CommandSource.parse(bytes)
         if items.count > bytes.split(separator: 0x0A).count { fatalError("more items than lines") }
+    }
+
+    /// Command-line words (NUL-separated) against every kind of argument and option: parsed or refused with a
+    /// message, never more arguments kept than the command takes.
+    static func commandLine(_ bytes: [UInt8]) {
+        let words = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let spec = CommandLineSpec(
+            name: "f", abstract: "Fuzzing.", arguments: [ArgumentSpec("a", help: "A."), ArgumentSpec("b", help: "B.", optional: true)],
+            options: [.value("v", help: "V."), .flag("f", help: "F."), OptionSpec("i", .invertibleFlag(defaultOn: true), help: "I.")])
+        guard let parsed = try? CommandLineParser.parse(words, as: spec) else { return }
+        precondition(parsed.arguments.count <= spec.arguments.count)
+        _ = try? parsed.integer("v")
+        _ = try? parsed.number("v")
     }
 
     static func config(_ bytes: [UInt8]) {

@@ -9,9 +9,6 @@ import Synchronization
 /// original values are kept so that queries compare with the column's own type.
 public final class SQLiteSource: HierarchySource {
     public let displayName: String
-
-    /// Children are read ahead: one indexed query.
-    public var readsChildrenAhead: Bool { true }
     private let database: DatabaseQueue
     private let table: String
     private let idColumn: String
@@ -62,6 +59,9 @@ public final class SQLiteSource: HierarchySource {
     }
 
     private func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// Children are read ahead: one indexed query, no side effects.
+    public var readsChildrenAhead: Bool { true }
 
     public func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: true) }
 

@@ -13,6 +13,9 @@ public final class SourceReader {
     public private(set) var bytes: [UInt8] = []
     /// Whether the input has ended.
     public private(set) var isAtEnd = false
+    /// Whether a whole line has been read (found in each chunk as it arrives, never by scanning `bytes` again).
+    private var holdsLine = false
+    private var chunk: [UInt8] = []
     private let descriptor: Int32
     private let size: Int
 
@@ -38,15 +41,16 @@ public final class SourceReader {
         close(descriptor)
     }
 
-    /// Reads until `limit` bytes are held, the input ends, or `seconds` have passed with at least one whole
-    /// line held; a pipe is waited on no longer than that.
+    /// Reads until `limit` bytes are held or the input ends. A pipe is read only as long as data keeps coming
+    /// within `seconds` once a whole line is held; a regular file is not waited on, so it is read on.
     public func read(limit: Int = .max, for seconds: Double) throws(SourceLoadError) {
         let deadline = MonotonicClock.seconds() + seconds
         var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        if size > 0 { bytes.reserveCapacity(min(size, limit)) }
         while !isAtEnd, bytes.count < limit {
-            if bytes.contains(0x0A) {
+            if size == 0, holdsLine {
                 let left = deadline - MonotonicClock.seconds()
-                if left <= 0 || (size == 0 && poll(&ready, 1, Int32((left * 1000).rounded(.up))) == 0) { return }
+                if left <= 0 || poll(&ready, 1, Int32((left * 1000).rounded(.up))) == 0 { return }
             }
             try readChunk(max: limit - bytes.count)
         }
@@ -78,13 +82,14 @@ public final class SourceReader {
     }
 
     private func readChunk(max: Int) throws(SourceLoadError) {
-        var chunk = [UInt8](repeating: 0, count: min(max, 1 << 16))
+        if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 1 << 16) }
         while true {
-            let count = chunk.withUnsafeMutableBytes { Self.systemRead(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { Self.systemRead(descriptor, $0.baseAddress, min(max, $0.count)) }
             if count < 0, errno == EINTR { continue }
             if count < 0 { throw SourceLoadError("\(path): \(SourceFile.reason(errno))") }
             if count == 0 { isAtEnd = true }
             bytes.append(contentsOf: chunk[0..<count])
+            holdsLine = holdsLine || chunk[0..<count].contains(0x0A)
             return
         }
     }

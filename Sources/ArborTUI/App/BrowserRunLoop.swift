@@ -72,10 +72,8 @@ public final class BrowserRunLoop {
                 changed = true
                 launch(controller.receive(action))
             }
-            if controller.chrome.sourceIsReading, performer.source.isComplete {
-                controller.setSourceIsReading(false)
-                changed = true
-            }
+            // A source that finishes reading posts a reload, whose frame drops "reading…".
+            controller.setSourceIsReading(!performer.source.isComplete)
             while !typedAhead.isEmpty {
                 if controller.isAwaitingFocusedColumn, typedAhead.first != .resize {
                     let now = MonotonicClock.seconds()
