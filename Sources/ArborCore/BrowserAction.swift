@@ -66,6 +66,10 @@ public enum BrowserAction: Sendable {
     case childrenPartiallyLoaded(NodeHandle, generation: Int, [SourceItem])
     /// The source answered a children request.
     case childrenLoaded(NodeHandle, generation: Int, Result<[SourceItem], SourceError>)
+    /// A long list of children is counted: it is shown a page at a time, starting with `first` at index 0.
+    case childrenCounted(NodeHandle, generation: Int, Result<PagedChildren, SourceError>)
+    /// The source answered a request for a page of children starting at `start`.
+    case childPageLoaded(NodeHandle, epoch: Int, start: Int, Result<[SourceItem], SourceError>)
     /// The source answered a request for inserted children, as pairs of index and item.
     case childItemsLoaded(NodeHandle, epoch: Int, Result<[IndexedItem], SourceError>)
     /// The source answered an item request.
@@ -87,5 +91,19 @@ public struct IndexedItem: Sendable, Hashable {
     public init(index: Int, item: SourceItem) {
         self.index = index
         self.item = item
+    }
+}
+
+/// The count of a long list of children and the first page of it.
+public struct PagedChildren: Sendable, Hashable {
+    /// How many children there are.
+    public var count: Int
+    /// The children from index 0.
+    public var first: [SourceItem]
+
+    /// Creates a counted list.
+    public init(count: Int, first: [SourceItem]) {
+        self.count = count
+        self.first = first
     }
 }

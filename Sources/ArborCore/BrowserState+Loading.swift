@@ -84,7 +84,7 @@ extension BrowserState {
     }
 
     /// Requests, in batches, the child counts a source left unknown.
-    private func countRequests(for handle: NodeHandle, items: [SourceItem]) -> [BrowserEffect] {
+    func countRequests(for handle: NodeHandle, items: [SourceItem]) -> [BrowserEffect] {
         let unknown = items.filter { $0.childCount == nil }.map(\.id)
         let epoch = store[handle].childEpoch
         return stride(from: 0, to: unknown.count, by: Self.countBatch).map { start in
@@ -187,8 +187,9 @@ extension BrowserState {
         var filters: [String: TextMatcher] = [:]
         for column in columns { filters[store[column.parent].id] = column.filter?.matcher }
         let target = focusedColumn
-        store = NodeStore()
+        store = NodeStore(firstEpoch: store.nextEpoch)
         countsPending = []
+        pagesLoading = []
         columns = []
         root = nil
         rootIsVirtual = false

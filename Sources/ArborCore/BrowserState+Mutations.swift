@@ -16,8 +16,7 @@ extension BrowserState {
                 let child = store.record(pair.item, parent: handle)
                 children.insert(child, at: min(max(pair.index, 0), children.count))
             }
-            store[handle].children = children
-            store[handle].childCount = children.count
+            store.replaceChildren(children, of: handle)
             reconcileColumns()
         }
         return []
@@ -28,8 +27,7 @@ extension BrowserState {
         for index in Set(indexes).sorted(by: >) where children.indices.contains(index) {
             children.remove(at: index)
         }
-        store[handle].children = children
-        store[handle].childCount = children.count
+        store.replaceChildren(children, of: handle)
         reconcileColumns()
         return []
     }

@@ -28,6 +28,7 @@ extension BrowserState {
 
     /// Opens the focused item of a column into the next column and focuses it; nothing for a leaf.
     mutating func expand(column index: Int) -> [BrowserEffect] {
+        if columns[index].focusedItem == NodeStore.placeholder { return [] }
         guard let item = columns[index].focusedItem, store[item].childCount != 0 else {
             if columns[index].focusedItem != nil { message = "no children" }
             return []
@@ -123,8 +124,9 @@ extension BrowserState {
                 column.focus = 0
                 column.scroll = 0
                 if store[parent].children != nil { column.focusedItem = nil }
-            } else if let item = column.focusedItem, let position = items.firstIndex(of: item) {
+            } else if let item = column.focusedItem, let position = Self.position(of: item, in: items, near: column.focus) {
                 column.focus = position
+                column.focusedItem = items[position]
             } else {
                 column.focus = min(max(column.focus, 0), items.count - 1)
                 column.focusedItem = items[column.focus]

@@ -31,8 +31,9 @@ extension BrowserState {
     mutating func refocusByIdentity(column index: Int) {
         let items = items(in: index)
         var column = columns[index]
-        if let item = column.focusedItem, let position = items.firstIndex(of: item) {
+        if let item = column.focusedItem, let position = Self.position(of: item, in: items, near: column.focus) {
             column.focus = position
+            column.focusedItem = items[position]
         } else {
             column.focus = 0
             column.scroll = 0

@@ -36,6 +36,8 @@ public struct BrowserState: Sendable {
     var pendingFilters: [String: TextMatcher] = [:]
     var parentAskedByNavigation: NodeHandle?
     var partialGenerations: Set<Int> = []
+    /// Pages of children asked for and not yet arrived.
+    var pagesLoading: Set<PageRequest> = []
     /// Items whose child count has been asked for in the background and has not arrived.
     public internal(set) var countsPending: Set<NodeHandle> = []
 
@@ -95,6 +97,11 @@ public struct BrowserState: Sendable {
 
     /// Applies one action and returns the requests the source must answer.
     public mutating func apply(_ action: BrowserAction) -> [BrowserEffect] {
+        let effects = applyAction(action)
+        return effects + requestShownPages()
+    }
+
+    private mutating func applyAction(_ action: BrowserAction) -> [BrowserEffect] {
         if layout == .outline, let effects = outlineReduce(action) { return effects }
         let revealing = !pendingPath.isEmpty
         var effects = reduce(action)
@@ -127,7 +134,7 @@ public struct BrowserState: Sendable {
         case .previousLevel: return previousLevel()
         case .reveal(let path): return reveal(path, focusedColumn: nil)
         case .toggleMark:
-            if let item = focusedItem { selection.toggle(store[item].id) }
+            if let item = focusedItem, item != NodeStore.placeholder { selection.toggle(store[item].id) }
             return []
         case .filter(let query): return filterFocusedColumn(query)
         case .clearFilter: return clearFilter()
@@ -147,6 +154,10 @@ public struct BrowserState: Sendable {
         case .rootLoaded(let generation, let result): return rootLoaded(generation: generation, result)
         case .childrenLoaded(let handle, let generation, let result):
             return childrenLoaded(handle, generation: generation, result)
+        case .childrenCounted(let handle, let generation, let result):
+            return childrenCounted(handle, generation: generation, result)
+        case .childPageLoaded(let handle, let epoch, let start, let result):
+            return childPageLoaded(handle, epoch: epoch, start: start, result)
         case .childItemsLoaded(let handle, let epoch, let result): return childItemsLoaded(handle, epoch: epoch, result)
         case .childrenPartiallyLoaded(let handle, let generation, let items):
             return childrenPartiallyLoaded(handle, generation: generation, items)

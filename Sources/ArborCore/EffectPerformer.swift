@@ -17,6 +17,17 @@ public struct EffectPerformer: Sendable {
         case .loadRoot(let generation):
             return .rootLoaded(generation: generation, await capture { try await source.root() })
         case .loadChildren(let handle, let id, let generation):
+            if source.pagesChildren {
+                let counted = await capture { () async throws -> PagedChildren? in
+                    guard let count = try await source.numberOfChildren(of: id), count > ChildPaging.threshold else { return nil }
+                    return PagedChildren(count: count, first: try await source.children(of: id, in: 0..<ChildPaging.pageSize))
+                }
+                switch counted {
+                case .success(let paged?): return .childrenCounted(handle, generation: generation, .success(paged))
+                case .failure(let error): return .childrenCounted(handle, generation: generation, .failure(error))
+                case .success(nil): break
+                }
+            }
             let result = await capture {
                 try await source.children(of: id) { batch in
                     progress(.childrenPartiallyLoaded(handle, generation: generation, batch))
@@ -34,6 +45,9 @@ public struct EffectPerformer: Sendable {
                 return items
             }
             return .childItemsLoaded(handle, epoch: epoch, result)
+        case .loadChildPage(let handle, let id, let range, let epoch):
+            let result = await capture { try await source.children(of: id, in: range) }
+            return .childPageLoaded(handle, epoch: epoch, start: range.lowerBound, result)
         case .loadItem(let handle, let id, let generation):
             return .itemLoaded(handle, generation: generation, await capture { try await source.item(id) })
         case .countChildren(let handle, let ids, let epoch):

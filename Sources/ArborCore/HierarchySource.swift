@@ -68,6 +68,11 @@ public protocol HierarchySource: Sendable {
     func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem]
     /// Whether everything has been read; a source still reading tells its observer when it changes.
     var isComplete: Bool { get }
+    /// Whether a long list of children may be shown a page at a time: counting them and reading a range of them
+    /// costs what the range costs, not what the whole list costs.
+    var pagesChildren: Bool { get }
+    /// The children at a range of indexes with their content (clamped to the children there are).
+    func children(of id: String, in range: Range<Int>) async throws -> [SourceItem]
     /// Gives the source a way to tell the browser of changes it finds by itself, such as the rest of a list.
     func observeChanges(_ post: @escaping @Sendable (BrowserAction) -> Void)
 }
@@ -83,6 +88,18 @@ extension HierarchySource {
 
     /// Children are not read ahead unless a source says it is cheap.
     public var readsChildrenAhead: Bool { false }
+
+    /// Children are listed whole unless a source says a range is cheap.
+    public var pagesChildren: Bool { false }
+
+    /// Composes a range of children from their ids and items.
+    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        var items: [SourceItem] = []
+        for childID in try await childIDs(of: id, in: range) {
+            items.append(try await item(childID))
+        }
+        return items
+    }
 
     /// Sources are whole once open unless they say otherwise.
     public var isComplete: Bool { true }

@@ -21,6 +21,8 @@ public struct StoredNode: Sendable {
     public internal(set) var childCount: Int?
     /// The children, once loaded.
     public internal(set) var children: [NodeHandle]?
+    /// How many of `children` are still ``NodeStore/placeholder`` (a list shown a page at a time).
+    public internal(set) var unloadedChildren = 0
     /// The state of the request for the children.
     public internal(set) var childLoad: LoadState = .unloaded
     /// The state of the request for the content.
@@ -38,13 +40,19 @@ public struct StoredNode: Sendable {
 public struct NodeStore: Sendable {
     private(set) var nodes: [StoredNode]
     private var handleByID: [String: NodeHandle] = [:]
+    /// The epoch the next replacement of a node's children gets: unique within the store and the stores after it.
+    private(set) var nextEpoch: Int
 
     /// The synthetic node above everything; its children form the first column.
     public static let top = NodeHandle(0)
 
-    /// Creates a store that holds only the synthetic top node.
-    public init() {
-        nodes = [StoredNode(id: "", children: [], childLoad: .loaded)]
+    /// Stands in a list of children for each child whose page has not arrived.
+    public static let placeholder = NodeHandle(1)
+
+    /// Creates a store that holds only the synthetic top node and the placeholder.
+    public init(firstEpoch: Int = 1) {
+        nextEpoch = firstEpoch
+        nodes = [StoredNode(id: "", children: [], childLoad: .loaded), StoredNode(id: "…", childCount: 0)]
     }
 
     /// The number of nodes, the top included.
@@ -87,6 +95,42 @@ public struct NodeStore: Sendable {
     mutating func setChildren(_ children: [NodeHandle], of handle: NodeHandle) {
         nodes[Int(handle.index)].children = children
         nodes[Int(handle.index)].childCount = children.count
-        nodes[Int(handle.index)].childEpoch += 1
+        nodes[Int(handle.index)].unloadedChildren = 0
+        nodes[Int(handle.index)].childEpoch = nextEpoch
+        nextEpoch += 1
+    }
+
+    /// Changes the children of a node in place (items inserted or removed); a paged list gets a new epoch, so
+    /// that pages asked for before the change are not put at shifted places.
+    mutating func replaceChildren(_ children: [NodeHandle], of handle: NodeHandle) {
+        let placeholders = nodes[Int(handle.index)].unloadedChildren
+        nodes[Int(handle.index)].children = children
+        nodes[Int(handle.index)].childCount = children.count
+        guard placeholders > 0 else { return }
+        nodes[Int(handle.index)].unloadedChildren = children.count { $0 == Self.placeholder }
+        nodes[Int(handle.index)].childEpoch = nextEpoch
+        nextEpoch += 1
+    }
+
+    /// Replaces the children of a node with a list of `count` of which only the first are known.
+    mutating func setPagedChildren(_ first: [NodeHandle], count: Int, of handle: NodeHandle) {
+        var children = first
+        children.reserveCapacity(count)
+        children.append(contentsOf: repeatElement(Self.placeholder, count: max(0, count - first.count)))
+        setChildren(children, of: handle)
+        nodes[Int(handle.index)].unloadedChildren = count - min(count, first.count)
+    }
+
+    /// Puts the items of a page in their places among the children of a node.
+    mutating func fillChildren(of handle: NodeHandle, from start: Int, with items: [NodeHandle]) {
+        guard var children = nodes[Int(handle.index)].children else { return }
+        nodes[Int(handle.index)].children = nil
+        var filled = 0
+        for (offset, item) in items.enumerated() where children.indices.contains(start + offset) {
+            if children[start + offset] == Self.placeholder { filled += 1 }
+            children[start + offset] = item
+        }
+        nodes[Int(handle.index)].children = children
+        nodes[Int(handle.index)].unloadedChildren -= filled
     }
 }

@@ -21,7 +21,6 @@ public struct StaticHierarchy: HierarchySource {
     }
 
     public let displayName: String
-
     /// Every node; the parent and child indexes point into this array.
     public let nodes: [Node]
     /// Index of the root node.
@@ -94,5 +93,13 @@ public struct StaticHierarchy: HierarchySource {
 
     public func children(of id: String) async throws -> [SourceItem] {
         try node(id).children.map(sourceItem(at:))
+    }
+
+    /// Every node is in memory: a range of children costs what the range costs.
+    public var pagesChildren: Bool { true }
+
+    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        let children = try node(id).children
+        return range.clamped(to: 0..<children.count).map { sourceItem(at: children[$0]) }
     }
 }

@@ -13,7 +13,6 @@ public final class GrowingPathList: HierarchySource {
     private let state: Mutex<State>
     public let displayName: String
 
-
     /// Starts with the tree of the lines read so far.
     public init(partial: PathTree) {
         displayName = partial.displayName
@@ -21,7 +20,7 @@ public final class GrowingPathList: HierarchySource {
     }
 
     /// The tree the browser is shown now.
-    public var tree: PathTree { state.withLock { $0.tree } }
+    private var tree: PathTree { state.withLock { $0.tree } }
 
     public var isComplete: Bool { state.withLock { $0.isComplete } }
 
@@ -63,4 +62,10 @@ public final class GrowingPathList: HierarchySource {
     public func item(_ id: String) async throws -> SourceItem { try await tree.item(id) }
 
     public func children(of id: String) async throws -> [SourceItem] { try await tree.children(of: id) }
+
+    public var pagesChildren: Bool { true }
+
+    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        try await tree.children(of: id, in: range)
+    }
 }

@@ -5,7 +5,6 @@ import ArborCore
 /// indexes (`0/3/1`).
 public final class LazyJSONTree: HierarchySource {
     public let displayName: String
-
     private let bytes: [UInt8]
     private let index: JSONTreeIndex
     private let mapping: FieldMapping
@@ -61,6 +60,15 @@ public final class LazyJSONTree: HierarchySource {
 
     public func children(of id: String) async throws -> [SourceItem] {
         try index.children(of: item(for: id)).map(sourceItem)
+    }
+
+    /// The index says where every child is: a range of children costs what the range costs.
+    public var pagesChildren: Bool { true }
+
+    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        let children = try index.children(of: item(for: id))
+        let clamped = range.clamped(to: 0..<children.count)
+        return children[(children.startIndex + clamped.lowerBound)..<(children.startIndex + clamped.upperBound)].map(sourceItem)
     }
 
     private func sourceItem(_ item: Int32) -> SourceItem {

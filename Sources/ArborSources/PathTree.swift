@@ -8,7 +8,6 @@ import ArborCore
 /// deeper paths has its normalized path. The first node with an id is the one found by it.
 public struct PathTree: HierarchySource {
     public let displayName: String
-
     let input: [UInt8]
     let separator: UInt8
     /// Per node: its segment and the line that lists it (ranges of `input`), its parent, its child by segment.
@@ -121,5 +120,13 @@ public struct PathTree: HierarchySource {
 
     public func children(of id: String) async throws -> [SourceItem] {
         children(ofNode: try node(id)).map(sourceItem)
+    }
+
+    /// A range of a node's children costs what the range costs.
+    public var pagesChildren: Bool { true }
+
+    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        let children = children(ofNode: try node(id))
+        return range.clamped(to: 0..<children.count).map { sourceItem(children[children.startIndex + $0]) }
     }
 }

@@ -14,7 +14,7 @@ struct ColumnPainter {
     func cellModel(at position: Int, item: NodeHandle) -> ObjectCellModel {
         let node = state.store[item]
         let column = state.columns[index]
-        let isFocused = column.focusedItem == item
+        let isFocused = column.focus == position
         return ObjectCellModel(
             content: node.content,
             fallbackTitle: node.id,
