@@ -70,6 +70,8 @@ public enum BrowserAction: Sendable {
     case childrenCounted(NodeHandle, generation: Int, Result<PagedChildren, SourceError>)
     /// The source answered a request for a page of children starting at `start`.
     case childPageLoaded(NodeHandle, epoch: Int, start: Int, Result<[SourceItem], SourceError>)
+    /// The source said where a child is among a node's children (nil: not among them).
+    case childLocated(NodeHandle, generation: Int, Result<Int?, SourceError>)
     /// The source answered a request for inserted children, as pairs of index and item.
     case childItemsLoaded(NodeHandle, epoch: Int, Result<[IndexedItem], SourceError>)
     /// The source answered an item request.

@@ -8,6 +8,8 @@ public enum BrowserEffect: Sendable, Hashable {
     case loadChildItems(NodeHandle, id: String, indexes: [Int], epoch: Int)
     /// Ask for a page of the children of a node shown a page at a time.
     case loadChildPage(NodeHandle, id: String, range: Range<Int>, epoch: Int)
+    /// Ask where a child is among the children of a node shown a page at a time (to reveal it).
+    case locateChild(NodeHandle, id: String, childID: String, generation: Int)
     /// Ask for the content of one node.
     case loadItem(NodeHandle, id: String, generation: Int)
     /// Ask for the parent of one node.

@@ -138,7 +138,7 @@ extension BrowserState {
 
     /// Takes the pending path as far as the loaded columns allow; it stays pending while a level it needs loads.
     mutating func continueReveal() -> [BrowserEffect] {
-        guard !pendingPath.isEmpty else { return [] }
+        guard !pendingPath.isEmpty, locating == nil else { return [] }
         if columns.isEmpty {
             if rootLoad == .loaded || rootLoad.failureMessage != nil { finishReveal(at: 0) }
             return []
@@ -150,6 +150,7 @@ extension BrowserState {
             if store[parent].children == nil, store[parent].childLoad.isLoading { return effects }
             let children = store.children(of: parent)
             guard let item = store.handle(for: pendingPath[level]), let position = children.firstIndex(of: item) else {
+                if store[parent].unloadedChildren > 0 { return effects + locate(pendingPath[level], in: parent) }
                 break
             }
             setFocus(column: level, to: position)
@@ -162,12 +163,13 @@ extension BrowserState {
         return effects
     }
 
-    private mutating func finishReveal(at level: Int) {
+    mutating func finishReveal(at level: Int) {
         if !columns.isEmpty {
             focusedColumn = min(pendingFocusedColumn ?? level, columns.count - 1, level)
         }
         pendingPath = []
         pendingFocusedColumn = nil
+        locating = nil
         restoreFilters()
     }
 
@@ -190,6 +192,7 @@ extension BrowserState {
         store = NodeStore(firstEpoch: store.nextEpoch)
         countsPending = []
         pagesLoading = []
+        locating = nil
         columns = []
         root = nil
         rootIsVirtual = false

@@ -34,12 +34,45 @@ extension BrowserState {
         switch result {
         case .failure(let error):
             message = error.message
+            if locating?.parent == handle { endReveal(at: handle) }
             return []
         case .success(let items):
             store.fillChildren(of: handle, from: start, with: items.map { store.record($0, parent: handle) })
             reconcileColumns()
-            return countRequests(for: handle, items: items)
+            if locating?.parent == handle { locating = nil }
+            return countRequests(for: handle, items: items) + continueReveal()
         }
+    }
+
+    /// Asks the source where a child of a paged list is, for a reveal that waits until its page is in.
+    mutating func locate(_ childID: String, in parent: NodeHandle) -> [BrowserEffect] {
+        let generation = makeGeneration()
+        locating = (parent, generation)
+        return [.locateChild(parent, id: store[parent].id, childID: childID, generation: generation)]
+    }
+
+    /// Loads the page holding a located child, then lets the reveal go on; a child not found ends it there.
+    mutating func childLocated(_ handle: NodeHandle, generation: Int, _ result: Result<Int?, SourceError>) -> [BrowserEffect] {
+        guard let waiting = locating, waiting.parent == handle, waiting.generation == generation else { return [] }
+        locating = nil
+        let children = store.children(of: handle)
+        guard case .success(let position?) = result, children.indices.contains(position),
+              children[position] == NodeStore.placeholder else {
+            if case .failure(let error) = result { message = error.message }
+            endReveal(at: handle)
+            return []
+        }
+        let page = ChildPaging.page(holding: position, count: children.count)
+        let request = PageRequest(parent: handle, epoch: store[handle].childEpoch, start: page.lowerBound)
+        locating = (handle, generation)
+        guard pagesLoading.insert(request).inserted else { return [] }
+        return [.loadChildPage(handle, id: store[handle].id, range: page, epoch: request.epoch)]
+    }
+
+    /// Ends a reveal at the column listing `parent`: what it could not find there stays unopened.
+    private mutating func endReveal(at parent: NodeHandle) {
+        locating = nil
+        finishReveal(at: columns.firstIndex { $0.parent == parent } ?? 0)
     }
 
     /// Asks for the pages of children that columns on screen show as placeholders; costs what the screen shows.

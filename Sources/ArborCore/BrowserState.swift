@@ -38,6 +38,8 @@ public struct BrowserState: Sendable {
     var partialGenerations: Set<Int> = []
     /// Pages of children asked for and not yet arrived.
     var pagesLoading: Set<PageRequest> = []
+    /// The paged list a reveal waits on while the source says where its next item is.
+    var locating: (parent: NodeHandle, generation: Int)?
     /// Items whose child count has been asked for in the background and has not arrived.
     public internal(set) var countsPending: Set<NodeHandle> = []
 
@@ -158,6 +160,8 @@ public struct BrowserState: Sendable {
             return childrenCounted(handle, generation: generation, result)
         case .childPageLoaded(let handle, let epoch, let start, let result):
             return childPageLoaded(handle, epoch: epoch, start: start, result)
+        case .childLocated(let handle, let generation, let result):
+            return childLocated(handle, generation: generation, result)
         case .childItemsLoaded(let handle, let epoch, let result): return childItemsLoaded(handle, epoch: epoch, result)
         case .childrenPartiallyLoaded(let handle, let generation, let items):
             return childrenPartiallyLoaded(handle, generation: generation, items)

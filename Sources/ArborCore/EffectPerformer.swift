@@ -48,6 +48,9 @@ public struct EffectPerformer: Sendable {
         case .loadChildPage(let handle, let id, let range, let epoch):
             let result = await capture { try await source.children(of: id, in: range) }
             return .childPageLoaded(handle, epoch: epoch, start: range.lowerBound, result)
+        case .locateChild(let handle, let id, let childID, let generation):
+            let result = await capture { try await source.position(of: childID, in: id) }
+            return .childLocated(handle, generation: generation, result)
         case .loadItem(let handle, let id, let generation):
             return .itemLoaded(handle, generation: generation, await capture { try await source.item(id) })
         case .countChildren(let handle, let ids, let epoch):

@@ -73,6 +73,8 @@ public protocol HierarchySource: Sendable {
     var pagesChildren: Bool { get }
     /// The children at a range of indexes with their content (clamped to the children there are).
     func children(of id: String, in range: Range<Int>) async throws -> [SourceItem]
+    /// Where a child is among its parent's children, or nil when it is not one of them (or cannot be told).
+    func position(of childID: String, in parentID: String) async throws -> Int?
     /// Gives the source a way to tell the browser of changes it finds by itself, such as the rest of a list.
     func observeChanges(_ post: @escaping @Sendable (BrowserAction) -> Void)
 }
@@ -99,6 +101,12 @@ extension HierarchySource {
             items.append(try await item(childID))
         }
         return items
+    }
+
+    /// Looks for the child among the ids of the children.
+    public func position(of childID: String, in parentID: String) async throws -> Int? {
+        let count = try await numberOfChildren(of: parentID) ?? 0
+        return try await childIDs(of: parentID, in: 0..<count).firstIndex(of: childID)
     }
 
     /// Sources are whole once open unless they say otherwise.

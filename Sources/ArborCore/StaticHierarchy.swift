@@ -95,6 +95,11 @@ public struct StaticHierarchy: HierarchySource {
         try node(id).children.map(sourceItem(at:))
     }
 
+    public func position(of childID: String, in parentID: String) async throws -> Int? {
+        guard let child = indexByID[ByteKey(text: childID)] else { return nil }
+        return try node(parentID).children.firstIndex(of: child)
+    }
+
     /// Every node is in memory: a range of children costs what the range costs.
     public var pagesChildren: Bool { true }
 

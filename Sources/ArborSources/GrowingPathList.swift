@@ -65,6 +65,10 @@ public final class GrowingPathList: HierarchySource {
 
     public var pagesChildren: Bool { true }
 
+    public func position(of childID: String, in parentID: String) async throws -> Int? {
+        try await tree.position(of: childID, in: parentID)
+    }
+
     public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         try await tree.children(of: id, in: range)
     }

@@ -71,6 +71,11 @@ public final class LazyJSONTree: HierarchySource {
         return children[(children.startIndex + clamped.lowerBound)..<(children.startIndex + clamped.upperBound)].map(sourceItem)
     }
 
+    public func position(of childID: String, in parentID: String) async throws -> Int? {
+        guard let child = try? item(for: childID), index.parent[Int(child)] == (try item(for: parentID)) else { return nil }
+        return Int(index.position[Int(child)])
+    }
+
     private func sourceItem(_ item: Int32) -> SourceItem {
         SourceItem(id: id(of: item), content: content(of: item), childCount: index.children(of: item).count)
     }

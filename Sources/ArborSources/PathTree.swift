@@ -122,6 +122,12 @@ public struct PathTree: HierarchySource {
         children(ofNode: try node(id)).map(sourceItem)
     }
 
+    public func position(of childID: String, in parentID: String) async throws -> Int? {
+        guard let child = try? node(childID) else { return nil }
+        let children = children(ofNode: try node(parentID))
+        return children.firstIndex(of: child).map { $0 - children.startIndex }
+    }
+
     /// A range of a node's children costs what the range costs.
     public var pagesChildren: Bool { true }
 

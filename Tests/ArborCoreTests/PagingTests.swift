@@ -1,0 +1,175 @@
+import ArborCore
+import Testing
+
+/// A virtual root with `count` leaves `c0`, `c1`... and, under `c0`, a few children of its own.
+func wideHierarchy(count: Int) -> StaticHierarchy {
+    var nodes = [StaticHierarchy.Node(id: "", content: ItemContent(title: "root"), children: (1...count).map { Int32($0) })]
+    for index in 0..<count {
+        nodes.append(StaticHierarchy.Node(id: "c\(index)", content: ItemContent(title: "Child \(index)"), parent: 0))
+    }
+    let grandchildren = (0..<3).map { Int32(count + 1 + $0) }
+    nodes[1].children = grandchildren
+    for index in 0..<3 {
+        nodes.append(StaticHierarchy.Node(id: "g\(index)", content: ItemContent(title: "Grandchild \(index)"), parent: 1))
+    }
+    return StaticHierarchy(displayName: "wide", nodes: nodes, rootIndex: 0, rootIsVirtual: true)
+}
+
+/// A source that pages like a big one and records the ranges it was asked for.
+final class RecordingPager: HierarchySource {
+    let inner: StaticHierarchy
+    let asked = Mutex<[Range<Int>]>([])
+    var displayName: String { inner.displayName }
+
+    init(_ inner: StaticHierarchy) { self.inner = inner }
+
+    func root() async throws -> SourceRoot? { try await inner.root() }
+    func numberOfChildren(of id: String) async throws -> Int? { try await inner.numberOfChildren(of: id) }
+    func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { try await inner.childIDs(of: id, in: range) }
+    func parentID(of id: String) async throws -> String? { try await inner.parentID(of: id) }
+    func item(_ id: String) async throws -> SourceItem { try await inner.item(id) }
+    var pagesChildren: Bool { true }
+
+    func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        asked.withLock { $0.append(range) }
+        return try await inner.children(of: id, in: range)
+    }
+}
+
+import Synchronization
+
+@Suite("Wide nodes are shown a page at a time")
+struct PagingTests {
+    @Test func aWideColumnKnowsItsCountButHoldsOnlyWhatWasShown() async {
+        var driver = Driver(wideHierarchy(count: 100_000), columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        await driver.settle()
+        #expect(driver.state.items(in: 0).count == 100_000)
+        #expect(driver.focusedID(0) == "c0")
+        #expect(driver.state.store.count < 2 * ChildPaging.pageSize)
+        #expect(driver.state.store[driver.state.columns[0].parent].unloadedChildren == 100_000 - ChildPaging.pageSize)
+    }
+
+    @Test func endAndPageDownFocusRealItemsOnceTheirPageArrives() async {
+        var driver = Driver(wideHierarchy(count: 100_000), columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.last)
+        #expect(driver.state.columns[0].focus == 99_999)
+        #expect(driver.state.focusedItem == NodeStore.placeholder)
+        #expect(driver.pending.count == 1)
+        await driver.settle()
+        #expect(driver.focusedID(0) == "c99999")
+        #expect(driver.titles(0)[99_990..<100_000].allSatisfy { $0.hasPrefix("Child 999") })
+        driver.send(.first)
+        driver.send(.pageDown)
+        await driver.settle()
+        #expect(driver.focusedID(0) == "c10")
+        #expect(driver.state.store.count < 3 * ChildPaging.pageSize)
+    }
+
+    @Test func onlyThePagesOfShownRowsAreAskedForAndEachOnce() async {
+        let source = RecordingPager(wideHierarchy(count: 10_000))
+        var driver = Driver(source, columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.focus(column: 0, index: 5_000))
+        driver.send(.moveFocus(by: 1))
+        driver.send(.moveFocus(by: 1))
+        await driver.settle()
+        #expect(source.asked.withLock { $0 } == [0..<256, 4864..<5120])
+        #expect(driver.focusedID(0) == "c5002")
+    }
+
+    @Test func aPlaceholderIsNeitherExpandedNorMarked() async {
+        var driver = Driver(wideHierarchy(count: 10_000), columns: 3, itemsPerPage: 10)
+        driver.state = BrowserState(selectionMode: .multiple)
+        _ = driver.state.apply(.setViewport(columns: 3, itemsPerPage: 10))
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.last)
+        let page = driver.pending
+        driver.pending = []
+        driver.send(.expand)
+        driver.send(.toggleMark)
+        #expect(driver.state.columns.count == 1)
+        #expect(driver.state.selection.ids.isEmpty)
+        for effect in page { driver.send(await driver.answer(effect)) }
+        #expect(driver.focusedID(0) == "c9999")
+    }
+
+    @Test func entersAnItemOfAWideColumnAndComesBack() async {
+        var driver = Driver(wideHierarchy(count: 10_000), columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.expand)
+        await driver.settle()
+        #expect(driver.titles(1) == ["Grandchild 0", "Grandchild 1", "Grandchild 2"])
+        driver.send(.previousLevel)
+        driver.send(.last)
+        await driver.settle()
+        #expect(driver.state.columns.count == 1)
+        #expect(driver.focusedID(0) == "c9999")
+    }
+
+    @Test func aPageAskedForBeforeAReloadIsNotPutIntoTheNewList() async {
+        var driver = Driver(wideHierarchy(count: 10_000), columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.last)
+        await driver.settle()
+        driver.send(.focus(column: 0, index: 5_000))
+        let stale = await driver.answer(driver.pending.removeFirst())
+        driver.send(.last)
+        driver.send(.reloadAll)
+        await driver.settle()
+        driver.send(stale)
+        let column = driver.state.columns[0]
+        #expect(driver.state.store[column.parent].unloadedChildren == 10_000 - ChildPaging.pageSize - 10_000 % ChildPaging.pageSize)
+        #expect(driver.focusedID(0) == "c9999")
+        #expect(driver.titles(0)[5_000] == "…")
+    }
+
+    @Test func revealingAnItemOfAWideColumnLoadsOnlyItsPage() async {
+        var driver = Driver(wideHierarchy(count: 10_000), columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        driver.send(.reveal(path: ["c7000"]))
+        await driver.settle()
+        #expect(driver.focusedID(0) == "c7000")
+        #expect(driver.state.store.count < 3 * ChildPaging.pageSize)
+        driver.send(.reveal(path: ["c0", "g2"]))
+        await driver.settle()
+        #expect(driver.focusedID(1) == "g2")
+    }
+
+    @Test func revealingAnIdThatIsNotThereEndsAtTheWideColumn() async {
+        var driver = Driver(wideHierarchy(count: 10_000), columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        driver.send(.reveal(path: ["nowhere", "g1"]))
+        await driver.settle()
+        #expect(driver.focusedID(0) == "c0")
+        driver.send(.reveal(path: ["c9998"]))
+        await driver.settle()
+        #expect(driver.focusedID(0) == "c9998")
+    }
+
+    @Test func aShortListIsStillLoadedWhole() async {
+        let source = RecordingPager(wideHierarchy(count: ChildPaging.threshold))
+        var driver = Driver(source, columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        await driver.settle()
+        #expect(source.asked.withLock { $0 }.isEmpty)
+        #expect(driver.state.store[driver.state.columns[0].parent].unloadedChildren == 0)
+        #expect(driver.titles(0).last == "Child 2047")
+    }
+
+    @Test func removingChildrenOfAPagedListKeepsItsPlaceholdersCounted() async {
+        var driver = Driver(wideHierarchy(count: 10_000), columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.removeChildren(of: "", at: [0, 9_000]))
+        #expect(driver.state.items(in: 0).count == 9_998)
+        #expect(driver.state.store[driver.state.columns[0].parent].unloadedChildren == 10_000 - ChildPaging.pageSize - 1)
+        #expect(driver.focusedID(0) == "c1")
+    }
+}
