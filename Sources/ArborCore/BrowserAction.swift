@@ -72,6 +72,8 @@ public enum BrowserAction: Sendable {
     case childPageLoaded(NodeHandle, epoch: Int, start: Int, Result<[SourceItem], SourceError>)
     /// The source said where a child is among a node's children (nil: not among them).
     case childLocated(NodeHandle, generation: Int, Result<Int?, SourceError>)
+    /// The source said which children of a node match a filter, by position.
+    case childrenMatched(NodeHandle, generation: Int, Result<[Int32], SourceError>)
     /// The source answered a request for inserted children, as pairs of index and item.
     case childItemsLoaded(NodeHandle, epoch: Int, Result<[IndexedItem], SourceError>)
     /// The source answered an item request.

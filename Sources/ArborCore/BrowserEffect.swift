@@ -10,6 +10,8 @@ public enum BrowserEffect: Sendable, Hashable {
     case loadChildPage(NodeHandle, id: String, range: Range<Int>, epoch: Int)
     /// Ask where a child is among the children of a node shown a page at a time (to reveal it).
     case locateChild(NodeHandle, id: String, childID: String, generation: Int)
+    /// Ask which children of a node shown a page at a time match (only those at `among`, when given).
+    case matchChildren(NodeHandle, id: String, matcher: TextMatcher, among: [Int32]?, generation: Int)
     /// Ask for the content of one node.
     case loadItem(NodeHandle, id: String, generation: Int)
     /// Ask for the parent of one node.

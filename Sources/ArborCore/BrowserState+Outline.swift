@@ -4,7 +4,7 @@ extension BrowserState {
     func outlineRows(under parent: NodeHandle, depth: Int) -> (rows: [OutlineRow], unloaded: [NodeHandle]) {
         var rows: [OutlineRow] = []
         var unloaded: [NodeHandle] = []
-        var stack: [(children: [NodeHandle], next: Int, depth: Int)] = [(store.children(of: parent), 0, depth)]
+        var stack: [(parent: NodeHandle, children: [NodeHandle], next: Int, depth: Int)] = [(parent, store.children(of: parent), 0, depth)]
         while let top = stack.last {
             guard top.next < top.children.count else {
                 stack.removeLast()
@@ -12,10 +12,10 @@ extension BrowserState {
             }
             stack[stack.count - 1].next += 1
             let item = top.children[top.next]
-            rows.append(OutlineRow(item: item, depth: top.depth))
+            rows.append(OutlineRow(item: item, depth: top.depth, parent: top.parent, position: top.next))
             guard outline.expanded.contains(item) else { continue }
             if let children = store[item].children {
-                stack.append((children, 0, top.depth + 1))
+                stack.append((item, children, 0, top.depth + 1))
             } else {
                 unloaded.append(item)
             }
@@ -131,6 +131,7 @@ extension BrowserState {
     /// Expands the item of a row, showing its remembered sub-levels, or asks for its children first.
     mutating func expandOutline(row: Int) -> [BrowserEffect] {
         let item = outline.rows[row].item
+        if item == NodeStore.placeholder { return [] }
         guard store[item].childCount != 0 else {
             message = "no children"
             return []
@@ -153,7 +154,8 @@ extension BrowserState {
         switch action {
         case .rootLoaded, .parentLoaded:
             return syncOutlineFromColumns()
-        case .childrenLoaded(let handle, _, _), .childrenPartiallyLoaded(let handle, _, _), .childItemsLoaded(let handle, _, _):
+        case .childrenLoaded(let handle, _, _), .childrenPartiallyLoaded(let handle, _, _), .childItemsLoaded(let handle, _, _),
+             .childrenCounted(let handle, _, _):
             return revealFinished ? syncOutlineFromColumns() : refreshOutline(childrenOf: handle)
         case .removeChildren(let id, _):
             return store.handle(for: id).map { refreshOutline(childrenOf: $0) } ?? []

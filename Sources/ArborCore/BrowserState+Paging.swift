@@ -78,24 +78,44 @@ extension BrowserState {
     /// Asks for the pages of children that columns on screen show as placeholders; costs what the screen shows.
     mutating func requestShownPages() -> [BrowserEffect] {
         var effects: [BrowserEffect] = []
+        if layout == .outline {
+            for row in outline.scroll..<min(outline.rows.count, outline.scroll + itemsPerPage) {
+                effects += fillOutlineRow(row)
+            }
+            if outline.rows.indices.contains(outline.focus) { effects += fillOutlineRow(outline.focus) }
+        }
         if layout == .columns {
             let shown = columnOffset..<min(columns.count, columnOffset + visibleColumns)
-            for index in shown where columns[index].filter == nil {
+            for index in shown {
                 let column = columns[index]
-                effects += requestPages(of: column.parent, rows: column.scroll..<(column.scroll + itemsPerPage), focus: column.focus)
+                let rows = Array(column.scroll..<(column.scroll + itemsPerPage)) + [column.focus]
+                let wanted = column.filter == nil ? rows : childPositions(ofRows: rows, in: column)
+                effects += requestPages(of: column.parent, children: wanted)
             }
         }
         return effects
     }
 
-    /// Asks for the pages of a parent's children holding placeholders among `rows` or at `focus`.
-    private mutating func requestPages(of parent: NodeHandle, rows: Range<Int>, focus: Int) -> [BrowserEffect] {
+    /// Puts the arrived item in a placeholder row of the outline, or asks for its page.
+    private mutating func fillOutlineRow(_ index: Int) -> [BrowserEffect] {
+        let row = outline.rows[index]
+        guard row.item == NodeStore.placeholder else { return [] }
+        let children = store.children(of: row.parent)
+        let position = Int(row.position)
+        guard children.indices.contains(position) else { return [] }
+        if children[position] != NodeStore.placeholder {
+            outline.rows[index].item = children[position]
+            return []
+        }
+        return requestPages(of: row.parent, children: [position])
+    }
+
+    /// Asks for the pages of a parent's children holding placeholders at these positions.
+    private mutating func requestPages(of parent: NodeHandle, children wanted: [Int]) -> [BrowserEffect] {
         guard store[parent].unloadedChildren > 0 else { return [] }
         let children = store.children(of: parent)
         var effects: [BrowserEffect] = []
-        var wanted = Array(rows.clamped(to: 0..<children.count))
-        if children.indices.contains(focus) { wanted.append(focus) }
-        for index in wanted where children[index] == NodeStore.placeholder {
+        for index in wanted where children.indices.contains(index) && children[index] == NodeStore.placeholder {
             let page = ChildPaging.page(holding: index, count: children.count)
             let request = PageRequest(parent: parent, epoch: store[parent].childEpoch, start: page.lowerBound)
             guard pagesLoading.insert(request).inserted else { continue }

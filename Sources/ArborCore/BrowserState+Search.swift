@@ -5,6 +5,7 @@ extension BrowserState {
         guard layout == .columns, columns.indices.contains(focusedColumn) else { return [] }
         let matcher = TextMatcher(query)
         let parent = columns[focusedColumn].parent
+        if store[parent].unloadedChildren > 0 { return filterPagedColumn(matcher) }
         var candidates = store.children(of: parent)
         if let previous = columns[focusedColumn].filter, query.hasPrefix(previous.matcher.query),
            previous.matcher.isCaseSensitive == matcher.isCaseSensitive {
@@ -49,6 +50,7 @@ extension BrowserState {
     /// Recomputes the matches of a filtered column after its items changed.
     mutating func refreshFilter(column index: Int) {
         guard let filter = columns[index].filter else { return }
+        if filter.positions != nil || filter.isMatching { return refreshPagedFilter(column: index) }
         let matches = store.children(of: columns[index].parent).filter { filter.matcher.matches(store[$0].title) }
         columns[index].filter = ColumnFilter(matcher: filter.matcher, matches: matches)
     }

@@ -162,6 +162,8 @@ public struct BrowserState: Sendable {
             return childPageLoaded(handle, epoch: epoch, start: start, result)
         case .childLocated(let handle, let generation, let result):
             return childLocated(handle, generation: generation, result)
+        case .childrenMatched(let handle, let generation, let result):
+            return childrenMatched(handle, generation: generation, result)
         case .childItemsLoaded(let handle, let epoch, let result): return childItemsLoaded(handle, epoch: epoch, result)
         case .childrenPartiallyLoaded(let handle, let generation, let items):
             return childrenPartiallyLoaded(handle, generation: generation, items)

@@ -3,6 +3,9 @@ public struct EffectPerformer: Sendable {
     /// The source the effects are asked of.
     public let source: any HierarchySource
 
+    /// The generation of the newest match request: an older one stops where it is.
+    private let latestMatch = LatestGeneration()
+
     /// Creates a performer for a source.
     public init(source: any HierarchySource) {
         self.source = source
@@ -51,6 +54,13 @@ public struct EffectPerformer: Sendable {
         case .locateChild(let handle, let id, let childID, let generation):
             let result = await capture { try await source.position(of: childID, in: id) }
             return .childLocated(handle, generation: generation, result)
+        case .matchChildren(let handle, let id, let matcher, let among, let generation):
+            latestMatch.value = generation
+            let result = await capture {
+                try await ChildMatcher(source: source, parentID: id, matcher: matcher) { latestMatch.value != generation }
+                    .positions(among: among)
+            }
+            return .childrenMatched(handle, generation: generation, result)
         case .loadItem(let handle, let id, let generation):
             return .itemLoaded(handle, generation: generation, await capture { try await source.item(id) })
         case .countChildren(let handle, let ids, let epoch):

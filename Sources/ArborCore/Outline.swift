@@ -8,10 +8,26 @@ public enum Layout: String, Sendable, CaseIterable {
 
 /// One row of the outline: an item and how deep it is.
 public struct OutlineRow: Sendable, Hashable {
-    /// The item.
-    public let item: NodeHandle
+    /// The item (``NodeStore/placeholder`` while its page of a long list has not arrived).
+    public internal(set) var item: NodeHandle
     /// Its depth below the outline's top level (0 for top-level rows).
     public let depth: Int
+    /// The item's parent.
+    public let parent: NodeHandle
+    /// The item's position among its parent's children.
+    public let position: Int32
+
+    /// Whether the item is the last of its parent's children.
+    public func isLastChild(in store: NodeStore) -> Bool {
+        Int(position) == store.children(of: parent).count - 1
+    }
+
+    init(item: NodeHandle, depth: Int, parent: NodeHandle, position: Int) {
+        self.item = item
+        self.depth = depth
+        self.parent = parent
+        self.position = Int32(position)
+    }
 }
 
 /// Rows replaced by the last outline change: `removed` rows from `start` became `inserted` rows.

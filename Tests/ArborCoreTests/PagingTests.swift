@@ -173,3 +173,91 @@ struct PagingTests {
         #expect(driver.focusedID(0) == "c1")
     }
 }
+
+@Suite("Filtering a column shown a page at a time")
+struct PagedFilterTests {
+    @Test func theSourceMatchesEveryChildAndOnlyShownMatchesAreLoaded() async {
+        var driver = Driver(wideHierarchy(count: 100_000), columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.filter("Child 9999"))
+        #expect(driver.state.columns[0].filter?.isMatching == true)
+        await driver.settle()
+        #expect(driver.state.items(in: 0).count == 11)
+        #expect(driver.titles(0) == ["Child 9999"] + (0...9).map { "Child 9999\($0)" })
+        #expect(driver.state.store.count < 4 * ChildPaging.pageSize)
+        driver.send(.last)
+        #expect(driver.focusedID(0) == "c99999")
+    }
+
+    @Test func aLongerQueryKeepsWhatStillMatchesWhileTheSourceNarrowsIt() async {
+        var driver = Driver(wideHierarchy(count: 10_000), columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.filter("Child 5"))
+        await driver.settle()
+        #expect(driver.state.items(in: 0).count == 1_111)
+        driver.send(.filter("Child 50"))
+        #expect(driver.titles(0) == ["Child 50"])
+        #expect(driver.pending.contains { if case .matchChildren(_, _, _, let among?, _) = $0 { among.count == 1_111 } else { false } })
+        await driver.settle()
+        #expect(driver.state.items(in: 0).count == 111)
+        driver.send(.last)
+        await driver.settle()
+        #expect(driver.focusedID(0) == "c5099")
+    }
+
+    @Test func aStaleMatchIsDroppedAndTheNewestWins() async {
+        var driver = Driver(wideHierarchy(count: 10_000), columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.filter("Child 1"))
+        let stale = driver.pending.removeFirst()
+        driver.send(.filter("Child 2"))
+        let older = await driver.answer(stale)
+        await driver.settle()
+        driver.send(older)
+        #expect(driver.titles(0).filter { $0 != "…" }.allSatisfy { $0.hasPrefix("Child 2") })
+        #expect(Array(driver.titles(0).prefix(10)) == ["Child 2"] + (20...28).map { "Child \($0)" })
+        #expect(driver.state.items(in: 0).count == 1_111)
+    }
+
+    @Test func nothingMatchingSaysSoAndClearingShowsEveryChild() async {
+        var driver = Driver(wideHierarchy(count: 10_000), columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.last)
+        await driver.settle()
+        driver.send(.filter("zzz"))
+        await driver.settle()
+        #expect(driver.state.items(in: 0).isEmpty)
+        #expect(driver.state.message == "no match")
+        driver.send(.clearFilter)
+        #expect(driver.state.items(in: 0).count == 10_000)
+        #expect(driver.focusedID(0) == "c9999")
+    }
+}
+
+@Suite("The outline of a node with many children")
+struct PagedOutlineTests {
+    @Test func rowsOnScreenGetTheirItemsAndTheGuideKnowsTheLastChild() async {
+        var driver = Driver(wideHierarchy(count: 10_000), columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.setLayout(.outline))
+        await driver.settle()
+        #expect(driver.state.outline.rows.count == 10_000)
+        driver.send(.last)
+        await driver.settle()
+        let rows = driver.state.outline.rows
+        #expect(driver.state.store[rows[9_999].item].id == "c9999")
+        #expect(rows[9_999].isLastChild(in: driver.state.store))
+        #expect(!rows[9_998].isLastChild(in: driver.state.store))
+        #expect(rows[5_000].item == NodeStore.placeholder)
+        #expect(driver.state.store.count < 3 * ChildPaging.pageSize)
+        driver.send(.first)
+        driver.send(.expand)
+        await driver.settle()
+        #expect(driver.state.outline.rows[1...3].map { driver.state.store[$0.item].title } == ["Grandchild 0", "Grandchild 1", "Grandchild 2"])
+    }
+}

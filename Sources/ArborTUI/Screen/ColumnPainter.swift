@@ -38,6 +38,7 @@ struct ColumnPainter {
             let (text, role): (String, StyleRole) =
                 if let failure = parent.childLoad.failureMessage { ("⚠ " + failure, .error) }
                 else if parent.childLoad.isLoading || parent.children == nil { ("loading…", .dim) }
+                else if state.columns[index].filter?.isMatching == true { ("matching…", .dim) }
                 else { ("(no items)", .dim) }
             grid.write(text, x: x + 1, y: y, limit: width - 1, style: CellStyle(role))
             return

@@ -28,11 +28,10 @@ struct OutlinePainter {
     func guides(for row: OutlineRow, room: Int) -> String {
         guard row.depth > 0 else { return "" }
         let levels = min(row.depth, max(1, room / 2))
-        var parts: [String] = []
-        var node = row.item
-        for level in 0..<levels {
-            let last = isLastChild(node)
-            parts.append(level == 0 ? (last ? "└─" : "├─") : (last ? "  " : "│ "))
+        var parts = [row.isLastChild(in: state.store) ? "└─" : "├─"]
+        var node = row.parent
+        for _ in 1..<levels {
+            parts.append(isLastChild(node) ? "  " : "│ ")
             guard let parent = state.store[node].parent else { break }
             node = parent
         }

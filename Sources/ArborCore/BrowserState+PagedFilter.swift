@@ -1,0 +1,51 @@
+extension BrowserState {
+    /// Filters a column whose children are not all loaded: the source matches them in the background, and
+    /// meanwhile the earlier matches that still match stay shown.
+    mutating func filterPagedColumn(_ matcher: TextMatcher) -> [BrowserEffect] {
+        let parent = columns[focusedColumn].parent
+        let previous = columns[focusedColumn].filter
+        let refines = previous.map {
+            matcher.query.hasPrefix($0.matcher.query) && $0.matcher.isCaseSensitive == matcher.isCaseSensitive
+        } ?? false
+        let generation = makeGeneration()
+        let shown = refines ? (previous?.matches ?? []).filter { $0 != NodeStore.placeholder && matcher.matches(store[$0].title) } : []
+        columns[focusedColumn].filter = ColumnFilter(matcher: matcher, matches: shown, isMatching: true, generation: generation)
+        refocusByIdentity(column: focusedColumn)
+        let among = refines && previous?.isMatching == false ? previous?.positions : nil
+        return [.matchChildren(parent, id: store[parent].id, matcher: matcher, among: among, generation: generation)]
+    }
+
+    /// The positions of the matches arrived: the column lists them, placeholders for the pages not yet in.
+    mutating func childrenMatched(_ handle: NodeHandle, generation: Int, _ result: Result<[Int32], SourceError>) -> [BrowserEffect] {
+        guard let index = columns.firstIndex(where: { $0.parent == handle && $0.filter?.generation == generation }),
+              var filter = columns[index].filter, filter.isMatching
+        else { return [] }
+        filter.isMatching = false
+        switch result {
+        case .failure(let error):
+            message = error.message
+            filter.positions = []
+        case .success(let positions):
+            filter.positions = positions
+            if positions.isEmpty, index == focusedColumn { message = "no match" }
+        }
+        columns[index].filter = filter
+        refreshPagedFilter(column: index)
+        refocusByIdentity(column: index)
+        return []
+    }
+
+    /// The matches of a paged filter from their positions, as the pages holding them have arrived.
+    mutating func refreshPagedFilter(column index: Int) {
+        guard var filter = columns[index].filter, let positions = filter.positions else { return }
+        let children = store.children(of: columns[index].parent)
+        filter.matches = positions.compactMap { children.indices.contains(Int($0)) ? children[Int($0)] : nil }
+        columns[index].filter = filter
+    }
+
+    /// The child positions behind the rows of a filtered column.
+    func childPositions(ofRows rows: [Int], in column: Column) -> [Int] {
+        guard let positions = column.filter?.positions else { return [] }
+        return rows.filter { positions.indices.contains($0) }.map { Int(positions[$0]) }
+    }
+}
