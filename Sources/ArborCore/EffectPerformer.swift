@@ -21,10 +21,7 @@ public struct EffectPerformer: Sendable {
             return .rootLoaded(generation: generation, await capture { try await source.root() })
         case .loadChildren(let handle, let id, let generation):
             if source.pagesChildren {
-                let counted = await capture { () async throws -> PagedChildren? in
-                    guard let count = try await source.numberOfChildren(of: id), count > ChildPaging.threshold else { return nil }
-                    return PagedChildren(count: count, first: try await source.children(of: id, in: 0..<ChildPaging.pageSize))
-                }
+                let counted = await capture { try await source.pagedChildren(of: id) }
                 switch counted {
                 case .success(let paged?): return .childrenCounted(handle, generation: generation, .success(paged))
                 case .failure(let error): return .childrenCounted(handle, generation: generation, .failure(error))

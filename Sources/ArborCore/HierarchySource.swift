@@ -73,6 +73,9 @@ public protocol HierarchySource: Sendable {
     var pagesChildren: Bool { get }
     /// The children at a range of indexes with their content (clamped to the children there are).
     func children(of id: String, in range: Range<Int>) async throws -> [SourceItem]
+    /// The count and first page of an item's children when they are more than ``ChildPaging/threshold``, nil
+    /// when they are few enough to be listed whole. A source that lists from a snapshot takes a new one here.
+    func pagedChildren(of id: String) async throws -> PagedChildren?
     /// Where a child is among its parent's children, or nil when it is not one of them (or cannot be told).
     func position(of childID: String, in parentID: String) async throws -> Int?
     /// Gives the source a way to tell the browser of changes it finds by itself, such as the rest of a list.
@@ -101,6 +104,12 @@ extension HierarchySource {
             items.append(try await item(childID))
         }
         return items
+    }
+
+    /// Counts the children, and reads the first page when they are many.
+    public func pagedChildren(of id: String) async throws -> PagedChildren? {
+        guard let count = try await numberOfChildren(of: id), count > ChildPaging.threshold else { return nil }
+        return PagedChildren(count: count, first: try await children(of: id, in: 0..<ChildPaging.pageSize))
     }
 
     /// Looks for the child among the ids of the children.

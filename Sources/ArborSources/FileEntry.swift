@@ -104,6 +104,11 @@ enum NaturalOrder {
 
     /// Whether `lhs` sorts before `rhs` (keys from ``key(_:)``); no allocation.
     static func precedes(_ lhs: [UInt32], _ rhs: [UInt32]) -> Bool {
+        lhs.withUnsafeBufferPointer { lhs in rhs.withUnsafeBufferPointer { rhs in precedes(lhs, rhs) } }
+    }
+
+    /// Whether `lhs` sorts before `rhs`, keys given in place (as scalar values or as their UTF-8).
+    static func precedes<Unit: FixedWidthInteger>(_ lhs: UnsafeBufferPointer<Unit>, _ rhs: UnsafeBufferPointer<Unit>) -> Bool {
         var i = 0
         var j = 0
         while i < lhs.count, j < rhs.count {
@@ -141,5 +146,5 @@ enum NaturalOrder {
         precedes(key(lhs), key(rhs))
     }
 
-    private static func isDigit(_ value: UInt32) -> Bool { value >= 48 && value <= 57 }
+    private static func isDigit<Unit: FixedWidthInteger>(_ value: Unit) -> Bool { value >= 48 && value <= 57 }
 }

@@ -16,6 +16,7 @@ public struct FileSystemSource: HierarchySource {
     /// The absolute path of the start directory.
     public let start: String
     private let showsHidden = SharedFlag()
+    private let listings = ListingCache()
 
     /// Creates a source starting at `path` (made absolute against the current directory).
     public init(path: String) {
@@ -79,6 +80,48 @@ public struct FileSystemSource: HierarchySource {
     static let firstBatch = 2_000
     static let laterBatch = 50_000
 
+    /// A long directory is sorted once from its names and types; a page's entries are examined as it is read.
+    public var pagesChildren: Bool { true }
+
+    public func pagedChildren(of id: String) async throws -> PagedChildren? {
+        let listing = try DirectoryListing(path: LosslessText.encode(id), includeHidden: showsHidden.value)
+        guard listing.count > ChildPaging.threshold else { return nil }
+        listings.keep(listing, for: id, hidden: showsHidden.value)
+        return PagedChildren(count: listing.count, first: items(of: id, in: 0..<ChildPaging.pageSize, from: listing))
+    }
+
+    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        items(of: id, in: range, from: try listing(of: id))
+    }
+
+    public func position(of childID: String, in parent: String) async throws -> Int? {
+        let child = LosslessText.encode(childID)
+        guard let slash = child.lastIndex(of: UInt8(ascii: "/")),
+              LosslessText.encode(try await parentID(of: childID) ?? "") == LosslessText.encode(parent)
+        else { return nil }
+        return try listing(of: parent).position(of: Array(child[(slash + 1)...]))
+    }
+
+    /// The listing kept for a directory, or a new one.
+    private func listing(of id: String) throws -> DirectoryListing {
+        if let kept = listings.listing(for: id, hidden: showsHidden.value) { return kept }
+        let listing = try DirectoryListing(path: LosslessText.encode(id), includeHidden: showsHidden.value)
+        listings.keep(listing, for: id, hidden: showsHidden.value)
+        return listing
+    }
+
+    /// The entries at a range of a listing, examined now; one that vanished since the listing shows as gone.
+    private func items(of id: String, in range: Range<Int>, from listing: DirectoryListing) -> [SourceItem] {
+        let path = LosslessText.encode(id)
+        let prefix = path == [UInt8(ascii: "/")] ? path : path + [UInt8(ascii: "/")]
+        return range.clamped(to: 0..<listing.count).map { position in
+            let entryPath = prefix + listing.name(at: position)
+            if let entry = FileEntry(path: entryPath) { return entry.item }
+            let name = LosslessText.decode(Array(listing.name(at: position)))
+            return SourceItem(id: LosslessText.decode(entryPath), content: ItemContent(title: name, subtitle: "gone"), childCount: 0)
+        }
+    }
+
     /// Counting a directory's entries is one read of it: done in the background for the directories listed.
     public var countsChildrenInBackground: Bool { true }
 
@@ -114,25 +157,9 @@ public struct FileSystemSource: HierarchySource {
         return count
     }
 
-    /// Calls `body` with the name of each entry a directory shows: never `.` and `..`, hidden ones only when
-    /// shown. A path that is not a directory has none; one that cannot be read is an error.
+    /// Calls `body` with the name of each entry a directory shows (see ``DirectoryListing/forEachName``).
     private func forEachShownName(of id: String, _ body: (UnsafeRawBufferPointer) -> Void) throws {
-        guard let directory = LosslessText.encode(id).withNullTerminated({ opendir($0) }) else {
-            if errno == ENOTDIR { return }
-            throw SourceError("\(id): \(SourceFile.reason(errno))")
-        }
-        defer { closedir(directory) }
-        let includeHidden = showsHidden.value
-        while let entry = readdir(directory) {
-            withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                let name = UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.count)])
-                if name.first == UInt8(ascii: ".") {
-                    let dots = name.count == 1 || (name.count == 2 && name[1] == UInt8(ascii: "."))
-                    if dots || !includeHidden { return }
-                }
-                body(name)
-            }
-        }
+        try DirectoryListing.forEachName(in: LosslessText.encode(id), includeHidden: showsHidden.value) { name, _ in body(name) }
     }
 
     static func absolute(_ path: String) -> String {

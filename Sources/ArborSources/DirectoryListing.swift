@@ -1,0 +1,141 @@
+import ArborCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The names of one directory in the order the browser shows them (directories first, then natural,
+/// case-insensitive order), sorted with the types `readdir` gives: no `lstat` unless the file system leaves
+/// the type unknown. Per entry it keeps the name's bytes, whether it is a directory, and its place in the order.
+struct DirectoryListing: Sendable {
+    /// Every name's bytes, one after another; entry `i` is `names[starts[i]..<starts[i + 1]]`.
+    private let names: [UInt8]
+    private let starts: [Int32]
+    /// The entries in shown order.
+    private let order: [Int32]
+
+    /// How many entries are shown.
+    var count: Int { order.count }
+
+    /// Reads and sorts the entries of the directory at `path`; hidden ones only when `includeHidden`.
+    init(path: [UInt8], includeHidden: Bool) throws(SourceError) {
+        var names: [UInt8] = []
+        var starts: [Int32] = [0]
+        var directories: [Bool] = []
+        var keys = NaturalKeys()
+        let prefix = path == [UInt8(ascii: "/")] ? path : path + [UInt8(ascii: "/")]
+        try Self.forEachName(in: path, includeHidden: includeHidden) { name, type in
+            names.append(contentsOf: name)
+            starts.append(Int32(names.count))
+            directories.append(type == DT_UNKNOWN ? Self.isDirectory(prefix + name) : type == DT_DIR)
+            keys.append(name)
+        }
+        var order = (0..<Int32(directories.count)).map { $0 }
+        keys.sort(&order, directoriesFirst: directories)
+        self.names = names
+        self.starts = starts
+        self.order = order
+    }
+
+    /// The name of the entry shown at `position`.
+    func name(at position: Int) -> ArraySlice<UInt8> {
+        let entry = Int(order[position])
+        return names[Int(starts[entry])..<Int(starts[entry + 1])]
+    }
+
+    /// Where the entry with this name is shown, if the directory has it.
+    func position(of name: [UInt8]) -> Int? {
+        order.indices.first { self.name(at: $0).elementsEqual(name) }
+    }
+
+    private static func isDirectory(_ path: [UInt8]) -> Bool {
+        var status = stat()
+        return path.withNullTerminated { lstat($0, &status) } == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Calls `body` with each name a directory shows and its `d_type`: never `.` and `..`, hidden names only
+    /// when asked. A path that is not a directory has none; one that cannot be read is an error.
+    static func forEachName(
+        in path: [UInt8], includeHidden: Bool, _ body: (UnsafeRawBufferPointer, Int) -> Void
+    ) throws(SourceError) {
+        guard let directory = path.withNullTerminated({ opendir($0) }) else {
+            if errno == ENOTDIR { return }
+            throw SourceError("\(LosslessText.decode(path)): \(SourceFile.reason(errno))")
+        }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let type = Int(entry.pointee.d_type)
+            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let name = UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.count)])
+                if name.first == UInt8(ascii: ".") {
+                    let dots = name.count == 1 || (name.count == 2 && name[1] == UInt8(ascii: "."))
+                    if dots || !includeHidden { return }
+                }
+                body(name, type)
+            }
+        }
+    }
+}
+
+/// The natural-order keys of many names in one buffer, made so that comparing bytes gives the order of
+/// ``NaturalOrder/precedes(_:_:)``: the UTF-8 of the lowercased name (UTF-8 keeps the order of scalar values),
+/// each run of digits written as `0`, the number of its digits without leading zeros, and those digits. Two
+/// names that differ only in leading zeros compare by the length of their lowercased UTF-8, as there.
+struct NaturalKeys {
+    private var scalars: [UInt8] = []
+    private var starts: [Int32] = [0]
+    private var lengths: [Int32] = []
+
+    mutating func append(_ name: UnsafeRawBufferPointer) {
+        let lowercased: [UInt8]
+        if name.allSatisfy({ $0 < 0x80 }) {
+            lowercased = name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+        } else {
+            lowercased = Array(LosslessText.decode(Array(name)).lowercased().utf8)
+        }
+        var index = 0
+        while index < lowercased.count {
+            guard Self.isDigit(lowercased[index]) else {
+                scalars.append(lowercased[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < lowercased.count, Self.isDigit(lowercased[end]) { end += 1 }
+            while index < end - 1, lowercased[index] == UInt8(ascii: "0") { index += 1 }
+            scalars.append(UInt8(ascii: "0"))
+            scalars.append(UInt8(min(255, end - index)))
+            scalars.append(contentsOf: lowercased[index..<end])
+            index = end
+        }
+        starts.append(Int32(scalars.count))
+        lengths.append(Int32(lowercased.count))
+    }
+
+    /// Sorts entry numbers by their keys, directories first.
+    func sort(_ order: inout [Int32], directoriesFirst directories: [Bool]) {
+        scalars.withUnsafeBufferPointer { scalars in
+            starts.withUnsafeBufferPointer { starts in
+                lengths.withUnsafeBufferPointer { lengths in
+                    directories.withUnsafeBufferPointer { directories in
+                        order.sort { lhs, rhs in
+                            let lhs = Int(lhs), rhs = Int(rhs)
+                            if directories[lhs] != directories[rhs] { return directories[lhs] }
+                            let a = Int(starts[lhs]), aCount = Int(starts[lhs + 1]) - a
+                            let b = Int(starts[rhs]), bCount = Int(starts[rhs + 1]) - b
+                            var index = 0
+                            let common = min(aCount, bCount)
+                            while index < common, scalars[a + index] == scalars[b + index] { index += 1 }
+                            if index < common { return scalars[a + index] < scalars[b + index] }
+                            if aCount != bCount { return aCount < bCount }
+                            return lengths[lhs] < lengths[rhs]
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+}
