@@ -16,6 +16,8 @@ public final class SQLiteSource: HierarchySource {
     private let orderColumn: String
     private let mapping: FieldMapping
     private let values = Mutex<[String: DatabaseValue]>([:])
+    /// Per parent shown a page at a time: its count and the keys of rows at known positions.
+    private let anchors = Mutex<[String: KeysetAnchors]>([:])
 
     /// Opens `path` read-only and checks that the table and columns exist; the error names what does.
     public init(path: String, table: String?, mapping: FieldMapping, orderBy: String?) throws(SourceLoadError) {
@@ -101,7 +103,7 @@ public final class SQLiteSource: HierarchySource {
     public func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
         try query { db in
             let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(quoted(table)) WHERE \(condition(for: id)) "
-                + "ORDER BY \(quoted(orderColumn))", arguments: arguments(for: id))
+                + "ORDER BY \(ordering(descending: false))", arguments: arguments(for: id))
             var all: [SourceItem] = []
             var page: [Row] = []
             while let row = try cursor.next() {
@@ -122,9 +124,80 @@ public final class SQLiteSource: HierarchySource {
 
     private func children(of id: String, limit: Int, offset: Int) async throws -> [SourceItem] {
         try query { db in
-            try rows(db, sql: "SELECT * FROM \(quoted(table)) WHERE \(condition(for: id)) ORDER BY \(quoted(orderColumn)) "
+            try rows(db, sql: "SELECT * FROM \(quoted(table)) WHERE \(condition(for: id)) ORDER BY \(ordering(descending: false)) "
                 + "LIMIT \(limit) OFFSET \(offset)", arguments: arguments(for: id))
         }
+    }
+
+    /// A long list of children is read a page at a time by keyset: each page starts after the keys of a row
+    /// already read (or from either end), never skipping more rows than lie between it and the nearest one.
+    public var pagesChildren: Bool { true }
+
+    public func pagedChildren(of id: String) async throws -> PagedChildren? {
+        guard let count = try await numberOfChildren(of: id), count > ChildPaging.threshold else { return nil }
+        anchors.withLock { $0[id] = KeysetAnchors(count: count) }
+        return PagedChildren(count: count, first: try await children(of: id, in: 0..<ChildPaging.pageSize))
+    }
+
+    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        guard !range.isEmpty else { return [] }
+        let known = anchors.withLock { $0[id] }
+        let plan = known?.plan(for: range) ?? KeysetPlan(after: nil, descending: false, skip: range.lowerBound)
+        let keyColumns = orderColumn == idColumn ? [idColumn] : [orderColumn, idColumn]
+        return try query { db in
+            var sql = "SELECT * FROM \(quoted(table)) WHERE \(condition(for: id))"
+            var values: [DatabaseValue] = id.isEmpty ? [] : [stored(id)]
+            if let after = plan.after {
+                let columns = keyColumns.map(quoted).joined(separator: ", ")
+                let marks = Array(repeating: "?", count: after.count).joined(separator: ", ")
+                sql += " AND (\(columns)) \(plan.descending ? "<" : ">") (\(marks))"
+                values += after
+            }
+            sql += " ORDER BY \(ordering(descending: plan.descending)) LIMIT \(range.count) OFFSET \(plan.skip)"
+            var rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(values))
+            if let count = known?.count, plan.after != nil, rows.count < min(range.count, count - range.lowerBound) {
+                // Keys that do not compare (NULL in the order column) are read by position instead.
+                return try self.rows(db, sql: "SELECT * FROM \(quoted(table)) WHERE \(condition(for: id)) ORDER BY "
+                    + "\(ordering(descending: false)) LIMIT \(range.count) OFFSET \(range.lowerBound)", arguments: arguments(for: id))
+            }
+            if plan.descending { rows.reverse() }
+            let keys = { (row: Row) in keyColumns.map { row[$0] as DatabaseValue } }
+            anchors.withLock { all in
+                let start = plan.descending ? range.upperBound - rows.count : range.lowerBound
+                all[id]?.record(start: start, first: rows.first.map(keys), last: rows.last.map(keys), rows: rows.count)
+            }
+            return try items(for: rows, db)
+        }
+    }
+
+    public func position(of childID: String, in parentID: String) async throws -> Int? {
+        guard !childID.isEmpty else { return nil }
+        return try query { db in
+            let keyColumns = orderColumn == idColumn ? [idColumn] : [orderColumn, idColumn]
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(keyColumns.map(quoted).joined(separator: ", ")) FROM \(quoted(table)) "
+                + "WHERE \(quoted(idColumn)) = ? AND \(condition(for: parentID))", arguments: [stored(childID)] + arguments(for: parentID))
+            else { return nil }
+            // Rows before it in ORDER BY, NULLs first as SQLite sorts them.
+            let id = quoted(idColumn)
+            var before = "\(id) < ?"
+            var values: [DatabaseValue] = [row[idColumn]]
+            if keyColumns.count == 2 {
+                let order = quoted(orderColumn)
+                let value = row[orderColumn] as DatabaseValue
+                before = value.isNull ? "(\(order) IS NULL AND \(id) < ?)"
+                    : "(\(order) IS NULL OR \(order) < ? OR (\(order) = ? AND \(id) < ?))"
+                values = value.isNull ? values : [value, value] + values
+            }
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(quoted(table)) WHERE \(condition(for: parentID)) AND \(before)",
+                arguments: arguments(for: parentID) + StatementArguments(values))
+        }
+    }
+
+    /// The order children are listed in: the order column, then the id for rows that tie.
+    private func ordering(descending: Bool) -> String {
+        let direction = descending ? " DESC" : ""
+        let columns = orderColumn == idColumn ? [idColumn] : [orderColumn, idColumn]
+        return columns.map { quoted($0) + direction }.joined(separator: ", ")
     }
 
     private func condition(for id: String) -> String {
