@@ -23,6 +23,8 @@ public struct EffectPerformer: Sendable {
             if source.pagesChildren {
                 let counted = await capture { try await source.pagedChildren(of: id) }
                 switch counted {
+                case .success(let paged?) where paged.first.count >= paged.count:
+                    return .childrenLoaded(handle, generation: generation, .success(paged.first))
                 case .success(let paged?): return .childrenCounted(handle, generation: generation, .success(paged))
                 case .failure(let error): return .childrenCounted(handle, generation: generation, .failure(error))
                 case .success(nil): break

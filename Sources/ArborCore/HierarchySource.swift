@@ -73,8 +73,9 @@ public protocol HierarchySource: Sendable {
     var pagesChildren: Bool { get }
     /// The children at a range of indexes with their content (clamped to the children there are).
     func children(of id: String, in range: Range<Int>) async throws -> [SourceItem]
-    /// The count and first page of an item's children when they are more than ``ChildPaging/threshold``, nil
-    /// when they are few enough to be listed whole. A source that lists from a snapshot takes a new one here.
+    /// The count and first page of an item's children when they are more than ``ChildPaging/threshold``; nil
+    /// when they are few enough to be listed whole, or all of them when reading them again would cost as much.
+    /// A source that lists from a snapshot takes a new one here.
     func pagedChildren(of id: String) async throws -> PagedChildren?
     /// Where a child is among its parent's children, or nil when it is not one of them (or cannot be told).
     func position(of childID: String, in parentID: String) async throws -> Int?

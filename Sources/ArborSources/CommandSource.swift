@@ -13,6 +13,8 @@ public final class CommandSource: HierarchySource {
     private let rootID: String?
     private let timeout: Double
     private let known = Mutex<[String: SourceItem]>([:])
+    /// The output of the last few commands that printed many children, read from a page at a time.
+    private let listings = ListingCache<[SourceItem]>()
 
     /// Creates a source; without a root id the first column lists what the command prints for an empty id.
     public init(childrenCommand: String, parentCommand: String? = nil, root: String?, timeout: Double = 10) {
@@ -52,6 +54,27 @@ public final class CommandSource: HierarchySource {
         let items = Self.parse(try run(childrenCommand, id: id))
         known.withLock { table in for item in items { table[item.id] = item } }
         return items
+    }
+
+    /// A command that prints many children runs once; the browser takes its lines a page at a time.
+    public var pagesChildren: Bool { true }
+
+    public func pagedChildren(of id: String) async throws -> PagedChildren? {
+        let items = Self.parse(try run(childrenCommand, id: id))
+        guard items.count > ChildPaging.threshold else {
+            known.withLock { table in for item in items { table[item.id] = item } }
+            return PagedChildren(count: items.count, first: items)
+        }
+        listings.keep(items, for: id)
+        return PagedChildren(count: items.count, first: try await children(of: id, in: 0..<ChildPaging.pageSize))
+    }
+
+    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        var all = listings.listing(for: id)
+        if all == nil { all = try await children(of: id) }
+        let page = all.map { Array($0[range.clamped(to: 0..<$0.count)]) } ?? []
+        known.withLock { table in for item in page { table[item.id] = item } }
+        return page
     }
 
     /// Runs a command with `{}` replaced by the quoted id; its stdout, or an error naming what went wrong.

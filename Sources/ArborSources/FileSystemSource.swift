@@ -16,7 +16,7 @@ public struct FileSystemSource: HierarchySource {
     /// The absolute path of the start directory.
     public let start: String
     private let showsHidden = SharedFlag()
-    private let listings = ListingCache()
+    private let listings = ListingCache<DirectoryListing>()
 
     /// Creates a source starting at `path` (made absolute against the current directory).
     public init(path: String) {
@@ -86,7 +86,7 @@ public struct FileSystemSource: HierarchySource {
     public func pagedChildren(of id: String) async throws -> PagedChildren? {
         let listing = try DirectoryListing(path: LosslessText.encode(id), includeHidden: showsHidden.value)
         guard listing.count > ChildPaging.threshold else { return nil }
-        listings.keep(listing, for: id, hidden: showsHidden.value)
+        listings.keep(listing, for: listingKey(id))
         return PagedChildren(count: listing.count, first: items(of: id, in: 0..<ChildPaging.pageSize, from: listing))
     }
 
@@ -104,11 +104,14 @@ public struct FileSystemSource: HierarchySource {
 
     /// The listing kept for a directory, or a new one.
     private func listing(of id: String) throws -> DirectoryListing {
-        if let kept = listings.listing(for: id, hidden: showsHidden.value) { return kept }
+        if let kept = listings.listing(for: listingKey(id)) { return kept }
         let listing = try DirectoryListing(path: LosslessText.encode(id), includeHidden: showsHidden.value)
-        listings.keep(listing, for: id, hidden: showsHidden.value)
+        listings.keep(listing, for: listingKey(id))
         return listing
     }
+
+    /// A directory's listings with and without hidden entries are kept apart.
+    private func listingKey(_ id: String) -> String { (showsHidden.value ? "h" : "-") + id }
 
     /// The entries at a range of a listing, examined now; one that vanished since the listing shows as gone.
     private func items(of id: String, in range: Range<Int>, from listing: DirectoryListing) -> [SourceItem] {

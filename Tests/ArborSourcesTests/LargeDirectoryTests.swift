@@ -86,3 +86,20 @@ struct LargeDirectoryTests {
         #expect(state.store.count < 3 * ChildPaging.pageSize)
     }
 }
+
+@Suite("A command that prints many children")
+struct CommandPagingTests {
+    @Test func runsOnceAndIsReadAPageAtATime() async throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-runs-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let source = CommandSource(childrenCommand: "echo run >> \(log); [ -z {} ] && seq 1 5000 || seq 1 3", root: nil)
+        let paged = try #require(try await source.pagedChildren(of: ""))
+        #expect(paged.count == 5_000)
+        #expect(paged.first.map(\.id) == (1...256).map(String.init))
+        #expect(try await source.children(of: "", in: 4_990..<6_000).map(\.id) == (4_991...5_000).map(String.init))
+        #expect(try await source.item("4995").content.title == "4995")
+        let short = try #require(try await source.pagedChildren(of: "7"))
+        #expect(short.count == 3 && short.first.count == 3, "a short list comes whole, not run again")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "run\nrun\n")
+    }
+}
