@@ -41,7 +41,7 @@ public struct JSONDocumentBuilder: Sendable {
         }
         var fields: [ItemField] = []
         if value.kind == .object || value.kind == .array {
-            for child in document.children(of: index) {
+            for child in document.children(of: index).prefix(Self.fieldLimit) {
                 let node = document.nodes[Int(child)]
                 if node.kind != .object, node.kind != .array { fields.append(ItemField(name: node.key ?? "", value: node.text)) }
             }
@@ -50,6 +50,9 @@ public struct JSONDocumentBuilder: Sendable {
         }
         return ItemContent(title: title, subtitle: type, body: document.preview(index), fields: fields)
     }
+
+    /// A container's scalars become its fields among its first this many members.
+    static let fieldLimit = 1_000
 
     /// A key as a JSON pointer segment: `~` as `~0`, `/` as `~1`.
     static func escapePointer(_ key: String) -> String {

@@ -154,6 +154,9 @@ public enum SourceOpener {
                let lazy = LazyJSONTree(bytes: bytes, name: name, mapping: request.mapping, force: format == .tree) {
                 return OpenedSource(hierarchy: lazy, format: .tree)
             }
+            if format != .tree, let lazy = LazyJSONDocument(bytes: bytes, name: name) {
+                return OpenedSource(hierarchy: lazy, format: .document)
+            }
             let document = try JSONTreeSource.parse(bytes, origin: origin)
             return documentSource(document, name: name, format: format, mapping: request.mapping)
         case .yaml:

@@ -1,0 +1,63 @@
+/// One member of a container as its bytes say: the key's string (objects), the value, and the container the
+/// value is (-1 for a scalar).
+struct JSONMember {
+    /// The member's position in its container.
+    let position: Int
+    /// The key with its quotes, for an object's member.
+    let key: Range<Int>?
+    /// The value's bytes.
+    let value: Range<Int>
+    /// The container the value is, or -1.
+    let container: Int32
+}
+
+extension JSONDocumentIndex {
+    /// Whether a container is an object (else an array).
+    func isObject(_ container: Int32, in bytes: [UInt8]) -> Bool {
+        bytes[start[Int(container)]] == UInt8(ascii: "{")
+    }
+
+    /// The members of a container at positions `range` (clamped), read from the nearest checkpoint before
+    /// them; nested containers are skipped through the index, scalars through their bytes.
+    func members(of container: Int32, in range: Range<Int>, bytes: [UInt8]) -> [JSONMember] {
+        let wanted = range.clamped(to: 0..<Int(memberCount[Int(container)]))
+        guard !wanted.isEmpty else { return [] }
+        let isObject = isObject(container, in: bytes)
+        var (member, position) = checkpoint(before: wanted.lowerBound, of: container)
+        var found: [JSONMember] = []
+        found.reserveCapacity(wanted.count)
+        while member < wanted.upperBound {
+            Self.skipSpace(bytes, &position)
+            var key: Range<Int>?
+            if isObject {
+                let keyEnd = JSONValueSkipper.end(of: position, in: bytes)
+                key = position..<keyEnd
+                position = keyEnd
+                Self.skipSpace(bytes, &position)
+                position += 1
+                Self.skipSpace(bytes, &position)
+            }
+            let valueStart = position
+            var nested: Int32 = -1
+            if bytes[position] == UInt8(ascii: "{") || bytes[position] == UInt8(ascii: "["), let inner = self.container(at: position) {
+                nested = inner
+                position = end[Int(inner)]
+            } else {
+                position = JSONValueSkipper.end(of: position, in: bytes)
+            }
+            if member >= wanted.lowerBound {
+                found.append(JSONMember(position: member, key: key, value: valueStart..<position, container: nested))
+            }
+            member += 1
+            Self.skipSpace(bytes, &position)
+            if position < bytes.count, bytes[position] == UInt8(ascii: ",") { position += 1 }
+        }
+        return found
+    }
+
+    private static func skipSpace(_ bytes: [UInt8], _ position: inout Int) {
+        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D || bytes[position] == 0x09 {
+            position += 1
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// The containers of any JSON document, found in one pass over its bytes: where each object and array starts
+/// and ends, its parent, its place there and its number of members, and where every 64th member starts.
+/// Scalars are not recorded; they are found again between their container's members when shown.
+struct JSONDocumentIndex: Sendable {
+    /// Offset of each container's `{` or `[`, in document order (so ascending); container 0 is the top value.
+    private(set) var start: [Int] = []
+    /// Offset just past each container's closing bracket.
+    private(set) var end: [Int] = []
+    /// Each container's parent, -1 for the top value.
+    private(set) var parent: [Int32] = []
+    /// Each container's position among its parent's members.
+    private(set) var position: [Int32] = []
+    /// Each container's number of members.
+    private(set) var memberCount: [Int32] = []
+    /// For containers with more than ``stride`` members: where members `stride`, `2 * stride`... start
+    /// (the key of an object's member, the value of an array's).
+    private(set) var checkpoints: [Int32: [Int]] = [:]
+
+    /// Members between two checkpoints.
+    static let stride = 64
+
+    /// The number of containers.
+    var count: Int { start.count }
+
+    /// The container whose value starts at `offset`, if one does.
+    func container(at offset: Int) -> Int32? {
+        var low = 0
+        var high = start.count
+        while low < high {
+            let middle = (low + high) / 2
+            if start[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < start.count && start[low] == offset ? Int32(low) : nil
+    }
+
+    /// The offset where member `member` of a container starts, or where the nearest earlier checkpoint does,
+    /// with that checkpoint's member number; member 0 starts after the opening bracket.
+    func checkpoint(before member: Int, of container: Int32) -> (member: Int, offset: Int) {
+        let nearest = member / Self.stride
+        if nearest > 0, let offsets = checkpoints[container], nearest - 1 < offsets.count {
+            return (nearest * Self.stride, offsets[nearest - 1])
+        }
+        return (0, start[Int(container)] + 1)
+    }
+
+    mutating func open(at offset: Int, parent: Int32, position: Int32) -> Int32 {
+        start.append(offset)
+        end.append(offset)
+        self.parent.append(parent)
+        self.position.append(position)
+        memberCount.append(0)
+        return Int32(start.count - 1)
+    }
+
+    mutating func close(_ container: Int32, at offset: Int, members: Int32, checkpoints offsets: [Int]) {
+        end[Int(container)] = offset
+        memberCount[Int(container)] = members
+        if !offsets.isEmpty { checkpoints[container] = offsets }
+    }
+}

@@ -1,0 +1,94 @@
+/// One pass over JSON bytes that validates them and builds a ``JSONDocumentIndex`` without decoding values.
+enum JSONDocumentScanner {
+    private struct Frame {
+        var container: Int32
+        var isObject: Bool
+        var members: Int32 = 0
+        var checkpoints: [Int] = []
+    }
+
+    /// The index of a well-formed document, or nil (the full parser then says where it went wrong).
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONDocumentIndex? {
+        var index = JSONDocumentIndex()
+        var stack: [Frame] = []
+        var position = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        var expectValue = true
+        let end = bytes.count
+        while true {
+            JSONGrammar.skipSpace(bytes, &position)
+            guard position < end else { return nil }
+            if expectValue {
+                if let frame = stack.last, !frame.isObject { countMember(at: position, in: &stack[stack.count - 1]) }
+                let memberIndex = (stack.last?.members ?? 1) - 1
+                switch bytes[position] {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    let isObject = bytes[position] == UInt8(ascii: "{")
+                    let container = index.open(at: position, parent: stack.last?.container ?? -1, position: memberIndex)
+                    position += 1
+                    stack.append(Frame(container: container, isObject: isObject))
+                    JSONGrammar.skipSpace(bytes, &position)
+                    guard position < end else { return nil }
+                    if bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        position += 1
+                        index.close(container, at: position, members: 0, checkpoints: [])
+                        stack.removeLast()
+                        expectValue = false
+                    } else if isObject {
+                        guard readKey(bytes, &position, into: &stack[stack.count - 1]) else { return nil }
+                        continue
+                    } else {
+                        continue
+                    }
+                case UInt8(ascii: "\""): guard JSONGrammar.skipString(bytes, &position) else { return nil }
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    guard JSONGrammar.skipNumber(bytes, &position) else { return nil }
+                case UInt8(ascii: "t"): guard JSONGrammar.skipLiteral(bytes, &position, "true") else { return nil }
+                case UInt8(ascii: "f"): guard JSONGrammar.skipLiteral(bytes, &position, "false") else { return nil }
+                case UInt8(ascii: "n"): guard JSONGrammar.skipLiteral(bytes, &position, "null") else { return nil }
+                default: return nil
+                }
+                expectValue = false
+                if stack.isEmpty { break }
+                continue
+            }
+            guard let frame = stack.last else { break }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ",") {
+                position += 1
+                if frame.isObject {
+                    JSONGrammar.skipSpace(bytes, &position)
+                    guard readKey(bytes, &position, into: &stack[stack.count - 1]) else { return nil }
+                }
+                expectValue = true
+            } else if byte == (frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                position += 1
+                index.close(frame.container, at: position, members: frame.members, checkpoints: frame.checkpoints)
+                stack.removeLast()
+                if stack.isEmpty { break }
+            } else {
+                return nil
+            }
+        }
+        JSONGrammar.skipSpace(bytes, &position)
+        return position == end ? index : nil
+    }
+
+    /// Counts a member starting at `offset`, keeping the offset of every ``JSONDocumentIndex/stride``-th.
+    @inline(__always)
+    private static func countMember(at offset: Int, in frame: inout Frame) {
+        if frame.members > 0, frame.members % Int32(JSONDocumentIndex.stride) == 0 { frame.checkpoints.append(offset) }
+        frame.members += 1
+    }
+
+    /// Reads `"key"` and the colon after it, counting the member.
+    private static func readKey(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, into frame: inout Frame) -> Bool {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return false }
+        countMember(at: position, in: &frame)
+        guard JSONGrammar.skipString(bytes, &position) else { return false }
+        JSONGrammar.skipSpace(bytes, &position)
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return false }
+        position += 1
+        return true
+    }
+}

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// JSON's grammar checked byte by byte over a buffer, for the one-pass scanners: each function moves
+/// `position` past one token and says whether it was well-formed.
+enum JSONGrammar {
+    /// Moves past spaces, tabs and line ends. A function of its own, not a closure over `position`: a captured
+    /// variable would be checked for exclusive access at run time on every byte.
+    @inline(__always)
+    static func skipSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) {
+        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D || bytes[position] == 0x09 {
+            position += 1
+        }
+    }
+
+    static func equal(_ key: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
+        key.count == name.count && name.withUnsafeBufferPointer { name in
+            key.isEmpty || memcmp(key.baseAddress!, name.baseAddress!, key.count) == 0
+        }
+    }
+
+    /// Moves past a string; false when it is not terminated or holds a raw control character or a bad escape.
+    static func skipString(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Bool {
+        position += 1
+        while position < bytes.count {
+            position = nextSpecial(bytes, from: position)
+            guard position < bytes.count else { return false }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return true
+            }
+            if byte < 0x20 { return false }
+            if byte == UInt8(ascii: "\\") {
+                guard position + 1 < bytes.count else { return false }
+                let escaped = bytes[position + 1]
+                guard "\"\\/bfnrtu".utf8.contains(escaped) else { return false }
+                position += 2
+                if escaped == UInt8(ascii: "u") {
+                    guard position + 4 <= bytes.count, (position..<(position + 4)).allSatisfy({ isHexDigit(bytes[$0]) }) else {
+                        return false
+                    }
+                    position += 4
+                }
+                continue
+            }
+        }
+        return false
+    }
+
+    /// The first position from `start` holding a quote, a backslash or a control character (or the end),
+    /// eight bytes at a time.
+    @inline(__always)
+    static func nextSpecial(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var position = start
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while position + 8 <= bytes.count {
+            let word = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+            let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+            if found & highs != 0 { break }
+            position += 8
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == 0x22 || byte == 0x5C || byte < 0x20 { return position }
+            position += 1
+        }
+        return position
+    }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+    }
+
+    /// Moves past a number of JSON's grammar: `-`, then `0` or digits not starting with 0, a fraction, an exponent.
+    static func skipNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Bool {
+        func isDigit(_ index: Int) -> Bool { index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39 }
+        func digits() -> Bool {
+            guard isDigit(position) else { return false }
+            while isDigit(position) { position += 1 }
+            return true
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "0") {
+            position += 1
+        } else if !digits() {
+            return false
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard digits() else { return false }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard digits() else { return false }
+        }
+        return true
+    }
+
+    static func skipLiteral(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        for offset in 0..<count where bytes[position + offset] != literal.utf8Start[offset] { return false }
+        position += count
+        return true
+    }
+}

@@ -1,0 +1,165 @@
+import ArborCore
+import Synchronization
+
+/// Any JSON document read lazily, value by value, as ``JSONDocumentBuilder`` shows it (same ids, titles and
+/// content): one pass indexes where every object and array is, and members are decoded from their bytes only
+/// when a page of them is asked for. Ids are JSON pointers (`/spec/containers/0`); the top value is the root.
+public final class LazyJSONDocument: HierarchySource {
+    public let displayName: String
+    private let bytes: [UInt8]
+    private let index: JSONDocumentIndex
+    /// Containers found by pointer lately, so that the pages of one column resolve its parent once.
+    private let resolved = Mutex<[String: Int32]>([:])
+
+    /// A value found by its pointer: a container, or a scalar member of one.
+    private enum Value {
+        case container(Int32)
+        case scalar(parent: Int32, member: Int)
+    }
+
+    /// Indexes `bytes`; nil when they are not well-formed JSON or the top value is not an object or array.
+    public init?(bytes: [UInt8], name: String) {
+        guard let index = bytes.withUnsafeBufferPointer({ JSONDocumentScanner.scan($0) }), index.count > 0 else { return nil }
+        self.bytes = bytes
+        self.index = index
+        displayName = name
+    }
+
+    public func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: false) }
+
+    public func numberOfChildren(of id: String) async throws -> Int? {
+        guard case .container(let container) = try value(at: id) else { return 0 }
+        return Int(index.memberCount[Int(container)])
+    }
+
+    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+        try await children(of: id, in: range).map(\.id)
+    }
+
+    public func parentID(of id: String) async throws -> String? {
+        _ = try value(at: id)
+        guard let slash = id.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        return String(id[..<slash])
+    }
+
+    public func item(_ id: String) async throws -> SourceItem {
+        switch try value(at: id) {
+        case .container(0): return SourceItem(id: "", content: content(title: displayName, value: 0, range: nil), childCount: count(0))
+        case .container(let container):
+            let parent = index.parent[Int(container)]
+            return item(for: index.members(of: parent, in: Int(index.position[Int(container)])..<Int(index.position[Int(container)] + 1), bytes: bytes)[0],
+                        parentID: String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!]))
+        case .scalar(let parent, let member):
+            return item(for: index.members(of: parent, in: member..<(member + 1), bytes: bytes)[0],
+                        parentID: String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!]))
+        }
+    }
+
+    public func children(of id: String) async throws -> [SourceItem] {
+        try await children(of: id, in: 0..<Int.max)
+    }
+
+    public var pagesChildren: Bool { true }
+
+    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        guard case .container(let container) = try value(at: id) else { return [] }
+        return index.members(of: container, in: range, bytes: bytes).map { item(for: $0, parentID: id) }
+    }
+
+    public func position(of childID: String, in parentID: String) async throws -> Int? {
+        guard let found = try? value(at: childID), let slash = childID.utf8.lastIndex(of: UInt8(ascii: "/")),
+              childID[..<slash] == parentID
+        else { return nil }
+        switch found {
+        case .container(let container): return container == 0 ? nil : Int(index.position[Int(container)])
+        case .scalar(_, let member): return member
+        }
+    }
+
+    private func count(_ container: Int32) -> Int { Int(index.memberCount[Int(container)]) }
+
+    private func item(for member: JSONMember, parentID: String) -> SourceItem {
+        let key = member.key.map(text(of:)) ?? String(member.position)
+        let title = member.key == nil ? "[\(member.position)]" : key
+        return SourceItem(
+            id: parentID + "/" + JSONDocumentBuilder.escapePointer(key),
+            content: content(title: title, value: member.container, range: member.value),
+            childCount: member.container >= 0 ? count(member.container) : 0)
+    }
+
+    /// What the builder shows for a value: its type, a preview, and the scalars it holds (or its own text).
+    private func content(title: String, value container: Int32, range: Range<Int>?) -> ItemContent {
+        guard container >= 0 else {
+            let text = range.map(text(of:)) ?? ""
+            return ItemContent(title: title, subtitle: Self.type(of: bytes[range!.lowerBound]), body: text,
+                               fields: [ItemField(name: "value", value: text)])
+        }
+        let members = count(container)
+        let isObject = index.isObject(container, in: bytes)
+        var fields: [ItemField] = []
+        for member in index.members(of: container, in: 0..<JSONDocumentBuilder.fieldLimit, bytes: bytes) where member.container < 0 {
+            fields.append(ItemField(name: member.key.map(text(of:)) ?? "", value: text(of: member.value)))
+        }
+        let body = isObject ? (members == 1 ? "{1 key}" : "{\(members) keys}") : (members == 1 ? "[1 item]" : "[\(members) items]")
+        return ItemContent(title: title, subtitle: isObject ? "object" : "array", body: body, fields: fields)
+    }
+
+    /// A scalar's or a key's text, decoded by the full parser so that it reads the same.
+    private func text(of range: Range<Int>) -> String {
+        (try? JSONDocument.parse(Array(bytes[range])))?.nodes[0].text ?? ""
+    }
+
+    private static func type(of first: UInt8) -> String {
+        switch first {
+        case UInt8(ascii: "\""): return "string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return "boolean"
+        case UInt8(ascii: "n"): return "null"
+        default: return "number"
+        }
+    }
+
+    /// The value a pointer names, followed segment by segment from the top value.
+    private func value(at pointer: String) throws -> Value {
+        if pointer.isEmpty { return .container(0) }
+        if let known = resolved.withLock({ $0[pointer] }) { return .container(known) }
+        guard pointer.utf8.first == UInt8(ascii: "/") else { throw SourceError("no item with id '\(pointer)'") }
+        var current: Int32 = 0
+        let segments = pointer.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        for (depth, segment) in segments.enumerated() {
+            guard let member = member(named: Array(segment), in: current) else { throw SourceError("no item with id '\(pointer)'") }
+            if member.container < 0 {
+                guard depth == segments.count - 1 else { throw SourceError("no item with id '\(pointer)'") }
+                return .scalar(parent: current, member: member.position)
+            }
+            current = member.container
+        }
+        resolved.withLock { table in
+            if table.count >= 4_096 { table.removeAll() }
+            table[pointer] = current
+        }
+        return .container(current)
+    }
+
+    /// The member a pointer segment names: an index of an array, a key of an object (`~1` for `/`, `~0` for `~`).
+    private func member(named segment: [UInt8], in container: Int32) -> JSONMember? {
+        let unescaped = Array(String(decoding: segment, as: UTF8.self)
+            .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~").utf8)
+        if !index.isObject(container, in: bytes) {
+            guard let position = Int(String(decoding: segment, as: UTF8.self)), position >= 0, String(position).utf8.elementsEqual(segment)
+            else { return nil }
+            return index.members(of: container, in: position..<(position + 1), bytes: bytes).first
+        }
+        var start = 0
+        while start < count(container) {
+            for member in index.members(of: container, in: start..<(start + 256), bytes: bytes) {
+                let key = member.key!
+                let raw = bytes[(key.lowerBound + 1)..<(key.upperBound - 1)]
+                if raw.contains(UInt8(ascii: "\\")) ? Array(text(of: key).utf8) == unescaped : raw.elementsEqual(unescaped) {
+                    return member
+                }
+            }
+            start += 256
+        }
+        return nil
+    }
+}
