@@ -43,6 +43,15 @@ struct JSONDocumentIndex: Sendable {
         return (0, start[Int(container)] + 1)
     }
 
+    /// An empty index with room for about `expectedContainers`.
+    init(expectedContainers: Int = 0) {
+        start.reserveCapacity(expectedContainers)
+        end.reserveCapacity(expectedContainers)
+        parent.reserveCapacity(expectedContainers)
+        position.reserveCapacity(expectedContainers)
+        memberCount.reserveCapacity(expectedContainers)
+    }
+
     mutating func open(at offset: Int, parent: Int32, position: Int32) -> Int32 {
         start.append(offset)
         end.append(offset)
@@ -52,9 +61,12 @@ struct JSONDocumentIndex: Sendable {
         return Int32(start.count - 1)
     }
 
-    mutating func close(_ container: Int32, at offset: Int, members: Int32, checkpoints offsets: [Int]) {
+    mutating func close(_ container: Int32, at offset: Int, members: Int32) {
         end[Int(container)] = offset
         memberCount[Int(container)] = members
-        if !offsets.isEmpty { checkpoints[container] = offsets }
+    }
+
+    mutating func addCheckpoint(_ offset: Int, to container: Int32) {
+        checkpoints[container, default: []].append(offset)
     }
 }

@@ -4,12 +4,11 @@ enum JSONDocumentScanner {
         var container: Int32
         var isObject: Bool
         var members: Int32 = 0
-        var checkpoints: [Int] = []
     }
 
     /// The index of a well-formed document, or nil (the full parser then says where it went wrong).
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONDocumentIndex? {
-        var index = JSONDocumentIndex()
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, race: ScanRace? = nil) -> JSONDocumentIndex? {
+        var index = JSONDocumentIndex(expectedContainers: bytes.count / 128)
         var stack: [Frame] = []
         var position = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
@@ -19,10 +18,11 @@ enum JSONDocumentScanner {
             JSONGrammar.skipSpace(bytes, &position)
             guard position < end else { return nil }
             if expectValue {
-                if let frame = stack.last, !frame.isObject { countMember(at: position, in: &stack[stack.count - 1]) }
+                if let frame = stack.last, !frame.isObject { countMember(at: position, in: &stack[stack.count - 1], &index) }
                 let memberIndex = (stack.last?.members ?? 1) - 1
                 switch bytes[position] {
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    if let race, race.treeFound { return nil }
                     let isObject = bytes[position] == UInt8(ascii: "{")
                     let container = index.open(at: position, parent: stack.last?.container ?? -1, position: memberIndex)
                     position += 1
@@ -31,11 +31,11 @@ enum JSONDocumentScanner {
                     guard position < end else { return nil }
                     if bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         position += 1
-                        index.close(container, at: position, members: 0, checkpoints: [])
+                        index.close(container, at: position, members: 0)
                         stack.removeLast()
                         expectValue = false
                     } else if isObject {
-                        guard readKey(bytes, &position, into: &stack[stack.count - 1]) else { return nil }
+                        guard readKey(bytes, &position, into: &stack[stack.count - 1], &index) else { return nil }
                         continue
                     } else {
                         continue
@@ -58,12 +58,12 @@ enum JSONDocumentScanner {
                 position += 1
                 if frame.isObject {
                     JSONGrammar.skipSpace(bytes, &position)
-                    guard readKey(bytes, &position, into: &stack[stack.count - 1]) else { return nil }
+                    guard readKey(bytes, &position, into: &stack[stack.count - 1], &index) else { return nil }
                 }
                 expectValue = true
             } else if byte == (frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                 position += 1
-                index.close(frame.container, at: position, members: frame.members, checkpoints: frame.checkpoints)
+                index.close(frame.container, at: position, members: frame.members)
                 stack.removeLast()
                 if stack.isEmpty { break }
             } else {
@@ -76,15 +76,17 @@ enum JSONDocumentScanner {
 
     /// Counts a member starting at `offset`, keeping the offset of every ``JSONDocumentIndex/stride``-th.
     @inline(__always)
-    private static func countMember(at offset: Int, in frame: inout Frame) {
-        if frame.members > 0, frame.members % Int32(JSONDocumentIndex.stride) == 0 { frame.checkpoints.append(offset) }
+    private static func countMember(at offset: Int, in frame: inout Frame, _ index: inout JSONDocumentIndex) {
+        if frame.members > 0, frame.members % Int32(JSONDocumentIndex.stride) == 0 { index.addCheckpoint(offset, to: frame.container) }
         frame.members += 1
     }
 
     /// Reads `"key"` and the colon after it, counting the member.
-    private static func readKey(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, into frame: inout Frame) -> Bool {
+    private static func readKey(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, into frame: inout Frame, _ index: inout JSONDocumentIndex
+    ) -> Bool {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return false }
-        countMember(at: position, in: &frame)
+        countMember(at: position, in: &frame, &index)
         guard JSONGrammar.skipString(bytes, &position) else { return false }
         JSONGrammar.skipSpace(bytes, &position)
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return false }

@@ -8,6 +8,10 @@ import Darwin
 struct JSONTreeScanner {
     let childrenKey: [UInt8]
     let idKeys: [[UInt8]]
+    /// Whether to give up on a document whose first object has no children array.
+    var treesOnly = false
+    /// Told as soon as the first object's children array is found.
+    var race: ScanRace?
 
     /// What a container is to the tree.
     private struct Frame {
@@ -54,6 +58,7 @@ struct JSONTreeScanner {
                     if position < end, bytes[position] == UInt8(ascii: "}") {
                         position += 1
                         stack.removeLast()
+                        if treesOnly, item >= 0, item == firstTreeObject(index) { return nil }
                         expectValue = false
                     } else {
                         guard let found = readKey(bytes, &position) else { return nil }
@@ -70,7 +75,10 @@ struct JSONTreeScanner {
                         index.markTree(virtual: true, looksLikeTree: false)
                     } else if role == .children, let owner = stack.last, owner.isObject, owner.item >= 0 {
                         childrenOf = owner.item
-                        if owner.item == firstTreeObject(index) { index.markTree(virtual: index.isVirtual, looksLikeTree: true) }
+                        if owner.item == firstTreeObject(index) {
+                            index.markTree(virtual: index.isVirtual, looksLikeTree: true)
+                            race?.foundTree()
+                        }
                     }
                     stack.append(Frame(isObject: false, item: -1, childrenOf: childrenOf, start: valueStart))
                     JSONGrammar.skipSpace(bytes, &position)
@@ -113,6 +121,9 @@ struct JSONTreeScanner {
             } else if byte == (frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                 position += 1
                 stack.removeLast()
+                if treesOnly, frame.isObject, frame.item >= 0, frame.item == firstTreeObject(index), !index.looksLikeTree {
+                    return nil
+                }
                 if !frame.isObject, frame.childrenOf >= 0, !stack.isEmpty {
                     index.setChildrenRange(frame.start..<position, of: frame.childrenOf)
                 }

@@ -18,8 +18,13 @@ public final class LazyJSONDocument: HierarchySource {
     }
 
     /// Indexes `bytes`; nil when they are not well-formed JSON or the top value is not an object or array.
-    public init?(bytes: [UInt8], name: String) {
-        guard let index = bytes.withUnsafeBufferPointer({ JSONDocumentScanner.scan($0) }), index.count > 0 else { return nil }
+    public convenience init?(bytes: [UInt8], name: String) {
+        self.init(bytes: bytes, name: name, race: nil)
+    }
+
+    /// As above, giving up when `race` says the bytes are an object tree.
+    init?(bytes: [UInt8], name: String, race: ScanRace?) {
+        guard let index = bytes.withUnsafeBufferPointer({ JSONDocumentScanner.scan($0, race: race) }), index.count > 0 else { return nil }
         self.bytes = bytes
         self.index = index
         displayName = name

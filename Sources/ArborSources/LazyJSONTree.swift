@@ -13,8 +13,13 @@ public final class LazyJSONTree: HierarchySource {
     private let itemByID: [String: Int32]
 
     /// Indexes `bytes`; nil when they are not well-formed JSON or, unless `force`, not an object tree.
-    public init?(bytes: [UInt8], name: String, mapping: FieldMapping, force: Bool) {
-        guard let index = JSONTreeIndex.scan(bytes, childrenField: mapping.children, idFields: mapping.id),
+    public convenience init?(bytes: [UInt8], name: String, mapping: FieldMapping, force: Bool) {
+        self.init(bytes: bytes, name: name, mapping: mapping, force: force, race: nil)
+    }
+
+    /// As above, telling `race` when the bytes turn out to be a tree.
+    init?(bytes: [UInt8], name: String, mapping: FieldMapping, force: Bool, race: ScanRace?) {
+        guard let index = JSONTreeIndex.scan(bytes, childrenField: mapping.children, idFields: mapping.id, treesOnly: !force, race: race),
               force || index.looksLikeTree
         else { return nil }
         self.bytes = bytes

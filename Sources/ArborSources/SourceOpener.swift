@@ -150,13 +150,7 @@ public enum SourceOpener {
         let bytes = reader.bytes
         switch format {
         case .json, .tree, .document:
-            if format != .document,
-               let lazy = LazyJSONTree(bytes: bytes, name: name, mapping: request.mapping, force: format == .tree) {
-                return OpenedSource(hierarchy: lazy, format: .tree)
-            }
-            if format != .tree, let lazy = LazyJSONDocument(bytes: bytes, name: name) {
-                return OpenedSource(hierarchy: lazy, format: .document)
-            }
+            if let lazy = JSONIndexing.open(bytes, name: name, format: format, mapping: request.mapping) { return lazy }
             let document = try JSONTreeSource.parse(bytes, origin: origin)
             return documentSource(document, name: name, format: format, mapping: request.mapping)
         case .yaml:

@@ -58,18 +58,22 @@ public final class SourceReader {
 
     /// Reads to the end.
     public func readRest() throws(SourceLoadError) {
-        if bytes.isEmpty, size > 0 { try readWhole() }
-        bytes.reserveCapacity(size)
+        if size > bytes.count, !isAtEnd { try readWhole() }
         while !isAtEnd { try readChunk(max: 1 << 16) }
     }
 
-    /// A regular file straight into an array of its size: one copy, no growth.
+    /// The rest of a regular file straight into an array of its size, after what was read before: one copy
+    /// from the system, no growth. A file that grew since is read on in chunks.
     private func readWhole() throws(SourceLoadError) {
         var failure: Int32 = 0
         let descriptor = self.descriptor
+        let before = bytes
         bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
+            count = before.count
             guard let base = buffer.baseAddress else { return }
+            before.withUnsafeBufferPointer { part in
+                if let start = part.baseAddress { UnsafeMutableRawPointer(base).copyMemory(from: start, byteCount: part.count) }
+            }
             while count < buffer.count {
                 let read = Self.systemRead(descriptor, base + count, buffer.count - count)
                 if read < 0, errno == EINTR { continue }
