@@ -160,6 +160,10 @@ public enum SourceOpener {
             let stream = YAMLLoader.stream(documents)
             return OpenedSource(hierarchy: JSONDocumentBuilder().hierarchy(from: stream, name: name, isStream: true), format: .document)
         case .csv, .tsv:
+            let delimiter = format == .csv ? UInt8(ascii: ",") : 0x09
+            if let indexed = IndexedTable(bytes: bytes, delimiter: delimiter, name: name, mapping: request.mapping) {
+                return OpenedSource(hierarchy: indexed, format: format)
+            }
             let table: DelimitedTable
             do {
                 table = try DelimitedTable.parse(bytes, delimiter: format == .csv ? UInt8(ascii: ",") : 0x09)

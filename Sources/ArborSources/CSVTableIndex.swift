@@ -1,0 +1,101 @@
+/// An adjacency table found in one pass over CSV or TSV bytes: per row where it starts, its line, where its id
+/// is, its parent row, and the children of every row; the rest of a row is read from its bytes when shown.
+/// Ids are compared as strings (as the full builder's table does), through a hash table of row numbers.
+struct CSVTableIndex: Sendable {
+    /// The header's column names.
+    let columns: [String]
+    /// Per row (row 0 is the first after the header): where its record starts, the line, its id's bytes.
+    private(set) var start: [UInt32] = []
+    private(set) var line: [UInt32] = []
+    private(set) var idStart: [UInt32] = []
+    private(set) var idEnd: [UInt32] = []
+    /// Per row: its parent row, or -1 at the top; its position among its parent's children.
+    private(set) var parent: [Int32] = []
+    private(set) var position: [Int32] = []
+    /// The children of row `r` are `childList[childStart[r]..<childStart[r + 1]]`; the top rows come last,
+    /// as the children of row `count`.
+    private(set) var childStart: [Int32] = []
+    private(set) var childList: [Int32] = []
+    /// Row number + 1 in each slot, hashed by id; 0 for an empty slot.
+    private var slots: [Int32] = []
+
+    /// The number of rows.
+    var count: Int { start.count }
+
+    init(columns: [String]) {
+        self.columns = columns
+    }
+
+    /// The rows at the top.
+    var top: ArraySlice<Int32> { children(of: Int32(count)) }
+
+    /// The children of a row (`count` for the top).
+    func children(of row: Int32) -> ArraySlice<Int32> {
+        childList[Int(childStart[Int(row)])..<Int(childStart[Int(row) + 1])]
+    }
+
+    mutating func addRow(start offset: Int, line number: Int, id: Range<Int>) {
+        start.append(UInt32(offset))
+        line.append(UInt32(number))
+        idStart.append(UInt32(id.lowerBound))
+        idEnd.append(UInt32(id.upperBound))
+    }
+
+    /// A row's id, unquoted.
+    func id(of row: Int32, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        CSVRecordReader.text(UnsafeBufferPointer(rebasing: bytes[Int(idStart[Int(row)])..<Int(idEnd[Int(row)])]))
+    }
+
+    /// Puts every row's id in the hash table; false when an id is empty or repeated.
+    mutating func hashIDs(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var capacity = 16
+        while capacity < count * 2 { capacity <<= 1 }
+        slots = Array(repeating: 0, count: capacity)
+        for row in 0..<Int32(count) {
+            let id = id(of: row, in: bytes)
+            if id.isEmpty || find(id, in: bytes) != nil { return false }
+            var slot = id.hashValue & (capacity - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+            slots[slot] = row + 1
+        }
+        return true
+    }
+
+    /// The row with an id.
+    func find(_ id: String, in bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        var slot = id.hashValue & mask
+        while slots[slot] != 0 {
+            if self.id(of: slots[slot] - 1, in: bytes) == id { return slots[slot] - 1 }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Links rows to their parents (row numbers, -1 at the top) and lays the children out in row order;
+    /// false when a row is not reachable from the top (a cycle of parents).
+    mutating func link(parents: [Int32]) -> Bool {
+        parent = parents
+        var counts = [Int32](repeating: 0, count: count + 2)
+        for row in parents { counts[Int(row < 0 ? Int32(count) : row) + 1] += 1 }
+        for index in 1..<counts.count { counts[index] += counts[index - 1] }
+        childStart = counts
+        childList = [Int32](repeating: 0, count: count)
+        position = [Int32](repeating: 0, count: count)
+        var next = counts
+        for (row, owner) in parents.enumerated() {
+            let slot = Int(owner < 0 ? Int32(count) : owner)
+            position[row] = next[slot] - childStart[slot]
+            childList[Int(next[slot])] = Int32(row)
+            next[slot] += 1
+        }
+        var reached = 0
+        var stack = Array(top)
+        while let row = stack.popLast() {
+            reached += 1
+            stack += children(of: row)
+        }
+        return reached == count
+    }
+}

@@ -1,0 +1,130 @@
+import ArborCore
+
+/// A CSV or TSV adjacency table read lazily: one pass finds the rows, their ids and parents (``CSVTableIndex``),
+/// and a row's fields are read from its bytes when it is shown. The items, ids and order are those of
+/// ``AdjacencyTableBuilder``; a table with a problem it reports (ragged rows, repeated or empty ids, missing
+/// parents, cycles) or quoting it reads differently is left to it.
+public final class IndexedTable: HierarchySource {
+    public let displayName: String
+    private let bytes: [UInt8]
+    private let delimiter: UInt8
+    private let index: CSVTableIndex
+    private let mapping: FieldMapping
+    /// The first row when it alone is at the top and has children: the shown root.
+    private let shownRoot: Int32?
+
+    /// Indexes `bytes`; nil when the full builder must read them (see the type's summary).
+    public init?(bytes: [UInt8], delimiter: UInt8, name: String, mapping: FieldMapping) {
+        guard let index = bytes.withUnsafeBufferPointer({ Self.scan($0, delimiter: delimiter, mapping: mapping) }) else { return nil }
+        self.bytes = bytes
+        self.delimiter = delimiter
+        self.index = index
+        self.mapping = mapping
+        displayName = name
+        let top = index.top
+        shownRoot = top.count == 1 && !index.children(of: top.first!).isEmpty ? top.first : nil
+    }
+
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, mapping: FieldMapping) -> CSVTableIndex? {
+        var reader = CSVRecordReader(bytes: bytes, delimiter: delimiter)
+        var header: CSVRecordReader.Record?
+        while header == nil, !reader.isAtEnd {
+            guard let record = reader.next(columns: Array(0..<256)) else { return nil }
+            if !reader.isBlank(record) { header = record }
+        }
+        guard let header, header.fieldCount <= 256 else { return nil }
+        let columns = header.wanted.prefix(header.fieldCount).map { CSVRecordReader.text(UnsafeBufferPointer(rebasing: bytes[$0!])) }
+        guard let idColumn = mapping.id.lazy.compactMap({ columns.firstIndex(of: $0) }).first else { return nil }
+        let parentColumn = mapping.parent.lazy.compactMap { columns.firstIndex(of: $0) }.first
+        var index = CSVTableIndex(columns: columns)
+        var parentRanges: [Range<Int>?] = []
+        let wanted = [idColumn] + (parentColumn.map { [$0] } ?? [])
+        while !reader.isAtEnd {
+            guard let record = reader.next(columns: wanted) else { return nil }
+            if reader.isBlank(record) { continue }
+            guard record.fieldCount == columns.count, let id = record.wanted[0] else { return nil }
+            index.addRow(start: record.start, line: record.line, id: id)
+            parentRanges.append(parentColumn == nil ? nil : record.wanted[1])
+        }
+        guard bytes.count < Int(UInt32.max), index.hashIDs(in: bytes) else { return nil }
+        var parents = [Int32](repeating: -1, count: index.count)
+        for (row, range) in parentRanges.enumerated() {
+            guard let range else { continue }
+            let parentID = CSVRecordReader.text(UnsafeBufferPointer(rebasing: bytes[range]))
+            if parentID.isEmpty { continue }
+            guard let parent = index.find(parentID, in: bytes) else { return nil }
+            parents[row] = parent
+        }
+        guard index.link(parents: parents) else { return nil }
+        return index
+    }
+
+    public func root() async throws -> SourceRoot? {
+        if let shownRoot { return SourceRoot(id: id(of: shownRoot), isVirtual: false) }
+        return SourceRoot(id: "", isVirtual: true)
+    }
+
+    public func numberOfChildren(of id: String) async throws -> Int? { try children(ofRow: row(for: id)).count }
+
+    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+        try slice(of: id, range).map(self.id(of:))
+    }
+
+    public func parentID(of id: String) async throws -> String? {
+        let row = try row(for: id)
+        guard row < index.count, index.parent[Int(row)] >= 0 else { return nil }
+        return self.id(of: index.parent[Int(row)])
+    }
+
+    public func item(_ id: String) async throws -> SourceItem { item(ofRow: try row(for: id)) }
+
+    public func children(of id: String) async throws -> [SourceItem] { try children(ofRow: row(for: id)).map(item(ofRow:)) }
+
+    public var pagesChildren: Bool { true }
+
+    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        try slice(of: id, range).map(item(ofRow:))
+    }
+
+    public func position(of childID: String, in parentID: String) async throws -> Int? {
+        guard let child = try? row(for: childID), child < index.count, try await self.parentID(of: childID) == nonEmpty(parentID)
+        else { return nil }
+        return Int(index.position[Int(child)])
+    }
+
+    private func nonEmpty(_ id: String) -> String? { id.isEmpty ? nil : id }
+
+    private func slice(of id: String, _ range: Range<Int>) throws -> ArraySlice<Int32> {
+        let children = try children(ofRow: row(for: id))
+        let clamped = range.clamped(to: 0..<children.count)
+        return children[(children.startIndex + clamped.lowerBound)..<(children.startIndex + clamped.upperBound)]
+    }
+
+    /// The children of a row; row `count` is the virtual root.
+    private func children(ofRow row: Int32) -> ArraySlice<Int32> { index.children(of: row) }
+
+    /// The row of an id; the virtual root's id is empty.
+    private func row(for id: String) throws -> Int32 {
+        if id.isEmpty, shownRoot == nil { return Int32(index.count) }
+        let found = bytes.withUnsafeBufferPointer { index.find(id, in: $0) }
+        guard let found else { throw SourceError("no item with id '\(id)'") }
+        return found
+    }
+
+    private func id(of row: Int32) -> String {
+        bytes.withUnsafeBufferPointer { index.id(of: row, in: $0) }
+    }
+
+    private func item(ofRow row: Int32) -> SourceItem {
+        let count = children(ofRow: row).count
+        if row == Int32(index.count) { return SourceItem(id: "", content: ItemContent(title: displayName), childCount: count) }
+        let values = bytes.withUnsafeBufferPointer { bytes in
+            var reader = CSVRecordReader(bytes: bytes, delimiter: delimiter, at: Int(index.start[Int(row)]))
+            let record = reader.next(columns: Array(index.columns.indices))
+            return record?.wanted.map { $0.map { CSVRecordReader.text(UnsafeBufferPointer(rebasing: bytes[$0])) } ?? "" } ?? []
+        }
+        let id = id(of: row)
+        let fields = zip(index.columns, values).map { ItemField(name: $0, value: $1) }
+        return SourceItem(id: id, content: mapping.content(from: fields, fallbackTitle: id), childCount: count)
+    }
+}

@@ -1,0 +1,64 @@
+import ArborCore
+@testable import ArborSources
+import Testing
+
+@Suite("CSV tables indexed: the same items as the full builder, or the builder itself")
+struct IndexedTableTests {
+    func full(_ text: String, delimiter: UInt8 = UInt8(ascii: ","), mapping: FieldMapping = FieldMapping()) throws -> StaticHierarchy {
+        let table = try DelimitedTable.parse(Array(text.utf8), delimiter: delimiter)
+        return try AdjacencyTableBuilder(mapping: mapping).hierarchy(from: table, name: "t.csv").hierarchy
+    }
+
+    @Test(arguments: [
+        "id,parent,name,type\n1,,Plant,Site\n2,1,Pump,Equipment\n3,1,Tower,Equipment\n4,3,Fan,\n",
+        "\u{FEFF}id,parent,name\r\n\r\na,,\"Top, with comma\"\r\nb,a,\"say \"\"hi\"\"\"\r\n\nc,a,\"two\nlines\"\r\nd,,\"\"",
+        "name,id\nfirst,x\nsecond,y\nthird,z",
+        "id,parent_id,title\n\"q\"\"id\",,quoted id\nchild,\"q\"\"id\",under it\nK,,kelvin\n",
+        "id,parent\n1,\n2,1\n3,2\n4,3\n5,4\n6,5",
+        "id,parent,note\n1,,a\r\n2,1,\"x\"\r\n3,1,tail\r",
+    ])
+    func wellFormedTablesReadTheSame(text: String) async throws {
+        let indexed = try #require(IndexedTable(bytes: Array(text.utf8), delimiter: UInt8(ascii: ","), name: "t.csv", mapping: FieldMapping()))
+        let found = try await differences(indexed, try full(text))
+        #expect(found == [], "\(text)")
+    }
+
+    @Test func tabsAndOtherIdColumns() async throws {
+        var mapping = FieldMapping()
+        mapping.id = ["key"]
+        mapping.parent = ["up"]
+        let text = "key\tup\tlabel\nr\t\tRoot\ns\tr\tSub\n"
+        let indexed = try #require(IndexedTable(bytes: Array(text.utf8), delimiter: 0x09, name: "t.csv", mapping: mapping))
+        #expect(try await differences(indexed, try full(text, delimiter: 0x09, mapping: mapping)) == [])
+        #expect(try await indexed.root() == SourceRoot(id: "r", isVirtual: false))
+    }
+
+    @Test(arguments: [
+        "id,parent\n1,\n2,1,extra\n",
+        "id,parent\n1,\n1,\n",
+        "id,parent\n1,\n,1\n",
+        "id,parent\n1,\n2,9\n",
+        "id,parent\n1,2\n2,1\n3,\n",
+        "id,parent\n1,\"open\n",
+        "id,parent\n1,x\"y\"\n",
+        "id,parent\n1,\"x\"y\n",
+        "id,parent\n1,\"a\rb\"\n",
+        "name,parent\nx,\n",
+        "",
+    ])
+    func tablesWithProblemsAreLeftToTheBuilder(text: String) {
+        #expect(IndexedTable(bytes: Array(text.utf8), delimiter: UInt8(ascii: ","), name: "t.csv", mapping: FieldMapping()) == nil)
+    }
+
+    @Test func aWideTableOpensThroughTheOpenerAndPages() async throws {
+        let rows = (1...5_000).map { "r\($0),\($0 == 1 ? "" : "r1"),row \($0)" }.joined(separator: "\n")
+        let path = "/tmp/arbor-indexed-\(rows.count).csv"
+        try SourceFileFixture.write("id,parent,name\n" + rows + "\n", to: path)
+        let opened = try SourceOpener.open(SourceRequest(path: path))
+        #expect(opened.hierarchy is IndexedTable)
+        let paged = try #require(try await opened.hierarchy.pagedChildren(of: "r1"))
+        #expect(paged.count == 4_999)
+        #expect(try await opened.hierarchy.children(of: "r1", in: 4_997..<5_000).map(\.content.title) == ["row 4999", "row 5000"])
+        #expect(try await opened.hierarchy.position(of: "r4000", in: "r1") == 3_998)
+    }
+}
