@@ -18,6 +18,9 @@ struct CSVTableIndex: Sendable {
     private(set) var childList: [Int32] = []
     /// Row number + 1 in each slot, hashed by id; 0 for an empty slot.
     private var slots: [Int32] = []
+    /// Whether every id is ASCII: then ids are equal when their bytes are (as strings they could be
+    /// canonically equivalent to other bytes otherwise), and are hashed and compared as bytes.
+    private var asciiIDs = true
 
     /// The number of rows.
     var count: Int { start.count }
@@ -51,10 +54,11 @@ struct CSVTableIndex: Sendable {
         var capacity = 16
         while capacity < count * 2 { capacity <<= 1 }
         slots = Array(repeating: 0, count: capacity)
+        asciiIDs = (0..<count).allSatisfy { !bytes[Int(idStart[$0])..<Int(idEnd[$0])].contains { $0 >= 0x80 } }
         for row in 0..<Int32(count) {
-            let id = id(of: row, in: bytes)
-            if id.isEmpty || find(id, in: bytes) != nil { return false }
-            var slot = id.hashValue & (capacity - 1)
+            let key = key(of: row, in: bytes)
+            if key.isEmpty || find(key, in: bytes) != nil { return false }
+            var slot = key.hash & (capacity - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = row + 1
         }
@@ -63,14 +67,34 @@ struct CSVTableIndex: Sendable {
 
     /// The row with an id.
     func find(_ id: String, in bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        if asciiIDs, !id.utf8.allSatisfy({ $0 < 0x80 }) { return nil }
+        return find(TableKey(text: id, byBytes: asciiIDs), in: bytes)
+    }
+
+    /// The row with the id in raw field bytes (quotes included).
+    func find(field raw: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard asciiIDs, raw.first != UInt8(ascii: "\""), !raw.contains(where: { $0 >= 0x80 }) else {
+            return find(CSVRecordReader.text(raw), in: bytes)
+        }
+        return find(TableKey(bytes: raw), in: bytes)
+    }
+
+    private func find(_ key: TableKey, in bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
-        var slot = id.hashValue & mask
+        var slot = key.hash & mask
         while slots[slot] != 0 {
-            if self.id(of: slots[slot] - 1, in: bytes) == id { return slots[slot] - 1 }
+            if self.key(of: slots[slot] - 1, in: bytes) == key { return slots[slot] - 1 }
             slot = (slot + 1) & mask
         }
         return nil
+    }
+
+    /// A row's id as the table compares it.
+    private func key(of row: Int32, in bytes: UnsafeBufferPointer<UInt8>) -> TableKey {
+        let raw = UnsafeBufferPointer(rebasing: bytes[Int(idStart[Int(row)])..<Int(idEnd[Int(row)])])
+        if asciiIDs, raw.first != UInt8(ascii: "\"") { return TableKey(bytes: raw) }
+        return TableKey(text: CSVRecordReader.text(raw), byBytes: asciiIDs)
     }
 
     /// Links rows to their parents (row numbers, -1 at the top) and lays the children out in row order;

@@ -37,22 +37,24 @@ public final class IndexedTable: HierarchySource {
         guard let idColumn = mapping.id.lazy.compactMap({ columns.firstIndex(of: $0) }).first else { return nil }
         let parentColumn = mapping.parent.lazy.compactMap { columns.firstIndex(of: $0) }.first
         var index = CSVTableIndex(columns: columns)
-        var parentRanges: [Range<Int>?] = []
+        var parentStart: [UInt32] = []
+        var parentEnd: [UInt32] = []
         let wanted = [idColumn] + (parentColumn.map { [$0] } ?? [])
         while !reader.isAtEnd {
             guard let record = reader.next(columns: wanted) else { return nil }
             if reader.isBlank(record) { continue }
             guard record.fieldCount == columns.count, let id = record.wanted[0] else { return nil }
             index.addRow(start: record.start, line: record.line, id: id)
-            parentRanges.append(parentColumn == nil ? nil : record.wanted[1])
+            let parent = parentColumn == nil ? nil : record.wanted[1]
+            parentStart.append(UInt32(parent?.lowerBound ?? 0))
+            parentEnd.append(UInt32(parent?.upperBound ?? 0))
         }
         guard bytes.count < Int(UInt32.max), index.hashIDs(in: bytes) else { return nil }
         var parents = [Int32](repeating: -1, count: index.count)
-        for (row, range) in parentRanges.enumerated() {
-            guard let range else { continue }
-            let parentID = CSVRecordReader.text(UnsafeBufferPointer(rebasing: bytes[range]))
-            if parentID.isEmpty { continue }
-            guard let parent = index.find(parentID, in: bytes) else { return nil }
+        for row in parents.indices where parentEnd[row] > parentStart[row] {
+            let raw = UnsafeBufferPointer(rebasing: bytes[Int(parentStart[row])..<Int(parentEnd[row])])
+            if raw.count == 2, raw[0] == UInt8(ascii: "\""), raw[1] == UInt8(ascii: "\"") { continue }
+            guard let parent = index.find(field: raw, in: bytes) else { return nil }
             parents[row] = parent
         }
         guard index.link(parents: parents) else { return nil }

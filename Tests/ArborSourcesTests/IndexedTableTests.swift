@@ -16,6 +16,7 @@ struct IndexedTableTests {
         "id,parent_id,title\n\"q\"\"id\",,quoted id\nchild,\"q\"\"id\",under it\nK,,kelvin\n",
         "id,parent\n1,\n2,1\n3,2\n4,3\n5,4\n6,5",
         "id,parent,note\n1,,a\r\n2,1,\"x\"\r\n3,1,tail\r",
+        "id,parent\n\u{E9},\nchild,e\u{301}\nother,\u{E9}\n",
     ])
     func wellFormedTablesReadTheSame(text: String) async throws {
         let indexed = try #require(IndexedTable(bytes: Array(text.utf8), delimiter: UInt8(ascii: ","), name: "t.csv", mapping: FieldMapping()))
@@ -44,6 +45,7 @@ struct IndexedTableTests {
         "id,parent\n1,\"x\"y\n",
         "id,parent\n1,\"a\rb\"\n",
         "name,parent\nx,\n",
+        "id,parent\nK,\nchild,\u{212A}\n",
         "",
     ])
     func tablesWithProblemsAreLeftToTheBuilder(text: String) {
