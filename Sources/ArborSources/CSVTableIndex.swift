@@ -4,20 +4,19 @@
 struct CSVTableIndex: Sendable {
     /// The header's column names.
     let columns: [String]
-    /// Per row (row 0 is the first after the header): where its record starts, the line, its id's bytes.
+    /// Per row (row 0 is the first after the header): where its record starts, where its id's bytes are.
     private(set) var start: [UInt32] = []
-    private(set) var line: [UInt32] = []
     private(set) var idStart: [UInt32] = []
     private(set) var idEnd: [UInt32] = []
-    /// Per row: its parent row, or -1 at the top; its position among its parent's children.
+    /// Per row: its parent row, or -1 at the top.
     private(set) var parent: [Int32] = []
-    private(set) var position: [Int32] = []
     /// The children of row `r` are `childList[childStart[r]..<childStart[r + 1]]`; the top rows come last,
     /// as the children of row `count`.
     private(set) var childStart: [Int32] = []
     private(set) var childList: [Int32] = []
-    /// Row number + 1 in each slot, hashed by id; 0 for an empty slot.
-    private var slots: [Int32] = []
+    /// Per slot of the hash table: row number + 1 in the low half, the upper half of the id's hash in the high
+    /// half (so that most probes need not read the id); 0 for an empty slot.
+    private var slots: [UInt64] = []
     /// Whether every id is ASCII: then ids are equal when their bytes are (as strings they could be
     /// canonically equivalent to other bytes otherwise), and are hashed and compared as bytes.
     private var asciiIDs = true
@@ -37,9 +36,8 @@ struct CSVTableIndex: Sendable {
         childList[Int(childStart[Int(row)])..<Int(childStart[Int(row) + 1])]
     }
 
-    mutating func addRow(start offset: Int, line number: Int, id: Range<Int>) {
+    mutating func addRow(start offset: Int, id: Range<Int>) {
         start.append(UInt32(offset))
-        line.append(UInt32(number))
         idStart.append(UInt32(id.lowerBound))
         idEnd.append(UInt32(id.upperBound))
     }
@@ -60,7 +58,7 @@ struct CSVTableIndex: Sendable {
             if key.isEmpty || find(key, in: bytes) != nil { return false }
             var slot = key.hash & (capacity - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = row + 1
+            slots[slot] = Self.fragment(key.hash) | UInt64(row + 1)
         }
         return true
     }
@@ -82,13 +80,17 @@ struct CSVTableIndex: Sendable {
     private func find(_ key: TableKey, in bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
+        let fragment = Self.fragment(key.hash)
         var slot = key.hash & mask
         while slots[slot] != 0 {
-            if self.key(of: slots[slot] - 1, in: bytes) == key { return slots[slot] - 1 }
+            let row = Int32(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) - 1
+            if slots[slot] & ~0xFFFF_FFFF == fragment, self.key(of: row, in: bytes) == key { return row }
             slot = (slot + 1) & mask
         }
         return nil
     }
+
+    private static func fragment(_ hash: Int) -> UInt64 { UInt64(truncatingIfNeeded: hash) & ~0xFFFF_FFFF }
 
     /// A row's id as the table compares it.
     private func key(of row: Int32, in bytes: UnsafeBufferPointer<UInt8>) -> TableKey {
@@ -106,11 +108,9 @@ struct CSVTableIndex: Sendable {
         for index in 1..<counts.count { counts[index] += counts[index - 1] }
         childStart = counts
         childList = [Int32](repeating: 0, count: count)
-        position = [Int32](repeating: 0, count: count)
         var next = counts
         for (row, owner) in parents.enumerated() {
             let slot = Int(owner < 0 ? Int32(count) : owner)
-            position[row] = next[slot] - childStart[slot]
             childList[Int(next[slot])] = Int32(row)
             next[slot] += 1
         }

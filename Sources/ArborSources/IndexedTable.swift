@@ -44,7 +44,7 @@ public final class IndexedTable: HierarchySource {
             guard let record = reader.next(columns: wanted) else { return nil }
             if reader.isBlank(record) { continue }
             guard record.fieldCount == columns.count, let id = record.wanted[0] else { return nil }
-            index.addRow(start: record.start, line: record.line, id: id)
+            index.addRow(start: record.start, id: id)
             let parent = parentColumn == nil ? nil : record.wanted[1]
             parentStart.append(UInt32(parent?.lowerBound ?? 0))
             parentEnd.append(UInt32(parent?.upperBound ?? 0))
@@ -91,7 +91,8 @@ public final class IndexedTable: HierarchySource {
     public func position(of childID: String, in parentID: String) async throws -> Int? {
         guard let child = try? row(for: childID), child < index.count, try await self.parentID(of: childID) == nonEmpty(parentID)
         else { return nil }
-        return Int(index.position[Int(child)])
+        let siblings = children(ofRow: index.parent[Int(child)] < 0 ? Int32(index.count) : index.parent[Int(child)])
+        return siblings.firstIndex(of: child).map { $0 - siblings.startIndex }
     }
 
     private func nonEmpty(_ id: String) -> String? { id.isEmpty ? nil : id }
