@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArborCore
 
 /// A CSV or TSV adjacency table read lazily: one pass finds the rows, their ids and parents (``CSVTableIndex``),
@@ -51,11 +56,18 @@ public final class IndexedTable: HierarchySource {
         }
         guard bytes.count < Int(UInt32.max), index.hashIDs(in: bytes) else { return nil }
         var parents = [Int32](repeating: -1, count: index.count)
+        // Siblings often follow one another: the previous row's parent is tried before the hash table.
+        var previous: (raw: UnsafeBufferPointer<UInt8>, row: Int32)?
         for row in parents.indices where parentEnd[row] > parentStart[row] {
             let raw = UnsafeBufferPointer(rebasing: bytes[Int(parentStart[row])..<Int(parentEnd[row])])
             if raw.count == 2, raw[0] == UInt8(ascii: "\""), raw[1] == UInt8(ascii: "\"") { continue }
+            if let previous, previous.raw.count == raw.count, memcmp(previous.raw.baseAddress!, raw.baseAddress!, raw.count) == 0 {
+                parents[row] = previous.row
+                continue
+            }
             guard let parent = index.find(field: raw, in: bytes) else { return nil }
             parents[row] = parent
+            previous = (raw, parent)
         }
         guard index.link(parents: parents) else { return nil }
         return index
