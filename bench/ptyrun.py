@@ -63,7 +63,8 @@ class Session:
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', rows, cols, 0, 0))
         self.alive = True
         self.chunks = queue.Queue()
-        threading.Thread(target=self.read_all, daemon=True).start()
+        self.reader = threading.Thread(target=self.read_all, daemon=True)
+        self.reader.start()
 
     def read_all(self):
         """Stamps every read the moment it returns, so decoding the screen never delays a timestamp."""
@@ -170,9 +171,14 @@ class Session:
                 break
             for _ in range(100):
                 if os.waitpid(self.pid, os.WNOHANG)[0]:
-                    os.close(self.fd)
-                    return
+                    return self.close_fd()
                 time.sleep(0.01)
+        self.close_fd()
+
+    def close_fd(self):
+        """Closes the pty once the reader has seen its end: a reader still in its loop would otherwise read from
+        the next session's pty, which takes the same descriptor number, and steal its frames."""
+        self.reader.join(timeout=5)
         os.close(self.fd)
 
 

@@ -138,6 +138,10 @@ def main():
     database = os.path.join(data, 'nodes-10m.sqlite')
     record('sqlite-10m', 'arbor', measure('arbor', [ARBOR, database, '--table', 'nodes', '--parent', 'parent'],
                                           r'node 0 alpha[\s\S]*1 of', runs=runs, keys='Right Down*5 Left'))
+    sys.path.insert(0, HERE)
+    import shapes, shapes_run
+    files = shapes.main(data, smoke)
+    shapes_run.run(measure, record, installed, ARBOR, files, runs, smoke)
     instructions = {}
     if not smoke:
         print('instructions per Down (callgrind)', file=sys.stderr)
@@ -148,6 +152,7 @@ def main():
     sys.path.insert(0, HERE)
     import report
     sizes = {name: os.path.getsize(os.path.join(data, name)) for name in ['tree-1m.json', 'nodes-10m.sqlite']}
+    sizes.update({name: os.path.getsize(path) for name, path in files.items()})
     text = report.render(results, instructions, sizes, smoke=smoke, machine=report.machine())
     if not smoke:
         with open(out, 'w') as file:

@@ -10,9 +10,10 @@ OUT/flat-1m.json     a top-level array of 1,000,000 flat objects, about 100 MB
 OUT/table-1m.csv     a 1,000,000-row adjacency table id,parent,name,type,owner,created (fan-out 20)
 OUT/wide-1m.json     an object tree whose root has 1,000,000 children
 OUT/wide-1m.txt      a path list of 1,000,000 files in one directory
+OUT/wide-1m.sqlite   an adjacency table nodes(id, parent, title): one root with 1,000,000 children
 --small writes every file at a hundredth of the size (api-1gb.json at a thousandth).
 """
-import json, os, random, sys
+import json, os, random, sqlite3, sys
 
 WORDS = ['alpha', 'beta', 'gamma', 'delta', 'notes', 'draft', 'budget', 'photos', 'music', 'archive',
          'café', 'Straße', 'Ωmega', 'Привет', '日本語', '報告書', '한국어']
@@ -125,6 +126,17 @@ def write_wide_paths(name, children):
         out.writelines(f'wide/f{i:07d}.txt\n' for i in range(children))
 
 
+def write_wide_sqlite(name, children):
+    db = sqlite3.connect(name)
+    db.execute('PRAGMA journal_mode = OFF')
+    db.execute('CREATE TABLE nodes (id INTEGER PRIMARY KEY, parent INTEGER, title TEXT)')
+    db.execute("INSERT INTO nodes VALUES (0, NULL, 'root')")
+    db.executemany('INSERT INTO nodes VALUES (?, 0, ?)', ((i, f'node {i}') for i in range(1, children + 1)))
+    db.execute('CREATE INDEX nodes_parent ON nodes (parent, id)')
+    db.commit()
+    db.close()
+
+
 def main(out, small):
     scale = 100 if small else 1
     os.makedirs(out, exist_ok=True)
@@ -135,10 +147,13 @@ def main(out, small):
         'table-1m.csv': lambda path: write_table(path, 1_000_000 // scale),
         'wide-1m.json': lambda path: write_wide_json(path, 1_000_000 // scale),
         'wide-1m.txt': lambda path: write_wide_paths(path, 1_000_000 // scale),
+        'wide-1m.sqlite': lambda path: write_wide_sqlite(path, 1_000_000 // scale),
     }
     for name, write in files.items():
         path = os.path.join(out, name)
         if not os.path.exists(path):
+            if os.path.exists(path + '.part'):
+                os.remove(path + '.part')
             write(path + '.part')
             os.replace(path + '.part', path)
     return {name: os.path.join(out, name) for name in files}

@@ -11,21 +11,43 @@ enum FuzzTargets {
         "command": command, "cli": commandLine,
     ]
 
-    /// The full JSON parser and the one-pass tree index must agree on what is well-formed and on the items.
+    /// The full JSON parser and the one-pass indexes (tree and document) must agree on what is well-formed and
+    /// on the items.
     static func json(_ bytes: [UInt8]) {
         let parsed = try? JSONDocument.parse(bytes)
         let lazy = LazyJSONTree(bytes: bytes, name: "f", mapping: FieldMapping(), force: true)
         if parsed == nil, lazy != nil { fatalError("the index accepted JSON the parser rejects") }
         if let lazy { walk(lazy, limit: 200) }
+        let document = LazyJSONDocument(bytes: bytes, name: "f")
+        guard let parsed else {
+            if document != nil { fatalError("the document index accepted JSON the parser rejects") }
+            return
+        }
+        let isContainer = parsed.nodes[0].kind == .object || parsed.nodes[0].kind == .array
+        if isContainer != (document != nil) { fatalError("the document index and the parser disagree on a document") }
+        if let document { compare(document, JSONDocumentBuilder().hierarchy(from: parsed, name: "f"), limit: 200) }
     }
 
     static func yaml(_ bytes: [UInt8]) {
         _ = try? YAMLLoader.documents(bytes, origin: "f")
     }
 
+    /// The indexed table must read what the full parser and builder read, whenever it reads a table at all.
     static func csv(_ bytes: [UInt8]) {
-        guard let table = try? DelimitedTable.parse(bytes, delimiter: UInt8(ascii: ",")) else { return }
-        if let built = try? AdjacencyTableBuilder().hierarchy(from: table, name: "f") { walk(built.hierarchy, limit: 200) }
+        let indexed = IndexedTable(bytes: bytes, delimiter: UInt8(ascii: ","), name: "f", mapping: FieldMapping())
+        guard let table = try? DelimitedTable.parse(bytes, delimiter: UInt8(ascii: ",")) else {
+            if indexed != nil { fatalError("the table index accepted a table the parser rejects") }
+            return
+        }
+        guard let built = try? AdjacencyTableBuilder().hierarchy(from: table, name: "f") else {
+            if indexed != nil { fatalError("the table index accepted a table the builder rejects") }
+            return
+        }
+        walk(built.hierarchy, limit: 200)
+        if let indexed {
+            if !built.problems.isEmpty { fatalError("the table index accepted a table with problems") }
+            compare(indexed, built.hierarchy, limit: 200)
+        }
     }
 
     static func paths(_ bytes: [UInt8]) {
@@ -92,6 +114,29 @@ enum FuzzTargets {
             }
             if state.layout == .outline, !state.outline.rows.isEmpty, !state.outline.rows.indices.contains(state.outline.focus) {
                 fatalError("outline focus out of range")
+            }
+        }
+    }
+
+    /// Two sources must give the same root, and the same children for the first `limit` items, breadth first.
+    static func compare(_ lazy: any HierarchySource, _ full: any HierarchySource, limit: Int) {
+        let mine = EffectPerformer(source: lazy)
+        let theirs = EffectPerformer(source: full)
+        guard case .rootLoaded(_, .success(let root)) = blockingPerform(mine, .loadRoot(generation: 0)),
+              case .rootLoaded(_, .success(let expected)) = blockingPerform(theirs, .loadRoot(generation: 0)), root == expected
+        else { fatalError("the roots differ") }
+        var queue = root.map { [$0.id] } ?? []
+        var seen = 0
+        while !queue.isEmpty, seen < limit {
+            let id = queue.removeFirst()
+            seen += 1
+            guard case .childrenLoaded(_, _, let left) = blockingPerform(mine, .loadChildren(NodeStore.top, id: id, generation: 0)),
+                  case .childrenLoaded(_, _, let right) = blockingPerform(theirs, .loadChildren(NodeStore.top, id: id, generation: 0)),
+                  left == right
+            else { fatalError("the children of '\(id)' differ") }
+            if case .success(let items) = right { queue += items.map(\.id) }
+            for effect in [BrowserEffect.loadItem(NodeStore.top, id: id, generation: 0), .loadParent(NodeStore.top, id: id, generation: 0)] {
+                guard "\(blockingPerform(mine, effect))" == "\(blockingPerform(theirs, effect))" else { fatalError("'\(id)' differs") }
             }
         }
     }
