@@ -192,6 +192,7 @@ extension BrowserState {
         store = NodeStore(firstEpoch: store.nextEpoch)
         countsPending = []
         pagesLoading = []
+        pagesFailed = []
         locating = nil
         columns = []
         root = nil

@@ -29,11 +29,13 @@ extension BrowserState {
     mutating func childPageLoaded(
         _ handle: NodeHandle, epoch: Int, start: Int, _ result: Result<[SourceItem], SourceError>
     ) -> [BrowserEffect] {
-        pagesLoading.remove(PageRequest(parent: handle, epoch: epoch, start: start))
+        let request = PageRequest(parent: handle, epoch: epoch, start: start)
+        pagesLoading.remove(request)
         guard store[handle].childEpoch == epoch else { return [] }
         switch result {
         case .failure(let error):
             message = error.message
+            pagesFailed.insert(request)
             if locating?.parent == handle { endReveal(at: handle) }
             return []
         case .success(let items):
@@ -118,7 +120,7 @@ extension BrowserState {
         for index in wanted where children.indices.contains(index) && children[index] == NodeStore.placeholder {
             let page = ChildPaging.page(holding: index, count: children.count)
             let request = PageRequest(parent: parent, epoch: store[parent].childEpoch, start: page.lowerBound)
-            guard pagesLoading.insert(request).inserted else { continue }
+            guard !pagesFailed.contains(request), pagesLoading.insert(request).inserted else { continue }
             effects.append(.loadChildPage(parent, id: store[parent].id, range: page, epoch: request.epoch))
         }
         return effects

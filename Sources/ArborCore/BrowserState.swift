@@ -38,6 +38,8 @@ public struct BrowserState: Sendable {
     var partialGenerations: Set<Int> = []
     /// Pages of children asked for and not yet arrived.
     var pagesLoading: Set<PageRequest> = []
+    /// Pages whose request failed: not asked for again until their list is loaded anew (a new epoch).
+    var pagesFailed: Set<PageRequest> = []
     /// The paged list a reveal waits on while the source says where its next item is.
     var locating: (parent: NodeHandle, generation: Int)?
     /// Items whose child count has been asked for in the background and has not arrived.

@@ -261,3 +261,113 @@ struct PagedOutlineTests {
         #expect(driver.state.outline.rows[1...3].map { driver.state.store[$0.item].title } == ["Grandchild 0", "Grandchild 1", "Grandchild 2"])
     }
 }
+
+/// A wide source whose pages, matches and positions fail once `failing` is set.
+final class FailingPager: HierarchySource {
+    let inner = wideHierarchy(count: 10_000)
+    let failing = Mutex(false)
+    var displayName: String { inner.displayName }
+
+    func root() async throws -> SourceRoot? { try await inner.root() }
+    func numberOfChildren(of id: String) async throws -> Int? { try await inner.numberOfChildren(of: id) }
+    func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { try await inner.childIDs(of: id, in: range) }
+    func parentID(of id: String) async throws -> String? { try await inner.parentID(of: id) }
+    func item(_ id: String) async throws -> SourceItem { try await inner.item(id) }
+    var pagesChildren: Bool { true }
+
+    func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        if failing.withLock({ $0 }) { throw SourceError("page \(range.lowerBound) failed") }
+        return try await inner.children(of: id, in: range)
+    }
+
+    func position(of childID: String, in parentID: String) async throws -> Int? {
+        if failing.withLock({ $0 }) { throw SourceError("cannot locate \(childID)") }
+        return try await inner.position(of: childID, in: parentID)
+    }
+}
+
+/// Only the protocol's own ways: ranges of children and positions composed from ids and items.
+final class PlainPager: HierarchySource {
+    let inner = wideHierarchy(count: 5_000)
+    var displayName: String { inner.displayName }
+
+    func root() async throws -> SourceRoot? { try await inner.root() }
+    func numberOfChildren(of id: String) async throws -> Int? { try await inner.numberOfChildren(of: id) }
+    func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { try await inner.childIDs(of: id, in: range) }
+    func parentID(of id: String) async throws -> String? { try await inner.parentID(of: id) }
+    func item(_ id: String) async throws -> SourceItem { try await inner.item(id) }
+    var pagesChildren: Bool { true }
+}
+
+@Suite("Pages, matches and positions that fail")
+struct PagingFailureTests {
+    func started(_ source: FailingPager) async -> Driver {
+        var driver = Driver(source, columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        await driver.settle()
+        source.failing.withLock { $0 = true }
+        return driver
+    }
+
+    @Test func aPageThatFailsSaysWhyAndKeepsItsPlaceholders() async {
+        let source = FailingPager()
+        var driver = await started(source)
+        driver.send(.last)
+        await driver.settle()
+        #expect(driver.state.message == "page 9984 failed")
+        #expect(driver.state.focusedItem == NodeStore.placeholder)
+        driver.send(.moveFocus(by: -1))
+        #expect(driver.pending.isEmpty, "a failed page is not asked for again on every key")
+        driver.send(.invalidateChildren(of: ""))
+        source.failing.withLock { $0 = false }
+        await driver.settle()
+        driver.send(.last)
+        await driver.settle()
+        #expect(driver.focusedID(0) == "c9999", "a reload asks again")
+    }
+
+    @Test func aRevealWhoseChildCannotBeLocatedEndsWithTheReason() async {
+        var driver = await started(FailingPager())
+        driver.send(.reveal(path: ["c7000"]))
+        await driver.settle()
+        #expect(driver.state.message == "cannot locate c7000")
+        #expect(driver.focusedID(0) == "c0")
+    }
+
+    @Test func aRevealWhosePageFailsEndsThere() async {
+        let source = FailingPager()
+        var driver = Driver(source, columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.reveal(path: ["c7000", "x"]))
+        let locate = driver.pending.removeFirst()
+        driver.send(await driver.answer(locate))
+        source.failing.withLock { $0 = true }
+        await driver.settle()
+        #expect(driver.state.message == "page 6912 failed")
+        driver.send(.reveal(path: ["c1"]))
+        await driver.settle()
+        #expect(driver.focusedID(0) == "c1", "the failed page's reveal no longer holds later ones back")
+    }
+
+    @Test func aMatchThatFailsShowsNoMatchesAndTheReason() async {
+        var driver = await started(FailingPager())
+        driver.send(.filter("Child 12"))
+        await driver.settle()
+        #expect(driver.state.message == "page 0 failed")
+        #expect(driver.state.items(in: 0).isEmpty)
+        #expect(driver.state.columns[0].filter?.isMatching == false)
+    }
+
+    @Test func theProtocolComposesRangesAndPositionsFromIdsAndItems() async throws {
+        let source = PlainPager()
+        #expect(try await source.children(of: "", in: 4_998..<6_000).map(\.id) == ["c4998", "c4999"])
+        #expect(try await source.position(of: "c4321", in: "") == 4_321)
+        #expect(try await source.position(of: "g1", in: "") == nil)
+        var driver = Driver(source, columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        driver.send(.reveal(path: ["c4321"]))
+        await driver.settle()
+        #expect(driver.focusedID(0) == "c4321")
+    }
+}

@@ -64,3 +64,22 @@ struct IndexedTableTests {
         #expect(try await opened.hierarchy.position(of: "r4000", in: "r1") == 3_998)
     }
 }
+
+@Suite("The samples read the same through the indexes as through the full parsers")
+struct SampleIndexTests {
+    @Test(arguments: ["plant-maintenance.json", "world-cities.json"])
+    func jsonSamplesAsDocuments(name: String) async throws {
+        let bytes = try SourceFile.read(samplePath(name))
+        let lazy = try #require(LazyJSONDocument(bytes: bytes, name: name))
+        let full = JSONDocumentBuilder().hierarchy(from: try JSONDocument.parse(bytes), name: name)
+        #expect(try await differences(lazy, full) == [])
+    }
+
+    @Test func theCSVSample() async throws {
+        let bytes = try SourceFile.read(samplePath("org-chart.csv"))
+        let indexed = try #require(IndexedTable(bytes: bytes, delimiter: UInt8(ascii: ","), name: "org-chart.csv", mapping: FieldMapping()))
+        let table = try DelimitedTable.parse(bytes, delimiter: UInt8(ascii: ","))
+        let full = try AdjacencyTableBuilder().hierarchy(from: table, name: "org-chart.csv").hierarchy
+        #expect(try await differences(indexed, full) == [])
+    }
+}
