@@ -8,7 +8,10 @@ extension BrowserState {
             matcher.query.hasPrefix($0.matcher.query) && $0.matcher.isCaseSensitive == matcher.isCaseSensitive
         } ?? false
         let generation = makeGeneration()
-        let shown = refines ? (previous?.matches ?? []).filter { $0 != NodeStore.placeholder && matcher.matches(store[$0].title) } : []
+        var shown: [NodeHandle] = []
+        if refines, let previous {
+            shown = previous.matches.filter { $0 != NodeStore.placeholder && matcher.matches(store[$0].title) }
+        }
         columns[focusedColumn].filter = ColumnFilter(matcher: matcher, matches: shown, isMatching: true, generation: generation)
         refocusByIdentity(column: focusedColumn)
         let among = refines && previous?.isMatching == false ? previous?.positions : nil

@@ -74,7 +74,9 @@ extension BrowserState {
     /// Ends a reveal at the column listing `parent`: what it could not find there stays unopened.
     private mutating func endReveal(at parent: NodeHandle) {
         locating = nil
-        finishReveal(at: columns.firstIndex { $0.parent == parent } ?? 0)
+        var level = 0
+        if let column = columns.firstIndex(where: { $0.parent == parent }) { level = column }
+        finishReveal(at: level)
     }
 
     /// Asks for the pages of children that columns on screen show as placeholders; costs what the screen shows.

@@ -40,7 +40,8 @@ struct ChildMatcher {
             }
             return found
         }
-        let count = try await source.numberOfChildren(of: parentID) ?? 0
+        var count = 0
+        if let known = try await source.numberOfChildren(of: parentID) { count = known }
         for first in stride(from: 0, to: count, by: Self.batch) {
             try checkCurrent()
             let items = try await source.children(of: parentID, in: first..<min(count, first + Self.batch))

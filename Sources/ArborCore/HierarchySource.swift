@@ -115,7 +115,7 @@ extension HierarchySource {
 
     /// Looks for the child among the ids of the children.
     public func position(of childID: String, in parentID: String) async throws -> Int? {
-        let count = try await numberOfChildren(of: parentID) ?? 0
+        guard let count = try await numberOfChildren(of: parentID) else { return nil }
         return try await childIDs(of: parentID, in: 0..<count).firstIndex(of: childID)
     }
 

@@ -371,3 +371,44 @@ struct PagingFailureTests {
         #expect(driver.focusedID(0) == "c4321")
     }
 }
+
+/// A source that answers the paging request itself: the whole short list at once, or a failure.
+final class AnsweringPager: HierarchySource {
+    let inner = wideHierarchy(count: 5)
+    let fails: Bool
+    var displayName: String { inner.displayName }
+
+    init(fails: Bool) { self.fails = fails }
+
+    func root() async throws -> SourceRoot? { try await inner.root() }
+    func numberOfChildren(of id: String) async throws -> Int? { try await inner.numberOfChildren(of: id) }
+    func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { try await inner.childIDs(of: id, in: range) }
+    func parentID(of id: String) async throws -> String? { try await inner.parentID(of: id) }
+    func item(_ id: String) async throws -> SourceItem { try await inner.item(id) }
+    var pagesChildren: Bool { true }
+
+    func pagedChildren(of id: String) async throws -> PagedChildren? {
+        if fails { throw SourceError("cannot count '\(id)'") }
+        let all = try await inner.children(of: id)
+        return PagedChildren(count: all.count, first: all)
+    }
+}
+
+@Suite("Sources that answer the paging request themselves")
+struct AnsweringPagerTests {
+    @Test func aWholeShortListIsLoadedAsIs() async {
+        var driver = Driver(AnsweringPager(fails: false), columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        await driver.settle()
+        #expect(driver.titles(0) == (0..<5).map { "Child \($0)" })
+        #expect(driver.state.store[driver.state.columns[0].parent].unloadedChildren == 0)
+    }
+
+    @Test func aFailedCountShowsWhy() async {
+        var driver = Driver(AnsweringPager(fails: true), columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        await driver.settle()
+        #expect(driver.state.message == "cannot count ''")
+        #expect(driver.state.store[driver.state.columns[0].parent].childLoad == .failed("cannot count ''"))
+    }
+}
