@@ -51,7 +51,12 @@ struct CSVTableIndex: Sendable {
     mutating func hashIDs(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var capacity = 16
         while capacity < count * 2 { capacity <<= 1 }
-        slots = Array(repeating: 0, count: capacity)
+        slots = [UInt64](unsafeUninitializedCapacity: capacity) { buffer, count in
+            // Probes land anywhere in the table: huge pages spare a page walk for most of them.
+            SourceReader.adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress!), capacity * 8)
+            buffer.initialize(repeating: 0)
+            count = capacity
+        }
         asciiIDs = (0..<count).allSatisfy { !bytes[Int(idStart[$0])..<Int(idEnd[$0])].contains { $0 >= 0x80 } }
         for row in 0..<Int32(count) {
             let key = key(of: row, in: bytes)
