@@ -90,7 +90,7 @@ extension BrowserState {
         }
         if layout == .columns {
             let shown = columnOffset..<min(columns.count, columnOffset + visibleColumns)
-            for index in shown {
+            for index in shown where store[columns[index].parent].unloadedChildren > 0 {
                 let column = columns[index]
                 let rows = Array(column.scroll..<(column.scroll + itemsPerPage)) + [column.focus]
                 let wanted = column.filter == nil ? rows : childPositions(ofRows: rows, in: column)

@@ -83,9 +83,12 @@ public struct FileSystemSource: HierarchySource {
     /// A long directory is sorted once from its names and types; a page's entries are examined as it is read.
     public var pagesChildren: Bool { true }
 
+    /// A short directory comes whole from the same read, its directories counted when it is short enough.
     public func pagedChildren(of id: String) async throws -> PagedChildren? {
         let listing = try DirectoryListing(path: LosslessText.encode(id), includeHidden: showsHidden.value)
-        guard listing.count > ChildPaging.threshold else { return nil }
+        guard listing.count > ChildPaging.threshold else {
+            return PagedChildren(count: listing.count, first: counted(items(of: id, in: 0..<listing.count, from: listing)))
+        }
         listings.keep(listing, for: listingKey(id))
         return PagedChildren(count: listing.count, first: items(of: id, in: 0..<ChildPaging.pageSize, from: listing))
     }

@@ -48,7 +48,20 @@ struct LargeDirectoryTests {
         }
         #expect(try await source.position(of: root + "/none", in: root) == nil)
         #expect(try await source.position(of: root + "/Alpha", in: "/tmp") == nil)
-        #expect(try await source.pagedChildren(of: root + "/zeta") == nil)
+        #expect(try await source.pagedChildren(of: root + "/zeta") == PagedChildren(count: 0, first: []))
+    }
+
+    @Test func aShortDirectoryComesWholeWithItsCountsFromOneRead() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-short-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/sub/inner", withIntermediateDirectories: true)
+        for name in ["b10.txt", "B2.txt", "a.txt"] { _ = FileManager.default.createFile(atPath: root + "/" + name, contents: nil) }
+        let source = FileSystemSource(path: root)
+        let whole = try #require(try await source.pagedChildren(of: root))
+        #expect(whole.count == 4 && whole.first.count == 4)
+        #expect(whole.first == (try await source.children(of: root) { _ in }))
+        #expect(whole.first.map(\.content.title) == ["sub", "a.txt", "B2.txt", "b10.txt"])
+        #expect(whole.first.first?.childCount == 1)
     }
 
     @Test func hiddenEntriesAndEntriesGoneSinceTheListing() async throws {
