@@ -77,7 +77,7 @@ extension BrowserState {
 
     /// A column still on its first item when the final, ordered list replaces the parts shown so far starts
     /// at the first item of that list; a focus the user moved stays on its item.
-    private mutating func startUnmovedColumns(listing handle: NodeHandle) {
+    mutating func startUnmovedColumns(listing handle: NodeHandle) {
         for index in columns.indices where columns[index].parent == handle && columns[index].focus == 0 {
             columns[index].focusedItem = nil
         }

@@ -11,14 +11,15 @@ extension BrowserState {
         _ handle: NodeHandle, generation: Int, _ result: Result<PagedChildren, SourceError>
     ) -> [BrowserEffect] {
         guard store[handle].childLoad.accepts(generation) else { return [] }
-        partialGenerations.remove(generation)
         switch result {
         case .failure(let error):
             return childrenLoaded(handle, generation: generation, .failure(error))
         case .success(let paged):
+            let wasPartial = partialGenerations.remove(generation) != nil
             let first = paged.first.prefix(paged.count).map { store.record($0, parent: handle) }
             store.setPagedChildren(first, count: paged.count, of: handle)
             store[handle].childLoad = .loaded
+            if wasPartial { startUnmovedColumns(listing: handle) }
             reconcileColumns()
             closeLeafRoot()
             return continueReveal() + countRequests(for: handle, items: paged.first)

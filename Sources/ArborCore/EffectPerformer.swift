@@ -21,7 +21,11 @@ public struct EffectPerformer: Sendable {
             return .rootLoaded(generation: generation, await capture { try await source.root() })
         case .loadChildren(let handle, let id, let generation):
             if source.pagesChildren {
-                let counted = await capture { try await source.pagedChildren(of: id) }
+                let counted = await capture {
+                    try await source.pagedChildren(of: id) { batch in
+                        progress(.childrenPartiallyLoaded(handle, generation: generation, batch))
+                    }
+                }
                 switch counted {
                 case .success(let paged?) where paged.first.count >= paged.count:
                     return .childrenLoaded(handle, generation: generation, .success(paged.first))

@@ -77,6 +77,8 @@ public protocol HierarchySource: Sendable {
     /// when they are few enough to be listed whole, or all of them when reading them again would cost as much.
     /// A source that lists from a snapshot takes a new one here.
     func pagedChildren(of id: String) async throws -> PagedChildren?
+    /// As ``pagedChildren(of:)``, handing children read so far to `partial` first when reading them is long.
+    func pagedChildren(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> PagedChildren?
     /// Where a child is among its parent's children, or nil when it is not one of them (or cannot be told).
     func position(of childID: String, in parentID: String) async throws -> Int?
     /// Gives the source a way to tell the browser of changes it finds by itself, such as the rest of a list.
@@ -111,6 +113,11 @@ extension HierarchySource {
     public func pagedChildren(of id: String) async throws -> PagedChildren? {
         guard let count = try await numberOfChildren(of: id), count > ChildPaging.threshold else { return nil }
         return PagedChildren(count: count, first: try await children(of: id, in: 0..<ChildPaging.pageSize))
+    }
+
+    /// Sources that count at once deliver no partial batches.
+    public func pagedChildren(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> PagedChildren? {
+        try await pagedChildren(of: id)
     }
 
     /// Looks for the child among the ids of the children.

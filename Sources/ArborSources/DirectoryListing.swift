@@ -18,8 +18,9 @@ struct DirectoryListing: Sendable {
     /// How many entries are shown.
     var count: Int { order.count }
 
-    /// Reads and sorts the entries of the directory at `path`; hidden ones only when `includeHidden`.
-    init(path: [UInt8], includeHidden: Bool) throws(SourceError) {
+    /// Reads and sorts the entries of the directory at `path`; hidden ones only when `includeHidden`. The first
+    /// `firstBatch` names, in the order the directory gives them, go to `first` as soon as they are read.
+    init(path: [UInt8], includeHidden: Bool, firstBatch: Int = .max, first: ([[UInt8]]) -> Void = { _ in }) throws(SourceError) {
         var names: [UInt8] = []
         var starts: [Int32] = [0]
         var directories: [Bool] = []
@@ -30,6 +31,9 @@ struct DirectoryListing: Sendable {
             starts.append(Int32(names.count))
             directories.append(type == DT_UNKNOWN ? Self.isDirectory(prefix + name) : type == DT_DIR)
             keys.append(name)
+            if directories.count == firstBatch {
+                first((0..<firstBatch).map { Array(names[Int(starts[$0])..<Int(starts[$0 + 1])]) })
+            }
         }
         var order = (0..<Int32(directories.count)).map { $0 }
         keys.sort(&order, directoriesFirst: directories)

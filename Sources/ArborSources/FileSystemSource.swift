@@ -85,7 +85,17 @@ public struct FileSystemSource: HierarchySource {
 
     /// A short directory comes whole from the same read, its directories counted when it is short enough.
     public func pagedChildren(of id: String) async throws -> PagedChildren? {
-        let listing = try DirectoryListing(path: LosslessText.encode(id), includeHidden: showsHidden.value)
+        try await pagedChildren(of: id) { _ in }
+    }
+
+    /// While a long directory is read and sorted, its first screens of entries are shown in the order it gives
+    /// them (a page: more would only be replaced, and kept in the store).
+    public func pagedChildren(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> PagedChildren? {
+        let path = LosslessText.encode(id)
+        let prefix = path == [UInt8(ascii: "/")] ? path : path + [UInt8(ascii: "/")]
+        let listing = try DirectoryListing(path: path, includeHidden: showsHidden.value, firstBatch: ChildPaging.pageSize) { names in
+            partial(names.compactMap { FileEntry(path: prefix + $0)?.item })
+        }
         guard listing.count > ChildPaging.threshold else {
             return PagedChildren(count: listing.count, first: counted(items(of: id, in: 0..<listing.count, from: listing)))
         }

@@ -412,3 +412,40 @@ struct AnsweringPagerTests {
         #expect(driver.state.store[driver.state.columns[0].parent].childLoad == .failed("cannot count ''"))
     }
 }
+
+/// A wide source that hands its first children in another order before it has counted them all.
+final class PartialPager: HierarchySource {
+    let inner = wideHierarchy(count: 5_000)
+    var displayName: String { inner.displayName }
+
+    func root() async throws -> SourceRoot? { try await inner.root() }
+    func numberOfChildren(of id: String) async throws -> Int? { try await inner.numberOfChildren(of: id) }
+    func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { try await inner.childIDs(of: id, in: range) }
+    func parentID(of id: String) async throws -> String? { try await inner.parentID(of: id) }
+    func item(_ id: String) async throws -> SourceItem { try await inner.item(id) }
+    var pagesChildren: Bool { true }
+
+    func pagedChildren(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> PagedChildren? {
+        partial(try await inner.children(of: id, in: 4_000..<4_010).reversed())
+        return try await pagedChildren(of: id)
+    }
+}
+
+@Suite("A long list shown in part while it is counted")
+struct PartialPagingTests {
+    @Test func thePartShowsFirstAndTheCountedListStartsAtItsTop() async {
+        let performer = EffectPerformer(source: PartialPager())
+        var state = BrowserState()
+        _ = state.apply(.setViewport(columns: 3, itemsPerPage: 10))
+        let load = state.apply(.start)
+        let root = await performer.perform(load[0])
+        let children = state.apply(root)
+        let parts = Mutex<[BrowserAction]>([])
+        let final = await performer.perform(children[0]) { action in parts.withLock { $0.append(action) } }
+        for part in parts.withLock({ $0 }) { _ = state.apply(part) }
+        #expect(state.items(in: 0).map { state.store[$0].id }.first == "c4009")
+        _ = state.apply(final)
+        #expect(state.items(in: 0).count == 5_000)
+        #expect(state.focusedItem.map { state.store[$0].id } == "c0")
+    }
+}
