@@ -40,13 +40,7 @@ enum JSONDocumentScanner {
                     } else {
                         continue
                     }
-                case UInt8(ascii: "\""): guard JSONGrammar.skipString(bytes, &position) else { return nil }
-                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    guard JSONGrammar.skipNumber(bytes, &position) else { return nil }
-                case UInt8(ascii: "t"): guard JSONGrammar.skipLiteral(bytes, &position, "true") else { return nil }
-                case UInt8(ascii: "f"): guard JSONGrammar.skipLiteral(bytes, &position, "false") else { return nil }
-                case UInt8(ascii: "n"): guard JSONGrammar.skipLiteral(bytes, &position, "null") else { return nil }
-                default: return nil
+                default: guard JSONGrammar.skipScalar(bytes, &position) else { return nil }
                 }
                 expectValue = false
                 if stack.isEmpty { break }

@@ -7,6 +7,19 @@ import Darwin
 /// JSON's grammar checked byte by byte over a buffer, for the one-pass scanners: each function moves
 /// `position` past one token and says whether it was well-formed.
 enum JSONGrammar {
+    /// Moves past a string, a number, `true`, `false` or `null`; false for anything else or a malformed one.
+    @inline(__always)
+    static func skipScalar(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Bool {
+        switch bytes[position] {
+        case UInt8(ascii: "\""): return skipString(bytes, &position)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return skipNumber(bytes, &position)
+        case UInt8(ascii: "t"): return skipLiteral(bytes, &position, "true")
+        case UInt8(ascii: "f"): return skipLiteral(bytes, &position, "false")
+        case UInt8(ascii: "n"): return skipLiteral(bytes, &position, "null")
+        default: return false
+        }
+    }
+
     /// Moves past spaces, tabs and line ends. A function of its own, not a closure over `position`: a captured
     /// variable would be checked for exclusive access at run time on every byte.
     @inline(__always)

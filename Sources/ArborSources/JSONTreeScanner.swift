@@ -91,16 +91,10 @@ struct JSONTreeScanner {
                         role = .none
                         continue
                     }
-                case UInt8(ascii: "\""):
-                    guard JSONGrammar.skipString(bytes, &position) else { return nil }
-                    if role == .id, let owner = stack.last, owner.item >= 0 { index.setID(valueStart..<position, of: owner.item) }
-                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    guard JSONGrammar.skipNumber(bytes, &position) else { return nil }
-                    if role == .id, let owner = stack.last, owner.item >= 0 { index.setID(valueStart..<position, of: owner.item) }
-                case UInt8(ascii: "t"): guard JSONGrammar.skipLiteral(bytes, &position, "true") else { return nil }
-                case UInt8(ascii: "f"): guard JSONGrammar.skipLiteral(bytes, &position, "false") else { return nil }
-                case UInt8(ascii: "n"): guard JSONGrammar.skipLiteral(bytes, &position, "null") else { return nil }
-                default: return nil
+                default:
+                    guard JSONGrammar.skipScalar(bytes, &position) else { return nil }
+                    let isText = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39)
+                    if role == .id, isText, let owner = stack.last, owner.item >= 0 { index.setID(valueStart..<position, of: owner.item) }
                 }
                 role = .none
                 expectValue = false

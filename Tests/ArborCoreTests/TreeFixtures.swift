@@ -13,9 +13,12 @@ final class MutableSource: HierarchySource {
     private let state: Mutex<(entries: [String: Entry], root: SourceRoot?)>
     /// Ids whose children requests fail.
     let failing = Mutex<Set<String>>([])
+    /// Whether the browser may page long lists of children (through the protocol's own ranges and positions).
+    let pagesChildren: Bool
 
     /// Builds a source from `parent > child` lines: each line `parentID: child1 child2 ...`.
-    init(root: String, virtual: Bool = false, _ outline: [(String, [String])]) {
+    init(root: String, virtual: Bool = false, _ outline: [(String, [String])], pages: Bool = false) {
+        pagesChildren = pages
         var entries: [String: Entry] = [:]
         for (parent, children) in outline {
             entries[parent, default: Entry(title: titleCase(parent), children: [], parent: nil)].children = children
