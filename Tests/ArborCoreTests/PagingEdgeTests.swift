@@ -80,7 +80,7 @@ struct AnsweringPagerTests {
     }
 
     @Test func aFailedCountShowsWhy() async {
-        var driver = await openedDriver(AnsweringPager(fails: true))
+        let driver = await openedDriver(AnsweringPager(fails: true))
         #expect(driver.state.message == "cannot count ''")
         #expect(driver.state.store[driver.state.columns[0].parent].childLoad == .failed("cannot count ''"))
     }
