@@ -1,8 +1,9 @@
 /// The skeleton of a JSON object tree found in one pass over the bytes: where each item starts, its parent
 /// and its children. Nothing is decoded; an item's fields are read from its bytes when it is shown.
 struct JSONTreeIndex: Sendable {
-    /// Offset of each item's value in the bytes (`{` for an object); item 0 is the root.
-    private(set) var start: [Int] = []
+    /// Offset of each item's value in the bytes (`{` for an object); item 0 is the root. Offsets are 32-bit
+    /// (12 bytes less per item than `Int`): larger files are not indexed (``maximumSize``).
+    private var starts: [UInt32] = []
     /// Each item's parent, -1 for the root.
     private(set) var parent: [Int32] = []
     /// Each item's position among its parent's children.
@@ -12,8 +13,8 @@ struct JSONTreeIndex: Sendable {
     /// The children of every item, item after item.
     private(set) var childList: [Int32] = []
     /// Where each item's children array starts and ends in the bytes (-1 without one).
-    private(set) var childrenStart: [Int] = []
-    private(set) var childrenEnd: [Int] = []
+    private var childrenStart: [UInt32] = []
+    private var childrenEnd: [UInt32] = []
     /// The byte range of the id field's value, for items that have one.
     private(set) var idRanges: [Int32: Range<Int>] = [:]
     /// Whether the top value is an array standing for a list of top-level items (a virtual root).
@@ -27,13 +28,20 @@ struct JSONTreeIndex: Sendable {
     }
 
     /// The number of items.
-    var count: Int { start.count }
+    var count: Int { starts.count }
+
+    /// The largest file an index can describe.
+    static let maximumSize = Int(UInt32.max) - 1
+
+    /// Where an item's value starts.
+    func start(of item: Int32) -> Int { Int(starts[Int(item)]) }
 
     /// Indexes `bytes`, or nil when they are not well-formed JSON (the full parser then says where).
     /// With `treesOnly`, the scan stops (nil) as soon as the first object has ended without a children array.
     static func scan(
         _ bytes: [UInt8], childrenField: String, idFields: [String], treesOnly: Bool = false, race: ScanRace? = nil
     ) -> JSONTreeIndex? {
+        guard bytes.count <= maximumSize else { return nil }
         let scanner = JSONTreeScanner(childrenKey: Array(childrenField.utf8), idKeys: idFields.map { Array($0.utf8) },
                                       treesOnly: treesOnly, race: race)
         guard let index = bytes.withUnsafeBufferPointer({ scanner.scan($0) }) else { return nil }
@@ -42,22 +50,22 @@ struct JSONTreeIndex: Sendable {
 
     /// Records an item met while scanning.
     mutating func add(start offset: Int, parent: Int32, position: Int32) -> Int32 {
-        start.append(offset)
+        starts.append(UInt32(offset))
         self.parent.append(parent)
         self.position.append(position)
-        childrenStart.append(-1)
-        childrenEnd.append(-1)
-        return Int32(start.count - 1)
+        childrenStart.append(UInt32.max)
+        childrenEnd.append(UInt32.max)
+        return Int32(starts.count - 1)
     }
 
     mutating func setChildrenRange(_ range: Range<Int>, of item: Int32) {
-        childrenStart[Int(item)] = range.lowerBound
-        childrenEnd[Int(item)] = range.upperBound
+        childrenStart[Int(item)] = UInt32(range.lowerBound)
+        childrenEnd[Int(item)] = UInt32(range.upperBound)
     }
 
     /// The byte range of an item's children array, if it has one.
     func childrenRange(of item: Int32) -> Range<Int>? {
-        childrenStart[Int(item)] < 0 ? nil : childrenStart[Int(item)]..<childrenEnd[Int(item)]
+        childrenStart[Int(item)] == UInt32.max ? nil : Int(childrenStart[Int(item)])..<Int(childrenEnd[Int(item)])
     }
 
     mutating func setID(_ range: Range<Int>, of item: Int32) { idRanges[item] = range }
@@ -69,17 +77,17 @@ struct JSONTreeIndex: Sendable {
 
     /// Lays the children out item by item once every parent is known.
     mutating func finish() {
-        var counts = [Int32](repeating: 0, count: start.count + 1)
+        var counts = [Int32](repeating: 0, count: starts.count + 1)
         for item in parent where item >= 0 { counts[Int(item) + 1] += 1 }
         for index in 1..<counts.count { counts[index] += counts[index - 1] }
         childOffsets = counts
         var next = counts
-        childList = [Int32](repeating: 0, count: start.count)
+        childList = [Int32](repeating: 0, count: starts.count)
         for item in parent.indices where parent[item] >= 0 {
             let owner = Int(parent[item])
             childList[Int(next[owner])] = Int32(item)
             next[owner] += 1
         }
-        childList.removeLast(childList.count - Int(counts[start.count]))
+        childList.removeLast(childList.count - Int(counts[starts.count]))
     }
 }

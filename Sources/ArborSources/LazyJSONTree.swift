@@ -132,7 +132,7 @@ public final class LazyJSONTree: HierarchySource {
     /// The item's fields decoded from its bytes, the children array skipped.
     private func content(of item: Int32) -> ItemContent {
         if item == 0, index.isVirtual { return ItemContent(title: displayName) }
-        let start = index.start[Int(item)]
+        let start = index.start(of: item)
         guard bytes[start] == UInt8(ascii: "{") else {
             let value = try? JSONDocument.parse(Array(bytes[start..<JSONValueSkipper.end(of: start, in: bytes)]))
             return ItemContent(title: value?.preview(0) ?? "")

@@ -5,7 +5,7 @@ import Testing
 @Suite("Wide nodes are shown a page at a time")
 struct PagingTests {
     @Test func aWideColumnKnowsItsCountButHoldsOnlyWhatWasShown() async {
-        var driver = await openedDriver(wideHierarchy(count: 100_000))
+        let driver = await openedDriver(wideHierarchy(count: 100_000))
         #expect(driver.state.items(in: 0).count == 100_000)
         #expect(driver.focusedID(0) == "c0")
         #expect(driver.state.store.count < 2 * ChildPaging.pageSize)
@@ -109,7 +109,7 @@ struct PagingTests {
 
     @Test func aShortListIsStillLoadedWhole() async {
         let source = RecordingPager(count: ChildPaging.threshold)
-        var driver = await openedDriver(source)
+        let driver = await openedDriver(source)
         #expect(source.asked.withLock { $0 }.isEmpty)
         #expect(driver.state.store[driver.state.columns[0].parent].unloadedChildren == 0)
         #expect(driver.titles(0).last == "Child 2047")
