@@ -10,12 +10,14 @@ extension BrowserController {
     /// A key while a filter or find is being typed.
     mutating func handlePrompt(_ key: Key) -> KeyOutcome {
         guard var prompt = chrome.prompt else { return .proceed([]) }
+        if key == .backspace, prompt.text.isEmpty { return closePrompt(clearing: true) }
+        let before = prompt.text
+        if prompt.edit(key) {
+            chrome.prompt = prompt
+            if prompt.text == before { return .proceed([]) }
+            return promptChanged(prompt)
+        }
         switch key {
-        case .character(let character):
-            prompt.text.append(character)
-        case .backspace:
-            guard !prompt.text.isEmpty else { return closePrompt(clearing: true) }
-            prompt.text.removeLast()
         case .escape:
             return closePrompt(clearing: true)
         case .control("c"):
@@ -28,7 +30,10 @@ extension BrowserController {
         default:
             return .proceed([])
         }
-        chrome.prompt = prompt
+    }
+
+    /// The text of a prompt changed: a filter narrows the column (searches the outline) again.
+    private mutating func promptChanged(_ prompt: Prompt) -> KeyOutcome {
         guard prompt.kind == .filter else { return .proceed([]) }
         chrome.search = TextMatcher(prompt.text)
         if state.layout == .outline {

@@ -14,6 +14,8 @@ public struct Prompt: Sendable, Hashable {
     public var kind: Kind
     /// The text typed so far.
     public var text = ""
+    /// Where the cursor is: the number of characters before it.
+    public var cursor = 0
 
     /// The label in front of the text.
     public var label: String { kind == .filter ? "/" : "find: " }
