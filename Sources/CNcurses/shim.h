@@ -26,6 +26,7 @@ static inline int arbor_key_left(void) { return KEY_LEFT; }
 static inline int arbor_key_right(void) { return KEY_RIGHT; }
 static inline int arbor_key_home(void) { return KEY_HOME; }
 static inline int arbor_key_end(void) { return KEY_END; }
+static inline int arbor_key_dc(void) { return KEY_DC; }
 static inline int arbor_key_ppage(void) { return KEY_PPAGE; }
 static inline int arbor_key_npage(void) { return KEY_NPAGE; }
 static inline int arbor_key_enter(void) { return KEY_ENTER; }

@@ -29,6 +29,8 @@ struct PromptEditingTests {
         #expect(driver.controller.chrome.prompt?.text == "xplanty")
         for key in [Key.control("a"), .control("d"), .control("e"), .backspace] { await driver.press(key) }
         #expect(driver.controller.chrome.prompt?.text == "plant")
+        for key in [Key.home, .delete, .end, .delete] { await driver.press(key) }
+        #expect(driver.controller.chrome.prompt?.text == "lant", "Delete removes the character at the cursor, none at the end")
     }
 
     @Test func ctrlWDeletesAWordAndCtrlKTheRest() async throws {

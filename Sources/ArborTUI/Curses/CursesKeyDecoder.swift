@@ -13,6 +13,7 @@ enum CursesKeyDecoder {
         case arbor_key_npage(): return .pageDown
         case arbor_key_home(): return .home
         case arbor_key_end(): return .end
+        case arbor_key_dc(): return .delete
         case arbor_key_enter(): return .enter
         case arbor_key_backspace(): return .backspace
         case arbor_key_btab(): return .backTab

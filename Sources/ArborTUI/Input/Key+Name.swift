@@ -2,7 +2,7 @@ extension Key {
     /// Named keys of configuration files, in the form they are written there.
     public static let namedKeys: [(String, Key)] = [
         ("up", .up), ("down", .down), ("left", .left), ("right", .right),
-        ("pgup", .pageUp), ("pgdn", .pageDown), ("home", .home), ("end", .end),
+        ("pgup", .pageUp), ("pgdn", .pageDown), ("home", .home), ("end", .end), ("delete", .delete),
         ("enter", .enter), ("esc", .escape), ("tab", .tab), ("s-tab", .backTab), ("backspace", .backspace),
         ("space", .character(" ")),
     ]

@@ -2,7 +2,7 @@
 public enum Key: Hashable, Sendable {
     case up, down, left, right
     case pageUp, pageDown, home, end
-    case enter, escape, tab, backTab, backspace
+    case enter, escape, tab, backTab, backspace, delete
     /// A printable character.
     case character(Character)
     /// A control key, named by its letter (`Ctrl-C` is `.control("c")`).
@@ -28,6 +28,7 @@ public enum Key: Hashable, Sendable {
         case .tab: return "Tab"
         case .backTab: return "S-Tab"
         case .backspace: return "Backspace"
+        case .delete: return "Delete"
         case .character(" "): return "Space"
         case .character(let character): return String(character)
         case .control(let letter): return "Ctrl-" + letter.uppercased()

@@ -1,6 +1,6 @@
 extension Prompt {
     /// Edits the text as readline does: characters go in at the cursor; ← → Home End (Ctrl-A, Ctrl-E) move it;
-    /// Backspace and Ctrl-D delete before and at it; Ctrl-U deletes to the start, Ctrl-K to the end, Ctrl-W the
+    /// Backspace, and Delete or Ctrl-D, delete before and at it; Ctrl-U deletes to the start, Ctrl-K to the end, Ctrl-W the
     /// word before it. Returns false for a key that is not an editing key.
     mutating func edit(_ key: Key) -> Bool {
         var characters = Array(text)
@@ -13,7 +13,7 @@ extension Prompt {
             guard cursor > 0 else { return true }
             characters.remove(at: cursor - 1)
             cursor -= 1
-        case .control("d"):
+        case .control("d"), .delete:
             if cursor < characters.count { characters.remove(at: cursor) }
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(characters.count, cursor + 1)
