@@ -53,7 +53,7 @@ struct CSVTableIndex: Sendable {
         while capacity < count * 2 { capacity <<= 1 }
         slots = [UInt64](unsafeUninitializedCapacity: capacity) { buffer, count in
             // Probes land anywhere in the table: huge pages spare a page walk for most of them.
-            SourceReader.adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress!), capacity * 8)
+            LargeBuffers.adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress!), capacity * 8)
             buffer.initialize(repeating: 0)
             count = capacity
         }

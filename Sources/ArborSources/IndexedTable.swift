@@ -31,6 +31,8 @@ public final class IndexedTable: HierarchySource {
     }
 
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, mapping: FieldMapping) -> CSVTableIndex? {
+        // Offsets are kept as 32-bit numbers: a larger table is left to the full reader.
+        guard bytes.count <= LargeBuffers.maximumIndexedSize else { return nil }
         var reader = CSVRecordReader(bytes: bytes, delimiter: delimiter)
         var header: CSVRecordReader.Record?
         while header == nil, !reader.isAtEnd {
@@ -54,7 +56,7 @@ public final class IndexedTable: HierarchySource {
             parentStart.append(UInt32(parent?.lowerBound ?? 0))
             parentEnd.append(UInt32(parent?.upperBound ?? 0))
         }
-        guard bytes.count < Int(UInt32.max), index.hashIDs(in: bytes) else { return nil }
+        guard index.hashIDs(in: bytes) else { return nil }
         var parents = [Int32](repeating: -1, count: index.count)
         // Siblings often follow one another: the previous row's parent is tried before the hash table.
         var previous: (raw: UnsafeBufferPointer<UInt8>, row: Int32)?

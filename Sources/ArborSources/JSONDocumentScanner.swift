@@ -8,6 +8,8 @@ enum JSONDocumentScanner {
 
     /// The index of a well-formed document, or nil (the full parser then says where it went wrong).
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, race: ScanRace? = nil) -> JSONDocumentIndex? {
+        // Containers and members are counted in 32 bits, which 4 GiB of JSON cannot overflow.
+        guard bytes.count <= LargeBuffers.maximumIndexedSize else { return nil }
         var index = JSONDocumentIndex(expectedContainers: bytes.count / 128)
         var stack: [Frame] = []
         var position = 0

@@ -2,7 +2,7 @@
 /// and its children. Nothing is decoded; an item's fields are read from its bytes when it is shown.
 struct JSONTreeIndex: Sendable {
     /// Offset of each item's value in the bytes (`{` for an object); item 0 is the root. Offsets are 32-bit
-    /// (12 bytes less per item than `Int`): larger files are not indexed (``maximumSize``).
+    /// (12 bytes less per item than `Int`): larger files are not indexed (``LargeBuffers``).
     private var starts: [UInt32] = []
     /// Each item's parent, -1 for the root.
     private(set) var parent: [Int32] = []
@@ -30,9 +30,6 @@ struct JSONTreeIndex: Sendable {
     /// The number of items.
     var count: Int { starts.count }
 
-    /// The largest file an index can describe.
-    static let maximumSize = Int(UInt32.max) - 1
-
     /// Where an item's value starts.
     func start(of item: Int32) -> Int { Int(starts[Int(item)]) }
 
@@ -41,7 +38,7 @@ struct JSONTreeIndex: Sendable {
     static func scan(
         _ bytes: [UInt8], childrenField: String, idFields: [String], treesOnly: Bool = false, race: ScanRace? = nil
     ) -> JSONTreeIndex? {
-        guard bytes.count <= maximumSize else { return nil }
+        guard bytes.count <= LargeBuffers.maximumIndexedSize else { return nil }
         let scanner = JSONTreeScanner(childrenKey: Array(childrenField.utf8), idKeys: idFields.map { Array($0.utf8) },
                                       treesOnly: treesOnly, race: race)
         guard let index = bytes.withUnsafeBufferPointer({ scanner.scan($0) }) else { return nil }

@@ -71,7 +71,7 @@ public final class SourceReader {
         bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             count = before.count
             guard let base = buffer.baseAddress else { return }
-            Self.adviseHugePages(UnsafeMutableRawPointer(base), buffer.count)
+            LargeBuffers.adviseHugePages(UnsafeMutableRawPointer(base), buffer.count)
             before.withUnsafeBufferPointer { part in
                 if let start = part.baseAddress { UnsafeMutableRawPointer(base).copyMemory(from: start, byteCount: part.count) }
             }
@@ -97,16 +97,6 @@ public final class SourceReader {
             holdsLine = holdsLine || chunk[0..<count].contains(0x0A)
             return
         }
-    }
-
-    /// Asks for the huge pages of a large buffer: a fault per 2 MiB instead of per 4 KiB as it fills.
-    static func adviseHugePages(_ base: UnsafeMutableRawPointer, _ count: Int) {
-        let huge = 2 << 20
-        guard count >= 4 * huge else { return }
-        let start = (Int(bitPattern: base) + huge - 1) / huge * huge
-        let end = (Int(bitPattern: base) + count) / huge * huge
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, Int32(MADV_HUGEPAGE))
     }
 
     private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
