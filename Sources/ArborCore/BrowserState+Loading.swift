@@ -50,18 +50,29 @@ extension BrowserState {
             message = error.message
             return continueReveal()
         case .success(let items):
-            let children = items.map { store.record($0, parent: handle) }
-            store.setChildren(children, of: handle)
-            store[handle].childLoad = .loaded
-            if wasPartial { startUnmovedColumns(listing: handle) }
-            reconcileColumns()
-            closeLeafRoot()
-            let requests = countRequests(for: handle, items: items)
-            for item in items where item.childCount == nil {
-                if let child = store.handle(for: item.id) { countsPending.insert(child) }
-            }
-            return continueReveal() + requests
+            return acceptChildren(of: handle, first: items, count: items.count, wasPartial: wasPartial)
         }
+    }
+
+    /// Puts a listing in the store (the first `first.count` of `count` children; placeholders for the rest),
+    /// lays the columns out again and asks for the counts the source left unknown.
+    mutating func acceptChildren(of handle: NodeHandle, first items: [SourceItem], count: Int, wasPartial: Bool) -> [BrowserEffect] {
+        let first = items.prefix(count).map { store.record($0, parent: handle) }
+        store.setPagedChildren(first, count: count, of: handle)
+        store[handle].childLoad = .loaded
+        if wasPartial { startUnmovedColumns(listing: handle) }
+        reconcileColumns()
+        closeLeafRoot()
+        let requests = askCounts(for: handle, items: items)
+        return continueReveal() + requests
+    }
+
+    /// Requests the child counts the source left unknown, and marks them pending (a spinner in their cells).
+    mutating func askCounts(for handle: NodeHandle, items: [SourceItem]) -> [BrowserEffect] {
+        for item in items where item.childCount == nil {
+            if let child = store.handle(for: item.id) { countsPending.insert(child) }
+        }
+        return countRequests(for: handle, items: items)
     }
 
     /// Shows the first children of a long list while the rest is read; the final answer replaces them.
@@ -84,7 +95,7 @@ extension BrowserState {
     }
 
     /// Requests, in batches, the child counts a source left unknown.
-    func countRequests(for handle: NodeHandle, items: [SourceItem]) -> [BrowserEffect] {
+    private func countRequests(for handle: NodeHandle, items: [SourceItem]) -> [BrowserEffect] {
         let unknown = items.filter { $0.childCount == nil }.map(\.id)
         let epoch = store[handle].childEpoch
         return stride(from: 0, to: unknown.count, by: Self.countBatch).map { start in

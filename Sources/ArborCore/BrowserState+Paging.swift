@@ -16,13 +16,7 @@ extension BrowserState {
             return childrenLoaded(handle, generation: generation, .failure(error))
         case .success(let paged):
             let wasPartial = partialGenerations.remove(generation) != nil
-            let first = paged.first.prefix(paged.count).map { store.record($0, parent: handle) }
-            store.setPagedChildren(first, count: paged.count, of: handle)
-            store[handle].childLoad = .loaded
-            if wasPartial { startUnmovedColumns(listing: handle) }
-            reconcileColumns()
-            closeLeafRoot()
-            return continueReveal() + countRequests(for: handle, items: paged.first)
+            return acceptChildren(of: handle, first: paged.first, count: paged.count, wasPartial: wasPartial)
         }
     }
 
@@ -43,7 +37,7 @@ extension BrowserState {
             store.fillChildren(of: handle, from: start, with: items.map { store.record($0, parent: handle) })
             reconcileColumns()
             if locating?.parent == handle { locating = nil }
-            return countRequests(for: handle, items: items) + continueReveal()
+            return askCounts(for: handle, items: items) + continueReveal()
         }
     }
 

@@ -104,3 +104,28 @@ struct PartialPagingTests {
         #expect(state.focusedItem.map { state.store[$0].id } == "c0")
     }
 }
+
+/// Pages whose items leave their child counts unknown, as a directory's do.
+final class UncountedPager: WidePager, @unchecked Sendable {
+    init() { super.init(count: 5_000) }
+
+    override func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        try await super.children(of: id, in: range).map { SourceItem(id: $0.id, content: $0.content, childCount: nil) }
+    }
+}
+
+@Suite("Counts a page leaves unknown")
+struct PagedCountTests {
+    @Test func theFirstPageAndLaterPagesMarkTheirCountsPending() async {
+        var driver = Driver(UncountedPager(), columns: 3, itemsPerPage: 10)
+        driver.send(.start)
+        driver.send(await driver.answer(driver.pending.removeFirst()))
+        driver.send(await driver.answer(driver.pending.removeFirst()))
+        #expect(driver.state.countsPending.count == ChildPaging.pageSize, "the first page's counts are pending")
+        #expect(driver.pending.contains { if case .countChildren = $0 { true } else { false } })
+        driver.pending.removeAll()
+        driver.send(.last)
+        driver.send(await driver.answer(driver.pending.removeFirst()))
+        #expect(driver.state.countsPending.count == ChildPaging.pageSize + 5_000 % ChildPaging.pageSize)
+    }
+}
