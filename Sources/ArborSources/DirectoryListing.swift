@@ -25,7 +25,7 @@ struct DirectoryListing: Sendable {
         var starts: [Int32] = [0]
         var directories: [Bool] = []
         var keys = NaturalKeys()
-        let prefix = path == [UInt8(ascii: "/")] ? path : path + [UInt8(ascii: "/")]
+        let prefix = FileSystemSource.prefix(path)
         try Self.forEachName(in: path, includeHidden: includeHidden) { name, type in
             names.append(contentsOf: name)
             starts.append(Int32(names.count))
@@ -82,10 +82,10 @@ struct DirectoryListing: Sendable {
     }
 }
 
-/// The natural-order keys of many names in one buffer, made so that comparing bytes gives the order of
-/// ``NaturalOrder/precedes(_:_:)``: the UTF-8 of the lowercased name (UTF-8 keeps the order of scalar values),
-/// each run of digits written as `0`, the number of its digits without leading zeros, and those digits. Two
-/// names that differ only in leading zeros compare by the length of their lowercased UTF-8, as there.
+/// The natural-order keys of many names in one buffer (digit runs compare by value, `file2` before `file10`;
+/// letters without regard to case), made so that comparing bytes gives that order: the UTF-8 of the lowercased
+/// name (UTF-8 keeps the order of scalar values), each run of digits written as `0`, the number of its digits
+/// without leading zeros, and those digits. Names that differ only in leading zeros: the shorter first.
 struct NaturalKeys {
     private var scalars: [UInt8] = []
     private var starts: [Int32] = [0]

@@ -16,8 +16,6 @@ struct FileEntry {
     let modified: Int
     let mode: UInt32
     let target: String?
-    /// The key the name sorts by.
-    let sortKey: [UInt32]
 
     /// Reads an entry; nil when it vanished or cannot be examined.
     init?(path: [UInt8]) {
@@ -26,7 +24,6 @@ struct FileEntry {
         id = LosslessText.decode(path)
         let nameBytes = path.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? path
         name = LosslessText.decode(nameBytes)
-        sortKey = NaturalOrder.key(name)
         switch status.st_mode & S_IFMT {
         case S_IFDIR: kind = .directory
         case S_IFREG: kind = .file
@@ -61,13 +58,6 @@ struct FileEntry {
         return SourceItem(id: id, content: content, childCount: kind == .directory ? nil : 0)
     }
 
-    /// Directories first, then names in natural, case-insensitive order.
-    static func precedes(_ lhs: FileEntry, _ rhs: FileEntry) -> Bool {
-        let lhsDirectory = lhs.kind == .directory
-        if lhsDirectory != (rhs.kind == .directory) { return lhsDirectory }
-        return NaturalOrder.precedes(lhs.sortKey, rhs.sortKey)
-    }
-
     static func formatSize(_ size: Int64) -> String {
         let units = ["B", "KB", "MB", "GB", "TB"]
         var value = Double(size)
@@ -93,58 +83,4 @@ struct FileEntry {
         let letters: [Character] = ["r", "w", "x"]
         return String((0..<9).map { bit in mode & (1 << (8 - UInt32(bit))) != 0 ? letters[bit % 3] : "-" })
     }
-}
-
-/// Natural order: digit runs compare by value (`file2` before `file10`), letters without regard to case.
-enum NaturalOrder {
-    /// The key a name sorts by: its scalars, lowercased; computed once per name.
-    static func key(_ name: String) -> [UInt32] {
-        name.lowercased().unicodeScalars.map(\.value)
-    }
-
-    /// Whether `lhs` sorts before `rhs` (keys from ``key(_:)``); no allocation.
-    static func precedes(_ lhs: [UInt32], _ rhs: [UInt32]) -> Bool {
-        lhs.withUnsafeBufferPointer { lhs in rhs.withUnsafeBufferPointer { rhs in precedes(lhs, rhs) } }
-    }
-
-    /// Whether `lhs` sorts before `rhs`, keys given in place (as scalar values or as their UTF-8).
-    static func precedes<Unit: FixedWidthInteger>(_ lhs: UnsafeBufferPointer<Unit>, _ rhs: UnsafeBufferPointer<Unit>) -> Bool {
-        var i = 0
-        var j = 0
-        while i < lhs.count, j < rhs.count {
-            let a = lhs[i]
-            let b = rhs[j]
-            if isDigit(a), isDigit(b) {
-                var iEnd = i
-                while iEnd < lhs.count, isDigit(lhs[iEnd]) { iEnd += 1 }
-                var jEnd = j
-                while jEnd < rhs.count, isDigit(rhs[jEnd]) { jEnd += 1 }
-                var iStart = i
-                while iStart < iEnd - 1, lhs[iStart] == 48 { iStart += 1 }
-                var jStart = j
-                while jStart < jEnd - 1, rhs[jStart] == 48 { jStart += 1 }
-                if iEnd - iStart != jEnd - jStart { return iEnd - iStart < jEnd - jStart }
-                while iStart < iEnd {
-                    if lhs[iStart] != rhs[jStart] { return lhs[iStart] < rhs[jStart] }
-                    iStart += 1
-                    jStart += 1
-                }
-                i = iEnd
-                j = jEnd
-                continue
-            }
-            if a != b { return a < b }
-            i += 1
-            j += 1
-        }
-        if (i < lhs.count) != (j < rhs.count) { return i >= lhs.count }
-        return lhs.count < rhs.count
-    }
-
-    /// Whether `lhs` sorts before `rhs` in natural order.
-    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        precedes(key(lhs), key(rhs))
-    }
-
-    private static func isDigit<Unit: FixedWidthInteger>(_ value: Unit) -> Bool { value >= 48 && value <= 57 }
 }

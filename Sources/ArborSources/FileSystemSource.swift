@@ -32,9 +32,11 @@ public struct FileSystemSource: HierarchySource {
         try count(of: id)
     }
 
+    /// The ids of a range of entries, from the names alone.
     public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
-        let all = try entries(of: id)
-        return all[range.clamped(to: 0..<all.count)].map(\.id)
+        let listing = try listing(of: id)
+        let prefix = Self.prefix(LosslessText.encode(id))
+        return range.clamped(to: 0..<listing.count).map { LosslessText.decode(prefix + listing.name(at: $0)) }
     }
 
     public func parentID(of id: String) async throws -> String? {
@@ -51,15 +53,29 @@ public struct FileSystemSource: HierarchySource {
         return entry.item
     }
 
+    /// Every entry, read now (walks such as `arbor print`: no directory is read twice, counts left unknown).
     public func children(of id: String) async throws -> [SourceItem] {
-        try entries(of: id).map(\.item)
+        let listing = try DirectoryListing(path: LosslessText.encode(id), includeHidden: showsHidden.value)
+        return items(of: id, in: 0..<listing.count, from: listing)
     }
 
-    /// The listing the browser shows: a huge directory's first entries come unsorted while the rest is read and
-    /// sorted, and a short listing comes with its directories' counts, so that it is drawn once, whole. (Walks
-    /// such as `arbor print` ask `children(of:)`, which reads no directory twice.)
+    /// A whole listing with its first `firstBatch` entries handed on unsorted as they are read; a short one
+    /// comes with its directories' counts.
     public func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
-        counted(try entries(of: id, partial: partial).map(\.item))
+        let listing = try read(id, handingOn: Self.firstBatch, to: partial)
+        return counted(items(of: id, in: 0..<listing.count, from: listing))
+    }
+
+    /// Entries handed on unsorted before a whole listing is sorted.
+    static let firstBatch = 2_000
+
+    /// Reads and sorts a directory, handing its first `count` entries to `partial` as they are read.
+    private func read(_ id: String, handingOn count: Int, to partial: @Sendable ([SourceItem]) -> Void) throws -> DirectoryListing {
+        let path = LosslessText.encode(id)
+        let prefix = Self.prefix(path)
+        return try DirectoryListing(path: path, includeHidden: showsHidden.value, firstBatch: count) { names in
+            partial(names.compactMap { FileEntry(path: prefix + $0)?.item })
+        }
     }
 
     /// A browser's listing of at most this many entries comes with the counts of its directories; a longer one
@@ -76,10 +92,6 @@ public struct FileSystemSource: HierarchySource {
         }
     }
 
-    /// Entries read before the first partial batch, and between later ones.
-    static let firstBatch = 2_000
-    static let laterBatch = 50_000
-
     /// A long directory is sorted once from its names and types; a page's entries are examined as it is read.
     public var pagesChildren: Bool { true }
 
@@ -91,11 +103,7 @@ public struct FileSystemSource: HierarchySource {
     /// While a long directory is read and sorted, its first screens of entries are shown in the order it gives
     /// them (a page: more would only be replaced, and kept in the store).
     public func pagedChildren(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> PagedChildren? {
-        let path = LosslessText.encode(id)
-        let prefix = path == [UInt8(ascii: "/")] ? path : path + [UInt8(ascii: "/")]
-        let listing = try DirectoryListing(path: path, includeHidden: showsHidden.value, firstBatch: ChildPaging.pageSize) { names in
-            partial(names.compactMap { FileEntry(path: prefix + $0)?.item })
-        }
+        let listing = try read(id, handingOn: ChildPaging.pageSize, to: partial)
         guard listing.count > ChildPaging.threshold else {
             return PagedChildren(count: listing.count, first: counted(items(of: id, in: 0..<listing.count, from: listing)))
         }
@@ -128,8 +136,7 @@ public struct FileSystemSource: HierarchySource {
 
     /// The entries at a range of a listing, examined now; one that vanished since the listing shows as gone.
     private func items(of id: String, in range: Range<Int>, from listing: DirectoryListing) -> [SourceItem] {
-        let path = LosslessText.encode(id)
-        let prefix = path == [UInt8(ascii: "/")] ? path : path + [UInt8(ascii: "/")]
+        let prefix = Self.prefix(LosslessText.encode(id))
         return range.clamped(to: 0..<listing.count).map { position in
             let entryPath = prefix + listing.name(at: position)
             if let entry = FileEntry(path: entryPath) { return entry.item }
@@ -150,20 +157,9 @@ public struct FileSystemSource: HierarchySource {
         return true
     }
 
-    /// The entries of a directory, sorted, read in one pass; `partial` gets batches of unsorted ones on the way.
-    func entries(of id: String, partial: (@Sendable ([SourceItem]) -> Void) = { _ in }) throws -> [FileEntry] {
-        let path = LosslessText.encode(id)
-        var result: [FileEntry] = []
-        let prefix = path == [UInt8(ascii: "/")] ? path : path + [UInt8(ascii: "/")]
-        var delivered = 0
-        try forEachShownName(of: id) { name in
-            if let file = FileEntry(path: prefix + name) { result.append(file) }
-            if result.count - delivered == (delivered == 0 ? Self.firstBatch : Self.laterBatch) {
-                partial(result[delivered...].map(\.item))
-                delivered = result.count
-            }
-        }
-        return result.sorted(by: FileEntry.precedes)
+    /// A directory's path with the slash its entries' names follow.
+    static func prefix(_ path: [UInt8]) -> [UInt8] {
+        path == [UInt8(ascii: "/")] ? path : path + [UInt8(ascii: "/")]
     }
 
     /// The number of entries a directory shows, from its names alone: no `lstat`, no sorting.
