@@ -5,7 +5,7 @@
 
 One JSON line per metric on stdout: first_frame_ms (start -> the screen first matches
 --expect), key_ms[KEY] (key sent -> last screen change before --quiet-ms of stillness),
-rss_kb (peak resident memory of the program, VmHWM). Medians, minimum, maximum over runs.
+rss_kb (peak resident memory of the program, VmHWM), rss_end_kb (resident memory once the keys are done, VmRSS). Medians, minimum, maximum over runs.
 The screen is decoded with pyte; cursor keys follow the application-cursor mode the program
 set; cursor-position and device-attribute queries are answered, so programs that ask
 (fzf) do not wait.
@@ -153,11 +153,11 @@ class Session:
         os.write(self.fd, data)
         return sent
 
-    def peak_rss_kb(self):
+    def peak_rss_kb(self, field='VmHWM'):
         try:
             with open(f'/proc/{self.pid}/status') as status:
                 for line in status:
-                    if line.startswith('VmHWM:'):
+                    if line.startswith(field + ':'):
                         return int(line.split()[1])
         except OSError:
             return None
@@ -211,6 +211,7 @@ def measure(args):
                     results.setdefault(f'key_ms[{key}]', []).append((changed - sent) * 1000)
             if counted:
                 results['rss_kb'].append(session.peak_rss_kb())
+                results.setdefault('rss_end_kb', []).append(session.peak_rss_kb('VmRSS'))
         finally:
             session.close()
     for metric, values in results.items():

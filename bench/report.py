@@ -51,24 +51,23 @@ def render(results, instructions, sizes, smoke, machine):
              'last screen change it causes, and peak resident memory (VmHWM). Each peer cell carries Arbor\'s figure',
              'divided by the peer\'s, from the same run: under 1 means Arbor is faster or smaller.', '']
     rows = [('first frame, root of the 200k tree', 'root', 'first_frame_ms', 'ms'),
-            ('first frame, 100,000-entry directory', 'huge', 'first_frame_ms', 'ms'),
+            ('100,000-entry directory, sorted list shown', 'huge', 'first_frame_ms', 'ms'),
             ('Down, per key', 'root', 'key_ms[Down]', 'ms'),
             ('enter a directory (→)', 'root', 'key_ms[Right]', 'ms'),
             ('back (←)', 'root', 'key_ms[Left]', 'ms'),
             ('peak memory, root', 'root', 'rss_kb', 'MiB'),
-            ('peak memory, 100k directory', 'huge', 'rss_kb', 'MiB')]
+            ('peak memory, 100k directory (listing complete)', 'huge', 'rss_kb', 'MiB')]
     lines += ['## Directory trees', '', '| workload | ' + ' | '.join(['arbor'] + peers) + ' |',
               '|---|---|' + '---|' * len(peers)]
     for title, scenario, metric, unit in rows:
-        arbor = value(results, scenario, 'arbor', metric)
-        lines.append(f'| {title} | ' + ' | '.join(cell(results, scenario, label, metric, unit, arbor)
-                                                  for label in ['arbor'] + peers) + ' |')
-    lines += ['', 'Arbor\'s first frame of the 100,000-entry directory shows its first 256 entries in the order the',
-              'directory gives them while the names are sorted (with the types `readdir` gives; entries are examined a',
-              'page at a time); the sorted list replaced them after '
-              + show(value(results, 'huge-sorted', 'arbor', 'first_frame_ms'), 'ms') + ', which is the figure to set',
-              'beside the peers\' (they show nothing before their sorted list). Memory is the peak of the session, so it',
-              'holds the complete listing.', '']
+        # Arbor's first frame of the huge directory is a part of it; beside the peers stands its sorted whole.
+        mine = 'huge-sorted' if scenario == 'huge' else scenario
+        arbor = value(results, mine, 'arbor', metric)
+        lines.append(f'| {title} | {show(arbor, unit)} | ' + ' | '.join(cell(results, scenario, label, metric, unit, arbor)
+                                                                   for label in peers) + ' |')
+    lines += ['', 'Arbor\'s figures for the 100,000-entry directory are taken once its sorted list is shown (the peers show',
+              'nothing before theirs); before that, its first 256 entries are on screen, in the order the directory',
+              'gives them, after ' + show(value(results, 'huge', 'arbor', 'first_frame_ms'), 'ms') + '. Memory is the peak of that whole session.', '']
     lines += ['Outline: expanding a row (→) '
               + show(value(results, 'outline', 'arbor', 'key_ms[Right]'), 'ms') + ', collapsing (←) '
               + show(value(results, 'outline', 'arbor', 'key_ms[Left]'), 'ms') + ', Down '
@@ -136,7 +135,7 @@ def budgets(results, sizes, small, large):
         rows.append(f'| {title} | {show(figure, unit)} | {show(limit, unit)}{note} | {verdict} |')
 
     check('first frame, root of the 200k tree ≤ nnn', get('root', 'arbor', 'first_frame_ms'), get('root', 'nnn', 'first_frame_ms'))
-    check('first frame, 100,000-entry directory ≤ 100 ms', get('huge', 'arbor', 'first_frame_ms'), 100)
+    check('first frame, 100,000-entry directory (its first entries) ≤ 100 ms', get('huge', 'arbor', 'first_frame_ms'), 100)
     check('Down ≤ 0.4 ms', get('root', 'arbor', 'key_ms[Down]'), 0.4)
     check('enter ≤ 1 ms', get('root', 'arbor', 'key_ms[Right]'), 1)
     check('back ≤ 1 ms', get('root', 'arbor', 'key_ms[Left]'), 1)
@@ -148,7 +147,7 @@ def budgets(results, sizes, small, large):
           get('paths-1m', 'fzf', 'first_frame_ms'))
     check('1M paths: fully built ≤ 1 s', get('paths-1m-whole', 'arbor', 'first_frame_ms'), 1000)
     check('10M-row SQLite: first frame ≤ 100 ms', get('sqlite-10m', 'arbor', 'first_frame_ms'), 100)
-    check('peak memory, 100k directory ≤ vifm', get('huge', 'arbor', 'rss_kb'), get('huge', 'vifm', 'rss_kb'), 'MiB')
+    check('peak memory, 100k directory (sorted) ≤ vifm', get('huge-sorted', 'arbor', 'rss_kb'), get('huge', 'vifm', 'rss_kb'), 'MiB')
     if small and large:
         ratio = large / small
         rows.append(f'| instructions per move key, 1M vs 1k nodes within 20% | ×{ratio:.2f} | ×1.20 | '
