@@ -22,6 +22,10 @@ extension BrowserState {
     mutating func clearFilter() -> [BrowserEffect] {
         message = nil
         guard layout == .columns, columns.indices.contains(focusedColumn), columns[focusedColumn].filter != nil else { return [] }
+        // A paged filter knows where its focused match is among the children: no search through them.
+        if let place = childPositions(ofRows: [columns[focusedColumn].focus], in: columns[focusedColumn]).first {
+            columns[focusedColumn].focus = place
+        }
         columns[focusedColumn].filter = nil
         refocusByIdentity(column: focusedColumn)
         return []

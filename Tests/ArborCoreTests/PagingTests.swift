@@ -180,6 +180,20 @@ struct PagedFilterTests {
     }
 }
 
+extension PagedFilterTests {
+    @Test func clearingKeepsTheFocusedMatchAtItsPlaceAmongTheChildren() async {
+        var driver = await openedDriver(wideHierarchy(count: 100_000))
+        driver.send(.filter("Child 7777"))
+        await driver.settle()
+        driver.send(.moveFocus(by: 3))
+        await driver.settle()
+        #expect(driver.focusedID(0) == "c77772")
+        driver.send(.clearFilter)
+        #expect(driver.state.columns[0].focus == 77_772)
+        #expect(driver.focusedID(0) == "c77772")
+    }
+}
+
 @Suite("The outline of a node with many children")
 struct PagedOutlineTests {
     @Test func rowsOnScreenGetTheirItemsAndTheGuideKnowsTheLastChild() async {
