@@ -4,9 +4,7 @@ extension BrowserState {
     mutating func filterPagedColumn(_ matcher: TextMatcher) -> [BrowserEffect] {
         let parent = columns[focusedColumn].parent
         let previous = columns[focusedColumn].filter
-        let refines = previous.map {
-            matcher.query.hasPrefix($0.matcher.query) && $0.matcher.isCaseSensitive == matcher.isCaseSensitive
-        } ?? false
+        let refines = previous.map { matcher.narrows($0.matcher) } ?? false
         let generation = makeGeneration()
         var shown: [NodeHandle] = []
         if refines, let previous {

@@ -7,8 +7,7 @@ extension BrowserState {
         let parent = columns[focusedColumn].parent
         if store[parent].unloadedChildren > 0 { return filterPagedColumn(matcher) }
         var candidates = store.children(of: parent)
-        if let previous = columns[focusedColumn].filter, query.hasPrefix(previous.matcher.query),
-           previous.matcher.isCaseSensitive == matcher.isCaseSensitive {
+        if let previous = columns[focusedColumn].filter, matcher.narrows(previous.matcher) {
             candidates = previous.matches
         }
         let matches = candidates.filter { matcher.matches(store[$0].title) }

@@ -1,82 +1,174 @@
-/// Smart-case substring matching: a query in lower case ignores case, one with a capital letter respects it.
+/// A query in fzf's extended syntax, the one matcher of filters, finds and scripts: words separated by spaces
+/// must all match (fuzzy by default; `'exact`, `^prefix`, `suffix$`, `!not`), `|` between words accepts either;
+/// a word in lower case ignores case, one with a capital letter respects it.
 public struct TextMatcher: Sendable, Hashable {
     /// The text searched for.
     public let query: String
-    /// Whether case must match (the query has an upper-case letter).
-    public let isCaseSensitive: Bool
-    private let needle: [Character]
-    /// The query's bytes when it is ASCII (lower-cased unless case-sensitive): matched byte by byte.
-    private let asciiNeedle: [UInt8]?
+    /// Words that must all match; each is a list of alternatives joined by `|`.
+    let groups: [[QueryTerm]]
+    /// Whether a word ignores case with non-ASCII letters, so that a non-ASCII text is lower-cased for it.
+    private let foldsNonASCII: Bool
 
     /// Creates a matcher for a query.
     public init(_ query: String) {
         self.query = query
-        isCaseSensitive = query.contains { $0.isUppercase }
-        needle = Array(isCaseSensitive ? query : query.lowercased())
-        asciiNeedle = query.utf8.allSatisfy { $0 < 0x80 } ? Array((isCaseSensitive ? query : query.lowercased()).utf8) : nil
+        var groups: [[QueryTerm]] = []
+        var joinsPrevious = false
+        for word in Self.words(of: query) {
+            if word == "|" {
+                joinsPrevious = !groups.isEmpty
+                continue
+            }
+            guard let term = QueryTerm(word) else { continue }
+            if joinsPrevious { groups[groups.count - 1].append(term) } else { groups.append([term]) }
+            joinsPrevious = false
+        }
+        self.groups = groups
+        foldsNonASCII = groups.joined().contains { !$0.isASCII && !$0.isCaseSensitive }
     }
 
-    /// The range of the first match in `text`, or nil; an empty query matches at the start.
-    public func range(in text: String) -> Range<String.Index>? {
-        guard !needle.isEmpty else { return text.startIndex..<text.startIndex }
-        if let asciiNeedle { return asciiRange(of: asciiNeedle, in: text) }
-        var starts: [String.Index] = []
-        var folded: [Character] = []
-        for index in text.indices {
-            let character = text[index]
-            let lowered = character.lowercased()
-            let comparable = isCaseSensitive || lowered.count != 1 ? character : Character(lowered)
-            starts.append(index)
-            folded.append(comparable)
-        }
-        guard folded.count >= needle.count else { return nil }
-        for start in 0...(folded.count - needle.count) where folded[start] == needle[0] {
-            if folded[start..<(start + needle.count)].elementsEqual(needle) {
-                let end = start + needle.count < starts.count ? starts[start + needle.count] : text.endIndex
-                return starts[start]..<end
+    /// The words of a query: split at spaces, `\ ` standing for a space inside a word.
+    static func words(of query: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var escaped = false
+        for character in query {
+            if escaped {
+                word.append(character == " " ? " " : "\\\(character)")
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == " " {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+            } else {
+                word.append(character)
             }
         }
-        return nil
+        if escaped { word.append("\\") }
+        if !word.isEmpty { words.append(word) }
+        return words
     }
 
-    /// Byte-wise search for an ASCII query: a UTF-8 text's other characters are bytes of 0x80 and up, so they
-    /// never match, and only ASCII letters fold case.
-    private func asciiRange(of needle: [UInt8], in text: String) -> Range<String.Index>? {
+    /// Whether the query has no word, so that everything matches.
+    public var isEmpty: Bool { groups.isEmpty }
+
+    /// The score of the text in `bytes` (UTF-8), or nil when it does not match; higher is better.
+    public func score(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        evaluate(bytes, positions: nil)
+    }
+
+    /// The score of `text` and the UTF-8 offsets of the bytes matched, or nil when it does not match.
+    public func match(_ text: String) -> TextMatch? {
         var copy = text
-        return copy.withUTF8 { bytes -> Range<String.Index>? in
-            guard bytes.count >= needle.count else { return nil }
-            let first = needle[0]
-            for start in 0...(bytes.count - needle.count) {
-                var offset = 0
-                while offset < needle.count {
-                    var byte = bytes[start + offset]
-                    if !isCaseSensitive, byte >= 0x41, byte <= 0x5A { byte |= 0x20 }
-                    if byte != (offset == 0 ? first : needle[offset]) { break }
-                    offset += 1
-                }
-                if offset == needle.count {
-                    let lower = text.utf8.index(text.utf8.startIndex, offsetBy: start)
-                    return lower..<text.utf8.index(lower, offsetBy: needle.count)
-                }
-            }
-            return nil
+        return copy.withUTF8 { bytes in
+            var positions: [Int] = []
+            guard let score = withUnsafeMutablePointer(to: &positions, { evaluate(bytes, positions: $0) }) else { return nil }
+            return TextMatch(score: score, positions: Array(Set(positions)).sorted())
         }
     }
 
-    /// Whether `text` contains the query.
-    public func matches(_ text: String) -> Bool { range(in: text) != nil }
+    /// Whether `text` matches.
+    public func matches(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { evaluate($0, positions: nil) != nil }
+    }
+
+    /// The stretches of `text` that the query matched, in order; none when it does not match.
+    public func ranges(in text: String) -> [Range<String.Index>] {
+        guard let match = match(text) else { return [] }
+        var ranges: [Range<Int>] = []
+        for offset in match.positions {
+            if let last = ranges.last, last.upperBound == offset {
+                ranges[ranges.count - 1] = last.lowerBound..<(offset + 1)
+            } else {
+                ranges.append(offset..<(offset + 1))
+            }
+        }
+        let utf8 = text.utf8
+        return ranges.map { utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound) }
+    }
+
+    /// Whether every text this matcher accepts is accepted by `previous` too, so that a filter may search only
+    /// what `previous` matched: the query grew at its end, without `|`, `!` or a closing `$` or `\`.
+    public func narrows(_ previous: TextMatcher) -> Bool {
+        query.hasPrefix(previous.query) && !query.contains("|") && !query.contains("!")
+            && !previous.query.hasSuffix("$") && !previous.query.hasSuffix("\\")
+    }
+
+    private func evaluate(_ bytes: UnsafeBufferPointer<UInt8>, positions: UnsafeMutablePointer<[Int]>?) -> Int? {
+        if foldsNonASCII, bytes.contains(where: { $0 >= 0x80 }) { return evaluateFolded(bytes, positions: positions) }
+        var total = 0
+        for group in groups {
+            guard let score = Self.score(of: group, in: bytes, lowered: bytes, positions: positions) else { return nil }
+            total += score
+        }
+        return total
+    }
+
+    /// The score of a group of alternatives: the best of those that match, with its positions.
+    private static func score(
+        of group: [QueryTerm], in bytes: UnsafeBufferPointer<UInt8>, lowered: UnsafeBufferPointer<UInt8>,
+        positions: UnsafeMutablePointer<[Int]>?
+    ) -> Int? {
+        var best: (score: Int, positions: [Int])?
+        for term in group {
+            let text = term.isASCII || term.isCaseSensitive ? bytes : lowered
+            var found: [Int] = []
+            let score = withUnsafeMutablePointer(to: &found) { term.score(in: text, positions: positions == nil ? nil : $0) }
+            if term.isInverse {
+                if score == nil, best == nil { best = (0, []) }
+            } else if let score, best.map({ score > $0.score }) ?? true {
+                best = (score, text.baseAddress == bytes.baseAddress ? found : found.map { -$0 - 1 })
+            }
+        }
+        guard let best else { return nil }
+        positions?.pointee.append(contentsOf: best.positions)
+        return best.score
+    }
+
+    /// As ``evaluate``, for a non-ASCII text and a word that ignores case: such words see the text lower-cased
+    /// character by character, and their positions are taken back to the text's own bytes.
+    private func evaluateFolded(_ bytes: UnsafeBufferPointer<UInt8>, positions: UnsafeMutablePointer<[Int]>?) -> Int? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var lowered: [UInt8] = []
+        var origin: [Int] = []
+        var offset = 0
+        for character in text {
+            let lower = character.lowercased().utf8
+            lowered.append(contentsOf: lower)
+            origin.append(contentsOf: repeatElement(offset, count: lower.count))
+            offset += character.utf8.count
+        }
+        return lowered.withUnsafeBufferPointer { loweredBytes -> Int? in
+            var total = 0
+            for group in groups {
+                var found: [Int] = []
+                let score = withUnsafeMutablePointer(to: &found) {
+                    Self.score(of: group, in: bytes, lowered: loweredBytes, positions: positions == nil ? nil : $0)
+                }
+                guard let score else { return nil }
+                total += score
+                for position in found {
+                    if position >= 0 {
+                        positions?.pointee.append(position)
+                    } else {
+                        let start = origin[-position - 1]
+                        let character = text.utf8.index(text.utf8.startIndex, offsetBy: start)
+                        let length = text[character...].first.map { $0.utf8.count } ?? 1
+                        positions?.pointee.append(contentsOf: start..<(start + length))
+                    }
+                }
+            }
+            return total
+        }
+    }
 }
 
-/// A filter on a column: the query and the items that match it, in the column's order.
-public struct ColumnFilter: Sendable, Hashable {
-    /// The matcher of the query.
-    public let matcher: TextMatcher
-    /// The matching items.
-    public internal(set) var matches: [NodeHandle]
-    /// For a list shown a page at a time: where the matches are among the children, as the source found them.
-    var positions: [Int32]?
-    /// Whether the source is still matching the children of a list shown a page at a time.
-    public internal(set) var isMatching = false
-    /// The request whose answer the filter waits for.
-    var generation = 0
+/// How well a text matched a query, and which of its bytes.
+public struct TextMatch: Sendable, Hashable {
+    /// The score: higher is better.
+    public var score: Int
+    /// The UTF-8 offsets of the bytes matched, in order.
+    public var positions: [Int]
 }

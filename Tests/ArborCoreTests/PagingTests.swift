@@ -128,7 +128,7 @@ struct PagingTests {
 struct PagedFilterTests {
     @Test func theSourceMatchesEveryChildAndOnlyShownMatchesAreLoaded() async {
         var driver = await openedDriver(wideHierarchy(count: 100_000))
-        driver.send(.filter("Child 9999"))
+        driver.send(.filter("^Child\\ 9999"))
         #expect(driver.state.columns[0].filter?.isMatching == true)
         await driver.settle()
         #expect(driver.state.items(in: 0).count == 11)
@@ -140,10 +140,10 @@ struct PagedFilterTests {
 
     @Test func aLongerQueryKeepsWhatStillMatchesWhileTheSourceNarrowsIt() async {
         var driver = await openedDriver(wideHierarchy(count: 10_000))
-        driver.send(.filter("Child 5"))
+        driver.send(.filter("^Child\\ 5"))
         await driver.settle()
         #expect(driver.state.items(in: 0).count == 1_111)
-        driver.send(.filter("Child 50"))
+        driver.send(.filter("^Child\\ 50"))
         #expect(driver.titles(0) == ["Child 50"])
         #expect(driver.pending.contains { if case .matchChildren(_, _, _, let among?, _) = $0 { among.count == 1_111 } else { false } })
         await driver.settle()
@@ -155,9 +155,9 @@ struct PagedFilterTests {
 
     @Test func aStaleMatchIsDroppedAndTheNewestWins() async {
         var driver = await openedDriver(wideHierarchy(count: 10_000))
-        driver.send(.filter("Child 1"))
+        driver.send(.filter("^Child\\ 1"))
         let stale = driver.pending.removeFirst()
-        driver.send(.filter("Child 2"))
+        driver.send(.filter("^Child\\ 2"))
         let older = await driver.answer(stale)
         await driver.settle()
         driver.send(older)
@@ -183,7 +183,7 @@ struct PagedFilterTests {
 extension PagedFilterTests {
     @Test func clearingKeepsTheFocusedMatchAtItsPlaceAmongTheChildren() async {
         var driver = await openedDriver(wideHierarchy(count: 100_000))
-        driver.send(.filter("Child 7777"))
+        driver.send(.filter("^Child\\ 7777"))
         await driver.settle()
         driver.send(.moveFocus(by: 3))
         await driver.settle()

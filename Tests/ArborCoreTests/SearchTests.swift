@@ -17,26 +17,6 @@ struct SearchTests {
         return driver
     }
 
-    @Test func smartCaseMatching() {
-        #expect(TextMatcher("al").matches("Alpha"))
-        #expect(!TextMatcher("Al").matches("alpha"))
-        #expect(TextMatcher("Al").matches("Alpha"))
-        #expect(TextMatcher("").range(in: "x") == "x".startIndex..<"x".startIndex)
-        let text = "Große Straße"
-        let range = TextMatcher("straße").range(in: text)
-        #expect(range.map { String(text[$0]) } == "Straße")
-        #expect(TextMatcher("日本").range(in: "東京 日本").map { String("東京 日本"[$0]) } == "日本")
-        #expect(!TextMatcher("long query").matches("long"))
-        #expect(TextMatcher("ab").range(in: "xab").map { String("xab"[$0]) } == "ab")
-        let mixed = "Größe ABC straße"
-        #expect(TextMatcher("abc").range(in: mixed).map { String(mixed[$0]) } == "ABC", "ASCII queries fold ASCII case only")
-        #expect(TextMatcher("e a").range(in: mixed).map { String(mixed[$0]) } == "e A")
-        #expect(!TextMatcher("xyz").matches(mixed))
-        #expect(!TextMatcher("日本").matches("東京 大阪"))
-        #expect(!TextMatcher("日本語").matches("日本"))
-        #expect(!TextMatcher("abcdefghijklmnopqrstuvwxyz").matches(mixed))
-    }
-
     @Test func filteringNarrowsTheColumnAndEscapeRestoresItWithTheFocusKept() async {
         var driver = await started()
         driver.send(.moveFocus(by: 3))

@@ -61,8 +61,8 @@ struct InteractionEndToEndTests {
     @Test func slashFiltersTheFocusedColumnAndEscRestoresIt() throws {
         let tmux = try session(shellQuote(plant))
         #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
-        try tmux.send("/", "m", "u")
-        let filtered = tmux.waitForScreen { $0.contains("/mu█") && $0.contains("Munich Plant") && !$0.contains("Berlin Plant") }
+        try tmux.send("/", "'", "m", "u")
+        let filtered = tmux.waitForScreen { $0.contains("/'mu█") && $0.contains("Munich Plant") && !$0.contains("Berlin Plant") }
         #expect(filtered.ok, "the column was not filtered:\n\(filtered.screen)")
         try tmux.send("Enter")
         #expect(tmux.waitForScreen { $0.contains("1 of 1") }.ok)

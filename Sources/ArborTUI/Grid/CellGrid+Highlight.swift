@@ -1,13 +1,23 @@
 import ArborCore
 
 extension CellGrid {
-    /// Marks the cells of the first match of `matcher` in `text`, drawn from `x` over `written` cells, as a match.
+    /// Marks the cells of the characters of `text` that `matcher` matched, drawn from `x` over `written` cells.
     mutating func highlight(_ matcher: TextMatcher?, in text: String, x: Int, y: Int, written: Int) {
-        guard let matcher, !matcher.query.isEmpty, let range = matcher.range(in: text) else { return }
+        guard let matcher, !matcher.isEmpty else { return }
+        highlight(matcher.ranges(in: text), in: text, x: x, y: y, written: written)
+    }
+
+    /// Marks the cells of these stretches of `text`, drawn from `x` over `written` cells, as a match.
+    mutating func highlight(_ ranges: [Range<String.Index>], in text: String, x: Int, y: Int, written: Int) {
+        guard !ranges.isEmpty else { return }
+        let truncated = CellGrid.drawnWidth(of: text) > written
+        for range in ranges { highlight(range, in: text, x: x, y: y, written: truncated ? written - 1 : written) }
+    }
+
+    private mutating func highlight(_ range: Range<String.Index>, in text: String, x: Int, y: Int, written: Int) {
         let start = CellGrid.drawnWidth(of: String(text[..<range.lowerBound]))
         let length = CellGrid.drawnWidth(of: String(text[range]))
-        let truncated = CellGrid.drawnWidth(of: text) > written
-        let end = min(start + length, truncated ? written - 1 : written)
+        let end = min(start + length, written)
         guard end > start else { return }
         restyle(x: x + start, y: y, count: end - start) { $0.role = .match }
     }
