@@ -16,6 +16,14 @@ public enum BrowserEffect: Sendable, Hashable {
     case loadItem(NodeHandle, id: String, generation: Int)
     /// Ask for the parent of one node.
     case loadParent(NodeHandle, id: String, generation: Int)
+    /// Search every item (walking the source within `bound`, when `walks`) for a query, reporting as it goes.
+    case search(query: String, fields: SearchFields, bound: SearchBound?, walks: Bool, generation: Int)
+    /// Stop the walk of the find; with `cancelling`, stop the search too.
+    case stopSearch(cancelling: Bool)
+    /// Forget what the find's walk visited (the source changed).
+    case resetSearch
+    /// Find the ids from the top down to an entry of the find's corpus.
+    case resolveFindHit(entry: Int, generation: Int)
     /// Count, in the background, the children of these children of a node (sources that can do it cheaply).
     case countChildren(NodeHandle, ids: [String], epoch: Int)
 }

@@ -28,8 +28,16 @@ public struct BrowserState: Sendable {
     public internal(set) var layout = Layout.columns
     /// The outline's rows, expansions and focus (meaningful while the outline is shown).
     public internal(set) var outline = Outline()
+    /// The find over every item, while it is open.
+    public internal(set) var find: FindState?
+    /// The texts of an item that finds search.
+    public var searchFields: SearchFields = .title
+    /// How far finds walk the source; nil leaves it to the source.
+    public var searchBound: SearchBound?
 
     var lastGeneration = 0
+    /// The generation of the match of a find being opened.
+    var openingHit = 0
     var pendingPath: [String] = []
     var pendingFocusedColumn: Int?
     /// The filters of the columns a reload is putting back, by the id of each column's parent.
@@ -101,7 +109,11 @@ public struct BrowserState: Sendable {
 
     /// Applies one action and returns the requests the source must answer.
     public mutating func apply(_ action: BrowserAction) -> [BrowserEffect] {
-        let effects = applyAction(action)
+        var effects = applyAction(action)
+        if case .reloadAll = action {
+            find = nil
+            effects.append(.resetSearch)
+        }
         return effects + requestShownPages()
     }
 
@@ -155,6 +167,15 @@ public struct BrowserState: Sendable {
         case .invalidateChildren(let id): return invalidateChildren(of: id)
         case .invalidateItems(let ids): return invalidateItems(ids)
         case .reloadAll: return reloadAll()
+        case .find(let query): return find(query)
+        case .moveFindFocus(let delta): return moveFindFocus(by: delta)
+        case .stopFind: return stopFind()
+        case .searchFurther: return searchFurther()
+        case .openFindHit: return openFindHit()
+        case .closeFind: return closeFind()
+        case .findUpdated(let generation, let update): return findUpdated(generation: generation, update)
+        case .findWalkStopped(let progress): return findWalkStopped(progress)
+        case .findHitResolved(let generation, let result): return findHitResolved(generation: generation, result)
         case .rootLoaded(let generation, let result): return rootLoaded(generation: generation, result)
         case .childrenLoaded(let handle, let generation, let result):
             return childrenLoaded(handle, generation: generation, result)

@@ -5,10 +5,13 @@ public struct EffectPerformer: Sendable {
 
     /// The generation of the newest match request: an older one stops where it is.
     private let latestMatch = LatestGeneration()
+    /// The finds of the source.
+    private let searches: SearchService
 
     /// Creates a performer for a source.
     public init(source: any HierarchySource) {
         self.source = source
+        searches = SearchService(source: source)
     }
 
     /// Asks the source what the effect needs and returns the action carrying the answer; a long list of children
@@ -64,6 +67,18 @@ public struct EffectPerformer: Sendable {
                     .positions(among: among)
             }
             return .childrenMatched(handle, generation: generation, result)
+        case .search(let query, let fields, let bound, let walks, let generation):
+            let update = await searches.search(query, fields: fields, bound: bound, walks: walks, generation: generation) {
+                progress(.findUpdated(generation: generation, $0))
+            }
+            return .findUpdated(generation: generation, update)
+        case .stopSearch(let cancelling):
+            return .findWalkStopped(searches.stop(cancelling: cancelling))
+        case .resetSearch:
+            searches.reset()
+            return .findWalkStopped(nil)
+        case .resolveFindHit(let entry, let generation):
+            return .findHitResolved(generation: generation, await capture { try await searches.ids(to: entry) })
         case .loadItem(let handle, let id, let generation):
             return .itemLoaded(handle, generation: generation, await capture { try await source.item(id) })
         case .countChildren(let handle, let ids, let epoch):

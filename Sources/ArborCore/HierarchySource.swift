@@ -83,6 +83,9 @@ public protocol HierarchySource: Sendable {
     func position(of childID: String, in parentID: String) async throws -> Int?
     /// Gives the source a way to tell the browser of changes it finds by itself, such as the rest of a list.
     func observeChanges(_ post: @escaping @Sendable (BrowserAction) -> Void)
+    /// How far a find walks the source unless the user says: everything for a source held in memory, a bound
+    /// for one read lazily from a disk, a database or commands.
+    var searchBound: SearchBound { get }
 }
 
 extension HierarchySource {
@@ -125,6 +128,9 @@ extension HierarchySource {
         guard let count = try await numberOfChildren(of: parentID) else { return nil }
         return try await childIDs(of: parentID, in: 0..<count).firstIndex(of: childID)
     }
+
+    /// A find visits every item unless the source says otherwise.
+    public var searchBound: SearchBound { .unlimited }
 
     /// Sources are whole once open unless they say otherwise.
     public var isComplete: Bool { true }

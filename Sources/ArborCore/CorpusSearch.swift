@@ -1,0 +1,101 @@
+import Dispatch
+
+/// A match in a corpus, with what ranks it: a higher score, then a shallower item, then a shorter text, then
+/// the order of the walk.
+public struct RankedEntry: Sendable, Hashable {
+    /// The entry matched.
+    public var entry: Int32
+    /// The matcher's score.
+    public var score: Int32
+    /// The number of items above it.
+    public var depth: Int32
+    /// The length of its searched text in bytes.
+    public var length: Int32
+
+    /// Whether this match ranks before `other`.
+    func ranks(before other: RankedEntry) -> Bool {
+        if score != other.score { return score > other.score }
+        if depth != other.depth { return depth < other.depth }
+        if length != other.length { return length < other.length }
+        return entry < other.entry
+    }
+}
+
+/// Matches a query against a corpus as it grows, keeping the best matches (or every match) in rank order.
+public struct CorpusSearch: Sendable {
+    /// The query.
+    public let matcher: TextMatcher
+    /// Whether the title is searched (the corpus texts start with it).
+    let searchesTitle: Bool
+    /// How many of the best matches are kept; nil keeps every match.
+    let limit: Int?
+    /// The matches kept, best first.
+    public private(set) var ranked: [RankedEntry] = []
+    /// How many entries matched so far.
+    public private(set) var total = 0
+    /// The first entry not yet matched.
+    public private(set) var scanned = 0
+
+    /// Creates a search for `matcher` over the texts of `fields`, keeping the best `limit` matches.
+    public init(_ matcher: TextMatcher, fields: SearchFields, limit: Int?) {
+        self.matcher = matcher
+        searchesTitle = fields.contains(.title)
+        self.limit = limit
+    }
+
+    /// How many entries one pass matches at most, so that a pass ends soon enough to report.
+    public static let pass = 1 << 16
+
+    /// Matches the entries of `snapshot` after those already matched, at most `maximum` of them, spread over
+    /// the processors.
+    public mutating func scan(_ snapshot: SearchCorpus.Snapshot, maximum: Int = pass) {
+        let end = min(snapshot.count, scanned + maximum)
+        guard end > scanned else { return }
+        let parts = max(1, min(8, (end - scanned) / 2_048))
+        let size = (end - scanned + parts - 1) / parts
+        let found = UnsafeMutableBufferPointer<[(Int32, Int32)]>.allocate(capacity: parts)
+        found.initialize(repeating: [])
+        defer { found.deallocate() }
+        nonisolated(unsafe) let results = found
+        let start = scanned
+        let (matcher, searchesTitle) = (matcher, searchesTitle)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var hits: [(Int32, Int32)] = []
+            for entry in (start + part * size)..<min(end, start + (part + 1) * size) {
+                let score = snapshot.withText(of: entry) { bytes -> Int? in
+                    if searchesTitle { return matcher.score(bytes) }
+                    guard let separator = bytes.firstIndex(of: 0x1F) else { return nil }
+                    return matcher.score(UnsafeBufferPointer(rebasing: bytes[(separator + 1)...]))
+                }
+                if let score { hits.append((Int32(entry), Int32(clamping: score))) }
+            }
+            results[part] = hits
+        }
+        for part in 0..<parts {
+            for (entry, score) in found[part] { offer(entry, score: score, in: snapshot) }
+        }
+        scanned = end
+        if limit == nil, scanned == snapshot.count { ranked.sort { $0.ranks(before: $1) } }
+    }
+
+    private mutating func offer(_ entry: Int32, score: Int32, in snapshot: SearchCorpus.Snapshot) {
+        total += 1
+        guard let limit else { return ranked.append(rank(entry, score, snapshot)) }
+        if ranked.count == limit, let last = ranked.last, score < last.score { return }
+        let candidate = rank(entry, score, snapshot)
+        if ranked.count == limit, let last = ranked.last, !candidate.ranks(before: last) { return }
+        var low = 0
+        var high = ranked.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranked[middle].ranks(before: candidate) { low = middle + 1 } else { high = middle }
+        }
+        ranked.insert(candidate, at: low)
+        if ranked.count > limit { ranked.removeLast() }
+    }
+
+    private func rank(_ entry: Int32, _ score: Int32, _ snapshot: SearchCorpus.Snapshot) -> RankedEntry {
+        let length = snapshot.withText(of: Int(entry)) { Int32($0.count) }
+        return RankedEntry(entry: entry, score: score, depth: Int32(snapshot.depth(of: Int(entry))), length: length)
+    }
+}

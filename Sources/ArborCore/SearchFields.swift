@@ -1,0 +1,41 @@
+/// The texts of an item that a find or a filter matches: its title, id, subtitle and body.
+public struct SearchFields: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+
+    /// Creates a set from its bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The item's title.
+    public static let title = SearchFields(rawValue: 1)
+    /// The item's id.
+    public static let id = SearchFields(rawValue: 2)
+    /// The item's subtitle.
+    public static let subtitle = SearchFields(rawValue: 4)
+    /// The item's body.
+    public static let body = SearchFields(rawValue: 8)
+
+    /// The names the command line uses, in the order the texts are joined.
+    public static let names: [(String, SearchFields)] = [("title", .title), ("id", .id), ("subtitle", .subtitle), ("body", .body)]
+
+    /// Reads a comma-separated list such as `title,id`; nil when a name is unknown or none is given.
+    public init?(names list: String) {
+        var fields: SearchFields = []
+        for name in list.split(separator: ",") {
+            guard let field = Self.names.first(where: { $0.0 == String(name.filter { $0 != " " }) }) else { return nil }
+            fields.insert(field.1)
+        }
+        guard !fields.isEmpty else { return nil }
+        self = fields
+    }
+
+    /// The searched text of an item: its fields joined by a unit separator (0x1F), the title first whether
+    /// searched or not, so that the title can be shown from it.
+    public func text(of item: SourceItem) -> String {
+        var text = item.content.title
+        if text.utf8.contains(0x1F) { text = String(text.map { $0 == "\u{1F}" ? " " : $0 }) }
+        if contains(.id) { text += "\u{1F}" + item.id }
+        if contains(.subtitle) { text += "\u{1F}" + item.content.subtitle }
+        if contains(.body) { text += "\u{1F}" + item.content.body }
+        return text
+    }
+}

@@ -1,0 +1,112 @@
+import Synchronization
+
+/// Runs the finds of one source: keeps the walk (and what it visited) from one query to the next, matches
+/// each query as the walk goes, reports, and gives up a query as soon as a newer one comes.
+final class SearchService: Sendable {
+    let source: any HierarchySource
+    private let walkBox = Mutex<SearchWalk?>(nil)
+    private let latest = LatestGeneration()
+
+    init(source: any HierarchySource) {
+        self.source = source
+    }
+
+    /// How often a search reports after its first report, in seconds.
+    static let reportInterval = 0.05
+
+    /// The walk recording `fields`, made when there is none or it records other fields.
+    func walk(fields: SearchFields, bound: SearchBound) -> SearchWalk {
+        walkBox.withLock { box in
+            if let walk = box, walk.fields == fields { return walk }
+            box?.stop()
+            let walk = SearchWalk(source: source, fields: fields, bound: bound)
+            box = walk
+            return walk
+        }
+    }
+
+    /// Matches `query` against every item, reporting through `report` as matches come; the last report is
+    /// returned (stale when a newer search began meanwhile).
+    func search(
+        _ query: String, fields: SearchFields, bound: SearchBound?, walks: Bool, generation: Int,
+        report: @Sendable (FindUpdate) -> Void
+    ) async -> FindUpdate {
+        latest.value = generation
+        let walk = walk(fields: fields, bound: bound ?? source.searchBound)
+        if let bound, walk.progress.bound != bound { walk.extend(to: bound) }
+        if walks { _ = walk.start() }
+        var search = CorpusSearch(TextMatcher(query), fields: fields, limit: FindState.limit)
+        var reportedAt: Double?
+        while latest.value == generation {
+            let progress = walk.progress
+            let snapshot = walk.corpus?.snapshot()
+            if let snapshot, search.scanned < snapshot.count {
+                search.scan(snapshot)
+                let now = MonotonicClock.seconds()
+                if reportedAt.map({ now - $0 > Self.reportInterval }) ?? !search.ranked.isEmpty {
+                    report(update(search, snapshot, progress, isFinal: false))
+                    reportedAt = now
+                }
+            } else if !progress.isWalking {
+                return update(search, snapshot, progress, isFinal: true)
+            } else {
+                try? await Task.sleep(nanoseconds: 3_000_000)
+            }
+        }
+        return update(search, nil, walk.progress, isFinal: true)
+    }
+
+    /// The matches kept by a search, as the browser lists them.
+    private func update(_ search: CorpusSearch, _ snapshot: SearchCorpus.Snapshot?, _ progress: SearchProgress, isFinal: Bool)
+        -> FindUpdate
+    {
+        let hits = snapshot.map { snapshot in
+            search.ranked.map { ranked in
+                let entry = Int(ranked.entry)
+                let title = snapshot.title(of: entry)
+                return FindHit(
+                    entry: entry, title: title, path: snapshot.chain(to: entry).dropLast().map { snapshot.title(of: $0) },
+                    positions: search.matcher.match(title)?.positions ?? [], score: Int(ranked.score))
+            }
+        }
+        return FindUpdate(hits: hits ?? [], total: search.total, progress: progress, isFinal: isFinal)
+    }
+
+    /// Stops the walk; with `cancelling`, the running search too.
+    func stop(cancelling: Bool) -> SearchProgress? {
+        if cancelling { latest.value = -1 }
+        let walk = walkBox.withLock { $0 }
+        walk?.stop()
+        return walk?.progress
+    }
+
+    /// Forgets the walk.
+    func reset() {
+        latest.value = -1
+        walkBox.withLock { box in
+            box?.stop()
+            box = nil
+        }
+    }
+
+    /// The ids from the top of the walk down to an entry, asked of the source level by level.
+    func ids(to entry: Int) async throws -> [String] {
+        guard let corpus = walkBox.withLock({ $0 })?.corpus else { throw SourceError("the find's items are gone") }
+        let snapshot = corpus.snapshot()
+        var ids: [String] = []
+        var parentID = corpus.rootID
+        for (level, node) in snapshot.chain(to: entry).enumerated() {
+            if level == 0, !corpus.rootIsVirtual {
+                ids.append(corpus.rootID)
+                continue
+            }
+            let position = snapshot.position(of: node)
+            guard let id = try await source.childIDs(of: parentID, in: position..<(position + 1)).first else {
+                throw SourceError("the item found is no longer there")
+            }
+            ids.append(id)
+            parentID = id
+        }
+        return ids
+    }
+}

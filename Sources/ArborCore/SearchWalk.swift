@@ -1,0 +1,210 @@
+import Synchronization
+
+/// Visits the items of a source breadth-first in the background, within a bound, filling a corpus that
+/// searches read as it grows; stops when asked and goes on from where it stopped when the bound grows.
+public final class SearchWalk: Sendable {
+    /// The source walked.
+    public let source: any HierarchySource
+    /// The texts recorded for each item.
+    public let fields: SearchFields
+    private let state: Mutex<WalkState>
+    private let corpusBox = Mutex<SearchCorpus?>(nil)
+
+    /// An item whose children are still to be visited.
+    struct Pending: Sendable {
+        var entry: Int32
+        var id: String
+        /// The level of its children.
+        var childDepth: Int
+        /// The first child not yet visited.
+        var next = 0
+    }
+
+    struct WalkState: Sendable {
+        var bound: SearchBound
+        var queue: [Pending] = []
+        var head = 0
+        /// Items below the depth bound, visited when it grows.
+        var deferred: [Pending] = []
+        var visited = 0
+        var isRunning = false
+        var stopRequested = false
+        var started = false
+        var builder = SearchBlockBuilder()
+        var blockIndex = 0
+        var failure: String?
+        var publishedAt = 0.0
+    }
+
+    /// Creates a walk of `source` recording `fields`, within `bound`.
+    public init(source: any HierarchySource, fields: SearchFields, bound: SearchBound) {
+        self.source = source
+        self.fields = fields
+        state = Mutex(WalkState(bound: bound))
+    }
+
+    /// The corpus, once the root is known.
+    public var corpus: SearchCorpus? { corpusBox.withLock { $0 } }
+
+    /// Where the walk stands.
+    public var progress: SearchProgress {
+        state.withLock { state in
+            let left = state.head < state.queue.count || !state.deferred.isEmpty || !state.started
+            return SearchProgress(
+                visited: state.visited, bound: state.bound, isWalking: state.isRunning,
+                isComplete: state.started && !left, failure: state.failure)
+        }
+    }
+
+    /// Starts the walk, or goes on with it, unless it is running or has nothing left; true when it started.
+    public func start() -> Bool {
+        let starts = state.withLock { state -> Bool in
+            guard !state.isRunning else { return false }
+            state.isRunning = true
+            state.stopRequested = false
+            return true
+        }
+        guard starts else { return false }
+        Task.detached { await self.run() }
+        return true
+    }
+
+    /// Asks the walk to stop after the request it is making.
+    public func stop() {
+        state.withLock { $0.stopRequested = true }
+    }
+
+    /// Widens the bound; the items it now allows are visited when the walk runs again.
+    public func extend(to bound: SearchBound) {
+        state.withLock { state in
+            state.bound = bound
+            let (now, later) = (state.deferred.filter { bound.allows(depth: $0.childDepth) },
+                                state.deferred.filter { !bound.allows(depth: $0.childDepth) })
+            state.queue += now
+            state.deferred = later
+        }
+    }
+
+    /// Walks until the queue is empty, the bound is reached or a stop is asked; then publishes what it has.
+    func run() async {
+        if !state.withLock({ $0.started }) { await begin() }
+        while let pending = nextPending() {
+            await visit(pending)
+        }
+        state.withLock { state in
+            if let corpus = corpusBox.withLock({ $0 }) { corpus.publish(state.builder, as: state.blockIndex) }
+            state.isRunning = false
+        }
+    }
+
+    /// Reads the root and queues it (or its children, for a hidden root).
+    private func begin() async {
+        do {
+            guard let root = try await source.root() else {
+                corpusBox.withLock { $0 = SearchCorpus(rootID: "", rootIsVirtual: true) }
+                return state.withLock { $0.started = true }
+            }
+            let corpus = SearchCorpus(rootID: root.id, rootIsVirtual: root.isVirtual)
+            corpusBox.withLock { $0 = corpus }
+            if root.isVirtual {
+                state.withLock { $0.queue.append(Pending(entry: -1, id: root.id, childDepth: 1)) }
+            } else {
+                let item = try await source.item(root.id)
+                record([item], parent: -1, from: 0, childDepth: 1)
+            }
+        } catch {
+            state.withLock { $0.failure = String(describing: error) }
+        }
+        state.withLock { $0.started = true }
+    }
+
+    /// The next item to visit, or nil when the walk must stop (put back where it was when the bound is reached).
+    private func nextPending() -> Pending? {
+        state.withLock { state in
+            guard !state.stopRequested, state.head < state.queue.count, state.bound.allows(visited: state.visited) else {
+                return nil
+            }
+            let pending = state.queue[state.head]
+            state.head += 1
+            if state.head > 4_096, state.head * 2 > state.queue.count {
+                state.queue.removeFirst(state.head)
+                state.head = 0
+            }
+            return pending
+        }
+    }
+
+    /// Visits the children of one item, a page at a time when the source reads ranges cheaply.
+    private func visit(_ pending: Pending) async {
+        do {
+            guard source.pagesChildren, let count = try await source.numberOfChildren(of: pending.id) else {
+                let children = try await source.children(of: pending.id)
+                return record(children, parent: pending.entry, from: 0, childDepth: pending.childDepth)
+            }
+            var next = pending.next
+            while next < count {
+                let page = try await source.children(of: pending.id, in: next..<min(count, next + ChildMatcher.batch))
+                if page.isEmpty { break }
+                record(page, parent: pending.entry, from: next, childDepth: pending.childDepth)
+                next += page.count
+                let halts = state.withLock { !$0.bound.allows(visited: $0.visited) || $0.stopRequested }
+                if halts, next < count {
+                    var rest = pending
+                    rest.next = next
+                    return state.withLock { $0.queue.insert(rest, at: $0.head) }
+                }
+            }
+        } catch {
+            state.withLock { $0.failure = String(describing: error) }
+        }
+    }
+
+    /// Adds items to the corpus and queues those that may have children.
+    private func record(_ items: [SourceItem], parent: Int32, from start: Int, childDepth: Int) {
+        let corpus = corpusBox.withLock { $0 }
+        state.withLock { state in
+            for (offset, item) in items.enumerated() {
+                let entry = Int32(state.visited)
+                state.builder.append(fields.text(of: item), parent: parent, position: Int32(start + offset))
+                state.visited += 1
+                if state.builder.isFull {
+                    corpus?.publish(state.builder, as: state.blockIndex)
+                    state.builder = SearchBlockBuilder()
+                    state.blockIndex += 1
+                }
+                guard item.childCount != 0 else { continue }
+                let pending = Pending(entry: entry, id: item.id, childDepth: childDepth + 1)
+                if state.bound.allows(depth: childDepth + 1) { state.queue.append(pending) } else { state.deferred.append(pending) }
+            }
+            // A block being filled is published as a copy, so not more often than a frame.
+            let now = MonotonicClock.seconds()
+            if state.builder.count > 0, now - state.publishedAt > 0.008 {
+                corpus?.publish(state.builder, as: state.blockIndex)
+                state.publishedAt = now
+            }
+        }
+    }
+}
+
+/// Where a find's walk stands.
+public struct SearchProgress: Sendable, Hashable {
+    /// Items visited so far.
+    public var visited: Int
+    /// The bound of the walk.
+    public var bound: SearchBound
+    /// Whether the walk is running.
+    public var isWalking: Bool
+    /// Whether every item has been visited.
+    public var isComplete: Bool
+    /// The last request that failed, if any.
+    public var failure: String?
+
+    /// Creates a progress report.
+    public init(visited: Int, bound: SearchBound, isWalking: Bool, isComplete: Bool, failure: String? = nil) {
+        self.visited = visited
+        self.bound = bound
+        self.isWalking = isWalking
+        self.isComplete = isComplete
+        self.failure = failure
+    }
+}
