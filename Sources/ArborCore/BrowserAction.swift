@@ -38,8 +38,6 @@ public enum BrowserAction: Sendable {
     /// Moves the focus to the next (or previous) item whose title matches, wrapping around; the focused item
     /// itself counts first when `includingFocus` (search as you type).
     case findNext(String, forward: Bool, includingFocus: Bool = false)
-    /// Opens the path to a loaded item and focuses it.
-    case revealItem(NodeHandle)
     /// Shows the columns or the outline, keeping the focused item and the expanded path.
     case setLayout(Layout)
     /// Switches between columns and outline.

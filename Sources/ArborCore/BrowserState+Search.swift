@@ -93,44 +93,4 @@ extension BrowserState {
         message = "no match for '\(query)'"
         return []
     }
-
-    /// Every loaded item whose title matches `query`, in the order they were loaded, at most `limit`.
-    public func find(_ query: String, limit: Int) -> [NodeHandle] {
-        let matcher = TextMatcher(query)
-        var found: [NodeHandle] = []
-        var index = 1
-        while index < store.count, found.count < limit {
-            let handle = NodeHandle(index)
-            let node = store[handle]
-            if node.content != nil, !(rootIsVirtual && handle == root), matcher.matches(node.title) { found.append(handle) }
-            index += 1
-        }
-        return found
-    }
-
-    /// The ids from the first level shown down to a loaded item.
-    public func revealPath(of handle: NodeHandle) -> [String] {
-        var top = NodeStore.top
-        if layout == .outline {
-            top = outline.topParent
-        } else if let first = columns.first {
-            top = first.parent
-        }
-        var chain = [store[handle].id]
-        var node = handle
-        while let parent = store[node].parent, parent != top {
-            chain.append(store[parent].id)
-            node = parent
-        }
-        return chain.reversed()
-    }
-
-    /// Opens the path to a loaded item, across the columns or in the outline, and focuses it.
-    mutating func revealItem(_ handle: NodeHandle) -> [BrowserEffect] {
-        message = nil
-        let path = revealPath(of: handle)
-        if layout == .outline { return apply(.reveal(path: path)) }
-        if !columns.isEmpty { columns = [Column(parent: columns[0].parent)] }
-        return reveal(path, focusedColumn: nil)
-    }
 }

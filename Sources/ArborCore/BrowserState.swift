@@ -155,7 +155,6 @@ public struct BrowserState: Sendable {
         case .filter(let query): return filterFocusedColumn(query)
         case .clearFilter: return clearFilter()
         case .findNext(let query, let forward, let including): return findNext(query, forward: forward, includingFocus: including)
-        case .revealItem(let handle): return revealItem(handle)
         case .setLayout(let target): return setLayout(target)
         case .toggleLayout: return setLayout(layout == .columns ? .outline : .columns)
         case .clearMarks:

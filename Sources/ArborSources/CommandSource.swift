@@ -59,6 +59,9 @@ public final class CommandSource: HierarchySource {
     /// A command that prints many children runs once; the browser takes its lines a page at a time.
     public var pagesChildren: Bool { true }
 
+    /// A find walks within a bound: every item costs a request.
+    public var searchBound: SearchBound { .lazyDefault }
+
     public func pagedChildren(of id: String) async throws -> PagedChildren? {
         let items = Self.parse(try run(childrenCommand, id: id))
         guard items.count > ChildPaging.threshold else {

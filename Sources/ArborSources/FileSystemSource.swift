@@ -151,6 +151,9 @@ public struct FileSystemSource: HierarchySource {
     /// A short directory is read ahead: one read of it and of its subdirectories for their counts.
     public var readsChildrenAhead: Bool { true }
 
+    /// A find walks within a bound: every item costs a request.
+    public var searchBound: SearchBound { .lazyDefault }
+
     /// Entries whose names start with `.` are hidden until this is set.
     public func setShowsHidden(_ shows: Bool) -> Bool {
         showsHidden.value = shows

@@ -65,6 +65,9 @@ public final class SQLiteSource: HierarchySource {
     /// Children are read ahead: one indexed query, no side effects.
     public var readsChildrenAhead: Bool { true }
 
+    /// A find walks within a bound: every item costs a request.
+    public var searchBound: SearchBound { .lazyDefault }
+
     public func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: true) }
 
     public func numberOfChildren(of id: String) async throws -> Int? {

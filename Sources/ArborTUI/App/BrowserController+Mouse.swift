@@ -6,7 +6,7 @@ extension BrowserController {
 
     /// A click or wheel turn: focus what is under it, expand on the icon, scroll, or change level.
     mutating func handleMouse(_ event: MouseEvent) -> KeyOutcome {
-        guard chrome.prompt == nil, chrome.findResults == nil, !chrome.showsHelp else { return .proceed([]) }
+        guard chrome.prompt == nil, !chrome.showsHelp else { return .proceed([]) }
         let target = screen.target(at: event.x, y: event.y, state: state, header: chrome.showsHeader,
                                    width: size.width, height: size.height)
         var effects: [BrowserEffect] = []

@@ -7,78 +7,98 @@ extension BrowserController {
             && state.columns[state.focusedColumn].filter != nil
     }
 
+    /// Opens a prompt; a find lists its matches as it is typed.
+    mutating func openPrompt(_ kind: Prompt.Kind, text: String = "") -> [BrowserEffect] {
+        var prompt = Prompt(kind: kind)
+        prompt.text = text
+        prompt.cursor = text.count
+        chrome.prompt = prompt
+        guard !text.isEmpty else { return kind == .find ? state.apply(.find("")) : [] }
+        return promptChanged(prompt)
+    }
+
     /// A key while a filter or find is being typed.
     mutating func handlePrompt(_ key: Key) -> KeyOutcome {
         guard var prompt = chrome.prompt else { return .proceed([]) }
-        if key == .backspace, prompt.text.isEmpty { return closePrompt(clearing: true) }
+        if key == .backspace, prompt.text.isEmpty { return .proceed(closePrompt(clearing: true)) }
         let before = prompt.text
         if prompt.edit(key) {
+            if prompt.text != before { prompt.recalled = nil }
             chrome.prompt = prompt
             if prompt.text == before { return .proceed([]) }
-            return promptChanged(prompt)
+            return .proceed(promptChanged(prompt))
         }
+        let finding = prompt.kind == .find
         switch key {
         case .escape:
-            return closePrompt(clearing: true)
+            if finding, state.find?.progress?.isWalking == true { return .proceed(state.apply(.stopFind)) }
+            return .proceed(closePrompt(clearing: true))
         case .control("c"):
             return .exit(130)
         case .enter:
-            return acceptPrompt(prompt)
-        case .up, .down, .pageUp, .pageDown:
-            let delta = key == .up ? -1 : key == .down ? 1 : key == .pageUp ? -state.itemsPerPage : state.itemsPerPage
+            return .proceed(acceptPrompt(prompt))
+        case .control("l") where finding:
+            return .proceed(state.apply(.searchFurther))
+        case .up where prompt.text.isEmpty || prompt.recalled != nil, .down where prompt.recalled != nil:
+            return .proceed(recall(key == .up ? -1 : 1, in: prompt))
+        case .up, .down, .pageUp, .pageDown, .control("p"), .control("n"):
+            let step = finding ? max(1, size.height - 8) : state.itemsPerPage
+            let delta = [.up, .control("p")].contains(key) ? -1 : [.down, .control("n")].contains(key) ? 1 : key == .pageUp ? -step : step
+            if finding { return .proceed(state.apply(.moveFindFocus(by: delta))) }
             return .proceed(state.apply(.moveFocus(by: delta)))
         default:
             return .proceed([])
         }
     }
 
-    /// The text of a prompt changed: a filter narrows the column (searches the outline) again.
-    private mutating func promptChanged(_ prompt: Prompt) -> KeyOutcome {
-        guard prompt.kind == .filter else { return .proceed([]) }
+    /// Shows an earlier (or later) query of the session in the prompt.
+    private mutating func recall(_ step: Int, in prompt: Prompt) -> [BrowserEffect] {
+        let history = chrome.queryHistory
+        let current = prompt.recalled ?? history.count
+        let target = max(0, min(history.count, current + step))
+        guard target != current else { return [] }
+        var recalled = prompt
+        recalled.text = target < history.count ? history[target] : ""
+        recalled.cursor = recalled.text.count
+        recalled.recalled = target < history.count ? target : nil
+        chrome.prompt = recalled
+        return promptChanged(recalled)
+    }
+
+    /// The text of a prompt changed: a filter narrows the column (searches the outline) again; a find searches.
+    private mutating func promptChanged(_ prompt: Prompt) -> [BrowserEffect] {
+        if prompt.kind == .find { return state.apply(.find(prompt.text)) }
         chrome.search = TextMatcher(prompt.text)
         if state.layout == .outline {
-            return .proceed(state.apply(.findNext(prompt.text, forward: true, includingFocus: true)))
+            return state.apply(.findNext(prompt.text, forward: true, includingFocus: true))
         }
-        return .proceed(state.apply(.filter(prompt.text)) + fitViewport())
+        return state.apply(.filter(prompt.text)) + fitViewport()
     }
 
-    private mutating func acceptPrompt(_ prompt: Prompt) -> KeyOutcome {
-        chrome.prompt = nil
+    private mutating func acceptPrompt(_ prompt: Prompt) -> [BrowserEffect] {
+        remember(prompt.text)
         guard !prompt.text.isEmpty else { return closePrompt(clearing: true) }
-        chrome.search = TextMatcher(prompt.text)
-        if prompt.kind == .find {
-            chrome.findResults = FindResults(query: prompt.text, items: state.find(prompt.text, limit: FindResults.limit))
-        }
-        return .proceed([])
-    }
-
-    private mutating func closePrompt(clearing: Bool) -> KeyOutcome {
-        let kind = chrome.prompt?.kind
+        if prompt.kind == .find, state.find?.hits.isEmpty ?? true { return [] }
         chrome.prompt = nil
-        guard clearing, kind == .filter else { return .proceed([]) }
-        chrome.search = nil
-        return .proceed(state.apply(.clearFilter) + fitViewport())
+        chrome.search = TextMatcher(prompt.text)
+        if prompt.kind == .find { return state.apply(.openFindHit) + fitViewport() }
+        return []
     }
 
-    /// A key while the results of a find are listed.
-    mutating func handleFindResults(_ key: Key) -> KeyOutcome {
-        guard var results = chrome.findResults else { return .proceed([]) }
-        switch key {
-        case .up, .character("k"): results.focus = max(0, results.focus - 1)
-        case .down, .character("j"): results.focus = min(max(0, results.items.count - 1), results.focus + 1)
-        case .pageUp: results.focus = max(0, results.focus - 10)
-        case .pageDown: results.focus = min(max(0, results.items.count - 1), results.focus + 10)
-        case .control("c"): return .exit(130)
-        case .escape, .character("q"):
-            chrome.findResults = nil
-            return .proceed([])
-        case .enter:
-            chrome.findResults = nil
-            guard results.items.indices.contains(results.focus) else { return .proceed([]) }
-            return .proceed(state.apply(.revealItem(results.items[results.focus])) + fitViewport())
-        default: break
-        }
-        chrome.findResults = results
-        return .proceed([])
+    /// Adds a query to the session's history (once, as the latest).
+    private mutating func remember(_ query: String) {
+        guard !query.isEmpty else { return }
+        chrome.queryHistory.removeAll { $0 == query }
+        chrome.queryHistory.append(query)
+    }
+
+    private mutating func closePrompt(clearing: Bool) -> [BrowserEffect] {
+        let kind = chrome.prompt?.kind
+        if let text = chrome.prompt?.text { remember(text) }
+        chrome.prompt = nil
+        if kind == .find { return state.apply(.closeFind) }
+        guard clearing, kind == .filter else { return [] }
+        chrome.search = nil
+        return state.apply(.clearFilter) + fitViewport()
     }
 }

@@ -76,7 +76,6 @@ public struct BrowserController: Sendable {
     public mutating func handle(_ key: Key) -> KeyOutcome {
         if key == .resize { return .proceed([]) }
         if case .mouse(let event) = key { return handleMouse(event) }
-        if chrome.findResults != nil { return handleFindResults(key) }
         if chrome.prompt != nil { return handlePrompt(key) }
         guard let command = screen.keyMap.command(for: key) else { return .proceed([]) }
         if showsHelp {
@@ -126,8 +125,7 @@ public struct BrowserController: Sendable {
             guard isPicker else { return .proceed([]) }
             action = .toggleMark
         case .filter, .find:
-            chrome.prompt = Prompt(kind: command == .filter ? .filter : .find)
-            return .proceed([])
+            return .proceed(openPrompt(command == .filter ? .filter : .find))
         case .nextMatch, .previousMatch:
             guard let search = chrome.search else { return .proceed([]) }
             action = .findNext(search.query, forward: command == .nextMatch)

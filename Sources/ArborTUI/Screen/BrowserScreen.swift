@@ -77,7 +77,7 @@ public struct BrowserScreen: Sendable {
         } else {
             FooterPainter(state: state, notice: notice, tick: tick, reading: chrome.sourceIsReading).paint(row: height - 1, into: &grid)
         }
-        if let results = chrome.findResults { FindOverlay(state: state, results: results).paint(into: &grid) }
+        if let find = state.find, chrome.prompt?.kind == .find { FindOverlay(find: find).paint(into: &grid) }
         if chrome.showsHelp { HelpOverlay(keyMap: keyMap, scroll: chrome.helpScroll).paint(into: &grid) }
         return grid
     }

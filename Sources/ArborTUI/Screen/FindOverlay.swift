@@ -1,51 +1,80 @@
 import ArborCore
 
-/// A box listing the results of a find: each item's title and the path to it.
+/// A box listing the matches of a find, best first: each title with its matched characters highlighted and the
+/// path of titles above it, and a line saying how far the walk has gone.
 struct FindOverlay {
-    let state: BrowserState
-    let results: FindResults
-
-    /// The path of titles above an item, from the top level.
-    func location(of item: NodeHandle) -> String {
-        let top = state.layout == .outline ? state.outline.topParent : state.columns.first?.parent
-        var titles: [String] = []
-        var node = item
-        while let parent = state.store[node].parent, parent != top {
-            titles.append(state.store[parent].title)
-            node = parent
-        }
-        return titles.reversed().joined(separator: " › ")
-    }
+    let find: FindState
 
     func paint(into grid: inout CellGrid) {
-        let width = min(grid.width, max(40, grid.width * 4 / 5))
-        let height = min(grid.height, max(5, grid.height * 4 / 5))
+        let width = min(grid.width, max(40, grid.width * 9 / 10))
+        let height = min(grid.height - 1, max(5, grid.height * 4 / 5))
         guard width >= 10, height >= 4 else { return }
         let x = (grid.width - width) / 2
-        let y = (grid.height - height) / 2
+        let y = max(0, (grid.height - 1 - height) / 2)
         for row in y..<(y + height) { grid.fill(" ", x: x, y: row, count: width, style: .plain) }
-        let count = results.items.count
-        let title = "\(count == FindResults.limit ? "\(count)+" : String(count)) found for '\(results.query)'"
         grid.drawBox(x: x, y: y, width: width, height: height, title: title, titleStyle: CellStyle(.columnTitle))
-        grid.write(" Enter opens · Esc closes ", x: x + 2, y: y + height - 1, limit: width - 4, style: CellStyle(.dim))
+        grid.write(" \(status) ", x: x + 2, y: y + height - 1, limit: width - 4, style: CellStyle(.dim))
         let rows = height - 2
-        guard count > 0 else {
-            grid.write("nothing loaded matches", x: x + 2, y: y + 1, limit: width - 4, style: CellStyle(.dim))
+        guard !find.hits.isEmpty else {
+            let note = find.query.isEmpty ? "type to search every item" : find.isSearching ? "searching…" : "nothing matches"
+            grid.write(note, x: x + 2, y: y + 1, limit: width - 4, style: CellStyle(.dim))
             return
         }
-        let first = max(0, min(results.focus - rows / 2, count - rows))
-        let matcher = TextMatcher(results.query)
-        for (offset, item) in results.items[first..<min(count, first + rows)].enumerated() {
-            let row = y + 1 + offset
-            let focused = first + offset == results.focus
-            grid.fill(" ", x: x + 1, y: row, count: width - 2, style: CellStyle(.plain, highlighted: focused))
-            let title = state.store[item].title
-            let used = grid.write(title, x: x + 2, y: row, limit: width - 4, style: CellStyle(.title, highlighted: focused))
-            grid.highlight(matcher, in: title, x: x + 2, y: row, written: used)
-            let place = location(of: item)
-            if !place.isEmpty, width - 4 - used > 6 {
-                grid.write(place, x: x + 4 + used, y: row, limit: width - 6 - used, style: CellStyle(.subtitle, highlighted: focused))
-            }
+        let count = find.hits.count
+        let first = max(0, min(find.focus - rows / 2, count - rows))
+        for (offset, hit) in find.hits[first..<min(count, first + rows)].enumerated() {
+            paint(hit, row: y + 1 + offset, x: x, width: width, focused: first + offset == find.focus, into: &grid)
         }
+    }
+
+    private func paint(_ hit: FindHit, row: Int, x: Int, width: Int, focused: Bool, into grid: inout CellGrid) {
+        grid.fill(" ", x: x + 1, y: row, count: width - 2, style: CellStyle(.plain, highlighted: focused))
+        let used = grid.write(hit.title, x: x + 2, y: row, limit: width - 4, style: CellStyle(.title, highlighted: focused))
+        let utf8 = hit.title.utf8
+        let ranges = hit.positions.filter { $0 < utf8.count }.map { offset -> Range<String.Index> in
+            let start = utf8.index(utf8.startIndex, offsetBy: offset)
+            return start..<utf8.index(after: start)
+        }
+        grid.highlight(ranges.filter { hit.title.unicodeScalars.indices.contains($0.lowerBound) }, in: hit.title, x: x + 2, y: row, written: used)
+        guard !hit.path.isEmpty, width - 4 - used > 6 else { return }
+        let place = "‹ " + hit.path.joined(separator: " › ")
+        grid.write(place, x: x + 4 + used, y: row, limit: width - 6 - used, style: CellStyle(.subtitle, highlighted: focused))
+    }
+
+    private var title: String {
+        let total = find.total
+        let shown = total > find.hits.count ? " (best \(find.hits.count.formatted))" : ""
+        return find.query.isEmpty ? "find" : "\(total.formatted) found for '\(find.query)'\(shown)"
+    }
+
+    /// How far the walk has gone and which keys change it.
+    private var status: String {
+        guard let progress = find.progress else { return find.isSearching ? "searching…" : "Enter opens · Esc closes" }
+        var parts = ["\(progress.visited.formatted) items searched"]
+        if progress.isWalking {
+            parts[0] = "walking: " + parts[0]
+            if let depth = progress.bound.depth { parts.append("depth ≤ \(depth)") }
+            if let items = progress.bound.items { parts.append("at most \(items.formatted)") }
+            parts.append("Esc stops")
+        } else if !progress.isComplete {
+            parts.append(find.isStopped ? "walk stopped" : "bound reached")
+            parts.append("Ctrl-L searches further")
+        }
+        if let failure = progress.failure { parts.append(failure) }
+        parts.append("Enter opens")
+        return parts.joined(separator: " · ")
+    }
+}
+
+extension Int {
+    /// The number with thousands separated by commas.
+    var formatted: String {
+        let digits = String(magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return self < 0 ? "-" + grouped : grouped
     }
 }

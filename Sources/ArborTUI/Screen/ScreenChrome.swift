@@ -1,12 +1,12 @@
 import ArborCore
 
-/// A line of text the user is typing: a filter of the focused column or a find across every loaded item.
+/// A line of text the user is typing: a filter of the focused column or a find across every item.
 public struct Prompt: Sendable, Hashable {
     /// What the text is for.
     public enum Kind: Sendable, Hashable {
         /// `/`: filters the focused column (searches the outline) as it is typed.
         case filter
-        /// Finds every loaded item whose title matches, when accepted.
+        /// `F`: finds every item of the source as it is typed, listing the best matches with their paths.
         case find
     }
 
@@ -16,21 +16,11 @@ public struct Prompt: Sendable, Hashable {
     public var text = ""
     /// Where the cursor is: the number of characters before it.
     public var cursor = 0
+    /// The entry of the session's queries shown, while the text is one recalled with Up and Down.
+    public var recalled: Int?
 
     /// The label in front of the text.
     public var label: String { kind == .filter ? "/" : "find: " }
-}
-
-/// The results of a find: loaded items whose titles match, one focused.
-public struct FindResults: Sendable, Hashable {
-    /// The query.
-    public var query: String
-    /// The matching items.
-    public var items: [NodeHandle]
-    /// The focused result.
-    public var focus = 0
-    /// How many results a find lists at most.
-    public static let limit = 1_000
 }
 
 /// What is drawn over or around the hierarchy: help, prompt, find results, object header, search highlight.
@@ -43,8 +33,8 @@ public struct ScreenChrome: Sendable, Hashable {
     public var prompt: Prompt?
     /// The last search, highlighted in the focused column and repeated by n and N.
     public var search: TextMatcher?
-    /// The results of a find, while they are listed.
-    public var findResults: FindResults?
+    /// The queries typed in this session, oldest first, recalled with Up and Down in a prompt.
+    public var queryHistory: [String] = []
     /// Whether the object header is shown.
     public var showsHeader = false
     /// The page of the header shown in compact width.
