@@ -1,4 +1,7 @@
 extension BrowserState {
+    /// Whether no path is being opened (by --select, a reload or a find).
+    public var pendingPathIsEmpty: Bool { pendingPath.isEmpty }
+
     /// Starts a find for `query`, or lists nothing for an empty one.
     mutating func find(_ query: String) -> [BrowserEffect] {
         var find = self.find ?? FindState(query: query)

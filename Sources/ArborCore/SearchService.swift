@@ -89,24 +89,9 @@ final class SearchService: Sendable {
         }
     }
 
-    /// The ids from the top of the walk down to an entry, asked of the source level by level.
+    /// The ids from the top of the walk down to an entry.
     func ids(to entry: Int) async throws -> [String] {
-        guard let corpus = walkBox.withLock({ $0 })?.corpus else { throw SourceError("the find's items are gone") }
-        let snapshot = corpus.snapshot()
-        var ids: [String] = []
-        var parentID = corpus.rootID
-        for (level, node) in snapshot.chain(to: entry).enumerated() {
-            if level == 0, !corpus.rootIsVirtual {
-                ids.append(corpus.rootID)
-                continue
-            }
-            let position = snapshot.position(of: node)
-            guard let id = try await source.childIDs(of: parentID, in: position..<(position + 1)).first else {
-                throw SourceError("the item found is no longer there")
-            }
-            ids.append(id)
-            parentID = id
-        }
-        return ids
+        guard let walk = walkBox.withLock({ $0 }) else { throw SourceError("the find's items are gone") }
+        return try await walk.ids(to: entry)
     }
 }

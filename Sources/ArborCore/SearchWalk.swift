@@ -85,6 +85,37 @@ public final class SearchWalk: Sendable {
         }
     }
 
+    /// Walks to the end of the bound, in the caller's task (for a search without a screen).
+    public func walkToEnd() async {
+        let starts = state.withLock { state -> Bool in
+            guard !state.isRunning else { return false }
+            state.isRunning = true
+            return true
+        }
+        if starts { await run() }
+    }
+
+    /// The ids from the top of the walk down to an entry, asked of the source level by level.
+    public func ids(to entry: Int) async throws -> [String] {
+        guard let corpus else { throw SourceError("the find's items are gone") }
+        let snapshot = corpus.snapshot()
+        var ids: [String] = []
+        var parentID = corpus.rootID
+        for (level, node) in snapshot.chain(to: entry).enumerated() {
+            if level == 0, !corpus.rootIsVirtual {
+                ids.append(corpus.rootID)
+                continue
+            }
+            let position = snapshot.position(of: node)
+            guard let id = try await source.childIDs(of: parentID, in: position..<(position + 1)).first else {
+                throw SourceError("the item found is no longer there")
+            }
+            ids.append(id)
+            parentID = id
+        }
+        return ids
+    }
+
     /// Walks until the queue is empty, the bound is reached or a stop is asked; then publishes what it has.
     func run() async {
         if !state.withLock({ $0.started }) { await begin() }

@@ -5,6 +5,7 @@ enum ArborCommand {
     case browse(BrowseCommand)
     case print(PrintCommand)
     case query(QueryCommand)
+    case find(FindCommand)
     case keys(KeysCommand)
 
     /// What a command line asks for.
@@ -21,7 +22,7 @@ enum ArborCommand {
     static let version = "0.7.0"
 
     /// The subcommands, browse first: it is the one run when the first word names none.
-    static let subcommands = [BrowseCommand.spec, PrintCommand.spec, QueryCommand.spec, KeysCommand.spec]
+    static let subcommands = [BrowseCommand.spec, PrintCommand.spec, QueryCommand.spec, FindCommand.spec, KeysCommand.spec]
 
     /// The command a command line names and the words that follow its name.
     static func spec(for words: [String]) -> (spec: CommandLineSpec, rest: ArraySlice<String>) {
@@ -44,6 +45,7 @@ enum ArborCommand {
         switch spec.name {
         case PrintCommand.spec.name: return .run(.print(try PrintCommand(parsed)))
         case QueryCommand.spec.name: return .run(.query(try QueryCommand(parsed)))
+        case FindCommand.spec.name: return .run(.find(try FindCommand(parsed)))
         case KeysCommand.spec.name: return .run(.keys(KeysCommand(parsed)))
         default: return .run(.browse(try BrowseCommand(parsed)))
         }
@@ -57,6 +59,7 @@ enum ArborCommand {
 
             Also: 'arbor print [SOURCE]' lists the hierarchy as a tree on stdout (see 'arbor print --help');
             'arbor query ancestors|descendants|siblings|group ID [SOURCE]' answers relative queries;
+            'arbor find QUERY [SOURCE]' prints the items matching a query, best first;
             'arbor keys' lists the key bindings; 'arbor --version' prints the version.
 
             """

@@ -20,7 +20,8 @@ struct BrowseCommand {
             invalid source, 130 cancelled.
             """,
         arguments: [SourceOptions.argument],
-        options: SourceOptions.options + OutputOptions.options + [
+        options: SourceOptions.options + OutputOptions.options + SearchOptions.options + [
+            .value("query", help: "Start with this filter typed (fzf's extended syntax)."),
             .flag("pick", help: "Pick an item and print it on stdout."),
             .flag("multi", help: "Pick any number of items (implies --pick)."),
             .value("select", help: "Open with the item of this id focused and its path expanded."),
@@ -35,6 +36,8 @@ struct BrowseCommand {
 
     var source: SourceOptions
     var output: OutputOptions
+    var search: SearchOptions
+    var query: String?
     var pick: Bool
     var multi: Bool
     var select: String?
@@ -49,6 +52,8 @@ struct BrowseCommand {
     init(_ parsed: ParsedCommandLine) throws(CommandLineError) {
         source = try SourceOptions(parsed, source: parsed.arguments.first)
         output = try OutputOptions(parsed)
+        search = try SearchOptions(parsed)
+        query = parsed.value("query")
         pick = parsed.flag("pick")
         multi = parsed.flag("multi")
         select = parsed.value("select")

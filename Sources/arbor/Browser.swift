@@ -49,7 +49,8 @@ enum Browser {
         var controller = BrowserController(
             screen: screen, selectionMode: mode, layout: Layout(rawValue: command.layout) ?? .columns,
             showsHeader: command.header)
-        let status = BrowserRunLoop(terminal: terminal, source: hierarchy).run(&controller, reveal: reveal)
+        controller.configureSearch(fields: command.search.fields, bound: command.search.bound(for: hierarchy))
+        let status = BrowserRunLoop(terminal: terminal, source: hierarchy).run(&controller, reveal: reveal, query: command.query)
         if let failure = terminal.failure {
             printError("arbor: " + failure)
             return 2

@@ -75,6 +75,8 @@ case .print(let command):
     exit(0)
 case .query(let command):
     exit(Query.run(command, source: openSource(command.source)))
+case .find(let command):
+    exit(Find.run(command, source: openSource(command.source)))
 case .browse(let command):
     let theme: Theme
     do {

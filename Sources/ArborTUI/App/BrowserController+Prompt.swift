@@ -66,7 +66,7 @@ extension BrowserController {
     }
 
     /// The text of a prompt changed: a filter narrows the column (searches the outline) again; a find searches.
-    private mutating func promptChanged(_ prompt: Prompt) -> [BrowserEffect] {
+    mutating func promptChanged(_ prompt: Prompt) -> [BrowserEffect] {
         if prompt.kind == .find { return state.apply(.find(prompt.text)) }
         chrome.search = TextMatcher(prompt.text)
         if state.layout == .outline {

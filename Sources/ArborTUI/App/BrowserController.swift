@@ -25,6 +25,8 @@ public struct BrowserController: Sendable {
     var size: (width: Int, height: Int) = (0, 0)
     /// Advances the loading spinner; the run loop bumps it while something loads.
     public var tick = 0
+    /// The query given at start, until the column it filters has loaded.
+    var pendingQuery: String?
 
     /// Whether anything is loading, so the spinner should turn.
     public var isLoading: Bool {
@@ -44,6 +46,12 @@ public struct BrowserController: Sendable {
         chrome.showsHeader = showsHeader
     }
 
+    /// Sets what finds search and how far they walk (nil: the source's own bound).
+    public mutating func configureSearch(fields: SearchFields, bound: SearchBound?) {
+        state.searchFields = fields
+        state.searchBound = bound
+    }
+
     /// Whether the focused column is waiting for its items, so that keys typed ahead should wait too.
     public var isAwaitingFocusedColumn: Bool {
         state.columns.indices.contains(state.focusedColumn) && state.isLoading(column: state.focusedColumn)
@@ -53,12 +61,28 @@ public struct BrowserController: Sendable {
     /// Whether the controller picks items rather than browses.
     public var isPicker: Bool { state.selection.mode != .none }
 
-    /// Sets the terminal size and starts loading, opening `reveal` (ids from the top down) when given.
-    public mutating func start(width: Int, height: Int, reveal: [String] = []) -> [BrowserEffect] {
+    /// Sets the terminal size and starts loading, opening `reveal` (ids from the top down) when given; a
+    /// `query` is typed in the filter prompt and applied once the first column has loaded.
+    public mutating func start(width: Int, height: Int, reveal: [String] = [], query: String? = nil) -> [BrowserEffect] {
         size = (width, height)
         var effects = state.apply(.start)
         if !reveal.isEmpty { effects += state.apply(.reveal(path: reveal)) }
-        return effects + fitViewport()
+        if let query, !query.isEmpty {
+            var prompt = Prompt(kind: .filter)
+            prompt.text = query
+            prompt.cursor = query.count
+            chrome.prompt = prompt
+            pendingQuery = query
+        }
+        return effects + fitViewport() + applyPendingQuery()
+    }
+
+    /// Filters the focused column with the query given at start, once that column has loaded.
+    mutating func applyPendingQuery() -> [BrowserEffect] {
+        guard pendingQuery != nil, state.columns.indices.contains(state.focusedColumn), state.pendingPathIsEmpty,
+              !state.isLoading(column: state.focusedColumn), let prompt = chrome.prompt, prompt.kind == .filter else { return [] }
+        pendingQuery = nil
+        return promptChanged(prompt)
     }
 
     /// The terminal changed size.
@@ -69,7 +93,7 @@ public struct BrowserController: Sendable {
 
     /// Applies a load result or a mutation.
     public mutating func receive(_ action: BrowserAction) -> [BrowserEffect] {
-        state.apply(action) + fitViewport()
+        state.apply(action) + fitViewport() + applyPendingQuery()
     }
 
     /// Handles one key press.

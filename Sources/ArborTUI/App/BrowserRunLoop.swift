@@ -22,14 +22,14 @@ public final class BrowserRunLoop {
     }
 
     /// Runs until a key or a signal ends it; returns the exit status. The terminal is restored on every path.
-    public func run(_ controller: inout BrowserController, reveal: [String] = []) -> Int32 {
+    public func run(_ controller: inout BrowserController, reveal: [String] = [], query: String? = nil) -> Int32 {
         defer { terminal.shutdown() }
         SignalTrap.install(wakeFD: pipe.writeFD)
         performer.source.observeChanges { [inbox] in inbox.post($0) }
         controller.setSourceIsReading(!performer.source.isComplete)
         let size = terminal.size
         turns.begin()
-        launch(controller.start(width: size.width, height: size.height, reveal: reveal))
+        launch(controller.start(width: size.width, height: size.height, reveal: reveal, query: query))
         settle(&controller)
         terminal.present(controller.render())
         var fds = [

@@ -1,0 +1,35 @@
+import ArborCore
+import ArborSources
+
+/// Answers `arbor find`: walks the source, matches every item, prints the matches best first.
+enum Find {
+    /// Prints the matches; returns the exit status.
+    static func run(_ command: FindCommand, source opened: OpenedSource) -> Int32 {
+        let hierarchy = opened.hierarchy
+        let idsArePaths = opened.format == .paths || opened.format == .fs
+        let formatter = ItemFormatter(field: command.output.field(default: idsArePaths ? .path : .id), idsArePaths: idsArePaths)
+        let terminator = command.output.terminator
+        let fields = command.search.fields
+        let walk = SearchWalk(source: hierarchy, fields: fields, bound: command.search.bound(for: hierarchy) ?? hierarchy.searchBound)
+        do {
+            return try blocking {
+                await walk.walkToEnd()
+                if let failure = walk.progress.failure, walk.progress.visited == 0 { throw SourceError(failure) }
+                guard let snapshot = walk.corpus?.snapshot() else { return 1 }
+                var search = CorpusSearch(TextMatcher(command.query), fields: fields, limit: nil)
+                while search.scanned < snapshot.count { search.scan(snapshot) }
+                for ranked in search.ranked {
+                    let entry = Int(ranked.entry)
+                    let ids = try await walk.ids(to: entry)
+                    let item = try await hierarchy.item(ids[ids.count - 1])
+                    let titles = formatter.needsTitlePath ? snapshot.chain(to: entry).map { snapshot.title(of: $0) } : []
+                    if !writeAll(1, formatter.record(for: item, titlePath: titles) + terminator) { return 0 }
+                }
+                return search.ranked.isEmpty ? 1 : 0
+            }
+        } catch {
+            printError("arbor: \(error)")
+            return 2
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import ArborConfig
+import ArborCore
+
+/// What finds search and how far they walk a lazy source.
+struct SearchOptions {
+    /// The options, in the order the help lists them.
+    static let options: [OptionSpec] = [
+        .value("search-fields", help: "The texts a find matches, comma-separated: title, id, subtitle, body (default: title)."),
+        .value("search-depth", help: "The deepest level a find walks (default: every level in memory, 12 on disk or a database)."),
+        .value("search-limit", help: "The most items a find visits (default: all in memory, 500000 on disk or a database)."),
+    ]
+
+    var fields: SearchFields = .title
+    var depth: Int?
+    var limit: Int?
+
+    /// The options of a parsed command line; an unknown field or a bound under 1 is an error.
+    init(_ parsed: ParsedCommandLine) throws(CommandLineError) {
+        if let names = parsed.value("search-fields") {
+            guard let fields = SearchFields(names: names) else {
+                throw CommandLineError("--search-fields takes title, id, subtitle or body, comma-separated, not '\(names)'")
+            }
+            self.fields = fields
+        }
+        depth = try parsed.integer("search-depth")
+        limit = try parsed.integer("search-limit")
+        for (name, value) in [("search-depth", depth), ("search-limit", limit)] {
+            if let value, value < 1 { throw CommandLineError("--\(name) must be 1 or more, not \(value)") }
+        }
+    }
+
+    /// The bound the user gave, on top of the source's own; nil when none was given.
+    func bound(for source: any HierarchySource) -> SearchBound? {
+        guard depth != nil || limit != nil else { return nil }
+        let own = source.searchBound
+        return SearchBound(depth: depth ?? own.depth, items: limit ?? own.items)
+    }
+}
