@@ -175,9 +175,8 @@ public final class SearchWalk: Sendable {
             var next = pending.next
             while next < count {
                 let page = try await source.children(of: pending.id, in: next..<min(count, next + ChildMatcher.batch))
-                if page.isEmpty { break }
                 record(page, parent: pending.entry, from: next, childDepth: pending.childDepth)
-                next += page.count
+                next = page.isEmpty ? count : next + page.count
                 let halts = state.withLock { !$0.bound.allows(visited: $0.visited) || $0.stopRequested }
                 if halts, next < count {
                     var rest = pending

@@ -132,13 +132,14 @@ public struct TextMatcher: Sendable, Hashable {
     private func evaluateFolded(_ bytes: UnsafeBufferPointer<UInt8>, positions: UnsafeMutablePointer<[Int]>?) -> Int? {
         let text = String(decoding: bytes, as: UTF8.self)
         var lowered: [UInt8] = []
-        var origin: [Int] = []
+        var origin: [Range<Int>] = []
         var offset = 0
         for character in text {
             let lower = character.lowercased().utf8
+            let length = character.utf8.count
             lowered.append(contentsOf: lower)
-            origin.append(contentsOf: repeatElement(offset, count: lower.count))
-            offset += character.utf8.count
+            origin.append(contentsOf: repeatElement(offset..<(offset + length), count: lower.count))
+            offset += length
         }
         return lowered.withUnsafeBufferPointer { loweredBytes -> Int? in
             var total = 0
@@ -153,10 +154,7 @@ public struct TextMatcher: Sendable, Hashable {
                     if position >= 0 {
                         positions?.pointee.append(position)
                     } else {
-                        let start = origin[-position - 1]
-                        let character = text.utf8.index(text.utf8.startIndex, offsetBy: start)
-                        let length = text[character...].first.map { $0.utf8.count } ?? 1
-                        positions?.pointee.append(contentsOf: start..<(start + length))
+                        positions?.pointee.append(contentsOf: origin[-position - 1])
                     }
                 }
             }

@@ -126,33 +126,4 @@ struct SearchTests {
         empty.send(.clearFilter)
         #expect(empty.state.columns.count == 1)
     }
-
-    @Test func findListsLoadedItemsAndRevealOpensTheirAncestors() async {
-        var driver = await started()
-        driver.send(.moveFocus(by: 2))
-        driver.send(.expand)
-        await driver.settle()
-        driver.send(.expand)
-        await driver.settle()
-        driver.send(.first)
-        driver.send(.previousLevel)
-        driver.send(.previousLevel)
-        driver.send(.first)
-        #expect(driver.state.columns.count == 1)
-        let found = driver.state.find("e", limit: 10)
-        #expect(found.map { driver.state.store[$0].id } == ["Beta", "alphabet", "delta", "deep"])
-        #expect(driver.state.find("e", limit: 2).count == 2)
-        let deep = driver.state.store.handle(for: "deep")!
-        #expect(driver.state.revealPath(of: deep) == ["gamma", "g1", "deep"])
-        driver.send(.revealItem(deep))
-        await driver.settle()
-        #expect(driver.columnParents == ["top", "gamma", "g1"])
-        #expect(driver.focusedID(2) == "deep")
-        #expect(driver.state.focusedColumn == 2)
-        driver.send(.setLayout(.outline))
-        driver.send(.first)
-        driver.send(.revealItem(deep))
-        await driver.settle()
-        #expect(driver.state.focusedItem == deep)
-    }
 }

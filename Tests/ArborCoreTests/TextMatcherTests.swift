@@ -60,6 +60,11 @@ struct TextMatcherTests {
         Case("日本語", "日本", false),
         Case("本日", "日本", false),
         Case("long query", "long", false),
+        Case("語", "日本", false),
+        Case("gtk | !xml", "gtk-doc", true),
+        Case("gtk | g", "gtk-doc", true),
+        Case("doc", "(doc)", true),
+        Case("1", "g1", true),
         Case("abcdefghijklmnopqrstuvwxyz", "Größe ABC straße", false),
     ]
 

@@ -40,21 +40,37 @@ struct SearchScreenTests {
         #expect(driver.controller.state.focusedItem.map { driver.controller.state.store[$0].title } == "Hamburg Plant")
     }
 
-    @Test func findListsLoadedItemsAndEnterOpensTheChosenOne() async throws {
+    @Test func findListsEveryMatchAsItIsTypedAndEnterOpensTheChosenOne() async throws {
         var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
-        await driver.press(.enter, .down, .enter, .left, .left, .down, .down, .enter)
-        for key in [Key.character("F")] + type("valve") + [.enter] { await driver.press(key) }
+        for key in [Key.character("F")] + type("valve") { await driver.press(key) }
         let listed = driver.lines.joined(separator: "\n")
         #expect(listed.contains("found for 'valve'"), "\(listed)")
-        #expect(listed.contains("Control Valve Q-22  Plants › Hamburg Plant › Cooling Tower B-200"), "\(listed)")
-        await driver.press(.down, .up)
+        #expect(listed.contains("Control Valve Q-22  ‹ Plants › Hamburg Plant › Cooling Tower B-200"), "\(listed)")
+        #expect(listed.contains("items searched"), "\(listed)")
+        let lines = driver.lines
+        let row = try #require(lines.firstIndex { $0.contains("Control Valve Q-22") })
+        let x = try #require(lines[row].range(of: "Valve")).lowerBound.utf16Offset(in: lines[row])
+        #expect(driver.controller.render()[x, row].style.role == .match, "the matched characters are highlighted")
+        let valves = driver.controller.state.find?.hits.map(\.title) ?? []
+        let target = try #require(valves.firstIndex(of: "Control Valve Q-22"))
+        for _ in 0..<target { await driver.press(.down) }
         await driver.press(.enter)
         let state = driver.controller.state
         #expect(state.focusedItem.map { state.store[$0].title } == "Control Valve Q-22")
         #expect(driver.lines.last?.contains("Plants › Hamburg Plant › Cooling Tower B-200 › Control Valve Q-22") == true)
-        for key in [Key.character("F")] + type("nothing-like-this") + [.enter] { await driver.press(key) }
-        #expect(driver.lines.joined().contains("nothing loaded matches"))
+        for key in [Key.character("F")] + type("nothing-like-this") { await driver.press(key) }
+        #expect(driver.lines.joined().contains("nothing matches"))
+        await driver.press(.enter)
+        #expect(driver.controller.chrome.prompt != nil, "Enter with nothing found keeps the prompt")
         await driver.press(.escape)
-        #expect(driver.controller.chrome.findResults == nil)
+        #expect(driver.controller.state.find == nil && driver.controller.chrome.prompt == nil)
+        await driver.press(.character("F"), .up)
+        #expect(driver.lines.last?.hasPrefix(" find: nothing-like-this█") == true, "Up recalls the last query")
+        await driver.press(.up)
+        #expect(driver.lines.last?.hasPrefix(" find: valve█") == true)
+        await driver.press(.down, .down)
+        #expect(driver.lines.last?.hasPrefix(" find: █") == true, "Down past the latest query empties the prompt")
+        await driver.press(.control("l"), .backspace)
+        #expect(driver.controller.chrome.prompt == nil)
     }
 }
