@@ -5,7 +5,8 @@
 
 One JSON line per metric on stdout: first_frame_ms (start -> the screen first matches
 --expect), key_ms[KEY] (key sent -> last screen change before --quiet-ms of stillness),
-rss_kb (peak resident memory of the program, VmHWM), rss_end_kb (resident memory once the keys are done, VmRSS). Medians, minimum, maximum over runs.
+probe_ms[N:KEY] (--probe KEY=REGEX, after the keys: KEY sent at once -> the first frame matching
+REGEX, without waiting for stillness), rss_kb (peak resident memory of the program, VmHWM), rss_end_kb (resident memory once the keys are done, VmRSS). Medians, minimum, maximum over runs.
 The screen is decoded with pyte; cursor keys follow the application-cursor mode the program
 set; cursor-position and device-attribute queries are answered, so programs that ask
 (fzf) do not wait.
@@ -118,6 +119,23 @@ class Session:
                 return read[0]
         return None
 
+    def first_frame_matching(self, pattern, since, timeout):
+        """Decodes reads as they come until the screen matches `pattern`; returns the time of that read."""
+        deadline = time.perf_counter() + timeout
+        while self.alive and time.perf_counter() < deadline:
+            try:
+                stamp, data = self.chunks.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            if not data:
+                self.alive = False
+                break
+            self.answer(data)
+            self.stream.feed(data)
+            if stamp >= since and pattern.search(self.text()):
+                return stamp
+        return None
+
     def settle(self, quiet, since=None, timeout=10):
         """Collects reads until output has been still for `quiet` s (by read times, nothing left queued), then
         decodes them; returns the time of the last read that changed the screen. Decoding after the fact
@@ -209,6 +227,18 @@ def measure(args):
                 changed = session.settle(args.quiet_ms / 1000, since=sent)
                 if counted and changed:
                     results.setdefault(f'key_ms[{key}]', []).append((changed - sent) * 1000)
+            sent = time.perf_counter()
+            for index, probe in enumerate(args.probe):
+                key, _, expected = probe.partition('=')
+                # A probe without a key waits for a later frame of the key before it.
+                sent = session.send(key) if key else sent
+                shown = session.first_frame_matching(re.compile(expected), sent, args.timeout)
+                if counted and shown is not None:
+                    results.setdefault(f'probe_ms[{index}:{key}]', []).append((shown - sent) * 1000)
+                elif shown is None:
+                    sys.stderr.write(f'ptyrun: {args.label}: probe {probe} not seen; the screen was:\n{session.text()}\n')
+            if args.probe:
+                session.settle(args.quiet_ms / 1000)
             if counted:
                 results['rss_kb'].append(session.peak_rss_kb())
                 results.setdefault('rss_end_kb', []).append(session.peak_rss_kb('VmRSS'))
@@ -239,6 +269,9 @@ def main():
     parser.add_argument('--cwd')
     parser.add_argument('--env', action='append', default=[])
     parser.add_argument('--label', default='')
+    parser.add_argument('--probe', action='append', default=[],
+                        help="KEY=REGEX, after --keys: send KEY at once and time the first frame matching REGEX "
+                             "(an empty KEY times a later frame of the key before)")
     parser.add_argument('command', nargs=argparse.REMAINDER)
     args = parser.parse_args()
     if args.command[:1] == ['--']:

@@ -57,6 +57,10 @@ public enum BrowserAction: Sendable {
     case openFindHit
     /// Ends the find.
     case closeFind
+    /// Opens the place a text names: an id (a JSON pointer, a path) or a path of titles separated by `/`.
+    case jump(String)
+    /// Completes the last title of a place's text from the children of the place before it.
+    case completePlace(String)
 
     /// The source inserted children of an expanded parent at these indexes.
     case insertChildren(of: String, at: [Int])
@@ -99,6 +103,10 @@ public enum BrowserAction: Sendable {
     case findWalkStopped(SearchProgress?)
     /// The ids from the top down to a match of a find were found.
     case findHitResolved(generation: Int, Result<[String], SourceError>)
+    /// The ids from the top down to a place were found.
+    case placeResolved(generation: Int, Result<[String], SourceError>)
+    /// A place's text was completed.
+    case placeCompleted(generation: Int, Result<PlaceCompletion, SourceError>)
 }
 
 /// An item delivered for an index of its parent's children.

@@ -24,6 +24,10 @@ public enum BrowserEffect: Sendable, Hashable {
     case resetSearch
     /// Find the ids from the top down to an entry of the find's corpus.
     case resolveFindHit(entry: Int, generation: Int)
+    /// Find the ids from the top down to the place a text names.
+    case resolvePlace(String, generation: Int)
+    /// Complete the last title of a place's text.
+    case completePlace(String, generation: Int)
     /// Count, in the background, the children of these children of a node (sources that can do it cheaply).
     case countChildren(NodeHandle, ids: [String], epoch: Int)
 }

@@ -38,6 +38,10 @@ public struct BrowserState: Sendable {
     var lastGeneration = 0
     /// The generation of the match of a find being opened.
     var openingHit = 0
+    /// The generation of the place being opened or completed.
+    var placeRequest = 0
+    /// The last completion of a place's text, for the prompt to take.
+    public internal(set) var placeCompletion: PlaceCompletion?
     var pendingPath: [String] = []
     var pendingFocusedColumn: Int?
     /// The filters of the columns a reload is putting back, by the id of each column's parent.
@@ -175,6 +179,10 @@ public struct BrowserState: Sendable {
         case .findUpdated(let generation, let update): return findUpdated(generation: generation, update)
         case .findWalkStopped(let progress): return findWalkStopped(progress)
         case .findHitResolved(let generation, let result): return findHitResolved(generation: generation, result)
+        case .jump(let text): return jump(to: text)
+        case .completePlace(let text): return completePlace(text)
+        case .placeResolved(let generation, let result): return placeResolved(generation: generation, result)
+        case .placeCompleted(let generation, let result): return placeCompleted(generation: generation, result)
         case .rootLoaded(let generation, let result): return rootLoaded(generation: generation, result)
         case .childrenLoaded(let handle, let generation, let result):
             return childrenLoaded(handle, generation: generation, result)

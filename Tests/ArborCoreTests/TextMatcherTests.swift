@@ -86,6 +86,7 @@ struct TextMatcherTests {
         ("gtk !xml", "gtk-doc", ["gtk"]),
         ("straße", "Große Straße", ["Straße"]),
         ("öße", "GRÖßE", ["ÖßE"]),
+        ("gr öße", "GRÖßE", ["GRÖßE"]),
         ("日本", "東京 日本", ["日本"]),
         ("oo", "foo bar", ["oo"]),
     ]

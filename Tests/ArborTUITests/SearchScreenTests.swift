@@ -29,6 +29,14 @@ struct SearchScreenTests {
         #expect(driver.controller.state.columns.count == 3, "a second Esc is not swallowed by the filter")
     }
 
+    @Test func aQueryGivenAtStartFiltersTheFirstColumnOnceItLoads() async throws {
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40, query: "^plants$")
+        #expect(driver.lines.last?.hasPrefix(" /^plants$█") == true, "\(driver.lines.last ?? "")")
+        #expect(driver.controller.state.columns[0].filter?.matches.count == 1)
+        await driver.press(.enter, .enter)
+        #expect(driver.controller.state.columns.count == 2, "Enter accepts the filter, then expands")
+    }
+
     @Test func enterKeepsTheFilterAndNNRepeatTheSearch() async throws {
         var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
         for key in [Key.character("/")] + type("plant") + [.enter] { await driver.press(key) }

@@ -27,10 +27,11 @@ struct ScreenDriver {
     var controller: BrowserController
     let performer: EffectPerformer
 
-    init(_ source: any HierarchySource, name: String, width: Int, height: Int, cellMode: CellMode = .auto) async {
+    init(_ source: any HierarchySource, name: String, width: Int, height: Int, cellMode: CellMode = .auto,
+         query: String? = nil) async {
         controller = BrowserController(screen: BrowserScreen(sourceName: name, cellMode: cellMode))
         performer = EffectPerformer(source: source)
-        await settle(controller.start(width: width, height: height))
+        await settle(controller.start(width: width, height: height, query: query))
     }
 
     mutating func settle(_ effects: [BrowserEffect]) async {

@@ -39,6 +39,8 @@ extension BrowserController {
             return .proceed(acceptPrompt(prompt))
         case .control("l") where finding:
             return .proceed(state.apply(.searchFurther))
+        case .tab where prompt.kind == .jump:
+            return .proceed(state.apply(.completePlace(prompt.text)))
         case .up where prompt.text.isEmpty || prompt.recalled != nil, .down where prompt.recalled != nil:
             return .proceed(recall(key == .up ? -1 : 1, in: prompt))
         case .up, .down, .pageUp, .pageDown, .control("p"), .control("n"):
@@ -68,6 +70,7 @@ extension BrowserController {
     /// The text of a prompt changed: a filter narrows the column (searches the outline) again; a find searches.
     mutating func promptChanged(_ prompt: Prompt) -> [BrowserEffect] {
         if prompt.kind == .find { return state.apply(.find(prompt.text)) }
+        if prompt.kind == .jump { return [] }
         chrome.search = TextMatcher(prompt.text)
         if state.layout == .outline {
             return state.apply(.findNext(prompt.text, forward: true, includingFocus: true))
@@ -80,6 +83,7 @@ extension BrowserController {
         guard !prompt.text.isEmpty else { return closePrompt(clearing: true) }
         if prompt.kind == .find, state.find?.hits.isEmpty ?? true { return [] }
         chrome.prompt = nil
+        if prompt.kind == .jump { return state.apply(.jump(prompt.text)) + fitViewport() }
         chrome.search = TextMatcher(prompt.text)
         if prompt.kind == .find { return state.apply(.openFindHit) + fitViewport() }
         return []

@@ -93,7 +93,13 @@ public struct BrowserController: Sendable {
 
     /// Applies a load result or a mutation.
     public mutating func receive(_ action: BrowserAction) -> [BrowserEffect] {
-        state.apply(action) + fitViewport() + applyPendingQuery()
+        let effects = state.apply(action) + fitViewport() + applyPendingQuery()
+        if case .placeCompleted = action, let completion = state.placeCompletion, var prompt = chrome.prompt, prompt.kind == .jump {
+            prompt.text = completion.text
+            prompt.cursor = completion.text.count
+            chrome.prompt = prompt
+        }
+        return effects
     }
 
     /// Handles one key press.
@@ -148,8 +154,8 @@ public struct BrowserController: Sendable {
             }
             guard isPicker else { return .proceed([]) }
             action = .toggleMark
-        case .filter, .find:
-            return .proceed(openPrompt(command == .filter ? .filter : .find))
+        case .filter, .find, .jump:
+            return .proceed(openPrompt(command == .filter ? .filter : command == .find ? .find : .jump))
         case .nextMatch, .previousMatch:
             guard let search = chrome.search else { return .proceed([]) }
             action = .findNext(search.query, forward: command == .nextMatch)

@@ -17,6 +17,7 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
     case headerPage = "header-page"
     case filter
     case find
+    case jump
     case nextMatch = "next-match"
     case previousMatch = "previous-match"
     case help
@@ -42,7 +43,8 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
         case .toggleHeader: return "object header on/off"
         case .headerPage: return "next page of the header in compact width (picker: mark)"
         case .filter: return "filter the column as you type (outline: search)"
-        case .find: return "find among every loaded item; Enter opens the chosen one"
+        case .find: return "find among every item as you type; Enter opens a match"
+        case .jump: return "go to an id, a JSON pointer or a path of titles (Tab completes)"
         case .nextMatch: return "next match of the last search"
         case .previousMatch: return "previous match of the last search"
         case .help: return "this help"

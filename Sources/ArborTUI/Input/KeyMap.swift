@@ -78,6 +78,7 @@ public struct KeyMap: Sendable {
         KeyBinding([.character("n")], .nextMatch),
         KeyBinding([.character("N")], .previousMatch),
         KeyBinding([.character("F")], .find),
+        KeyBinding([.character(":")], .jump),
         KeyBinding([.character("o")], .toggleLayout),
         KeyBinding([.character("i")], .toggleHeader),
         KeyBinding([.tab], .headerPage),

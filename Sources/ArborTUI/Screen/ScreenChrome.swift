@@ -8,6 +8,8 @@ public struct Prompt: Sendable, Hashable {
         case filter
         /// `F`: finds every item of the source as it is typed, listing the best matches with their paths.
         case find
+        /// `:`: goes to a place named by an id, a JSON pointer or a path of titles, Tab completing it.
+        case jump
     }
 
     /// What the text is for.
@@ -20,7 +22,13 @@ public struct Prompt: Sendable, Hashable {
     public var recalled: Int?
 
     /// The label in front of the text.
-    public var label: String { kind == .filter ? "/" : "find: " }
+    public var label: String {
+        switch kind {
+        case .filter: return "/"
+        case .find: return "find: "
+        case .jump: return "go to: "
+        }
+    }
 }
 
 /// What is drawn over or around the hierarchy: help, prompt, find results, object header, search highlight.
