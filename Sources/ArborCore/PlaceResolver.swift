@@ -80,4 +80,10 @@ public struct PlaceCompletion: Sendable, Hashable {
     public var text: String
     /// The titles that could follow, at most a few.
     public var candidates: [String]
+
+    /// Creates a completion.
+    public init(text: String, candidates: [String]) {
+        self.text = text
+        self.candidates = candidates
+    }
 }

@@ -30,11 +30,22 @@ struct SearchScreenTests {
     }
 
     @Test func aQueryGivenAtStartFiltersTheFirstColumnOnceItLoads() async throws {
-        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40, query: "^plants$")
-        #expect(driver.lines.last?.hasPrefix(" /^plants$█") == true, "\(driver.lines.last ?? "")")
-        #expect(driver.controller.state.columns[0].filter?.matches.count == 1)
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40, query: "^berlin")
+        #expect(driver.lines.last?.hasPrefix(" /^berlin█") == true, "\(driver.lines.last ?? "")")
+        let state = driver.controller.state
+        #expect(state.columns[state.focusedColumn].filter?.matches.map { state.store[$0].title } == ["Berlin Plant"])
         await driver.press(.enter, .enter)
-        #expect(driver.controller.state.columns.count == 2, "Enter accepts the filter, then expands")
+        #expect(driver.controller.state.columns.count == 3, "Enter accepts the filter, then expands")
+    }
+
+    @Test func colonGoesToAPlaceWithTabCompletingIt() async throws {
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
+        for key in [Key.character(":")] + type("ham") + [.tab] { await driver.press(key) }
+        #expect(driver.lines.last?.hasPrefix(" go to: Hamburg Plant/█") == true, "\(driver.lines.last ?? "")")
+        for key in type("cool") + [.tab, .enter] { await driver.press(key) }
+        let state = driver.controller.state
+        #expect(state.focusedItem.map { state.store[$0].title } == "Cooling Tower B-200")
+        #expect(driver.controller.chrome.prompt == nil)
     }
 
     @Test func enterKeepsTheFilterAndNNRepeatTheSearch() async throws {

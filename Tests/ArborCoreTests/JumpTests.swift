@@ -1,0 +1,98 @@
+import ArborCore
+import Testing
+
+@Suite("Jump to a place: ids, paths of titles, completion")
+struct JumpTests {
+    let outline: [(String, [String])] = [
+        ("top", ["alpha", "beta", "gamma", "gammaray"]),
+        ("gamma", ["g1", "g2", "h1"]),
+        ("g1", ["deep"]),
+    ]
+
+    func started(virtual: Bool = true) async -> Driver {
+        var driver = Driver(MutableSource(root: "top", virtual: virtual, outline))
+        driver.send(.start)
+        await driver.settle()
+        return driver
+    }
+
+    @Test func anIdOpensItsPath() async {
+        var driver = await started()
+        driver.send(.jump("deep"))
+        await driver.settle()
+        #expect(driver.columnParents == ["top", "gamma", "g1"])
+        #expect(driver.focusedID(2) == "deep")
+        var shown = await started(virtual: false)
+        shown.send(.jump("g2"))
+        await shown.settle()
+        #expect(shown.focusedID(2) == "g2")
+    }
+
+    @Test func aPathOfTitlesMatchesExactlyThenIgnoringCaseThenByAUniquePrefix() async {
+        var driver = await started()
+        driver.send(.jump("Gamma/g1/dee"))
+        await driver.settle()
+        #expect(driver.focusedID(2) == "deep")
+        driver.send(.jump("/gammar"))
+        await driver.settle()
+        #expect(driver.focusedID(0) == "gammaray")
+        driver.send(.jump("gam/g1"))
+        await driver.settle()
+        #expect(driver.state.message == "no item 'gam' there (2 start with it)")
+        var shown = await started(virtual: false)
+        shown.send(.jump("Top/Gamma/H1"))
+        await shown.settle()
+        #expect(shown.focusedID(2) == "h1")
+        shown.send(.jump("Beta"))
+        await shown.settle()
+        #expect(shown.focusedID(1) == "beta", "the root's title may be left out")
+    }
+
+    @Test func tabCompletesTheLastTitle() async {
+        var driver = await started()
+        driver.send(.completePlace("gamma/g"))
+        await driver.settle()
+        #expect(driver.state.placeCompletion == PlaceCompletion(text: "gamma/g", candidates: ["G1", "G2"]))
+        #expect(driver.state.message == "G1  G2")
+        driver.send(.completePlace("gamma/h"))
+        await driver.settle()
+        #expect(driver.state.placeCompletion?.text == "gamma/H1/")
+        #expect(driver.state.message == nil)
+        driver.send(.completePlace("Gam"))
+        await driver.settle()
+        #expect(driver.state.placeCompletion?.text == "Gamma")
+        driver.send(.completePlace("gamma/x"))
+        await driver.settle()
+        #expect(driver.state.placeCompletion?.text == "gamma/x")
+        #expect(driver.state.message == "nothing there starts so")
+        driver.send(.completePlace("gamma/"))
+        await driver.settle()
+        #expect(driver.state.placeCompletion?.candidates == ["G1", "G2", "H1"])
+        driver.send(.completePlace("nowhere/x"))
+        await driver.settle()
+        #expect(driver.state.message == "no item 'nowhere' there (0 start with it)")
+    }
+
+    @Test func anAnswerForAnOlderRequestIsIgnored() async {
+        var driver = await started()
+        driver.send(.jump("deep"))
+        let older = driver.pending.removeFirst()
+        driver.send(.completePlace("g"))
+        driver.send(await driver.answer(older))
+        #expect(driver.state.columns.count == 1)
+        driver.send(.placeCompleted(generation: -1, .success(PlaceCompletion(text: "x", candidates: []))))
+        #expect(driver.state.placeCompletion == nil)
+    }
+
+    @Test func anEmptyHierarchyHasNoPlaces() async {
+        var driver = Driver(StaticHierarchy(displayName: "empty", nodes: [], rootIndex: -1, rootIsVirtual: true))
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.jump("a/b"))
+        await driver.settle()
+        #expect(driver.state.message == "the hierarchy is empty")
+        driver.send(.completePlace("a"))
+        await driver.settle()
+        #expect(driver.state.message == "the hierarchy is empty")
+    }
+}
