@@ -16,12 +16,11 @@ public enum BrowserEffect: Sendable, Hashable {
     case loadItem(NodeHandle, id: String, generation: Int)
     /// Ask for the parent of one node.
     case loadParent(NodeHandle, id: String, generation: Int)
-    /// Search every item (walking the source within `bound`, when `walks`) for a query, reporting as it goes.
-    case search(query: String, fields: SearchFields, bound: SearchBound?, walks: Bool, generation: Int)
+    /// Search every item (walking the source within `bound`, when `walks`) for a query, reporting as it goes;
+    /// what an earlier walk visited is searched again unless the source changed since (a new `epoch`).
+    case search(query: String, fields: SearchFields, bound: SearchBound?, walks: Bool, epoch: Int, generation: Int)
     /// Stop the walk of the find; with `cancelling`, stop the search too.
     case stopSearch(cancelling: Bool)
-    /// Forget what the find's walk visited (the source changed).
-    case resetSearch
     /// Find the ids from the top down to an entry of the find's corpus.
     case resolveFindHit(entry: Int, generation: Int)
     /// Find the ids from the top down to the place a text names.

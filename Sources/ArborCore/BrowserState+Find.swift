@@ -23,7 +23,7 @@ extension BrowserState {
         find.isSearching = true
         self.find = find
         return [.search(query: query, fields: searchFields, bound: find.bound ?? searchBound, walks: !find.isStopped,
-                        generation: find.generation)]
+                        epoch: searchEpoch, generation: find.generation)]
     }
 
     mutating func moveFindFocus(by delta: Int) -> [BrowserEffect] {

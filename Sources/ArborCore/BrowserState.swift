@@ -40,6 +40,8 @@ public struct BrowserState: Sendable {
     var openingHit = 0
     /// The generation of the place being opened or completed.
     var placeRequest = 0
+    /// Counts the reloads of the source: a find after one walks it again.
+    var searchEpoch = 0
     /// The last completion of a place's text, for the prompt to take.
     public internal(set) var placeCompletion: PlaceCompletion?
     var pendingPath: [String] = []
@@ -115,8 +117,11 @@ public struct BrowserState: Sendable {
     public mutating func apply(_ action: BrowserAction) -> [BrowserEffect] {
         var effects = applyAction(action)
         if case .reloadAll = action {
-            find = nil
-            effects.append(.resetSearch)
+            searchEpoch += 1
+            if let query = find?.query {
+                find = FindState(query: query)
+                effects += self.find(query)
+            }
         }
         return effects + requestShownPages()
     }

@@ -67,16 +67,13 @@ public struct EffectPerformer: Sendable {
                     .positions(among: among)
             }
             return .childrenMatched(handle, generation: generation, result)
-        case .search(let query, let fields, let bound, let walks, let generation):
-            let update = await searches.search(query, fields: fields, bound: bound, walks: walks, generation: generation) {
+        case .search(let query, let fields, let bound, let walks, let epoch, let generation):
+            let update = await searches.search(query, fields: fields, bound: bound, walks: walks, epoch: epoch, generation: generation) {
                 progress(.findUpdated(generation: generation, $0))
             }
             return .findUpdated(generation: generation, update)
         case .stopSearch(let cancelling):
             return .findWalkStopped(searches.stop(cancelling: cancelling))
-        case .resetSearch:
-            searches.reset()
-            return .findWalkStopped(nil)
         case .resolveFindHit(let entry, let generation):
             return .findHitResolved(generation: generation, await capture { try await searches.ids(to: entry) })
         case .resolvePlace(let text, let generation):

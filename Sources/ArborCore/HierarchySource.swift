@@ -86,6 +86,9 @@ public protocol HierarchySource: Sendable {
     /// How far a find walks the source unless the user says: everything for a source held in memory, a bound
     /// for one read lazily from a disk, a database or commands.
     var searchBound: SearchBound { get }
+    /// What a find records of the children of an item (those in `range`, or all for nil): each one's searched
+    /// text for `fields`, its child count, and its id (which may be empty for a child without children).
+    func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry]
 }
 
 extension HierarchySource {
@@ -127,6 +130,13 @@ extension HierarchySource {
     public func position(of childID: String, in parentID: String) async throws -> Int? {
         guard let count = try await numberOfChildren(of: parentID) else { return nil }
         return try await childIDs(of: parentID, in: 0..<count).firstIndex(of: childID)
+    }
+
+    /// Takes the texts from the children's content; sources override it when the texts alone are cheaper.
+    public func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
+        var children: [SourceItem]
+        if let range { children = try await self.children(of: id, in: range) } else { children = try await self.children(of: id) }
+        return children.map { SearchEntry(id: $0.id, text: fields.text(of: $0), childCount: $0.childCount) }
     }
 
     /// A find visits every item unless the source says otherwise.

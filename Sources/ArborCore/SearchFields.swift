@@ -39,3 +39,20 @@ public struct SearchFields: OptionSet, Sendable, Hashable {
         return text
     }
 }
+
+/// What a find records of one item: its searched text, its child count and its id.
+public struct SearchEntry: Sendable, Hashable {
+    /// The id; may be empty when the item has no children (it is only needed to list them).
+    public var id: String
+    /// The searched text (see ``SearchFields/text(of:)``).
+    public var text: String
+    /// The number of children, or nil when not known.
+    public var childCount: Int?
+
+    /// Creates an entry.
+    public init(id: String, text: String, childCount: Int?) {
+        self.id = id
+        self.text = text
+        self.childCount = childCount
+    }
+}

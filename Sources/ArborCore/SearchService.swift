@@ -4,7 +4,7 @@ import Synchronization
 /// each query as the walk goes, reports, and gives up a query as soon as a newer one comes.
 final class SearchService: Sendable {
     let source: any HierarchySource
-    private let walkBox = Mutex<SearchWalk?>(nil)
+    private let walkBox = Mutex<(walk: SearchWalk, epoch: Int)?>(nil)
     private let latest = LatestGeneration()
 
     init(source: any HierarchySource) {
@@ -14,13 +14,14 @@ final class SearchService: Sendable {
     /// How often a search reports after its first report, in seconds.
     static let reportInterval = 0.05
 
-    /// The walk recording `fields`, made when there is none or it records other fields.
-    func walk(fields: SearchFields, bound: SearchBound) -> SearchWalk {
+    /// The walk recording `fields` since reload `epoch`, made when there is none, or it records other fields
+    /// or walked before a reload.
+    func walk(fields: SearchFields, bound: SearchBound, epoch: Int) -> SearchWalk {
         walkBox.withLock { box in
-            if let walk = box, walk.fields == fields { return walk }
-            box?.stop()
+            if let box, box.walk.fields == fields, box.epoch == epoch { return box.walk }
+            box?.walk.stop()
             let walk = SearchWalk(source: source, fields: fields, bound: bound)
-            box = walk
+            box = (walk, epoch)
             return walk
         }
     }
@@ -28,11 +29,11 @@ final class SearchService: Sendable {
     /// Matches `query` against every item, reporting through `report` as matches come; the last report is
     /// returned (stale when a newer search began meanwhile).
     func search(
-        _ query: String, fields: SearchFields, bound: SearchBound?, walks: Bool, generation: Int,
+        _ query: String, fields: SearchFields, bound: SearchBound?, walks: Bool, epoch: Int, generation: Int,
         report: @Sendable (FindUpdate) -> Void
     ) async -> FindUpdate {
         latest.value = generation
-        let walk = walk(fields: fields, bound: bound ?? source.searchBound)
+        let walk = walk(fields: fields, bound: bound ?? source.searchBound, epoch: epoch)
         if let bound, walk.progress.bound != bound { walk.extend(to: bound) }
         if walks { _ = walk.start() }
         var search = CorpusSearch(TextMatcher(query), fields: fields, limit: FindState.limit)
@@ -75,23 +76,14 @@ final class SearchService: Sendable {
     /// Stops the walk; with `cancelling`, the running search too.
     func stop(cancelling: Bool) -> SearchProgress? {
         if cancelling { latest.value = -1 }
-        let walk = walkBox.withLock { $0 }
+        let walk = walkBox.withLock { $0?.walk }
         walk?.stop()
         return walk?.progress
     }
 
-    /// Forgets the walk.
-    func reset() {
-        latest.value = -1
-        walkBox.withLock { box in
-            box?.stop()
-            box = nil
-        }
-    }
-
     /// The ids from the top of the walk down to an entry.
     func ids(to entry: Int) async throws -> [String] {
-        guard let walk = walkBox.withLock({ $0 }) else { throw SourceError("the find's items are gone") }
+        guard let walk = walkBox.withLock({ $0?.walk }) else { throw SourceError("the find's items are gone") }
         return try await walk.ids(to: entry)
     }
 }

@@ -141,7 +141,7 @@ public final class SearchWalk: Sendable {
                 state.withLock { $0.queue.append(Pending(entry: -1, id: root.id, childDepth: 1)) }
             } else {
                 let item = try await source.item(root.id)
-                record([item], parent: -1, from: 0, childDepth: 1)
+                record([SearchEntry(id: item.id, text: fields.text(of: item), childCount: item.childCount)], parent: -1, from: 0, childDepth: 1)
             }
         } catch {
             state.withLock { $0.failure = String(describing: error) }
@@ -169,12 +169,13 @@ public final class SearchWalk: Sendable {
     private func visit(_ pending: Pending) async {
         do {
             guard source.pagesChildren, let count = try await source.numberOfChildren(of: pending.id) else {
-                let children = try await source.children(of: pending.id)
+                let children = try await source.searchEntries(ofChildrenOf: pending.id, in: nil, fields: fields)
                 return record(children, parent: pending.entry, from: 0, childDepth: pending.childDepth)
             }
             var next = pending.next
             while next < count {
-                let page = try await source.children(of: pending.id, in: next..<min(count, next + ChildMatcher.batch))
+                let page = try await source.searchEntries(
+                    ofChildrenOf: pending.id, in: next..<min(count, next + ChildMatcher.batch), fields: fields)
                 record(page, parent: pending.entry, from: next, childDepth: pending.childDepth)
                 next = page.isEmpty ? count : next + page.count
                 let halts = state.withLock { !$0.bound.allows(visited: $0.visited) || $0.stopRequested }
@@ -190,12 +191,12 @@ public final class SearchWalk: Sendable {
     }
 
     /// Adds items to the corpus and queues those that may have children.
-    private func record(_ items: [SourceItem], parent: Int32, from start: Int, childDepth: Int) {
+    private func record(_ items: [SearchEntry], parent: Int32, from start: Int, childDepth: Int) {
         let corpus = corpusBox.withLock { $0 }
         state.withLock { state in
             for (offset, item) in items.enumerated() {
                 let entry = Int32(state.visited)
-                state.builder.append(fields.text(of: item), parent: parent, position: Int32(start + offset))
+                state.builder.append(item.text, parent: parent, position: Int32(start + offset))
                 state.visited += 1
                 if state.builder.isFull {
                     corpus?.publish(state.builder, as: state.blockIndex)

@@ -72,4 +72,8 @@ public final class GrowingPathList: HierarchySource {
     public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         try await tree.children(of: id, in: range)
     }
+
+    public func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
+        try await tree.searchEntries(ofChildrenOf: id, in: range, fields: fields)
+    }
 }

@@ -5,9 +5,9 @@ import ArborCore
 /// indexes (`0/3/1`).
 public final class LazyJSONTree: HierarchySource {
     public let displayName: String
-    private let bytes: [UInt8]
-    private let index: JSONTreeIndex
-    private let mapping: FieldMapping
+    let bytes: [UInt8]
+    let index: JSONTreeIndex
+    let mapping: FieldMapping
     /// Every item's id when some items have an id field (ids then need a table); nil: ids are paths.
     private let explicitIDs: [String]?
     private let itemByID: [String: Int32]
@@ -91,22 +91,31 @@ public final class LazyJSONTree: HierarchySource {
         return Self.path(of: item, index: index)
     }
 
-    private func item(for id: String) throws -> Int32 {
+    func item(for id: String) throws -> Int32 {
         if explicitIDs != nil {
             guard let item = itemByID[id] else { throw SourceError("no item with id '\(id)'") }
             return item
         }
         if id.isEmpty, index.isVirtual { return 0 }
         var item: Int32 = 0
-        for (depth, part) in id.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
-            guard let position = Int(part), position >= 0 else { throw SourceError("no item with id '\(id)'") }
-            if depth == 0, !index.isVirtual {
-                guard position == 0 else { throw SourceError("no item with id '\(id)'") }
+        var depth = 0
+        var position = -1
+        // Digits separated by '/', read byte by byte: ids are asked for on every listing.
+        for byte in id.utf8 + [UInt8(ascii: "/")] {
+            if byte &- 0x30 < 10, position < Int(Int32.max) / 10 {
+                position = max(position, 0) * 10 + Int(byte &- 0x30)
                 continue
             }
-            let children = index.children(of: item)
-            guard position < children.count else { throw SourceError("no item with id '\(id)'") }
-            item = children[children.startIndex + position]
+            guard byte == UInt8(ascii: "/"), position >= 0 else { throw SourceError("no item with id '\(id)'") }
+            if depth == 0, !index.isVirtual {
+                guard position == 0 else { throw SourceError("no item with id '\(id)'") }
+            } else {
+                let children = index.children(of: item)
+                guard position < children.count else { throw SourceError("no item with id '\(id)'") }
+                item = children[children.startIndex + position]
+            }
+            depth += 1
+            position = -1
         }
         return item
     }
@@ -121,7 +130,12 @@ public final class LazyJSONTree: HierarchySource {
             node = index.parent[Int(node)]
         }
         if !index.isVirtual { parts.append(0) }
-        return parts.reversed().map(String.init).joined(separator: "/")
+        var text: [UInt8] = []
+        for part in parts.reversed() {
+            if !text.isEmpty { text.append(UInt8(ascii: "/")) }
+            text.append(contentsOf: String(part).utf8)
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     private static func explicitID(of item: Int32, index: JSONTreeIndex, bytes: [UInt8]) -> String? {
@@ -130,7 +144,7 @@ public final class LazyJSONTree: HierarchySource {
     }
 
     /// The item's fields decoded from its bytes, the children array skipped.
-    private func content(of item: Int32) -> ItemContent {
+    func content(of item: Int32) -> ItemContent {
         if item == 0, index.isVirtual { return ItemContent(title: displayName) }
         let start = index.start(of: item)
         guard bytes[start] == UInt8(ascii: "{") else {

@@ -68,7 +68,7 @@ public struct PathTree: HierarchySource {
     }
 
     /// The node with an id: the id's segments followed down from the top, then the id compared with the node's.
-    private func node(_ id: String) throws -> Int32 {
+    func node(_ id: String) throws -> Int32 {
         let bytes = LosslessText.encode(id)
         let found: Int32? = input.withUnsafeBufferPointer { input in
             bytes.withUnsafeBufferPointer { id in
@@ -84,7 +84,7 @@ public struct PathTree: HierarchySource {
         return found
     }
 
-    private func children(ofNode node: Int32) -> ArraySlice<Int32> {
+    func children(ofNode node: Int32) -> ArraySlice<Int32> {
         childList[Int(childStart[Int(node)])..<Int(childStart[Int(node) + 1])]
     }
 

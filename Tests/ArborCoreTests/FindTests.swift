@@ -131,14 +131,20 @@ struct FindTests {
         #expect(SearchFields([.subtitle, .body]).text(of: item) == "a b\u{1F}s\u{1F}b")
     }
 
-    @Test func aReloadForgetsTheWalk() async {
-        var driver = await started(MutableSource(root: "top", virtual: true, outline))
-        driver.send(.find("a"))
+    @Test func aReloadWalksTheSourceAgainAndKeepsTheFindOpen() async {
+        let source = MutableSource(root: "top", virtual: true, outline)
+        var driver = await started(source)
+        driver.send(.find("deep"))
         await driver.settle()
+        #expect(driver.state.find?.hits.count == 3)
+        source.setChildren(of: "g1", ["deeper"])
+        driver.send(.reloadAll)
+        #expect(driver.state.find?.query == "deep" && driver.state.find?.hits.isEmpty == true)
+        await driver.settle()
+        #expect(driver.state.find?.hits.map(\.title) == ["Deeper"], "the walk after the reload sees the change")
+        driver.send(.closeFind)
         driver.send(.reloadAll)
         #expect(driver.state.find == nil)
-        #expect(driver.pending.contains(.resetSearch))
-        await driver.settle()
     }
 
     @Test func aMatchThatWentAwayIsSaidInsteadOfOpened() async {

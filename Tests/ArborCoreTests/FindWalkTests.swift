@@ -53,7 +53,7 @@ struct FindWalkTests {
         let streamed = try #require(reports.updates.first)
         #expect(!streamed.isFinal && streamed.progress.isWalking)
         #expect(streamed.hits.map(\.title).contains("Alpha"))
-        guard case .search(_, _, _, _, let generation) = first else { Issue.record("no search"); return }
+        guard case .search(_, _, _, _, _, let generation) = first else { Issue.record("no search"); return }
         driver.send(.findUpdated(generation: generation, streamed))
         #expect(driver.state.find?.isSearching == true && driver.state.find?.hits.isEmpty == false)
         driver.send(.find("dee"))
@@ -91,7 +91,7 @@ struct FindWalkTests {
         #expect(driver.state.find?.hits.map(\.title).contains("G1") == true, "gamma's children were read before the stop: \(driver.state.find?.hits.map(\.title) ?? []) \(stopped)")
         #expect(driver.state.find?.hits.map(\.title).contains("Deep") == false)
         driver.send(.find("dee"))
-        guard case .search(_, _, _, let walks, _) = driver.pending.first else { Issue.record("no search"); return }
+        guard case .search(_, _, _, let walks, _, _) = driver.pending.first else { Issue.record("no search"); return }
         #expect(!walks, "a stopped walk stays stopped")
         await driver.settle()
         #expect(driver.state.find?.hits.isEmpty == true)
@@ -211,8 +211,8 @@ struct FindWalkTests {
         driver.send(.find("deep"))
         await driver.settle()
         driver.send(.openFindHit)
-        _ = await driver.performer.perform(.resetSearch)
-        await driver.settle()
+        let fresh = EffectPerformer(source: MutableSource(root: "top", virtual: true, outline))
+        for effect in driver.pending { driver.send(await fresh.perform(effect)) }
         #expect(driver.state.message == "the find's items are gone")
     }
 
