@@ -14,7 +14,8 @@ final class SearchBlock: Sendable {
     let positions: [Int32]
 
     init(_ builder: SearchBlockBuilder) {
-        text = builder.text
+        // A copy the size of the text: the builder's buffer has room to grow into.
+        text = Array(builder.text[...])
         ends = builder.ends
         parents = builder.parents
         positions = builder.positions
@@ -35,6 +36,12 @@ struct SearchBlockBuilder {
     var ends: [UInt32] = []
     var parents: [Int32] = []
     var positions: [Int32] = []
+
+    init() {
+        ends.reserveCapacity(SearchBlock.capacity)
+        parents.reserveCapacity(SearchBlock.capacity)
+        positions.reserveCapacity(SearchBlock.capacity)
+    }
 
     var count: Int { ends.count }
     var isFull: Bool { ends.count == SearchBlock.capacity }

@@ -31,7 +31,9 @@ extension BrowserController {
         let finding = prompt.kind == .find
         switch key {
         case .escape:
-            if finding, state.find?.progress?.isWalking == true { return .proceed(state.apply(.stopFind)) }
+            if finding, state.find?.progress?.isWalking == true, state.find?.isStopped == false {
+                return .proceed(state.apply(.stopFind))
+            }
             return .proceed(closePrompt(clearing: true))
         case .control("c"):
             return .exit(130)
