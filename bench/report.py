@@ -42,7 +42,7 @@ def cell(results, scenario, label, metric, unit, arbor):
     return f'{show(number, unit)} (×{arbor / number:.2f})'
 
 
-def render(results, instructions, sizes, smoke, machine):
+def render(results, instructions, sizes, smoke, machine, finds=None):
     peers = [p for p in ['ranger', 'lf', 'nnn', 'vifm'] if p in results.get('root', {})]
     lines = ['# Benchmarks', '',
              f'Measured {datetime.date.today().isoformat()} by `make bench` on {machine}.',
@@ -111,6 +111,10 @@ def render(results, instructions, sizes, smoke, machine):
     small, large = instructions.get('tree-1k.json'), instructions.get('tree-1m.json')
     lines += budgets(results, sizes, small, large)
     lines += shapes_report.budgets(results, sizes, show, value)
+    import find_report
+    baselines = {'json': value(results, 'json-1m', 'arbor', 'rss_kb'), 'paths': value(results, 'paths-1m-whole', 'arbor', 'rss_kb'),
+                 'fs': value(results, 'root', 'arbor', 'rss_kb')}
+    lines += find_report.render(finds or {}, baselines, show)
     if small and large:
         lines += ['## Work per key', '',
                   f'Instructions per move key (callgrind, instrumentation on only while the keys are typed; 10 Down and 10 Up in turn; '

@@ -142,18 +142,20 @@ def main():
     import shapes, shapes_run
     files = shapes.main(data, smoke)
     shapes_run.run(measure, record, installed, ARBOR, files, runs, smoke)
+    import find_run
+    finds = find_run.run(os.path.join(HERE, 'ptyrun.py'), ARBOR, data, runs, smoke, installed)
     instructions = {}
     if not smoke:
         print('instructions per Down (callgrind)', file=sys.stderr)
         for name in ['tree-1k.json', 'tree-1m.json']:
             instructions[name] = callgrind_per_key(data, os.path.join(data, name))
     with open(os.path.join(data, 'results.jsonl'), 'w') as file:
-        json.dump({'results': results, 'instructions': instructions}, file)
+        json.dump({'results': results, 'instructions': instructions, 'finds': finds}, file)
     sys.path.insert(0, HERE)
     import report
     sizes = {name: os.path.getsize(os.path.join(data, name)) for name in ['tree-1m.json', 'nodes-10m.sqlite']}
     sizes.update({name: os.path.getsize(path) for name, path in files.items()})
-    text = report.render(results, instructions, sizes, smoke=smoke, machine=report.machine())
+    text = report.render(results, instructions, sizes, smoke=smoke, machine=report.machine(), finds=finds)
     if not smoke:
         with open(out, 'w') as file:
             file.write(text)

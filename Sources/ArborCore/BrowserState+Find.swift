@@ -21,6 +21,7 @@ extension BrowserState {
         guard var find else { return [] }
         find.generation = makeGeneration()
         find.isSearching = true
+        find.hasReported = false
         self.find = find
         return [.search(query: query, fields: searchFields, bound: find.bound ?? searchBound, walks: !find.isStopped,
                         epoch: searchEpoch, generation: find.generation)]
@@ -70,6 +71,7 @@ extension BrowserState {
         find.total = update.total
         find.progress = update.progress
         find.isSearching = !update.isFinal
+        find.hasReported = true
         find.focus = focused.flatMap { entry in update.hits.firstIndex { $0.entry == entry } } ?? 0
         self.find = find
         return []

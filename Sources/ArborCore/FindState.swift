@@ -10,6 +10,8 @@ public struct FindState: Sendable, Hashable {
     public internal(set) var progress: SearchProgress?
     /// Whether matching (or the walk it waits for) is still going on.
     public internal(set) var isSearching = false
+    /// Whether the search of the current query has reported (until then the matches listed are the last query's).
+    public internal(set) var hasReported = false
     /// The focused match.
     public internal(set) var focus = 0
     /// Whether the user stopped the walk: later queries search what it visited.

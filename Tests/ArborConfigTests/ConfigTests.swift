@@ -37,7 +37,7 @@ struct ConfigTests {
         ("layout = \"tree\"\n", 1, "layout must be one of columns, outline"),
         ("\n\nheader = \"yes\"\n", 3, "header must be true or false"),
         ("colour = true\n", 1, "unknown setting 'colour'"),
-        ("[keys]\nj = \"jump\"\n", 2, "unknown command 'jump'"),
+        ("[keys]\nj = \"teleport\"\n", 2, "unknown command 'teleport'"),
         ("[keys]\n\"ctrl-\" = \"quit\"\n", 2, "unknown key 'ctrl-'"),
         ("[keys]\nx = 3\n", 2, "must be a command name"),
         ("keys = 3\n", 1, "keys must be a table"),

@@ -133,7 +133,10 @@ public final class BrowserRunLoop {
     /// Starts each effect in the background; its result comes back through the inbox.
     private func launch(_ effects: [BrowserEffect]) {
         for effect in effects {
-            let turn = turns.started()
+            // A frame does not wait for a search: its key is drawn at once, its matches when they come.
+            var isSearch = false
+            if case .search = effect { isSearch = true }
+            let turn = isSearch ? -1 : turns.started()
             Task.detached { [performer, inbox, turns, pipe] in
                 inbox.post(await performer.perform(effect) { inbox.post($0) })
                 turns.finished(turn)

@@ -44,7 +44,8 @@ struct FindOverlay {
     private var title: String {
         let total = find.total
         let shown = total > find.hits.count ? " (best \(find.hits.count.formatted))" : ""
-        return find.query.isEmpty ? "find" : "\(total.formatted) found for '\(find.query)'\(shown)"
+        if find.query.isEmpty { return "find" }
+        return find.hasReported ? "\(total.formatted) found for '\(find.query)'\(shown)" : "searching for '\(find.query)'…"
     }
 
     /// How far the walk has gone and which keys change it.
