@@ -4,9 +4,11 @@ import Synchronization
 final class LatestGeneration: Sendable {
     private let state = Mutex(0)
 
-    var value: Int {
-        get { state.withLock { $0 } }
-        set { state.withLock { $0 = newValue } }
+    var value: Int { state.withLock { $0 } }
+
+    /// Makes `generation` the newest unless a newer one came first: requests start in any order.
+    func raise(to generation: Int) {
+        state.withLock { $0 = max($0, generation) }
     }
 }
 

@@ -61,7 +61,7 @@ public struct EffectPerformer: Sendable {
             let result = await capture { try await source.position(of: childID, in: id) }
             return .childLocated(handle, generation: generation, result)
         case .matchChildren(let handle, let id, let matcher, let among, let generation):
-            latestMatch.value = generation
+            latestMatch.raise(to: generation)
             let result = await capture {
                 try await ChildMatcher(source: source, parentID: id, matcher: matcher) { latestMatch.value != generation }
                     .positions(among: among)

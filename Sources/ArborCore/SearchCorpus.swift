@@ -37,7 +37,7 @@ public final class SearchCorpus: Sendable {
         }
 
         /// Calls `body` with the searched bytes of an entry.
-        @inline(__always) func withText<Result>(of entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        @inline(__always) public func withText<Result>(of entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
             let (block, offset) = block(of: entry)
             return block.withText(at: offset, body)
         }

@@ -6,6 +6,8 @@ final class SearchService: Sendable {
     let source: any HierarchySource
     private let walkBox = Mutex<(walk: SearchWalk, epoch: Int)?>(nil)
     private let latest = LatestGeneration()
+    /// Searches up to this generation were cancelled (the find closed or a match opened).
+    private let cancelled = LatestGeneration()
 
     init(source: any HierarchySource) {
         self.source = source
@@ -32,13 +34,13 @@ final class SearchService: Sendable {
         _ query: String, fields: SearchFields, bound: SearchBound?, walks: Bool, epoch: Int, generation: Int,
         report: @Sendable (FindUpdate) -> Void
     ) async -> FindUpdate {
-        latest.value = generation
+        latest.raise(to: generation)
         let walk = walk(fields: fields, bound: bound ?? source.searchBound, epoch: epoch)
         if let bound, walk.progress.bound != bound { walk.extend(to: bound) }
         if walks { _ = walk.start() }
         var search = CorpusSearch(TextMatcher(query), fields: fields, limit: FindState.limit)
         var reportedAt: Double?
-        while latest.value == generation {
+        while latest.value == generation, cancelled.value < generation {
             let progress = walk.progress
             let snapshot = walk.corpus?.snapshot()
             if let snapshot, search.scanned < snapshot.count {
@@ -75,7 +77,7 @@ final class SearchService: Sendable {
 
     /// Stops the walk; with `cancelling`, the running search too.
     func stop(cancelling: Bool) -> SearchProgress? {
-        if cancelling { latest.value = -1 }
+        if cancelling { cancelled.raise(to: latest.value) }
         let walk = walkBox.withLock { $0?.walk }
         walk?.stop()
         return walk?.progress

@@ -14,6 +14,8 @@ struct DirectoryListing: Sendable {
     private let starts: [Int32]
     /// The entries in shown order.
     private let order: [Int32]
+    /// Whether each entry (in the directory's order) is a directory, from its type.
+    private let directories: [Bool]
 
     /// How many entries are shown.
     var count: Int { order.count }
@@ -40,6 +42,12 @@ struct DirectoryListing: Sendable {
         self.names = names
         self.starts = starts
         self.order = order
+        self.directories = directories
+    }
+
+    /// Whether the entry shown at `position` is a directory (a link to one is not).
+    func isDirectory(at position: Int) -> Bool {
+        directories[Int(order[position])]
     }
 
     /// The name of the entry shown at `position`.

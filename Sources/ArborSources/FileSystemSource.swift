@@ -124,7 +124,7 @@ public struct FileSystemSource: HierarchySource {
     }
 
     /// The listing kept for a directory, or a new one.
-    private func listing(of id: String) throws -> DirectoryListing {
+    func listing(of id: String) throws -> DirectoryListing {
         if let kept = listings.listing(for: listingKey(id)) { return kept }
         let listing = try DirectoryListing(path: LosslessText.encode(id), includeHidden: showsHidden.value)
         listings.keep(listing, for: listingKey(id))

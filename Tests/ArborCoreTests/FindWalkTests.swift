@@ -69,6 +69,24 @@ struct FindWalkTests {
         #expect(driver.state.find?.progress?.isComplete == true)
     }
 
+    @Test func anOlderSearchStartingLateDoesNotStopANewerOne() async throws {
+        let source = GatedSource(MutableSource(root: "top", virtual: true, outline), closed: ["gamma"])
+        var driver = Driver(source)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.find("d"))
+        let older = driver.pending.removeFirst()
+        driver.send(.find("de"))
+        let newer = driver.pending.removeFirst()
+        let performer = driver.performer
+        let running = Task { await performer.perform(newer) }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        driver.send(await performer.perform(older))
+        source.open("gamma")
+        driver.send(await running.value)
+        #expect(driver.state.find?.hits.map(\.title) == ["Deep", "Deeper"], "the newer search ran to its end")
+    }
+
     @Test func escStopsTheWalkAndLaterQueriesSearchWhatItVisited() async throws {
         let source = GatedSource(MutableSource(root: "top", virtual: true, outline), closed: ["gamma"])
         var driver = Driver(source)

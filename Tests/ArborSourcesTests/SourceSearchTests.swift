@@ -1,0 +1,61 @@
+import ArborCore
+@testable import ArborSources
+import Foundation
+import Testing
+
+/// Walks a source the way a find does and gives every item's title path and its id, resolved from positions.
+func walkedEntries(_ source: any HierarchySource, fields: SearchFields = .title) async throws -> [(path: [String], id: String, text: String)] {
+    let walk = SearchWalk(source: source, fields: fields, bound: .unlimited)
+    await walk.walkToEnd()
+    let snapshot = try #require(walk.corpus?.snapshot())
+    var entries: [(path: [String], id: String, text: String)] = []
+    for entry in 0..<snapshot.count {
+        let ids = try await walk.ids(to: entry)
+        let text = snapshot.withText(of: entry) { String(decoding: $0, as: UTF8.self) }
+        entries.append((snapshot.chain(to: entry).map { snapshot.title(of: $0) }, ids[ids.count - 1], text))
+    }
+    return entries
+}
+
+@Suite("What finds read from each source")
+struct SourceSearchTests {
+    @Test func theObjectTreeReadsTitlesFromTheBytesAsItsItemsShowThem() async throws {
+        let text = #"""
+            {"title": "root", "children": [
+              {"name": "", "title": "plain", "children": [{"label": "by label"}, {"title": "esc\u0041ped"}]},
+              {"title": 42, "name": "number title"},
+              {"id": "x1", "title": "", "name": "named", "title": "dup"},
+              {"children": []}
+            ]}
+            """#
+        let tree = try #require(LazyJSONTree(bytes: Array(text.utf8), name: "t.json", mapping: FieldMapping(), force: false))
+        let entries = try await walkedEntries(tree)
+        for entry in entries {
+            #expect(try await tree.item(entry.id).content.title == entry.text, "\(entry.path)")
+        }
+        #expect(entries.map(\.text).contains("escAped") && entries.map(\.text).contains("named"))
+        let withIDs = try await walkedEntries(tree, fields: [.title, .id])
+        #expect(withIDs.allSatisfy { $0.text.hasSuffix("\u{1F}" + $0.id) })
+    }
+
+    @Test func thePathListGivesNamesAndTheDirectoryNamesAndTypes() async throws {
+        let list = PathListBuilder().hierarchy(from: Array("a/b/c.txt\na/d\ne\n".utf8), name: "list")
+        let entries = try await walkedEntries(list)
+        #expect(entries.map(\.path) == [["a"], ["e"], ["a", "b"], ["a", "d"], ["a", "b", "c.txt"]])
+        #expect(entries.last?.id == "a/b/c.txt")
+        #expect(try await walkedEntries(list, fields: [.id]).last?.text == "c.txt\u{1F}a/b/c.txt")
+
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-find-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/docs/deep", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: root + "/docs/deep/readme.md", contents: Data())
+        _ = FileManager.default.createFile(atPath: root + "/top.txt", contents: Data())
+        try FileManager.default.createSymbolicLink(atPath: root + "/loop", withDestinationPath: root)
+        let files = FileSystemSource(path: root)
+        let walked = try await walkedEntries(files)
+        #expect(walked.map { Array($0.path.dropFirst()) } == [[], ["docs"], ["loop"], ["top.txt"], ["docs", "deep"], ["docs", "deep", "readme.md"]],
+                "a link is listed, never followed")
+        #expect(walked.last?.id == root + "/docs/deep/readme.md")
+        #expect(try await walkedEntries(files, fields: [.title, .subtitle]).contains { $0.text == "deep\u{1F}directory" })
+    }
+}
