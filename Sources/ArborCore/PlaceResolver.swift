@@ -52,7 +52,7 @@ struct PlaceResolver {
         guard let root = try await source.root() else { throw SourceError("the hierarchy is empty") }
         var ids: [String] = []
         var parentID = root.id
-        var rest = titles[...]
+        var rest = ArraySlice(titles)
         if !root.isVirtual {
             ids = [root.id]
             if let first = rest.first, try await source.item(root.id).content.title.lowercased() == first.lowercased() {

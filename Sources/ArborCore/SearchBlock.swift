@@ -15,7 +15,7 @@ final class SearchBlock: Sendable {
 
     init(_ builder: SearchBlockBuilder) {
         // A copy the size of the text: the builder's buffer has room to grow into.
-        text = Array(builder.text[...])
+        text = Array(builder.text[0..<builder.text.count])
         ends = builder.ends
         parents = builder.parents
         positions = builder.positions

@@ -114,6 +114,16 @@ struct FindTests {
         #expect(driver.pending.isEmpty)
     }
 
+    @Test func searchFurtherBeforeAnyReportStartsFromTheDefaultBound() async {
+        var driver = await started(MutableSource(root: "top", virtual: true, outline))
+        driver.send(.find("deep"))
+        driver.send(.searchFurther)
+        guard case .search(_, _, let bound, _, _, _) = driver.pending.last else { Issue.record("no search"); return }
+        #expect(bound == SearchBound.lazyDefault.further)
+        await driver.settle()
+        #expect(driver.state.find?.hits.count == 3)
+    }
+
     @Test func theSearchedFieldsAreChosen() async {
         var driver = await started(MutableSource(root: "top", virtual: true, outline))
         driver.state.searchFields = .id
