@@ -55,7 +55,10 @@ public struct CorpusSearch: Sendable {
         let size = (end - scanned + parts - 1) / parts
         let found = UnsafeMutableBufferPointer<[(Int32, Int32)]>.allocate(capacity: parts)
         found.initialize(repeating: [])
-        defer { found.deallocate() }
+        defer {
+            _ = found.deinitialize()
+            found.deallocate()
+        }
         nonisolated(unsafe) let results = found
         let start = scanned
         let (matcher, searchesTitle) = (matcher, searchesTitle)
