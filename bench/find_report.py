@@ -56,7 +56,7 @@ def render(find, baselines, show):
         short = title.split(' (')[0]
         if key == 'fs':
             check(f'{short}: first matches ≤ 100 ms after the key', keys[0]['first'], 100)
-            check(f'{short}: the whole walk ≤ find | fzf --filter', third, queries[0] if queries else None)
+            check(f'{short}: the whole walk ≤ find \\| fzf --filter', third, queries[0] if queries else None)
         else:
             check(f'{short}: first matches ≤ 50 ms after every key', worst(keys, 'first'), 50)
             check(f'{short}: all matches, first query with the walk ≤ fzf --filter', third,
