@@ -1,6 +1,6 @@
 /// How far a find walks a source that is read lazily: the deepest level and the number of items visited.
 public struct SearchBound: Sendable, Hashable {
-    /// The deepest level visited (1: the first level), or nil for no limit.
+    /// The deepest level visited (1: the root's children, as `find -maxdepth`), or nil for no limit.
     public var depth: Int?
     /// The most items visited, or nil for no limit.
     public var items: Int?

@@ -139,6 +139,17 @@ struct FindWalkTests {
         #expect(driver.state.find?.progress?.bound == SearchBound(depth: 6, items: nil))
     }
 
+    @Test func depthCountsFromTheRootsChildrenAsFindsMaxdepthDoes() async {
+        let shown = GatedSource(MutableSource(root: "top", virtual: false, outline), closed: [],
+                                bound: SearchBound(depth: 1, items: nil))
+        var driver = Driver(shown)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.find("a"))
+        await driver.settle()
+        #expect(driver.state.find?.hits.map(\.title).sorted() == ["Alpha", "Beta", "Gamma"])
+    }
+
     @Test func theItemBoundStopsInsideALongListAndGoesOnFromThere() async {
         var driver = Driver(wideHierarchy(count: 20_000))
         driver.state.searchBound = SearchBound(depth: nil, items: 5_000)
