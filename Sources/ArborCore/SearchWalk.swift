@@ -18,6 +18,8 @@ public final class SearchWalk: Sendable {
         var childDepth: Int
         /// The first child not yet visited.
         var next = 0
+        /// The number of children, when the listing that found the item said.
+        var count: Int?
     }
 
     struct WalkState: Sendable {
@@ -168,7 +170,9 @@ public final class SearchWalk: Sendable {
     /// Visits the children of one item, a page at a time when the source reads ranges cheaply.
     private func visit(_ pending: Pending) async {
         do {
-            guard source.pagesChildren, let count = try await source.numberOfChildren(of: pending.id) else {
+            var counted = pending.count
+            if counted == nil, source.pagesChildren { counted = try await source.numberOfChildren(of: pending.id) }
+            guard source.pagesChildren, let count = counted else {
                 let children = try await source.searchEntries(ofChildrenOf: pending.id, in: nil, fields: fields)
                 return record(children, parent: pending.entry, from: 0, childDepth: pending.childDepth)
             }
@@ -204,7 +208,7 @@ public final class SearchWalk: Sendable {
                     state.blockIndex += 1
                 }
                 guard item.childCount != 0 else { continue }
-                let pending = Pending(entry: entry, id: item.id, childDepth: childDepth + 1)
+                let pending = Pending(entry: entry, id: item.id, childDepth: childDepth + 1, count: item.childCount)
                 if state.bound.allows(depth: childDepth + 1) { state.queue.append(pending) } else { state.deferred.append(pending) }
             }
             // A block being filled is published as a copy, so not more often than a frame.

@@ -6,13 +6,16 @@ import Synchronization
 /// when a page of them is asked for. Ids are JSON pointers (`/spec/containers/0`); the top value is the root.
 public final class LazyJSONDocument: HierarchySource {
     public let displayName: String
-    private let bytes: [UInt8]
-    private let index: JSONDocumentIndex
+    let bytes: [UInt8]
+    let index: JSONDocumentIndex
     /// Containers found by pointer lately, so that the pages of one column resolve its parent once.
     private let resolved = Mutex<[String: Int32]>([:])
+    /// The containers a find's walk listed and has yet to visit, by pointer: each is looked up once, without
+    /// following its pointer from the top.
+    let walkedContainers = Mutex<[String: Int32]>([:])
 
     /// A value found by its pointer: a container, or a scalar member of one.
-    private enum Value {
+    enum Value {
         case container(Int32)
         case scalar(parent: Int32, member: Int)
     }
@@ -81,7 +84,7 @@ public final class LazyJSONDocument: HierarchySource {
         }
     }
 
-    private func count(_ container: Int32) -> Int { Int(index.memberCount[Int(container)]) }
+    func count(_ container: Int32) -> Int { Int(index.memberCount[Int(container)]) }
 
     private func item(for member: JSONMember, parentID: String) -> SourceItem {
         let key = member.key.map(text(of:)) ?? String(member.position)
@@ -110,7 +113,7 @@ public final class LazyJSONDocument: HierarchySource {
     }
 
     /// A scalar's or a key's text, decoded by the full parser so that it reads the same.
-    private func text(of range: Range<Int>) -> String {
+    func text(of range: Range<Int>) -> String {
         (try? JSONDocument.parse(Array(bytes[range])))?.nodes[0].text ?? ""
     }
 
@@ -124,7 +127,7 @@ public final class LazyJSONDocument: HierarchySource {
     }
 
     /// The value a pointer names, followed segment by segment from the top value.
-    private func value(at pointer: String) throws -> Value {
+    func value(at pointer: String) throws -> Value {
         if pointer.isEmpty { return .container(0) }
         if let known = resolved.withLock({ $0[pointer] }) { return .container(known) }
         guard pointer.utf8.first == UInt8(ascii: "/") else { throw SourceError("no item with id '\(pointer)'") }
@@ -147,7 +150,7 @@ public final class LazyJSONDocument: HierarchySource {
 
     /// The member a pointer segment names: an index of an array, a key of an object (`~1` for `/`, `~0` for `~`).
     private func member(named segment: [UInt8], in container: Int32) -> JSONMember? {
-        let unescaped = Array(String(decoding: segment, as: UTF8.self)
+        let unescaped = !segment.contains(UInt8(ascii: "~")) ? segment : Array(String(decoding: segment, as: UTF8.self)
             .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~").utf8)
         if !index.isObject(container, in: bytes) {
             guard let position = Int(String(decoding: segment, as: UTF8.self)), position >= 0, String(position).utf8.elementsEqual(segment)

@@ -38,6 +38,21 @@ struct SourceSearchTests {
         #expect(withIDs.allSatisfy { $0.text.hasSuffix("\u{1F}" + $0.id) })
     }
 
+    @Test func theDocumentReadsKeysFromTheBytesAsItsItemsShowThem() async throws {
+        let text = #"{"a/b": {"x~y": [1, {"deep": true}]}, "esc\u0041": [], "n": null, "unit\u001Fsep": 1}"#
+        let document = try #require(LazyJSONDocument(bytes: Array(text.utf8), name: "d.json"))
+        let entries = try await walkedEntries(document)
+        for entry in entries {
+            let title = try await document.item(entry.id).content.title
+            #expect(title.replacingOccurrences(of: "\u{1F}", with: " ") == entry.text, "\(entry.path)")
+        }
+        #expect(entries.map(\.text).contains("deep") && entries.map(\.text).contains("escA"))
+        #expect(entries.last?.id == "/a~1b/x~0y/1/deep")
+        let again = try await walkedEntries(document)
+        #expect(again.map(\.id) == entries.map(\.id), "a second walk finds every container again")
+        #expect(try await walkedEntries(document, fields: [.title, .subtitle]).contains { $0.text == "n\u{1F}null" })
+    }
+
     @Test func thePathListGivesNamesAndTheDirectoryNamesAndTypes() async throws {
         let list = PathListBuilder().hierarchy(from: Array("a/b/c.txt\na/d\ne\n".utf8), name: "list")
         let entries = try await walkedEntries(list)

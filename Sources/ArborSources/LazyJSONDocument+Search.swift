@@ -1,0 +1,35 @@
+import ArborCore
+
+extension LazyJSONDocument {
+    /// A find of titles reads each member's key from the bytes (decoding only a key with escapes) and makes the
+    /// pointer only of a member that is a container; nothing else of the member is looked at.
+    public func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
+        guard fields == .title else {
+            let children = try await children(of: id, in: range ?? 0..<Int.max)
+            return children.map { SearchEntry(id: $0.id, text: fields.text(of: $0), childCount: $0.childCount) }
+        }
+        var container: Int32 = 0
+        if let walked = walkedContainers.withLock({ $0.removeValue(forKey: id) }) {
+            container = walked
+        } else {
+            guard case .container(let found) = try value(at: id) else { return [] }
+            container = found
+        }
+        var listed: [(String, Int32)] = []
+        defer { walkedContainers.withLock { table in for (pointer, inner) in listed { table[pointer] = inner } } }
+        return index.members(of: container, in: range ?? 0..<Int.max, bytes: bytes).map { member in
+            var title = "[\(member.position)]"
+            var segment = String(member.position)
+            if let key = member.key {
+                let raw = bytes[(key.lowerBound + 1)..<(key.upperBound - 1)]
+                title = raw.contains(UInt8(ascii: "\\")) ? text(of: key) : String(decoding: raw, as: UTF8.self)
+                segment = title
+            }
+            let isContainer = member.container >= 0
+            let childID = isContainer ? id + "/" + JSONDocumentBuilder.escapePointer(segment) : ""
+            if isContainer { listed.append((childID, member.container)) }
+            let text = title.utf8.contains(0x1F) ? String(title.map { $0 == "\u{1F}" ? " " : $0 }) : title
+            return SearchEntry(id: childID, text: text, childCount: isContainer ? count(member.container) : 0)
+        }
+    }
+}
