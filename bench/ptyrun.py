@@ -54,6 +54,7 @@ class Session:
         self.screen = Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.start = time.perf_counter()
+        self.last_fed = self.start
         pid, fd = os.forkpty()
         if pid == 0:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', rows, cols, 0, 0))
@@ -119,8 +120,11 @@ class Session:
                 return read[0]
         return None
 
-    def first_frame_matching(self, pattern, since, timeout):
-        """Decodes reads as they come until the screen matches `pattern`; returns the time of that read."""
+    def first_frame_matching(self, pattern, since, timeout, already=False):
+        """Decodes reads as they come until the screen matches `pattern`; returns the time of that read. With
+        `already`, a screen that matches now counts, at the time of the read that drew it."""
+        if already and pattern.search(self.text()):
+            return max(since, self.last_fed)
         deadline = time.perf_counter() + timeout
         while self.alive and time.perf_counter() < deadline:
             try:
@@ -132,6 +136,7 @@ class Session:
                 break
             self.answer(data)
             self.stream.feed(data)
+            self.last_fed = stamp
             if stamp >= since and pattern.search(self.text()):
                 return stamp
         return None
@@ -161,6 +166,7 @@ class Session:
         for stamp, data in collected:
             before = self.lines()
             self.stream.feed(data)
+            self.last_fed = stamp
             if self.lines() != before and (since is None or stamp >= since):
                 last_change = stamp
         return last_change
@@ -232,7 +238,7 @@ def measure(args):
                 key, _, expected = probe.partition('=')
                 # A probe without a key waits for a later frame of the key before it.
                 sent = session.send(key) if key else sent
-                shown = session.first_frame_matching(re.compile(expected), sent, args.timeout)
+                shown = session.first_frame_matching(re.compile(expected), sent, args.timeout, already=not key)
                 if counted and shown is not None:
                     results.setdefault(f'probe_ms[{index}:{key}]', []).append((shown - sent) * 1000)
                 elif shown is None:
