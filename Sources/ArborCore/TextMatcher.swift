@@ -76,17 +76,7 @@ public struct TextMatcher: Sendable, Hashable {
 
     /// The stretches of `text` that the query matched, in order; none when it does not match.
     public func ranges(in text: String) -> [Range<String.Index>] {
-        guard let match = match(text) else { return [] }
-        var ranges: [Range<Int>] = []
-        for offset in match.positions {
-            if let last = ranges.last, last.upperBound == offset {
-                ranges[ranges.count - 1] = last.lowerBound..<(offset + 1)
-            } else {
-                ranges.append(offset..<(offset + 1))
-            }
-        }
-        let utf8 = text.utf8
-        return ranges.map { utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound) }
+        match(text).map { TextMatch.ranges(of: $0.positions, in: text) } ?? []
     }
 
     /// Whether every text this matcher accepts is accepted by `previous` too, so that a filter may search only
@@ -169,4 +159,18 @@ public struct TextMatch: Sendable, Hashable {
     public var score: Int
     /// The UTF-8 offsets of the bytes matched, in order.
     public var positions: [Int]
+
+    /// The stretches of `text` that bytes at these UTF-8 offsets (in order, whole characters) make up.
+    public static func ranges(of positions: [Int], in text: String) -> [Range<String.Index>] {
+        var ranges: [Range<Int>] = []
+        for offset in positions where offset < text.utf8.count {
+            if let last = ranges.last, last.upperBound == offset {
+                ranges[ranges.count - 1] = last.lowerBound..<(offset + 1)
+            } else {
+                ranges.append(offset..<(offset + 1))
+            }
+        }
+        let utf8 = text.utf8
+        return ranges.map { utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound) }
+    }
 }

@@ -38,6 +38,22 @@ struct SearchScreenTests {
         #expect(driver.controller.state.columns.count == 3, "Enter accepts the filter, then expands")
     }
 
+    @Test func findHighlightsWholeCharactersOfNonASCIITitles() async throws {
+        let nodes = [
+            StaticHierarchy.Node(id: "", content: ItemContent(title: "root"), children: [1]),
+            StaticHierarchy.Node(id: "s", content: ItemContent(title: "Große Straße"), parent: 0),
+        ]
+        var driver = await ScreenDriver(StaticHierarchy(displayName: "t", nodes: nodes, rootIndex: 0, rootIsVirtual: true),
+                                        name: "t", width: 80, height: 20)
+        for key in [Key.character("F")] + type("straße") { await driver.press(key) }
+        let lines = driver.lines
+        let row = try #require(lines.firstIndex { $0.contains("Große Straße") && !$0.contains("┌") })
+        let x = try #require(lines[row].range(of: "Große Straße")).lowerBound.utf16Offset(in: lines[row])
+        let grid = driver.controller.render()
+        let roles = (0..<12).map { grid[x + $0, row].style.role == .match }
+        #expect(roles == [false, false, false, false, false, false, true, true, true, true, true, true], "\(roles)")
+    }
+
     @Test func colonGoesToAPlaceWithTabCompletingIt() async throws {
         var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
         for key in [Key.character(":")] + type("ham") + [.tab] { await driver.press(key) }

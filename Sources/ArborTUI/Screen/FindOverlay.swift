@@ -30,12 +30,7 @@ struct FindOverlay {
     private func paint(_ hit: FindHit, row: Int, x: Int, width: Int, focused: Bool, into grid: inout CellGrid) {
         grid.fill(" ", x: x + 1, y: row, count: width - 2, style: CellStyle(.plain, highlighted: focused))
         let used = grid.write(hit.title, x: x + 2, y: row, limit: width - 4, style: CellStyle(.title, highlighted: focused))
-        let utf8 = hit.title.utf8
-        let ranges = hit.positions.filter { $0 < utf8.count }.map { offset -> Range<String.Index> in
-            let start = utf8.index(utf8.startIndex, offsetBy: offset)
-            return start..<utf8.index(after: start)
-        }
-        grid.highlight(ranges.filter { hit.title.unicodeScalars.indices.contains($0.lowerBound) }, in: hit.title, x: x + 2, y: row, written: used)
+        grid.highlight(TextMatch.ranges(of: hit.positions, in: hit.title), in: hit.title, x: x + 2, y: row, written: used)
         guard !hit.path.isEmpty, width - 4 - used > 6 else { return }
         let place = "‹ " + hit.path.joined(separator: " › ")
         grid.write(place, x: x + 4 + used, y: row, limit: width - 6 - used, style: CellStyle(.subtitle, highlighted: focused))
