@@ -83,7 +83,11 @@ extension BrowserState {
     }
 
     mutating func findHitResolved(generation: Int, _ result: Result<[String], SourceError>) -> [BrowserEffect] {
-        guard generation == openingHit else { return [] }
+        generation == openingHit ? openFound(result) : []
+    }
+
+    /// Opens a path of ids the source found (for a match or a place), or says why there is none.
+    mutating func openFound(_ result: Result<[String], SourceError>) -> [BrowserEffect] {
         switch result {
         case .success(let path): return revealFromTop(path)
         case .failure(let error):

@@ -14,13 +14,7 @@ extension BrowserState {
 
     /// Opens the place found, or says why there is none.
     mutating func placeResolved(generation: Int, _ result: Result<[String], SourceError>) -> [BrowserEffect] {
-        guard generation == placeRequest else { return [] }
-        switch result {
-        case .success(let path): return revealFromTop(path)
-        case .failure(let error):
-            message = error.message
-            return []
-        }
+        generation == placeRequest ? openFound(result) : []
     }
 
     /// Keeps the completion for the prompt, with the candidates (or the problem) in the message.

@@ -136,7 +136,7 @@ extension HierarchySource {
     public func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
         var children: [SourceItem]
         if let range { children = try await self.children(of: id, in: range) } else { children = try await self.children(of: id) }
-        return children.map { SearchEntry(id: $0.id, text: fields.text(of: $0), childCount: $0.childCount) }
+        return fields.entries(of: children)
     }
 
     /// A find visits every item unless the source says otherwise.

@@ -31,12 +31,22 @@ public struct SearchFields: OptionSet, Sendable, Hashable {
     /// The searched text of an item: its fields joined by a unit separator (0x1F), the title first whether
     /// searched or not, so that the title can be shown from it.
     public func text(of item: SourceItem) -> String {
-        var text = item.content.title
+        text(title: item.content.title, id: item.id, subtitle: item.content.subtitle, body: item.content.body)
+    }
+
+    /// The searched text of an item given by its parts (those not searched may be left empty).
+    public func text(title: String, id: String, subtitle: String = "", body: String = "") -> String {
+        var text = title
         if text.utf8.contains(0x1F) { text = String(text.map { $0 == "\u{1F}" ? " " : $0 }) }
-        if contains(.id) { text += "\u{1F}" + item.id }
-        if contains(.subtitle) { text += "\u{1F}" + item.content.subtitle }
-        if contains(.body) { text += "\u{1F}" + item.content.body }
+        if contains(.id) { text += "\u{1F}" + id }
+        if contains(.subtitle) { text += "\u{1F}" + subtitle }
+        if contains(.body) { text += "\u{1F}" + body }
         return text
+    }
+
+    /// What a find records of whole items, for sources whose items cost no more than their texts.
+    public func entries(of items: [SourceItem]) -> [SearchEntry] {
+        items.map { SearchEntry(id: $0.id, text: text(of: $0), childCount: $0.childCount) }
     }
 }
 

@@ -143,7 +143,7 @@ public final class SearchWalk: Sendable {
                 state.withLock { $0.queue.append(Pending(entry: -1, id: root.id, childDepth: 1)) }
             } else {
                 let item = try await source.item(root.id)
-                record([SearchEntry(id: item.id, text: fields.text(of: item), childCount: item.childCount)], parent: -1, from: 0, childDepth: 0)
+                record(fields.entries(of: [item]), parent: -1, from: 0, childDepth: 0)
             }
         } catch {
             state.withLock { $0.failure = String(describing: error) }

@@ -4,10 +4,7 @@ extension LazyJSONDocument {
     /// A find of titles reads each member's key from the bytes (decoding only a key with escapes) and makes the
     /// pointer only of a member that is a container; nothing else of the member is looked at.
     public func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
-        guard fields == .title else {
-            let children = try await children(of: id, in: range ?? 0..<Int.max)
-            return children.map { SearchEntry(id: $0.id, text: fields.text(of: $0), childCount: $0.childCount) }
-        }
+        guard fields == .title else { return fields.entries(of: try await children(of: id, in: range ?? 0..<Int.max)) }
         var container: Int32 = 0
         if let walked = walkedContainers.withLock({ $0.removeValue(forKey: id) }) {
             container = walked
@@ -28,8 +25,7 @@ extension LazyJSONDocument {
             let isContainer = member.container >= 0
             let childID = isContainer ? id + "/" + JSONDocumentBuilder.escapePointer(segment) : ""
             if isContainer { listed.append((childID, member.container)) }
-            let text = title.utf8.contains(0x1F) ? String(title.map { $0 == "\u{1F}" ? " " : $0 }) : title
-            return SearchEntry(id: childID, text: text, childCount: isContainer ? count(member.container) : 0)
+            return SearchEntry(id: childID, text: fields.text(title: title, id: ""), childCount: isContainer ? count(member.container) : 0)
         }
     }
 }

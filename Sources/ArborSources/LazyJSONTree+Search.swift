@@ -4,18 +4,14 @@ extension LazyJSONTree {
     /// A find of titles reads each child's title straight from its bytes (the first of the mapping's title
     /// fields holding a plain string), decoding the whole item only when that is not enough.
     public func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
-        guard fields == .title else {
-            let children = try await children(of: id, in: range ?? 0..<Int(Int32.max))
-            return children.map { SearchEntry(id: $0.id, text: fields.text(of: $0), childCount: $0.childCount) }
-        }
+        guard fields == .title else { return fields.entries(of: try await children(of: id, in: range ?? 0..<Int.max)) }
         let all = index.children(of: try item(for: id))
         let clamped = (range ?? 0..<all.count).clamped(to: 0..<all.count)
         let titleKeys = mapping.title.map { Array($0.utf8) }
         return all[(all.startIndex + clamped.lowerBound)..<(all.startIndex + clamped.upperBound)].map { child in
             let count = index.children(of: child).count
             let title = plainTitle(of: child, keys: titleKeys) ?? content(of: child).title
-            return SearchEntry(id: count > 0 ? self.id(of: child) : "", text: title.utf8.contains(0x1F) ? title.replacingOccurrences(of: "\u{1F}", with: " ") : title,
-                               childCount: count)
+            return SearchEntry(id: count > 0 ? self.id(of: child) : "", text: fields.text(title: title, id: ""), childCount: count)
         }
     }
 

@@ -10,9 +10,7 @@ extension PathTree {
             let count = self.children(ofNode: child).count
             let title = LosslessText.decode(segment(of: child))
             let childID = count > 0 || fields.contains(.id) ? LosslessText.decode(idBytes(of: child)) : ""
-            guard fields != .title else { return SearchEntry(id: childID, text: title, childCount: count) }
-            let item = SourceItem(id: childID, content: ItemContent(title: title), childCount: count)
-            return SearchEntry(id: childID, text: fields.text(of: item), childCount: count)
+            return SearchEntry(id: childID, text: fields.text(title: title, id: childID), childCount: count)
         }
     }
 }
