@@ -1,4 +1,5 @@
 """find_report -- the find section of docs/benchmarks.md and its budgets, from find_run's results."""
+from shapes_report import budget_row
 
 
 def worst(keys, name):
@@ -46,11 +47,7 @@ def render(find, baselines, show):
     lines += ['', '### Budgets of finds', '', '| budget | this run | limit | |', '|---|---|---|---|']
 
     def check(name, figure, limit, unit='ms'):
-        if figure is None or limit is None:
-            lines.append(f'| {name} | – | – | not measured |')
-            return
-        verdict = 'met' if figure <= limit else f'missed (×{figure / limit:.2f})'
-        lines.append(f'| {name} | {show(figure, unit)} | {show(limit, unit)} | {verdict} |')
+        lines.append(budget_row(show, name, figure, limit, unit))
 
     for key, title, keys, queries, third, last, rss, base in rows:
         short = title.split(' (')[0]

@@ -22,18 +22,10 @@ def probes(query):
     return result
 
 
-def measure_find(ptyrun, label, command, expect, query, runs, timeout):
-    args = [sys.executable, ptyrun, '--label', label, '--expect', expect, '--runs', str(runs), '--warmup', '1',
-            '--timeout', str(timeout), '--keys', 'F']
-    for probe in probes(query):
-        args += ['--probe', probe]
-    started = time.time()
-    done = subprocess.run(args + ['--'] + command, capture_output=True, text=True)
-    lines = [json.loads(line) for line in done.stdout.splitlines() if line.startswith('{')]
-    if done.returncode or not lines:
-        sys.stderr.write(f'find_run: {label} failed:\n{done.stderr[-2000:]}\n')
-    print(f'  {label}: {time.time() - started:.1f} s', file=sys.stderr, flush=True)
-    metrics = {line['metric']: line['median'] for line in lines}
+def measure_find(measure, label, command, expect, query, runs, timeout):
+    """One session typing `query`; the medians of each key's frames, and the session's peak memory."""
+    metrics = {name: line['median'] for name, line in
+               measure(label, command, expect, keys='F', runs=runs, timeout=timeout, probes=probes(query)).items()}
     keys = []
     number = 0
     for index in range(len(query)):
@@ -71,7 +63,7 @@ def titles_list(data, tree_json):
     return path
 
 
-def run(ptyrun, arbor, data, runs, smoke, installed):
+def run(measure, arbor, data, runs, smoke, installed):
     """Measures finds over the 1M-node JSON tree, the 1M-line path list and the 200k directory tree."""
     print('finds', file=sys.stderr)
     timeout = 60 if smoke else 180
@@ -80,10 +72,10 @@ def run(ptyrun, arbor, data, runs, smoke, installed):
     paths = os.path.join(data, 'paths-1m.txt')
     tree = os.path.join(data, 'tree')
     query = 'd03d'
-    results['json'] = measure_find(ptyrun, 'find-json', [arbor, tree_json], r'a00_alpha[\s\S]*1 of', query, runs, timeout)
-    results['paths'] = measure_find(ptyrun, 'find-paths', [arbor, paths], r'a00_alpha[\s\S]*(?m:\d+ of \d+ *$)', query,
+    results['json'] = measure_find(measure, 'find-json', [arbor, tree_json], r'a00_alpha[\s\S]*1 of', query, runs, timeout)
+    results['paths'] = measure_find(measure, 'find-paths', [arbor, paths], r'a00_alpha[\s\S]*(?m:\d+ of \d+ *$)', query,
                                     runs, timeout)
-    results['fs'] = measure_find(ptyrun, 'find-fs', [arbor, tree], r'a00_alpha[\s\S]*1 of', 'c07p', runs, timeout)
+    results['fs'] = measure_find(measure, 'find-fs', [arbor, tree], r'a00_alpha[\s\S]*1 of', 'c07p', runs, timeout)
     if installed('fzf') and not smoke:
         titles = titles_list(data, tree_json)
         for key, listing, text in [('json', titles, query), ('paths', paths, query)]:

@@ -99,6 +99,7 @@ class Session:
         self.answer(data)
         before = self.lines()
         self.stream.feed(data)
+        self.last_fed = stamp
         return stamp, self.lines() != before
 
     def answer(self, data):
@@ -126,19 +127,10 @@ class Session:
         if already and pattern.search(self.text()):
             return max(since, self.last_fed)
         deadline = time.perf_counter() + timeout
-        while self.alive and time.perf_counter() < deadline:
-            try:
-                stamp, data = self.chunks.get(timeout=0.05)
-            except queue.Empty:
-                continue
-            if not data:
-                self.alive = False
-                break
-            self.answer(data)
-            self.stream.feed(data)
-            self.last_fed = stamp
-            if stamp >= since and pattern.search(self.text()):
-                return stamp
+        while time.perf_counter() < deadline and self.alive:
+            read = self.pump(0.05)
+            if read and read[0] >= since and pattern.search(self.text()):
+                return read[0]
         return None
 
     def settle(self, quiet, since=None, timeout=10):

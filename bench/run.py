@@ -15,7 +15,7 @@ TREE_PEERS = ['ranger', 'lf', 'nnn', 'vifm']
 SMOKE = '--smoke' in sys.argv
 
 
-def measure(label, command, expect, keys='', runs=5, warmup=1, cwd=None, timeout=None, home=None):
+def measure(label, command, expect, keys='', runs=5, warmup=1, cwd=None, timeout=None, home=None, probes=()):
     timeout = timeout or (20 if SMOKE else 120)
     args = [sys.executable, os.path.join(HERE, 'ptyrun.py'), '--label', label, '--expect', expect, '--runs', str(runs),
             '--warmup', str(warmup), '--timeout', str(timeout)]
@@ -25,6 +25,8 @@ def measure(label, command, expect, keys='', runs=5, warmup=1, cwd=None, timeout
         args += ['--cwd', cwd]
     if home:
         args += ['--home', home]
+    for probe in probes:
+        args += ['--probe', probe]
     started = time.time()
     done = subprocess.run(args + ['--'] + command, capture_output=True, text=True)
     lines = [json.loads(line) for line in done.stdout.splitlines() if line.startswith('{')]
@@ -143,7 +145,7 @@ def main():
     files = shapes.main(data, smoke)
     shapes_run.run(measure, record, installed, ARBOR, files, runs, smoke)
     import find_run
-    finds = find_run.run(os.path.join(HERE, 'ptyrun.py'), ARBOR, data, runs, smoke, installed)
+    finds = find_run.run(measure, ARBOR, data, runs, smoke, installed)
     instructions = {}
     if not smoke:
         print('instructions per Down (callgrind)', file=sys.stderr)

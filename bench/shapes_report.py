@@ -51,15 +51,19 @@ def render(results, sizes, show, cell, value):
 FILES = {'api': 'api-100mb.json', 'api-1gb': 'api-1gb.json', 'flat': 'flat-1m.json', 'csv': 'table-1m.csv'}
 
 
+def budget_row(show, title, figure, limit, unit='ms'):
+    """A row of a budget table: the figure, the limit and whether it is met."""
+    if figure is None or limit is None:
+        return f'| {title} | {show(figure, unit)} | {show(limit, unit)} | not measured |'
+    verdict = 'met' if figure <= limit else f'missed (×{figure / limit:.1f})'
+    return f'| {title} | {show(figure, unit)} | {show(limit, unit)} | {verdict} |'
+
+
 def budgets(results, sizes, show, value):
     rows = []
 
     def check(title, figure, limit, unit='ms'):
-        if figure is None or limit is None:
-            rows.append(f'| {title} | {show(figure, unit)} | {show(limit, unit)} | not measured |')
-            return
-        verdict = 'met' if figure <= limit else f'missed (×{figure / limit:.1f})'
-        rows.append(f'| {title} | {show(figure, unit)} | {show(limit, unit)} | {verdict} |')
+        rows.append(budget_row(show, title, figure, limit, unit))
 
     def get(scenario, label='arbor', metric='first_frame_ms'):
         return value(results, scenario, label, metric)
