@@ -7,11 +7,13 @@ let package = Package(
     products: [
         .executable(name: "arbor", targets: ["arbor"]),
         .library(name: "ArborCore", targets: ["ArborCore"]),
+        .library(name: "ArborKit", targets: ["ArborKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -27,6 +29,7 @@ let package = Package(
             ]
         ),
         .target(name: "ArborTUI", dependencies: ["ArborCore", "CNcurses"]),
+        .target(name: "ArborKit", dependencies: ["ArborCore", "ArborTUI"]),
         .target(
             name: "ArborConfig",
             dependencies: ["ArborCore", "ArborTUI", .product(name: "TOMLKit", package: "TOMLKit")]
@@ -34,7 +37,7 @@ let package = Package(
         .executableTarget(
             name: "arbor",
             dependencies: [
-                "ArborCore", "ArborSources", "ArborTUI", "ArborConfig"
+                "ArborCore", "ArborSources", "ArborTUI", "ArborConfig", "ArborKit",
             ]
         ),
         .executableTarget(
@@ -49,7 +52,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ArborTUITests",
-            dependencies: ["ArborTUI", "ArborCore", "ArborSources"],
+            dependencies: ["ArborTUI", "ArborCore", "ArborSources", "ArborKit"],
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "ArborConfigTests", dependencies: ["ArborConfig", "ArborTUI", "ArborCore"]),

@@ -61,6 +61,8 @@ public enum BrowserAction: Sendable {
     case jump(String)
     /// Completes the last title of a place's text from the children of the place before it.
     case completePlace(String)
+    /// Shows hidden entries when they are hidden, hides them when they are shown.
+    case toggleHidden
 
     /// The source inserted children of an expanded parent at these indexes.
     case insertChildren(of: String, at: [Int])
@@ -75,6 +77,8 @@ public enum BrowserAction: Sendable {
     /// Everything changed: load again, keeping the path and focus where they still exist.
     case reloadAll
 
+    /// The source showed (or hid) its hidden entries; `changed` is false when it has none.
+    case hiddenToggled(shows: Bool, changed: Bool)
     /// The source answered the root request.
     case rootLoaded(generation: Int, Result<SourceRoot?, SourceError>)
     /// Some of the children of a node arrived before the rest (appended to those already shown).

@@ -27,6 +27,8 @@ public enum BrowserEffect: Sendable, Hashable {
     case resolvePlace(String, generation: Int)
     /// Complete the last title of a place's text.
     case completePlace(String, generation: Int)
+    /// Show (or hide) the source's hidden entries.
+    case setShowsHidden(Bool)
     /// Count, in the background, the children of these children of a node (sources that can do it cheaply).
     case countChildren(NodeHandle, ids: [String], epoch: Int)
 }

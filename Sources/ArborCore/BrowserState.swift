@@ -22,6 +22,8 @@ public struct BrowserState: Sendable {
     public internal(set) var itemsPerPage = 1
     /// A notice or error for the footer, cleared by the next command.
     public internal(set) var message: String?
+    /// Whether the source is asked to show its hidden entries.
+    public internal(set) var showsHidden = false
     /// The marked items of the picker.
     public internal(set) var selection = Selection()
     /// Whether columns or the outline are shown.
@@ -115,6 +117,10 @@ public struct BrowserState: Sendable {
 
     /// Applies one action and returns the requests the source must answer.
     public mutating func apply(_ action: BrowserAction) -> [BrowserEffect] {
+        if case .hiddenToggled(let shows, true) = action {
+            showsHidden = shows
+            return apply(.reloadAll)
+        }
         var effects = applyAction(action)
         if case .reloadAll = action {
             searchEpoch += 1
@@ -186,6 +192,10 @@ public struct BrowserState: Sendable {
         case .findHitResolved(let generation, let result): return findHitResolved(generation: generation, result)
         case .jump(let text): return jump(to: text)
         case .completePlace(let text): return completePlace(text)
+        case .toggleHidden: return [.setShowsHidden(!showsHidden)]
+        case .hiddenToggled:
+            message = "no hidden entries in this source"
+            return []
         case .placeResolved(let generation, let result): return placeResolved(generation: generation, result)
         case .placeCompleted(let generation, let result): return placeCompleted(generation: generation, result)
         case .rootLoaded(let generation, let result): return rootLoaded(generation: generation, result)

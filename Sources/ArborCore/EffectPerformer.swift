@@ -89,6 +89,8 @@ public struct EffectPerformer: Sendable {
                 counts[id] = counting ? (try? await source.numberOfChildren(of: id)).flatMap { $0 } ?? -1 : -1
             }
             return .childCountsLoaded(handle, epoch: epoch, counts)
+        case .setShowsHidden(let shows):
+            return .hiddenToggled(shows: shows, changed: source.setShowsHidden(shows))
         case .loadParent(let handle, let id, let generation):
             return .parentLoaded(handle, generation: generation, await capture { try await source.parentID(of: id) })
         }

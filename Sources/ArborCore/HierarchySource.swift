@@ -82,7 +82,7 @@ public protocol HierarchySource: Sendable {
     /// Where a child is among its parent's children, or nil when it is not one of them (or cannot be told).
     func position(of childID: String, in parentID: String) async throws -> Int?
     /// Gives the source a way to tell the browser of changes it finds by itself, such as the rest of a list.
-    func observeChanges(_ post: @escaping @Sendable (BrowserAction) -> Void)
+    func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void)
     /// How far a find walks the source unless the user says: everything for a source held in memory, a bound
     /// for one read lazily from a disk, a database or commands.
     var searchBound: SearchBound { get }
@@ -146,7 +146,7 @@ extension HierarchySource {
     public var isComplete: Bool { true }
 
     /// Sources that never change by themselves keep no observer.
-    public func observeChanges(_ post: @escaping @Sendable (BrowserAction) -> Void) {}
+    public func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {}
 
     /// Sources without hidden items ignore the request.
     public func setShowsHidden(_ shows: Bool) -> Bool { false }

@@ -32,6 +32,8 @@ public struct ItemContent: Sendable, Hashable {
     public var substatus: String
     /// Every field of the item, in source order.
     public var fields: [ItemField]
+    /// A symbol drawn before the title (one or two cells, such as `●` or `⚠`), or empty.
+    public var icon: String
 
     /// Creates content; every part but the title may be empty.
     public init(
@@ -43,7 +45,8 @@ public struct ItemContent: Sendable, Hashable {
         tags: [String] = [],
         status: String = "",
         substatus: String = "",
-        fields: [ItemField] = []
+        fields: [ItemField] = [],
+        icon: String = ""
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -54,6 +57,7 @@ public struct ItemContent: Sendable, Hashable {
         self.status = status
         self.substatus = substatus
         self.fields = fields
+        self.icon = icon
     }
 
     /// Whether the item has anything to show below its title in a three-line cell.

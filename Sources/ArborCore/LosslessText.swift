@@ -63,7 +63,7 @@ public enum LosslessText {
         return (scalar, length)
     }
 
-    /// The bytes text stands for: the inverse of ``decode(_:)``.
+    /// The bytes text stands for: the inverse of `decode(_:)`.
     public static func encode(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)

@@ -7,7 +7,7 @@ public final class GrowingPathList: HierarchySource {
     private struct State {
         var tree: PathTree
         var isComplete = false
-        var observer: (@Sendable (BrowserAction) -> Void)?
+        var observer: (@Sendable (SourceChange) -> Void)?
     }
 
     private let state: Mutex<State>
@@ -41,12 +41,11 @@ public final class GrowingPathList: HierarchySource {
             state.isComplete = complete
             return state.observer
         }
-        observer?(.reloadAll)
-        if let problem { observer?(.sourceProblem(problem)) }
+        observer?(complete ? .completed(problem: problem) : .reloaded)
     }
 
-    public func observeChanges(_ post: @escaping @Sendable (BrowserAction) -> Void) {
-        state.withLock { $0.observer = post }
+    public func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
+        state.withLock { $0.observer = report }
     }
 
     public func root() async throws -> SourceRoot? { try await tree.root() }

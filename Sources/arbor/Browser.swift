@@ -1,11 +1,7 @@
 import ArborCore
+import ArborKit
 import ArborSources
 import ArborTUI
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Runs the interactive browser or picker and prints what was picked.
 enum Browser {
@@ -18,51 +14,43 @@ enum Browser {
             if existing != nil { for problem in opened.problems { printError("arbor: " + problem) } }
         }
         let hierarchy = opened.hierarchy
-        var reveal: [String] = []
+        var options = BrowserOptions()
         if let select = command.select {
             do {
-                reveal = try blocking { try await ItemFormatter.idPath(of: select, in: hierarchy) }
+                options.reveal = try blocking { try await ItemFormatter.idPath(of: select, in: hierarchy) }
             } catch {
                 existing?.shutdown()
                 printError("arbor: --select: no item with id '\(select)'")
                 return 2
             }
         }
-        let terminal: CursesTerminal
-        if let existing {
-            terminal = existing
-        } else {
-            do {
-                terminal = try CursesTerminal(theme: command.usesColor ? theme : theme.withoutColor(), mouse: command.mouse)
-            } catch {
-                printError("arbor: " + error.message)
-                return 2
-            }
-        }
-        let mode = command.selectionMode
-        let screen = BrowserScreen(
-            sourceName: hierarchy.displayName, keyMap: (mode == .none ? KeyMap.standard : .picker).remapped(keyChanges),
-            cellMode: CellMode(rawValue: command.cells) ?? .auto,
-            notice: opened.problems.isEmpty ? nil
-                : opened.problems.count == 1 ? "1 problem in the data (listed on stderr)"
-                : "\(opened.problems.count) problems in the data (listed on stderr)")
-        var controller = BrowserController(
-            screen: screen, selectionMode: mode, layout: Layout(rawValue: command.layout) ?? .columns,
-            showsHeader: command.header)
-        controller.configureSearch(fields: command.search.fields, bound: command.search.bound(for: hierarchy))
-        let status = BrowserRunLoop(terminal: terminal, source: hierarchy).run(&controller, reveal: reveal, query: command.query)
-        if let failure = terminal.failure {
-            printError("arbor: " + failure)
+        options.selection = command.selectionMode
+        options.layout = Layout(rawValue: command.layout) ?? .columns
+        options.cells = CellMode(rawValue: command.cells) ?? .auto
+        options.showsHeader = command.header
+        options.theme = command.usesColor ? theme : theme.withoutColor()
+        options.mouse = command.mouse
+        options.keyChanges = keyChanges.map { KeyChange($0.key, $0.command) }
+        options.query = command.query
+        options.searchFields = command.search.fields
+        options.searchBound = command.search.bound(for: hierarchy)
+        options.notice = opened.problems.isEmpty ? nil
+            : opened.problems.count == 1 ? "1 problem in the data (listed on stderr)"
+            : "\(opened.problems.count) problems in the data (listed on stderr)"
+        let result: BrowserResult
+        do throws(TerminalError) {
+            let browser = HierarchyBrowser(source: hierarchy, options: options)
+            if let existing { result = try browser.run(on: existing) } else { result = try browser.run() }
+        } catch {
+            printError("arbor: " + error.message)
             return 2
         }
-        guard mode != .none, status == 0 else { return status }
-        let picked = controller.accepted ?? []
-        if picked.isEmpty { return 1 }
+        guard result.ending == .picked else { return result.status }
         let formatter = ItemFormatter(
             field: command.output.field(default: opened.format == .paths || opened.format == .fs ? .path : .id),
             idsArePaths: opened.format == .paths || opened.format == .fs)
         let terminator = command.output.terminator
-        for id in picked {
+        for id in result.picked {
             guard let record = try? blocking({ try await formatter.record(for: id, in: hierarchy) }) else { continue }
             if !writeAll(1, record + terminator) { break }
         }

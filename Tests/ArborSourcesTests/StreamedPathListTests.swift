@@ -83,8 +83,8 @@ struct StreamedPathListTests {
         let opened = try SourceOpener.open(SourceRequest(path: "/dev/fd/\(ends[0])"), streaming: true)
         let growing = try #require(opened.hierarchy as? GrowingPathList)
         let posted = Mutex<[String]>([])
-        growing.observeChanges { action in
-            if case .reloadAll = action { posted.withLock { $0.append("reload") } }
+        growing.observeChanges { change in
+            posted.withLock { $0.append(change == .completed(problem: nil) ? "completed" : "\(change)") }
         }
         #expect(try await growing.children(of: "a").map(\.id) == ["a/b", "a/c"])
         #expect(!growing.isComplete)
@@ -95,7 +95,7 @@ struct StreamedPathListTests {
         close(ends[0])
         #expect(try await growing.root() == SourceRoot(id: "", isVirtual: true))
         #expect(try await growing.children(of: "").map(\.id) == ["a", "d"])
-        #expect(posted.withLock { $0.last } == "reload", "the observer hears of the whole list")
+        #expect(posted.withLock { $0.last } == "completed", "the observer hears of the whole list")
     }
 
     @Test func aDirectoryIsNotAFile() {

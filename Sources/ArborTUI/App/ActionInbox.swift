@@ -1,9 +1,10 @@
 import ArborCore
 import Synchronization
 
-/// Where background loads leave their results for the run loop, which a wake pipe tells.
+/// Where background loads, a source's changes and the presenting program's mutations leave their inputs for the
+/// run loop, which a wake pipe tells.
 public final class ActionInbox: Sendable {
-    private let pending = Mutex<[BrowserAction]>([])
+    private let pending = Mutex<[BrowserInput]>([])
     private let pipe: WakePipe
 
     /// Creates an inbox that wakes `pipe` on every delivery.
@@ -11,22 +12,29 @@ public final class ActionInbox: Sendable {
         self.pipe = pipe
     }
 
-    /// Leaves an action and wakes the run loop.
-    public func post(_ action: BrowserAction) {
-        pending.withLock { $0.append(action) }
+    /// Leaves an input and wakes the run loop.
+    public func post(_ input: BrowserInput) {
+        pending.withLock { $0.append(input) }
         pipe.wake()
     }
 
-    /// Whether no action waits.
+    /// Whether no input waits.
     public var isEmpty: Bool {
         pending.withLock { $0.isEmpty }
     }
 
-    /// Takes every action left so far, oldest first.
-    public func drain() -> [BrowserAction] {
-        pending.withLock { actions in
-            defer { actions.removeAll() }
-            return actions
+    /// The descriptor to poll: readable once something was posted.
+    public var readFD: Int32 { pipe.readFD }
+
+    /// The descriptor a signal handler writes a byte to, to wake the run loop.
+    public var wakeFD: Int32 { pipe.writeFD }
+
+    /// Takes every input left so far, oldest first, and empties the wake pipe.
+    public func drain() -> [BrowserInput] {
+        pipe.drain()
+        return pending.withLock { inputs in
+            defer { inputs.removeAll() }
+            return inputs
         }
     }
 }

@@ -31,6 +31,6 @@ extension BrowserController {
         default:
             return .proceed([])
         }
-        return .proceed(effects + fitViewport())
+        return .proceed(effects)
     }
 }

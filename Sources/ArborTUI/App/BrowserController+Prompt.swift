@@ -77,7 +77,7 @@ extension BrowserController {
         if state.layout == .outline {
             return state.apply(.findNext(prompt.text, forward: true, includingFocus: true))
         }
-        return state.apply(.filter(prompt.text)) + fitViewport()
+        return state.apply(.filter(prompt.text))
     }
 
     private mutating func acceptPrompt(_ prompt: Prompt) -> [BrowserEffect] {
@@ -85,9 +85,9 @@ extension BrowserController {
         guard !prompt.text.isEmpty else { return closePrompt(clearing: true) }
         if prompt.kind == .find, state.find?.hits.isEmpty ?? true { return [] }
         chrome.prompt = nil
-        if prompt.kind == .jump { return state.apply(.jump(prompt.text)) + fitViewport() }
+        if prompt.kind == .jump { return state.apply(.jump(prompt.text)) }
         chrome.search = TextMatcher(prompt.text)
-        if prompt.kind == .find { return state.apply(.openFindHit) + fitViewport() }
+        if prompt.kind == .find { return state.apply(.openFindHit) }
         return []
     }
 
@@ -105,6 +105,6 @@ extension BrowserController {
         if kind == .find { return state.apply(.closeFind) }
         guard clearing, kind == .filter else { return [] }
         chrome.search = nil
-        return state.apply(.clearFilter) + fitViewport()
+        return state.apply(.clearFilter)
     }
 }

@@ -6,8 +6,6 @@ public enum KeyOutcome: Sendable, Equatable {
     case proceed([BrowserEffect])
     /// Leave with this exit status.
     case exit(Int32)
-    /// Ask the source to show or hide hidden items, then reload.
-    case toggleHidden
 }
 
 /// The browser without a terminal: keys and load results in, effects and frames out.
@@ -27,6 +25,18 @@ public struct BrowserController: Sendable {
     public var tick = 0
     /// The query given at start, until the column it filters has loaded.
     var pendingQuery: String?
+    /// Keys typed while the focused column waits for its items, applied once it has them or the wait ends.
+    var heldKeys: [Key] = []
+    /// Whether keys are held and the wait for the focused column has begun.
+    var isHoldingKeys = false
+    /// Whether the wait for the focused column ran out: held keys apply to what is there.
+    var holdExpired = false
+    /// Whether the source reads children ahead once the focus rests.
+    var readsAhead = false
+    /// The timers asked for since the run loop last took them.
+    var timerRequests: Set<LoopTimer> = []
+    /// What the program presenting the browser is told of, when it listens.
+    var eventWatch: BrowserEventWatch?
 
     /// Whether anything is loading, so the spinner should turn.
     public var isLoading: Bool {
@@ -34,9 +44,17 @@ public struct BrowserController: Sendable {
             || chrome.sourceIsReading
     }
 
-    /// Tells the footer whether the source is still reading its input.
-    public mutating func setSourceIsReading(_ reading: Bool) {
-        chrome.sourceIsReading = reading
+    /// Tells the controller what the source is like: still reading its input (said in the footer), reading
+    /// children ahead when the focus rests.
+    public mutating func configureSource(isReading: Bool, readsAhead: Bool) {
+        chrome.sourceIsReading = isReading
+        self.readsAhead = readsAhead
+        if readsAhead { timerRequests.insert(.readAhead) }
+    }
+
+    /// Starts reporting focus moves, expansions and accepted picks, taken with ``takeEvents()``.
+    public mutating func reportEvents() {
+        eventWatch = BrowserEventWatch()
     }
 
     /// Creates a controller drawing with `screen`; a selection mode other than `.none` makes it a picker.
@@ -74,7 +92,9 @@ public struct BrowserController: Sendable {
             chrome.prompt = prompt
             pendingQuery = query
         }
-        return effects + fitViewport() + applyPendingQuery()
+        effects += applyPendingQuery() + fitViewport()
+        eventWatch?.note(state)
+        return effects
     }
 
     /// Filters the focused column with the query given at start, once that column has loaded.
@@ -93,97 +113,19 @@ public struct BrowserController: Sendable {
 
     /// Applies a load result or a mutation.
     public mutating func receive(_ action: BrowserAction) -> [BrowserEffect] {
-        let effects = state.apply(action) + fitViewport() + applyPendingQuery()
+        let effects = applyReceived(action)
+        return effects + applyPendingQuery() + fitViewport()
+    }
+
+    /// Applies a load result or a mutation, a completed place going into the prompt, without fitting the viewport.
+    mutating func applyReceived(_ action: BrowserAction) -> [BrowserEffect] {
+        let effects = state.apply(action)
         if case .placeCompleted = action, let completion = state.placeCompletion, var prompt = chrome.prompt, prompt.kind == .jump {
             prompt.text = completion.text
             prompt.cursor = completion.text.count
             chrome.prompt = prompt
         }
         return effects
-    }
-
-    /// Handles one key press.
-    public mutating func handle(_ key: Key) -> KeyOutcome {
-        if key == .resize { return .proceed([]) }
-        if case .mouse(let event) = key { return handleMouse(event) }
-        if chrome.prompt != nil { return handlePrompt(key) }
-        guard let command = screen.keyMap.command(for: key) else { return .proceed([]) }
-        if showsHelp {
-            switch command {
-            case .cancel: return .exit(130)
-            case .help, .quit: chrome.showsHelp = false
-            case .nextItem, .pageDown:
-                let last = max(0, screen.keyMap.bindings.count - max(1, size.height - 4))
-                chrome.helpScroll = min(chrome.helpScroll + (command == .nextItem ? 1 : 10), last)
-            case .previousItem, .pageUp: chrome.helpScroll = max(0, chrome.helpScroll - (command == .previousItem ? 1 : 10))
-            default: break
-            }
-            return .proceed([])
-        }
-        let action: BrowserAction
-        switch command {
-        case .previousItem: action = .moveFocus(by: -1)
-        case .nextItem: action = .moveFocus(by: 1)
-        case .pageUp: action = .pageUp
-        case .pageDown: action = .pageDown
-        case .firstItem: action = .first
-        case .lastItem: action = .last
-        case .expand:
-            if isPicker, let outcome = pickerEnter() { return outcome }
-            action = .expand
-        case .toggleMark:
-            guard isPicker else { return .proceed([]) }
-            action = .toggleMark
-        case .toggleHidden:
-            return .toggleHidden
-        case .nextLevel: action = .nextLevel
-        case .previousLevel: action = .previousLevel
-        case .reload:
-            guard let item = state.focusedItem else { return .proceed([]) }
-            action = .invalidateChildren(of: state.store[item].id)
-        case .toggleLayout: action = .toggleLayout
-        case .toggleHeader:
-            chrome.showsHeader.toggle()
-            chrome.headerPage = 0
-            return .proceed(fitViewport())
-        case .headerPage:
-            let metrics = screen.metrics(for: state, header: chrome.showsHeader, width: size.width, height: size.height)
-            if metrics.headerRows > 0, metrics.isCompact {
-                chrome.headerPage += 1
-                return .proceed([])
-            }
-            guard isPicker else { return .proceed([]) }
-            action = .toggleMark
-        case .filter, .find, .jump:
-            return .proceed(openPrompt(command == .filter ? .filter : command == .find ? .find : .jump))
-        case .nextMatch, .previousMatch:
-            guard let search = chrome.search else { return .proceed([]) }
-            action = .findNext(search.query, forward: command == .nextMatch)
-        case .help:
-            chrome.showsHelp = true
-            chrome.helpScroll = 0
-            return .proceed([])
-        case .quit:
-            if key == .escape, hasFilter { action = .clearFilter; break }
-            return .exit(isPicker ? 130 : 0)
-        case .cancel: return .exit(130)
-        }
-        return .proceed(state.apply(action) + fitViewport())
-    }
-
-    /// Enter in the picker: accept the marks; with none, accept a leaf (nil: expand a parent instead).
-    private mutating func pickerEnter() -> KeyOutcome? {
-        if state.selection.count > 0 {
-            accepted = state.selection.ids
-            return .exit(0)
-        }
-        guard let item = state.focusedItem else {
-            accepted = []
-            return .exit(1)
-        }
-        if state.store[item].childCount != 0 { return nil }
-        accepted = [state.store[item].id]
-        return .exit(0)
     }
 
     /// Draws the current frame.

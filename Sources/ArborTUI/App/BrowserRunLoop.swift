@@ -5,103 +5,91 @@ import Glibc
 import Darwin
 #endif
 
-/// The one thread that owns the terminal: waits on keys and on finished loads, applies them, draws.
+/// The one thread that owns the terminal. It only waits, reads, applies, renders and writes: keys, answers,
+/// a source's changes and timers all reach the controller as inputs.
 public final class BrowserRunLoop {
     private let terminal: any TerminalDevice
     private let performer: EffectPerformer
-    private let pipe = WakePipe()
     private let inbox: ActionInbox
     private let turns = LaunchTurns()
-    private var showsHidden = false
+    private var timers: LoopTimers
 
-    /// Creates a loop drawing on `terminal` and loading from `source`.
-    public init(terminal: any TerminalDevice, source: any HierarchySource) {
+    /// Creates a loop drawing on `terminal` and loading from `source`; answers and mutations arrive in `inbox`
+    /// (one of its own when none is given). `intervals` changes how long timers run, in seconds.
+    public init(terminal: any TerminalDevice, source: any HierarchySource, inbox: ActionInbox = ActionInbox(pipe: WakePipe()),
+                intervals: [LoopTimer: Double] = [:]) {
         self.terminal = terminal
         performer = EffectPerformer(source: source)
-        inbox = ActionInbox(pipe: pipe)
+        self.inbox = inbox
+        timers = LoopTimers(intervals: intervals)
     }
 
     /// Runs until a key or a signal ends it; returns the exit status. The terminal is restored on every path.
-    public func run(_ controller: inout BrowserController, reveal: [String] = [], query: String? = nil) -> Int32 {
+    /// `events`, when given, hears of focus moves, expansions and accepted picks after each turn.
+    public func run(_ controller: inout BrowserController, reveal: [String] = [], query: String? = nil,
+                    events: ((BrowserEvent) -> Void)? = nil) -> Int32 {
         defer { terminal.shutdown() }
-        SignalTrap.install(wakeFD: pipe.writeFD)
-        performer.source.observeChanges { [inbox] in inbox.post($0) }
-        controller.setSourceIsReading(!performer.source.isComplete)
+        SignalTrap.install(wakeFD: inbox.wakeFD)
+        performer.source.observeChanges { [inbox] in inbox.post(.sourceChange($0)) }
+        controller.configureSource(isReading: !performer.source.isComplete, readsAhead: performer.source.readsChildrenAhead)
+        if events != nil { controller.reportEvents() }
         let size = terminal.size
         turns.begin()
         launch(controller.start(width: size.width, height: size.height, reveal: reveal, query: query))
-        settle(&controller)
-        terminal.present(controller.render())
+        if let status = finishTurn(&controller, events: events) { return status }
         var fds = [
             pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0),
         ]
-        var typedAhead: [Key] = []
-        var waitingSince: Double?
-        let readsAhead = performer.source.readsChildrenAhead
-        var prefetchDue = readsAhead
         while true {
-            var timeout: Int32 = typedAhead.isEmpty ? -1 : Int32(Self.typeAheadWait * 1000)
-            if controller.isLoading { timeout = timeout < 0 ? Self.spinnerInterval : min(timeout, Self.spinnerInterval) }
-            if prefetchDue { timeout = timeout < 0 ? Self.prefetchDelay : min(timeout, Self.prefetchDelay) }
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            _ = poll(&fds, nfds_t(fds.count), timers.timeout(now: MonotonicClock.seconds()))
             turns.begin()
             if let signal = SignalTrap.takeCaught() {
                 guard signal == SIGTSTP else { return 128 + signal }
                 terminal.suspendProcess()
                 let size = terminal.size
                 launch(controller.resize(width: size.width, height: size.height))
-                terminal.present(controller.render())
+                if let status = finishTurn(&controller, events: events) { return status }
                 continue
             }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return 129 }
-            pipe.drain()
-            typedAhead += terminal.readKeys()
+            var inputs = terminal.readKeys().map { key -> BrowserInput in
+                key == .resize ? .resized(width: terminal.size.width, height: terminal.size.height) : .key(key)
+            }
             if terminal.failure != nil { return 2 }
-            var changed = !typedAhead.isEmpty
-            if !typedAhead.isEmpty { prefetchDue = readsAhead }
-            if ready == 0, controller.isLoading {
-                controller.tick += 1
-                changed = true
-            }
-            if ready == 0, prefetchDue {
-                prefetchDue = false
-                launch(controller.receive(.prefetchFocused))
-            }
-            for action in inbox.drain() {
-                changed = true
-                launch(controller.receive(action))
-            }
-            // A source that finishes reading posts a reload, whose frame drops "reading…".
-            controller.setSourceIsReading(!performer.source.isComplete)
-            while !typedAhead.isEmpty {
-                if controller.isAwaitingFocusedColumn, typedAhead.first != .resize {
-                    let now = MonotonicClock.seconds()
-                    if now - (waitingSince ?? now) < Self.typeAheadWait {
-                        waitingSince = waitingSince ?? now
-                        break
-                    }
-                }
-                waitingSince = nil
-                let key = typedAhead.removeFirst()
-                if key == .resize {
-                    let size = terminal.size
-                    launch(controller.resize(width: size.width, height: size.height))
-                    continue
-                }
-                switch controller.handle(key) {
-                case .exit(let status): return status
+            inputs += timers.takeDue(now: MonotonicClock.seconds()).map(BrowserInput.timer)
+            inputs += inbox.drain()
+            guard !inputs.isEmpty else { continue }
+            for input in inputs {
+                switch controller.update(input) {
+                case .exit(let status):
+                    report(&controller, to: events)
+                    return status
                 case .proceed(let effects): launch(effects)
-                case .toggleHidden:
-                    showsHidden.toggle()
-                    if performer.source.setShowsHidden(showsHidden) { launch(controller.receive(.reloadAll)) }
                 }
             }
-            if changed {
-                settle(&controller)
-                terminal.present(controller.render())
-            }
+            if let status = finishTurn(&controller, events: events) { return status }
         }
+    }
+
+    /// Waits for this turn's loads a moment, draws the frame, tells the listener, and starts the timers asked for;
+    /// returns the exit status when a held key applied meanwhile ends the browser.
+    private func finishTurn(_ controller: inout BrowserController, events: ((BrowserEvent) -> Void)?) -> Int32? {
+        if let status = settle(&controller) {
+            report(&controller, to: events)
+            return status
+        }
+        terminal.present(controller.render())
+        report(&controller, to: events)
+        let now = MonotonicClock.seconds()
+        for timer in controller.takeTimerRequests() { timers.start(timer, now: now) }
+        if controller.isLoading { timers.keep(.spinner, now: now) } else { timers.stop(.spinner) }
+        return nil
+    }
+
+    private func report(_ controller: inout BrowserController, to events: ((BrowserEvent) -> Void)?) {
+        guard let events else { return }
+        for event in controller.takeEvents() { events(event) }
     }
 
     /// How long a frame waits for the loads its changes started, so that a quick listing shows in the same
@@ -109,16 +97,21 @@ public final class BrowserRunLoop {
     static let settleWait = 0.02
 
     /// Applies finished loads, and the loads they start, until none of this turn's is running or `settleWait`
-    /// has passed.
-    private func settle(_ controller: inout BrowserController) {
+    /// has passed; returns the exit status when a key held until a load ends the browser.
+    private func settle(_ controller: inout BrowserController) -> Int32? {
         let deadline = MonotonicClock.seconds() + Self.settleWait
-        var fd = pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)
+        var fd = pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0)
         while turns.isWaiting || !inbox.isEmpty {
             let remaining = deadline - MonotonicClock.seconds()
-            guard remaining > 0, poll(&fd, 1, Int32((remaining * 1000).rounded(.up))) > 0 else { return }
-            pipe.drain()
-            for action in inbox.drain() { launch(controller.receive(action)) }
+            guard remaining > 0, poll(&fd, 1, Int32((remaining * 1000).rounded(.up))) > 0 else { return nil }
+            for input in inbox.drain() {
+                switch controller.update(input) {
+                case .exit(let status): return status
+                case .proceed(let effects): launch(effects)
+                }
+            }
         }
+        return nil
     }
 
     /// Milliseconds the focus rests on an item before its children are read ahead.
@@ -137,10 +130,10 @@ public final class BrowserRunLoop {
             var isSearch = false
             if case .search = effect { isSearch = true }
             let turn = isSearch ? -1 : turns.started()
-            Task.detached { [performer, inbox, turns, pipe] in
-                inbox.post(await performer.perform(effect) { inbox.post($0) })
+            Task.detached { [performer, inbox, turns] in
+                let action = await performer.perform(effect) { inbox.post(.action($0)) }
                 turns.finished(turn)
-                pipe.wake()
+                inbox.post(.action(action))
             }
         }
     }

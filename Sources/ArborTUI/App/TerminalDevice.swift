@@ -16,6 +16,8 @@ public protocol TerminalDevice: AnyObject {
     func shutdown()
     /// Why the terminal can no longer be read (for example, Arbor is not in the foreground), if it cannot.
     var failure: String? { get }
+    /// Stops the process as Ctrl-Z asks, the terminal given back while it is stopped and taken again after.
+    func suspendProcess()
 }
 
 extension TerminalDevice {

@@ -44,6 +44,11 @@ enum ObjectCellPainter {
             grid.write(marked ? "●" : "○", x: textX, y: y, limit: 1, style: CellStyle(marked ? .selectedIcon : .icon, highlighted: highlighted))
             textX += 2
         }
+        if let icon = cell.content?.icon, !icon.isEmpty, width > 6 {
+            let iconWidth = min(2, DisplayWidth.of(icon))
+            grid.write(icon, x: textX, y: y, limit: iconWidth, style: CellStyle(.icon, highlighted: highlighted))
+            textX += iconWidth + 1
+        }
         var titleRoom = width - (textX - x)
         if let icon = iconText(cell) {
             let iconWidth = DisplayWidth.of(icon)

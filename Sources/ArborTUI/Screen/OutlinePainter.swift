@@ -74,6 +74,9 @@ struct OutlinePainter {
         let mark = marker(for: row.item)
         let expanded = mark == "▾"
         x += grid.write(mark + " ", x: x, y: y, limit: max(0, right - x), style: CellStyle(expanded ? .selectedIcon : .icon, highlighted: focused))
+        if let icon = node.content?.icon, !icon.isEmpty {
+            x += grid.write(icon + " ", x: x, y: y, limit: max(0, min(3, right - x)), style: CellStyle(.icon, highlighted: focused))
+        }
         let written = grid.write(node.title, x: x, y: y, limit: max(0, right - x), style: CellStyle(.title, highlighted: focused))
         grid.highlight(search, in: node.title, x: x, y: y, written: written)
         x += written

@@ -1,0 +1,31 @@
+/// A change a source found by itself (a file created, a list read to its end): the reference view's mutation
+/// calls as data, which the browser turns into its own actions.
+public enum SourceChange: Sendable, Hashable {
+    /// Children of a parent were inserted at these indexes (of the new list).
+    case insertedChildren(of: String, at: [Int])
+    /// Children of a parent were removed from these indexes (of the old list).
+    case removedChildren(of: String, at: [Int])
+    /// The parent of an item changed (added, removed or replaced).
+    case parentChanged(of: String)
+    /// The children of an item changed in a way the source does not detail.
+    case childrenChanged(of: String)
+    /// The content of these items changed; their ids did not.
+    case itemsChanged([String])
+    /// Anything may have changed: everything is read again, keeping the place where it still exists.
+    case reloaded
+    /// The source has read all of its input; `problem` says why it ended early, if it did.
+    case completed(problem: String?)
+
+    /// The browser's actions that apply the change.
+    public var actions: [BrowserAction] {
+        switch self {
+        case .insertedChildren(let parent, let indexes): return [.insertChildren(of: parent, at: indexes)]
+        case .removedChildren(let parent, let indexes): return [.removeChildren(of: parent, at: indexes)]
+        case .parentChanged(let id): return [.invalidateParent(of: id)]
+        case .childrenChanged(let id): return [.invalidateChildren(of: id)]
+        case .itemsChanged(let ids): return [.invalidateItems(ids)]
+        case .reloaded: return [.reloadAll]
+        case .completed(let problem): return [.reloadAll] + (problem.map { [.sourceProblem($0)] } ?? [])
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ArborCore
+import ArborTUI
+
+/// How a ``HierarchyBrowser`` looks and behaves, and what it tells the program presenting it.
+public struct BrowserOptions: Sendable {
+    /// Browsing alone (`.none`), or picking one item (`.single`) or any number (`.multiple`).
+    public var selection: SelectionMode = .none
+    /// Columns or the outline at start (o switches).
+    public var layout: Layout = .columns
+    /// Three-line object cells, single-line ones, or the choice by width.
+    public var cells: CellMode = .auto
+    /// Whether the object header of the focused item shows at start (i switches).
+    public var showsHeader = false
+    /// The colours and styles.
+    public var theme: Theme = .standard
+    /// Whether the mouse is answered.
+    public var mouse = true
+    /// Changes to the key bindings: a key bound to another command, or unbound (nil).
+    public var keyChanges: [KeyChange] = []
+    /// The ids from the top down to the item focused at start, opened on the way.
+    public var reveal: [String] = []
+    /// A filter typed at start (fzf's extended syntax).
+    public var query: String?
+    /// The texts of an item that finds search.
+    public var searchFields: SearchFields = .title
+    /// How far finds walk the source; nil leaves it to the source.
+    public var searchBound: SearchBound?
+    /// A line shown in the footer at start, such as the number of problems found in the data.
+    public var notice: String?
+    /// Called on the browser's thread when the focus moves to another item (nil: to an empty column).
+    public var onFocusChange: (@Sendable (String?) -> Void)?
+    /// Called on the browser's thread when an item is expanded, its children shown.
+    public var onExpand: (@Sendable (String) -> Void)?
+    /// Called on the browser's thread when the picker accepts its ids, before ``HierarchyBrowser/run()`` returns.
+    public var onAccept: (@Sendable ([String]) -> Void)?
+
+    /// The defaults: browsing in columns, automatic cells, the standard theme and keys.
+    public init() {}
+
+    /// Options for a picker of one item, or of many with `multiple`.
+    public static func picker(multiple: Bool = false) -> BrowserOptions {
+        var options = BrowserOptions()
+        options.selection = multiple ? .multiple : .single
+        return options
+    }
+
+    /// Whether anything listens to the browser's events.
+    var listens: Bool { onFocusChange != nil || onExpand != nil || onAccept != nil }
+
+    /// Hands an event to its callback.
+    func deliver(_ event: BrowserEvent) {
+        switch event {
+        case .focusMoved(let id): onFocusChange?(id)
+        case .expanded(let id): onExpand?(id)
+        case .accepted(let ids): onAccept?(ids)
+        }
+    }
+}
+
+/// A key bound to a command, or unbound when the command is nil.
+public struct KeyChange: Sendable, Hashable {
+    /// The key.
+    public var key: Key
+    /// What it does from now on; nil unbinds it.
+    public var command: BrowserCommand?
+
+    /// Binds `key` to `command`, or unbinds it.
+    public init(_ key: Key, _ command: BrowserCommand?) {
+        self.key = key
+        self.command = command
+    }
+}

@@ -1,0 +1,129 @@
+import ArborCore
+
+/// What has the keys; modes stack up, the topmost taking them.
+public enum BrowserMode: Sendable, Hashable {
+    /// Moving through the hierarchy.
+    case browse
+    /// Typing a filter (`/`) or a place (`:`).
+    case prompt
+    /// Typing a find over every item (`F`), its matches listed.
+    case find
+    /// Reading the list of keys (`?`).
+    case help
+}
+
+extension BrowserController {
+    /// The modes open, the one that takes the keys last.
+    public var modes: [BrowserMode] {
+        var modes: [BrowserMode] = [.browse]
+        if chrome.showsHelp { modes.append(.help) }
+        if let prompt = chrome.prompt { modes.append(prompt.kind == .find ? .find : .prompt) }
+        return modes
+    }
+
+    /// Handles one key press at once, whatever is loading, and fits the viewport to what it changed.
+    public mutating func handle(_ key: Key) -> KeyOutcome {
+        dispatch(key).adding(fitViewport())
+    }
+
+    /// Gives a key to the topmost mode.
+    mutating func dispatch(_ key: Key) -> KeyOutcome {
+        if case .mouse(let event) = key { return handleMouse(event) }
+        switch modes.last ?? .browse {
+        case .prompt, .find: return handlePrompt(key)
+        case .help: return handleHelp(key)
+        case .browse: return handleBrowse(key)
+        }
+    }
+
+    /// A key while the help is open: it scrolls, and closes with ? or q.
+    private mutating func handleHelp(_ key: Key) -> KeyOutcome {
+        guard let command = screen.keyMap.command(for: key) else { return .proceed([]) }
+        switch command {
+        case .cancel: return .exit(130)
+        case .help, .quit: chrome.showsHelp = false
+        case .nextItem, .pageDown:
+            let last = max(0, screen.keyMap.bindings.count - max(1, size.height - 4))
+            chrome.helpScroll = min(chrome.helpScroll + (command == .nextItem ? 1 : 10), last)
+        case .previousItem, .pageUp: chrome.helpScroll = max(0, chrome.helpScroll - (command == .previousItem ? 1 : 10))
+        default: break
+        }
+        return .proceed([])
+    }
+
+    /// A key while browsing: the key map's command.
+    private mutating func handleBrowse(_ key: Key) -> KeyOutcome {
+        guard let command = screen.keyMap.command(for: key) else { return .proceed([]) }
+        let action: BrowserAction
+        switch command {
+        case .previousItem: action = .moveFocus(by: -1)
+        case .nextItem: action = .moveFocus(by: 1)
+        case .pageUp: action = .pageUp
+        case .pageDown: action = .pageDown
+        case .firstItem: action = .first
+        case .lastItem: action = .last
+        case .expand:
+            if isPicker, let outcome = pickerEnter() { return outcome }
+            action = .expand
+        case .toggleMark:
+            guard isPicker else { return .proceed([]) }
+            action = .toggleMark
+        case .toggleHidden: action = .toggleHidden
+        case .nextLevel: action = .nextLevel
+        case .previousLevel: action = .previousLevel
+        case .reload:
+            guard let item = state.focusedItem else { return .proceed([]) }
+            action = .invalidateChildren(of: state.store[item].id)
+        case .toggleLayout: action = .toggleLayout
+        case .toggleHeader:
+            chrome.showsHeader.toggle()
+            chrome.headerPage = 0
+            return .proceed([])
+        case .headerPage:
+            let metrics = screen.metrics(for: state, header: chrome.showsHeader, width: size.width, height: size.height)
+            if metrics.headerRows > 0, metrics.isCompact {
+                chrome.headerPage += 1
+                return .proceed([])
+            }
+            guard isPicker else { return .proceed([]) }
+            action = .toggleMark
+        case .filter, .find, .jump:
+            return .proceed(openPrompt(command == .filter ? .filter : command == .find ? .find : .jump))
+        case .nextMatch, .previousMatch:
+            guard let search = chrome.search else { return .proceed([]) }
+            action = .findNext(search.query, forward: command == .nextMatch)
+        case .help:
+            chrome.showsHelp = true
+            chrome.helpScroll = 0
+            return .proceed([])
+        case .quit:
+            if key == .escape, hasFilter { action = .clearFilter; break }
+            return .exit(isPicker ? 130 : 0)
+        case .cancel: return .exit(130)
+        }
+        return .proceed(state.apply(action))
+    }
+
+    /// Enter in the picker: accept the marks; with none, accept a leaf (nil: expand a parent instead).
+    private mutating func pickerEnter() -> KeyOutcome? {
+        if state.selection.count > 0 {
+            accepted = state.selection.ids
+            return .exit(0)
+        }
+        guard let item = state.focusedItem else {
+            accepted = []
+            return .exit(1)
+        }
+        if state.store[item].childCount != 0 { return nil }
+        accepted = [state.store[item].id]
+        return .exit(0)
+    }
+}
+
+extension KeyOutcome {
+    /// The outcome with more effects to start, when it goes on.
+    func adding(_ effects: [BrowserEffect]) -> KeyOutcome {
+        guard case .proceed(let own) = self else { return self }
+        return .proceed(own + effects)
+    }
+}

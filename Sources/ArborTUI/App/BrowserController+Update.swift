@@ -1,0 +1,59 @@
+import ArborCore
+
+extension BrowserController {
+    /// Applies one input of the run loop: a key (held while the focused column waits for its items), a resize,
+    /// an answer, a source's change or a timer. The viewport is fitted once, after it.
+    public mutating func update(_ input: BrowserInput) -> KeyOutcome {
+        var effects: [BrowserEffect] = []
+        let focusBefore = state.focusedItem
+        switch input {
+        case .key(let key): heldKeys.append(key)
+        case .resized(let width, let height): size = (width, height)
+        case .action(let action): effects = applyReceived(action)
+        case .sourceChange(let change):
+            if case .completed = change { chrome.sourceIsReading = false }
+            for action in change.actions { effects += applyReceived(action) }
+        case .timer(.spinner): tick += 1
+        case .timer(.readAhead): effects = state.apply(.prefetchFocused)
+        case .timer(.typedAhead): holdExpired = isHoldingKeys
+        }
+        let outcome = releaseHeldKeys().adding(effects).adding(applyPendingQuery() + fitViewport())
+        if readsAhead, let focused = state.focusedItem, focused != focusBefore { timerRequests.insert(.readAhead) }
+        eventWatch?.note(state)
+        return outcome
+    }
+
+    /// Applies the keys held, in order, until one must wait for the focused column to load.
+    private mutating func releaseHeldKeys() -> KeyOutcome {
+        var effects: [BrowserEffect] = []
+        while !heldKeys.isEmpty {
+            if isAwaitingFocusedColumn, !holdExpired {
+                if !isHoldingKeys { timerRequests.insert(.typedAhead) }
+                isHoldingKeys = true
+                break
+            }
+            isHoldingKeys = false
+            holdExpired = false
+            let key = heldKeys.removeFirst()
+            if readsAhead { timerRequests.insert(.readAhead) }
+            switch dispatch(key) {
+            case .exit(let status):
+                if let accepted { eventWatch?.accept(accepted) }
+                return .exit(status)
+            case .proceed(let more): effects += more
+            }
+        }
+        return .proceed(effects)
+    }
+
+    /// The timers asked for since the last call, each to start (again) now.
+    public mutating func takeTimerRequests() -> Set<LoopTimer> {
+        defer { timerRequests = [] }
+        return timerRequests
+    }
+
+    /// The events since the last call, oldest first (none unless ``reportEvents()`` was called).
+    public mutating func takeEvents() -> [BrowserEvent] {
+        eventWatch?.take() ?? []
+    }
+}

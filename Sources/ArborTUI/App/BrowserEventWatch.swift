@@ -1,0 +1,38 @@
+import ArborCore
+
+/// Tells focus moves and expansions from one turn to the next by comparing what the state shows.
+struct BrowserEventWatch: Sendable {
+    private var focusedID: String?
+    private var expandedIDs: Set<String> = []
+    private var events: [BrowserEvent] = []
+
+    /// Notes what changed since the last turn.
+    mutating func note(_ state: BrowserState) {
+        let focused = state.focusedItem.flatMap { $0 == NodeStore.placeholder ? nil : state.store[$0].id }
+        let focusedColumnLoads = state.layout == .columns && state.columns.indices.contains(state.focusedColumn)
+            && state.isLoading(column: state.focusedColumn)
+        if focusedID != focused, focused != nil || !focusedColumnLoads {
+            focusedID = focused
+            events.append(.focusMoved(focused))
+        }
+        let expanded: [String]
+        if state.layout == .outline {
+            expanded = state.outline.expanded.map { state.store[$0].id }
+        } else {
+            expanded = state.columns.dropFirst().map { state.store[$0.parent].id }
+        }
+        for id in expanded where !expandedIDs.contains(id) { events.append(.expanded(id)) }
+        expandedIDs = Set(expanded)
+    }
+
+    /// Notes an accepted pick.
+    mutating func accept(_ ids: [String]) {
+        events.append(.accepted(ids))
+    }
+
+    /// The events noted since the last call.
+    mutating func take() -> [BrowserEvent] {
+        defer { events = [] }
+        return events
+    }
+}

@@ -1,0 +1,44 @@
+import ArborCore
+
+/// Everything that reaches the browser in a turn of the run loop, one value per event.
+public enum BrowserInput: Sendable {
+    /// A key press (or a mouse event) read from the terminal.
+    case key(Key)
+    /// The terminal has this size now.
+    case resized(width: Int, height: Int)
+    /// A source's answer to an effect, or a mutation asked for by the program presenting the browser.
+    case action(BrowserAction)
+    /// A change the source found by itself.
+    case sourceChange(SourceChange)
+    /// A timer the controller asked for has run out.
+    case timer(LoopTimer)
+}
+
+/// The timers of the run loop; each is asked for by the controller and arrives as an input when due.
+public enum LoopTimer: Sendable, Hashable, CaseIterable {
+    /// Turns the loading spinner while something loads.
+    case spinner
+    /// Fires once the focus has rested long enough to read the focused item's children ahead.
+    case readAhead
+    /// Ends the wait of keys typed ahead of a column still loading: they apply to what is there.
+    case typedAhead
+
+    /// Seconds from the request to the input.
+    public var interval: Double {
+        switch self {
+        case .spinner: return Double(BrowserRunLoop.spinnerInterval) / 1000
+        case .readAhead: return Double(BrowserRunLoop.prefetchDelay) / 1000
+        case .typedAhead: return BrowserRunLoop.typeAheadWait
+        }
+    }
+}
+
+/// What happened in the browser that the program presenting it may want to know.
+public enum BrowserEvent: Sendable, Hashable {
+    /// The focus moved to the item of this id (nil: to nothing, an empty column).
+    case focusMoved(String?)
+    /// The item of this id was expanded: its children are shown.
+    case expanded(String)
+    /// The picker accepted these ids.
+    case accepted([String])
+}

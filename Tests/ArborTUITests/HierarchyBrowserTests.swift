@@ -1,0 +1,119 @@
+import ArborCore
+@testable import ArborKit
+import ArborTUI
+import Foundation
+import Synchronization
+import Testing
+
+/// A to-do list a program keeps and changes while the browser shows it.
+final class TodoSource: HierarchySource {
+    let displayName = "todo"
+    private let lists = Mutex<[String: [String]]>(["": ["home", "work"], "home": ["home/paint"], "work": ["work/report"]])
+
+    /// Adds an item at the front of a list; returns its index.
+    func add(_ id: String, to list: String) -> Int {
+        lists.withLock { $0[list, default: []].insert(id, at: 0) }
+        return 0
+    }
+
+    /// Removes the item at `index` of a list.
+    func remove(at index: Int, from list: String) {
+        lists.withLock { _ = $0[list]?.remove(at: index) }
+    }
+
+    func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: true) }
+    func numberOfChildren(of id: String) async throws -> Int? { lists.withLock { $0[id]?.count ?? 0 } }
+    func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+        lists.withLock { Array(($0[id] ?? [])[range.clamped(to: 0..<($0[id]?.count ?? 0))]) }
+    }
+    func parentID(of id: String) async throws -> String? { id.contains("/") ? String(id.split(separator: "/")[0]) : id.isEmpty ? nil : "" }
+    func item(_ id: String) async throws -> SourceItem {
+        let title = id.split(separator: "/").last.map(String.init) ?? id
+        let icon = id.hasSuffix("urgent") ? "⚠" : ""
+        return SourceItem(id: id, content: ItemContent(title: title, subtitle: "task", icon: icon),
+                          childCount: lists.withLock { $0[id]?.count ?? 0 })
+    }
+}
+
+/// A browser running on a thread of its own, on a terminal in memory.
+final class BrowserRun: Sendable {
+    private let result = Mutex<BrowserResult?>(nil)
+
+    init(_ browser: HierarchyBrowser, on terminal: FakeTerminal) {
+        Thread.detachNewThread { [self] in
+            let ended = try? browser.run(on: terminal)
+            result.withLock { $0 = ended }
+        }
+    }
+
+    /// The result, once the browser has ended (nil if it has not within 30 seconds).
+    func end() async -> BrowserResult? {
+        _ = await waitUntil { result.withLock { $0 != nil } }
+        return result.withLock { $0 }
+    }
+}
+
+@Suite(.serialized) struct HierarchyBrowserTests {
+    @Test func anItemInsertedFromAnotherTaskShowsKeepingTheFocusAndIsPicked() async throws {
+        let source = TodoSource()
+        let focused = Mutex<[String?]>([])
+        var options = BrowserOptions.picker()
+        options.onFocusChange = { id in focused.withLock { $0.append(id) } }
+        let expanded = Mutex<[String]>([])
+        options.onExpand = { id in expanded.withLock { $0.append(id) } }
+        let browser = HierarchyBrowser(source: source, options: options)
+        let terminal = FakeTerminal(width: 70, height: 14)
+        let run = BrowserRun(browser, on: terminal)
+        #expect(await terminal.focusedLine(showing: "home") != nil)
+        terminal.type(.down, .right)
+        #expect(await terminal.focusedLine(showing: "report") != nil)
+        await Task.detached {
+            browser.insertChildren(of: "work", at: [source.add("work/urgent", to: "work")])
+        }.value
+        let shown = await terminal.frame { $0.contains { $0.contains("⚠ urgent") } }
+        #expect(shown != nil, "the inserted item shows with its icon")
+        #expect(await terminal.focusedLine(showing: "report") != nil, "the focus stays on its item")
+        terminal.type(.up, .enter)
+        let result = await run.end()
+        #expect(result == BrowserResult(picked: ["work/urgent"], status: 0))
+        #expect(result?.ending == .picked)
+        #expect(focused.withLock { $0 }.prefix(2) == ["home", "work"])
+        #expect(focused.withLock { $0 }.last == "work/urgent")
+        #expect(expanded.withLock { $0 } == ["work"])
+    }
+
+    @Test func quittingTheBrowserPicksNothing() async {
+        let source = TodoSource()
+        let browser = HierarchyBrowser(source: source)
+        let terminal = FakeTerminal(width: 70, height: 14)
+        let run = BrowserRun(browser, on: terminal)
+        #expect(await terminal.focusedLine(showing: "home") != nil)
+        browser.reloadData()
+        browser.invalidateItems(["home"])
+        browser.invalidateChildren(of: "home")
+        browser.invalidateParent(of: "home/paint")
+        source.remove(at: 1, from: "")
+        browser.removeChildren(of: "", at: [1])
+        #expect(await terminal.frame { !$0.joined().contains("work") } != nil)
+        terminal.type(.character("q"))
+        let result = await run.end()
+        #expect(result == BrowserResult(picked: [], status: 0))
+        #expect(result?.ending == .quit)
+    }
+
+    @Test(arguments: [(Int32(1), BrowserResult.Ending.nothingPicked), (130, .cancelled), (143, .interrupted)])
+    func theStatusSaysHowItEnded(status: Int32, ending: BrowserResult.Ending) {
+        #expect(BrowserResult(picked: [], status: status).ending == ending)
+    }
+
+    @Test func iconsStandBeforeTitlesInCellsAndTheOutline() async {
+        let urgent = StaticHierarchy(displayName: "x", nodes: [
+            .init(id: "r", content: ItemContent(title: "root"), children: [1]),
+            .init(id: "u", content: ItemContent(title: "urgent", icon: "⚠"), parent: 0),
+        ], rootIndex: 0, rootIsVirtual: true)
+        var columns = await ScreenDriver(urgent, name: "x", width: 40, height: 8)
+        #expect(columns.lines.contains { $0.contains("▌⚠ urgent") })
+        await columns.press(.character("o"))
+        #expect(columns.lines.contains { $0.contains("⚠ urgent") })
+    }
+}

@@ -1,0 +1,146 @@
+import ArborCore
+@testable import ArborTUI
+import Foundation
+import Synchronization
+import Testing
+
+/// The run loop on a thread of its own, drawing on a fake terminal.
+final class LoopRun: @unchecked Sendable {
+    let terminal: FakeTerminal
+    let events = Mutex<[BrowserEvent]>([])
+    private let status = Mutex<Int32?>(nil)
+
+    init(_ source: any HierarchySource, width: Int = 60, height: Int = 16, selection: SelectionMode = .none,
+         intervals: [LoopTimer: Double] = [:]) {
+        let terminal = FakeTerminal(width: width, height: height)
+        self.terminal = terminal
+        let keyMap: KeyMap = selection == .none ? .standard : .picker
+        Thread.detachNewThread { [self] in
+            var controller = BrowserController(screen: BrowserScreen(sourceName: "loop", keyMap: keyMap), selectionMode: selection)
+            let result = BrowserRunLoop(terminal: terminal, source: source, intervals: intervals).run(&controller) { event in
+                self.events.withLock { $0.append(event) }
+            }
+            status.withLock { $0 = result }
+        }
+    }
+
+    /// The exit status, once the loop has ended (nil if it has not within `timeout` seconds).
+    func end(within timeout: Double = 30) async -> Int32? {
+        _ = await waitUntil(timeout) { status.withLock { $0 != nil } }
+        return status.withLock { $0 }
+    }
+}
+
+@Suite(.serialized) struct RunLoopTests {
+    @Test func keysTypedWhileTheColumnLoadsApplyOnceItHasLoaded() async {
+        let source = LoopTestSource()
+        source.hold("")
+        let run = LoopRun(source, intervals: [.typedAhead: 60])
+        #expect(await waitUntil { source.asked.contains("") }, "the first column is loading: \(source.asked)")
+        run.terminal.type(.down, .down)
+        try? await Task.sleep(nanoseconds: 100_000_000)
+        source.open("")
+        #expect(await run.terminal.focusedLine(showing: "gamma") != nil, "both keys moved the focus in the loaded column")
+        run.terminal.type(.character("q"))
+        #expect(await run.end() == 0)
+        #expect(run.terminal.shutdowns == 1)
+    }
+
+    @Test func aKeyHeldForAColumnThatLoadsWithinTheFrameStillEndsTheBrowser() async {
+        let run = LoopRun(LoopTestSource())
+        #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+        run.terminal.type(.right, .character("q"))
+        #expect(await run.end() == 0, "q waited for alpha's column, which came while the frame settled")
+    }
+
+    @Test func keysTypedAheadWaitHalfASecondAtMost() async {
+        let source = LoopTestSource()
+        source.hold("")
+        let run = LoopRun(source)
+        #expect(await waitUntil { source.asked.contains("") }, "the first column is loading: \(source.asked)")
+        let typed = Date()
+        run.terminal.type(.character("q"))
+        #expect(await run.end() == 0, "q applies to the empty column once the wait is over")
+        let waited = Date().timeIntervalSince(typed)
+        #expect(waited >= 0.45 && waited < 10, "waited \(waited) s")
+    }
+
+    @Test func theFocusedItemIsReadAheadOnceTheFocusRests() async {
+        let source = LoopTestSource(readsAhead: true)
+        let run = LoopRun(source)
+        #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+        #expect(await waitUntil { source.asked.contains("alpha") }, "alpha's children are read before it is expanded")
+        run.terminal.type(.down)
+        #expect(await waitUntil { source.asked.contains("beta") })
+        run.terminal.type(.character("q"))
+        #expect(await run.end() == 0)
+    }
+
+    @Test func aSourceThatDoesNotReadAheadIsAskedOnlyForWhatIsOpened() async {
+        let source = LoopTestSource(readsAhead: false)
+        let run = LoopRun(source)
+        #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+        run.terminal.type(.down)
+        #expect(await run.terminal.focusedLine(showing: "beta") != nil)
+        try? await Task.sleep(nanoseconds: 150_000_000)
+        #expect(source.asked == [""])
+        run.terminal.type(.character("q"))
+        #expect(await run.end() == 0)
+    }
+
+    @Test func ctrlZGivesTheTerminalBackAndDrawsTheWholeFrameAfter() async {
+        let run = LoopRun(LoopTestSource())
+        #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+        let drawn = run.terminal.frames.count
+        kill(getpid(), SIGTSTP)
+        #expect(await waitUntil { run.terminal.suspensions == 1 && run.terminal.frames.count > drawn })
+        run.terminal.type(.down)
+        #expect(await run.terminal.focusedLine(showing: "beta") != nil, "keys answer after the process continues")
+        kill(getpid(), SIGINT)
+        #expect(await run.end() == 130)
+    }
+
+    @Test func aResizeDrawsAFrameOfTheNewSize() async {
+        let run = LoopRun(LoopTestSource(), width: 60, height: 16)
+        #expect(await run.terminal.frame { $0.count == 16 && $0[0].count == 60 } != nil)
+        run.terminal.resize(width: 30, height: 8)
+        #expect(await run.terminal.frame { $0.count == 8 && $0[0].count == 30 } != nil)
+        #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+        run.terminal.type(.character("q"))
+        #expect(await run.end() == 0)
+    }
+
+    @Test func theFooterSaysReadingUntilTheSourceHasReadEverything() async {
+        let source = LoopTestSource(complete: false)
+        let run = LoopRun(source)
+        #expect(await run.terminal.frame { $0.joined().contains("reading") && $0.joined().contains("alpha") } != nil)
+        source.complete()
+        #expect(await run.terminal.frame { !$0.joined().contains("reading") } != nil)
+        run.terminal.type(.character("q"))
+        #expect(await run.end() == 0)
+    }
+
+    @Test func theListenerHearsOfFocusExpansionAndThePick() async {
+        let run = LoopRun(LoopTestSource(), selection: .single)
+        #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+        run.terminal.type(.down, .right)
+        #expect(await run.terminal.focusedLine(showing: "b1") != nil)
+        run.terminal.type(.enter)
+        #expect(await run.end() == 0)
+        let events = run.events.withLock { $0 }
+        #expect(events.first == .focusMoved("alpha"))
+        #expect(events.contains(.focusMoved("beta")))
+        #expect(events.contains(.expanded("beta")))
+        #expect(events.last == .accepted(["b1"]))
+    }
+}
+
+/// Whether `condition` holds within `timeout` seconds.
+func waitUntil(_ timeout: Double = 30, _ condition: () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        try? await Task.sleep(nanoseconds: 2_000_000)
+    }
+    return condition()
+}
