@@ -47,8 +47,7 @@ enum Browser {
         }
         guard result.ending == .picked else { return result.status }
         let formatter = ItemFormatter(
-            field: command.output.field(default: opened.format == .paths || opened.format == .fs ? .path : .id),
-            idsArePaths: opened.format == .paths || opened.format == .fs)
+            field: command.output.field(default: opened.idsArePaths ? .path : .id), idsArePaths: opened.idsArePaths)
         let terminator = command.output.terminator
         for id in result.picked {
             guard let record = try? blocking({ try await formatter.record(for: id, in: hierarchy) }) else { continue }

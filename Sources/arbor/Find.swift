@@ -6,7 +6,7 @@ enum Find {
     /// Prints the matches; returns the exit status.
     static func run(_ command: FindCommand, source opened: OpenedSource) -> Int32 {
         let hierarchy = opened.hierarchy
-        let idsArePaths = opened.format == .paths || opened.format == .fs
+        let idsArePaths = opened.idsArePaths
         let formatter = ItemFormatter(field: command.output.field(default: idsArePaths ? .path : .id), idsArePaths: idsArePaths)
         let terminator = command.output.terminator
         let fields = command.search.fields

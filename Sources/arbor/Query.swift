@@ -29,7 +29,7 @@ enum Query {
         let matching = related(relation).filter { handle in
             command.filters.allSatisfy { store.value(of: $0.field, for: handle) == $0.value }
         }
-        let idsArePaths = opened.format == .paths || opened.format == .fs
+        let idsArePaths = opened.idsArePaths
         let formatter = ItemFormatter(field: command.output.field(default: idsArePaths ? .path : .id), idsArePaths: idsArePaths)
         let terminator = command.output.terminator
         func emit(_ handle: NodeHandle, prefix: [UInt8] = []) -> Bool {

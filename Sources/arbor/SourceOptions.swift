@@ -10,11 +10,8 @@ struct SourceOptions {
 
     /// The options, in the order the help lists them.
     static let options: [OptionSpec] = [
-        .value("format", help: """
-            The source format: json (an object tree when objects hold a children array, else a document), tree, \
-            document, yaml, csv, tsv, sqlite, paths, fs or cmd (default: a directory is fs; files: by extension, then \
-            by content).
-            """),
+        .value("format", help: "The source format: \(SourceKinds.formatNames.joined(separator: ", ")) (default: a directory is fs; "
+            + "files: by extension, then by content; see docs/sources.md)."),
         .value("id", help: "The field that holds an item's id."),
         .value("title", help: "The field for the title (default: title, name, label, id)."),
         .value("subtitle", help: "The field for the subtitle (default: subtitle, type, kind)."),
@@ -22,14 +19,7 @@ struct SourceOptions {
         .value("parent", help: "The column that holds the parent's id in tables (default: parent, parent_id, parentId)."),
         .value("children", help: "The field that holds the children (default: children)."),
         .value("separator", help: "The separator of path lists (one byte, default '/')."),
-        .value("children-cmd", help: """
-            A command printing the children of {} (the id, quoted), one a line: \
-            id<TAB>title<TAB>subtitle<TAB>body<TAB>count.
-            """),
-        .value("parent-cmd", help: "A command printing the parent id of {} (with --children-cmd)."),
-        .value("root", help: "The id of the root item (with --children-cmd; without it the top level is what {} = '' gives)."),
-        .value("table", help: "The table of a SQLite database (needed when it has several)."),
-        .value("order-by", help: "The column that orders the children of a SQLite table (default: the id column)."),
+    ] + SourceKinds.options.map { OptionSpec.value($0.name, help: $0.help) } + [
         .value("timeout", help: "Seconds a command may run before its column shows a time-out (default 10)."),
     ]
 
@@ -42,11 +32,10 @@ struct SourceOptions {
     var parent: String?
     var children: String?
     var separator = "/"
-    var childrenCmd: String?
-    var parentCmd: String?
-    var root: String?
-    var table: String?
-    var orderBy: String?
+    /// The values of the kinds' own options, by name.
+    var settings: [String: String] = [:]
+    /// Whether the hierarchy comes from commands rather than an input.
+    var hasCommands: Bool { settings["children-cmd"] != nil }
     var timeout: Double = 10
 
     /// The options of a parsed command line, `source` being its source argument; checks they fit together.
@@ -60,18 +49,17 @@ struct SourceOptions {
         parent = parsed.value("parent")
         children = parsed.value("children")
         separator = parsed.value("separator") ?? separator
-        childrenCmd = parsed.value("children-cmd")
-        parentCmd = parsed.value("parent-cmd")
-        root = parsed.value("root")
-        table = parsed.value("table")
-        orderBy = parsed.value("order-by")
+        for option in SourceKinds.options {
+            if let value = parsed.value(option.name) { settings[option.name] = value }
+        }
         timeout = try parsed.number("timeout") ?? timeout
         if let format, SourceFormat(rawValue: format) == nil {
             throw CommandLineError(
-                "unsupported format '\(format)' (supported: json, tree, document, yaml, csv, tsv, sqlite, paths, fs, cmd)")
+                "unsupported format '\(format)' (supported: \(SourceKinds.formatNames.joined(separator: ", ")))")
         }
-        if childrenCmd == nil, parentCmd != nil || root != nil {
-            throw CommandLineError("--parent-cmd and --root go with --children-cmd")
+        let request = request
+        for kind in SourceKinds.all {
+            if let problem = kind.check(request) { throw CommandLineError(problem) }
         }
         guard timeout > 0 else { throw CommandLineError("--timeout must be more than 0, not \(timeout)") }
         guard separator.utf8.count == 1 else { throw CommandLineError("--separator must be one byte, not '\(separator)'") }
@@ -89,9 +77,8 @@ struct SourceOptions {
         var request = SourceRequest(
             path: source == "-" ? nil : source, format: format.flatMap(SourceFormat.init(rawValue:)),
             mapping: mapping, separator: separator.utf8.first ?? UInt8(ascii: "/"))
-        request.table = table
-        request.orderBy = orderBy
-        request.commands = childrenCmd.map { CommandSpec(children: $0, parent: parentCmd, root: root, timeout: timeout) }
+        request.settings = settings
+        request.timeout = timeout
         return request
     }
 }

@@ -36,7 +36,7 @@ case .run(let parsed):
 
 /// Exits with status 2 and a message when the options name no source and stdin is a terminal.
 func requireSource(_ options: SourceOptions) {
-    if options.source == nil, options.childrenCmd == nil, isatty(0) != 0 {
+    if options.source == nil, !options.hasCommands, isatty(0) != 0 {
         printError("arbor: no source: name a file, or pipe one on stdin (see 'arbor --help')")
         exit(2)
     }
@@ -58,7 +58,7 @@ func openSource(_ options: SourceOptions) -> OpenedSource {
 switch command {
 case .print(let command):
     let opened = openSource(command.source)
-    let formatter = ItemFormatter(field: command.output.field(default: .title), idsArePaths: opened.format == .paths || opened.format == .fs)
+    let formatter = ItemFormatter(field: command.output.field(default: .title), idsArePaths: opened.idsArePaths)
     let printer = TreePrinter(formatter: formatter, depth: command.depth, ascii: command.ascii)
     let terminator = command.output.terminator
     let hierarchy = opened.hierarchy

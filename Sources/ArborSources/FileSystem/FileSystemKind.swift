@@ -1,0 +1,24 @@
+import ArborCore
+
+/// A directory tree, read lazily: what a directory path opens unless a format says otherwise.
+struct FileSystemKind: SourceKind {
+    var formats: [SourceFormat] { [.fs] }
+    var summary: String { "a directory tree, read lazily (a directory path opens it)" }
+    var idsArePaths: Bool { true }
+
+    func claims(_ request: SourceRequest) -> Bool {
+        guard let path = request.path else { return false }
+        return request.format == .fs || (request.format == nil && SourceFile.isDirectory(path))
+    }
+
+    func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
+        guard let path = request.path, SourceFile.isDirectory(path) else {
+            throw SourceLoadError("\(request.path ?? "stdin"): not a directory")
+        }
+        return OpenedSource(hierarchy: FileSystemSource(path: path), format: .fs)
+    }
+
+    func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
+        throw SourceLoadError("\(input.origin): a directory tree needs a directory path")
+    }
+}

@@ -1,0 +1,32 @@
+import ArborCore
+
+/// JSON: an object tree when objects hold a children array (`tree`), any other document value by value
+/// (`document`); either can be asked for by name.
+struct JSONKind: SourceKind {
+    var formats: [SourceFormat] { [.json, .tree, .document] }
+    var summary: String { "JSON: an object tree when objects hold a children array, else a document (tree, document force one)" }
+    var extensions: [String: SourceFormat] { ["json": .json] }
+
+    func recognises(_ bytes: [UInt8]) -> SourceFormat? {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        guard index < bytes.count else { return nil }
+        return bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") ? .json : nil
+    }
+
+    func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
+        if let lazy = JSONIndexing.open(input.bytes, name: input.name, format: format, mapping: request.mapping) { return lazy }
+        let document = try JSONTreeSource.parse(input.bytes, origin: input.origin)
+        return Self.documentSource(document, name: input.name, format: format, mapping: request.mapping)
+    }
+
+    /// An object tree when the format says so or the document looks like one; a document otherwise.
+    static func documentSource(_ document: JSONDocument, name: String, format: SourceFormat, mapping: FieldMapping) -> OpenedSource {
+        let isTree = format == .tree
+            || (format == .json && JSONDocumentBuilder.isObjectTree(document, childrenField: mapping.children))
+        if isTree {
+            return OpenedSource(hierarchy: JSONTreeBuilder(mapping: mapping).hierarchy(from: document, name: name), format: .tree)
+        }
+        return OpenedSource(hierarchy: JSONDocumentBuilder().hierarchy(from: document, name: name), format: .document)
+    }
+}

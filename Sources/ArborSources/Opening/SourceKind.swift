@@ -1,0 +1,72 @@
+import ArborCore
+
+/// An option a kind of source adds to the command line: `--NAME VALUE`, its value in ``SourceRequest/settings``.
+public struct SourceOption: Sendable, Hashable {
+    /// The option's name, without the dashes.
+    public var name: String
+    /// One line of help.
+    public var help: String
+
+    /// Creates an option.
+    public init(_ name: String, help: String) {
+        self.name = name
+        self.help = help
+    }
+}
+
+/// One kind of source, as a plug-in: its names, how it is recognised (extension, content, URL scheme, or the
+/// request itself), its options, how it opens and how its ids print. ``SourceKinds/all`` lists the kinds.
+public protocol SourceKind: Sendable {
+    /// The formats it opens, the first its own; `--format` takes each name.
+    var formats: [SourceFormat] { get }
+    /// One line for the list of formats in the help.
+    var summary: String { get }
+    /// File name extensions (lower case, without the dot) and the format each implies.
+    var extensions: [String: SourceFormat] { get }
+    /// URL schemes (`postgres` for `postgres://…`) whose sources it opens.
+    var schemes: [String] { get }
+    /// The options it adds to the command line.
+    var options: [SourceOption] { get }
+    /// Whether its ids are paths, printed as paths by default.
+    var idsArePaths: Bool { get }
+    /// The format the first bytes of an input suggest, when they look like this kind's.
+    func recognises(_ bytes: [UInt8]) -> SourceFormat?
+    /// What is wrong with the request's settings for this kind (an option that needs another), if anything.
+    func check(_ request: SourceRequest) -> String?
+    /// Whether it opens the request without its input being read first (a directory, a database, commands).
+    func claims(_ request: SourceRequest) -> Bool
+    /// Opens a request it claims.
+    func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource
+    /// Opens the bytes read from the input as `format`.
+    func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource
+}
+
+extension SourceKind {
+    public var extensions: [String: SourceFormat] { [:] }
+    public var schemes: [String] { [] }
+    public var options: [SourceOption] { [] }
+    public var idsArePaths: Bool { false }
+    public func recognises(_ bytes: [UInt8]) -> SourceFormat? { nil }
+    public func claims(_ request: SourceRequest) -> Bool { false }
+    public func check(_ request: SourceRequest) -> String? { nil }
+
+    /// A kind that claims nothing opens nothing without reading.
+    public func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
+        throw SourceLoadError("\(request.path ?? "stdin"): \(formats[0]) is read from an input")
+    }
+
+    /// A kind that reads no input says what it needs instead.
+    public func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
+        throw SourceLoadError("\(input.origin): \(format) cannot be read from an input")
+    }
+}
+
+/// The input of a source read whole: its bytes, the name shown and the place errors name.
+public struct SourceInput: Sendable {
+    /// Every byte of the input.
+    public var bytes: [UInt8]
+    /// The name for the header: the file's name, or stdin.
+    public var name: String
+    /// Where errors say the problem is: the path, or stdin.
+    public var origin: String
+}

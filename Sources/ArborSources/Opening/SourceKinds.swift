@@ -1,0 +1,29 @@
+/// Every kind of source Arbor opens, in the order they are asked to claim a request and to recognise an input.
+public enum SourceKinds {
+    /// The kinds. A new kind is a folder of its own in `Sources/ArborSources/` and one line here.
+    public static let all: [any SourceKind] = [
+        CommandKind(),
+        FileSystemKind(),
+        SQLiteKind(),
+        JSONKind(),
+        YAMLKind(),
+        TableKind(),
+        PathListKind(),
+    ]
+
+    /// The kind that opens a format of this name.
+    public static func kind(for format: String) -> (any SourceKind)? {
+        all.first { $0.formats.contains { $0.rawValue == format } }
+    }
+
+    /// The names `--format` takes, in the kinds' order.
+    public static var formatNames: [String] {
+        all.flatMap { $0.formats.map(\.rawValue) }
+    }
+
+    /// The options every kind adds, each once.
+    public static var options: [SourceOption] {
+        var seen: Set<String> = []
+        return all.flatMap(\.options).filter { seen.insert($0.name).inserted }
+    }
+}

@@ -1,0 +1,149 @@
+import ArborCore
+import Dispatch
+
+/// What the command line says to open and how.
+public struct SourceRequest: Sendable {
+    /// A file path, or nil for standard input.
+    public var path: String?
+    /// The format, or nil to detect it.
+    public var format: SourceFormat?
+    /// Field names for documents.
+    public var mapping: FieldMapping
+    /// The separator of path lists.
+    public var separator: UInt8
+    /// The values of the options the kinds of source add (``SourceKind/options``), by the option's name.
+    public var settings: [String: String] = [:]
+    /// Seconds a request of the source (a command, a query) may take.
+    public var timeout: Double = 10
+
+    /// The commands of a command source, when the hierarchy comes from commands.
+    public var commands: CommandSpec? {
+        get {
+            settings["children-cmd"].map {
+                CommandSpec(children: $0, parent: settings["parent-cmd"], root: settings["root"], timeout: timeout)
+            }
+        }
+        set {
+            settings["children-cmd"] = newValue?.children
+            settings["parent-cmd"] = newValue?.parent
+            settings["root"] = newValue?.root
+            if let seconds = newValue?.timeout { timeout = seconds }
+        }
+    }
+
+    /// The table of a SQLite source.
+    public var table: String? {
+        get { settings["table"] }
+        set { settings["table"] = newValue }
+    }
+
+    /// The column a SQLite source orders children by (default: the id column).
+    public var orderBy: String? {
+        get { settings["order-by"] }
+        set { settings["order-by"] = newValue }
+    }
+
+    /// Creates a request.
+    public init(path: String?, format: SourceFormat? = nil, mapping: FieldMapping = FieldMapping(), separator: UInt8 = UInt8(ascii: "/")) {
+        self.path = path
+        self.format = format
+        self.mapping = mapping
+        self.separator = separator
+    }
+}
+
+/// The commands that produce a hierarchy.
+public struct CommandSpec: Sendable {
+    /// Prints the children of `{}`.
+    public var children: String
+    /// Prints the parent of `{}`, if given.
+    public var parent: String?
+    /// The id of the root, or nil for a list of top-level items.
+    public var root: String?
+    /// Seconds a command may run.
+    public var timeout: Double
+
+    /// Creates a specification.
+    public init(children: String, parent: String? = nil, root: String? = nil, timeout: Double = 10) {
+        self.children = children
+        self.parent = parent
+        self.root = root
+        self.timeout = timeout
+    }
+}
+
+/// An opened source and what was detected about it.
+public struct OpenedSource: Sendable {
+    /// The hierarchy.
+    public var hierarchy: any HierarchySource
+    /// The format it was read as.
+    public var format: SourceFormat
+    /// Problems in the data that did not stop it from opening, each naming its place.
+    public var problems: [String] = []
+
+    /// Whether its ids are paths, printed as paths by default (path lists, directories).
+    public var idsArePaths: Bool { SourceKinds.kind(for: format.rawValue)?.idsArePaths ?? false }
+}
+
+/// Reads a file or standard input and builds the hierarchy in the format asked for or detected.
+public enum SourceOpener {
+    /// Opens what `request` names; errors name the file and the place. With `streaming`, a long path list
+    /// opens as soon as its first part is read (a `GrowingPathList`), the rest being read on another thread.
+    public static func open(_ request: SourceRequest, streaming: Bool = false) throws(SourceLoadError) -> OpenedSource {
+        if let path = request.path, let scheme = path.range(of: "://").map({ String(path[..<$0.lowerBound]) }),
+           let kind = SourceKinds.all.first(where: { $0.schemes.contains(scheme) }) {
+            return try kind.open(request)
+        }
+        if let kind = SourceKinds.all.first(where: { $0.claims(request) }) { return try kind.open(request) }
+        let reader = try SourceReader(path: request.path ?? "/dev/stdin")
+        if streaming { try reader.read(limit: firstPart, for: 0.05) } else { try reader.readRest() }
+        let name = request.path.map(JSONTreeSource.displayName(for:)) ?? "stdin"
+        let format = request.format ?? request.path.flatMap(SourceFormat.byExtension) ?? SourceFormat.sniff(reader.bytes)
+        if format == .paths, !reader.isAtEnd, let partial = growingPathList(reader, name: name, separator: request.separator) {
+            return OpenedSource(hierarchy: partial, format: .paths)
+        }
+        try reader.readRest()
+        guard let kind = SourceKinds.kind(for: format.rawValue) else { throw SourceLoadError("unsupported format '\(format)'") }
+        return try kind.open(SourceInput(bytes: reader.bytes, name: name, origin: request.path ?? "stdin"), as: format, request: request)
+    }
+
+    /// How much of a path list is read before it is shown.
+    static let firstPart = 256 << 10
+
+    /// The tree of the whole lines read so far, growing to the whole list on another thread; nil when no
+    /// line is whole yet. A slow pipe shows what has come every half second, then every second, every two...
+    private static func growingPathList(_ reader: SourceReader, name: String, separator: UInt8) -> GrowingPathList? {
+        guard let lastLine = reader.bytes.lastIndex(of: 0x0A) else { return nil }
+        let builder = PathListBuilder(separator: separator)
+        let growing = GrowingPathList(partial: builder.hierarchy(from: Array(reader.bytes[...lastLine]), name: name))
+        let handoff = ReaderHandoff(reader)
+        DispatchQueue.global().async {
+            let reader = handoff.reader
+            var interval = 0.5
+            do throws(SourceLoadError) {
+                while !reader.isAtEnd {
+                    let before = reader.bytes.count
+                    try reader.read(for: interval)
+                    interval *= 2
+                    if !reader.isAtEnd, reader.bytes.count > before, let lastLine = reader.bytes.lastIndex(of: 0x0A) {
+                        growing.update(with: builder.hierarchy(from: Array(reader.bytes[...lastLine]), name: name))
+                    }
+                }
+            } catch {
+                growing.complete(with: builder.hierarchy(from: reader.bytes, name: name), problem: error.message)
+                return
+            }
+            growing.complete(with: builder.hierarchy(from: reader.bytes, name: name))
+        }
+        return growing
+    }
+}
+
+/// Hands a reader to the thread that reads the rest; the opening thread no longer touches it.
+private struct ReaderHandoff: @unchecked Sendable {
+    let reader: SourceReader
+
+    init(_ reader: SourceReader) {
+        self.reader = reader
+    }
+}

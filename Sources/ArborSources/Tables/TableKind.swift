@@ -1,0 +1,27 @@
+import ArborCore
+
+/// Adjacency tables: comma- (`csv`) or tab-separated (`tsv`), a row per item with its id and its parent's.
+struct TableKind: SourceKind {
+    var formats: [SourceFormat] { [.csv, .tsv] }
+    var summary: String { "an adjacency table, comma- (csv) or tab-separated (tsv)" }
+    var extensions: [String: SourceFormat] { ["csv": .csv, "tsv": .tsv, "tab": .tsv] }
+
+    func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
+        let delimiter = format == .csv ? UInt8(ascii: ",") : 0x09
+        if let indexed = IndexedTable(bytes: input.bytes, delimiter: delimiter, name: input.name, mapping: request.mapping) {
+            return OpenedSource(hierarchy: indexed, format: format)
+        }
+        let table: DelimitedTable
+        do {
+            table = try DelimitedTable.parse(input.bytes, delimiter: delimiter)
+        } catch {
+            throw SourceLoadError("\(input.origin): \(error.message)")
+        }
+        do {
+            let built = try AdjacencyTableBuilder(mapping: request.mapping).hierarchy(from: table, name: input.name)
+            return OpenedSource(hierarchy: built.hierarchy, format: format, problems: built.problems.map { "\(input.origin): \($0)" })
+        } catch {
+            throw SourceLoadError("\(input.origin): \(error.message)")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ArborCore
+@testable import ArborSources
+import Foundation
+import Testing
+
+@Suite("The kinds of source, as the registry lists them")
+struct SourceKindsTests {
+    @Test func everyFormatBelongsToOneKind() {
+        let names = SourceKinds.formatNames
+        #expect(Set(names).count == names.count)
+        #expect(names == ["cmd", "fs", "sqlite", "json", "tree", "document", "yaml", "csv", "tsv", "paths"])
+        for name in names { #expect(SourceFormat(rawValue: name)?.rawValue == name) }
+        #expect(SourceFormat(rawValue: "xml") == nil)
+    }
+
+    @Test func everyExtensionNamesAFormatOfItsOwnKind() {
+        for kind in SourceKinds.all {
+            for (suffix, format) in kind.extensions {
+                #expect(kind.formats.contains(format), "\(suffix)")
+                #expect(SourceFormat.byExtension("data/file." + suffix.uppercased()) == format)
+            }
+        }
+    }
+
+    @Test func theOptionsOfTheKindsAreListedOnce() {
+        #expect(SourceKinds.options.map(\.name) == ["children-cmd", "parent-cmd", "root", "table", "order-by"])
+    }
+
+    @Test func pathListsAndDirectoriesHavePathsForIds() throws {
+        let directory = try SourceOpener.open(SourceRequest(path: "/tmp"))
+        #expect(directory.format == .fs && directory.idsArePaths)
+        let list = "/tmp/arbor-kinds-\(getpid()).txt"
+        #expect(FileManager.default.createFile(atPath: list, contents: Data("a/b\na/c\n".utf8)))
+        defer { try? FileManager.default.removeItem(atPath: list) }
+        let paths = try SourceOpener.open(SourceRequest(path: list))
+        #expect(paths.format == .paths && paths.idsArePaths)
+        let tree = try SourceOpener.open(SourceRequest(path: samplePath("plant-maintenance.json")))
+        #expect(tree.format == .tree && !tree.idsArePaths)
+    }
+
+    @Test func aKindSaysWhatItsOptionsNeed() {
+        var request = SourceRequest(path: nil)
+        request.settings["root"] = "r"
+        #expect(SourceKinds.all.compactMap { $0.check(request) } == ["--parent-cmd and --root go with --children-cmd"])
+        request.settings["children-cmd"] = "ls {}"
+        #expect(SourceKinds.all.compactMap { $0.check(request) }.isEmpty)
+        #expect(request.commands?.root == "r")
+    }
+
+    @Test func formatsThatReadNoInputSayWhatTheyNeed() {
+        #expect(throws: SourceLoadError("--format cmd needs --children-cmd")) {
+            try SourceOpener.open(SourceRequest(path: samplePath("org-chart.csv"), format: .cmd))
+        }
+        #expect(throws: SourceLoadError("/etc/hostname: not a directory")) {
+            try SourceOpener.open(SourceRequest(path: "/etc/hostname", format: .fs))
+        }
+    }
+}
