@@ -20,8 +20,8 @@ enum SourceLoading {
     /// The problems in the data are printed here when no terminal is in use, else once it is given back.
     /// With `streaming`, a long path list opens as soon as its first part is read.
     static func open(_ options: SourceOptions, name: String, theme: Theme, mouse: Bool, streaming: Bool)
-        -> (source: OpenedSource, terminal: CursesTerminal?) {
-        requireSource(options)
+        throws(ArborFailure) -> (source: OpenedSource, terminal: CursesTerminal?) {
+        try Program.requireSource(options)
         let pipe = WakePipe()
         let result = Mutex<Result<OpenedSource, SourceLoadError>?>(nil)
         let request = options.request
@@ -34,7 +34,7 @@ enum SourceLoading {
         var terminal: CursesTerminal?
         if poll(&ready, 1, patience) == 0, let shown = try? CursesTerminal(theme: theme, mouse: mouse) {
             terminal = shown
-            waitShowing(shown, name: name, pipe: pipe) { result.withLock { $0 != nil } }
+            try waitShowing(shown, name: name, pipe: pipe) { result.withLock { $0 != nil } }
         }
         while result.withLock({ $0 == nil }) {
             _ = poll(&ready, 1, -1)
@@ -46,13 +46,12 @@ enum SourceLoading {
             return (opened, terminal)
         case .failure(let error):
             terminal?.shutdown()
-            printError("arbor: " + error.message)
-            exit(2)
+            throw .invalid(error.message)
         }
     }
 
     /// Draws the loading screen until `done`, answering keys, resizes and signals.
-    private static func waitShowing(_ terminal: CursesTerminal, name: String, pipe: WakePipe, done: () -> Bool) {
+    private static func waitShowing(_ terminal: CursesTerminal, name: String, pipe: WakePipe, done: () -> Bool) throws(ArborFailure) {
         SignalTrap.install(wakeFD: pipe.writeFD)
         var fds = [pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
@@ -64,20 +63,20 @@ enum SourceLoading {
             tick += 1
             pipe.drain()
             if let signal = SignalTrap.takeCaught() {
-                guard signal == SIGTSTP else { stop(terminal, status: 128 + signal) }
+                guard signal == SIGTSTP else { throw stop(terminal, status: 128 + signal) }
                 terminal.suspendProcess()
             }
             for key in terminal.readKeys() where key == .character("q") || key == .escape || key == .control("c") {
-                stop(terminal, status: 130)
+                throw stop(terminal, status: 130)
             }
-            if terminal.failure != nil { stop(terminal, status: 2) }
+            if terminal.failure != nil { throw stop(terminal, status: 2) }
         }
     }
 
-    private static func stop(_ terminal: CursesTerminal, status: Int32) -> Never {
+    /// Gives the terminal back; the failure that ends Arbor with `status`.
+    private static func stop(_ terminal: CursesTerminal, status: Int32) -> ArborFailure {
         terminal.shutdown()
-        if let failure = terminal.failure { printError("arbor: " + failure) }
-        exit(status)
+        return ArborFailure(message: terminal.failure, status: status)
     }
 
     /// The loading screen: the source's name on top, what is happening in the middle, how to stop below.

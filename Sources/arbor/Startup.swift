@@ -16,19 +16,18 @@ enum Startup {
         return result
     }
 
-    /// The configuration file's settings; a broken file ends the program with its line and status 2.
-    static func settings(environment: [String: String]) -> Settings {
+    /// The configuration file's settings; a broken file is a failure naming its line.
+    static func settings(environment: [String: String]) throws(ArborFailure) -> Settings {
         guard let path = ConfigFile.path(environment: environment) else { return Settings() }
         do {
             return try ConfigFile.load(path: path)
         } catch {
-            printError("arbor: " + error.description)
-            exit(2)
+            throw .invalid(error.description)
         }
     }
 
     /// The command line with the defaults in front of the browse options: the file's, then the variable's.
-    static func arguments(_ given: [String], settings: Settings, environment: [String: String]) -> [String] {
+    static func arguments(_ given: [String], settings: Settings, environment: [String: String]) throws(ArborFailure) -> [String] {
         let subcommands: Set<String> = ["print", "query", "keys", "help", "--version"]
         if let first = given.first, subcommands.contains(first) { return given }
         var defaults = settings.arguments
@@ -36,8 +35,7 @@ enum Startup {
             do {
                 defaults += try ArgumentWords.split(options, source: "ARBOR_DEFAULT_OPTS")
             } catch {
-                printError("arbor: " + error.description)
-                exit(2)
+                throw .invalid(error.description)
             }
         }
         if given.first == "browse" { return ["browse"] + defaults + given.dropFirst() }

@@ -1,0 +1,106 @@
+import ArborConfig
+import ArborCore
+import ArborSources
+import ArborTUI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The composition root: the settings and the command line read once into typed commands, the source opened,
+/// the command run. Every path returns a status or throws an ``ArborFailure``; only `main` ends the process.
+enum Program {
+    /// Runs the command line `given` (without the program's name); returns the exit status.
+    static func run(_ given: [String]) throws(ArborFailure) -> Int32 {
+        let environment = Startup.environment
+        let settings = given == ["keys", "--defaults"] ? Settings() : try Startup.settings(environment: environment)
+        let arguments = try Startup.arguments(given, settings: settings, environment: environment)
+        let request: ArborCommand.Request
+        do {
+            request = try ArborCommand.parse(arguments)
+        } catch {
+            throw .invalid(error.message, hint: "Usage: \(CommandHelp.usage(ArborCommand.spec(for: arguments).spec)) (see 'arbor --help')")
+        }
+        switch request {
+        case .help(let text):
+            _ = writeAll(1, Array(text.utf8))
+            return 0
+        case .version:
+            _ = writeAll(1, Array("arbor \(ArborCommand.version)\n".utf8))
+            return 0
+        case .run(let command):
+            return try run(command, settings: settings)
+        }
+    }
+
+    private static func run(_ command: ArborCommand, settings: Settings) throws(ArborFailure) -> Int32 {
+        switch command {
+        case .print(let command):
+            return try printTree(command, source: openSource(command.source))
+        case .query(let command):
+            return Query.run(command, source: try openSource(command.source))
+        case .find(let command):
+            return Find.run(command, source: try openSource(command.source))
+        case .browse(let command):
+            let theme: Theme
+            do {
+                theme = try ThemeFile.load(command.theme)
+            } catch {
+                throw .invalid("--theme: " + error.description)
+            }
+            let name = command.source.source.map(JSONTreeSource.displayName(for:)) ?? "stdin"
+            let (opened, terminal) = try SourceLoading.open(
+                command.source, name: name, theme: command.usesColor ? theme : theme.withoutColor(), mouse: command.mouse,
+                streaming: command.select == nil)
+            return Browser.run(command, source: opened, theme: theme, keyChanges: settings.keyChanges, terminal: terminal)
+        case .keys(let command):
+            let base: KeyMap = command.pick ? .picker : .standard
+            let map = command.defaults ? base : base.remapped(settings.keyChanges)
+            _ = writeAll(1, Array(map.markdownTable.utf8))
+            return 0
+        }
+    }
+
+    /// `arbor print`: the tree as indented lines; a reader that goes away ends it quietly.
+    private static func printTree(_ command: PrintCommand, source opened: OpenedSource) throws(ArborFailure) -> Int32 {
+        let formatter = ItemFormatter(field: command.output.field(default: .title), idsArePaths: opened.idsArePaths)
+        let printer = TreePrinter(formatter: formatter, depth: command.depth, ascii: command.ascii)
+        let terminator = command.output.terminator
+        let hierarchy = opened.hierarchy
+        do {
+            try blocking {
+                try await printer.print(hierarchy) { line in
+                    if !writeAll(1, line + terminator) { throw ReaderGone() }
+                }
+            }
+        } catch is ReaderGone {
+            return 0
+        } catch {
+            throw .invalid("\(error)")
+        }
+        return 0
+    }
+
+    /// The reader of stdout has gone: printing stops.
+    private struct ReaderGone: Error {}
+
+    /// A failure when the options name no source and stdin is a terminal.
+    static func requireSource(_ options: SourceOptions) throws(ArborFailure) {
+        if options.source == nil, !options.hasCommands, isatty(0) != 0 {
+            throw .invalid("no source: name a file, or pipe one on stdin (see 'arbor --help')")
+        }
+    }
+
+    /// Opens the source the options name; its problems go to stderr.
+    static func openSource(_ options: SourceOptions) throws(ArborFailure) -> OpenedSource {
+        try requireSource(options)
+        do {
+            let opened = try SourceOpener.open(options.request)
+            for problem in opened.problems { printError("arbor: " + problem) }
+            return opened
+        } catch {
+            throw .invalid(error.message)
+        }
+    }
+}
