@@ -19,8 +19,9 @@ public enum BrowserEffect: Sendable, Hashable {
     /// Search every item (walking the source within `bound`, when `walks`) for a query, reporting as it goes;
     /// what an earlier walk visited is searched again unless the source changed since (a new `epoch`).
     case search(query: String, fields: SearchFields, bound: SearchBound?, walks: Bool, epoch: Int, generation: Int)
-    /// Stop the walk of the find; with `cancelling`, stop the search too.
-    case stopSearch(cancelling: Bool)
+    /// Stop the walk of the find; with `cancelling`, stop the search too. It applies to the searches up to
+    /// `generation`: effects run in any order, and a stop that runs after a newer search began leaves it be.
+    case stopSearch(cancelling: Bool, generation: Int)
     /// Find the ids from the top down to an entry of the find's corpus.
     case resolveFindHit(entry: Int, generation: Int)
     /// Find the ids from the top down to the place a text names.

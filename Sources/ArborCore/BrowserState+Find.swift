@@ -11,7 +11,7 @@ extension BrowserState {
             find.total = 0
             find.isSearching = false
             self.find = find
-            return [.stopSearch(cancelling: true)]
+            return [.stopSearch(cancelling: true, generation: lastGeneration)]
         }
         self.find = find
         return search(query)
@@ -38,7 +38,7 @@ extension BrowserState {
     mutating func stopFind() -> [BrowserEffect] {
         guard find?.progress?.isWalking == true || find?.isSearching == true else { return [] }
         find?.isStopped = true
-        return [.stopSearch(cancelling: false)]
+        return [.stopSearch(cancelling: false, generation: lastGeneration)]
     }
 
     /// Widens the bound of the walk (deeper, more items) and searches again.
@@ -54,13 +54,13 @@ extension BrowserState {
         guard let find, find.hits.indices.contains(find.focus) else { return [] }
         openingHit = makeGeneration()
         self.find = nil
-        return [.stopSearch(cancelling: true), .resolveFindHit(entry: find.hits[find.focus].entry, generation: openingHit)]
+        return [.stopSearch(cancelling: true, generation: openingHit), .resolveFindHit(entry: find.hits[find.focus].entry, generation: openingHit)]
     }
 
     mutating func closeFind() -> [BrowserEffect] {
         guard find != nil else { return [] }
         find = nil
-        return [.stopSearch(cancelling: true)]
+        return [.stopSearch(cancelling: true, generation: lastGeneration)]
     }
 
     /// Takes the matches a search reports, keeping the focus on its match when it is still listed.

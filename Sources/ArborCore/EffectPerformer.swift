@@ -72,8 +72,8 @@ public struct EffectPerformer: Sendable {
                 progress(.findUpdated(generation: generation, $0))
             }
             return .findUpdated(generation: generation, update)
-        case .stopSearch(let cancelling):
-            return .findWalkStopped(searches.stop(cancelling: cancelling))
+        case .stopSearch(let cancelling, let generation):
+            return .findWalkStopped(searches.stop(cancelling: cancelling, upTo: generation))
         case .resolveFindHit(let entry, let generation):
             return .findHitResolved(generation: generation, await capture { try await searches.ids(to: entry) })
         case .resolvePlace(let text, let generation):
@@ -84,13 +84,14 @@ public struct EffectPerformer: Sendable {
             return .itemLoaded(handle, generation: generation, await capture { try await source.item(id) })
         case .countChildren(let handle, let ids, let epoch):
             var counts: [String: Int] = [:]
-            let counting = source.countsChildrenInBackground
+            let counting = source is any BackgroundCounting
             for id in ids {
                 counts[id] = counting ? (try? await source.numberOfChildren(of: id)).flatMap { $0 } ?? -1 : -1
             }
             return .childCountsLoaded(handle, epoch: epoch, counts)
         case .setShowsHidden(let shows):
-            return .hiddenToggled(shows: shows, changed: source.setShowsHidden(shows))
+            let hiding = source as? any HiddenEntries
+            return .hiddenToggled(shows: shows, changed: hiding?.setShowsHidden(shows) == true)
         case .loadParent(let handle, let id, let generation):
             return .parentLoaded(handle, generation: generation, await capture { try await source.parentID(of: id) })
         }

@@ -42,7 +42,8 @@ public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// A hierarchy Arbor can browse; every request may complete later and on any thread.
+/// A hierarchy Arbor can browse; every request may complete later and on any thread. What only some sources
+/// can do is a protocol of its own (``HiddenEntries``, ``BackgroundCounting``, ``ReadingAhead``, ``ChangeReporting``).
 public protocol HierarchySource: Sendable {
     /// A short name for the header line, such as a file name.
     var displayName: String { get }
@@ -58,16 +59,8 @@ public protocol HierarchySource: Sendable {
     func item(_ id: String) async throws -> SourceItem
     /// All children of an item with their content; sources override it when one request is cheaper.
     func children(of id: String) async throws -> [SourceItem]
-    /// Shows or hides hidden items from now on; false when the source has no hidden items.
-    func setShowsHidden(_ shows: Bool) -> Bool
-    /// Whether counting an item's children is cheap enough to do in the background for every item listed.
-    var countsChildrenInBackground: Bool { get }
-    /// Whether listing a few children is cheap and free of side effects, so the browser may read them ahead.
-    var readsChildrenAhead: Bool { get }
     /// All children, as ``children(of:)``, handing batches read so far to `partial` first when the list is long.
     func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem]
-    /// Whether everything has been read; a source still reading tells its observer when it changes.
-    var isComplete: Bool { get }
     /// Whether a long list of children may be shown a page at a time: counting them and reading a range of them
     /// costs what the range costs, not what the whole list costs.
     var pagesChildren: Bool { get }
@@ -81,8 +74,6 @@ public protocol HierarchySource: Sendable {
     func pagedChildren(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> PagedChildren?
     /// Where a child is among its parent's children, or nil when it is not one of them (or cannot be told).
     func position(of childID: String, in parentID: String) async throws -> Int?
-    /// Gives the source a way to tell the browser of changes it finds by itself, such as the rest of a list.
-    func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void)
     /// How far a find walks the source unless the user says: everything for a source held in memory, a bound
     /// for one read lazily from a disk, a database or commands.
     var searchBound: SearchBound { get }
@@ -96,12 +87,6 @@ extension HierarchySource {
     public func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
         try await children(of: id)
     }
-
-    /// Counting is not done ahead unless a source says it is cheap.
-    public var countsChildrenInBackground: Bool { false }
-
-    /// Children are not read ahead unless a source says it is cheap.
-    public var readsChildrenAhead: Bool { false }
 
     /// Children are listed whole unless a source says a range is cheap.
     public var pagesChildren: Bool { false }
@@ -141,15 +126,6 @@ extension HierarchySource {
 
     /// A find visits every item unless the source says otherwise.
     public var searchBound: SearchBound { .unlimited }
-
-    /// Sources are whole once open unless they say otherwise.
-    public var isComplete: Bool { true }
-
-    /// Sources that never change by themselves keep no observer.
-    public func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {}
-
-    /// Sources without hidden items ignore the request.
-    public func setShowsHidden(_ shows: Bool) -> Bool { false }
 
     /// Composes the children from the count, the ids and the items.
     public func children(of id: String) async throws -> [SourceItem] {

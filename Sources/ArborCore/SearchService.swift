@@ -75,11 +75,12 @@ final class SearchService: Sendable {
         return FindUpdate(hits: hits ?? [], total: search.total, progress: progress, isFinal: isFinal)
     }
 
-    /// Stops the walk; with `cancelling`, the running search too.
-    func stop(cancelling: Bool) -> SearchProgress? {
-        if cancelling { cancelled.raise(to: latest.value) }
+    /// Stops the walk, unless a search newer than `generation` has begun; with `cancelling`, the searches up to
+    /// `generation` too.
+    func stop(cancelling: Bool, upTo generation: Int) -> SearchProgress? {
+        if cancelling { cancelled.raise(to: generation) }
         let walk = walkBox.withLock { $0?.walk }
-        walk?.stop()
+        if latest.value <= generation { walk?.stop() }
         return walk?.progress
     }
 

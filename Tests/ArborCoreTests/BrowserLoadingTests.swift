@@ -126,12 +126,25 @@ struct BrowserLoadingTests {
     }
 }
 
-/// A source that leaves child counts unknown in listings but counts them on request (when `counts`).
-struct LazyCountSource: HierarchySource {
+/// A source that leaves child counts unknown in listings and cannot count them cheaply.
+struct ListingOnlySource: HierarchySource {
     let base: MutableSource
-    var counts = true
+    var displayName: String { "listing" }
+    func root() async throws -> SourceRoot? { try await base.root() }
+    func numberOfChildren(of id: String) async throws -> Int? { try await base.numberOfChildren(of: id) }
+    func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { try await base.childIDs(of: id, in: range) }
+    func parentID(of id: String) async throws -> String? { try await base.parentID(of: id) }
+    func item(_ id: String) async throws -> SourceItem {
+        var item = try await base.item(id)
+        item.childCount = nil
+        return item
+    }
+}
+
+/// A source that leaves child counts unknown in listings but counts them cheaply on request.
+struct LazyCountSource: BackgroundCounting {
+    let base: MutableSource
     var displayName: String { "lazy" }
-    var countsChildrenInBackground: Bool { counts }
     func root() async throws -> SourceRoot? { try await base.root() }
     func numberOfChildren(of id: String) async throws -> Int? { try await base.numberOfChildren(of: id) }
     func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { try await base.childIDs(of: id, in: range) }
@@ -167,7 +180,7 @@ struct ChildCountTests {
     }
 
     @Test func sourcesThatCannotCountLeaveCountsUnknownAndNothingPending() async {
-        var driver = Driver(LazyCountSource(base: MutableSource(root: "plants", plantOutline), counts: false))
+        var driver = Driver(ListingOnlySource(base: MutableSource(root: "plants", plantOutline)))
         driver.send(.start)
         await driver.settle()
         #expect(driver.state.countsPending.isEmpty)

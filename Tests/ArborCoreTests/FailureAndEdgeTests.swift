@@ -159,14 +159,13 @@ struct FailureAndEdgeTests {
         #expect(try await hierarchy.numberOfChildren(of: "r") == 1)
         #expect(try await hierarchy.numberOfChildren(of: "a") == 0)
         await #expect(throws: SourceError.self) { try await hierarchy.numberOfChildren(of: "zz") }
-        #expect(hierarchy.setShowsHidden(true) == false)
+        #expect(!(hierarchy is any HiddenEntries), "a hierarchy in memory has no hidden entries")
     }
 }
 
 /// A source that counts children in the background but cannot count some, and lists in one batch.
-struct UncountableSource: HierarchySource {
+struct UncountableSource: BackgroundCounting {
     let displayName = "uncountable"
-    var countsChildrenInBackground: Bool { true }
     func root() async throws -> SourceRoot? { SourceRoot(id: "top", isVirtual: true) }
     func numberOfChildren(of id: String) async throws -> Int? {
         if id == "broken" { throw SourceError("cannot count") }

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 /// The plant hierarchy with a hidden `.cache` under `plants`, listed only while hidden entries are shown.
-final class HiddenEntriesSource: HierarchySource {
+final class HiddenEntriesSource: HiddenEntries {
     let base = MutableSource(root: "plants", plantOutline)
     let displayName = "hidden"
 

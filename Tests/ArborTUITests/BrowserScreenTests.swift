@@ -110,9 +110,8 @@ struct PendingCountScreenTests {
 }
 
 /// One directory whose listing leaves its count unknown.
-struct CountingLater: HierarchySource {
+struct CountingLater: BackgroundCounting {
     var displayName: String { "fs" }
-    var countsChildrenInBackground: Bool { true }
     func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: true) }
     func numberOfChildren(of id: String) async throws -> Int? { id == "dir" ? 3 : 1 }
     func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { [] }

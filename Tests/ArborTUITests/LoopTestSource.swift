@@ -3,16 +3,14 @@ import Foundation
 import Synchronization
 
 /// A small hierarchy whose children requests can be held at a gate, counted, and whose changes the test reports.
-final class LoopTestSource: HierarchySource {
+class LoopTestSource: ChangeReporting, @unchecked Sendable {
     let displayName = "loop"
-    let readsChildrenAhead: Bool
     private let tree: [String: [String]]
     private let state = Mutex<(gated: Set<String>, asked: [String], complete: Bool,
                                report: (@Sendable (SourceChange) -> Void)?)>(([], [], true, nil))
 
     /// A virtual root of id "" whose children form the first column: alpha, beta, gamma; alpha → a1, a2; beta → b1.
-    init(readsAhead: Bool = false, complete: Bool = true, tree: [String: [String]]? = nil) {
-        readsChildrenAhead = readsAhead
+    init(complete: Bool = true, tree: [String: [String]]? = nil) {
         self.tree = tree ?? ["": ["alpha", "beta", "gamma"], "alpha": ["a1", "a2"], "beta": ["b1"]]
         state.withLock { $0.complete = complete }
     }
@@ -57,3 +55,6 @@ final class LoopTestSource: HierarchySource {
         return items
     }
 }
+
+/// The same hierarchy from a source that lets the browser read children ahead.
+final class ReadingAheadLoopSource: LoopTestSource, ReadingAhead, @unchecked Sendable {}

@@ -66,7 +66,7 @@ final class LoopRun: @unchecked Sendable {
     }
 
     @Test func theFocusedItemIsReadAheadOnceTheFocusRests() async {
-        let source = LoopTestSource(readsAhead: true)
+        let source = ReadingAheadLoopSource()
         let run = LoopRun(source)
         #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
         #expect(await waitUntil { source.asked.contains("alpha") }, "alpha's children are read before it is expanded")
@@ -77,7 +77,7 @@ final class LoopRun: @unchecked Sendable {
     }
 
     @Test func aSourceThatDoesNotReadAheadIsAskedOnlyForWhatIsOpened() async {
-        let source = LoopTestSource(readsAhead: false)
+        let source = LoopTestSource()
         let run = LoopRun(source)
         #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
         run.terminal.type(.down)

@@ -11,7 +11,10 @@ import Darwin
 /// Ids are absolute paths (their exact bytes, through ``LosslessText``). Directories come first, then the other
 /// entries, each in natural, case-insensitive order. Symbolic links are shown as such and never followed, so a
 /// link loop cannot lead anywhere. The parent of the start directory can be asked for, up to `/`.
-public struct FileSystemSource: HierarchySource {
+///
+/// Counting a directory's entries is one read of it, done in the background for the directories listed; a short
+/// directory is read ahead (one read of it and of its subdirectories for their counts); dot files are hidden.
+public struct FileSystemSource: HierarchySource, HiddenEntries, BackgroundCounting, ReadingAhead {
     public let displayName: String
     /// The absolute path of the start directory.
     public let start: String
@@ -144,12 +147,6 @@ public struct FileSystemSource: HierarchySource {
             return SourceItem(id: LosslessText.decode(entryPath), content: ItemContent(title: name, subtitle: "gone"), childCount: 0)
         }
     }
-
-    /// Counting a directory's entries is one read of it: done in the background for the directories listed.
-    public var countsChildrenInBackground: Bool { true }
-
-    /// A short directory is read ahead: one read of it and of its subdirectories for their counts.
-    public var readsChildrenAhead: Bool { true }
 
     /// A find walks within a bound: every item costs a request.
     public var searchBound: SearchBound { .lazyDefault }

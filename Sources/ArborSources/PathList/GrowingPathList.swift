@@ -3,7 +3,7 @@ import Synchronization
 
 /// A path list shown while it is still being read: the tree of the lines read so far, replaced by the tree of
 /// the whole list when the input ends, at which point the browser is told to reload (keeping its place by id).
-public final class GrowingPathList: HierarchySource {
+public final class GrowingPathList: ChangeReporting {
     private struct State {
         var tree: PathTree
         var isComplete = false

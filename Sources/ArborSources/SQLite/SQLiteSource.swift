@@ -7,7 +7,9 @@ import Synchronization
 ///
 /// The first column lists the rows whose parent is NULL or empty. Ids are the id column's values as text; the
 /// original values are kept so that queries compare with the column's own type.
-public final class SQLiteSource: HierarchySource {
+///
+/// Children are read ahead: one indexed query, no side effects.
+public final class SQLiteSource: HierarchySource, ReadingAhead {
     public let displayName: String
     private let database: DatabaseQueue
     private let table: String
@@ -61,9 +63,6 @@ public final class SQLiteSource: HierarchySource {
     }
 
     private func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-
-    /// Children are read ahead: one indexed query, no side effects.
-    public var readsChildrenAhead: Bool { true }
 
     /// A find walks within a bound: every item costs a request.
     public var searchBound: SearchBound { .lazyDefault }

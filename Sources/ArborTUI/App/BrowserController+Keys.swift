@@ -43,7 +43,8 @@ extension BrowserController {
         case .cancel: return .exit(130)
         case .help, .quit: chrome.showsHelp = false
         case .nextItem, .pageDown:
-            let last = max(0, screen.keyMap.bindings.count - max(1, size.height - 4))
+            let room = screen.layout(for: state, header: chrome.showsHeader, width: size.width, height: size.height).helpRoom
+            let last = max(0, screen.keyMap.bindings.count - max(1, room))
             chrome.helpScroll = min(chrome.helpScroll + (command == .nextItem ? 1 : 10), last)
         case .previousItem, .pageUp: chrome.helpScroll = max(0, chrome.helpScroll - (command == .previousItem ? 1 : 10))
         default: break

@@ -30,8 +30,9 @@ public final class BrowserRunLoop {
                     events: ((BrowserEvent) -> Void)? = nil) -> Int32 {
         defer { terminal.shutdown() }
         SignalTrap.install(wakeFD: inbox.wakeFD)
-        performer.source.observeChanges { [inbox] in inbox.post(.sourceChange($0)) }
-        controller.configureSource(isReading: !performer.source.isComplete, readsAhead: performer.source.readsChildrenAhead)
+        let reporting = performer.source as? any ChangeReporting
+        reporting?.observeChanges { [inbox] in inbox.post(.sourceChange($0)) }
+        controller.configureSource(isReading: reporting.map { !$0.isComplete } ?? false, readsAhead: performer.source is any ReadingAhead)
         if events != nil { controller.reportEvents() }
         let size = terminal.size
         turns.begin()

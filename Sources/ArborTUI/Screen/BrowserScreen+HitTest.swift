@@ -18,7 +18,8 @@ extension BrowserScreen {
 
     /// What is under the cell at (x, y) of a frame of this size.
     public func target(at x: Int, y: Int, state: BrowserState, header: Bool, width: Int, height: Int) -> ScreenTarget? {
-        let metrics = metrics(for: state, header: header, width: width, height: height)
+        let layout = layout(for: state, header: header, width: width, height: height)
+        let metrics = layout.metrics
         let row = y - metrics.contentTop
         if state.layout == .outline {
             guard row >= 0, row < metrics.contentHeight else { return nil }
@@ -30,23 +31,14 @@ extension BrowserScreen {
             return .item(column: 0, index: index, onIcon: abs(x - markerX) <= 1)
         }
         guard !state.columns.isEmpty else { return nil }
-        if metrics.isCompact, y == metrics.contentTop - 1 {
+        if let breadcrumb = layout.breadcrumbRow, y == breadcrumb {
             if x <= 2 { return .levelBefore }
             if x >= width - 3 { return .levelAfter }
             return nil
         }
-        let column: Int
-        let right: Int
-        if metrics.isCompact {
-            column = state.focusedColumn
-            right = width
-        } else {
-            let slotWidth = width / metrics.columnSlots
-            let slot = min(x / max(1, slotWidth), metrics.columnSlots - 1)
-            column = state.columnOffset + slot
-            right = slot == metrics.columnSlots - 1 ? width - 1 : (slot + 1) * slotWidth - 1
-        }
-        guard state.columns.indices.contains(column), row >= 0, row < metrics.contentHeight else { return nil }
+        guard let place = layout.column(at: x), row >= 0, row < metrics.contentHeight else { return nil }
+        let column = place.column
+        let right = place.right
         let perCell = metrics.rowsPerCell
         if perCell > 1, row % perCell == perCell - 1 { return .column(column) }
         let index = state.columns[column].scroll + row / perCell

@@ -56,7 +56,8 @@ public struct BrowserScreen: Sendable {
     public func render(_ state: BrowserState, chrome: ScreenChrome = ScreenChrome(), tick: Int = 0, width: Int, height: Int) -> CellGrid {
         var grid = CellGrid(width: width, height: height)
         guard width > 0, height > 0 else { return grid }
-        let metrics = metrics(for: state, header: chrome.showsHeader, width: width, height: height)
+        let layout = layout(for: state, header: chrome.showsHeader, width: width, height: height)
+        let metrics = layout.metrics
         drawHeader(into: &grid, compact: metrics.isCompact, selection: state.selection.mode)
         if metrics.headerRows > 0 {
             HeaderPainter(content: state.focusedItem.flatMap { state.store[$0].content }, page: chrome.headerPage)
@@ -68,14 +69,14 @@ public struct BrowserScreen: Sendable {
         } else if state.columns.isEmpty {
             drawRootState(state, into: &grid)
         } else if metrics.isCompact {
-            drawCompact(state, metrics: metrics, search: chrome.search, frame: FooterPainter.spinner[tick % FooterPainter.spinner.count], into: &grid)
+            drawCompact(state, layout: layout, search: chrome.search, frame: FooterPainter.spinner[tick % FooterPainter.spinner.count], into: &grid)
         } else {
-            drawColumns(state, metrics: metrics, search: chrome.search, frame: FooterPainter.spinner[tick % FooterPainter.spinner.count], into: &grid)
+            drawColumns(state, layout: layout, search: chrome.search, frame: FooterPainter.spinner[tick % FooterPainter.spinner.count], into: &grid)
         }
         if let prompt = chrome.prompt {
-            PromptPainter(prompt: prompt, message: state.message).paint(row: height - 1, into: &grid)
+            PromptPainter(prompt: prompt, message: state.message).paint(row: layout.footerRow, into: &grid)
         } else {
-            FooterPainter(state: state, notice: notice, tick: tick, reading: chrome.sourceIsReading).paint(row: height - 1, into: &grid)
+            FooterPainter(state: state, notice: notice, tick: tick, reading: chrome.sourceIsReading).paint(row: layout.footerRow, into: &grid)
         }
         if let find = state.find, chrome.prompt?.kind == .find { FindOverlay(find: find).paint(into: &grid) }
         if chrome.showsHelp { HelpOverlay(keyMap: keyMap, scroll: chrome.helpScroll).paint(into: &grid) }
@@ -107,29 +108,27 @@ public struct BrowserScreen: Sendable {
         return state.store[parent].title
     }
 
-    private func drawColumns(_ state: BrowserState, metrics: ScreenMetrics, search: TextMatcher?, frame: String, into grid: inout CellGrid) {
-        let slotWidth = grid.width / metrics.columnSlots
+    private func drawColumns(_ state: BrowserState, layout: ScreenLayout, search: TextMatcher?, frame: String, into grid: inout CellGrid) {
+        let metrics = layout.metrics
         let top = metrics.contentTop - 1
         let boxHeight = metrics.contentHeight + 2
         guard boxHeight >= 2 else { return }
-        for slot in 0..<metrics.columnSlots {
-            let index = state.columnOffset + slot
-            guard index < state.columns.count else { break }
-            let x = slot * slotWidth
-            let width = slot == metrics.columnSlots - 1 ? grid.width - x : slotWidth
-            grid.drawBox(x: x, y: top, width: width, height: boxHeight, title: columnTitle(state, column: index),
+        for place in layout.columns {
+            let index = place.column
+            grid.drawBox(x: place.x, y: top, width: place.width, height: boxHeight, title: columnTitle(state, column: index),
                          titleStyle: CellStyle(.columnTitle, highlighted: index == state.focusedColumn))
             ColumnPainter(state: state, index: index, metrics: metrics, search: search, spinnerFrame: frame)
-                .paint(x: x + 1, y: top + 1, width: width - 2, height: boxHeight - 2, separatorInset: 0, into: &grid)
+                .paint(x: place.x + 1, y: top + 1, width: place.width - 2, height: boxHeight - 2, separatorInset: 0, into: &grid)
         }
     }
 
-    private func drawCompact(_ state: BrowserState, metrics: ScreenMetrics, search: TextMatcher?, frame: String, into grid: inout CellGrid) {
+    private func drawCompact(_ state: BrowserState, layout: ScreenLayout, search: TextMatcher?, frame: String, into grid: inout CellGrid) {
+        let metrics = layout.metrics
         let column = state.focusedColumn
         let before = column > 0 || state.mayHaveLevelBeforeFirst
         let after = column + 1 < state.columns.count
         BreadcrumbPainter(title: columnTitle(state, column: column), hasLevelBefore: before, hasLevelAfter: after)
-            .paint(row: metrics.contentTop - 1, into: &grid)
+            .paint(row: layout.breadcrumbRow ?? metrics.contentTop - 1, into: &grid)
         ColumnPainter(state: state, index: column, metrics: metrics, search: search, spinnerFrame: frame)
             .paint(x: 0, y: metrics.contentTop, width: grid.width, height: metrics.contentHeight, separatorInset: 1, into: &grid)
     }

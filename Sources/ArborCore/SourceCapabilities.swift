@@ -1,0 +1,20 @@
+/// A source with hidden entries (a directory's dot files) that it shows or hides on request.
+public protocol HiddenEntries: HierarchySource {
+    /// Shows or hides hidden entries from now on; false when there are none to show or hide.
+    func setShowsHidden(_ shows: Bool) -> Bool
+}
+
+/// A source that counts an item's children cheaply enough to do it in the background for every item listed.
+public protocol BackgroundCounting: HierarchySource {}
+
+/// A source where listing a few children is cheap and free of side effects, so the browser reads the focused
+/// item's children ahead once the focus rests.
+public protocol ReadingAhead: HierarchySource {}
+
+/// A source that finds changes by itself (the rest of its input, a file created) and reports them.
+public protocol ChangeReporting: HierarchySource {
+    /// Whether everything has been read; the observer hears `.completed` when it becomes true.
+    var isComplete: Bool { get }
+    /// Gives the source the function to report its changes with, from any thread.
+    func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void)
+}
