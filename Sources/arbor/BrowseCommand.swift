@@ -41,8 +41,8 @@ struct BrowseCommand {
     var pick: Bool
     var multi: Bool
     var select: String?
-    var cells: String
-    var layout: String
+    var cells: CellMode
+    var layout: Layout
     var header: Bool
     var color: Bool
     var mouse: Bool
@@ -57,18 +57,20 @@ struct BrowseCommand {
         pick = parsed.flag("pick")
         multi = parsed.flag("multi")
         select = parsed.value("select")
-        cells = parsed.value("cells") ?? "auto"
-        layout = parsed.value("layout") ?? "columns"
+        let cellsName = parsed.value("cells") ?? "auto"
+        let layoutName = parsed.value("layout") ?? "columns"
         header = parsed.flag("header")
         color = parsed.flag("color", default: true)
         mouse = parsed.flag("mouse", default: true)
         theme = parsed.value("theme") ?? "default"
-        guard CellMode(rawValue: cells) != nil else {
-            throw CommandLineError("--cells must be auto, full or single, not '\(cells)'")
+        guard let cells = CellMode(rawValue: cellsName) else {
+            throw CommandLineError("--cells must be auto, full or single, not '\(cellsName)'")
         }
-        guard Layout(rawValue: layout) != nil else {
-            throw CommandLineError("--layout must be columns or outline, not '\(layout)'")
+        guard let layout = Layout(rawValue: layoutName) else {
+            throw CommandLineError("--layout must be columns or outline, not '\(layoutName)'")
         }
+        self.cells = cells
+        self.layout = layout
     }
 
     /// Whether to draw in colour: --color, unless NO_COLOR is set and not empty.

@@ -25,8 +25,8 @@ enum Browser {
             }
         }
         options.selection = command.selectionMode
-        options.layout = Layout(rawValue: command.layout) ?? .columns
-        options.cells = CellMode(rawValue: command.cells) ?? .auto
+        options.layout = command.layout
+        options.cells = command.cells
         options.showsHeader = command.header
         options.theme = command.usesColor ? theme : theme.withoutColor()
         options.mouse = command.mouse
