@@ -5,6 +5,7 @@ public struct NodeHandle: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     init(_ index: Int) { self.index = Int32(index) }
 
+    /// Handles order as they were given out.
     public static func < (lhs: NodeHandle, rhs: NodeHandle) -> Bool { lhs.index < rhs.index }
     public var description: String { "#\(index)" }
 }

@@ -1,5 +1,6 @@
 /// The texts of an item that a find or a filter matches: its title, id, subtitle and body.
 public struct SearchFields: OptionSet, Sendable, Hashable {
+    /// The fields as bits.
     public let rawValue: Int
 
     /// Creates a set from its bits.

@@ -20,6 +20,7 @@ public struct StaticHierarchy: HierarchySource {
         }
     }
 
+    /// The name for the header line.
     public let displayName: String
     /// Every node; the parent and child indexes point into this array.
     public let nodes: [Node]
@@ -67,34 +68,41 @@ public struct StaticHierarchy: HierarchySource {
         return SourceItem(id: node.id, content: node.content, childCount: node.children.count)
     }
 
+    /// The root node, or nil for an empty hierarchy.
     public func root() async throws -> SourceRoot? {
         nodes.isEmpty ? nil : SourceRoot(id: nodes[Int(rootIndex)].id, isVirtual: rootIsVirtual)
     }
 
+    /// The number of children of a node.
     public func numberOfChildren(of id: String) async throws -> Int? {
         try node(id).children.count
     }
 
+    /// The ids of the children of a node in a range (clamped).
     public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
         let children = try node(id).children
         let clamped = range.clamped(to: 0..<children.count)
         return clamped.map { nodes[Int(children[$0])].id }
     }
 
+    /// The parent of a node, nil for the root.
     public func parentID(of id: String) async throws -> String? {
         let parent = try node(id).parent
         return parent < 0 ? nil : nodes[Int(parent)].id
     }
 
+    /// The content and child count of a node.
     public func item(_ id: String) async throws -> SourceItem {
         guard let index = indexByID[ByteKey(text: id)] else { throw SourceError("no item with id '\(id)'") }
         return sourceItem(at: index)
     }
 
+    /// Every child of a node with its content.
     public func children(of id: String) async throws -> [SourceItem] {
         try node(id).children.map(sourceItem(at:))
     }
 
+    /// Where a child is among its parent's children, by index.
     public func position(of childID: String, in parentID: String) async throws -> Int? {
         guard let child = indexByID[ByteKey(text: childID)] else { return nil }
         return try node(parentID).children.firstIndex(of: child)
@@ -103,6 +111,7 @@ public struct StaticHierarchy: HierarchySource {
     /// Every node is in memory: a range of children costs what the range costs.
     public var pagesChildren: Bool { true }
 
+    /// The children of a node in a range, with their content.
     public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         let children = try node(id).children
         return range.clamped(to: 0..<children.count).map { sourceItem(at: children[$0]) }

@@ -42,12 +42,19 @@ public protocol SourceKind: Sendable {
 }
 
 extension SourceKind {
+    /// No extension implies the kind unless it says.
     public var extensions: [String: SourceFormat] { [:] }
+    /// No URL scheme unless the kind says.
     public var schemes: [String] { [] }
+    /// No options of its own unless the kind says.
     public var options: [SourceOption] { [] }
+    /// Ids are printed as they are unless the kind says they are paths.
     public var idsArePaths: Bool { false }
+    /// Content is not recognised unless the kind says how.
     public func recognises(_ bytes: [UInt8]) -> SourceFormat? { nil }
+    /// The input is read first unless the kind claims the request.
     public func claims(_ request: SourceRequest) -> Bool { false }
+    /// Any settings will do unless the kind says.
     public func check(_ request: SourceRequest) -> String? { nil }
 
     /// A kind that claims nothing opens nothing without reading.

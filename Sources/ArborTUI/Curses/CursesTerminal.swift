@@ -15,7 +15,9 @@ public final class CursesTerminal: TerminalDevice {
     private let encoder: FrameEncoder
     private var shown: CellGrid?
     private var isShutDown = false
+    /// Why the terminal can no longer be read, once it cannot.
     public private(set) var failure: String?
+    /// The terminal's descriptor, polled for keys.
     public let inputFD: Int32
 
     /// Opens `/dev/tty` and enters curses mode drawing with `theme`; throws when there is no usable terminal.
@@ -65,10 +67,12 @@ public final class CursesTerminal: TerminalDevice {
 
     deinit { shutdown() }
 
+    /// The terminal's size in cells.
     public var size: (width: Int, height: Int) {
         (Int(getmaxx(arbor_stdscr())), Int(getmaxy(arbor_stdscr())))
     }
 
+    /// Every key waiting, decoded by ncurses, without blocking.
     public func readKeys() -> [Key] {
         var keys: [Key] = []
         var value: wint_t = 0
@@ -88,6 +92,7 @@ public final class CursesTerminal: TerminalDevice {
         }
     }
 
+    /// Writes the cells that changed since the last frame, in one write.
     public func present(_ grid: CellGrid) {
         let bytes = encoder.encode(grid, over: shown)
         shown = grid
@@ -106,15 +111,18 @@ public final class CursesTerminal: TerminalDevice {
         }
     }
 
+    /// Gives the terminal back before the process stops.
     public func suspend() {
         endwin()
     }
 
+    /// Takes the terminal again; the next frame is drawn whole.
     public func resume() {
         doupdate()
         shown = nil
     }
 
+    /// Gives the terminal back in its normal mode (once).
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
