@@ -39,6 +39,7 @@ public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The text for messages and logs.
     public var description: String { message }
 }
 

@@ -7,6 +7,7 @@ public struct NodeHandle: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// Handles order as they were given out.
     public static func < (lhs: NodeHandle, rhs: NodeHandle) -> Bool { lhs.index < rhs.index }
+    /// The text for messages and logs.
     public var description: String { "#\(index)" }
 }
 

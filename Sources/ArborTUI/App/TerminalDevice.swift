@@ -39,5 +39,6 @@ public struct TerminalError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The text for messages and logs.
     public var description: String { message }
 }

@@ -1,20 +1,36 @@
 /// What a piece of text is on screen; a theme turns roles into colours and attributes.
 public enum StyleRole: UInt8, Sendable, CaseIterable {
+    /// Text with no role of its own.
     case plain
+    /// The title of a cell, bold.
     case title
+    /// The second line of a cell.
     case subtitle
+    /// The third line of a cell.
     case body
+    /// The hierarchy icon and the select-state symbol.
     case icon
+    /// The icon of an expanded item, or a marked one.
     case selectedIcon
+    /// The bar at the left of the focused cell.
     case focusBar
+    /// Column boxes and lines.
     case border
+    /// The title in a column's box.
     case columnTitle
+    /// The header line at the top.
     case header
+    /// The footer line at the bottom.
     case footer
+    /// The breadcrumb of the compact layout.
     case breadcrumb
+    /// The line between two cells.
     case separator
+    /// Secondary text: hints, loading, counts.
     case dim
+    /// A failure shown in a column or the footer.
     case error
+    /// A key in the help overlay.
     case helpKey
     /// Indentation guides of the outline.
     case guide

@@ -1,27 +1,50 @@
 /// What a key can ask the browser to do.
 public enum BrowserCommand: String, Sendable, CaseIterable {
+    /// Previous item in the column.
     case previousItem = "previous-item"
+    /// Next item in the column.
     case nextItem = "next-item"
+    /// One page up.
     case pageUp = "page-up"
+    /// One page down.
     case pageDown = "page-down"
+    /// First item.
     case firstItem = "first-item"
+    /// Last item.
     case lastItem = "last-item"
+    /// Expand the focused item (picker: accept the marks, or a leaf)
     case expand
+    /// Next level.
     case nextLevel = "next-level"
+    /// Previous level (past the first: the root's parent)
     case previousLevel = "previous-level"
+    /// Reload the focused item's children.
     case reload
+    /// Mark or unmark the focused item.
     case toggleMark = "toggle-mark"
+    /// Show or hide hidden entries (file system)
     case toggleHidden = "toggle-hidden"
+    /// Outline ⇄ columns.
     case toggleLayout = "toggle-layout"
+    /// Object header on/off.
     case toggleHeader = "toggle-header"
+    /// Next page of the header in compact width (picker: mark)
     case headerPage = "header-page"
+    /// Filter the column as you type (outline: search)
     case filter
+    /// Find among every item as you type; Enter opens a match.
     case find
+    /// Go to an id, a JSON pointer or a path of titles (Tab completes)
     case jump
+    /// Next match of the last search.
     case nextMatch = "next-match"
+    /// Previous match of the last search.
     case previousMatch = "previous-match"
+    /// This help.
     case help
+    /// Quit.
     case quit
+    /// Cancel.
     case cancel
 
     /// What the command does, for the help overlay.

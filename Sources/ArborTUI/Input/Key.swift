@@ -1,7 +1,10 @@
 /// A key press as the browser sees it, independent of the terminal library.
 public enum Key: Hashable, Sendable {
+    /// An arrow key.
     case up, down, left, right
+    /// A key that moves by pages or to an end.
     case pageUp, pageDown, home, end
+    /// An editing or confirming key.
     case enter, escape, tab, backTab, backspace, delete
     /// A printable character.
     case character(Character)
