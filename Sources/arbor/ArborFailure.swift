@@ -12,9 +12,4 @@ struct ArborFailure: Error {
     static func invalid(_ message: String, hint: String? = nil) -> ArborFailure {
         ArborFailure(message: message, status: 2, hint: hint)
     }
-
-    /// The user or a signal stopped Arbor with this status; nothing more is printed.
-    static func stopped(_ status: Int32) -> ArborFailure {
-        ArborFailure(message: nil, status: status)
-    }
 }

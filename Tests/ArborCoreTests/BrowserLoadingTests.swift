@@ -127,9 +127,14 @@ struct BrowserLoadingTests {
 }
 
 /// A source that leaves child counts unknown in listings and cannot count them cheaply.
-struct ListingOnlySource: HierarchySource {
+class ListingOnlySource: HierarchySource, @unchecked Sendable {
     let base: MutableSource
     var displayName: String { "listing" }
+
+    init(base: MutableSource) {
+        self.base = base
+    }
+
     func root() async throws -> SourceRoot? { try await base.root() }
     func numberOfChildren(of id: String) async throws -> Int? { try await base.numberOfChildren(of: id) }
     func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { try await base.childIDs(of: id, in: range) }
@@ -141,20 +146,8 @@ struct ListingOnlySource: HierarchySource {
     }
 }
 
-/// A source that leaves child counts unknown in listings but counts them cheaply on request.
-struct LazyCountSource: BackgroundCounting {
-    let base: MutableSource
-    var displayName: String { "lazy" }
-    func root() async throws -> SourceRoot? { try await base.root() }
-    func numberOfChildren(of id: String) async throws -> Int? { try await base.numberOfChildren(of: id) }
-    func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { try await base.childIDs(of: id, in: range) }
-    func parentID(of id: String) async throws -> String? { try await base.parentID(of: id) }
-    func item(_ id: String) async throws -> SourceItem {
-        var item = try await base.item(id)
-        item.childCount = nil
-        return item
-    }
-}
+/// The same source, counting children cheaply on request.
+final class LazyCountSource: ListingOnlySource, BackgroundCounting, @unchecked Sendable {}
 
 @Suite("Child counts in the background")
 struct ChildCountTests {

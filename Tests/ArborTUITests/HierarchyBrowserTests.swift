@@ -115,5 +115,14 @@ final class BrowserRun: Sendable {
         #expect(columns.lines.contains { $0.contains("▌⚠ urgent") })
         await columns.press(.character("o"))
         #expect(columns.lines.contains { $0.contains("⚠ urgent") })
+        let hostile = StaticHierarchy(displayName: "x", nodes: [
+            .init(id: "r", content: ItemContent(title: "root"), children: [1]),
+            .init(id: "e", content: ItemContent(title: "escape", icon: "\u{1B}[2J"), parent: 0),
+        ], rootIndex: 0, rootIsVirtual: true)
+        var inert = await ScreenDriver(hostile, name: "x", width: 40, height: 8)
+        #expect(inert.lines.contains { $0.hasPrefix("▌^") && $0.contains(" escape") }, "an icon's control characters are drawn inert")
+        #expect(!inert.controller.render().lines.joined().unicodeScalars.contains { $0.value == 0x1B })
+        await inert.press(.character("o"))
+        #expect(!inert.lines.joined().unicodeScalars.contains { $0.value == 0x1B })
     }
 }

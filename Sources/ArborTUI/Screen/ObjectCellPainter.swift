@@ -45,7 +45,7 @@ enum ObjectCellPainter {
             textX += 2
         }
         if let icon = cell.content?.icon, !icon.isEmpty, width > 6 {
-            let iconWidth = min(2, DisplayWidth.of(icon))
+            let iconWidth = min(2, CellGrid.drawnWidth(of: icon, upTo: 2))
             grid.write(icon, x: textX, y: y, limit: iconWidth, style: CellStyle(.icon, highlighted: highlighted))
             textX += iconWidth + 1
         }
