@@ -61,8 +61,10 @@ public struct JSONDocument: Sendable {
 
     /// Parses UTF-8 bytes; a syntax error carries its line and column.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
-        var parser = JSONParser(bytes: bytes)
-        return try parser.parseDocument()
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONDocument in
+            var parser = JSONParser(bytes: buffer)
+            return try parser.parseDocument()
+        }
     }
 }
 

@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// JSON's grammar checked byte by byte over a buffer, for the one-pass scanners: each function moves
-/// `position` past one token and says whether it was well-formed.
+/// JSON's lexical grammar over a buffer, shared by the parser, the one-pass scanners and the value skipper:
+/// each function moves `position` past one token (or run of space) and says whether it was well-formed.
 enum JSONGrammar {
     /// Moves past a string, a number, `true`, `false` or `null`; false for anything else or a malformed one.
     @inline(__always)
@@ -90,8 +90,20 @@ enum JSONGrammar {
         (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
     }
 
-    /// Moves past a number of JSON's grammar: `-`, then `0` or digits not starting with 0, a fraction, an exponent.
+    /// What makes a number malformed: the digit that was expected and not found.
+    enum NumberProblem: Error {
+        case integerDigit, fractionDigit, exponentDigit
+    }
+
+    /// Moves past a number; false when it is malformed.
+    @inline(__always)
     static func skipNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Bool {
+        scanNumber(bytes, &position) == nil
+    }
+
+    /// Moves past a number of JSON's grammar: `-`, then `0` or digits not starting with 0, a fraction, an exponent;
+    /// returns what is wrong with it, or nil.
+    static func scanNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> NumberProblem? {
         func isDigit(_ index: Int) -> Bool { index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39 }
         func digits() -> Bool {
             guard isDigit(position) else { return false }
@@ -102,18 +114,18 @@ enum JSONGrammar {
         if position < bytes.count, bytes[position] == UInt8(ascii: "0") {
             position += 1
         } else if !digits() {
-            return false
+            return .integerDigit
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
-            guard digits() else { return false }
+            guard digits() else { return .fractionDigit }
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
             position += 1
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-            guard digits() else { return false }
+            guard digits() else { return .exponentDigit }
         }
-        return true
+        return nil
     }
 
     static func skipLiteral(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ literal: StaticString) -> Bool {

@@ -1,6 +1,7 @@
-/// An iterative JSON parser that builds a ``JSONDocument`` and reports errors by line and column.
+/// An iterative JSON parser that builds a ``JSONDocument`` and reports errors by line and column; its tokens are
+/// read by ``JSONGrammar``, as the scanners' are.
 struct JSONParser {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var line = 1
     private var lineStart = 0
@@ -8,7 +9,8 @@ struct JSONParser {
     private var stack: [(node: Int32, lastChild: Int32)] = []
     private var pendingKey: String?
 
-    init(bytes: [UInt8]) {
+    /// A parser over bytes that outlive it (the caller's `withUnsafeBufferPointer`).
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -112,56 +114,30 @@ struct JSONParser {
         return index
     }
 
-    private mutating func parseLiteral(_ word: String, kind: JSONDocument.Kind) throws(JSONSyntaxError) {
-        let expected = Array(word.utf8)
-        guard bytes.count - position >= expected.count, Array(bytes[position..<(position + expected.count)]) == expected
-        else { throw error("unexpected \(describe(bytes[position])), expected a value") }
-        position += expected.count
-        append(kind, text: word)
+    private mutating func parseLiteral(_ word: StaticString, kind: JSONDocument.Kind) throws(JSONSyntaxError) {
+        guard JSONGrammar.skipLiteral(bytes, &position, word) else {
+            throw error("unexpected \(describe(bytes[position])), expected a value")
+        }
+        append(kind, text: word.description)
     }
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> String {
         let start = position
-        if bytes[position] == UInt8(ascii: "-") { position += 1 }
-        if position < bytes.count, bytes[position] == UInt8(ascii: "0") {
-            position += 1
-        } else {
-            guard digits() > 0 else { throw error("invalid number: expected a digit") }
+        switch JSONGrammar.scanNumber(bytes, &position) {
+        case nil: return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        case .integerDigit: throw error("invalid number: expected a digit")
+        case .fractionDigit: throw error("invalid number: expected a digit after '.'")
+        case .exponentDigit: throw error("invalid number: expected a digit in the exponent")
         }
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-            position += 1
-            guard digits() > 0 else { throw error("invalid number: expected a digit after '.'") }
-        }
-        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
-            position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
-                position += 1
-            }
-            guard digits() > 0 else { throw error("invalid number: expected a digit in the exponent") }
-        }
-        return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
-    private mutating func digits() -> Int {
-        let start = position
-        while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") {
-            position += 1
-        }
-        return position - start
-    }
-
+    /// Moves past space, counting lines for the error positions.
     private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                position += 1
-            case UInt8(ascii: "\n"):
-                position += 1
-                line += 1
-                lineStart = position
-            default:
-                return
-            }
+        let start = position
+        JSONGrammar.skipSpace(bytes, &position)
+        for offset in start..<position where bytes[offset] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = offset + 1
         }
     }
 
@@ -174,7 +150,7 @@ struct JSONParser {
     }
 
     func error(_ message: String) -> JSONSyntaxError {
-        let column = String(decoding: bytes[lineStart..<min(position, bytes.count)], as: UTF8.self).count + 1
+        let column = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<min(position, bytes.count)]), as: UTF8.self).count + 1
         return JSONSyntaxError(message: message, line: line, column: column)
     }
 }
@@ -184,15 +160,11 @@ extension JSONParser {
     mutating func parseString() throws(JSONSyntaxError) -> String {
         position += 1
         let start = position
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                return String(decoding: bytes[start..<(position - 1)], as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw error("control character in a string (escape it)") }
+        position = JSONGrammar.nextSpecial(bytes, from: position)
+        guard position < bytes.count else { throw error("unterminated string") }
+        if bytes[position] == UInt8(ascii: "\"") {
             position += 1
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]), as: UTF8.self)
         }
         var scratch = Array(bytes[start..<position])
         while position < bytes.count {
@@ -206,8 +178,9 @@ extension JSONParser {
             case 0..<0x20:
                 throw error("control character in a string (escape it)")
             default:
-                scratch.append(byte)
-                position += 1
+                let run = JSONGrammar.nextSpecial(bytes, from: position)
+                scratch.append(contentsOf: bytes[position..<run])
+                position = run
             }
         }
         throw error("unterminated string")

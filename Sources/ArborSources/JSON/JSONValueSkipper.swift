@@ -1,4 +1,5 @@
-/// Finds where JSON values end in bytes already known to be well-formed, without decoding them.
+/// Finds where JSON values end in bytes already known to be well-formed, without decoding them; its tokens are
+/// read by ``JSONGrammar``, as the parser's and the scanners' are.
 enum JSONValueSkipper {
     /// The end of a value, taken from `known` when the value is the one it spans.
     static func end(of start: Int, in bytes: [UInt8], unless known: Range<Int>?) -> Int {
@@ -8,6 +9,10 @@ enum JSONValueSkipper {
 
     /// The offset just past the value that starts at `start`; iterative, so nesting depth costs no stack.
     static func end(of start: Int, in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { end(of: start, in: $0) }
+    }
+
+    private static func end(of start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var position = start
         var depth = 0
         repeat {
@@ -18,16 +23,10 @@ enum JSONValueSkipper {
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
                 position += 1
-            case UInt8(ascii: "\""):
-                position += 1
-                while bytes[position] != UInt8(ascii: "\"") { position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1 }
+            case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: ":"):
                 position += 1
             default:
-                if depth == 0 {
-                    while position < bytes.count, !",}] \n\r\t".utf8.contains(bytes[position]) { position += 1 }
-                    return position
-                }
-                position += 1
+                guard JSONGrammar.skipScalar(bytes, &position) else { return position }
             }
         } while depth > 0
         return position
@@ -36,29 +35,26 @@ enum JSONValueSkipper {
     /// The members of the object at `start`: each key decoded and the byte range of its value.
     /// A value starting where `known` starts ends where it ends, without scanning it again.
     static func members(of start: Int, in bytes: [UInt8], known: Range<Int>? = nil) -> [(key: String, value: Range<Int>)] {
-        var result: [(key: String, value: Range<Int>)] = []
-        var position = start + 1
-        while true {
-            skipSpace(bytes, &position)
-            guard bytes[position] == UInt8(ascii: "\"") else { return result }
-            let keyEnd = end(of: position, in: bytes)
-            let key = (try? JSONDocument.parse(Array(bytes[position..<keyEnd])))?.nodes[0].text ?? ""
-            position = keyEnd
-            skipSpace(bytes, &position)
-            position += 1
-            skipSpace(bytes, &position)
-            let valueEnd = end(of: position, in: bytes, unless: known)
-            result.append((key, position..<valueEnd))
-            position = valueEnd
-            skipSpace(bytes, &position)
-            guard bytes[position] == UInt8(ascii: ",") else { return result }
-            position += 1
-        }
-    }
-
-    private static func skipSpace(_ bytes: [UInt8], _ position: inout Int) {
-        while bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D || bytes[position] == 0x09 {
-            position += 1
+        bytes.withUnsafeBufferPointer { buffer in
+            var result: [(key: String, value: Range<Int>)] = []
+            var position = start + 1
+            while true {
+                JSONGrammar.skipSpace(buffer, &position)
+                guard buffer[position] == UInt8(ascii: "\"") else { return result }
+                let keyStart = position
+                _ = JSONGrammar.skipString(buffer, &position)
+                let key = (try? JSONDocument.parse(Array(buffer[keyStart..<position])))?.nodes[0].text ?? ""
+                JSONGrammar.skipSpace(buffer, &position)
+                position += 1
+                JSONGrammar.skipSpace(buffer, &position)
+                var valueEnd = position
+                if let known, known.lowerBound == position { valueEnd = known.upperBound } else { valueEnd = end(of: position, in: buffer) }
+                result.append((key, position..<valueEnd))
+                position = valueEnd
+                JSONGrammar.skipSpace(buffer, &position)
+                guard buffer[position] == UInt8(ascii: ",") else { return result }
+                position += 1
+            }
         }
     }
 }
