@@ -22,7 +22,9 @@ public final class HierarchyBrowser: Sendable {
     /// Shows the browser on the terminal (`/dev/tty`, so stdout stays free for the result) until the user
     /// quits, cancels or picks, on the calling thread; the terminal is given back on every path.
     public func run() throws(TerminalError) -> BrowserResult {
-        try run(on: CursesTerminal(theme: options.theme, mouse: options.mouse))
+        let lease = TerminalLease(theme: options.theme, mouse: options.mouse)
+        defer { lease.release() }
+        return try run(on: lease.acquire())
     }
 
     /// As ``run()``, on a thread of its own, for a program that is itself asynchronous.

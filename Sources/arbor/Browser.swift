@@ -6,12 +6,14 @@ import ArborTUI
 /// Runs the interactive browser or picker and prints what was picked.
 enum Browser {
     /// Shows the source on the terminal; returns the exit status.
-    /// `terminal` is the one a loading screen already set up, if any; the problems in the data are printed
+    /// `terminal` may have been acquired by a loading screen already; the problems in the data are then printed
     /// once it is given back.
     static func run(_ command: BrowseCommand, source opened: OpenedSource, theme: Theme,
-                    keyChanges: [(key: Key, command: BrowserCommand?)], terminal existing: CursesTerminal? = nil) -> Int32 {
+                    keyChanges: [(key: Key, command: BrowserCommand?)], terminal lease: TerminalLease) -> Int32 {
+        let shownDuringLoading = lease.wasAcquired
         defer {
-            if existing != nil { for problem in opened.problems { printError("arbor: " + problem) } }
+            lease.release()
+            if shownDuringLoading { for problem in opened.problems { printError("arbor: " + problem) } }
         }
         let hierarchy = opened.hierarchy
         var options = BrowserOptions()
@@ -19,7 +21,7 @@ enum Browser {
             do {
                 options.reveal = try blocking { try await ItemFormatter.idPath(of: select, in: hierarchy) }
             } catch {
-                existing?.shutdown()
+                lease.release()
                 printError("arbor: --select: no item with id '\(select)'")
                 return 2
             }
@@ -40,7 +42,7 @@ enum Browser {
         let result: BrowserResult
         do throws(TerminalError) {
             let browser = HierarchyBrowser(source: hierarchy, options: options)
-            if let existing { result = try browser.run(on: existing) } else { result = try browser.run() }
+            result = try browser.run(on: lease.acquire())
         } catch {
             printError("arbor: " + error.message)
             return 2

@@ -50,9 +50,8 @@ enum Program {
                 throw .invalid("--theme: " + error.description)
             }
             let name = command.source.source.map(JSONTreeSource.displayName(for:)) ?? "stdin"
-            let (opened, terminal) = try SourceLoading.open(
-                command.source, name: name, theme: command.usesColor ? theme : theme.withoutColor(), mouse: command.mouse,
-                streaming: command.select == nil)
+            let terminal = TerminalLease(theme: command.usesColor ? theme : theme.withoutColor(), mouse: command.mouse)
+            let opened = try SourceLoading.open(command.source, name: name, terminal: terminal, streaming: command.select == nil)
             return Browser.run(command, source: opened, theme: theme, keyChanges: settings.keyChanges, terminal: terminal)
         case .keys(let command):
             let base: KeyMap = command.pick ? .picker : .standard

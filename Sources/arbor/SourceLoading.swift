@@ -16,11 +16,11 @@ enum SourceLoading {
     /// How long opening may take before the loading screen shows.
     static let patience: Int32 = 150
 
-    /// The opened source and the terminal the loading screen set up (nil when none was needed or possible).
-    /// The problems in the data are printed here when no terminal is in use, else once it is given back.
-    /// With `streaming`, a long path list opens as soon as its first part is read.
-    static func open(_ options: SourceOptions, name: String, theme: Theme, mouse: Bool, streaming: Bool)
-        throws(ArborFailure) -> (source: OpenedSource, terminal: CursesTerminal?) {
+    /// The opened source; the loading screen, when one is needed, draws on `terminal`, which stays acquired for
+    /// the browser. The problems in the data are printed here when no terminal is in use, else once it is given
+    /// back. With `streaming`, a long path list opens as soon as its first part is read.
+    static func open(_ options: SourceOptions, name: String, terminal lease: TerminalLease, streaming: Bool)
+        throws(ArborFailure) -> OpenedSource {
         try Program.requireSource(options)
         let pipe = WakePipe()
         let result = Mutex<Result<OpenedSource, SourceLoadError>?>(nil)
@@ -31,9 +31,7 @@ enum SourceLoading {
             pipe.wake()
         }
         var ready = [pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
-        var terminal: CursesTerminal?
-        if poll(&ready, 1, patience) == 0, let shown = try? CursesTerminal(theme: theme, mouse: mouse) {
-            terminal = shown
+        if poll(&ready, 1, patience) == 0, let shown = try? lease.acquire() {
             try waitShowing(shown, name: name, pipe: pipe) { result.withLock { $0 != nil } }
         }
         while result.withLock({ $0 == nil }) {
@@ -42,10 +40,10 @@ enum SourceLoading {
         }
         switch result.withLock({ $0! }) {
         case .success(let opened):
-            if terminal == nil { for problem in opened.problems { printError("arbor: " + problem) } }
-            return (opened, terminal)
+            if !lease.wasAcquired { for problem in opened.problems { printError("arbor: " + problem) } }
+            return opened
         case .failure(let error):
-            terminal?.shutdown()
+            lease.release()
             throw .invalid(error.message)
         }
     }

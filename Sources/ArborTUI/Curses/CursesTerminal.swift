@@ -21,7 +21,8 @@ public final class CursesTerminal: TerminalDevice {
     public let inputFD: Int32
 
     /// Opens `/dev/tty` and enters curses mode drawing with `theme`; throws when there is no usable terminal.
-    public init(theme: Theme = .standard, mouse: Bool = true) throws(TerminalError) {
+    /// Opened only through a ``TerminalLease``.
+    init(theme: Theme = .standard, mouse: Bool = true) throws(TerminalError) {
         setlocale(LC_ALL, "")
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         if term.isEmpty || term == "dumb" {

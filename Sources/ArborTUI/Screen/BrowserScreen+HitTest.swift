@@ -38,12 +38,11 @@ extension BrowserScreen {
         }
         guard let place = layout.column(at: x), row >= 0, row < metrics.contentHeight else { return nil }
         let column = place.column
-        let right = place.right
         let perCell = metrics.rowsPerCell
         if perCell > 1, row % perCell == perCell - 1 { return .column(column) }
         let index = state.columns[column].scroll + row / perCell
         guard state.items(in: column).indices.contains(index) else { return .column(column) }
-        let onIcon = row % perCell == 0 && x >= right - Self.iconHitWidth
+        let onIcon = row % perCell == 0 && x >= place.iconLeft
         return .item(column: column, index: index, onIcon: onIcon)
     }
 }

@@ -78,8 +78,12 @@ public struct BrowserScreen: Sendable {
         } else {
             FooterPainter(state: state, notice: notice, tick: tick, reading: chrome.sourceIsReading).paint(row: layout.footerRow, into: &grid)
         }
-        if let find = state.find, chrome.prompt?.kind == .find { FindOverlay(find: find).paint(into: &grid) }
-        if chrome.showsHelp { HelpOverlay(keyMap: keyMap, scroll: chrome.helpScroll).paint(into: &grid) }
+        if let find = state.find, chrome.prompt?.kind == .find, let box = layout.findBox {
+            FindOverlay(find: find).paint(in: box, into: &grid)
+        }
+        if chrome.showsHelp, let box = layout.helpBox {
+            HelpOverlay(keyMap: keyMap, scroll: chrome.helpScroll).paint(in: box, into: &grid)
+        }
         return grid
     }
 

@@ -5,12 +5,8 @@ import ArborCore
 struct FindOverlay {
     let find: FindState
 
-    func paint(into grid: inout CellGrid) {
-        let width = min(grid.width, max(40, grid.width * 9 / 10))
-        let height = min(grid.height - 1, max(5, grid.height * 4 / 5))
-        guard width >= 10, height >= 4 else { return }
-        let x = (grid.width - width) / 2
-        let y = max(0, (grid.height - 1 - height) / 2)
+    func paint(in box: ScreenLayout.Box, into grid: inout CellGrid) {
+        let (x, y, width, height) = (box.x, box.y, box.width, box.height)
         for row in y..<(y + height) { grid.fill(" ", x: x, y: row, count: width, style: .plain) }
         grid.drawBox(x: x, y: y, width: width, height: height, title: title, titleStyle: CellStyle(.columnTitle))
         grid.write(" \(status) ", x: x + 2, y: y + height - 1, limit: width - 4, style: CellStyle(.dim))

@@ -13,13 +13,9 @@ struct HelpOverlay {
         }
     }
 
-    func paint(into grid: inout CellGrid) {
+    func paint(in box: ScreenLayout.Box, into grid: inout CellGrid) {
         let lines = lines
-        let width = min(grid.width, (lines.map(DisplayWidth.of).max() ?? 0) + 4)
-        let height = min(grid.height, lines.count + 4)
-        guard width >= 4, height >= 3 else { return }
-        let x = (grid.width - width) / 2
-        let y = (grid.height - height) / 2
+        let (x, y, width, height) = (box.x, box.y, box.width, box.height)
         for row in y..<(y + height) { grid.fill(" ", x: x, y: row, count: width, style: .plain) }
         grid.drawBox(x: x, y: y, width: width, height: height, title: "Keys", titleStyle: CellStyle(.columnTitle))
         let room = max(0, height - 4)

@@ -14,6 +14,20 @@ public struct ScreenLayout: Sendable, Hashable {
         public var width: Int
         /// The rightmost cell that still belongs to the column for the mouse (the icon is at its left).
         public var right: Int
+        /// The first cell, from the left, that counts as the hierarchy icon of the column's cells for the mouse.
+        public var iconLeft: Int { right - BrowserScreen.iconHitWidth }
+    }
+
+    /// A rectangle of cells, borders included.
+    public struct Box: Sendable, Hashable {
+        /// The first cell from the left.
+        public var x: Int
+        /// The first row from the top.
+        public var y: Int
+        /// The cells across.
+        public var width: Int
+        /// The rows down.
+        public var height: Int
     }
 
     /// The sizes of the frame's parts.
@@ -24,8 +38,13 @@ public struct ScreenLayout: Sendable, Hashable {
     public var breadcrumbRow: Int?
     /// The row of the footer or the prompt.
     public var footerRow: Int
+    /// Where the help's box goes when it is shown; nil when the screen is too small for it.
+    public var helpBox: Box?
+    /// Where the find's box of matches goes when it is shown; nil when the screen is too small for it.
+    public var findBox: Box?
+
     /// How many lines of the help fit in its box.
-    public var helpRoom: Int
+    public var helpRoom: Int { helpBox.map { max(0, $0.height - 4) } ?? 0 }
 
     /// The column frame holding the cell at x, if any.
     public func column(at x: Int) -> ColumnFrame? {
@@ -54,10 +73,26 @@ extension BrowserScreen {
                 }
             }
         }
-        let helpLines = keyMap.bindings.count
         return ScreenLayout(
             metrics: metrics, columns: columns,
             breadcrumbRow: metrics.isCompact && state.layout == .columns ? metrics.contentTop - 1 : nil,
-            footerRow: height - 1, helpRoom: max(0, min(height, helpLines + 4) - 4))
+            footerRow: height - 1, helpBox: helpBox(width: width, height: height), findBox: findBox(width: width, height: height))
+    }
+
+    /// The help's box: as wide as its widest line, as tall as its lines and frame, centred.
+    private func helpBox(width: Int, height: Int) -> ScreenLayout.Box? {
+        let lines = HelpOverlay(keyMap: keyMap).lines
+        let boxWidth = min(width, (lines.map(DisplayWidth.of).max() ?? 0) + 4)
+        let boxHeight = min(height, lines.count + 4)
+        guard boxWidth >= 4, boxHeight >= 3 else { return nil }
+        return ScreenLayout.Box(x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
+    }
+
+    /// The find's box: most of the screen above the footer, centred.
+    private func findBox(width: Int, height: Int) -> ScreenLayout.Box? {
+        let boxWidth = min(width, max(40, width * 9 / 10))
+        let boxHeight = min(height - 1, max(5, height * 4 / 5))
+        guard boxWidth >= 10, boxHeight >= 4 else { return nil }
+        return ScreenLayout.Box(x: (width - boxWidth) / 2, y: max(0, (height - 1 - boxHeight) / 2), width: boxWidth, height: boxHeight)
     }
 }

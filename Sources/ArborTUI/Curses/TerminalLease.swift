@@ -1,0 +1,29 @@
+/// The one place a run's terminal is opened: when first needed (a loading screen, then the browser on the same
+/// screen), with the theme and mouse setting the run was given, and given back once.
+public final class TerminalLease {
+    private let theme: Theme
+    private let mouse: Bool
+    private var terminal: CursesTerminal?
+
+    /// A lease that opens nothing until ``acquire()``.
+    public init(theme: Theme, mouse: Bool) {
+        self.theme = theme
+        self.mouse = mouse
+    }
+
+    /// Whether the terminal was opened (the screen, not stderr, was the user's until it is given back).
+    public var wasAcquired: Bool { terminal != nil }
+
+    /// The terminal, opened on the first call; throws when there is no usable terminal.
+    public func acquire() throws(TerminalError) -> CursesTerminal {
+        if let terminal { return terminal }
+        let opened = try CursesTerminal(theme: theme, mouse: mouse)
+        terminal = opened
+        return opened
+    }
+
+    /// Gives the terminal back if it was opened; safe to call more than once.
+    public func release() {
+        terminal?.shutdown()
+    }
+}
