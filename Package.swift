@@ -30,6 +30,7 @@ let package = Package(
         ),
         .target(name: "ArborTUI", dependencies: ["ArborCore", "CNcurses"]),
         .target(name: "ArborKit", dependencies: ["ArborCore", "ArborTUI"]),
+        .target(name: "ArborCommandLine"),
         .target(
             name: "ArborConfig",
             dependencies: ["ArborCore", "ArborTUI", .product(name: "TOMLKit", package: "TOMLKit")]
@@ -37,12 +38,12 @@ let package = Package(
         .executableTarget(
             name: "arbor",
             dependencies: [
-                "ArborCore", "ArborSources", "ArborTUI", "ArborConfig", "ArborKit",
+                "ArborCore", "ArborSources", "ArborTUI", "ArborConfig", "ArborCommandLine", "ArborKit",
             ]
         ),
         .executableTarget(
             name: "ArborFuzz",
-            dependencies: ["ArborCore", "ArborSources", "ArborTUI", "ArborConfig"]
+            dependencies: ["ArborCore", "ArborSources", "ArborTUI", "ArborConfig", "ArborCommandLine"]
         ),
         .testTarget(name: "ArborCoreTests", dependencies: ["ArborCore"]),
         .testTarget(
@@ -55,6 +56,7 @@ let package = Package(
             dependencies: ["ArborTUI", "ArborCore", "ArborSources", "ArborKit"],
             exclude: ["Snapshots"]
         ),
+        .testTarget(name: "ArborCommandLineTests", dependencies: ["ArborCommandLine"]),
         .testTarget(name: "ArborConfigTests", dependencies: ["ArborConfig", "ArborTUI", "ArborCore"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ],

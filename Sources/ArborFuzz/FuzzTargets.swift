@@ -1,3 +1,4 @@
+import ArborCommandLine
 import ArborConfig
 import ArborCore
 import ArborSources

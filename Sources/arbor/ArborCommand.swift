@@ -1,4 +1,4 @@
-import ArborConfig
+import ArborCommandLine
 
 /// The `arbor` command line: browsing by default, `print`, `query` and `keys` as subcommands.
 enum ArborCommand {

@@ -1,4 +1,4 @@
-import ArborConfig
+import ArborCommandLine
 import ArborCore
 import ArborTUI
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import ArborConfig
+import ArborCommandLine
 
 /// `arbor find QUERY [SOURCE]`: the items matching a query, best first, on stdout.
 struct FindCommand {

@@ -1,4 +1,4 @@
-import ArborConfig
+import ArborCommandLine
 
 /// `arbor keys`: the effective key bindings, the configuration file's changes applied, as a Markdown table.
 struct KeysCommand {

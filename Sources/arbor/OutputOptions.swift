@@ -1,4 +1,4 @@
-import ArborConfig
+import ArborCommandLine
 import ArborSources
 
 /// How picked or listed items are printed.

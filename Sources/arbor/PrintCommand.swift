@@ -1,4 +1,4 @@
-import ArborConfig
+import ArborCommandLine
 
 /// `arbor print [SOURCE]`: the hierarchy as an indented tree on stdout, no terminal needed.
 struct PrintCommand {

@@ -1,4 +1,4 @@
-import ArborConfig
+import ArborCommandLine
 
 /// `arbor query RELATION ID [SOURCE]`: ancestors, descendants or siblings of an item, or them grouped, on stdout.
 struct QueryCommand {

@@ -1,4 +1,4 @@
-import ArborConfig
+import ArborCommandLine
 import ArborCore
 
 /// What finds search and how far they walk a lazy source.

@@ -1,4 +1,4 @@
-import ArborConfig
+import ArborCommandLine
 import ArborSources
 
 /// The options that say what to open and how to read it, shared by every command.

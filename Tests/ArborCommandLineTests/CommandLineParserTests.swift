@@ -1,4 +1,4 @@
-import ArborConfig
+import ArborCommandLine
 import Testing
 
 @Suite("Command-line parser")
