@@ -76,6 +76,9 @@ public enum BrowserAction: Sendable {
     case invalidateItems([String])
     /// Everything changed: load again, keeping the path and focus where they still exist.
     case reloadAll
+    /// The data may have changed: the lists on screen are read again and compared by id (focus, marks, filters,
+    /// expansion and scroll kept where their items still exist); the others are read again when next shown.
+    case refreshShown
 
     /// The source showed (or hid) its hidden entries; `changed` is false when it has none.
     case hiddenToggled(shows: Bool, changed: Bool)

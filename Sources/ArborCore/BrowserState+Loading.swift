@@ -57,11 +57,14 @@ extension BrowserState {
     /// Puts a listing in the store (the first `first.count` of `count` children; placeholders for the rest),
     /// lays the columns out again and asks for the counts the source left unknown.
     mutating func acceptChildren(of handle: NodeHandle, first items: [SourceItem], count: Int, wasPartial: Bool) -> [BrowserEffect] {
+        let before = wasPartial ? nil : store[handle].children
+        let focusedBefore = columns.filter { $0.parent == handle }.compactMap(\.focusedItem)
         let first = items.prefix(count).map { store.record($0, parent: handle) }
         store.setPagedChildren(first, count: count, of: handle)
         store[handle].childLoad = .loaded
         if wasPartial { startUnmovedColumns(listing: handle) }
         reconcileColumns()
+        if let before { noteGone(from: before, now: store.children(of: handle), focused: focusedBefore) }
         closeLeafRoot()
         let requests = askCounts(for: handle, items: items)
         return continueReveal() + requests
@@ -78,6 +81,8 @@ extension BrowserState {
     /// Shows the first children of a long list while the rest is read; the final answer replaces them.
     mutating func childrenPartiallyLoaded(_ handle: NodeHandle, generation: Int, _ items: [SourceItem]) -> [BrowserEffect] {
         guard store[handle].childLoad.accepts(generation) else { return [] }
+        // A list read again keeps showing the old one until the whole new one is there.
+        if store[handle].children != nil, !partialGenerations.contains(generation) { return [] }
         let added = items.map { store.record($0, parent: handle) }
         let earlier = partialGenerations.insert(generation).inserted ? [] : store.children(of: handle)
         store[handle].children = earlier + added
@@ -161,6 +166,8 @@ extension BrowserState {
             if store[parent].children == nil, store[parent].childLoad.isLoading { return effects }
             let children = store.children(of: parent)
             guard let item = store.handle(for: pendingPath[level]), let position = children.firstIndex(of: item) else {
+                // A list being read again may bring the item.
+                if store[parent].childLoad.isLoading { return effects }
                 if store[parent].unloadedChildren > 0 { return effects + locate(pendingPath[level], in: parent) }
                 break
             }

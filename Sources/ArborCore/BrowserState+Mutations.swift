@@ -37,9 +37,15 @@ extension BrowserState {
         guard let handle = store.handle(for: id) else { return [] }
         if store[handle].children == nil, !store[handle].childLoad.isLoading, !isShown(parent: handle) {
             store[handle].childLoad = .unloaded
-            return []
+            return recount(handle)
         }
         return requestChildren(of: handle)
+    }
+
+    /// Asks again for the number of children of an item listed in its parent's loaded list (its icon's count).
+    private func recount(_ handle: NodeHandle) -> [BrowserEffect] {
+        guard let parent = store[handle].parent, store[parent].children != nil else { return [] }
+        return [.countChildren(parent, ids: [store[handle].id], epoch: store[parent].childEpoch)]
     }
 
     mutating func invalidateItems(_ ids: [String]) -> [BrowserEffect] {

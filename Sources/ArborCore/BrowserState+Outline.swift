@@ -176,8 +176,11 @@ extension BrowserState {
             return built.unloaded.flatMap { loadChildrenIfNeeded($0) }
         }
         guard outline.expanded.contains(handle), let row = outline.row(of: handle) else { return [] }
+        let focused = outline.focusedItem
         let built = outlineRows(under: handle, depth: outline.rows[row].depth + 1)
         outline.splice(after: row, removing: outline.subtreeCount(after: row), inserting: built.rows)
+        if let focused, outline.focus > row, let moved = outline.row(of: focused) { outline.focus = moved }
+        outline.focus = min(outline.focus, max(0, outline.rows.count - 1))
         outline.keepFocusVisible(page: itemsPerPage)
         return built.unloaded.flatMap { loadChildrenIfNeeded($0) }
     }

@@ -181,6 +181,7 @@ public struct BrowserState: Sendable {
         case .invalidateChildren(let id): return invalidateChildren(of: id)
         case .invalidateItems(let ids): return invalidateItems(ids)
         case .reloadAll: return reloadAll()
+        case .refreshShown: return refreshShown()
         case .find(let query): return find(query)
         case .moveFindFocus(let delta): return moveFindFocus(by: delta)
         case .stopFind: return stopFind()

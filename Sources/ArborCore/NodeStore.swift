@@ -93,6 +93,14 @@ public struct NodeStore: Sendable {
         return handle
     }
 
+    /// Marks every loaded list of children but `kept` to be read again when next shown (its items stay shown
+    /// until then).
+    mutating func markChildrenStale(except kept: Set<NodeHandle>) {
+        for index in nodes.indices where nodes[index].childLoad == .loaded && !kept.contains(NodeHandle(index)) {
+            nodes[index].childLoad = .unloaded
+        }
+    }
+
     /// Replaces the children of a node as a whole.
     mutating func setChildren(_ children: [NodeHandle], of handle: NodeHandle) {
         nodes[Int(handle.index)].children = children

@@ -43,6 +43,14 @@ public struct Selection: Sendable, Hashable {
         members.insert(id)
     }
 
+    /// Unmarks the ids given (items that went away); returns how many were marked.
+    mutating func remove(_ gone: Set<String>) -> Int {
+        let before = ids.count
+        ids.removeAll { gone.contains($0) }
+        members.subtract(gone)
+        return before - ids.count
+    }
+
     /// Unmarks everything.
     mutating func clear() {
         ids.removeAll()

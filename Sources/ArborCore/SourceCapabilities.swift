@@ -18,3 +18,10 @@ public protocol ChangeReporting: HierarchySource {
     /// Gives the source the function to report its changes with, from any thread.
     func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void)
 }
+
+/// A source that can watch what is on screen for changes made outside Arbor (a directory's entries) and report
+/// them through ``ChangeReporting``.
+public protocol WatchingShown: ChangeReporting {
+    /// Watches the lists of children of these items from now on, and no others.
+    func watch(_ ids: Set<String>)
+}

@@ -13,6 +13,9 @@ public enum SourceChange: Sendable, Hashable {
     case itemsChanged([String])
     /// Anything may have changed: everything is read again, keeping the place where it still exists.
     case reloaded
+    /// The data behind the source changed as a whole (a file rewritten): the lists on screen are read again and
+    /// compared by id, the others when next shown.
+    case changed
     /// The source has read all of its input; `problem` says why it ended early, if it did.
     case completed(problem: String?)
 
@@ -25,6 +28,7 @@ public enum SourceChange: Sendable, Hashable {
         case .childrenChanged(let id): return [.invalidateChildren(of: id)]
         case .itemsChanged(let ids): return [.invalidateItems(ids)]
         case .reloaded: return [.reloadAll]
+        case .changed: return [.refreshShown]
         case .completed(let problem): return [.reloadAll] + (problem.map { [.sourceProblem($0)] } ?? [])
         }
     }

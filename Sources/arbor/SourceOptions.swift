@@ -21,6 +21,7 @@ struct SourceOptions {
         .value("separator", help: "The separator of path lists (one byte, default '/')."),
     ] + SourceKinds.options.map { OptionSpec.value($0.name, help: $0.help) } + [
         .value("timeout", help: "Seconds a command may run before its column shows a time-out (default 10)."),
+        .flag("no-watch", help: "Do not watch the directories shown for changes made meanwhile."),
     ]
 
     var source: String?
@@ -37,6 +38,7 @@ struct SourceOptions {
     /// Whether the hierarchy comes from commands rather than an input.
     var hasCommands: Bool { settings["children-cmd"] != nil }
     var timeout: Double = 10
+    var watches = true
 
     /// The options of a parsed command line, `source` being its source argument; checks they fit together.
     init(_ parsed: ParsedCommandLine, source: String?) throws(CommandLineError) {
@@ -53,6 +55,7 @@ struct SourceOptions {
             if let value = parsed.value(option.name) { settings[option.name] = value }
         }
         timeout = try parsed.number("timeout") ?? timeout
+        watches = !parsed.flag("no-watch")
         if let format, SourceFormat(rawValue: format) == nil {
             throw CommandLineError(
                 "unsupported format '\(format)' (supported: \(SourceKinds.formatNames.joined(separator: ", ")))")
@@ -79,6 +82,7 @@ struct SourceOptions {
             mapping: mapping, separator: separator.utf8.first ?? UInt8(ascii: "/"))
         request.settings = settings
         request.timeout = timeout
+        request.watches = watches
         return request
     }
 }

@@ -29,6 +29,7 @@ struct SourceChangeTests {
         (.childrenChanged(of: "c"), "[ArborCore.BrowserAction.invalidateChildren(of: \"c\")]"),
         (.itemsChanged(["d", "e"]), "[ArborCore.BrowserAction.invalidateItems([\"d\", \"e\"])]"),
         (.reloaded, "[ArborCore.BrowserAction.reloadAll]"),
+        (.changed, "[ArborCore.BrowserAction.refreshShown]"),
         (.completed(problem: nil), "[ArborCore.BrowserAction.reloadAll]"),
         (.completed(problem: "line 9: cut short"),
          "[ArborCore.BrowserAction.reloadAll, ArborCore.BrowserAction.sourceProblem(\"line 9: cut short\")]"),

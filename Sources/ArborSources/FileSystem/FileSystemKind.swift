@@ -15,7 +15,7 @@ struct FileSystemKind: SourceKind {
         guard let path = request.path, SourceFile.isDirectory(path) else {
             throw SourceLoadError("\(request.path ?? "stdin"): not a directory")
         }
-        return OpenedSource(hierarchy: FileSystemSource(path: path), format: .fs)
+        return OpenedSource(hierarchy: FileSystemSource(path: path, watches: request.watches), format: .fs)
     }
 
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {

@@ -14,17 +14,35 @@ import Darwin
 ///
 /// Counting a directory's entries is one read of it, done in the background for the directories listed; a short
 /// directory is read ahead (one read of it and of its subdirectories for their counts); dot files are hidden.
-public struct FileSystemSource: HierarchySource, HiddenEntries, BackgroundCounting, ReadingAhead {
+/// Unless made with `watches: false`, the directories on screen are watched and their changes reported.
+public struct FileSystemSource: HierarchySource, HiddenEntries, BackgroundCounting, ReadingAhead, WatchingShown {
     public let displayName: String
     /// The absolute path of the start directory.
     public let start: String
     private let showsHidden = SharedFlag()
-    private let listings = ListingCache<DirectoryListing>()
+    private let listings: ListingCache<DirectoryListing>
+    private let changes: FileSystemChanges?
 
-    /// Creates a source starting at `path` (made absolute against the current directory).
-    public init(path: String) {
+    /// Creates a source starting at `path` (made absolute against the current directory); `watches` says
+    /// whether the directories on screen are watched for changes.
+    public init(path: String, watches: Bool = true) {
         start = Self.absolute(path)
         displayName = start
+        let listings = ListingCache<DirectoryListing>()
+        self.listings = listings
+        changes = watches ? FileSystemChanges(listings: listings) : nil
+    }
+
+    /// Everything is there from the start; changes come from the watch.
+    public var isComplete: Bool { true }
+
+    public func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
+        changes?.observe(report)
+    }
+
+    /// Watches the directories among `ids` (another id is a file, which inotify refuses as a directory).
+    public func watch(_ ids: Set<String>) {
+        changes?.watch(Set(ids.map(LosslessText.encode)))
     }
 
     public func root() async throws -> SourceRoot? {

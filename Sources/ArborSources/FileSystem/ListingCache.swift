@@ -18,6 +18,11 @@ final class ListingCache<Listing: Sendable>: Sendable {
         kept.withLock { $0.last { $0.key == key }?.listing }
     }
 
+    /// Forgets the listings kept under these keys (their directories changed).
+    func forget(_ keys: Set<String>) {
+        kept.withLock { all in all.removeAll { keys.contains($0.key) } }
+    }
+
     /// Keeps a listing, replacing an older one under the same key.
     func keep(_ listing: Listing, for key: String) {
         kept.withLock { all in

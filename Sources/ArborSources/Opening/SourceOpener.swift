@@ -15,6 +15,8 @@ public struct SourceRequest: Sendable {
     public var settings: [String: String] = [:]
     /// Seconds a request of the source (a command, a query) may take.
     public var timeout: Double = 10
+    /// Whether what is shown is watched for changes made outside Arbor (directories).
+    public var watches = true
 
     /// The commands of a command source, when the hierarchy comes from commands.
     public var commands: CommandSpec? {

@@ -13,6 +13,8 @@ public final class BrowserRunLoop {
     private let inbox: ActionInbox
     private let turns = LaunchTurns()
     private var timers: LoopTimers
+    /// What is on screen that the source was last told to watch.
+    private var watched: Set<String>?
 
     /// Creates a loop drawing on `terminal` and loading from `source`; answers and mutations arrive in `inbox`
     /// (one of its own when none is given). `intervals` changes how long timers run, in seconds.
@@ -82,10 +84,20 @@ public final class BrowserRunLoop {
         }
         terminal.present(controller.render())
         report(&controller, to: events)
+        watchShown(controller.state)
         let now = MonotonicClock.seconds()
         for timer in controller.takeTimerRequests() { timers.start(timer, now: now) }
         if controller.isLoading { timers.keep(.spinner, now: now) } else { timers.stop(.spinner) }
         return nil
+    }
+
+    /// Tells a source that watches what is on screen what that is now, when it changed.
+    private func watchShown(_ state: BrowserState) {
+        guard let source = performer.source as? any WatchingShown else { return }
+        let ids = state.watchedIDs
+        guard ids != watched else { return }
+        watched = ids
+        source.watch(ids)
     }
 
     private func report(_ controller: inout BrowserController, to events: ((BrowserEvent) -> Void)?) {

@@ -1,0 +1,49 @@
+extension BrowserState {
+    /// After a list was read again: marks on items that went away are dropped, and the footer says what went
+    /// (the focused item, which the focus left for its nearest neighbour, and the marks).
+    mutating func noteGone(from before: [NodeHandle], now after: [NodeHandle], focused: [NodeHandle]) {
+        guard !before.isEmpty else { return }
+        let remaining = Set(after)
+        let gone = before.filter { $0 != NodeStore.placeholder && !remaining.contains($0) }
+        guard !gone.isEmpty else { return }
+        let unmarked = selection.count == 0 ? 0 : selection.remove(Set(gone.map { store[$0].id }))
+        var notes: [String] = []
+        if let item = focused.first(where: { !remaining.contains($0) }) {
+            notes.append("“\(store[item].content?.title ?? store[item].id)” went away")
+        }
+        if unmarked > 0 { notes.append(unmarked == 1 ? "1 marked item went away" : "\(unmarked) marked items went away") }
+        if !notes.isEmpty { message = notes.joined(separator: "; ") }
+    }
+
+    /// The ids whose lists of children are on screen (the open columns' and the outline's expanded items) and
+    /// the focused item's: what a source that watches for changes watches.
+    public var watchedIDs: Set<String> {
+        var handles = Set(columns.map(\.parent))
+        if let focusedItem { handles.insert(focusedItem) }
+        if layout == .outline {
+            handles.insert(outline.topParent)
+            handles.formUnion(outline.expanded)
+        }
+        handles.remove(NodeStore.top)
+        handles.remove(NodeStore.placeholder)
+        return Set(handles.map { store[$0].id })
+    }
+
+    /// Every list on screen read again as one batch, keeping the store: unchanged items stay where they are,
+    /// new ones come in, removed ones go, the focus and marks follow by id. Lists not on screen are read again
+    /// when they are next opened.
+    mutating func refreshShown() -> [BrowserEffect] {
+        var shown = Set(columns.map(\.parent))
+        if layout == .outline {
+            shown.insert(outline.topParent)
+            shown.formUnion(outline.expanded)
+        }
+        store.markChildrenStale(except: shown)
+        var effects: [BrowserEffect] = []
+        if let root, !rootIsVirtual { effects += requestItem(root) }
+        for handle in shown where handle != NodeStore.top && store[handle].children != nil {
+            effects += requestChildren(of: handle)
+        }
+        return effects
+    }
+}
