@@ -4,6 +4,8 @@ public enum BrowserAction: Sendable {
     case start
     /// Says what went wrong in the source outside any request (a list whose reading failed halfway).
     case sourceProblem(String)
+    /// What is wrong with the source's data now, shown until it is mended (nil).
+    case sourceTrouble(String?)
     /// Reads ahead the children of the focused item when it has a few, so that expanding it is immediate.
     case prefetchFocused
     /// Tells the model how many columns and how many items per column fit on screen.

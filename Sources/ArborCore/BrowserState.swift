@@ -22,6 +22,8 @@ public struct BrowserState: Sendable {
     public internal(set) var itemsPerPage = 1
     /// A notice or error for the footer, cleared by the next command.
     public internal(set) var message: String?
+    /// What is wrong with the source's data now (a file that no longer reads), shown until it is mended.
+    public internal(set) var sourceTrouble: String?
     /// Whether the source is asked to show its hidden entries.
     public internal(set) var showsHidden = false
     /// The marked items of the picker.
@@ -147,6 +149,10 @@ public struct BrowserState: Sendable {
         case .prefetchFocused: return prefetchFocused()
         case .sourceProblem(let problem):
             message = problem
+            return []
+        case .sourceTrouble(let trouble):
+            sourceTrouble = trouble
+            message = nil
             return []
         case .setViewport(let columnCount, let perPage): return setViewport(columns: columnCount, itemsPerPage: perPage)
         case .moveFocus(let delta): return moveFocus(by: delta)

@@ -16,6 +16,9 @@ public enum SourceChange: Sendable, Hashable {
     /// The data behind the source changed as a whole (a file rewritten): the lists on screen are read again and
     /// compared by id, the others when next shown.
     case changed
+    /// The data cannot be read as it is now, the view keeping the last version that could (the message names the
+    /// place); nil once it can be read again.
+    case problem(String?)
     /// The source has read all of its input; `problem` says why it ended early, if it did.
     case completed(problem: String?)
 
@@ -29,6 +32,7 @@ public enum SourceChange: Sendable, Hashable {
         case .itemsChanged(let ids): return [.invalidateItems(ids)]
         case .reloaded: return [.reloadAll]
         case .changed: return [.refreshShown]
+        case .problem(let problem): return [.sourceTrouble(problem)]
         case .completed(let problem): return [.reloadAll] + (problem.map { [.sourceProblem($0)] } ?? [])
         }
     }

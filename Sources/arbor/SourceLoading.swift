@@ -26,7 +26,10 @@ enum SourceLoading {
         let result = Mutex<Result<OpenedSource, SourceLoadError>?>(nil)
         let request = options.request
         DispatchQueue.global().async {
-            let opened = Result { () throws(SourceLoadError) in try SourceOpener.open(request, streaming: streaming) }
+            let opened = Result { () throws(SourceLoadError) in
+                let opened = try SourceOpener.open(request, streaming: streaming)
+                return request.watches ? SourceOpener.following(opened, request: request) : opened
+            }
             result.withLock { $0 = opened }
             pipe.wake()
         }

@@ -94,6 +94,15 @@ struct RefreshTests {
         #expect(driver.state.focusedItem.map { driver.state.store[$0].id } == "p3")
     }
 
+    @Test func troubleWithTheDataStaysUntilItIsMended() async {
+        var driver = await onP2(MutableSource(root: "plants", plantOutline))
+        for action in SourceChange.problem("t.json:2:12: invalid JSON").actions { driver.send(action) }
+        driver.send(.moveFocus(by: 1))
+        #expect(driver.state.sourceTrouble == "t.json:2:12: invalid JSON", "a key does not clear it")
+        for action in SourceChange.problem(nil).actions { driver.send(action) }
+        #expect(driver.state.sourceTrouble == nil)
+    }
+
     @Test func aWatchedDirectoryFocusedButClosedHasItsCountAskedAgain() async {
         let source = MutableSource(root: "plants", plantOutline)
         var driver = Driver(CountingSource(base: source))

@@ -30,6 +30,7 @@ struct SourceChangeTests {
         (.itemsChanged(["d", "e"]), "[ArborCore.BrowserAction.invalidateItems([\"d\", \"e\"])]"),
         (.reloaded, "[ArborCore.BrowserAction.reloadAll]"),
         (.changed, "[ArborCore.BrowserAction.refreshShown]"),
+        (.problem("bad"), "[ArborCore.BrowserAction.sourceTrouble(Optional(\"bad\"))]"),
         (.completed(problem: nil), "[ArborCore.BrowserAction.reloadAll]"),
         (.completed(problem: "line 9: cut short"),
          "[ArborCore.BrowserAction.reloadAll, ArborCore.BrowserAction.sourceProblem(\"line 9: cut short\")]"),

@@ -73,4 +73,41 @@ struct LiveEndToEndTests {
         try tmux.send("q")
         #expect(tmux.waitForFile("status") != nil)
     }
+
+    @Test func aJSONFileRewrittenByRenameShowsItsNewItemsAndAnInvalidEditKeepsTheLastGoodView() throws {
+        let tmux = try TmuxSession("sleep 0.3; \(shellQuote(arborBinary)) --pick --multi --format tree t.json > out; echo $? > status")
+        let file = tmux.directory.appendingPathComponent("t.json")
+        func write(_ text: String, byRename: Bool) throws {
+            if byRename {
+                let temporary = tmux.directory.appendingPathComponent("t.json.tmp")
+                try Data(text.utf8).write(to: temporary)
+                _ = rename(temporary.path, file.path)
+            } else {
+                let handle = try FileHandle(forWritingTo: file)
+                try handle.truncate(atOffset: 0)
+                try handle.write(contentsOf: Data(text.utf8))
+                try handle.close()
+            }
+        }
+        try write(#"[{"id":"a","name":"Alpha"},{"id":"b","name":"Beta"},{"id":"c","name":"Gamma"}]"#, byRename: true)
+        #expect(tmux.waitForScreen { $0.contains("Gamma") }.ok)
+        try tmux.send("Down", "Space", "Down", "Space")
+        #expect(tmux.waitForScreen { $0.contains("2 marked") && $0.contains("· Gamma ") }.ok)
+        try write(#"[{"id":"z","name":"Zeta"},{"id":"a","name":"Alpha"},{"id":"c","name":"Gamma 2"}]"#, byRename: true)
+        let changed = tmux.waitForScreen { $0.contains("Zeta") && $0.contains("Gamma 2") }
+        #expect(changed.ok, "added and changed items show:\n\(changed.screen)")
+        #expect(!changed.screen.contains("Beta"), "a removed item goes")
+        #expect(changed.screen.contains("· Gamma 2"), "the focus stays on its item")
+        #expect(changed.screen.contains("1 marked item went away"))
+        try write("[{\"id\":\"z\",\n \"name\" \"Zeta\"}]", byRename: false)
+        let invalid = tmux.waitForScreen { $0.contains("t.json:2:9") }
+        #expect(invalid.ok, "the error shows with its place:\n\(invalid.screen)")
+        #expect(invalid.screen.contains("Zeta") && invalid.screen.contains("Gamma 2"), "the last good view stays")
+        try write(#"[{"id":"c","name":"Gamma 3"}]"#, byRename: false)
+        let mended = tmux.waitForScreen { $0.contains("Gamma 3") && !$0.contains("t.json:2") }
+        #expect(mended.ok, "a mended file shows and the error goes:\n\(mended.screen)")
+        try tmux.send("Enter")
+        #expect(tmux.waitForFile("status") != nil)
+        #expect(tmux.file("out") == "c\n", "the mark survived every change")
+    }
 }

@@ -38,6 +38,19 @@ public enum SourceFile {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// What tells one version of a regular file from another (device, inode, size, modification time), or nil
+    /// for anything else (a pipe, a terminal, a directory, nothing).
+    static func version(_ path: String) -> [Int]? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        #if os(Linux)
+        let modified = [Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec)]
+        #else
+        let modified = [Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec)]
+        #endif
+        return [Int(status.st_dev), Int(status.st_ino), Int(status.st_size)] + modified
+    }
+
     /// The system's text for an error number.
     static func reason(_ code: Int32) -> String {
         String(cString: strerror(code))

@@ -15,7 +15,7 @@ public struct SourceRequest: Sendable {
     public var settings: [String: String] = [:]
     /// Seconds a request of the source (a command, a query) may take.
     public var timeout: Double = 10
-    /// Whether what is shown is watched for changes made outside Arbor (directories).
+    /// Whether what is shown is watched for changes made outside Arbor (directories, files).
     public var watches = true
 
     /// The commands of a command source, when the hierarchy comes from commands.
@@ -107,6 +107,22 @@ public enum SourceOpener {
         try reader.readRest()
         guard let kind = SourceKinds.kind(for: format.rawValue) else { throw SourceLoadError("unsupported format '\(format)'") }
         return try kind.open(SourceInput(bytes: reader.bytes, name: name, origin: request.path ?? "stdin"), as: format, request: request)
+    }
+
+    /// The source made to follow its file when it was read whole from a regular file (not a pipe, not stdin, not a
+    /// kind that opens the path itself): read again when the file changes (``SourceChange/changed``).
+    public static func following(_ opened: OpenedSource, request: SourceRequest) -> OpenedSource {
+        guard let path = request.path, let version = SourceFile.version(path), !(opened.hierarchy is any ChangeReporting),
+              !SourceKinds.all.contains(where: { $0.claims(request) })
+        else { return opened }
+        var reading = request
+        reading.format = opened.format
+        let again = reading
+        var following = opened
+        following.hierarchy = ReopeningSource(opened.hierarchy, path: path, version: version) { () throws(SourceLoadError) in
+            try open(again).hierarchy
+        }
+        return following
     }
 
     /// How much of a path list is read before it is shown.

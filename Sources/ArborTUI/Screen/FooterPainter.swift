@@ -42,7 +42,7 @@ struct FooterPainter {
         } else if reading {
             parts.append(Self.spinner[tick % Self.spinner.count] + " reading…")
         }
-        if let message = state.message ?? notice { parts.append(message) }
+        if let message = state.message ?? state.sourceTrouble ?? notice { parts.append(message) }
         return parts.joined(separator: " · ")
     }
 
@@ -53,7 +53,7 @@ struct FooterPainter {
         let status = statusText
         let statusWidth = min(CellGrid.drawnWidth(of: status), max(0, grid.width - 2))
         let statusX = grid.width - 1 - statusWidth
-        let statusRole: StyleRole = (state.message == nil && notice != nil) || state.rootLoad.failureMessage != nil
+        let statusRole: StyleRole = (state.message == nil && (state.sourceTrouble ?? notice) != nil) || state.rootLoad.failureMessage != nil
             ? .error : .footer
         grid.write(status, x: statusX, y: row, limit: statusWidth, style: CellStyle(statusRole))
         let room = max(0, statusX - 2)

@@ -1,0 +1,95 @@
+import ArborCore
+import Synchronization
+
+/// A file's hierarchy that follows the file: its directory is watched, and when the file is another version
+/// (written and closed, or replaced by a rename as editors and `jq ... > tmp && mv tmp file` do) it is read
+/// again, in the background; the new hierarchy takes the old one's place and the browser reads the lists on
+/// screen again, comparing by id. A version that does not read keeps the last good one and is reported.
+final class ReopeningSource: ChangeReporting {
+    private struct State {
+        var current: any HierarchySource
+        var version: [Int]
+        var observer: (@Sendable (SourceChange) -> Void)?
+        var watcher: DirectoryWatcher?
+        var troubled = false
+    }
+
+    private let state: Mutex<State>
+    private let path: String
+    private let reopen: @Sendable () throws(SourceLoadError) -> any HierarchySource
+    private let reading = Mutex(false)
+
+    /// Follows the file at `path`, read as `source` at `version`; `reopen` reads it again.
+    init(_ source: any HierarchySource, path: String, version: [Int],
+         reopen: @escaping @Sendable () throws(SourceLoadError) -> any HierarchySource) {
+        state = Mutex(State(current: source, version: version))
+        self.path = path
+        self.reopen = reopen
+    }
+
+    private var current: any HierarchySource { state.withLock { $0.current } }
+
+    var displayName: String { current.displayName }
+    var isComplete: Bool { true }
+
+    /// Starts watching the file's directory; changes are reported from then on.
+    func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
+        let bytes = Array(path.utf8)
+        let directory = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 == 0 ? [UInt8(ascii: "/")] : Array(bytes[..<$0]) }
+            ?? Array(FileSystemSource.absolute(".").utf8)
+        let watcher = DirectoryWatcher { [weak self] _ in self?.checkVersion() }
+        state.withLock {
+            $0.observer = report
+            $0.watcher = watcher
+        }
+        watcher.watch([directory])
+    }
+
+    /// Reads the file again if it is another version than the one shown; one read at a time.
+    private func checkVersion() {
+        guard let version = SourceFile.version(path), version != state.withLock({ $0.version }) else { return }
+        guard reading.withLock({ busy in defer { busy = true }; return !busy }) else { return }
+        defer { reading.withLock { $0 = false } }
+        var changes: [SourceChange]
+        do {
+            let source = try reopen()
+            let wasTroubled = state.withLock { state in
+                state.current = source
+                state.version = version
+                defer { state.troubled = false }
+                return state.troubled
+            }
+            changes = [.changed] + (wasTroubled ? [.problem(nil)] : [])
+        } catch {
+            state.withLock {
+                $0.version = version
+                $0.troubled = true
+            }
+            changes = [.problem(error.message + " (showing the last version that could be read)")]
+        }
+        if let report = state.withLock({ $0.observer }) { changes.forEach(report) }
+        // A write that came while reading is read now.
+        if SourceFile.version(path) != version { checkVersion() }
+    }
+
+    func root() async throws -> SourceRoot? { try await current.root() }
+    func numberOfChildren(of id: String) async throws -> Int? { try await current.numberOfChildren(of: id) }
+    func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { try await current.childIDs(of: id, in: range) }
+    func parentID(of id: String) async throws -> String? { try await current.parentID(of: id) }
+    func item(_ id: String) async throws -> SourceItem { try await current.item(id) }
+    func children(of id: String) async throws -> [SourceItem] { try await current.children(of: id) }
+    func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
+        try await current.children(of: id, partial: partial)
+    }
+    var pagesChildren: Bool { current.pagesChildren }
+    func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] { try await current.children(of: id, in: range) }
+    func pagedChildren(of id: String) async throws -> PagedChildren? { try await current.pagedChildren(of: id) }
+    func pagedChildren(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> PagedChildren? {
+        try await current.pagedChildren(of: id, partial: partial)
+    }
+    func position(of childID: String, in parentID: String) async throws -> Int? { try await current.position(of: childID, in: parentID) }
+    var searchBound: SearchBound { current.searchBound }
+    func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
+        try await current.searchEntries(ofChildrenOf: id, in: range, fields: fields)
+    }
+}
