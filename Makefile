@@ -85,6 +85,7 @@ bench-tools:
 bench: build bench-tools
 	python3 bench/generate.py .bench-data
 	python3 bench/run.py .bench-data
+	python3 bench/live.py $(BIN_RELEASE) | tee .bench-data/live.txt
 
 # A quick pass of the benchmark on data a hundredth of the size, Arbor only, with the debug build of make test.
 bench-smoke:

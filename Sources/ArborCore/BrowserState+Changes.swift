@@ -2,14 +2,13 @@ extension BrowserState {
     /// After a list was read again: marks on items that went away are dropped, and the footer says what went
     /// (the focused item, which the focus left for its nearest neighbour, and the marks).
     mutating func noteGone(from before: [NodeHandle], now after: [NodeHandle], focused: [NodeHandle]) {
-        guard !before.isEmpty else { return }
         let remaining = Set(after)
         let gone = before.filter { $0 != NodeStore.placeholder && !remaining.contains($0) }
         guard !gone.isEmpty else { return }
         let unmarked = selection.count == 0 ? 0 : selection.remove(Set(gone.map { store[$0].id }))
         var notes: [String] = []
         if let item = focused.first(where: { !remaining.contains($0) }) {
-            notes.append("“\(store[item].content?.title ?? store[item].id)” went away")
+            notes.append("“\(store[item].title)” went away")
         }
         if unmarked > 0 { notes.append(unmarked == 1 ? "1 marked item went away" : "\(unmarked) marked items went away") }
         if !notes.isEmpty { message = notes.joined(separator: "; ") }

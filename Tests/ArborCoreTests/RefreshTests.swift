@@ -56,6 +56,21 @@ struct RefreshTests {
         await driver.settle()
         #expect(driver.state.selection.ids == ["p2"])
         #expect(driver.state.message == "“P3” went away; 1 marked item went away")
+        source.setChildren(of: "pumps", ["p1", "p2", "p3"])
+        driver.send(.refreshShown)
+        await driver.settle()
+        driver.send(.clearMarks)
+        driver.send(.moveFocus(by: -5))
+        for _ in 0..<2 {
+            driver.send(.toggleMark)
+            driver.send(.moveFocus(by: 1))
+        }
+        #expect(driver.state.selection.ids == ["p1", "p2"])
+        source.setChildren(of: "pumps", ["p3"])
+        driver.send(.refreshShown)
+        await driver.settle()
+        #expect(driver.state.selection.ids.isEmpty)
+        #expect(driver.state.message == "2 marked items went away", "the focused p3 stayed")
     }
 
     @Test func aListNotOnScreenIsReadAgainWhenItIsNextOpened() async {
