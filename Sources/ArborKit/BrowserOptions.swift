@@ -27,6 +27,9 @@ public struct BrowserOptions: Sendable {
     public var searchBound: SearchBound?
     /// A line shown in the footer at start, such as the number of problems found in the data.
     public var notice: String?
+    /// Seconds between readings of the lists on screen again, for a source that cannot report its changes;
+    /// nil reads them once.
+    public var refreshInterval: Double?
     /// Called on the browser's thread when the focus moves to another item (nil: to an empty column).
     public var onFocusChange: (@Sendable (String?) -> Void)?
     /// Called on the browser's thread when an item is expanded, its children shown.

@@ -52,7 +52,8 @@ public final class HierarchyBrowser: Sendable {
         var controller = BrowserController(screen: screen, selectionMode: options.selection, layout: options.layout,
                                            showsHeader: options.showsHeader)
         controller.configureSearch(fields: options.searchFields, bound: options.searchBound)
-        let loop = BrowserRunLoop(terminal: terminal, source: source, inbox: inbox)
+        let loop = BrowserRunLoop(terminal: terminal, source: source, inbox: inbox,
+                                  intervals: options.refreshInterval.map { [.refresh: $0] } ?? [:])
         let options = options
         let status = loop.run(&controller, reveal: options.reveal, query: options.query,
                               events: options.listens ? { options.deliver($0) } : nil)

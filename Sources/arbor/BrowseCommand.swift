@@ -22,6 +22,7 @@ struct BrowseCommand {
         arguments: [SourceOptions.argument],
         options: SourceOptions.options + OutputOptions.options + SearchOptions.options + [
             .value("query", help: "Start with this filter typed (fzf's extended syntax)."),
+            .value("watch", help: "Read the open columns again every SECONDS (commands, SQLite: what cannot be watched)."),
             .flag("pick", help: "Pick an item and print it on stdout."),
             .flag("multi", help: "Pick any number of items (implies --pick)."),
             .value("select", help: "Open with the item of this id focused and its path expanded."),
@@ -38,6 +39,8 @@ struct BrowseCommand {
     var output: OutputOptions
     var search: SearchOptions
     var query: String?
+    /// Seconds between readings of the open columns again, if asked.
+    var watch: Double?
     var pick: Bool
     var multi: Bool
     var select: String?
@@ -54,6 +57,8 @@ struct BrowseCommand {
         output = try OutputOptions(parsed)
         search = try SearchOptions(parsed)
         query = parsed.value("query")
+        watch = try parsed.number("watch")
+        if let watch, !(watch > 0) { throw CommandLineError("--watch must be more than 0 seconds, not \(watch)") }
         pick = parsed.flag("pick")
         multi = parsed.flag("multi")
         select = parsed.value("select")

@@ -34,6 +34,7 @@ enum Browser {
         options.mouse = command.mouse
         options.keyChanges = keyChanges.map { KeyChange($0.key, $0.command) }
         options.query = command.query
+        options.refreshInterval = command.watch
         options.searchFields = command.search.fields
         options.searchBound = command.search.bound(for: hierarchy)
         options.notice = opened.problems.isEmpty ? nil

@@ -110,4 +110,24 @@ struct LiveEndToEndTests {
         #expect(tmux.waitForFile("status") != nil)
         #expect(tmux.file("out") == "c\n", "the mark survived every change")
     }
+
+    @Test func aCommandColumnIsAskedAgainAtTheWatchIntervalKeepingMarksAndTheFilter() throws {
+        let tmux = try TmuxSession("sleep 0.3; \(shellQuote(arborBinary)) --pick --multi --watch 1 --children-cmd 'cat items.txt' > out; echo $? > status")
+        let items = tmux.directory.appendingPathComponent("items.txt")
+        try Data("apple\napricot\nbanana\n".utf8).write(to: items)
+        #expect(tmux.waitForScreen { $0.contains("banana") }.ok)
+        try tmux.send("/", "a", "p", "Enter")
+        #expect(tmux.waitForScreen { !$0.contains("banana") && $0.contains("apricot") }.ok)
+        try tmux.send("Space")
+        #expect(tmux.waitForScreen { $0.contains("1 marked") }.ok)
+        try Data("apple\napricot\nbanana\napex\nberry\n".utf8).write(to: items)
+        let grown = tmux.waitForScreen(timeout: 5) { $0.contains("apex") }
+        #expect(grown.ok, "the new line shows within the interval:\n\(grown.screen)")
+        #expect(!grown.screen.contains("berry"), "the filter stays on")
+        try Data("apricot\napex\n".utf8).write(to: items)
+        let shrunk = tmux.waitForScreen(timeout: 5) { $0.contains("1 marked item went away") }
+        #expect(shrunk.ok, "the marked apple went:\n\(shrunk.screen)")
+        try tmux.send("C-c")
+        #expect(tmux.waitForFile("status") != nil)
+    }
 }

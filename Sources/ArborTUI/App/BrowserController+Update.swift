@@ -16,6 +16,9 @@ extension BrowserController {
         case .timer(.spinner): tick += 1
         case .timer(.readAhead): effects = state.apply(.prefetchFocused)
         case .timer(.typedAhead): holdExpired = isHoldingKeys
+        case .timer(.refresh):
+            effects = state.apply(.refreshShown)
+            timerRequests.insert(.refresh)
         }
         let outcome = releaseHeldKeys().adding(effects).adding(applyPendingQuery() + fitViewport())
         if readsAhead, let focused = state.focusedItem, focused != focusBefore { timerRequests.insert(.readAhead) }

@@ -46,10 +46,11 @@ public struct BrowserController: Sendable {
 
     /// Tells the controller what the source is like: still reading its input (said in the footer), reading
     /// children ahead when the focus rests.
-    public mutating func configureSource(isReading: Bool, readsAhead: Bool) {
+    public mutating func configureSource(isReading: Bool, readsAhead: Bool, refreshes: Bool = false) {
         chrome.sourceIsReading = isReading
         self.readsAhead = readsAhead
         if readsAhead { timerRequests.insert(.readAhead) }
+        if refreshes { timerRequests.insert(.refresh) }
     }
 
     /// Starts reporting focus moves, expansions and accepted picks, taken with ``takeEvents()``.

@@ -22,6 +22,8 @@ public enum LoopTimer: Sendable, Hashable, CaseIterable {
     case readAhead
     /// Ends the wait of keys typed ahead of a column still loading: they apply to what is there.
     case typedAhead
+    /// Reads the lists on screen again (`--watch`), for sources that cannot report their changes.
+    case refresh
 
     /// Seconds from the request to the input.
     public var interval: Double {
@@ -29,6 +31,7 @@ public enum LoopTimer: Sendable, Hashable, CaseIterable {
         case .spinner: return Double(BrowserRunLoop.spinnerInterval) / 1000
         case .readAhead: return Double(BrowserRunLoop.prefetchDelay) / 1000
         case .typedAhead: return BrowserRunLoop.typeAheadWait
+        case .refresh: return 1
         }
     }
 }

@@ -34,7 +34,8 @@ public final class BrowserRunLoop {
         SignalTrap.install(wakeFD: inbox.wakeFD)
         let reporting = performer.source as? any ChangeReporting
         reporting?.observeChanges { [inbox] in inbox.post(.sourceChange($0)) }
-        controller.configureSource(isReading: reporting.map { !$0.isComplete } ?? false, readsAhead: performer.source is any ReadingAhead)
+        controller.configureSource(isReading: reporting.map { !$0.isComplete } ?? false, readsAhead: performer.source is any ReadingAhead,
+                                   refreshes: timers.intervals[.refresh] != nil)
         if events != nil { controller.reportEvents() }
         let size = terminal.size
         turns.begin()
