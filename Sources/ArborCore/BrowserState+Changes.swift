@@ -17,30 +17,33 @@ extension BrowserState {
     /// The ids whose lists of children are on screen (the open columns' and the outline's expanded items) and
     /// the focused item's: what a source that watches for changes watches.
     public var watchedIDs: Set<String> {
-        var handles = Set(columns.map(\.parent))
+        var handles = shownParents
         if let focusedItem { handles.insert(focusedItem) }
-        if layout == .outline {
-            handles.insert(outline.topParent)
-            handles.formUnion(outline.expanded)
-        }
-        handles.remove(NodeStore.top)
         handles.remove(NodeStore.placeholder)
         return Set(handles.map { store[$0].id })
+    }
+
+    /// The nodes whose lists of children are on screen: the columns' parents and, in the outline, its top and
+    /// expanded items (the synthetic top excluded).
+    private var shownParents: Set<NodeHandle> {
+        var shown = Set(columns.map(\.parent))
+        if layout == .outline {
+            shown.insert(outline.topParent)
+            shown.formUnion(outline.expanded)
+        }
+        shown.remove(NodeStore.top)
+        return shown
     }
 
     /// Every list on screen read again as one batch, keeping the store: unchanged items stay where they are,
     /// new ones come in, removed ones go, the focus and marks follow by id. Lists not on screen are read again
     /// when they are next opened.
     mutating func refreshShown() -> [BrowserEffect] {
-        var shown = Set(columns.map(\.parent))
-        if layout == .outline {
-            shown.insert(outline.topParent)
-            shown.formUnion(outline.expanded)
-        }
-        store.markChildrenStale(except: shown)
+        let shown = shownParents
+        store.markChildrenStale(except: shown.union([NodeStore.top]))
         var effects: [BrowserEffect] = []
         if let root, !rootIsVirtual { effects += requestItem(root) }
-        for handle in shown where handle != NodeStore.top && store[handle].children != nil {
+        for handle in shown where store[handle].children != nil {
             effects += requestChildren(of: handle)
         }
         return effects
