@@ -1,10 +1,11 @@
 import ArborCore
 import Synchronization
 
-/// A file's hierarchy that follows the file: its directory is watched, and when the file is another version
-/// (written and closed, or replaced by a rename as editors and `jq ... > tmp && mv tmp file` do) it is read
-/// again, in the background; the new hierarchy takes the old one's place and the browser reads the lists on
-/// screen again, comparing by id. A version that does not read keeps the last good one and is reported.
+/// A file's hierarchy that follows the file: its directory is watched (and the file itself where the kernel
+/// watches files), and when the file is another version (written and closed, or replaced by a rename as
+/// editors and `jq ... > tmp && mv tmp file` do) it is read again, in the background; the new hierarchy
+/// takes the old one's place and the browser reads the lists on screen again, comparing by id. A version
+/// that does not read keeps the last good one and is reported.
 final class ReopeningSource: ChangeReporting {
     private struct State {
         var current: any HierarchySource
@@ -42,7 +43,7 @@ final class ReopeningSource: ChangeReporting {
             $0.observer = report
             $0.watcher = watcher
         }
-        watcher.watch([directory])
+        watcher.watch([directory, bytes])
     }
 
     /// Reads the file again if it is another version than the one shown; one read at a time.

@@ -1,0 +1,69 @@
+#if os(Linux)
+import Glibc
+import Synchronization
+
+/// inotify, one descriptor for every watched directory (Linux): entries created, removed, renamed, written or
+/// changed in their attributes.
+final class InotifyQueue: KernelChangeQueue {
+    private struct Watches {
+        var pathsByWatch: [Int32: [UInt8]] = [:]
+        var watchesByPath: [[UInt8]: Int32] = [:]
+    }
+
+    private let descriptor: Int32
+    private let watches = Mutex(Watches())
+    private let buffer = Mutex([UInt8](repeating: 0, count: 64 * 1024))
+
+    init?() {
+        descriptor = inotify_init1(Int32(IN_CLOEXEC))
+        guard descriptor >= 0 else { return nil }
+    }
+
+    func register(_ paths: Set<[UInt8]>) {
+        let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ATTRIB | IN_ONLYDIR)
+        watches.withLock { watches in
+            for (path, watch) in watches.watchesByPath where !paths.contains(path) {
+                inotify_rm_watch(descriptor, watch)
+                watches.watchesByPath[path] = nil
+                watches.pathsByWatch[watch] = nil
+            }
+            for path in paths where watches.watchesByPath[path] == nil {
+                let watch = path.withNullTerminated { inotify_add_watch(descriptor, $0, mask) }
+                guard watch >= 0 else { continue }
+                watches.watchesByPath[path] = watch
+                watches.pathsByWatch[watch] = path
+            }
+        }
+    }
+
+    func wait(milliseconds: Int32) -> Set<[UInt8]>? {
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let polled = poll(&ready, 1, milliseconds)
+        if polled < 0 { return errno == EINTR ? [] : nil }
+        if polled == 0 { return [] }
+        return buffer.withLock { buffer in
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count <= 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
+            return directories(in: buffer, count: count)
+        }
+    }
+
+    /// The watched directories named by the events in the first `count` bytes of `buffer`.
+    private func directories(in buffer: [UInt8], count: Int) -> Set<[UInt8]> {
+        var named: Set<Int32> = []
+        var offset = 0
+        buffer.withUnsafeBytes { bytes in
+            while offset + 16 <= count {
+                named.insert(bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self))
+                let nameLength = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                offset += 16 + nameLength
+            }
+        }
+        return watches.withLock { watches in
+            // An overflowed queue (watch -1) may have lost any directory's events.
+            if named.contains(-1) { return Set(watches.watchesByPath.keys) }
+            return Set(named.compactMap { watches.pathsByWatch[$0] })
+        }
+    }
+}
+#endif
