@@ -21,9 +21,16 @@ deps:
 	  fi; \
 	fi
 
-# The end-to-end tests drive the real binary in tmux, and the shell snippets in bash, zsh and fish.
+# The end-to-end tests drive the real binary in tmux, and the shell snippets in bash, zsh and fish; the
+# PostgreSQL tests start throwaway clusters of the distribution's server (scripts/pg-cluster.sh).
 TEST_TOOLS = tmux zsh fish
 tools:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing postgresql (the PostgreSQL tests start a server of their own)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	  else echo "PostgreSQL is missing; the tests need its server ('sudo apt-get install postgresql')"; exit 1; fi; \
+	fi
 	@missing=""; for tool in $(TEST_TOOLS); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \

@@ -21,11 +21,12 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
+        .systemLibrary(name: "CLibpq"),
         .target(name: "ArborCore"),
         .target(
             name: "ArborSources",
             dependencies: [
-                "ArborCore", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
+                "ArborCore", "CLibpq", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(name: "ArborTUI", dependencies: ["ArborCore", "CNcurses"]),

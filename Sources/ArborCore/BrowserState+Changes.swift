@@ -25,7 +25,7 @@ extension BrowserState {
 
     /// The nodes whose lists of children are on screen: the columns' parents and, in the outline, its top and
     /// expanded items (the synthetic top excluded).
-    private var shownParents: Set<NodeHandle> {
+    var shownParents: Set<NodeHandle> {
         var shown = Set(columns.map(\.parent))
         if layout == .outline {
             shown.insert(outline.topParent)

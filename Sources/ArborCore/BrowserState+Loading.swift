@@ -45,6 +45,10 @@ extension BrowserState {
         guard store[handle].childLoad.accepts(generation) else { return [] }
         let wasPartial = partialGenerations.remove(generation) != nil
         switch result {
+        case .failure(let error) where error.isCancellation:
+            // Stopped while not shown; asked again if it is shown once more.
+            store[handle].childLoad = .unloaded
+            return shownParents.contains(handle) || handle == focusedItem ? requestChildren(of: handle) : []
         case .failure(let error):
             store[handle].childLoad = .failed(error.message)
             message = error.message

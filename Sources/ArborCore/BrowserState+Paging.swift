@@ -28,6 +28,8 @@ extension BrowserState {
         pagesLoading.remove(request)
         guard store[handle].childEpoch == epoch else { return [] }
         switch result {
+        case .failure(let error) where error.isCancellation:
+            return requestShownPages()
         case .failure(let error):
             message = error.message
             pagesFailed.insert(request)

@@ -33,10 +33,19 @@ public struct SourceItem: Sendable, Hashable {
 public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A message for the user, naming what failed and where.
     public var message: String
+    /// Whether the request was stopped because its list is no longer shown, rather than failing.
+    public var isCancellation = false
 
     /// Creates an error with a message.
     public init(_ message: String) {
         self.message = message
+    }
+
+    /// A request stopped because its list is no longer shown: the list is asked again when it next shows.
+    public static func cancelled(_ message: String) -> SourceError {
+        var error = SourceError(message)
+        error.isCancellation = true
+        return error
     }
 
     /// The text for messages and logs.

@@ -25,3 +25,10 @@ public protocol WatchingShown: ChangeReporting {
     /// Watches the lists of children of these items from now on, and no others.
     func watch(_ ids: Set<String>)
 }
+
+/// A source whose requests can be stopped where they run (a statement on a database server): told the lists on
+/// screen after each change, it cancels the requests for any other.
+public protocol CancellingUnshown: HierarchySource {
+    /// Cancels the requests under way for lists other than the children of these items.
+    func keepOnly(_ shownIDs: Set<String>)
+}

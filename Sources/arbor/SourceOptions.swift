@@ -20,7 +20,7 @@ struct SourceOptions {
         .value("children", help: "The field that holds the children (default: children)."),
         .value("separator", help: "The separator of path lists (one byte, default '/')."),
     ] + SourceKinds.options.map { OptionSpec.value($0.name, help: $0.help) } + [
-        .value("timeout", help: "Seconds a command may run before its column shows a time-out (default 10)."),
+        .value("timeout", help: "Seconds a command or a query may run before its column shows a time-out (default 10)."),
         .flag("no-watch", help: "Do not watch the directories shown for changes made meanwhile."),
     ]
 

@@ -65,7 +65,7 @@ struct SQLitePagingTests {
 @Suite("Keyset plans skip only the rows between a page and the nearest known row")
 struct KeysetPlanTests {
     @Test func plansStartFromTheNearestKnownRowOrEnd() {
-        var anchors = KeysetAnchors(count: 1_000_000)
+        var anchors = KeysetAnchors<[DatabaseValue]>(count: 1_000_000)
         #expect(anchors.plan(for: 0..<256).skip == 0)
         let end = anchors.plan(for: 999_744..<1_000_000)
         #expect(end.descending && end.after == nil && end.skip == 0)

@@ -8,7 +8,7 @@ struct SourceKindsTests {
     @Test func everyFormatBelongsToOneKind() {
         let names = SourceKinds.formatNames
         #expect(Set(names).count == names.count)
-        #expect(names == ["cmd", "fs", "sqlite", "json", "tree", "document", "yaml", "csv", "tsv", "paths"])
+        #expect(names == ["cmd", "fs", "sqlite", "postgres", "json", "tree", "document", "yaml", "csv", "tsv", "paths"])
         for name in names { #expect(SourceFormat(rawValue: name)?.rawValue == name) }
         #expect(SourceFormat(rawValue: "xml") == nil)
     }
@@ -23,7 +23,7 @@ struct SourceKindsTests {
     }
 
     @Test func theOptionsOfTheKindsAreListedOnce() {
-        #expect(SourceKinds.options.map(\.name) == ["children-cmd", "parent-cmd", "root", "table", "order-by"])
+        #expect(SourceKinds.options.map(\.name) == ["children-cmd", "parent-cmd", "root", "table", "order-by", "path-column"])
     }
 
     @Test func pathListsAndDirectoriesHavePathsForIds() throws {
@@ -41,10 +41,20 @@ struct SourceKindsTests {
     @Test func aKindSaysWhatItsOptionsNeed() {
         var request = SourceRequest(path: nil)
         request.settings["root"] = "r"
-        #expect(SourceKinds.all.compactMap { $0.check(request) } == ["--parent-cmd and --root go with --children-cmd"])
+        #expect(SourceKinds.all.compactMap { $0.check(request) } == ["--root goes with --children-cmd or a PostgreSQL source"])
         request.settings["children-cmd"] = "ls {}"
         #expect(SourceKinds.all.compactMap { $0.check(request) }.isEmpty)
         #expect(request.commands?.root == "r")
+        var database = SourceRequest(path: "postgres://arbor@/db")
+        database.settings["root"] = "r"
+        #expect(SourceKinds.all.compactMap { $0.check(database) }.isEmpty)
+        database.settings["path-column"] = "path"
+        #expect(SourceKinds.all.compactMap { $0.check(database) }.isEmpty)
+        request.settings["path-column"] = "path"
+        #expect(SourceKinds.all.compactMap { $0.check(request) } == ["--path-column goes with a PostgreSQL source"])
+        var parentOnly = SourceRequest(path: nil)
+        parentOnly.settings["parent-cmd"] = "dirname {}"
+        #expect(SourceKinds.all.compactMap { $0.check(parentOnly) } == ["--parent-cmd goes with --children-cmd"])
     }
 
     @Test func formatsThatReadNoInputSayWhatTheyNeed() {

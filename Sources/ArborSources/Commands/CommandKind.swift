@@ -11,15 +11,15 @@ struct CommandKind: SourceKind {
                 id<TAB>title<TAB>subtitle<TAB>body<TAB>count.
                 """),
             SourceOption("parent-cmd", help: "A command printing the parent id of {} (with --children-cmd)."),
-            SourceOption("root", help: "The id of the root item (with --children-cmd; without it the top level is what {} = '' gives)."),
+            SourceOption("root", help: "The id of the item to start at (commands, PostgreSQL; without it: the top level)."),
         ]
     }
 
     func check(_ request: SourceRequest) -> String? {
-        guard request.settings["children-cmd"] == nil, request.settings["parent-cmd"] != nil || request.settings["root"] != nil else {
-            return nil
-        }
-        return "--parent-cmd and --root go with --children-cmd"
+        guard request.settings["children-cmd"] == nil else { return nil }
+        if request.settings["parent-cmd"] != nil { return "--parent-cmd goes with --children-cmd" }
+        if request.settings["root"] != nil, !PostgresKind.names(request) { return "--root goes with --children-cmd or a PostgreSQL source" }
+        return nil
     }
 
     func claims(_ request: SourceRequest) -> Bool { request.commands != nil }

@@ -36,6 +36,8 @@ public struct SourceFormat: RawRepresentable, Sendable, Hashable, CustomStringCo
     public static let cmd = SourceFormat("cmd")
     /// An adjacency table in a SQLite database, read lazily.
     public static let sqlite = SourceFormat("sqlite")
+    /// A table in a PostgreSQL database, read lazily and read-only.
+    public static let postgres = SourceFormat("postgres")
 
     /// The format a file name's extension implies, if a kind claims the extension.
     public static func byExtension(_ path: String) -> SourceFormat? {

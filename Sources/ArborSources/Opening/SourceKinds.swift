@@ -5,6 +5,7 @@ public enum SourceKinds {
         CommandKind(),
         FileSystemKind(),
         SQLiteKind(),
+        PostgresKind(),
         JSONKind(),
         YAMLKind(),
         TableKind(),

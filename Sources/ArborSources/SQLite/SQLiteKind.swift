@@ -7,8 +7,8 @@ struct SQLiteKind: SourceKind {
     var extensions: [String: SourceFormat] { ["sqlite": .sqlite, "sqlite3": .sqlite, "db": .sqlite] }
     var options: [SourceOption] {
         [
-            SourceOption("table", help: "The table of a SQLite database (needed when it has several)."),
-            SourceOption("order-by", help: "The column that orders the children of a SQLite table (default: the id column)."),
+            SourceOption("table", help: "The table of a SQLite or PostgreSQL database (needed when it has several)."),
+            SourceOption("order-by", help: "The column that orders the children of a database table (default: the id column)."),
         ]
     }
 

@@ -19,7 +19,7 @@ public final class SQLiteSource: HierarchySource, ReadingAhead {
     private let mapping: FieldMapping
     private let values = Mutex<[String: DatabaseValue]>([:])
     /// Per parent shown a page at a time: its count and the keys of rows at known positions.
-    private let anchors = Mutex<[String: KeysetAnchors]>([:])
+    private let anchors = Mutex<[String: KeysetAnchors<[DatabaseValue]>]>([:])
 
     /// Opens `path` read-only and checks that the table and columns exist; the error names what does.
     public init(path: String, table: String?, mapping: FieldMapping, orderBy: String?) throws(SourceLoadError) {
@@ -144,7 +144,7 @@ public final class SQLiteSource: HierarchySource, ReadingAhead {
     public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         guard !range.isEmpty else { return [] }
         let known = anchors.withLock { $0[id] }
-        let plan = known?.plan(for: range) ?? KeysetPlan(after: nil, descending: false, skip: range.lowerBound)
+        let plan = known?.plan(for: range) ?? KeysetPlan<[DatabaseValue]>(after: nil, descending: false, skip: range.lowerBound)
         let keyColumns = orderColumn == idColumn ? [idColumn] : [orderColumn, idColumn]
         return try query { db in
             var sql = "SELECT * FROM \(quoted(table)) WHERE \(condition(for: id))"

@@ -92,13 +92,16 @@ public final class BrowserRunLoop {
         return nil
     }
 
-    /// Tells a source that watches what is on screen what that is now, when it changed.
+    /// Tells a source that watches what is on screen, or cancels what is not, what that is now, when it changed.
     private func watchShown(_ state: BrowserState) {
-        guard let source = performer.source as? any WatchingShown else { return }
+        let watching = performer.source as? any WatchingShown
+        let cancelling = performer.source as? any CancellingUnshown
+        guard watching != nil || cancelling != nil else { return }
         let ids = state.watchedIDs
         guard ids != watched else { return }
         watched = ids
-        source.watch(ids)
+        watching?.watch(ids)
+        cancelling?.keepOnly(ids)
     }
 
     private func report(_ controller: inout BrowserController, to events: ((BrowserEvent) -> Void)?) {

@@ -1,0 +1,56 @@
+import CLibpq
+
+/// libpq's functions, loaded the first time a PostgreSQL source opens (see `CLibpq`).
+enum LibPQ {
+    /// The loaded library, or why it could not be loaded.
+    static let loaded: Result<ArborLibpq, PostgresError> = {
+        var table = ArborLibpq()
+        var problem = [CChar](repeating: 0, count: 512)
+        guard arbor_libpq_load(&table, &problem, problem.count) == 0 else {
+            let reason = String(decoding: problem.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return .failure(PostgresError("PostgreSQL sources need libpq, the PostgreSQL client library (Debian: "
+                + "libpq5; macOS: brew install libpq): \(reason)"))
+        }
+        return .success(table)
+    }()
+
+    /// The library, or the error saying it is missing.
+    static func library() throws(PostgresError) -> ArborLibpq {
+        try loaded.get()
+    }
+
+    /// A C string libpq returned, as text; empty for NULL.
+    static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer)
+    }
+}
+
+/// What went wrong talking to the server: libpq's message, and the SQLSTATE when the server sent one.
+struct PostgresError: Error, Sendable, CustomStringConvertible {
+    /// The message, without libpq's trailing newline.
+    var message: String
+    /// The five-character SQLSTATE (`42P01` for a missing table), when the server answered with one.
+    var state: String?
+
+    init(_ message: String, state: String? = nil) {
+        self.message = message.trimmingTrailingNewlines
+        self.state = state
+    }
+
+    /// Whether the server stopped the statement because it was cancelled (not for its time-out).
+    var wasCancelled: Bool { state == "57014" && !message.contains("statement timeout") }
+    /// Whether the connection is gone (the server shut down, the network failed): the next request reconnects.
+    var lostConnection: Bool { state == nil || state?.hasPrefix("08") == true || state == "57P01" || state == "57P02" }
+
+    var description: String { message }
+}
+
+extension String {
+    /// The text without the newlines libpq ends its messages with.
+    var trimmingTrailingNewlines: String {
+        var text = Substring(self)
+        while text.last == "\n" || text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
+}

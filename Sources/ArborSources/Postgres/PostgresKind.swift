@@ -1,0 +1,37 @@
+import ArborCore
+
+/// A table or view in a PostgreSQL database, read lazily and read-only through libpq: a `postgres://` or
+/// `postgresql://` URI, or `--format postgres` with a connection string or libpq's environment.
+struct PostgresKind: SourceKind {
+    var formats: [SourceFormat] { [.postgres] }
+    var summary: String { "a table in a PostgreSQL database (postgres://…), read lazily and read-only" }
+    var schemes: [String] { ["postgres", "postgresql"] }
+    var options: [SourceOption] {
+        [
+            SourceOption("path-column", help: "A PostgreSQL column holding each row's whole path (ltree, or text with '/'), instead of --parent."),
+        ]
+    }
+
+    /// Whether a request names a PostgreSQL source, by its format or its URI.
+    static func names(_ request: SourceRequest) -> Bool {
+        request.format == .postgres || ["postgres://", "postgresql://"].contains { request.path?.hasPrefix($0) == true }
+    }
+
+    func check(_ request: SourceRequest) -> String? {
+        request.settings["path-column"] != nil && !Self.names(request) ? "--path-column goes with a PostgreSQL source" : nil
+    }
+
+    func claims(_ request: SourceRequest) -> Bool { request.format == .postgres }
+
+    func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
+        let target = PostgresTarget(connection: request.path ?? "", timeoutSeconds: request.timeout)
+        do throws(PostgresError) {
+            let source = try PostgresSource(
+                target, table: request.table, mapping: request.mapping, orderBy: request.orderBy,
+                pathColumn: request.settings["path-column"], root: request.settings["root"])
+            return OpenedSource(hierarchy: source, format: .postgres)
+        } catch {
+            throw SourceLoadError(error.message)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+/// How a table holds its hierarchy, as the SQL that asks it: an id and a parent column (adjacency), or one
+/// column with each row's whole path (`ltree`, or text separated by `/`), the path being the id.
+struct PostgresShape: Sendable {
+    enum Kind: Sendable {
+        case adjacency(parent: String)
+        case ltree
+        case textPath
+    }
+
+    let kind: Kind
+    /// The quoted table.
+    let table: String
+    /// The quoted id column (the path column for paths).
+    let id: String
+    /// The quoted columns children are ordered by, the id last.
+    let keys: [String]
+    /// Whether a parent column holds text, so that an empty parent means the top too.
+    let parentIsText: Bool
+
+    /// The condition on a row to be a child of `parent` ("" for the top), its value added to `values`.
+    func childOf(_ parent: String, _ values: inout [String?]) -> String {
+        switch kind {
+        case .adjacency(let column):
+            guard !parent.isEmpty else { return parentIsText ? "(\(column) IS NULL OR \(column) = '')" : "\(column) IS NULL" }
+            values.append(parent)
+            return "\(column) = $\(values.count)"
+        case .ltree:
+            guard !parent.isEmpty else { return "nlevel(\(id)) = 1" }
+            values.append(parent)
+            return "\(id) ~ ($\(values.count)::text || '.*{1}')::lquery"
+        case .textPath:
+            guard !parent.isEmpty else { return "strpos(ltrim(\(id)::text, '/'), '/') = 0" }
+            values.append(Self.likePattern(parent) + "/%")
+            values.append(parent)
+            return "\(id)::text LIKE $\(values.count - 1) AND strpos(substr(\(id)::text, length($\(values.count)) + 2), '/') = 0"
+        }
+    }
+
+    /// How many children each of `ids` has: rows of (id, count), in one statement.
+    func counts(of ids: [String]) -> (sql: String, values: [String?]) {
+        let array = Self.arrayLiteral(ids)
+        switch kind {
+        case .adjacency(let column):
+            return ("SELECT \(column)::text, count(*) FROM \(table) WHERE \(column) = ANY($1) GROUP BY \(column)", [array])
+        case .ltree:
+            return ("SELECT p.id, (SELECT count(*) FROM \(table) WHERE \(id) ~ (p.id || '.*{1}')::lquery) "
+                + "FROM unnest($1::text[]) AS p(id)", [array])
+        case .textPath:
+            return ("SELECT p.id, (SELECT count(*) FROM \(table) WHERE \(id)::text LIKE \(Self.likeExpression("p.id")) || '/%' "
+                + "AND strpos(substr(\(id)::text, length(p.id) + 2), '/') = 0) FROM unnest($1::text[]) AS p(id)", [array])
+        }
+    }
+
+    /// The parent of the row with id `$1`, as text (NULL at the top).
+    var parentQuery: String {
+        switch kind {
+        case .adjacency(let column): return "SELECT \(column)::text FROM \(table) WHERE \(id) = $1"
+        case .ltree: return "SELECT CASE WHEN nlevel(\(id)) > 1 THEN subpath(\(id), 0, nlevel(\(id)) - 1)::text END FROM \(table) WHERE \(id) = $1::ltree"
+        case .textPath:
+            return "SELECT NULLIF(regexp_replace(rtrim(\(id)::text, '/'), '/?[^/]*$', ''), '') FROM \(table) WHERE \(id)::text = $1"
+        }
+    }
+
+    /// The condition on a row to have id `$n`.
+    func isItem(_ placeholder: String) -> String {
+        switch kind {
+        case .adjacency: return "\(id) = \(placeholder)"
+        case .ltree: return "\(id) = \(placeholder)::ltree"
+        case .textPath: return "\(id)::text = \(placeholder)"
+        }
+    }
+
+    /// The children's order, ascending or descending.
+    func ordering(descending: Bool) -> String {
+        keys.map { $0 + (descending ? " DESC" : "") }.joined(separator: ", ")
+    }
+
+    /// A text array literal for a parameter (`{"a","b \"c\""}`).
+    static func arrayLiteral(_ values: [String]) -> String {
+        "{" + values.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+            .joined(separator: ",") + "}"
+    }
+
+    /// `text` with LIKE's wildcards escaped (the default escape is the backslash).
+    static func likePattern(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+    }
+
+    /// The SQL that escapes LIKE's wildcards in `expression`.
+    static func likeExpression(_ expression: String) -> String {
+        "replace(replace(replace(\(expression), '\\', '\\\\'), '%', '\\%'), '_', '\\_')"
+    }
+}

@@ -1,0 +1,186 @@
+import ArborCore
+import Synchronization
+
+/// A table or view in a PostgreSQL database, read lazily and read-only: one indexed query for the children of
+/// an item (a page at a time by keyset when there are many), one grouped query for their child counts.
+/// Every statement runs in a read-only transaction under a time-out, with values as parameters and names
+/// quoted by libpq; a statement for a list no longer shown is cancelled on the server.
+public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnshown {
+    public let displayName: String
+    private let pool: PostgresPool
+    private let shape: PostgresShape
+    private let table: PostgresTable
+    private let mapping: FieldMapping
+    private let idName: String
+    private let keyNames: [String]
+    private let start: String?
+    /// Per parent shown a page at a time: its count and the keys of rows at known positions.
+    private let anchors = Mutex<[String: KeysetAnchors<[String?]>]>([:])
+
+    /// Connects, finds the table and its columns; the error names what is missing, never the password.
+    init(_ target: PostgresTarget, table requested: String?, mapping: FieldMapping, orderBy: String?,
+         pathColumn: String?, root: String?) throws(PostgresError) {
+        let shown = target.connection.isEmpty ? "postgres" : target.shown
+        let connection: PostgresConnection
+        do throws(PostgresError) { connection = try PostgresConnection(target) } catch {
+            throw PostgresError("\(shown): \(error.message)", state: error.state)
+        }
+        table = try PostgresTable(requested, on: connection, place: shown)
+        idName = try table.column(pathColumn.map { [$0] } ?? mapping.id, option: pathColumn == nil ? "--id" : "--path-column", place: shown)
+        let order = try table.column(orderBy.map { [$0] } ?? [idName], option: "--order-by", place: shown)
+        keyNames = order == idName ? [idName] : [order, idName]
+        let kind: PostgresShape.Kind
+        if pathColumn != nil {
+            kind = table.type(of: idName) == "ltree" ? .ltree : .textPath
+        } else {
+            kind = .adjacency(parent: try connection.quoted(try table.column(mapping.parent, option: "--parent", place: shown)))
+        }
+        let parentType = pathColumn == nil ? table.type(of: try table.column(mapping.parent, option: "--parent", place: shown)) : ""
+        shape = PostgresShape(kind: kind, table: table.quotedName, id: try connection.quoted(idName),
+                              keys: try keyNames.map { name throws(PostgresError) in try connection.quoted(name) },
+                              parentIsText: parentType == "text" || parentType.hasPrefix("character"))
+        self.mapping = mapping
+        start = root
+        displayName = "\(table.name) · \(connection.place)"
+        pool = PostgresPool(target: target, first: connection)
+        if let root, try connection.query("SELECT 1 FROM \(table.quotedName) WHERE \(shape.isItem("$1"))", [root]).rows.isEmpty {
+            throw PostgresError("\(shown): no row with \(idName) '\(root)' in \(table.name) (--root)")
+        }
+    }
+
+    /// A find walks within a bound: every item costs a request.
+    public var searchBound: SearchBound { .lazyDefault }
+
+    public func root() async throws -> SourceRoot? {
+        SourceRoot(id: start ?? "", isVirtual: start == nil)
+    }
+
+    public func numberOfChildren(of id: String) async throws -> Int? {
+        var values: [String?] = []
+        let condition = shape.childOf(id, &values)
+        return try run(label: id) { try $0.query("SELECT count(*) FROM \(shape.table) WHERE \(condition)", values) }
+            .rows.first?.first.flatMap { $0.flatMap { Int($0) } }
+    }
+
+    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+        try await children(of: id, in: range).map(\.id)
+    }
+
+    public func parentID(of id: String) async throws -> String? {
+        guard !id.isEmpty, id != start else { return nil }
+        let parent = try run { try $0.query(shape.parentQuery, [id]) }.rows.first?.first ?? nil
+        return parent.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    public func item(_ id: String) async throws -> SourceItem {
+        guard !id.isEmpty else { return SourceItem(id: "", content: ItemContent(title: displayName), childCount: nil) }
+        let rows = try run { try $0.query("SELECT * FROM \(shape.table) WHERE \(shape.isItem("$1"))", [id]) }
+        guard !rows.rows.isEmpty else { throw SourceError("\(displayName): no row with \(idName) '\(id)'") }
+        return try items(for: rows, label: nil)[0]
+    }
+
+    public func children(of id: String) async throws -> [SourceItem] {
+        var values: [String?] = []
+        let condition = shape.childOf(id, &values)
+        let rows = try run(label: id) {
+            try $0.query("SELECT * FROM \(shape.table) WHERE \(condition) ORDER BY \(shape.ordering(descending: false))", values)
+        }
+        return try items(for: rows, label: id)
+    }
+
+    /// A long list of children is read a page at a time by keyset, never skipping more rows than lie between
+    /// the page and the nearest row already read.
+    public var pagesChildren: Bool { true }
+
+    public func pagedChildren(of id: String) async throws -> PagedChildren? {
+        guard let count = try await numberOfChildren(of: id), count > ChildPaging.threshold else { return nil }
+        anchors.withLock { $0[id] = KeysetAnchors(count: count) }
+        return PagedChildren(count: count, first: try await children(of: id, in: 0..<ChildPaging.pageSize))
+    }
+
+    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        guard !range.isEmpty else { return [] }
+        let known = anchors.withLock { $0[id] }
+        let plan = known?.plan(for: range) ?? KeysetPlan<[String?]>(after: nil, descending: false, skip: range.lowerBound)
+        var values: [String?] = []
+        var sql = "SELECT * FROM \(shape.table) WHERE \(shape.childOf(id, &values))"
+        if let after = plan.after {
+            let marks = after.indices.map { "$\(values.count + $0 + 1)" }.joined(separator: ", ")
+            sql += " AND (\(shape.keys.joined(separator: ", "))) \(plan.descending ? "<" : ">") (\(marks))"
+            values += after
+        }
+        sql += " ORDER BY \(shape.ordering(descending: plan.descending)) LIMIT \(range.count) OFFSET \(plan.skip)"
+        var rows = try run(label: id) { try $0.query(sql, values) }
+        if let count = known?.count, plan.after != nil, rows.rows.count < min(range.count, count - range.lowerBound) {
+            // Keys that do not compare (NULL in the order column) are read by position instead.
+            var values: [String?] = []
+            let condition = shape.childOf(id, &values)
+            rows = try run(label: id) {
+                try $0.query("SELECT * FROM \(shape.table) WHERE \(condition) ORDER BY \(shape.ordering(descending: false)) "
+                    + "LIMIT \(range.count) OFFSET \(range.lowerBound)", values)
+            }
+            return try items(for: rows, label: id)
+        }
+        if plan.descending { rows.rows.reverse() }
+        let positions = keyNames.compactMap { rows.columns.firstIndex(of: $0) }
+        let keys = { (row: [String?]) in positions.map { row[$0] } }
+        anchors.withLock { all in
+            let first = plan.descending ? range.upperBound - rows.rows.count : range.lowerBound
+            all[id]?.record(start: first, first: rows.rows.first.map(keys), last: rows.rows.last.map(keys), rows: rows.rows.count)
+        }
+        return try items(for: rows, label: id)
+    }
+
+    public func position(of childID: String, in parentID: String) async throws -> Int? {
+        guard !childID.isEmpty else { return nil }
+        var values: [String?] = [childID]
+        let condition = shape.childOf(parentID, &values)
+        let key = shape.keys.count == 2 ? shape.keys[0] : nil
+        let before = key.map { order in
+            "CASE WHEN x.o IS NULL THEN (\(order) IS NOT NULL OR \(shape.id) < x.i) ELSE (\(order) < x.o OR (\(order) = x.o AND \(shape.id) < x.i)) END"
+        } ?? "\(shape.id) < x.i"
+        let rows = try run(label: parentID) {
+            try $0.query("SELECT (SELECT count(*) FROM \(shape.table) WHERE \(condition) AND \(before)) FROM "
+                + "(SELECT \(key ?? "NULL") AS o, \(shape.id) AS i FROM \(shape.table) WHERE \(shape.isItem("$1")) AND \(condition)) AS x", values)
+        }
+        return rows.rows.first?.first.flatMap { $0.flatMap { Int($0) } }
+    }
+
+    /// Cancels on the server the statements for lists not among these.
+    public func keepOnly(_ shownIDs: Set<String>) {
+        pool.cancel(allBut: shownIDs)
+    }
+
+    /// Items for rows, with their child counts from one grouped statement.
+    private func items(for rows: PostgresRows, label: String?) throws -> [SourceItem] {
+        guard let idColumn = rows.columns.firstIndex(of: idName) else { return [] }
+        let ids = rows.rows.map { $0[idColumn] ?? "" }
+        var counts: [String: Int] = [:]
+        if !ids.isEmpty {
+            let query = shape.counts(of: ids)
+            for row in try run(label: label, { try $0.query(query.sql, query.values) }).rows {
+                counts[row[0] ?? ""] = row[1].flatMap { Int($0) }
+            }
+        }
+        return zip(rows.rows, ids).map { row, id in
+            let fields = zip(rows.columns, row).map { ItemField(name: $0, value: $1 ?? "") }
+            return SourceItem(id: id, content: mapping.content(from: fields, fallbackTitle: id), childCount: counts[id] ?? 0)
+        }
+    }
+
+    /// Runs `body` on a connection; an error names the source, a cancelled statement says so.
+    private func run<Value>(label: String? = nil, _ body: (PostgresConnection) throws -> Value) throws -> Value {
+        do {
+            return try pool.with(label: label, body)
+        } catch let error as PostgresError where error.wasCancelled {
+            throw SourceError.cancelled(error.message)
+        } catch let error as PostgresError {
+            throw SourceError("\(displayName): \(error.message)")
+        }
+    }
+
+    /// Streams the rows of `sql` to `row`, one at a time, until it says stop (the headless queries).
+    func stream(_ sql: String, _ values: [String?], row: (PostgresRows) -> Bool) throws {
+        _ = try pool.with { try $0.stream(sql, values, row: row) }
+    }
+}
