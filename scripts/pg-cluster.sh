@@ -45,7 +45,7 @@ case "$command" in
   replica)
     primary="$dir"; dir="$3"
     mkdir -p "$dir"; chmod 755 "$dir"; own "$dir"
-    run "$bin/pg_basebackup" -h "$primary" -p "$4" -U admin -D "$dir/data" -R -X stream >/dev/null
+    run "$bin/pg_basebackup" -h "$primary" -p "$4" -U admin -D "$dir/data" -R -X stream -c fast >/dev/null
     port="$(free_port)"
     start_server "$port"
     watch "${5:-}"

@@ -48,7 +48,9 @@ extension BrowserState {
         case .failure(let error) where error.isCancellation:
             // Stopped while not shown; asked again if it is shown once more.
             store[handle].childLoad = .unloaded
-            return shownParents.contains(handle) || handle == focusedItem ? requestChildren(of: handle) : []
+            var wanted = shownParents
+            if let focusedItem { wanted.insert(focusedItem) }
+            return wanted.contains(handle) ? requestChildren(of: handle) : []
         case .failure(let error):
             store[handle].childLoad = .failed(error.message)
             message = error.message

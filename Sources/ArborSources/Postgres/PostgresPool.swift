@@ -70,7 +70,12 @@ final class PostgresPool: Sendable {
     private func give(back connection: PostgresConnection, ticket: Int) -> Bool {
         state.withLock { state in
             state.running[ticket] = nil
-            if connection.isOpen, state.idle.count < Self.kept { state.idle.append(connection) }
+            if !connection.isOpen {
+                // The server went away: the idle connections went with it.
+                state.idle.removeAll()
+            } else if state.idle.count < Self.kept {
+                state.idle.append(connection)
+            }
             return state.cancelled.remove(ticket) != nil
         }
     }

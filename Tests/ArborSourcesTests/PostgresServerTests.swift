@@ -1,0 +1,70 @@
+import ArborCore
+@testable import ArborSources
+import Foundation
+import Testing
+
+@Suite("A PostgreSQL source as the server comes and goes: slow, lost, replicated")
+struct PostgresServerTests {
+    let cluster: TestCluster
+
+    init() throws {
+        cluster = try TestCluster.shared.get()
+    }
+
+    func makeTable() throws -> String {
+        let name = TestCluster.uniqueName("nodes")
+        try cluster.admin("""
+            CREATE TABLE \(name) (id integer PRIMARY KEY, parent integer, name text);
+            INSERT INTO \(name) VALUES (1, NULL, 'top'), (2, 1, 'a'), (3, 1, 'b'), (4, 1, 'c'), (5, 1, 'd'), (6, 1, 'e');
+            CREATE VIEW \(name)_slow AS SELECT * FROM \(name) WHERE (SELECT true FROM pg_sleep(5));
+            GRANT SELECT ON \(name)_slow TO arbor;
+            """)
+        return name
+    }
+
+    func open(_ table: String, uri: String? = nil, timeout: Double = 10) throws -> any HierarchySource {
+        var request = SourceRequest(path: uri ?? cluster.socketURI())
+        request.table = table
+        request.timeout = timeout
+        return try SourceOpener.open(request).hierarchy
+    }
+
+    @Test func aSlowStatementStopsAtTheTimeOutWithAMessage() async throws {
+        let table = try makeTable()
+        let source = try open(table + "_slow", timeout: 0.5)
+        do {
+            _ = try await source.children(of: "1")
+            Issue.record("the slow list did not time out")
+        } catch let error as SourceError {
+            #expect(!error.isCancellation && error.message.contains("statement timeout"), "\(error)")
+        }
+    }
+
+    @Test func aLostConnectionIsReportedAndTheNextRequestConnectsAgain() async throws {
+        let table = try makeTable()
+        let source = try open(table)
+        #expect(try await source.numberOfChildren(of: "1") == 5)
+        try cluster.admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%\(table)%' AND pid <> pg_backend_pid()")
+        let first = try? await source.numberOfChildren(of: "1")
+        #expect(first == nil || first == 5)
+        #expect(try await source.numberOfChildren(of: "1") == 5)
+        #expect(try await source.children(of: "1").map(\.content.title) == ["a", "b", "c", "d", "e"])
+    }
+
+    @Test func aHotStandbyShowsRowsInsertedOnThePrimaryWhenAskedAgain() async throws {
+        let table = try makeTable()
+        let replica = try cluster.startReplica()
+        defer { try? replica.stop() }
+        #expect(try replica.admin("SELECT pg_is_in_recovery()") == "t")
+        let source = try open(table, uri: replica.socketURI())
+        #expect(try await source.numberOfChildren(of: "1") == 5)
+        try cluster.admin("INSERT INTO \(table) VALUES (7, 1, 'f')")
+        var count = 5
+        for _ in 0..<100 where count != 6 {
+            try await Task.sleep(for: .milliseconds(100))
+            count = try await source.numberOfChildren(of: "1") ?? 0
+        }
+        #expect(count == 6)
+        #expect(try await source.children(of: "1").last?.content.title == "f")
+    }
+}
