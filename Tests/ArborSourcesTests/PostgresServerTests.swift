@@ -3,7 +3,7 @@ import ArborCore
 import Foundation
 import Testing
 
-@Suite("A PostgreSQL source as the server comes and goes: slow, lost, replicated")
+@Suite("A PostgreSQL source as the server comes and goes: cancelled, slow, lost, replicated")
 struct PostgresServerTests {
     let cluster: TestCluster
 
@@ -27,6 +27,29 @@ struct PostgresServerTests {
         request.table = table
         request.timeout = timeout
         return try SourceOpener.open(request).hierarchy
+    }
+
+    @Test func aStatementForAListNoLongerShownIsCancelledOnTheServer() async throws {
+        let table = try makeTable()
+        let source = try open(table + "_slow")
+        let listing = Task { try await source.children(of: "1") }
+        let active = "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%\(table)_slow%' AND pid <> pg_backend_pid()"
+        // Once the statement runs on the server (other tests may hold the threads a while first).
+        var waited = 0
+        while try cluster.admin(active) == "0", waited < 200 {
+            try await Task.sleep(for: .milliseconds(50))
+            waited += 1
+        }
+        let started = Date()
+        (source as? any CancellingUnshown)?.keepOnly(["2"])
+        do {
+            _ = try await listing.value
+            Issue.record("the slow list was not cancelled")
+        } catch let error as SourceError {
+            #expect(error.isCancellation, "\(error)")
+        }
+        #expect(Date().timeIntervalSince(started) < 3)
+        #expect(try cluster.admin(active) == "0")
     }
 
     @Test func aSlowStatementStopsAtTheTimeOutWithAMessage() async throws {
