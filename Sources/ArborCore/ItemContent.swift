@@ -62,4 +62,16 @@ public struct ItemContent: Sendable, Hashable {
 
     /// Whether the item has anything to show below its title in a three-line cell.
     public var hasDetailLines: Bool { !subtitle.isEmpty || !body.isEmpty }
+
+    /// A field's value: the named field, or the title, subtitle, body or status; nil for another name.
+    public func value(of field: String) -> String? {
+        if let value = fields.first(where: { $0.name == field })?.value { return value }
+        switch field {
+        case "title": return title
+        case "subtitle": return subtitle
+        case "body": return body
+        case "status": return status
+        default: return nil
+        }
+    }
 }

@@ -33,14 +33,7 @@ extension NodeStore {
     /// A field's value for an item: its content's named field, or the title, subtitle, body, status or id.
     public func value(of field: String, for item: NodeHandle) -> String? {
         let node = self[item]
-        if let value = node.content?.fields.first(where: { $0.name == field })?.value { return value }
-        switch field {
-        case "title": return node.content?.title
-        case "subtitle": return node.content?.subtitle
-        case "body": return node.content?.body
-        case "status": return node.content?.status
-        case "id": return node.id
-        default: return nil
-        }
+        if let value = node.content?.value(of: field) { return value }
+        return field == "id" ? node.id : nil
     }
 }

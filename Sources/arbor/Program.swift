@@ -69,9 +69,15 @@ enum Program {
         let terminator = command.output.terminator
         let hierarchy = opened.hierarchy
         do {
-            try blocking {
-                try await printer.print(hierarchy) { line in
+            if let streaming = hierarchy as? any StreamingQueries {
+                try printer.print(streaming) { line in
                     if !writeAll(1, line + terminator) { throw ReaderGone() }
+                }
+            } else {
+                try blocking {
+                    try await printer.print(hierarchy) { line in
+                        if !writeAll(1, line + terminator) { throw ReaderGone() }
+                    }
                 }
             }
         } catch is ReaderGone {

@@ -6,6 +6,9 @@ enum Query {
     /// Prints the answer; returns the exit status.
     static func run(_ command: QueryCommand, source opened: OpenedSource) -> Int32 {
         let hierarchy = opened.hierarchy
+        if let streaming = hierarchy as? any StreamingQueries {
+            return StreamedQuery.run(command, source: streaming, idsArePaths: opened.idsArePaths)
+        }
         let store: NodeStore
         do {
             store = try blocking { try await NodeStore.loaded(from: hierarchy) }

@@ -47,6 +47,28 @@ public struct TreePrinter: Sendable {
         }
     }
 
+    /// Calls `emit` with each line of a tree the source walks itself, as its rows come: the guides are drawn
+    /// from each row's level and whether it is the last of its siblings.
+    public func print(_ source: any StreamingQueries, emit: ([UInt8]) throws -> Void) throws {
+        var lastAtLevel: [Bool] = []
+        var titles: [String] = []
+        let keepsTitles = formatter.needsTitlePath
+        try source.streamTree(depth: depth) { row in
+            let level = min(row.level, lastAtLevel.count)
+            lastAtLevel.removeSubrange(level...)
+            titles.removeSubrange(min(level, titles.count)...)
+            var prefix = ""
+            if level > 0 {
+                for above in lastAtLevel.dropFirst() { prefix += above ? guides.blank : guides.pipe }
+                prefix += row.isLast ? guides.last : guides.branch
+            }
+            lastAtLevel.append(row.isLast)
+            if keepsTitles { titles.append(row.item.content.title) }
+            try emit(Array(prefix.utf8) + formatter.record(for: row.item, titlePath: titles))
+            return true
+        }
+    }
+
     /// An item waiting to be printed, with its guides and the titles above it.
     private struct Entry {
         var item: SourceItem

@@ -28,13 +28,14 @@ enum LibPQ {
 
 /// What went wrong talking to the server: libpq's message, and the SQLSTATE when the server sent one.
 struct PostgresError: Error, Sendable, CustomStringConvertible {
-    /// The message, without libpq's trailing newline.
+    /// The message, without libpq's trailing newline or the `ERROR:` every statement's failure starts with.
     var message: String
     /// The five-character SQLSTATE (`42P01` for a missing table), when the server answered with one.
     var state: String?
 
     init(_ message: String, state: String? = nil) {
-        self.message = message.trimmingTrailingNewlines
+        let trimmed = message.trimmingTrailingNewlines
+        self.message = trimmed.hasPrefix("ERROR:  ") ? String(trimmed.dropFirst(8)) : trimmed
         self.state = state
     }
 

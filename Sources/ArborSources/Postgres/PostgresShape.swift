@@ -16,6 +16,8 @@ struct PostgresShape: Sendable {
     let keys: [String]
     /// Whether a parent column holds text, so that an empty parent means the top too.
     let parentIsText: Bool
+    /// The quoted columns an item's title may come from, in the mapping's order.
+    let titles: [String]
 
     /// The condition on a row to be a child of `parent` ("" for the top), its value added to `values`.
     func childOf(_ parent: String, _ values: inout [String?]) -> String {
@@ -34,6 +36,22 @@ struct PostgresShape: Sendable {
             values.append(parent)
             return "\(id)::text LIKE $\(values.count - 1) AND strpos(substr(\(id)::text, length($\(values.count)) + 2), '/') = 0"
         }
+    }
+
+    /// The condition on the row aliased `child` to be a child of the row aliased `parent`.
+    func childJoin(child: String, parent: String) -> String {
+        let (c, p) = ("\(child).\(id)", "\(parent).\(id)")
+        switch kind {
+        case .adjacency(let column): return "\(child).\(column) = \(p)" + (parentIsText ? "::text" : "")
+        case .ltree: return "\(c) <@ \(p) AND nlevel(\(c)) = nlevel(\(p)) + 1"
+        case .textPath:
+            return "\(c)::text LIKE \(Self.likeExpression("\(p)::text")) || '/%' AND strpos(substr(\(c)::text, length(\(p)::text) + 2), '/') = 0"
+        }
+    }
+
+    /// The title of the row aliased `row`, as text: the first mapped column not empty, else its id.
+    func title(of row: String) -> String {
+        "COALESCE(" + (titles.map { "NULLIF(\(row).\($0)::text, ''), " }.joined()) + "\(row).\(id)::text)"
     }
 
     /// How many children each of `ids` has: rows of (id, count), in one statement.

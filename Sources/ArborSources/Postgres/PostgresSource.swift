@@ -7,13 +7,13 @@ import Synchronization
 /// quoted by libpq; a statement for a list no longer shown is cancelled on the server.
 public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnshown {
     public let displayName: String
-    private let pool: PostgresPool
-    private let shape: PostgresShape
-    private let table: PostgresTable
-    private let mapping: FieldMapping
-    private let idName: String
+    let pool: PostgresPool
+    let shape: PostgresShape
+    let table: PostgresTable
+    let mapping: FieldMapping
+    let idName: String
     private let keyNames: [String]
-    private let start: String?
+    let start: String?
     /// Per parent shown a page at a time: its count and the keys of rows at known positions.
     private let anchors = Mutex<[String: KeysetAnchors<[String?]>]>([:])
 
@@ -36,12 +36,20 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
             kind = .adjacency(parent: try connection.quoted(try table.column(mapping.parent, option: "--parent", place: shown)))
         }
         let parentType = pathColumn == nil ? table.type(of: try table.column(mapping.parent, option: "--parent", place: shown)) : ""
+        let columns = table.columns
+        let titleNames = mapping.title.filter { name in columns.contains { $0.name == name } }
         shape = PostgresShape(kind: kind, table: table.quotedName, id: try connection.quoted(idName),
                               keys: try keyNames.map { name throws(PostgresError) in try connection.quoted(name) },
-                              parentIsText: parentType == "text" || parentType.hasPrefix("character"))
+                              parentIsText: parentType == "text" || parentType.hasPrefix("character"),
+                              titles: try titleNames.map { name throws(PostgresError) in try connection.quoted(name) })
         self.mapping = mapping
         start = root
         displayName = "\(table.name) · \(connection.place)"
+        do throws(PostgresError) {
+            _ = try connection.query("SELECT \(shape.id) FROM \(table.quotedName) LIMIT 0")
+        } catch {
+            throw PostgresError("\(shown): \(error.message)", state: error.state)
+        }
         pool = PostgresPool(target: target, first: connection)
         if let root, try connection.query("SELECT 1 FROM \(table.quotedName) WHERE \(shape.isItem("$1"))", [root]).rows.isEmpty {
             throw PostgresError("\(shown): no row with \(idName) '\(root)' in \(table.name) (--root)")
@@ -179,8 +187,27 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
         }
     }
 
-    /// Streams the rows of `sql` to `row`, one at a time, until it says stop (the headless queries).
-    func stream(_ sql: String, _ values: [String?], row: (PostgresRows) -> Bool) throws {
-        _ = try pool.with { try $0.stream(sql, values, row: row) }
+    /// Streams the rows of `sql` to `row`, one at a time, until it says stop; an error `row` throws ends it.
+    /// With `valueMayNotFit`, a value the column's type cannot hold (`abc` for an integer id) matches nothing.
+    func stream(_ sql: String, _ values: [String?], valueMayNotFit: Bool = false, row: (PostgresRows) throws -> Bool) throws {
+        var failure: (any Error)?
+        try run { connection in
+            do {
+                try connection.stream(sql, values) { rows in
+                    do { return try row(rows) } catch { failure = error; return false }
+                }
+            } catch let error as PostgresError where valueMayNotFit && error.state == "22P02" {
+                return
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The item of a row whose first columns are the table's.
+    func item(of row: [String?], columns: [String]) -> SourceItem {
+        let count = table.columns.count
+        let fields = zip(columns.prefix(count), row.prefix(count)).map { ItemField(name: $0, value: $1 ?? "") }
+        let id = columns.firstIndex(of: idName).flatMap { row[$0] } ?? ""
+        return SourceItem(id: id, content: mapping.content(from: fields, fallbackTitle: id), childCount: nil)
     }
 }
