@@ -22,7 +22,6 @@ enum {
     ARBOR_PGRES_COMMAND_OK = 1,
     ARBOR_PGRES_TUPLES_OK = 2,
     ARBOR_PGRES_FATAL_ERROR = 7,
-    ARBOR_PGRES_SINGLE_TUPLE = 9,
 };
 enum { ARBOR_PG_DIAG_SQLSTATE = 'C' };
 
@@ -35,11 +34,6 @@ typedef struct {
     PGresult *(*execParams)(PGconn *conn, const char *command, int nParams, const Oid *paramTypes,
                             const char *const *paramValues, const int *paramLengths, const int *paramFormats,
                             int resultFormat);
-    int (*sendQueryParams)(PGconn *conn, const char *command, int nParams, const Oid *paramTypes,
-                           const char *const *paramValues, const int *paramLengths, const int *paramFormats,
-                           int resultFormat);
-    int (*setSingleRowMode)(PGconn *conn);
-    PGresult *(*getResult)(PGconn *conn);
     int (*resultStatus)(const PGresult *res);
     char *(*resultErrorMessage)(const PGresult *res);
     char *(*resultErrorField)(const PGresult *res, int fieldcode);
@@ -82,9 +76,6 @@ static inline int arbor_libpq_load(ArborLibpq *table, char *problem, size_t size
     ARBOR_PQ(errorMessage, "PQerrorMessage")
     ARBOR_PQ(finish, "PQfinish")
     ARBOR_PQ(execParams, "PQexecParams")
-    ARBOR_PQ(sendQueryParams, "PQsendQueryParams")
-    ARBOR_PQ(setSingleRowMode, "PQsetSingleRowMode")
-    ARBOR_PQ(getResult, "PQgetResult")
     ARBOR_PQ(resultStatus, "PQresultStatus")
     ARBOR_PQ(resultErrorMessage, "PQresultErrorMessage")
     ARBOR_PQ(resultErrorField, "PQresultErrorField")

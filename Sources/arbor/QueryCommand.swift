@@ -7,7 +7,8 @@ struct QueryCommand {
         name: "query",
         abstract: "Print the ancestors, descendants or siblings of an item, or group them by a field.",
         discussion: """
-            ancestors are printed nearest first, descendants depth first, siblings in order; an item is never its \
+            ancestors are printed nearest first, descendants depth first (level by level from a PostgreSQL \
+            server, which streams them), siblings in order; an item is never its \
             own ancestor, descendant or sibling. group prints KEY<TAB>ITEM lines for the items --of names \
             (default: descendants), grouped by the --by field in order of first appearance. Exit status: 0 \
             something printed, 1 nothing matched, 2 bad usage, bad source or unknown id.

@@ -71,33 +71,26 @@ final class PostgresConnection: @unchecked Sendable {
         return rows(of: result)
     }
 
-    /// Runs one statement and hands its rows over one at a time (each with the columns' names) as the server
-    /// sends them, until `row` says stop; the rest is cancelled on the server. Returns how many rows were handed over.
+    /// Runs one statement through a cursor and hands its rows over one at a time (each with the columns'
+    /// names) as batches come from the server, until `row` says stop; the cursor is then closed. The first
+    /// batch is small, for a first row at once; later ones are large, for few round trips. Returns how many
+    /// rows were handed over.
     @discardableResult
     func stream(_ sql: String, _ parameters: [String?], row: (PostgresRows) -> Bool) throws(PostgresError) -> Int {
-        let sent = Self.withParameters(parameters) { values, count in
-            library.sendQueryParams(connection, sql, count, nil, values, nil, nil, 0)
-        }
-        guard sent == 1 else { throw PostgresError(LibPQ.text(library.errorMessage(connection))) }
-        _ = library.setSingleRowMode(connection)
+        _ = try query("BEGIN READ ONLY")
+        defer { _ = try? query("ROLLBACK") }
+        _ = try query("DECLARE arbor_stream NO SCROLL CURSOR FOR " + sql, parameters)
         var handed = 0
-        var stopped = false
-        var failure: PostgresError?
-        while let result = library.getResult(connection) {
-            defer { library.clear(result) }
-            if stopped || failure != nil { continue }
-            if library.resultStatus(result) == Int32(ARBOR_PGRES_SINGLE_TUPLE) {
+        var batch = 100
+        while true {
+            let rows = try query("FETCH \(batch) FROM arbor_stream")
+            for values in rows.rows {
                 handed += 1
-                if !row(rows(of: result)) {
-                    stopped = true
-                    cancel()
-                }
-                continue
+                if !row(PostgresRows(columns: rows.columns, rows: [values])) { return handed }
             }
-            do throws(PostgresError) { try check(result) } catch { failure = error }
+            if rows.rows.count < batch { return handed }
+            batch = 2_000
         }
-        if let failure, !stopped { throw failure }
-        return handed
     }
 
     /// Asks the server to stop the statement running on this connection, if any.
