@@ -43,7 +43,8 @@ enum Program {
             return Query.run(command, source: try openSource(command.source))
         case .find(let command):
             return Find.run(command, source: try openSource(command.source))
-        case .browse(let command):
+        case .browse(var command):
+            if !namesInput(command.source), isatty(0) != 0 { command.source.source = "." }
             let theme: Theme
             do {
                 theme = try ThemeFile.load(command.theme)
@@ -70,9 +71,11 @@ enum Program {
         let hierarchy = opened.hierarchy
         do {
             if let streaming = hierarchy as? any StreamingQueries {
+                var output = GatheredOutput()
                 try printer.print(streaming) { line in
-                    if !writeAll(1, line + terminator) { throw ReaderGone() }
+                    if !output.write(line + terminator) { throw ReaderGone() }
                 }
+                if !output.flush() { throw ReaderGone() }
             } else {
                 try blocking {
                     try await printer.print(hierarchy) { line in
@@ -93,9 +96,16 @@ enum Program {
 
     /// A failure when the options name no source and stdin is a terminal.
     static func requireSource(_ options: SourceOptions) throws(ArborFailure) {
-        if options.source == nil, !options.hasCommands, isatty(0) != 0 {
+        if !namesInput(options), isatty(0) != 0 {
             throw .invalid("no source: name a file, or pipe one on stdin (see 'arbor --help')")
         }
+    }
+
+    /// Whether the options name what to read: a source, or a kind that needs no input (commands, a database
+    /// reached through libpq's environment).
+    static func namesInput(_ options: SourceOptions) -> Bool {
+        let request = options.request
+        return options.source != nil || SourceKinds.all.contains { $0.claims(request) }
     }
 
     /// Opens the source the options name; its problems go to stderr.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 
+import ArborCore
 import ArborTUI
 
 /// Writes a line to standard error, with any control characters from the data made visible and harmless.
@@ -26,4 +27,28 @@ func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         offset += written
     }
     return true
+}
+
+/// Standard output gathered into larger writes for long answers: the first record goes out at once, later
+/// ones when 32 KiB have gathered or 50 ms have passed since the last write, and the rest on `flush`.
+struct GatheredOutput {
+    private var pending: [UInt8] = []
+    private var lastWrite = MonotonicClock.seconds()
+    private var wroteFirst = false
+
+    /// Adds a record; false once the reader has gone.
+    mutating func write(_ bytes: [UInt8]) -> Bool {
+        pending += bytes
+        let now = MonotonicClock.seconds()
+        guard !wroteFirst || pending.count >= 32_768 || now - lastWrite >= 0.05 else { return true }
+        wroteFirst = true
+        lastWrite = now
+        return flush()
+    }
+
+    /// Writes what has gathered; false once the reader has gone.
+    mutating func flush() -> Bool {
+        defer { pending.removeAll(keepingCapacity: true) }
+        return pending.isEmpty || writeAll(1, pending)
+    }
 }

@@ -13,13 +13,15 @@ enum StreamedQuery {
         var groups: [(key: String, lines: [[UInt8]])] = []
         var groupIndex: [String: Int] = [:]
         var printed = 0
+        var output = GatheredOutput()
+        defer { _ = output.flush() }
         let relation = StreamedRelation(rawValue: (command.relation == .group ? command.of : command.relation).rawValue) ?? .descendants
         do {
             let found = try source.streamRelatives(relation, of: command.id, titlePaths: formatter.needsTitlePath) { item, titles in
                 guard filters.allSatisfy({ value(of: $0.field, in: item) == $0.value }) else { return true }
                 let record = formatter.record(for: item, titlePath: titles) + terminator
                 printed += 1
-                guard let grouped else { return writeAll(1, record) }
+                guard let grouped else { return output.write(record) }
                 let key = value(of: grouped, in: item) ?? ""
                 if let index = groupIndex[key] {
                     groups[index].lines.append(record)
@@ -38,7 +40,7 @@ enum StreamedQuery {
             return 2
         }
         for group in groups {
-            for line in group.lines where !writeAll(1, LosslessText.encode(group.key) + [0x09] + line) { return 0 }
+            for line in group.lines where !output.write(LosslessText.encode(group.key) + [0x09] + line) { return 0 }
         }
         return printed == 0 ? 1 : 0
     }

@@ -18,6 +18,13 @@ struct PostgresShape: Sendable {
     let parentIsText: Bool
     /// The quoted columns an item's title may come from, in the mapping's order.
     let titles: [String]
+    /// Every quoted column of the table, in its order.
+    let columns: [String]
+
+    /// The table's columns of the row aliased `row`, for a select list.
+    func columns(of row: String) -> String {
+        columns.map { "\(row).\($0)" }.joined(separator: ", ")
+    }
 
     /// The condition on a row to be a child of `parent` ("" for the top), its value added to `values`.
     func childOf(_ parent: String, _ values: inout [String?]) -> String {

@@ -52,7 +52,7 @@ extension PostgresSource: StreamingQueries {
                   AND c.\(shape.id) <> ALL(w.arbor_route)
                 \(depth.map { "WHERE w.arbor_level < \($0)" } ?? "")
             )
-            SELECT * FROM arbor_walk ORDER BY arbor_order
+            SELECT \(shape.columns(of: "w")), w.arbor_level, w.arbor_last FROM arbor_walk w ORDER BY w.arbor_order
             """
         let level = table.columns.count
         try stream(sql, values) { rows in
@@ -86,14 +86,17 @@ extension PostgresSource: StreamingQueries {
         var values: [String?] = []
         let condition = shape.childOf(id, &values)
         let carried = titles.map { _ in (", ARRAY[\(shape.title(of: "c"))] AS arbor_titles", ", w.arbor_titles || \(shape.title(of: "c"))") }
+        // A row already on its own path (a cycle in the parent column) ends the path.
         let sql = """
             WITH RECURSIVE arbor_walk AS (
-              SELECT c.*, 1 AS arbor_level\(carried?.0 ?? "") FROM \(shape.table) c WHERE \(condition)
+              SELECT c.*, 1 AS arbor_level\(carried?.0 ?? ""), ARRAY[c.\(shape.id)] AS arbor_route
+                FROM \(shape.table) c WHERE \(condition)
               UNION ALL
-              SELECT c.*, w.arbor_level + 1\(carried?.1 ?? "")
+              SELECT c.*, w.arbor_level + 1\(carried?.1 ?? ""), w.arbor_route || c.\(shape.id)
                 FROM arbor_walk w JOIN \(shape.table) c ON \(shape.childJoin(child: "c", parent: "w"))
-            ) CYCLE \(shape.id) SET arbor_cycle USING arbor_route
-            SELECT * FROM arbor_walk WHERE NOT arbor_cycle
+                  AND c.\(shape.id) <> ALL(w.arbor_route)
+            )
+            SELECT \(shape.columns(of: "w")), w.arbor_level\(titles == nil ? "" : ", w.arbor_titles") FROM arbor_walk w
             """
         let carriedColumn = table.columns.count + 1
         try stream(sql, values) { rows in

@@ -41,7 +41,8 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
         shape = PostgresShape(kind: kind, table: table.quotedName, id: try connection.quoted(idName),
                               keys: try keyNames.map { name throws(PostgresError) in try connection.quoted(name) },
                               parentIsText: parentType == "text" || parentType.hasPrefix("character"),
-                              titles: try titleNames.map { name throws(PostgresError) in try connection.quoted(name) })
+                              titles: try titleNames.map { name throws(PostgresError) in try connection.quoted(name) },
+                              columns: try columns.map { column throws(PostgresError) in try connection.quoted(column.name) })
         self.mapping = mapping
         start = root
         displayName = "\(table.name) · \(connection.place)"
