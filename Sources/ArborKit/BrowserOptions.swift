@@ -19,6 +19,8 @@ public struct BrowserOptions: Sendable {
     public var keyChanges: [KeyChange] = []
     /// The ids from the top down to the item focused at start, opened on the way.
     public var reveal: [String] = []
+    /// Keys that accept in the picker as Enter does (fzf's `--expect`); ``BrowserResult/acceptingKey`` says which.
+    public var expectedKeys: [Key] = []
     /// A filter typed at start (fzf's extended syntax).
     public var query: String?
     /// The texts of an item that finds search.

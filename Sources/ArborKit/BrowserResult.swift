@@ -1,3 +1,5 @@
+import ArborTUI
+
 /// How a ``HierarchyBrowser`` ended.
 public struct BrowserResult: Sendable, Hashable {
     /// How the user left.
@@ -19,11 +21,14 @@ public struct BrowserResult: Sendable, Hashable {
     /// The exit status a command-line tool ends with, as fzf's: 0 picked or quit, 1 nothing picked, 130
     /// cancelled, 128 + the signal's number when one ended it.
     public var status: Int32
+    /// The key of ``BrowserOptions/expectedKeys`` that accepted; nil when Enter did or nothing was accepted.
+    public var acceptingKey: Key?
 
     /// Creates a result.
-    public init(picked: [String], status: Int32) {
+    public init(picked: [String], status: Int32, acceptingKey: Key? = nil) {
         self.picked = picked
         self.status = status
+        self.acceptingKey = acceptingKey
     }
 
     /// How the user left, from the status.

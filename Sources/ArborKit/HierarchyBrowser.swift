@@ -52,6 +52,7 @@ public final class HierarchyBrowser: Sendable {
         var controller = BrowserController(screen: screen, selectionMode: options.selection, layout: options.layout,
                                            showsHeader: options.showsHeader)
         controller.configureSearch(fields: options.searchFields, bound: options.searchBound)
+        controller.expectedKeys = options.expectedKeys
         let loop = BrowserRunLoop(terminal: terminal, source: source, inbox: inbox,
                                   intervals: options.refreshInterval.map { [.refresh: $0] } ?? [:])
         let options = options
@@ -60,7 +61,7 @@ public final class HierarchyBrowser: Sendable {
         if let failure = terminal.failure { throw TerminalError(failure) }
         guard options.selection != .none, status == 0 else { return BrowserResult(picked: [], status: status) }
         let picked = controller.accepted ?? []
-        return BrowserResult(picked: picked, status: picked.isEmpty ? 1 : 0)
+        return BrowserResult(picked: picked, status: picked.isEmpty ? 1 : 0, acceptingKey: controller.acceptingKey)
     }
 
     /// Children of `parentID` were inserted at these indexes (of its new list of children).

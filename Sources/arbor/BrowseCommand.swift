@@ -26,6 +26,9 @@ struct BrowseCommand {
             .flag("pick", help: "Pick an item and print it on stdout."),
             .flag("multi", help: "Pick any number of items (implies --pick)."),
             .value("select", help: "Open with the item of this id focused and its path expanded."),
+            .value("expect", help: "Keys that accept too (ctrl-v,ctrl-x); the key's name is printed first."),
+            .flag("select-1", help: "With one item in the first list (after --query), print it at once."),
+            .flag("exit-0", help: "With no item in the first list (after --query), exit 1 at once."),
             .value("cells", help: "Cell style: auto, full (three lines) or single (one line)."),
             .value("layout", help: "Layout: columns or outline (o switches)."),
             OptionSpec("header", .invertibleFlag(defaultOn: false), help: "Show the object header of the focused item (i switches)."),
@@ -44,6 +47,10 @@ struct BrowseCommand {
     var pick: Bool
     var multi: Bool
     var select: String?
+    /// Keys that accept as Enter does, their name printed on the first line.
+    var expect: [Key]
+    var selectOne: Bool
+    var exitZero: Bool
     var cells: CellMode
     var layout: Layout
     var header: Bool
@@ -62,6 +69,18 @@ struct BrowseCommand {
         pick = parsed.flag("pick")
         multi = parsed.flag("multi")
         select = parsed.value("select")
+        expect = []
+        for name in (parsed.value("expect") ?? "").split(separator: ",") {
+            guard let key = Key(name: String(name)) else {
+                throw CommandLineError("--expect: '\(name)' is not a key name (ctrl-v, f, enter, tab...)")
+            }
+            expect.append(key)
+        }
+        selectOne = parsed.flag("select-1")
+        exitZero = parsed.flag("exit-0")
+        if (!expect.isEmpty || selectOne || exitZero) && !(pick || multi) {
+            throw CommandLineError("--expect, --select-1 and --exit-0 go with --pick or --multi")
+        }
         let cellsName = parsed.value("cells") ?? "auto"
         let layoutName = parsed.value("layout") ?? "columns"
         header = parsed.flag("header")

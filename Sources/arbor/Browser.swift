@@ -26,6 +26,12 @@ enum Browser {
                 return 2
             }
         }
+        if command.selectOne || command.exitZero,
+           let decided = decideWithoutScreen(command, hierarchy: hierarchy, idsArePaths: opened.idsArePaths) {
+            lease.release()
+            return decided
+        }
+        options.expectedKeys = command.expect
         options.selection = command.selectionMode
         options.layout = command.layout
         options.cells = command.cells
@@ -52,10 +58,29 @@ enum Browser {
         let formatter = ItemFormatter(
             field: command.output.field(default: opened.idsArePaths ? .path : .id), idsArePaths: opened.idsArePaths)
         let terminator = command.output.terminator
+        if !command.expect.isEmpty, !writeAll(1, Array((result.acceptingKey?.configName ?? "").utf8) + terminator) { return 0 }
         for id in result.picked {
             guard let record = try? blocking({ try await formatter.record(for: id, in: hierarchy) }) else { continue }
             if !writeAll(1, record + terminator) { break }
         }
+        return 0
+    }
+
+    /// `--select-1` with one item in the first list, or `--exit-0` with none: the answer without a screen
+    /// (the item printed, status 0; nothing, status 1). Nil when the picker is to be shown.
+    private static func decideWithoutScreen(_ command: BrowseCommand, hierarchy: any HierarchySource, idsArePaths: Bool) -> Int32? {
+        let matcher = TextMatcher(command.query ?? "")
+        guard let items = try? blocking({ () async throws -> [SourceItem] in
+            guard let root = try await hierarchy.root() else { return [] }
+            return try await hierarchy.children(of: root.id)
+        }) else { return nil }
+        let candidates = matcher.isEmpty ? items : items.filter { matcher.matches($0.content.title) }
+        if candidates.isEmpty, command.exitZero { return 1 }
+        guard candidates.count == 1, command.selectOne else { return nil }
+        let formatter = ItemFormatter(field: command.output.field(default: idsArePaths ? .path : .id), idsArePaths: idsArePaths)
+        guard let record = try? blocking({ try await formatter.record(for: candidates[0].id, in: hierarchy) }) else { return nil }
+        let keyLine: [UInt8] = command.expect.isEmpty ? [] : command.output.terminator
+        _ = writeAll(1, keyLine + record + command.output.terminator)
         return 0
     }
 }

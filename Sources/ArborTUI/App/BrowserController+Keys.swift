@@ -23,7 +23,8 @@ extension BrowserController {
 
     /// Handles one key press at once, whatever is loading, and fits the viewport to what it changed.
     public mutating func handle(_ key: Key) -> KeyOutcome {
-        dispatch(key).adding(fitViewport())
+        chrome.note = nil
+        return dispatch(key).adding(fitViewport())
     }
 
     /// Gives a key to the topmost mode.
@@ -54,6 +55,7 @@ extension BrowserController {
 
     /// A key while browsing: the key map's command.
     private mutating func handleBrowse(_ key: Key) -> KeyOutcome {
+        if isPicker, expectedKeys.contains(key) { return accept(with: key) }
         guard let command = screen.keyMap.command(for: key) else { return .proceed([]) }
         let action: BrowserAction
         switch command {
@@ -93,6 +95,9 @@ extension BrowserController {
         case .nextMatch, .previousMatch:
             guard let search = chrome.search else { return .proceed([]) }
             action = .findNext(search.query, forward: command == .nextMatch)
+        case .copyID, .copyPath:
+            copyFocused(path: command == .copyPath)
+            return .proceed([])
         case .help:
             chrome.showsHelp = true
             chrome.helpScroll = 0
@@ -118,6 +123,38 @@ extension BrowserController {
         if state.store[item].childCount != 0 { return nil }
         accepted = [state.store[item].id]
         return .exit(0)
+    }
+}
+
+extension BrowserController {
+    /// A key of `expectedKeys`: accept the marks, or the focused item whether it has children or not.
+    private mutating func accept(with key: Key) -> KeyOutcome {
+        acceptingKey = key
+        if state.selection.count > 0 {
+            accepted = state.selection.ids
+        } else if let item = state.focusedItem {
+            accepted = [state.store[item].id]
+        } else {
+            accepted = []
+            return .exit(1)
+        }
+        return .exit(0)
+    }
+}
+
+extension BrowserController {
+    /// Puts the focused item's id, or its path of titles, on the clipboard, and says so in the footer.
+    private mutating func copyFocused(path: Bool) {
+        guard let item = state.focusedItem else { return }
+        let text = path ? state.pathToFocus.map { state.store[$0].title }.joined(separator: "/") : state.store[item].id
+        clipboard = LosslessText.encode(text)
+        chrome.note = "copied " + (path ? "path" : "id") + " “" + text + "”"
+    }
+
+    /// The bytes to put on the clipboard since the last call, if any.
+    public mutating func takeClipboard() -> [UInt8]? {
+        defer { clipboard = nil }
+        return clipboard
     }
 }
 

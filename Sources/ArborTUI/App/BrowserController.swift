@@ -14,6 +14,12 @@ public struct BrowserController: Sendable {
     public internal(set) var state: BrowserState
     /// The ids the picker accepted, once it has.
     public internal(set) var accepted: [String]?
+    /// Keys that accept in the picker as Enter does, whatever they are bound to (fzf's `--expect`).
+    public var expectedKeys: [Key] = []
+    /// Bytes a key asked to copy, for the run loop to send to the terminal's clipboard.
+    var clipboard: [UInt8]?
+    /// The key of `expectedKeys` that accepted, if one did.
+    public internal(set) var acceptingKey: Key?
     /// What is drawn around the hierarchy: help, prompt, find results, header.
     public internal(set) var chrome = ScreenChrome()
     /// Whether the help overlay is open.

@@ -71,6 +71,7 @@ public final class BrowserRunLoop {
                     return status
                 case .proceed(let effects): launch(effects)
                 }
+                if let copied = controller.takeClipboard() { terminal.copy(copied) }
             }
             if let status = finishTurn(&controller, events: events) { return status }
         }

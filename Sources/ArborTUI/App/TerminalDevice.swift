@@ -18,9 +18,14 @@ public protocol TerminalDevice: AnyObject {
     var failure: String? { get }
     /// Stops the process as Ctrl-Z asks, the terminal given back while it is stopped and taken again after.
     func suspendProcess()
+    /// Puts text on the clipboard of the terminal (and of tmux, when inside it).
+    func copy(_ bytes: [UInt8])
 }
 
 extension TerminalDevice {
+    /// A terminal without a clipboard ignores copies.
+    public func copy(_ bytes: [UInt8]) {}
+
     /// Stops the process as Ctrl-Z asks: the terminal given back while it is stopped, taken again after.
     public func suspendProcess() {
         suspend()

@@ -97,6 +97,16 @@ public final class CursesTerminal: TerminalDevice {
     public func present(_ grid: CellGrid) {
         let bytes = encoder.encode(grid, over: shown)
         shown = grid
+        send(bytes)
+    }
+
+    /// Sends OSC 52 with the text, and again wrapped for tmux's passthrough inside tmux (the plain one sets
+    /// tmux's own buffer when its `set-clipboard` is on).
+    public func copy(_ bytes: [UInt8]) {
+        send(ClipboardSequence.osc52(bytes, insideTmux: getenv("TMUX").map { $0.pointee != 0 } ?? false))
+    }
+
+    private func send(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

@@ -4,6 +4,20 @@ import Glibc
 import Darwin
 #endif
 
+/// A cell's place: row and column from the top left, from 0.
+public struct GridPoint: Sendable, Hashable {
+    /// The row.
+    public var row: Int
+    /// The column.
+    public var column: Int
+
+    /// Creates a place.
+    public init(row: Int, column: Int) {
+        self.row = row
+        self.column = column
+    }
+}
+
 /// A screen as a value: rows of cells that widgets draw into and a terminal copies out.
 public struct CellGrid: Sendable, Hashable {
     /// Columns of cells.
@@ -14,6 +28,9 @@ public struct CellGrid: Sendable, Hashable {
     private(set) var storage: [PackedCell]
     /// Graphemes of more than one scalar, referred to by index from their cells.
     private(set) var clusters: [String] = []
+    /// Where the terminal's cursor is left after the frame (the focused title, or the prompt's caret), so that
+    /// screen readers and braille displays follow the focus.
+    public var cursor: GridPoint?
 
     /// A blank grid of a size; negative sizes count as zero.
     public init(width: Int, height: Int) {

@@ -65,6 +65,9 @@ public struct FrameEncoder: Sendable {
             }
         }
         if style != nil { out += reset }
+        if let point = next.cursor, !out.isEmpty || previous?.cursor != point {
+            out += cursor.move(row: point.row, column: point.column)
+        }
         return out
     }
 

@@ -40,6 +40,10 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
     case nextMatch = "next-match"
     /// Previous match of the last search.
     case previousMatch = "previous-match"
+    /// Copy the focused item's id (OSC 52)
+    case copyID = "copy-id"
+    /// Copy the focused item's path of titles (OSC 52)
+    case copyPath = "copy-path"
     /// This help.
     case help
     /// Quit.
@@ -70,6 +74,8 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
         case .jump: return "go to an id, a JSON pointer or a path of titles (Tab completes)"
         case .nextMatch: return "next match of the last search"
         case .previousMatch: return "previous match of the last search"
+        case .copyID: return "copy the focused item's id (OSC 52)"
+        case .copyPath: return "copy the focused item's path of titles (OSC 52)"
         case .help: return "this help"
         case .quit: return "quit"
         case .cancel: return "cancel"

@@ -78,6 +78,8 @@ public struct KeyMap: Sendable {
         KeyBinding([.character("n")], .nextMatch),
         KeyBinding([.character("N")], .previousMatch),
         KeyBinding([.character("F")], .find),
+        KeyBinding([.character("y")], .copyID),
+        KeyBinding([.character("Y")], .copyPath),
         KeyBinding([.character(":")], .jump),
         KeyBinding([.character("o")], .toggleLayout),
         KeyBinding([.character("i")], .toggleHeader),

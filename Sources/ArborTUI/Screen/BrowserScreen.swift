@@ -76,7 +76,7 @@ public struct BrowserScreen: Sendable {
         if let prompt = chrome.prompt {
             PromptPainter(prompt: prompt, message: state.message).paint(row: layout.footerRow, into: &grid)
         } else {
-            FooterPainter(state: state, notice: notice, tick: tick, reading: chrome.sourceIsReading).paint(row: layout.footerRow, into: &grid)
+            FooterPainter(state: state, notice: notice, note: chrome.note, tick: tick, reading: chrome.sourceIsReading).paint(row: layout.footerRow, into: &grid)
         }
         if let find = state.find, chrome.prompt?.kind == .find, let box = layout.findBox {
             FindOverlay(find: find).paint(in: box, into: &grid)

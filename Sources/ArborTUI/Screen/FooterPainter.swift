@@ -4,6 +4,8 @@ import ArborCore
 struct FooterPainter {
     let state: BrowserState
     let notice: String?
+    /// What the last key did, shown before any other message.
+    var note: String? = nil
     /// Which frame of the spinner to show while something loads.
     let tick: Int
     /// Whether the source is still reading its input.
@@ -42,7 +44,7 @@ struct FooterPainter {
         } else if reading {
             parts.append(Self.spinner[tick % Self.spinner.count] + " reading…")
         }
-        if let message = state.message ?? state.sourceTrouble ?? notice { parts.append(message) }
+        if let message = note ?? state.message ?? state.sourceTrouble ?? notice { parts.append(message) }
         return parts.joined(separator: " · ")
     }
 
@@ -53,7 +55,7 @@ struct FooterPainter {
         let status = statusText
         let statusWidth = min(CellGrid.drawnWidth(of: status), max(0, grid.width - 2))
         let statusX = grid.width - 1 - statusWidth
-        let statusRole: StyleRole = (state.message == nil && (state.sourceTrouble ?? notice) != nil) || state.rootLoad.failureMessage != nil
+        let statusRole: StyleRole = (state.message == nil && note == nil && (state.sourceTrouble ?? notice) != nil) || state.rootLoad.failureMessage != nil
             ? .error : .footer
         grid.write(status, x: statusX, y: row, limit: statusWidth, style: CellStyle(statusRole))
         let room = max(0, statusX - 2)

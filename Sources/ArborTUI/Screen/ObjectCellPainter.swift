@@ -60,6 +60,7 @@ enum ObjectCellPainter {
             }
         }
         let title = cell.content?.title ?? cell.fallbackTitle
+        if highlighted { grid.cursor = GridPoint(row: y, column: textX) }
         let written = grid.write(title, x: textX, y: y, limit: titleRoom, style: CellStyle(.title, highlighted: highlighted))
         grid.highlight(cell.match, in: title, x: textX, y: y, written: written)
         guard full else { return }

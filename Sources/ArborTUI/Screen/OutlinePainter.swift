@@ -77,6 +77,7 @@ struct OutlinePainter {
         if let icon = node.content?.icon, !icon.isEmpty {
             x += grid.write(icon + " ", x: x, y: y, limit: max(0, min(3, right - x)), style: CellStyle(.icon, highlighted: focused))
         }
+        if focused { grid.cursor = GridPoint(row: y, column: x) }
         let written = grid.write(node.title, x: x, y: y, limit: max(0, right - x), style: CellStyle(.title, highlighted: focused))
         grid.highlight(search, in: node.title, x: x, y: y, written: written)
         x += written

@@ -15,6 +15,7 @@ struct PromptPainter {
         var before = prompt.label + String(characters[..<cursor])
         while CellGrid.drawnWidth(of: before) + 1 > room, !before.isEmpty { before.removeFirst() }
         let used = grid.write(before, x: 1, y: row, limit: room, style: CellStyle(.prompt))
+        grid.cursor = GridPoint(row: row, column: 1 + used)
         guard cursor < characters.count else {
             grid.write("█", x: 1 + used, y: row, limit: 1, style: CellStyle(.prompt))
             return

@@ -49,6 +49,8 @@ public struct ScreenChrome: Sendable, Hashable {
     public var headerPage = 0
     /// Whether the source is still reading its input (a long path list), said in the footer.
     public var sourceIsReading = false
+    /// What the last key did, said in the footer until the next key (`copied …`).
+    public var note: String?
 
     /// No chrome.
     public init() {}

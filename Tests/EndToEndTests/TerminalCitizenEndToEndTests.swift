@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@Suite("Where people start and what they expect of a terminal program", .serialized)
+struct TerminalCitizenEndToEndTests {
+    /// A session in a folder holding `files`, running `command` (arbor named as `$ARBOR`), stdout into `out`
+    /// and the status into `status`.
+    func session(_ command: String, files: [String: String] = [:]) throws -> TmuxSession {
+        let tmux = try TmuxSession("sleep 0.3; export ARBOR=\(shellQuote(arborBinary)); { \(command); } > out; echo $? > status")
+        for (name, text) in files {
+            let url = tmux.directory.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return tmux
+    }
+
+    func finish(_ tmux: TmuxSession) -> (status: String?, output: String) {
+        let status = tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return (status, tmux.file("out") ?? "")
+    }
+
+    let list = "src/app/main.swift\nsrc/app/util.swift\nsrc/lib/core.swift\nREADME.md\n"
+
+    @Test func arborAloneBrowsesTheCurrentDirectory() throws {
+        let tmux = try session("$ARBOR", files: ["notes/todo.txt": "x", "plan.md": "y"])
+        let shown = tmux.waitForScreen { $0.contains("notes") && $0.contains("plan.md") }
+        #expect(shown.ok, "the current directory shows:\n\(shown.screen)")
+        try tmux.send("q")
+        #expect(finish(tmux).status == "0")
+    }
+
+    @Test func anExpectedKeyAcceptsAndIsNamedFirst() throws {
+        let tmux = try session("$ARBOR --pick --expect ctrl-v,ctrl-x list.txt", files: ["list.txt": list])
+        #expect(tmux.waitForScreen { $0.contains("README.md") }.ok)
+        try tmux.send("C-x")
+        let crossed = finish(tmux)
+        #expect(crossed.status == "0")
+        #expect(crossed.output == "ctrl-x\nsrc\n", "the focused item, parent or not, with the key first")
+        let entered = try session("$ARBOR --pick --expect ctrl-v list.txt", files: ["list.txt": list])
+        #expect(entered.waitForScreen { $0.contains("README.md") }.ok)
+        try entered.send("End", "Enter")
+        #expect(finish(entered).output == "\nREADME.md\n", "Enter: an empty first line, as fzf prints")
+    }
+
+    @Test func selectOneAndExitZeroDecideWithoutAScreen() throws {
+        let one = try session("$ARBOR --pick --select-1 --query READ list.txt", files: ["list.txt": list])
+        let picked = finish(one)
+        #expect(picked.status == "0" && picked.output == "README.md\n")
+        let none = try session("$ARBOR --pick --exit-0 --query zzz list.txt", files: ["list.txt": list])
+        let nothing = finish(none)
+        #expect(nothing.status == "1" && nothing.output.isEmpty)
+        #expect(!none.screen().contains("pick one"), "no screen was drawn")
+        let many = try session("$ARBOR --pick --select-1 list.txt", files: ["list.txt": list])
+        #expect(many.waitForScreen { $0.contains("pick one") && $0.contains("README.md") }.ok, "two items: the picker shows")
+        try many.send("Escape")
+        #expect(finish(many).status == "130")
+    }
+
+    @Test func yAndShiftYCopyThroughOSC52IntoTmuxsBuffer() throws {
+        let tmux = try session("$ARBOR plant.json", files: ["plant.json": """
+            {"id": "plants", "title": "Plants", "children": [{"id": "P-7 \\u00e9", "title": "Hamburg Plant"}]}
+            """])
+        try tmux.tmux(["set-option", "-g", "set-clipboard", "on"])
+        #expect(tmux.waitForScreen { $0.contains("Hamburg Plant") }.ok)
+        try tmux.send("Enter")
+        #expect(tmux.waitForScreen { $0.contains("2/2") }.ok)
+        try tmux.send("y")
+        let copiedID = tmux.waitForScreen { $0.contains("copied id") }
+        #expect(copiedID.ok, "the footer says so:\n\(copiedID.screen)")
+        #expect(try tmux.tmux(["show-buffer"]) == "P-7 é")
+        try tmux.send("Y")
+        #expect(tmux.waitForScreen { $0.contains("copied path") }.ok)
+        #expect(try tmux.tmux(["show-buffer"]) == "Plants/Hamburg Plant")
+        try tmux.send("q")
+    }
+
+    @Test func theTerminalCursorSitsOnTheFocusedTitle() throws {
+        let tmux = try session("$ARBOR list.txt", files: ["list.txt": list])
+        #expect(tmux.waitForScreen { $0.contains("README.md") }.ok)
+        for (keys, title) in [([], "src"), (["Down"], "README.md"), (["Up", "Enter"], "app")] {
+            if !keys.isEmpty { try tmux.send(keys[0]); for key in keys.dropFirst() { try tmux.send(key) } }
+            let deadline = Date().addingTimeInterval(5)
+            var place = ""
+            var expected = ""
+            repeat {
+                Thread.sleep(forTimeInterval: 0.1)
+                let lines = tmux.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                place = try tmux.tmux(["display-message", "-p", "#{cursor_y} #{cursor_x}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+                if let row = lines.firstIndex(where: { $0.contains("▌" + title) || $0.contains("▌ " + title) }),
+                   let range = lines[row].range(of: title) {
+                    expected = "\(row) \(lines[row][..<range.lowerBound].count)"
+                }
+            } while place != expected && Date() < deadline
+            #expect(place == expected, "after \(keys): the cursor on “\(title)”")
+        }
+        try tmux.send("q")
+    }
+}
