@@ -16,6 +16,8 @@ enum ArborCommand {
         case help(String)
         /// Print the version.
         case version
+        /// Print text for the shell or another program to read (an integration script, completions, the manual).
+        case text(String)
     }
 
     /// The program's version.
@@ -35,6 +37,9 @@ enum ArborCommand {
     /// What `words` (the arguments after the program's name) ask for.
     static func parse(_ words: [String]) throws(CommandLineError) -> Request {
         if words == ["--version"] { return .version }
+        if words.count == 1, words[0].hasPrefix("--"), let script = ShellIntegration.script(for: String(words[0].dropFirst(2))) {
+            return .text(script)
+        }
         if words.first == "help" {
             let named = words.dropFirst().first.flatMap { name in subcommands.first { $0.name == name } }
             return .help(helpText(named ?? BrowseCommand.spec))

@@ -24,7 +24,7 @@ enum Program {
             throw .invalid(error.message, hint: "Usage: \(CommandHelp.usage(ArborCommand.spec(for: arguments).spec)) (see 'arbor --help')")
         }
         switch request {
-        case .help(let text):
+        case .help(let text), .text(let text):
             _ = writeAll(1, Array(text.utf8))
             return 0
         case .version:

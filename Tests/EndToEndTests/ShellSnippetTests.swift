@@ -1,17 +1,10 @@
 import Foundation
 import Testing
 
-/// The snippets of docs/shell.md, each loaded into its shell in tmux and used as a person would.
-@Suite("Shell integration snippets", .serialized)
+/// The integration `arbor --bash`, `--zsh` and `--fish` print, each evaluated by its shell in tmux as
+/// docs/shell.md says, and used as a person would.
+@Suite("Shell integration", .serialized)
 struct ShellSnippetTests {
-    /// The code of the fenced block for a language in docs/shell.md.
-    func snippet(_ language: String) throws -> String {
-        let page = try String(contentsOf: projectRoot.appendingPathComponent("docs/shell.md"), encoding: .utf8)
-        let start = try #require(page.range(of: "```\(language)\n"))
-        let end = try #require(page.range(of: "\n```", range: start.upperBound..<page.endIndex))
-        return String(page[start.upperBound..<end.lowerBound]) + "\n"
-    }
-
     /// A shell session in a folder holding `work/b c.txt` and `tree/only/`, with arbor on the PATH.
     func shell(_ language: String, command: String) throws -> TmuxSession {
         let tmux = try TmuxSession("sleep 0.5; cd work && PATH=\"$PWD/../bin:$PATH\" \(command)")
@@ -22,14 +15,21 @@ struct ShellSnippetTests {
         }
         _ = manager.createFile(atPath: root.appendingPathComponent("work/b c.txt").path, contents: Data())
         try manager.createSymbolicLink(atPath: root.appendingPathComponent("bin/arbor").path, withDestinationPath: arborBinary)
-        try snippet(language).write(to: root.appendingPathComponent("snippet.\(language)"), atomically: true, encoding: .utf8)
         return tmux
+    }
+
+    /// The line docs/shell.md gives for each shell.
+    func loadLine(_ language: String) throws -> String {
+        let page = try String(contentsOf: projectRoot.appendingPathComponent("docs/shell.md"), encoding: .utf8)
+        let line = page.split(separator: "\n").first { $0.contains("arbor --\(language)") && !$0.hasPrefix("#") && !$0.hasPrefix("`") }
+        let code = line.map { $0.components(separatedBy: "  #")[0].trimmingCharacters(in: .whitespaces) }
+        return try #require(code, "docs/shell.md shows how to load the \(language) integration")
     }
 
     func exercise(_ language: String, command: String, prompt: String, inserted: String) throws {
         let tmux = try shell(language, command: command)
         #expect(tmux.waitForScreen { $0.contains(prompt) }.ok, "\(language) did not start")
-        try tmux.send("-l", "source ../snippet.\(language)")
+        try tmux.send("-l", try loadLine(language))
         try tmux.send("Enter")
         try tmux.send("-l", "echo ")
         try tmux.send("C-t")
@@ -50,6 +50,15 @@ struct ShellSnippetTests {
         try tmux.send("Enter")
         let moved = tmux.waitForScreen { $0.contains("/tree/only\n") }
         #expect(moved.ok, "\(language): acd did not change directory:\n\(moved.screen)")
+        try tmux.send("-l", "cd ..")
+        try tmux.send("Enter")
+        try tmux.send("M-c")
+        #expect(tmux.waitForScreen { $0.contains("pick one") && $0.contains("▌○ only") }.ok, "\(language): Alt-C did not open the picker")
+        try tmux.send("Enter")
+        try tmux.send("-l", "pwd")
+        try tmux.send("Enter")
+        let changed = tmux.waitForScreen { $0.components(separatedBy: "/tree/only\n").count > 2 }
+        #expect(changed.ok, "\(language): Alt-C did not change directory:\n\(changed.screen)")
     }
 
     @Test func bash() throws {
