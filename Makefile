@@ -23,7 +23,7 @@ deps:
 
 # The end-to-end tests drive the real binary in tmux, and the shell snippets in bash, zsh and fish; the
 # PostgreSQL tests start throwaway clusters of the distribution's server (scripts/pg-cluster.sh).
-TEST_TOOLS = tmux zsh fish
+TEST_TOOLS = tmux zsh fish groff
 tools:
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -123,9 +123,17 @@ leaks: build
 	@command -v valgrind >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq valgrind >/dev/null; }
 	python3 bench/leaks.py --keys 100,1000
 
+# The binary, the manual page and the completions, each where man and the shells look under PREFIX; the page
+# and the completions are written by the binary from the specification its --help comes from.
+SHARE = $(DESTDIR)$(PREFIX)/share
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/man/man1 $(SHARE)/bash-completion/completions \
+	  $(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d
 	install -m 755 $(BIN_RELEASE) $(DESTDIR)$(PREFIX)/bin/arbor
+	$(BIN_RELEASE) manual > $(SHARE)/man/man1/arbor.1
+	$(BIN_RELEASE) completions bash > $(SHARE)/bash-completion/completions/arbor
+	$(BIN_RELEASE) completions zsh > $(SHARE)/zsh/site-functions/_arbor
+	$(BIN_RELEASE) completions fish > $(SHARE)/fish/vendor_completions.d/arbor.fish
 
 clean:
 	rm -rf .build

@@ -66,6 +66,10 @@ public struct OptionSpec: Sendable {
     public var kind: Kind
     /// What it does.
     public var help: String
+    /// The values it takes, when they are a fixed few (completions offer them); empty for any value.
+    public var choices: [String] = []
+    /// Whether its value names a file (completions offer files).
+    public var takesFile = false
 
     /// Creates an option.
     public init(_ name: String, _ kind: Kind, help: String) {
@@ -74,8 +78,28 @@ public struct OptionSpec: Sendable {
         self.help = help
     }
 
+    /// The option taking one of `values`.
+    public func choosing(_ values: [String]) -> OptionSpec {
+        var option = self
+        option.choices = values
+        return option
+    }
+
+    /// The option taking a file's name.
+    public func namingFile() -> OptionSpec {
+        var option = self
+        option.takesFile = true
+        return option
+    }
+
+    /// The value's name in help and the manual (`FORMAT` for `--format`), nil for a flag.
+    public var valueName: String? {
+        if case .value(let name) = kind { return name.uppercased() }
+        return nil
+    }
+
     /// Whether `--no-NAME` turns it off.
-    var isInvertible: Bool {
+    public var isInvertible: Bool {
         if case .invertibleFlag = kind { return true }
         return false
     }

@@ -22,9 +22,12 @@ enum ArborCommand {
 
     /// The program's version.
     static let version = "0.7.0"
+    /// When this version was made, for the manual page.
+    static let releaseDate = "2026-11-24"
 
     /// The subcommands, browse first: it is the one run when the first word names none.
-    static let subcommands = [BrowseCommand.spec, PrintCommand.spec, QueryCommand.spec, FindCommand.spec, KeysCommand.spec]
+    static let subcommands = [BrowseCommand.spec, PrintCommand.spec, QueryCommand.spec, FindCommand.spec, KeysCommand.spec,
+                              DocumentsCommand.completionsSpec, DocumentsCommand.manualSpec]
 
     /// The command a command line names and the words that follow its name.
     static func spec(for words: [String]) -> (spec: CommandLineSpec, rest: ArraySlice<String>) {
@@ -52,6 +55,8 @@ enum ArborCommand {
         case QueryCommand.spec.name: return .run(.query(try QueryCommand(parsed)))
         case FindCommand.spec.name: return .run(.find(try FindCommand(parsed)))
         case KeysCommand.spec.name: return .run(.keys(KeysCommand(parsed)))
+        case DocumentsCommand.completionsSpec.name: return .text(try DocumentsCommand(completions: parsed).text)
+        case DocumentsCommand.manualSpec.name: return .text(DocumentsCommand(manual: parsed).text)
         default: return .run(.browse(try BrowseCommand(parsed)))
         }
     }
@@ -65,7 +70,8 @@ enum ArborCommand {
             Also: 'arbor print [SOURCE]' lists the hierarchy as a tree on stdout (see 'arbor print --help');
             'arbor query ancestors|descendants|siblings|group ID [SOURCE]' answers relative queries;
             'arbor find QUERY [SOURCE]' prints the items matching a query, best first;
-            'arbor keys' lists the key bindings; 'arbor --version' prints the version.
+            'arbor keys' lists the key bindings; 'arbor completions bash|zsh|fish' and 'arbor manual' print the
+            completions and the manual page; 'arbor --version' prints the version.
 
             """
     }

@@ -5,7 +5,8 @@ import ArborSources
 struct OutputOptions {
     /// The options, in the order the help lists them.
     static let options: [OptionSpec] = [
-        .value("output", help: "What to print for an item: id, path, title or json (default: path for path lists, id otherwise)."),
+        .value("output", help: "What to print for an item: id, path, title or json (default: path for path lists, id otherwise).")
+            .choosing(OutputField.allCases.map(\.rawValue)),
         .flag("print0", help: "End each item with a NUL byte instead of a newline."),
         .value("delimiter", help: "End each item with this text instead of a newline."),
     ]

@@ -11,7 +11,7 @@ struct SourceOptions {
     /// The options, in the order the help lists them.
     static let options: [OptionSpec] = [
         .value("format", help: "The source format: \(SourceKinds.formatNames.joined(separator: ", ")) (default: a directory is fs; "
-            + "files: by extension, then by content; see docs/sources.md)."),
+            + "files: by extension, then by content; see docs/sources.md).").choosing(SourceKinds.formatNames),
         .value("id", help: "The field that holds an item's id."),
         .value("title", help: "The field for the title (default: title, name, label, id)."),
         .value("subtitle", help: "The field for the subtitle (default: subtitle, type, kind)."),

@@ -24,7 +24,7 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
     case toggleMark = "toggle-mark"
     /// Show or hide hidden entries (file system)
     case toggleHidden = "toggle-hidden"
-    /// Outline ⇄ columns.
+    /// Switch between the outline and columns.
     case toggleLayout = "toggle-layout"
     /// Object header on/off.
     case toggleHeader = "toggle-header"
@@ -66,7 +66,7 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
         case .reload: return "reload the focused item's children"
         case .toggleMark: return "mark or unmark the focused item"
         case .toggleHidden: return "show or hide hidden entries (file system)"
-        case .toggleLayout: return "outline ⇄ columns"
+        case .toggleLayout: return "switch between the outline and columns"
         case .toggleHeader: return "object header on/off"
         case .headerPage: return "next page of the header in compact width (picker: mark)"
         case .filter: return "filter the column as you type (outline: search)"
