@@ -34,6 +34,8 @@ public struct ItemContent: Sendable, Hashable {
     public var fields: [ItemField]
     /// A symbol drawn before the title (one or two cells, such as `●` or `⚠`), or empty.
     public var icon: String
+    /// For a document's scalar member, its value, shown as `key: value` on one line.
+    public var scalar: ScalarValue?
 
     /// Creates content; every part but the title may be empty.
     public init(
@@ -46,7 +48,8 @@ public struct ItemContent: Sendable, Hashable {
         status: String = "",
         substatus: String = "",
         fields: [ItemField] = [],
-        icon: String = ""
+        icon: String = "",
+        scalar: ScalarValue? = nil
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -58,6 +61,7 @@ public struct ItemContent: Sendable, Hashable {
         self.substatus = substatus
         self.fields = fields
         self.icon = icon
+        self.scalar = scalar
     }
 
     /// Whether the item has anything to show below its title in a three-line cell.

@@ -29,7 +29,7 @@ struct BrowseCommand {
             .value("expect", help: "Keys that accept too (ctrl-v,ctrl-x); the key's name is printed first."),
             .flag("select-1", help: "With one item in the first list (after --query), print it at once."),
             .flag("exit-0", help: "With no item in the first list (after --query), exit 1 at once."),
-            .value("cells", help: "Cell style: auto, full (three lines) or single (one line).").choosing(CellMode.allCases.map(\.rawValue)),
+            .value("cells", help: "Cells: auto (one line for documents), full (three lines) or single.").choosing(CellMode.allCases.map(\.rawValue)),
             .value("layout", help: "Layout: columns or outline (o switches).").choosing(["columns", "outline"]),
             OptionSpec("header", .invertibleFlag(defaultOn: false), help: "Show the object header of the focused item (i switches)."),
             OptionSpec("color", .invertibleFlag(defaultOn: true), help: "Draw in colour (--no-color, or the NO_COLOR variable: without)."),

@@ -48,7 +48,8 @@ public struct JSONDocumentBuilder: Sendable {
         } else {
             fields.append(ItemField(name: "value", value: value.text))
         }
-        return ItemContent(title: title, subtitle: type, body: document.preview(index), fields: fields)
+        let scalar = value.kind == .object || value.kind == .array ? nil : ScalarValue(ScalarValue.Kind(rawValue: type) ?? .string, value.text)
+        return ItemContent(title: title, subtitle: type, body: document.preview(index), fields: fields, scalar: scalar)
     }
 
     /// A container's scalars become its fields among its first this many members.

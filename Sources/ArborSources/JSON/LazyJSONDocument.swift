@@ -99,8 +99,9 @@ public final class LazyJSONDocument: HierarchySource {
     private func content(title: String, value container: Int32, range: Range<Int>?) -> ItemContent {
         guard container >= 0 else {
             let text = range.map(text(of:)) ?? ""
-            return ItemContent(title: title, subtitle: Self.type(of: bytes[range!.lowerBound]), body: text,
-                               fields: [ItemField(name: "value", value: text)])
+            let type = Self.type(of: bytes[range!.lowerBound])
+            return ItemContent(title: title, subtitle: type, body: text, fields: [ItemField(name: "value", value: text)],
+                               scalar: ScalarValue(ScalarValue.Kind(rawValue: type) ?? .number, text))
         }
         let members = count(container)
         let isObject = index.isObject(container, in: bytes)

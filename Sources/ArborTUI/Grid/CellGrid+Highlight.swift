@@ -22,3 +22,14 @@ extension CellGrid {
         restyle(x: x + start, y: y, count: end - start) { $0.role = .match }
     }
 }
+
+extension CellGrid {
+    /// Writes `: value` after a key, the value styled by its kind, within `limit` cells; returns the cells used.
+    @discardableResult
+    mutating func writeValue(_ value: ScalarValue, x: Int, y: Int, limit: Int, highlighted: Bool) -> Int {
+        guard limit > 2 else { return 0 }
+        let colon = write(": ", x: x, y: y, limit: limit, style: CellStyle(.dim, highlighted: highlighted))
+        return colon + write(value.shown, x: x + colon, y: y, limit: limit - colon,
+                             style: CellStyle(.value(value.kind), highlighted: highlighted))
+    }
+}

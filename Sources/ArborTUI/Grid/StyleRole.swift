@@ -1,3 +1,5 @@
+import ArborCore
+
 /// What a piece of text is on screen; a theme turns roles into colours and attributes.
 public enum StyleRole: UInt8, Sendable, CaseIterable {
     /// Text with no role of its own.
@@ -44,6 +46,21 @@ public enum StyleRole: UInt8, Sendable, CaseIterable {
     case status
     /// The substatus of the object header.
     case substatus
+    /// A document's string value.
+    case string
+    /// A document's number.
+    case number
+    /// A document's `true`, `false` or `null`.
+    case literal
+
+    /// The role that styles a document's value of this kind.
+    public static func value(_ kind: ScalarValue.Kind) -> StyleRole {
+        switch kind {
+        case .string: return .string
+        case .number: return .number
+        case .boolean, .null: return .literal
+        }
+    }
 }
 
 /// The style of one grid cell: its role, and whether it belongs to the focused item of the focused column.

@@ -38,7 +38,8 @@ public struct BrowserScreen: Sendable {
             contentTop: 2 + headerRows, contentHeight: max(0, height - (isCompact ? 3 : 4) - headerRows), headerRows: headerRows)
     }
 
-    /// Whether the columns in view have subtitles or bodies (judged on their first items, so the cost is bounded).
+    /// Whether the columns in view have subtitles or bodies and are not a document's members (judged on their
+    /// first items, so the cost is bounded).
     private func usesFullCells(_ state: BrowserState, slots: Int) -> Bool {
         switch cellMode {
         case .full: return true
@@ -46,9 +47,10 @@ public struct BrowserScreen: Sendable {
         case .auto:
             guard !state.columns.isEmpty else { return false }
             let visible = state.columnOffset..<min(state.columns.count, state.columnOffset + slots)
-            return visible.contains { column in
-                state.items(in: column).prefix(64).contains { state.store[$0].content?.hasDetailLines == true }
-            }
+            let sample = visible.flatMap { state.items(in: $0).prefix(64) }.compactMap { state.store[$0].content }
+            // A document reads one member a line, its scalars as `key: value`.
+            if sample.contains(where: { $0.scalar != nil }) { return false }
+            return sample.contains(where: \.hasDetailLines)
         }
     }
 

@@ -1,6 +1,6 @@
 /// How many lines an object cell takes.
 public enum CellMode: String, Sendable, CaseIterable {
-    /// Three lines when the visible data has subtitles or bodies, one line otherwise.
+    /// One line for a document's members (`key: value`) and data without subtitles or bodies, three otherwise.
     case auto
     /// Title, subtitle and body on three lines, then a separator.
     case full

@@ -63,7 +63,12 @@ enum ObjectCellPainter {
         if highlighted { grid.cursor = GridPoint(row: y, column: textX) }
         let written = grid.write(title, x: textX, y: y, limit: titleRoom, style: CellStyle(.title, highlighted: highlighted))
         grid.highlight(cell.match, in: title, x: textX, y: y, written: written)
-        guard full else { return }
+        guard full else {
+            if let scalar = cell.content?.scalar {
+                grid.writeValue(scalar, x: textX + written, y: y, limit: titleRoom - written, highlighted: highlighted)
+            }
+            return
+        }
         let content = cell.content
         grid.write(content?.subtitle ?? "", x: textX, y: y + 1, limit: width - (textX - x) - 1, style: CellStyle(.subtitle, highlighted: highlighted))
         grid.write(content?.body ?? "", x: textX, y: y + 2, limit: width - (textX - x) - 1, style: CellStyle(.body, highlighted: highlighted))

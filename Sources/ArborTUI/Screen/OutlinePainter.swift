@@ -81,7 +81,9 @@ struct OutlinePainter {
         let written = grid.write(node.title, x: x, y: y, limit: max(0, right - x), style: CellStyle(.title, highlighted: focused))
         grid.highlight(search, in: node.title, x: x, y: y, written: written)
         x += written
-        if let subtitle = node.content?.subtitle, !subtitle.isEmpty, right - x > 4 {
+        if let scalar = node.content?.scalar {
+            grid.writeValue(scalar, x: x, y: y, limit: right - x, highlighted: focused)
+        } else if let subtitle = node.content?.subtitle, !subtitle.isEmpty, right - x > 4 {
             grid.write(subtitle, x: x + 2, y: y, limit: right - x - 2, style: CellStyle(.subtitle, highlighted: focused))
         }
         if countWidth > 0 {

@@ -22,6 +22,9 @@ extension Theme {
         .tag: RoleLook(foreground: .index(2)),
         .status: RoleLook(foreground: .index(1), bold: true),
         .substatus: RoleLook(foreground: .index(3)),
+        .string: RoleLook(foreground: .index(2)),
+        .number: RoleLook(foreground: .index(6)),
+        .literal: RoleLook(foreground: .index(5)),
     ], highlight: RoleLook(background: .index(238), bold: true), usesColor: true)
 
     /// Colours for a light terminal background.
@@ -45,6 +48,9 @@ extension Theme {
         .tag: RoleLook(foreground: .index(28)),
         .status: RoleLook(foreground: .index(160), bold: true),
         .substatus: RoleLook(foreground: .index(130)),
+        .string: RoleLook(foreground: .index(28)),
+        .number: RoleLook(foreground: .index(24)),
+        .literal: RoleLook(foreground: .index(125)),
     ], highlight: RoleLook(background: .index(153), bold: true), usesColor: true)
 
     /// No colour at all: bold, dim, underline and reverse video carry every distinction, the focus included.
@@ -63,5 +69,6 @@ extension Theme {
         .error: RoleLook(bold: true, underline: true),
         .match: RoleLook(bold: true, underline: true),
         .status: RoleLook(bold: true),
+        .literal: RoleLook(underline: true),
     ], highlight: RoleLook(reverse: true), usesColor: false)
 }
