@@ -13,12 +13,13 @@ struct MouseTests {
 
     @Test func aClickFocusesAndAClickOnTheIconExpands() async throws {
         var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
-        await driver.press(click(35, 6))
+        let second = driver.controller.screen.layout(for: driver.controller.state, width: 120, height: 40).columns[1].x + 5
+        await driver.press(click(second, 6))
         #expect(titleOfFocus(driver) == "Berlin Plant")
         #expect(driver.controller.state.columns.count == 2)
-        await driver.press(click(35, 5))
+        await driver.press(click(second, 5))
         #expect(titleOfFocus(driver) == "Berlin Plant", "a separator row belongs to no item")
-        await driver.press(click(57, 2))
+        await driver.press(click(driver.lines[2].distance(of: "▷ 4"), 2))
         #expect(driver.controller.state.columns.count == 3, "the icon of Hamburg Plant expands it")
         #expect(driver.controller.state.focusedColumn == 2)
         #expect(titleOfFocus(driver) == "Pump Station A-100")
@@ -34,10 +35,12 @@ struct MouseTests {
         var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40, cellMode: .single)
         await driver.press(.enter)
         #expect(driver.controller.state.focusedColumn == 2)
-        await driver.press(.mouse(MouseEvent(.wheelDown, x: 40, y: 10)))
+        let second = driver.controller.screen.layout(for: driver.controller.state, width: 120, height: 40).columns[1].x + 5
+        await driver.press(.mouse(MouseEvent(.wheelDown, x: second, y: 10)))
         #expect(driver.controller.state.focusedColumn == 1)
         #expect(titleOfFocus(driver) == "Munich Plant")
-        await driver.press(.mouse(MouseEvent(.wheelUp, x: 40, y: 10)))
+        let focused = driver.controller.screen.layout(for: driver.controller.state, width: 120, height: 40).columns[1].x + 5
+        await driver.press(.mouse(MouseEvent(.wheelUp, x: focused, y: 10)))
         #expect(titleOfFocus(driver) == "Hamburg Plant")
     }
 

@@ -4,14 +4,16 @@ import Testing
 
 @Suite("One layout per frame for painting, the mouse and the help")
 struct ScreenLayoutTests {
-    @Test func columnsShareTheWidthAndTheLastTakesWhatIsLeft() async throws {
+    @Test func columnsShareTheWholeWidthSideBySide() async throws {
         var driver = await ScreenDriver(try plantSample(), name: "plant", width: 100, height: 30)
         await driver.press(.enter, .enter)
         let layout = driver.controller.screen.layout(for: driver.controller.state, width: 100, height: 30)
-        #expect(layout.columns.map(\.x) == [0, 33, 66])
-        #expect(layout.columns.map(\.width) == [33, 33, 34])
-        #expect(layout.columns.map(\.right) == [32, 65, 99])
-        #expect(layout.column(at: 40)?.column == layout.columns[1].column)
+        #expect(layout.columns.count == 3 && layout.columns.first?.x == 0 && layout.columns.last?.right == 99)
+        for (left, right) in zip(layout.columns, layout.columns.dropFirst()) {
+            #expect(right.x == left.x + left.width && left.right == right.x - 1)
+        }
+        #expect(layout.columns.map(\.width).reduce(0, +) == 100)
+        #expect(layout.column(at: layout.columns[1].x + 3)?.column == layout.columns[1].column)
         #expect(layout.breadcrumbRow == nil)
         #expect(layout.footerRow == 29)
         let lines = driver.lines
@@ -72,5 +74,34 @@ struct ScreenLayoutTests {
             == .item(column: place.column, index: state.columns[place.column].scroll, onIcon: true))
         #expect(screen.target(at: place.iconLeft - 1, y: row, state: state, header: false, width: 100, height: 30)
             == .item(column: place.column, index: state.columns[place.column].scroll, onIcon: false))
+    }
+
+    @Test func widthsFollowNeedAndHoldWhileTheFocusMovesWithinAColumn() async throws {
+        var nodes = [StaticHierarchy.Node(id: "", content: ItemContent(title: "top"), children: [1, 2]),
+                     StaticHierarchy.Node(id: "s0", content: ItemContent(title: "s0"), children: (3..<33).map { Int32($0) }, parent: 0),
+                     StaticHierarchy.Node(id: "s1", content: ItemContent(title: "s1"), parent: 0)]
+        for index in 0..<30 {
+            nodes.append(StaticHierarchy.Node(id: "l\(index)", content: ItemContent(title: "AllSheetsFilterScopeConfiguration\(index)"),
+                                              children: index == 0 ? [33] : [], parent: 1))
+        }
+        nodes.append(StaticHierarchy.Node(id: "s2", content: ItemContent(title: "s2"), parent: 3))
+        let source = StaticHierarchy(displayName: "t", nodes: nodes, rootIndex: 0, rootIsVirtual: true)
+        var driver = await ScreenDriver(source, name: "t", width: 120, height: 30, cellMode: .single)
+        await driver.press(.enter)
+        var layout = driver.controller.screen.layout(for: driver.controller.state, width: 120, height: 30)
+        #expect(layout.columns.count == 2 && layout.columns.map(\.width).reduce(0, +) == 120, "two columns fill the screen")
+        #expect(driver.lines.contains { $0.contains("AllSheetsFilterScopeConfiguration0") }, "a long title is whole")
+        let widths = layout.columns.map(\.width)
+        #expect(widths[1] >= DisplayWidth.of("AllSheetsFilterScopeConfiguration10") + 12, "the focused column has room for its titles")
+        for _ in 0..<12 {
+            await driver.press(.down)
+            layout = driver.controller.screen.layout(for: driver.controller.state, width: 120, height: 30)
+            #expect(layout.columns.map(\.width) == widths, "nothing jumps while moving within a column")
+        }
+        await driver.press(.home, .enter)
+        layout = driver.controller.screen.layout(for: driver.controller.state, width: 120, height: 30)
+        #expect(layout.columns.count == 3)
+        #expect(layout.columns[1].width < widths[1], "a column left behind narrows")
+        #expect(layout.columns.map(\.width).reduce(0, +) == 120)
     }
 }

@@ -19,8 +19,8 @@ struct BrowseEndToEndTests {
         let (screen, ok) = tmux.waitForScreen { $0.contains("Hamburg Plant") && $0.contains("1 of 3") }
         #expect(ok, "first frame never showed:\n\(screen)")
         #expect(screen.contains("▶ 3"))
-        #expect(screen.contains("Berlin Plant           ▷ 4"))
-        #expect(screen.contains("Munich Plant           ▷ 3"))
+        #expect(screen.contains(/Berlin Plant +▷ 4/))
+        #expect(screen.contains(/Munich Plant +▷ 3/))
         #expect(screen.contains("2/2 · Plants › Hamburg Plant"))
         try tmux.send("q")
         #expect(tmux.waitForFile("after") != nil)

@@ -101,19 +101,27 @@ struct InteractionEndToEndTests {
 
     @Test func aClickFocusesAnItemAndTheWheelMoves() throws {
         let tmux = try session(shellQuote(plant))
-        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
-        try tmux.send("-l", mouseReport(button: 0, x: 35, y: 6) + mouseReport(button: 3, x: 35, y: 6))
+        let first = tmux.waitForScreen { $0.contains("1 of 3") }
+        #expect(first.ok)
+        let lines = first.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let y = try #require(lines.firstIndex { $0.contains("Berlin Plant") })
+        let x = lines[y].distance(to: "Berlin Plant") + 2
+        try tmux.send("-l", mouseReport(button: 0, x: x, y: y) + mouseReport(button: 3, x: x, y: y))
         let clicked = tmux.waitForScreen { $0.contains("Plants › Berlin Plant") && $0.contains("2 of 3") }
         #expect(clicked.ok, "the click did not focus Berlin Plant:\n\(clicked.screen)")
-        try tmux.send("-l", mouseReport(button: 65, x: 35, y: 6))
+        try tmux.send("-l", mouseReport(button: 65, x: x, y: y))
         #expect(tmux.waitForScreen { $0.contains("Plants › Munich Plant") }.ok, "the wheel did not move the focus")
         try quit(tmux)
     }
 
     @Test func withNoMouseAClickIsIgnored() throws {
         let tmux = try session("--no-mouse " + shellQuote(plant))
-        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
-        try tmux.send("-l", mouseReport(button: 0, x: 35, y: 6) + mouseReport(button: 3, x: 35, y: 6))
+        let first = tmux.waitForScreen { $0.contains("1 of 3") }
+        #expect(first.ok)
+        let lines = first.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let y = try #require(lines.firstIndex { $0.contains("Berlin Plant") })
+        let x = lines[y].distance(to: "Berlin Plant") + 2
+        try tmux.send("-l", mouseReport(button: 0, x: x, y: y) + mouseReport(button: 3, x: x, y: y))
         try tmux.send("j")
         let moved = tmux.waitForScreen { $0.contains("2 of 3") }
         #expect(moved.ok && moved.screen.contains("Plants › Berlin Plant"))
@@ -153,5 +161,12 @@ struct InteractionEndToEndTests {
         #expect(broken.stderr.contains("config.toml:3: unknown command 'leave'"), "\(broken.stderr)")
         let keys = try runCommand("/usr/bin/env", ["XDG_CONFIG_HOME=" + directory.path, arborBinary, "keys", "--defaults"])
         #expect(keys.status == 0 && keys.stdout.contains("| `q` `esc` | `quit` |"))
+    }
+}
+
+extension String {
+    /// The cells before `part` on a line of the screen (each character one cell here).
+    func distance(to part: String) -> Int {
+        range(of: part).map { self[..<$0.lowerBound].count } ?? 0
     }
 }

@@ -64,12 +64,12 @@ extension BrowserScreen {
                     columns = [.init(column: state.focusedColumn, x: 0, width: width, right: width)]
                 }
             } else {
-                let slotWidth = width / metrics.columnSlots
-                for slot in 0..<metrics.columnSlots where state.columnOffset + slot < state.columns.count {
-                    let x = slot * slotWidth
-                    let last = slot == metrics.columnSlots - 1
-                    columns.append(.init(column: state.columnOffset + slot, x: x, width: last ? width - x : slotWidth,
-                                         right: last ? width - 1 : x + slotWidth - 1))
+                let shown = Array(state.columnOffset..<min(state.columns.count, state.columnOffset + metrics.columnSlots))
+                var x = 0
+                for (column, columnWidth) in zip(shown, ColumnWidths.widths(state, columns: shown, width: width, fullCells: metrics.fullCells)) {
+                    let last = column == shown.last
+                    columns.append(.init(column: column, x: x, width: columnWidth, right: last ? width - 1 : x + columnWidth - 1))
+                    x += columnWidth
                 }
             }
         }
