@@ -29,6 +29,7 @@ struct BrowseCommand {
             .value("expect", help: "Keys that accept too (ctrl-v,ctrl-x); the key's name is printed first."),
             .flag("select-1", help: "With one item in the first list (after --query), print it at once."),
             .flag("exit-0", help: "With no item in the first list (after --query), exit 1 at once."),
+            .value("height", help: "Draw in N rows (or N% of the terminal) below the cursor, not the whole screen."),
             .value("cells", help: "Cells: auto (one line for documents), full (three lines) or single.").choosing(CellMode.allCases.map(\.rawValue)),
             .value("layout", help: "Layout: columns or outline (o switches).").choosing(["columns", "outline"]),
             OptionSpec("header", .invertibleFlag(defaultOn: false), help: "Show the object header of the focused item (i switches)."),
@@ -54,6 +55,8 @@ struct BrowseCommand {
     var expect: [Key]
     var selectOne: Bool
     var exitZero: Bool
+    /// Rows below the cursor to draw in, instead of the whole screen.
+    var height: InlineHeight?
     var cells: CellMode
     var layout: Layout
     var header: Bool
@@ -78,6 +81,12 @@ struct BrowseCommand {
                 throw CommandLineError("--expect: '\(name)' is not a key name (ctrl-v, f, enter, tab...)")
             }
             expect.append(key)
+        }
+        if let text = parsed.value("height") {
+            guard let height = InlineHeight(text) else {
+                throw CommandLineError("--height takes a number of rows (3 or more) or a percentage (N%), not '\(text)'")
+            }
+            self.height = height
         }
         selectOne = parsed.flag("select-1")
         exitZero = parsed.flag("exit-0")

@@ -52,7 +52,8 @@ enum Program {
                 throw .invalid("--theme: " + error.description)
             }
             let name = command.source.source.map(JSONTreeSource.displayName(for:)) ?? "stdin"
-            let terminal = TerminalLease(theme: command.usesColor ? theme : theme.withoutColor(), mouse: command.mouse)
+            let terminal = TerminalLease(theme: command.usesColor ? theme : theme.withoutColor(), mouse: command.mouse,
+                                         height: command.height)
             let opened = try SourceLoading.open(command.source, name: name, terminal: terminal, streaming: command.select == nil)
             return Browser.run(command, source: opened, theme: theme, keyChanges: settings.keyChanges, terminal: terminal)
         case .keys(let command):

@@ -46,3 +46,12 @@ struct ClipboardAndCursorTests {
         #expect(grid.cursor?.row == driver.lines.count - 1, "typing: the cursor at the prompt's caret")
     }
 }
+
+@Suite("--height: rows or a percentage of the terminal")
+struct InlineHeightTests {
+    @Test func rowsAndPercentagesWithinTheTerminal() {
+        #expect(InlineHeight("10")?.rows(of: 40) == 10 && InlineHeight("10")?.rows(of: 6) == 6)
+        #expect(InlineHeight("40%")?.rows(of: 20) == 8 && InlineHeight("1%")?.rows(of: 20) == 3)
+        for bad in ["2", "0", "x", "101%", "%", "-5", ""] { #expect(InlineHeight(bad) == nil, "\(bad)") }
+    }
+}

@@ -101,9 +101,9 @@ struct InteractionEndToEndTests {
 
     @Test func aClickFocusesAnItemAndTheWheelMoves() throws {
         let tmux = try session(shellQuote(plant))
-        let first = tmux.waitForScreen { $0.contains("1 of 3") }
-        #expect(first.ok)
-        let lines = first.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
+        Thread.sleep(forTimeInterval: 0.3)
+        let lines = tmux.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let y = try #require(lines.firstIndex { $0.contains("Berlin Plant") })
         let x = lines[y].distance(to: "Berlin Plant") + 2
         try tmux.send("-l", mouseReport(button: 0, x: x, y: y) + mouseReport(button: 3, x: x, y: y))
@@ -116,9 +116,9 @@ struct InteractionEndToEndTests {
 
     @Test func withNoMouseAClickIsIgnored() throws {
         let tmux = try session("--no-mouse " + shellQuote(plant))
-        let first = tmux.waitForScreen { $0.contains("1 of 3") }
-        #expect(first.ok)
-        let lines = first.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)
+        Thread.sleep(forTimeInterval: 0.3)
+        let lines = tmux.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let y = try #require(lines.firstIndex { $0.contains("Berlin Plant") })
         let x = lines[y].distance(to: "Berlin Plant") + 2
         try tmux.send("-l", mouseReport(button: 0, x: x, y: y) + mouseReport(button: 3, x: x, y: y))

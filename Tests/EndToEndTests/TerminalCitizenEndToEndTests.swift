@@ -96,4 +96,24 @@ struct TerminalCitizenEndToEndTests {
         }
         try tmux.send("q")
     }
+
+    @Test func heightDrawsBelowTheCursorWithoutTheAlternateScreenAndGivesTheRowsBack() throws {
+        let tmux = try TmuxSession("sleep 0.3; seq 1 5; printf 'a/b\\na/c\\nd\\n' | \(shellQuote(arborBinary)) --pick --height 7; echo status=$?")
+        let shown = tmux.waitForScreen { $0.contains("pick one") && $0.contains("○ d") }
+        #expect(shown.ok, "\(shown.screen)")
+        let lines = shown.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.prefix(5)) == ["1", "2", "3", "4", "5"], "the shell's lines stay above:\n\(shown.screen)")
+        #expect(lines[5].contains("pick one") && lines[11].contains("1 of 2"), "seven rows from the cursor's line")
+        #expect(lines[12...].allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty })
+        #expect(try tmux.tmux(["display-message", "-p", "#{alternate_on}"]).hasPrefix("0"), "not the alternate screen")
+        let row = try #require(lines.firstIndex { $0.contains("○ d") })
+        let click = "\u{1B}[M" + String(UnicodeScalar(UInt8(32))) + String(UnicodeScalar(UInt8(33 + 5))) + String(UnicodeScalar(UInt8(33 + row)))
+        try tmux.send("-l", click)
+        #expect(tmux.waitForScreen { $0.contains("2 of 2") }.ok, "a click lands on the row under the pointer")
+        try tmux.send("Enter")
+        let ended = tmux.waitForScreen { $0.contains("status=0") }
+        #expect(ended.ok)
+        let after = ended.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(after.prefix(7)) == ["1", "2", "3", "4", "5", "d", "status=0"], "the rows are given back:\n\(ended.screen)")
+    }
 }

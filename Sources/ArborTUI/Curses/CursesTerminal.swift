@@ -19,10 +19,13 @@ public final class CursesTerminal: TerminalDevice {
     public private(set) var failure: String?
     /// The terminal's descriptor, polled for keys.
     public let inputFD: Int32
+    /// With `--height`: the rows asked for, and the first row of the region drawn in, below the shell's prompt.
+    private let inline: InlineHeight?
+    private var inlineTop: Int?
 
     /// Opens `/dev/tty` and enters curses mode drawing with `theme`; throws when there is no usable terminal.
     /// Opened only through a ``TerminalLease``.
-    init(theme: Theme = .standard, mouse: Bool = true) throws(TerminalError) {
+    init(theme: Theme = .standard, mouse: Bool = true, height: InlineHeight? = nil) throws(TerminalError) {
         setlocale(LC_ALL, "")
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         if term.isEmpty || term == "dumb" {
@@ -48,6 +51,7 @@ public final class CursesTerminal: TerminalDevice {
         self.screen = screen
         self.encoder = encoder
         self.input = input
+        self.inline = height
         inputFD = fileno(tty)
         cbreak()
         noecho()
@@ -59,6 +63,7 @@ public final class CursesTerminal: TerminalDevice {
         curs_set(0)
         if mouse { arbor_enable_mouse(1) }
         doupdate()
+        if let height { inlineTop = openInlineRegion(height) }
         if hasModes {
             let names: [String] = ["sgr0", "cnorm", "rmcup"]
             let undo = names.compactMap { name in arbor_tigetstr(name).map { String(cString: $0) } }.joined()
@@ -68,9 +73,42 @@ public final class CursesTerminal: TerminalDevice {
 
     deinit { shutdown() }
 
-    /// The terminal's size in cells.
+    /// The terminal's size in cells; with `--height`, the rows of the region.
     public var size: (width: Int, height: Int) {
-        (Int(getmaxx(arbor_stdscr())), Int(getmaxy(arbor_stdscr())))
+        let whole = (width: Int(getmaxx(arbor_stdscr())), height: Int(getmaxy(arbor_stdscr())))
+        guard let inline, let inlineTop else { return whole }
+        return (whole.width, min(inline.rows(of: whole.height), whole.height - inlineTop))
+    }
+
+    /// Leaves the alternate screen ncurses entered, makes room for the region below the cursor (scrolling the
+    /// screen up when the cursor is too low) and returns its first row; nil, for the whole screen, when the
+    /// region would take every row or the terminal does not say where its cursor is.
+    private func openInlineRegion(_ height: InlineHeight) -> Int? {
+        let rows = Int(getmaxy(arbor_stdscr()))
+        let wanted = height.rows(of: rows)
+        guard wanted < rows else { return nil }
+        send(Array((arbor_tigetstr("rmcup").map { String(cString: $0) } ?? "").utf8))
+        guard let row = cursorRow() else { return nil }
+        let top = min(row, rows - wanted)
+        // Newlines at the bottom scroll the shell's lines up to make room.
+        send(Array(String(repeating: "\n", count: wanted - 1).utf8) + Array("\u{1B}[\(top + 1);1H".utf8))
+        return top
+    }
+
+    /// The cursor's row from 0, asked of the terminal (`CSI 6n`), or nil when it does not answer in time.
+    private func cursorRow() -> Int? {
+        send(Array("\u{1B}[6n".utf8))
+        var answer: [UInt8] = []
+        var ready = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
+        while answer.last != UInt8(ascii: "R"), answer.count < 32, poll(&ready, 1, 500) > 0 {
+            var byte: UInt8 = 0
+            guard read(inputFD, &byte, 1) == 1 else { return nil }
+            if byte == 0x1B { answer = [] }
+            answer.append(byte)
+        }
+        let text = String(decoding: answer, as: UTF8.self)
+        guard text.hasPrefix("\u{1B}["), text.hasSuffix("R"), let row = Int(text.dropFirst(2).prefix { $0 != ";" }) else { return nil }
+        return row - 1
     }
 
     /// Every key waiting, decoded by ncurses, without blocking.
@@ -81,7 +119,13 @@ public final class CursesTerminal: TerminalDevice {
         while true {
             let status = wget_wch(input, &value)
             if status == arbor_key_code_yes() {
-                if let key = CursesKeyDecoder.functionKey(Int32(value)) { keys.append(key) }
+                let key = CursesKeyDecoder.functionKey(Int32(value))
+                if case .mouse(var event)? = key, let inlineTop {
+                    event.y -= inlineTop
+                    if event.y >= 0 { keys.append(.mouse(event)) }
+                } else if let key {
+                    keys.append(key)
+                }
             } else if status == OK {
                 if let key = CursesKeyDecoder.character(UInt32(value)) { keys.append(key) }
             } else {
@@ -95,7 +139,7 @@ public final class CursesTerminal: TerminalDevice {
 
     /// Writes the cells that changed since the last frame, in one write.
     public func present(_ grid: CellGrid) {
-        let bytes = encoder.encode(grid, over: shown)
+        let bytes = encoder.encode(grid, over: shown, top: inlineTop)
         shown = grid
         send(bytes)
     }
@@ -130,6 +174,7 @@ public final class CursesTerminal: TerminalDevice {
     /// Takes the terminal again; the next frame is drawn whole.
     public func resume() {
         doupdate()
+        if inlineTop != nil { send(Array((arbor_tigetstr("rmcup").map { String(cString: $0) } ?? "").utf8)) }
         shown = nil
     }
 
@@ -139,6 +184,10 @@ public final class CursesTerminal: TerminalDevice {
         isShutDown = true
         CrashRestorer.uninstall()
         endwin()
+        if let inlineTop {
+            // The region's rows are given back, the cursor where the prompt was.
+            send(Array("\u{1B}[\(inlineTop + 1);1H\u{1B}[J".utf8))
+        }
         delwin(input)
         delscreen(screen)
         fclose(tty)

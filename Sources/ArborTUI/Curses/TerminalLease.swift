@@ -3,12 +3,15 @@
 public final class TerminalLease {
     private let theme: Theme
     private let mouse: Bool
+    private let height: InlineHeight?
     private var terminal: CursesTerminal?
 
-    /// A lease that opens nothing until ``acquire()``.
-    public init(theme: Theme, mouse: Bool) {
+    /// A lease that opens nothing until ``acquire()``; with `height`, the terminal draws in that many rows
+    /// below the cursor instead of the whole (alternate) screen.
+    public init(theme: Theme, mouse: Bool, height: InlineHeight? = nil) {
         self.theme = theme
         self.mouse = mouse
+        self.height = height
     }
 
     /// Whether the terminal was opened (the screen, not stderr, was the user's until it is given back).
@@ -17,7 +20,7 @@ public final class TerminalLease {
     /// The terminal, opened on the first call; throws when there is no usable terminal.
     public func acquire() throws(TerminalError) -> CursesTerminal {
         if let terminal { return terminal }
-        let opened = try CursesTerminal(theme: theme, mouse: mouse)
+        let opened = try CursesTerminal(theme: theme, mouse: mouse, height: height)
         terminal = opened
         return opened
     }

@@ -29,15 +29,22 @@ public struct FrameEncoder: Sendable {
     }
 
     /// What to send to show `next` on a terminal showing `previous`; without a previous frame of the same size,
-    /// the screen is cleared and everything but plain blanks is written.
-    public func encode(_ next: CellGrid, over previous: CellGrid?) -> [UInt8] {
+    /// the screen is cleared and everything but plain blanks is written. With `top`, the frame is drawn in the
+    /// rows from `top` down (below a shell's prompt), and clearing erases those rows only.
+    public func encode(_ next: CellGrid, over previous: CellGrid?, top: Int? = nil) -> [UInt8] {
         var base = previous.flatMap { $0.width == next.width && $0.height == next.height ? $0 : nil }
         var out: [UInt8] = []
         out.reserveCapacity(base == nil ? next.width * next.height * 2 : 1024)
         var at: (row: Int, column: Int)?
+        let offset = top ?? 0
         if base == nil {
-            out += reset + clear
-            at = (0, 0)
+            if let top {
+                out += reset
+                for row in top..<(top + next.height) { out += cursor.move(row: row, column: 0) + Array("\u{1B}[2K".utf8) }
+            } else {
+                out += reset + clear
+                at = (0, 0)
+            }
             if plainIsCleared { base = CellGrid(width: next.width, height: next.height) }
         }
         var style: CellStyle?
@@ -51,7 +58,7 @@ public struct FrameEncoder: Sendable {
                 if cell.width == 0 { continue }
                 if let base, sameCell(next, base, column, row, width) { continue }
                 if skipsLastCell, row == next.height - 1, column + width >= next.width { continue }
-                if at == nil || at! != (row, column) { out += cursor.move(row: row, column: column) }
+                if at == nil || at! != (row, column) { out += cursor.move(row: row + offset, column: column) }
                 if style != cell.style {
                     out += styles[cell.style.index]
                     style = cell.style
@@ -66,7 +73,7 @@ public struct FrameEncoder: Sendable {
         }
         if style != nil { out += reset }
         if let point = next.cursor, !out.isEmpty || previous?.cursor != point {
-            out += cursor.move(row: point.row, column: point.column)
+            out += cursor.move(row: point.row + offset, column: point.column)
         }
         return out
     }
