@@ -127,6 +127,15 @@ struct PostgresEndToEndTests {
         #expect(byString.stdout == "earth\nmars\n", "\(byString.stderr)")
         let byURI = try arbor(["print", server.uri(password: nil), "--table", "places", "--depth", "0"], environment: environment)
         #expect(byURI.stdout == "earth\nmars\n", "the password comes from the password file: \(byURI.stderr)")
+        let exports = environment.map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            return "export \(parts[0])=\(shellQuote(parts[1])); "
+        }.joined()
+        let browsed = try TmuxSession(exports + "PGSERVICE=atlas \(shellQuote(arborBinary)) --format postgres --table places; echo status=$?")
+        let shown = browsed.waitForScreen { $0.contains("earth") && $0.contains("mars") }
+        #expect(shown.ok, "in a terminal, --format postgres needs no source argument:\n\(shown.screen)")
+        try browsed.send("q")
+        #expect(browsed.waitForScreen { $0.contains("status=0") }.ok)
         let without = try arbor(["print", server.uri(password: nil), "--table", "places"],
                                 environment: ["PGPASSFILE=/nonexistent"])
         #expect(without.status == 2 && without.stderr.contains("password"), "\(without.stderr)")
