@@ -30,10 +30,19 @@ public struct FieldMapping: Sendable, Hashable {
 
     /// Builds an item's content from its fields, taking for each part the first mapped field present.
     public func content(from fields: [ItemField], tags fieldTags: [String: [String]] = [:], fallbackTitle: String) -> ItemContent {
-        var byName: [String: String] = [:]
-        for field in fields where byName[field.name] == nil { byName[field.name] = field.value }
+        // A few fields are searched in place; many are indexed once (the first field of a name wins).
+        var byName: [String: String]?
+        if fields.count > 12 {
+            var index: [String: String] = [:]
+            for field in fields where index[field.name] == nil { index[field.name] = field.value }
+            byName = index
+        }
+        func value(_ name: String) -> String? {
+            if let byName { return byName[name] }
+            return fields.first { $0.name == name }?.value
+        }
         func first(_ names: [String]) -> String {
-            for name in names { if let value = byName[name], !value.isEmpty { return value } }
+            for name in names { if let value = value(name), !value.isEmpty { return value } }
             return ""
         }
         let body = first(body)
@@ -42,7 +51,7 @@ public struct FieldMapping: Sendable, Hashable {
         var tagList: [String] = []
         for name in tags {
             if let list = fieldTags[name] { tagList = list; break }
-            if let text = byName[name], !text.isEmpty {
+            if let text = value(name), !text.isEmpty {
                 tagList = text.split(separator: ",").map { $0.trimmingCharacters(in: " ") }.filter { !$0.isEmpty }
                 break
             }
