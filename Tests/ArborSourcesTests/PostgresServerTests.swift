@@ -52,6 +52,25 @@ struct PostgresServerTests {
         #expect(try cluster.admin(active) == "0")
     }
 
+    @Test func slowStatementsLeaveSwiftsThreadsFree() async throws {
+        let table = try makeTable()
+        let source = try open(table + "_slow")
+        let count = ProcessInfo.processInfo.activeProcessorCount + 2
+        let listings = (0..<count).map { index in Task { try? await source.children(of: String(index)) } }
+        let active = "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%\(table)_slow%' AND pid <> pg_backend_pid()"
+        var running = 0
+        for _ in 0..<100 where running < count {
+            running = Int(try cluster.admin(active).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(running == count, "more slow statements than cores run at once: \(running) of \(count)")
+        let started = Date()
+        #expect(await Task.detached { 6 * 7 }.value == 42)
+        #expect(Date().timeIntervalSince(started) < 1, "other work runs while they wait")
+        (source as? any CancellingUnshown)?.keepOnly([])
+        for listing in listings { _ = await listing.value }
+    }
+
     @Test func aSlowStatementStopsAtTheTimeOutWithAMessage() async throws {
         let table = try makeTable()
         let source = try open(table + "_slow", timeout: 0.5)

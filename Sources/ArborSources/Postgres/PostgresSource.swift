@@ -67,8 +67,8 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
     public func numberOfChildren(of id: String) async throws -> Int? {
         var values: [String?] = []
         let condition = shape.childOf(id, &values)
-        return try run(label: id) { try $0.query("SELECT count(*) FROM \(shape.table) WHERE \(condition)", values) }
-            .rows.first?.first.flatMap { $0.flatMap { Int($0) } }
+        let sql = "SELECT count(*) FROM \(shape.table) WHERE \(condition)"
+        return try await query(sql, values, label: id).rows.first?.first.flatMap { $0.flatMap { Int($0) } }
     }
 
     public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
@@ -77,24 +77,23 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
 
     public func parentID(of id: String) async throws -> String? {
         guard !id.isEmpty, id != start else { return nil }
-        let parent = try run { try $0.query(shape.parentQuery, [id]) }.rows.first?.first ?? nil
+        let parent = try await query(shape.parentQuery, [id]).rows.first?.first ?? nil
         return parent.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     public func item(_ id: String) async throws -> SourceItem {
         guard !id.isEmpty else { return SourceItem(id: "", content: ItemContent(title: displayName), childCount: nil) }
-        let rows = try run { try $0.query("SELECT * FROM \(shape.table) WHERE \(shape.isItem("$1"))", [id]) }
+        let rows = try await query("SELECT * FROM \(shape.table) WHERE \(shape.isItem("$1"))", [id])
         guard !rows.rows.isEmpty else { throw SourceError("\(displayName): no row with \(idName) '\(id)'") }
-        return try items(for: rows, label: nil)[0]
+        return try await items(for: rows, label: nil)[0]
     }
 
     public func children(of id: String) async throws -> [SourceItem] {
         var values: [String?] = []
         let condition = shape.childOf(id, &values)
-        let rows = try run(label: id) {
-            try $0.query("SELECT * FROM \(shape.table) WHERE \(condition) ORDER BY \(shape.ordering(descending: false))", values)
-        }
-        return try items(for: rows, label: id)
+        let rows = try await query("SELECT * FROM \(shape.table) WHERE \(condition) ORDER BY \(shape.ordering(descending: false))",
+                                   values, label: id)
+        return try await items(for: rows, label: id)
     }
 
     /// A long list of children is read a page at a time by keyset, never skipping more rows than lie between
@@ -119,16 +118,14 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
             values += after
         }
         sql += " ORDER BY \(shape.ordering(descending: plan.descending)) LIMIT \(range.count) OFFSET \(plan.skip)"
-        var rows = try run(label: id) { try $0.query(sql, values) }
+        var rows = try await query(sql, values, label: id)
         if let count = known?.count, plan.after != nil, rows.rows.count < min(range.count, count - range.lowerBound) {
             // Keys that do not compare (NULL in the order column) are read by position instead.
             var values: [String?] = []
             let condition = shape.childOf(id, &values)
-            rows = try run(label: id) {
-                try $0.query("SELECT * FROM \(shape.table) WHERE \(condition) ORDER BY \(shape.ordering(descending: false)) "
-                    + "LIMIT \(range.count) OFFSET \(range.lowerBound)", values)
-            }
-            return try items(for: rows, label: id)
+            rows = try await query("SELECT * FROM \(shape.table) WHERE \(condition) ORDER BY \(shape.ordering(descending: false)) "
+                + "LIMIT \(range.count) OFFSET \(range.lowerBound)", values, label: id)
+            return try await items(for: rows, label: id)
         }
         if plan.descending { rows.rows.reverse() }
         let positions = keyNames.compactMap { rows.columns.firstIndex(of: $0) }
@@ -137,7 +134,7 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
             let first = plan.descending ? range.upperBound - rows.rows.count : range.lowerBound
             all[id]?.record(start: first, first: rows.rows.first.map(keys), last: rows.rows.last.map(keys), rows: rows.rows.count)
         }
-        return try items(for: rows, label: id)
+        return try await items(for: rows, label: id)
     }
 
     public func position(of childID: String, in parentID: String) async throws -> Int? {
@@ -148,10 +145,9 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
         let before = key.map { order in
             "CASE WHEN x.o IS NULL THEN (\(order) IS NOT NULL OR \(shape.id) < x.i) ELSE (\(order) < x.o OR (\(order) = x.o AND \(shape.id) < x.i)) END"
         } ?? "\(shape.id) < x.i"
-        let rows = try run(label: parentID) {
-            try $0.query("SELECT (SELECT count(*) FROM \(shape.table) WHERE \(condition) AND \(before)) FROM "
-                + "(SELECT \(key ?? "NULL") AS o, \(shape.id) AS i FROM \(shape.table) WHERE \(shape.isItem("$1")) AND \(condition)) AS x", values)
-        }
+        let rows = try await query("SELECT (SELECT count(*) FROM \(shape.table) WHERE \(condition) AND \(before)) FROM "
+            + "(SELECT \(key ?? "NULL") AS o, \(shape.id) AS i FROM \(shape.table) WHERE \(shape.isItem("$1")) AND \(condition)) AS x",
+            values, label: parentID)
         return rows.rows.first?.first.flatMap { $0.flatMap { Int($0) } }
     }
 
@@ -161,13 +157,13 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
     }
 
     /// Items for rows, with their child counts from one grouped statement.
-    private func items(for rows: PostgresRows, label: String?) throws -> [SourceItem] {
+    private func items(for rows: PostgresRows, label: String?) async throws -> [SourceItem] {
         guard let idColumn = rows.columns.firstIndex(of: idName) else { return [] }
         let ids = rows.rows.map { $0[idColumn] ?? "" }
         var counts: [String: Int] = [:]
         if !ids.isEmpty {
             let query = shape.counts(of: ids)
-            for row in try run(label: label, { try $0.query(query.sql, query.values) }).rows {
+            for row in try await self.query(query.sql, query.values, label: label).rows {
                 counts[row[0] ?? ""] = row[1].flatMap { Int($0) }
             }
         }
@@ -175,6 +171,12 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
             let fields = zip(rows.columns, row).map { ItemField(name: $0, value: $1 ?? "") }
             return SourceItem(id: id, content: mapping.content(from: fields, fallbackTitle: id), childCount: counts[id] ?? 0)
         }
+    }
+
+    /// Runs one statement on a thread outside Swift's cooperative pool, which a slow server would otherwise
+    /// hold while the statement runs; `label` names the list it reads, for cancelling.
+    private func query(_ sql: String, _ values: [String?], label: String? = nil) async throws -> PostgresRows {
+        try await BlockingWork.run { [self] in try run(label: label) { try $0.query(sql, values) } }
     }
 
     /// Runs `body` on a connection; an error names the source, a cancelled statement says so.
