@@ -100,10 +100,29 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
     /// the page and the nearest row already read.
     public var pagesChildren: Bool { true }
 
+    /// The count, the first page and the page's child counts are asked side by side, on connections of their
+    /// own: the count of a long list is most of the wait.
     public func pagedChildren(of id: String) async throws -> PagedChildren? {
-        guard let count = try await numberOfChildren(of: id), count > ChildPaging.threshold else { return nil }
-        anchors.withLock { $0[id] = KeysetAnchors(count: count) }
-        return PagedChildren(count: count, first: try await children(of: id, in: 0..<ChildPaging.pageSize))
+        async let counted = numberOfChildren(of: id)
+        var values: [String?] = []
+        let condition = shape.childOf(id, &values)
+        let rows = try await query("SELECT * FROM \(shape.table) WHERE \(condition) ORDER BY \(shape.ordering(descending: false)) "
+            + "LIMIT \(ChildPaging.pageSize)", values, label: id)
+        async let first = items(for: rows, label: id)
+        guard let count = try await counted, count > ChildPaging.threshold else { return nil }
+        let keys = keys(in: rows.columns)
+        anchors.withLock { all in
+            var known = KeysetAnchors<[String?]>(count: count)
+            known.record(start: 0, first: rows.rows.first.map(keys), last: rows.rows.last.map(keys), rows: rows.rows.count)
+            all[id] = known
+        }
+        return PagedChildren(count: count, first: try await first)
+    }
+
+    /// The order keys of a row with these columns.
+    private func keys(in columns: [String]) -> @Sendable ([String?]) -> [String?] {
+        let positions = keyNames.compactMap { columns.firstIndex(of: $0) }
+        return { row in positions.map { row[$0] } }
     }
 
     public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
@@ -128,8 +147,7 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
             return try await items(for: rows, label: id)
         }
         if plan.descending { rows.rows.reverse() }
-        let positions = keyNames.compactMap { rows.columns.firstIndex(of: $0) }
-        let keys = { (row: [String?]) in positions.map { row[$0] } }
+        let keys = keys(in: rows.columns)
         anchors.withLock { all in
             let first = plan.descending ? range.upperBound - rows.rows.count : range.lowerBound
             all[id]?.record(start: first, first: rows.rows.first.map(keys), last: rows.rows.last.map(keys), rows: rows.rows.count)
