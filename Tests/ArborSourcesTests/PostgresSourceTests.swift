@@ -1,6 +1,7 @@
 import ArborCore
 @testable import ArborSources
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("A PostgreSQL table, read lazily and read-only from a real server")
@@ -57,6 +58,32 @@ struct PostgresSourceTests {
             let ranks = try await source.children(of: "1", in: 0..<5_000).map { $0.content.fields.first { $0.name == "rank" }?.value ?? "" }
             #expect(ranks.suffix(52).allSatisfy(\.isEmpty) && !ranks[4_947].isEmpty)
         }
+    }
+
+    @Test func aVeryLongListShowsAtOnceAndItsExactCountFollows() async throws {
+        let table = TestCluster.uniqueName("long")
+        try cluster.admin("""
+            CREATE TABLE \(table) (id integer PRIMARY KEY, parent integer, name text);
+            INSERT INTO \(table) SELECT i, CASE WHEN i = 1 THEN NULL ELSE 1 END, 'n' || i FROM generate_series(1, 300001) AS i;
+            CREATE INDEX ON \(table) (parent, id);
+            ANALYZE \(table);
+            """)
+        let source = try open(table)
+        let changes = Mutex<[SourceChange]>([])
+        try #require(source as? any ChangeReporting).observeChanges { change in changes.withLock { $0.append(change) } }
+        let shown = try #require(try await source.pagedChildren(of: "1"))
+        #expect(shown.first.map(\.id) == (2..<258).map(String.init), "the first page at once")
+        var waited = 0
+        while changes.withLock({ $0.isEmpty }), waited < 200 {
+            try await Task.sleep(for: .milliseconds(50))
+            waited += 1
+        }
+        #expect(changes.withLock { $0 } == [.childrenChanged(of: "1")], "the exact count follows as a change")
+        let counted = try #require(try await source.pagedChildren(of: "1"))
+        #expect(counted.count == 300_000)
+        #expect(try await source.children(of: "1", in: 299_744..<300_000).map(\.id) == (299_746...300_001).map(String.init))
+        let again = try #require(try await source.pagedChildren(of: "1"))
+        #expect(again.count == shown.count, "a count is kept for one reading: the next is estimated again")
     }
 
     @Test func theTopCountsParentsAndItemsComeFromTheTable() async throws {

@@ -5,7 +5,7 @@ import Synchronization
 /// an item (a page at a time by keyset when there are many), one grouped query for their child counts.
 /// Every statement runs in a read-only transaction under a time-out, with values as parameters and names
 /// quoted by libpq; a statement for a list no longer shown is cancelled on the server.
-public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnshown {
+public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnshown, ChangeReporting {
     public let displayName: String
     let pool: PostgresPool
     let shape: PostgresShape
@@ -16,6 +16,12 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
     let start: String?
     /// Per parent shown a page at a time: its count and the keys of rows at known positions.
     private let anchors = Mutex<[String: KeysetAnchors<[String?]>]>([:])
+    /// Exact counts of long lists shown first with the planner's estimate, kept for the list's next reading.
+    private let exactCounts = Mutex<[String: Int]>([:])
+    /// Where changes are reported (a long list's exact count, once known).
+    private let reporter = Mutex<(@Sendable (SourceChange) -> Void)?>(nil)
+    /// Lists the planner expects longer than this are shown before they are counted.
+    static let countedLater = 200_000
 
     /// Connects, finds the table and its columns; the error names what is missing, never the password.
     init(_ target: PostgresTarget, table requested: String?, mapping: FieldMapping, orderBy: String?,
@@ -101,9 +107,13 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
     public var pagesChildren: Bool { true }
 
     /// The count, the first page and the page's child counts are asked side by side, on connections of their
-    /// own: the count of a long list is most of the wait.
+    /// own. A list the planner expects very long is shown at once with that estimate; its exact count follows
+    /// as a change, and the list is read again with it.
     public func pagedChildren(of id: String) async throws -> PagedChildren? {
-        async let counted = numberOfChildren(of: id)
+        let known = exactCounts.withLock { $0.removeValue(forKey: id) }
+        let estimate = known == nil ? try await estimatedCount(of: id) : nil
+        let deferred = estimate.map { $0 > Self.countedLater } ?? false
+        async let counted = count(of: id, known: known ?? (deferred ? estimate : nil))
         var values: [String?] = []
         let condition = shape.childOf(id, &values)
         let rows = try await query("SELECT * FROM \(shape.table) WHERE \(condition) ORDER BY \(shape.ordering(descending: false)) "
@@ -112,11 +122,39 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
         guard let count = try await counted, count > ChildPaging.threshold else { return nil }
         let keys = keys(in: rows.columns)
         anchors.withLock { all in
-            var known = KeysetAnchors<[String?]>(count: count)
-            known.record(start: 0, first: rows.rows.first.map(keys), last: rows.rows.last.map(keys), rows: rows.rows.count)
-            all[id] = known
+            var anchored = KeysetAnchors<[String?]>(count: count)
+            anchored.record(start: 0, first: rows.rows.first.map(keys), last: rows.rows.last.map(keys), rows: rows.rows.count)
+            all[id] = anchored
+        }
+        if deferred {
+            Task { [self] in
+                guard let exact = try? await numberOfChildren(of: id) else { return }
+                exactCounts.withLock { $0[id] = exact }
+                reporter.withLock { $0 }?(.childrenChanged(of: id))
+            }
         }
         return PagedChildren(count: count, first: try await first)
+    }
+
+    /// The count given, or the count asked of the server.
+    private func count(of id: String, known: Int?) async throws -> Int? {
+        if let known { return known }
+        return try await numberOfChildren(of: id)
+    }
+
+    /// The planner's estimate of how many children `id` has (no rows are read).
+    private func estimatedCount(of id: String) async throws -> Int? {
+        var values: [String?] = []
+        let condition = shape.childOf(id, &values)
+        let plan = try await query("EXPLAIN SELECT 1 FROM \(shape.table) WHERE \(condition)", values, label: id)
+        guard let line = plan.rows.first?.first ?? nil, let match = line.firstMatch(of: /rows=([0-9]+)/) else { return nil }
+        return Int(match.1)
+    }
+
+    public var isComplete: Bool { true }
+
+    public func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
+        reporter.withLock { $0 = report }
     }
 
     /// The order keys of a row with these columns.
