@@ -74,6 +74,8 @@ public enum BrowserAction: Sendable {
     case invalidateParent(of: String)
     /// The children of an item changed.
     case invalidateChildren(of: String)
+    /// A long list shown with an estimated count has `count` children.
+    case resizeChildren(of: String, count: Int)
     /// The content of these items changed; their ids did not.
     case invalidateItems([String])
     /// Everything changed: load again, keeping the path and focus where they still exist.

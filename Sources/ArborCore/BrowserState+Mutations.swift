@@ -48,6 +48,14 @@ extension BrowserState {
         return [.countChildren(parent, ids: [store[handle].id], epoch: store[parent].childEpoch)]
     }
 
+    /// A paged list gets its exact count: its first page stays, the rest is asked again where it shows.
+    mutating func resizeChildren(of id: String, count: Int) -> [BrowserEffect] {
+        guard let handle = store.handle(for: id), store[handle].children != nil else { return [] }
+        store.resizePagedChildren(of: handle, to: max(0, count))
+        reconcileColumns()
+        return requestShownPages()
+    }
+
     mutating func invalidateItems(_ ids: [String]) -> [BrowserEffect] {
         ids.compactMap(store.handle(for:)).flatMap { requestItem($0) }
     }

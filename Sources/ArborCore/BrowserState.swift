@@ -185,6 +185,7 @@ public struct BrowserState: Sendable {
         case .removeChildren(let id, let indexes): return removeChildren(of: id, at: indexes)
         case .invalidateParent(let id): return invalidateParent(of: id)
         case .invalidateChildren(let id): return invalidateChildren(of: id)
+        case .resizeChildren(let id, let count): return resizeChildren(of: id, count: count)
         case .invalidateItems(let ids): return invalidateItems(ids)
         case .reloadAll: return reloadAll()
         case .refreshShown: return refreshShown()

@@ -131,6 +131,21 @@ public struct NodeStore: Sendable {
         nodes[Int(handle.index)].unloadedChildren = count - min(count, first.count)
     }
 
+    /// Makes a paged list `count` long in place, keeping its first page; the rest become placeholders in a new
+    /// epoch, so that pages placed by the estimated count are read again at their exact places.
+    mutating func resizePagedChildren(of handle: NodeHandle, to count: Int) {
+        guard var children = nodes[Int(handle.index)].children else { return }
+        nodes[Int(handle.index)].children = nil
+        let kept = min(children.count, count, ChildPaging.pageSize)
+        children.removeSubrange(kept...)
+        children.append(contentsOf: repeatElement(Self.placeholder, count: count - kept))
+        nodes[Int(handle.index)].children = children
+        nodes[Int(handle.index)].childCount = count
+        nodes[Int(handle.index)].unloadedChildren = count - kept + children.prefix(kept).count { $0 == Self.placeholder }
+        nodes[Int(handle.index)].childEpoch = nextEpoch
+        nextEpoch += 1
+    }
+
     /// Puts the items of a page in their places among the children of a node.
     mutating func fillChildren(of handle: NodeHandle, from start: Int, with items: [NodeHandle]) {
         guard var children = nodes[Int(handle.index)].children else { return }

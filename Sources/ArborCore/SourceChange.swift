@@ -9,6 +9,9 @@ public enum SourceChange: Sendable, Hashable {
     case parentChanged(of: String)
     /// The children of an item changed in a way the source does not detail.
     case childrenChanged(of: String)
+    /// A long list shown with an estimated count has this many children: its first page stays, the rest is
+    /// read again at its exact places.
+    case childCountChanged(of: String, count: Int)
     /// The content of these items changed; their ids did not.
     case itemsChanged([String])
     /// Anything may have changed: everything is read again, keeping the place where it still exists.
@@ -29,6 +32,7 @@ public enum SourceChange: Sendable, Hashable {
         case .removedChildren(let parent, let indexes): return [.removeChildren(of: parent, at: indexes)]
         case .parentChanged(let id): return [.invalidateParent(of: id)]
         case .childrenChanged(let id): return [.invalidateChildren(of: id)]
+        case .childCountChanged(let id, let count): return [.resizeChildren(of: id, count: count)]
         case .itemsChanged(let ids): return [.invalidateItems(ids)]
         case .reloaded: return [.reloadAll]
         case .changed: return [.refreshShown]

@@ -16,8 +16,6 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
     let start: String?
     /// Per parent shown a page at a time: its count and the keys of rows at known positions.
     private let anchors = Mutex<[String: KeysetAnchors<[String?]>]>([:])
-    /// Exact counts of long lists shown first with the planner's estimate, kept for the list's next reading.
-    private let exactCounts = Mutex<[String: Int]>([:])
     /// Where changes are reported (a long list's exact count, once known).
     private let reporter = Mutex<(@Sendable (SourceChange) -> Void)?>(nil)
     /// Lists the planner expects longer than this are shown before they are counted.
@@ -108,12 +106,11 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
 
     /// The count, the first page and the page's child counts are asked side by side, on connections of their
     /// own. A list the planner expects very long is shown at once with that estimate; its exact count follows
-    /// as a change, and the list is read again with it.
+    /// as a change, its first page kept.
     public func pagedChildren(of id: String) async throws -> PagedChildren? {
-        let known = exactCounts.withLock { $0.removeValue(forKey: id) }
-        let estimate = known == nil ? try await estimatedCount(of: id) : nil
+        let estimate = try await estimatedCount(of: id)
         let deferred = estimate.map { $0 > Self.countedLater } ?? false
-        async let counted = count(of: id, known: known ?? (deferred ? estimate : nil))
+        async let counted = count(of: id, known: deferred ? estimate : nil)
         var values: [String?] = []
         let condition = shape.childOf(id, &values)
         let rows = try await query("SELECT * FROM \(shape.table) WHERE \(condition) ORDER BY \(shape.ordering(descending: false)) "
@@ -121,16 +118,18 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
         async let first = items(for: rows, label: id)
         guard let count = try await counted, count > ChildPaging.threshold else { return nil }
         let keys = keys(in: rows.columns)
-        anchors.withLock { all in
+        let anchor = { @Sendable (count: Int) in
             var anchored = KeysetAnchors<[String?]>(count: count)
             anchored.record(start: 0, first: rows.rows.first.map(keys), last: rows.rows.last.map(keys), rows: rows.rows.count)
-            all[id] = anchored
+            return anchored
         }
+        anchors.withLock { $0[id] = anchor(count) }
         if deferred {
             Task { [self] in
                 guard let exact = try? await numberOfChildren(of: id) else { return }
-                exactCounts.withLock { $0[id] = exact }
-                reporter.withLock { $0 }?(.childrenChanged(of: id))
+                // Rows read meanwhile were placed by the estimate: only the first page's keys are kept.
+                anchors.withLock { $0[id] = anchor(exact) }
+                reporter.withLock { $0 }?(.childCountChanged(of: id, count: exact))
             }
         }
         return PagedChildren(count: count, first: try await first)
