@@ -104,7 +104,7 @@ def main():
     r['big'] = measure('arbor 10M', [arbor, uri, '--table', 'nodes'], r'node 1\b[\s\S]*1 of 10', keys='Right Down*5 Left')
     r['big-psql'] = measure('psql 10M', conn + ['-c', 'SELECT * FROM nodes WHERE parent IS NULL ORDER BY id'], r'\(10 rows\)')
     r['wide'] = measure('arbor wide', [arbor, uri, '--table', 'wide'], r'child 1\b[\s\S]*1 of 1',
-                        probes=(f'Enter=child 2\\b[\\s\\S]*1 of {WIDE}', f'End=child {WIDE + 1}\\b', 'Home=child 2\\b'))
+                        probes=('Enter=child 2\\b', f'=(?m)1 of {WIDE} *$', f'End=child {WIDE + 1}\\b', 'Home=child 2\\b'))
     r['wide-psql'] = measure('psql wide', conn + ['-c', 'SELECT * FROM wide WHERE parent = 1 ORDER BY id LIMIT 40'],
                              r'child 40\b', runs=3)
     descend = [arbor, 'query', 'descendants', '1', uri, '--table', 'nodes', '--output', 'title']
@@ -147,7 +147,8 @@ def render(r):
             f'| … Down | {ms(big.get("key_ms[Down]"))} | – | |',
             f'| {WIDE:,} children: first screenful after Enter | {ms(wide.get("probe_ms[0:Enter]"))} | '
             f'{ms(r["wide-psql"].get("first_frame_ms"))} (LIMIT 40){ratio(r["wide-psql"].get("first_frame_ms"), wide.get("probe_ms[0:Enter]"))} | ≤ 50 ms |',
-            f'| … End / Home | {ms(wide.get("probe_ms[1:End]"))} / {ms(wide.get("probe_ms[2:Home]"))} | – | ≤ 50 ms |',
+            f'| … its exact count in the footer (the first screen shows the planner\'s estimate) | {ms(wide.get("probe_ms[1:]"))} | – | |',
+            f'| … End / Home | {ms(wide.get("probe_ms[2:End]"))} / {ms(wide.get("probe_ms[3:Home]"))} | – | ≤ 50 ms |',
             f'| peak memory of these sessions | {peak:.1f} MiB | – | ≤ 30 MiB |',
             f'| `query descendants` of {d["lines"]:,} nodes: first line | {ms(d["first_ms"])} | {ms(dp["first_ms"])}{ratio(dp["first_ms"], d["first_ms"])} | ≤ 100 ms |',
             f'| … every line | {ms(d["whole_ms"])} | {ms(dp["whole_ms"])}{ratio(dp["whole_ms"], d["whole_ms"])} | |',
