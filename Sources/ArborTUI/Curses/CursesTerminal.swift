@@ -88,7 +88,11 @@ public final class CursesTerminal: TerminalDevice {
         let wanted = height.rows(of: rows)
         guard wanted < rows else { return nil }
         send(Array((arbor_tigetstr("rmcup").map { String(cString: $0) } ?? "").utf8))
-        guard let row = cursorRow() else { return nil }
+        guard let row = cursorRow() else {
+            // No answer: the whole screen after all, the alternate one again.
+            send(Array((arbor_tigetstr("smcup").map { String(cString: $0) } ?? "").utf8))
+            return nil
+        }
         let top = min(row, rows - wanted)
         // Newlines at the bottom scroll the shell's lines up to make room.
         send(Array(String(repeating: "\n", count: wanted - 1).utf8) + Array("\u{1B}[\(top + 1);1H".utf8))
