@@ -116,4 +116,43 @@ struct TerminalCitizenEndToEndTests {
         let after = ended.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(Array(after.prefix(7)) == ["1", "2", "3", "4", "5", "d", "status=0"], "the rows are given back:\n\(ended.screen)")
     }
+
+    /// A terminal that never says where its cursor is (a pseudo-terminal driven by Python, which does not
+    /// answer `CSI 6n`): `--height` falls back to the whole, alternate screen rather than draw over the shell.
+    @Test func heightOnATerminalThatDoesNotAnswerTakesTheWholeScreen() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-pty-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = folder.appendingPathComponent("list.txt").path
+        let script = folder.appendingPathComponent("silent.py").path
+        try "a/b\nd\n".write(toFile: list, atomically: true, encoding: .utf8)
+        try """
+            import os, pty, sys, time, select
+            arbor, listfile = sys.argv[1], sys.argv[2]
+            pid, fd = pty.fork()
+            if pid == 0:
+                os.environ['TERM'] = 'xterm-256color'
+                os.execv(arbor, [arbor, '--pick', '--height', '5', listfile])
+            out = b''
+            deadline = time.time() + 8
+            while time.time() < deadline and b'pick one' not in out:
+                if select.select([fd], [], [], 0.1)[0]:
+                    try: out += os.read(fd, 65536)
+                    except OSError: break
+            os.write(fd, b'\\x1b')
+            end = time.time() + 3
+            while time.time() < end:
+                if select.select([fd], [], [], 0.1)[0]:
+                    try:
+                        chunk = os.read(fd, 65536)
+                        if not chunk: break
+                        out += chunk
+                    except OSError: break
+            _, status = os.waitpid(pid, 0)
+            asked = out.find(b'\\x1b[6n')
+            print(asked >= 0, out.rfind(b'\\x1b[?1049h') > asked, b'pick one' in out[asked:], os.waitstatus_to_exitcode(status))
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let result = try runCommand("/usr/bin/env", ["python3", script, arborBinary, list])
+        #expect(result.stdout == "True True True 130\n", "asked, back on the alternate screen, drawn, cancelled: \(result.stdout)\(result.stderr)")
+    }
 }
