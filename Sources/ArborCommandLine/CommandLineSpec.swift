@@ -68,8 +68,6 @@ public struct OptionSpec: Sendable {
     public var help: String
     /// The values it takes, when they are a fixed few (completions offer them); empty for any value.
     public var choices: [String] = []
-    /// Whether its value names a file (completions offer files).
-    public var takesFile = false
 
     /// Creates an option.
     public init(_ name: String, _ kind: Kind, help: String) {
@@ -82,13 +80,6 @@ public struct OptionSpec: Sendable {
     public func choosing(_ values: [String]) -> OptionSpec {
         var option = self
         option.choices = values
-        return option
-    }
-
-    /// The option taking a file's name.
-    public func namingFile() -> OptionSpec {
-        var option = self
-        option.takesFile = true
         return option
     }
 

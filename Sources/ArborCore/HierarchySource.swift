@@ -27,6 +27,12 @@ public struct SourceItem: Sendable, Hashable {
         self.content = content
         self.childCount = childCount
     }
+
+    /// A field's value as `--where` and `--by` read it: the content's named field or part, or the id.
+    public func value(of field: String) -> String? {
+        if let value = content.value(of: field) { return value }
+        return field == "id" ? id : nil
+    }
 }
 
 /// An error a source reports for one request; the rest of the hierarchy stays usable.

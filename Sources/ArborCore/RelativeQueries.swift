@@ -72,10 +72,15 @@ public struct RelativeQueries: Sendable {
 
     /// Items grouped by a key, groups in the order their first item comes, items in their own order.
     public func group(_ items: [NodeHandle], by key: (StoredNode) -> String) -> [(key: String, items: [NodeHandle])] {
-        var groups: [(key: String, items: [NodeHandle])] = []
+        Self.group(items) { key(store[$0]) }
+    }
+
+    /// Any elements grouped by a key, groups in the order their first element comes, elements in their own order.
+    public static func group<Element>(_ items: [Element], by key: (Element) -> String) -> [(key: String, items: [Element])] {
+        var groups: [(key: String, items: [Element])] = []
         var position: [String: Int] = [:]
         for item in items {
-            let value = key(store[item])
+            let value = key(item)
             if let index = position[value] {
                 groups[index].items.append(item)
             } else {

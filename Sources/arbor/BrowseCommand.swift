@@ -36,7 +36,7 @@ struct BrowseCommand {
             OptionSpec("color", .invertibleFlag(defaultOn: true), help: "Draw in colour (--no-color, or the NO_COLOR variable: without)."),
             OptionSpec("mouse", .invertibleFlag(defaultOn: true),
                        help: "Answer the mouse: click focuses, a click on the icon expands, the wheel scrolls."),
-            .value("theme", help: "Theme: default, light, mono, or a theme file (TOML).").namingFile(),
+            .value("theme", help: "Theme: default, light, mono, or a theme file (TOML)."),
             .flag("bash", help: "Print the bash key bindings and acd, for: eval \"$(arbor --bash)\"."),
             .flag("zsh", help: "Print the zsh key bindings and acd, for: source <(arbor --zsh)."),
             .flag("fish", help: "Print the fish key bindings and acd, for: arbor --fish | source."),

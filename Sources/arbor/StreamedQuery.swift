@@ -10,25 +10,18 @@ enum StreamedQuery {
         let terminator = command.output.terminator
         let filters = command.filters
         let grouped = command.relation == .group ? command.by : nil
-        var groups: [(key: String, lines: [[UInt8]])] = []
-        var groupIndex: [String: Int] = [:]
+        var keyed: [(key: String, line: [UInt8])] = []
         var printed = 0
         var output = GatheredOutput()
         defer { _ = output.flush() }
         let relation = StreamedRelation(rawValue: (command.relation == .group ? command.of : command.relation).rawValue) ?? .descendants
         do {
             let found = try source.streamRelatives(relation, of: command.id, titlePaths: formatter.needsTitlePath) { item, titles in
-                guard filters.allSatisfy({ value(of: $0.field, in: item) == $0.value }) else { return true }
+                guard filters.allSatisfy({ item.value(of: $0.field) == $0.value }) else { return true }
                 let record = formatter.record(for: item, titlePath: titles) + terminator
                 printed += 1
                 guard let grouped else { return output.write(record) }
-                let key = value(of: grouped, in: item) ?? ""
-                if let index = groupIndex[key] {
-                    groups[index].lines.append(record)
-                } else {
-                    groupIndex[key] = groups.count
-                    groups.append((key, [record]))
-                }
+                keyed.append((item.value(of: grouped) ?? "", record))
                 return true
             }
             guard found else {
@@ -39,15 +32,9 @@ enum StreamedQuery {
             printError("arbor: \(error)")
             return 2
         }
-        for group in groups {
-            for line in group.lines where !output.write(LosslessText.encode(group.key) + [0x09] + line) { return 0 }
+        for group in RelativeQueries.group(keyed, by: \.key) {
+            for entry in group.items where !output.write(LosslessText.encode(group.key) + [0x09] + entry.line) { return 0 }
         }
         return printed == 0 ? 1 : 0
-    }
-
-    /// A field of a streamed item, as `--where` and `--by` read it.
-    private static func value(of field: String, in item: SourceItem) -> String? {
-        if let value = item.content.value(of: field) { return value }
-        return field == "id" ? item.id : nil
     }
 }

@@ -60,4 +60,13 @@ struct RelativeQueryTests {
         #expect(q.ancestors(of: store.handle(for: "n20000")!).count == 20_000)
         #expect(q.descendants(of: store.handle(for: "n0")!).count == 20_000)
     }
+
+    @Test func streamedItemsAreFilteredAndGroupedAsStoredOnesAre() {
+        let item = SourceItem(id: "P-7", content: ItemContent(title: "Pump", status: "open", fields: [ItemField(name: "type", value: "pump")]),
+                              childCount: nil)
+        #expect(item.value(of: "type") == "pump" && item.value(of: "title") == "Pump" && item.value(of: "status") == "open")
+        #expect(item.value(of: "id") == "P-7" && item.value(of: "colour") == nil)
+        let grouped = RelativeQueries.group(["b1", "a1", "b2", "c1", "a2"]) { String($0.prefix(1)) }
+        #expect(grouped.map(\.key) == ["b", "a", "c"] && grouped.map(\.items) == [["b1", "b2"], ["a1", "a2"], ["c1"]])
+    }
 }
