@@ -10,6 +10,7 @@ directory's time when it draws) are measured the same way, in the same run; no p
 import json, os, re, shutil, statistics, sys, tempfile, threading, time
 sys.path.insert(0, os.path.dirname(__file__))
 from ptyrun import Session
+import sections
 
 ENV = dict(os.environ, TERM='xterm-256color', LANG='C.UTF-8')
 PEERS = {
@@ -191,17 +192,6 @@ def render(results, size, rewrites):
     return lines
 
 
-def write_section(out, lines):
-    """Replaces the live section of `out` (or adds it at the end)."""
-    text = open(out).read() if os.path.exists(out) else ''
-    start = text.find('## Live changes')
-    if start >= 0:
-        following = text.find('\n## ', start + 1)
-        text = text[:start] + (text[following + 1:] if following >= 0 else '')
-    with open(out, 'w') as file:
-        file.write(text.rstrip('\n') + '\n\n' + '\n'.join(lines))
-
-
 def main():
     arbor = sys.argv[1]
     out = sys.argv[sys.argv.index('--out') + 1] if '--out' in sys.argv else None
@@ -213,7 +203,7 @@ def main():
         lines = render(results, size, rewrites)
         print('\n'.join(lines))
         if out:
-            write_section(out, lines)
+            sections.write_section(out, 'Live changes', lines)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -11,6 +11,9 @@ on the same questions (its cursor mode, FETCH_COUNT, for the long answers).
 """
 import json, os, re, resource, statistics, subprocess, sys, time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sections
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 ROWS = int(sys.argv[sys.argv.index('--rows') + 1]) if '--rows' in sys.argv else 10_000_000
@@ -121,7 +124,7 @@ def main():
     lines = render(r)
     print('\n'.join(lines))
     if out:
-        write_section(out, lines)
+        sections.write_section(out, 'PostgreSQL', lines)
 
 
 def ms(value):
@@ -134,7 +137,6 @@ def ratio(peer, ours):
 
 def render(r):
     big, wide, d, dp = r['big'], r['wide'], r['descendants'], r['descendants-psql']
-    peak = max(big.get('rss_max_kb', 0), wide.get('rss_max_kb', 0)) / 1024
     return ['## PostgreSQL', '',
             f'bench/postgres.py, one run, release build, a server on loopback started for the run (PostgreSQL '
             f'{subprocess.run(["psql", "--version"], capture_output=True, text=True).stdout.split()[2]}); medians. '
@@ -149,24 +151,14 @@ def render(r):
             f'{ms(r["wide-psql"].get("first_frame_ms"))} (LIMIT 40){ratio(r["wide-psql"].get("first_frame_ms"), wide.get("probe_ms[0:Enter]"))} | ≤ 50 ms |',
             f'| … its exact count in the footer (the first screen shows the planner\'s estimate) | {ms(wide.get("probe_ms[1:]"))} | – | |',
             f'| … End / Home | {ms(wide.get("probe_ms[2:End]"))} / {ms(wide.get("probe_ms[3:Home]"))} | – | ≤ 50 ms |',
-            f'| peak memory of these sessions | {peak:.1f} MiB | – | ≤ 30 MiB |',
+            f'| peak memory, the {ROWS:,}-row session / the {WIDE:,}-children one (after End and Home) | '
+            f'{big.get("rss_max_kb", 0) / 1024:.1f} MiB / {wide.get("rss_max_kb", 0) / 1024:.1f} MiB | – | ≤ 30 MiB |',
             f'| `query descendants` of {d["lines"]:,} nodes: first line | {ms(d["first_ms"])} | {ms(dp["first_ms"])}{ratio(dp["first_ms"], d["first_ms"])} | ≤ 100 ms |',
             f'| … every line | {ms(d["whole_ms"])} | {ms(dp["whole_ms"])}{ratio(dp["whole_ms"], d["whole_ms"])} | |',
             f'| … peak memory | {d["peak_mib"]:.1f} MiB | {dp["peak_mib"]:.1f} MiB | flat |', '',
             f'Start-up without a PostgreSQL source (`arbor print` of a small JSON file, median of 200): '
             f'{ms(r["startup"])}; with libpq loaded into the process as linking it would: {ms(r["startup-libpq"])}. '
             f'libpq among the binary\'s libraries (ldd): {"yes" if r["linked"] else "no"}.', '']
-
-
-def write_section(out, lines):
-    """Replaces the PostgreSQL section of `out` (or adds it at the end)."""
-    text = open(out).read() if os.path.exists(out) else ''
-    start = text.find('## PostgreSQL')
-    if start >= 0:
-        following = text.find('\n## ', start + 1)
-        text = text[:start] + (text[following + 1:] if following >= 0 else '')
-    with open(out, 'w') as file:
-        file.write(text.rstrip('\n') + '\n\n' + '\n'.join(lines))
 
 
 if __name__ == '__main__':

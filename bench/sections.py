@@ -1,0 +1,13 @@
+"""Writing one section of docs/benchmarks.md, the others left as they are."""
+import os
+
+
+def write_section(out, title, lines):
+    """Replaces the section headed `## {title}` of `out` with `lines` (or adds it at the end)."""
+    text = open(out).read() if os.path.exists(out) else ''
+    start = text.find('## ' + title)
+    if start >= 0:
+        following = text.find('\n## ', start + 1)
+        text = text[:start] + (text[following + 1:] if following >= 0 else '')
+    with open(out, 'w') as file:
+        file.write(text.rstrip('\n') + '\n\n' + '\n'.join(lines))
