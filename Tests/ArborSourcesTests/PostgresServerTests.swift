@@ -3,7 +3,7 @@ import ArborCore
 import Foundation
 import Testing
 
-@Suite("A PostgreSQL source as the server comes and goes: cancelled, slow, lost, replicated")
+@Suite("A PostgreSQL source as the server comes and goes: cancelled, slow, lost, replicated", .serialized)
 struct PostgresServerTests {
     let cluster: TestCluster
 
