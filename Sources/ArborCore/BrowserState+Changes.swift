@@ -1,7 +1,7 @@
 extension BrowserState {
     /// After a list was read again: marks on items that went away are dropped, and the footer says what went
     /// (the focused item, which the focus left for its nearest neighbour, and the marks).
-    mutating func noteGone(from before: [NodeHandle], now after: [NodeHandle], focused: [NodeHandle]) {
+    mutating func noteGone(from before: ChildList, now after: ChildList, focused: [NodeHandle]) {
         let remaining = Set(after)
         let gone = before.filter { $0 != NodeStore.placeholder && !remaining.contains($0) }
         guard !gone.isEmpty else { return }

@@ -4,7 +4,7 @@ extension BrowserState {
     func outlineRows(under parent: NodeHandle, depth: Int) -> (rows: [OutlineRow], unloaded: [NodeHandle]) {
         var rows: [OutlineRow] = []
         var unloaded: [NodeHandle] = []
-        var stack: [(parent: NodeHandle, children: [NodeHandle], next: Int, depth: Int)] = [(parent, store.children(of: parent), 0, depth)]
+        var stack: [(parent: NodeHandle, children: ChildList, next: Int, depth: Int)] = [(parent, store.children(of: parent), 0, depth)]
         while let top = stack.last {
             guard top.next < top.children.count else {
                 stack.removeLast()

@@ -126,7 +126,7 @@ extension BrowserState {
     }
 
     /// Where `item` is among `items`, looked for first at `near` (a list with placeholders is long).
-    static func position(of item: NodeHandle, in items: [NodeHandle], near: Int) -> Int? {
+    static func position(of item: NodeHandle, in items: ChildList, near: Int) -> Int? {
         if item == NodeStore.placeholder { return items.indices.contains(near) ? near : nil }
         if items.indices.contains(near), items[near] == item { return near }
         return items.firstIndex(of: item)

@@ -8,9 +8,9 @@ extension BrowserState {
         if store[parent].unloadedChildren > 0 { return filterPagedColumn(matcher) }
         var candidates = store.children(of: parent)
         if let previous = columns[focusedColumn].filter, matcher.narrows(previous.matcher) {
-            candidates = previous.matches
+            candidates = ChildList(previous.matches)
         }
-        let matches = candidates.filter { matcher.matches(store[$0].title) }
+        let matches: [NodeHandle] = candidates.filter { matcher.matches(store[$0].title) }
         columns[focusedColumn].filter = ColumnFilter(matcher: matcher, matches: matches)
         refocusByIdentity(column: focusedColumn)
         if matches.isEmpty { message = "no match" }
@@ -54,7 +54,7 @@ extension BrowserState {
     mutating func refreshFilter(column index: Int) {
         guard let filter = columns[index].filter else { return }
         if filter.positions != nil || filter.isMatching { return refreshPagedFilter(column: index) }
-        let matches = store.children(of: columns[index].parent).filter { filter.matcher.matches(store[$0].title) }
+        let matches: [NodeHandle] = store.children(of: columns[index].parent).filter { filter.matcher.matches(store[$0].title) }
         columns[index].filter = ColumnFilter(matcher: filter.matcher, matches: matches)
     }
 
@@ -62,10 +62,10 @@ extension BrowserState {
     mutating func findNext(_ query: String, forward: Bool, includingFocus: Bool) -> [BrowserEffect] {
         message = nil
         let matcher = TextMatcher(query)
-        let titles: [NodeHandle]
+        let titles: ChildList
         let current: Int
         if layout == .outline {
-            titles = outline.rows.map(\.item)
+            titles = ChildList(outline.rows.map(\.item))
             current = outline.focus
         } else {
             guard columns.indices.contains(focusedColumn) else { return [] }

@@ -70,8 +70,9 @@ public struct BrowserState: Sendable {
     }
 
     /// The items listed in a column: its parent's children, or those matching its filter.
-    public func items(in column: Int) -> [NodeHandle] {
-        columns[column].filter?.matches ?? store.children(of: columns[column].parent)
+    public func items(in column: Int) -> ChildList {
+        guard let filter = columns[column].filter else { return store.children(of: columns[column].parent) }
+        return ChildList(filter.matches)
     }
 
     /// The focused item: the outline's focused row, or the item focused in the focused column.

@@ -18,7 +18,7 @@ extension NodeStore {
             index += 1
             guard store[parent].children == nil else { continue }
             let children = try await source.children(of: store[parent].id).map { store.record($0, parent: parent) }
-            store.setChildren(children, of: parent)
+            store.setChildren(ChildList(children), of: parent)
             store[parent].childLoad = .loaded
             queue += children
         }

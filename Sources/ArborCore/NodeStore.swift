@@ -22,7 +22,7 @@ public struct StoredNode: Sendable {
     /// The number of direct children, once known.
     public internal(set) var childCount: Int?
     /// The children, once loaded.
-    public internal(set) var children: [NodeHandle]?
+    public internal(set) var children: ChildList?
     /// How many of `children` are still ``NodeStore/placeholder`` (a list shown a page at a time).
     public internal(set) var unloadedChildren = 0
     /// The state of the request for the children.
@@ -70,7 +70,7 @@ public struct NodeStore: Sendable {
     public func handle(for id: String) -> NodeHandle? { handleByID[id] }
 
     /// The loaded children of a node, or an empty list.
-    public func children(of handle: NodeHandle) -> [NodeHandle] { self[handle].children ?? [] }
+    public func children(of handle: NodeHandle) -> ChildList { self[handle].children ?? ChildList() }
 
     /// The handle for an id, creating an empty node when the id is new.
     mutating func intern(_ id: String) -> NodeHandle {
@@ -102,7 +102,7 @@ public struct NodeStore: Sendable {
     }
 
     /// Replaces the children of a node as a whole.
-    mutating func setChildren(_ children: [NodeHandle], of handle: NodeHandle) {
+    mutating func setChildren(_ children: ChildList, of handle: NodeHandle) {
         nodes[Int(handle.index)].children = children
         nodes[Int(handle.index)].childCount = children.count
         nodes[Int(handle.index)].unloadedChildren = 0
@@ -112,7 +112,7 @@ public struct NodeStore: Sendable {
 
     /// Changes the children of a node in place (items inserted or removed); a paged list gets a new epoch, so
     /// that pages asked for before the change are not put at shifted places.
-    mutating func replaceChildren(_ children: [NodeHandle], of handle: NodeHandle) {
+    mutating func replaceChildren(_ children: ChildList, of handle: NodeHandle) {
         let placeholders = nodes[Int(handle.index)].unloadedChildren
         nodes[Int(handle.index)].children = children
         nodes[Int(handle.index)].childCount = children.count
@@ -124,24 +124,18 @@ public struct NodeStore: Sendable {
 
     /// Replaces the children of a node with a list of `count` of which only the first are known.
     mutating func setPagedChildren(_ first: [NodeHandle], count: Int, of handle: NodeHandle) {
-        var children = first
-        children.reserveCapacity(count)
-        children.append(contentsOf: repeatElement(Self.placeholder, count: max(0, count - first.count)))
-        setChildren(children, of: handle)
+        setChildren(ChildList(first: first, count: count), of: handle)
         nodes[Int(handle.index)].unloadedChildren = count - min(count, first.count)
     }
 
     /// Makes a paged list `count` long in place, keeping its first page; the rest become placeholders in a new
     /// epoch, so that pages placed by the estimated count are read again at their exact places.
     mutating func resizePagedChildren(of handle: NodeHandle, to count: Int) {
-        guard var children = nodes[Int(handle.index)].children else { return }
-        nodes[Int(handle.index)].children = nil
-        let kept = min(children.count, count, ChildPaging.pageSize)
-        children.removeSubrange(kept...)
-        children.append(contentsOf: repeatElement(Self.placeholder, count: count - kept))
-        nodes[Int(handle.index)].children = children
+        guard let children = nodes[Int(handle.index)].children else { return }
+        let resized = children.resized(to: count)
+        nodes[Int(handle.index)].children = resized
         nodes[Int(handle.index)].childCount = count
-        nodes[Int(handle.index)].unloadedChildren = count - kept + children.prefix(kept).count { $0 == Self.placeholder }
+        nodes[Int(handle.index)].unloadedChildren = count - resized.prefix(ChildPaging.pageSize).count { $0 != Self.placeholder }
         nodes[Int(handle.index)].childEpoch = nextEpoch
         nextEpoch += 1
     }

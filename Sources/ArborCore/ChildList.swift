@@ -1,0 +1,126 @@
+/// The children of a node: every handle of a list read whole, or of a list shown a page at a time only the
+/// pages that arrived, the others reading as ``NodeStore/placeholder`` without being held.
+public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplaceableCollection, Sendable {
+    private enum Storage: Sendable {
+        case whole([NodeHandle])
+        case paged(count: Int, pages: [Int: [NodeHandle]])
+    }
+
+    private var storage: Storage
+
+    /// An empty list.
+    public init() { storage = .whole([]) }
+
+    /// A list of these handles.
+    public init(_ handles: [NodeHandle]) { storage = .whole(handles) }
+
+    /// A list `count` long of which only `first` are known; the rest are placeholders, held by no memory.
+    init(first: [NodeHandle], count: Int) {
+        guard count > first.count else {
+            storage = .whole(Array(first.prefix(count)))
+            return
+        }
+        storage = .paged(count: count, pages: [:])
+        for (index, handle) in first.enumerated() { self[index] = handle }
+    }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int {
+        switch storage {
+        case .whole(let handles): handles.count
+        case .paged(let count, _): count
+        }
+    }
+
+    /// The handle at `position`: a placeholder where its page has not arrived.
+    public subscript(position: Int) -> NodeHandle {
+        get {
+            switch storage {
+            case .whole(let handles):
+                return handles[position]
+            case .paged(let count, let pages):
+                precondition(position >= 0 && position < count, "child position out of range")
+                let page = position / ChildPaging.pageSize
+                return pages[page]?[position - page * ChildPaging.pageSize] ?? NodeStore.placeholder
+            }
+        }
+        set {
+            switch storage {
+            case .whole(var handles):
+                storage = .whole([])
+                handles[position] = newValue
+                storage = .whole(handles)
+            case .paged(let count, var pages):
+                precondition(position >= 0 && position < count, "child position out of range")
+                storage = .whole([])
+                let page = position / ChildPaging.pageSize
+                pages[page, default: Self.emptyPage][position - page * ChildPaging.pageSize] = newValue
+                storage = .paged(count: count, pages: pages)
+            }
+        }
+    }
+
+    /// Whether only the arrived pages are held (a list shown a page at a time).
+    public var isPaged: Bool {
+        if case .paged = storage { return true }
+        return false
+    }
+
+    /// The number of handles held in memory: the whole list, or the pages that arrived.
+    public var heldCount: Int {
+        switch storage {
+        case .whole(let handles): handles.count
+        case .paged(_, let pages): pages.count * ChildPaging.pageSize
+        }
+    }
+
+    /// The same list `count` long: its first page kept, every other position a placeholder.
+    func resized(to count: Int) -> ChildList {
+        ChildList(first: Array(prefix(Swift.min(count, ChildPaging.pageSize))), count: count)
+    }
+
+    /// The position of `handle`, looking only through the pages that arrived when the list is paged.
+    public func firstIndex(of handle: NodeHandle) -> Int? {
+        switch storage {
+        case .whole(let handles):
+            return handles.firstIndex(of: handle)
+        case .paged(let count, let pages):
+            if handle == NodeStore.placeholder { return indices.first { self[$0] == handle } }
+            let found = pages.compactMap { page, handles in handles.firstIndex(of: handle).map { page * ChildPaging.pageSize + $0 } }
+            return found.filter { $0 < count }.min()
+        }
+    }
+
+    /// Whether `handle` is in the list, looking only through the pages that arrived when the list is paged.
+    public func contains(_ handle: NodeHandle) -> Bool { firstIndex(of: handle) != nil }
+
+    /// Replacing a range makes a paged list whole: changes in place come from the source's change reports.
+    public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with handles: C) where C.Element == NodeHandle {
+        var whole: [NodeHandle]
+        switch storage {
+        case .whole(let handles): whole = handles
+        case .paged: whole = Array(self)
+        }
+        storage = .whole([])
+        whole.replaceSubrange(range, with: handles)
+        storage = .whole(whole)
+    }
+
+    private static let emptyPage = [NodeHandle](repeating: NodeStore.placeholder, count: ChildPaging.pageSize)
+}
+
+extension ChildList: ExpressibleByArrayLiteral {
+    /// A list of these handles.
+    public init(arrayLiteral handles: NodeHandle...) { self.init(handles) }
+}
+
+extension ChildList: Equatable {
+    /// Lists are equal when they list the same handles, however they are held.
+    public static func == (lhs: ChildList, rhs: ChildList) -> Bool { lhs.elementsEqual(rhs) }
+}
+
+extension ChildList: CustomStringConvertible {
+    /// The handles, as an array prints them.
+    public var description: String { Array(self).description }
+}
