@@ -101,6 +101,34 @@ struct PostgresSourceTests {
         #expect(source.displayName.hasPrefix("\(table) · arbor@"))
     }
 
+    @Test func aCountPastTheLimitIsLeftForTheBackgroundInEveryShape() async throws {
+        let (adjacency, ltree, text) = (TestCluster.uniqueName("counted"), TestCluster.uniqueName("lcounted"), TestCluster.uniqueName("tcounted"))
+        let limit = PostgresShape.countLimit
+        try cluster.admin("""
+            CREATE TABLE \(adjacency) (id integer PRIMARY KEY, parent integer, name text);
+            CREATE INDEX ON \(adjacency) (parent, id);
+            INSERT INTO \(adjacency) VALUES (1, NULL, 'many'), (2, NULL, 'limit'), (3, NULL, 'none');
+            INSERT INTO \(adjacency) SELECT i, 1, 'm' FROM generate_series(10, \(10 + limit)) AS i;
+            INSERT INTO \(adjacency) SELECT i, 2, 'l' FROM generate_series(100000, \(100000 + limit - 1)) AS i;
+            ANALYZE \(adjacency);
+            CREATE TABLE \(ltree) (path ltree PRIMARY KEY);
+            INSERT INTO \(ltree) VALUES ('many'), ('limit'), ('none');
+            INSERT INTO \(ltree) SELECT ('many.m' || i)::ltree FROM generate_series(0, \(limit)) AS i;
+            INSERT INTO \(ltree) SELECT ('limit.l' || i)::ltree FROM generate_series(1, \(limit)) AS i;
+            CREATE TABLE \(text) (path text PRIMARY KEY);
+            INSERT INTO \(text) SELECT replace(path::text, '.', '/') FROM \(ltree);
+            """)
+        let sources = [try open(adjacency), try open(ltree, settings: ["path-column": "path"]), try open(text, settings: ["path-column": "path"])]
+        for source in sources {
+            let top = try await source.children(of: "")
+            let counts = Dictionary(uniqueKeysWithValues: top.map { ($0.content.title, $0.childCount) })
+            #expect(counts == ["many": nil, "limit": limit, "none": 0], "\(source.displayName)")
+            #expect(source is any BackgroundCounting)
+            let many = try #require(top.first { $0.content.title == "many" })
+            #expect(try await source.numberOfChildren(of: many.id) == limit + 1, "asked on its own: exact")
+        }
+    }
+
     @Test func theStartItemIsChosenWithRoot() async throws {
         let table = try makeTable(count: 10)
         let source = try open(table, settings: ["root": "2"])

@@ -62,19 +62,29 @@ struct PostgresShape: Sendable {
     }
 
     /// How many children each of `ids` has: rows of (id, count), in one statement.
+    /// Counts stop past ``countLimit``: a row with a longer list gets `countLimit + 1`.
     func counts(of ids: [String]) -> (sql: String, values: [String?]) {
         let array = Self.arrayLiteral(ids)
+        let limit = "LIMIT \(Self.countLimit + 1)) AS counted)"
         switch kind {
-        case .adjacency(let column):
-            return ("SELECT \(column)::text, count(*) FROM \(table) WHERE \(column) = ANY($1) GROUP BY \(column)", [array])
+        case .adjacency:
+            // Ordered as the index on the parent column orders the children, so that the planner walks that
+            // index for a parent it expects many rows of instead of scanning the table for the first of them.
+            let order = keys.map { "c.\($0)" }.joined(separator: ", ")
+            return ("SELECT x.\(id)::text, (SELECT count(*) FROM (SELECT 1 FROM \(table) AS c WHERE \(childJoin(child: "c", parent: "x")) "
+                + "ORDER BY \(order) \(limit) FROM \(table) AS x WHERE x.\(id) = ANY($1)", [array])
         case .ltree:
-            return ("SELECT p.id, (SELECT count(*) FROM \(table) WHERE \(id) ~ (p.id || '.*{1}')::lquery) "
+            return ("SELECT p.id, (SELECT count(*) FROM (SELECT 1 FROM \(table) WHERE \(id) ~ (p.id || '.*{1}')::lquery \(limit) "
                 + "FROM unnest($1::text[]) AS p(id)", [array])
         case .textPath:
-            return ("SELECT p.id, (SELECT count(*) FROM \(table) WHERE \(id)::text LIKE \(Self.likeExpression("p.id")) || '/%' "
-                + "AND strpos(substr(\(id)::text, length(p.id) + 2), '/') = 0) FROM unnest($1::text[]) AS p(id)", [array])
+            return ("SELECT p.id, (SELECT count(*) FROM (SELECT 1 FROM \(table) WHERE \(id)::text LIKE \(Self.likeExpression("p.id")) || '/%' "
+                + "AND strpos(substr(\(id)::text, length(p.id) + 2), '/') = 0 \(limit) FROM unnest($1::text[]) AS p(id)", [array])
         }
     }
+
+    /// The most children a page's grouped statement counts for one row; longer lists are counted one by one
+    /// afterwards, so that a node of a million children does not hold up the list it is in.
+    static let countLimit = 1_000
 
     /// The parent of the row with id `$1`, as text (NULL at the top).
     var parentQuery: String {

@@ -2,10 +2,11 @@ import ArborCore
 import Synchronization
 
 /// A table or view in a PostgreSQL database, read lazily and read-only: one indexed query for the children of
-/// an item (a page at a time by keyset when there are many), one grouped query for their child counts.
+/// an item (a page at a time by keyset when there are many), one statement for their child counts (a count past
+/// a thousand is asked on its own afterwards).
 /// Every statement runs in a read-only transaction under a time-out, with values as parameters and names
 /// quoted by libpq; a statement for a list no longer shown is cancelled on the server.
-public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnshown, ChangeReporting {
+public final class PostgresSource: HierarchySource, ReadingAhead, BackgroundCounting, CancellingUnshown, ChangeReporting {
     public let displayName: String
     let pool: PostgresPool
     let shape: PostgresShape
@@ -72,7 +73,7 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
         var values: [String?] = []
         let condition = shape.childOf(id, &values)
         let sql = "SELECT count(*) FROM \(shape.table) WHERE \(condition)"
-        return try await query(sql, values, label: id).rows.first?.first.flatMap { $0.flatMap { Int($0) } }
+        return try await query(sql, values).rows.first?.first.flatMap { $0.flatMap { Int($0) } }
     }
 
     public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
@@ -211,7 +212,8 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
         pool.cancel(allBut: shownIDs)
     }
 
-    /// Items for rows, with their child counts from one grouped statement.
+    /// Items for rows, with their child counts from one statement; a count past the limit is left unknown, for
+    /// the browser to ask in the background.
     private func items(for rows: PostgresRows, label: String?) async throws -> [SourceItem] {
         guard let idColumn = rows.columns.firstIndex(of: idName) else { return [] }
         let ids = rows.rows.map { $0[idColumn] ?? "" }
@@ -224,7 +226,9 @@ public final class PostgresSource: HierarchySource, ReadingAhead, CancellingUnsh
         }
         return zip(rows.rows, ids).map { row, id in
             let fields = zip(rows.columns, row).map { ItemField(name: $0, value: $1 ?? "") }
-            return SourceItem(id: id, content: mapping.content(from: fields, fallbackTitle: id), childCount: counts[id] ?? 0)
+            let count = counts[id] ?? 0
+            return SourceItem(id: id, content: mapping.content(from: fields, fallbackTitle: id),
+                              childCount: count > PostgresShape.countLimit ? nil : count)
         }
     }
 
