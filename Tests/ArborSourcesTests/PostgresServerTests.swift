@@ -66,7 +66,8 @@ struct PostgresServerTests {
         #expect(running == count, "more slow statements than cores run at once: \(running) of \(count)")
         let started = Date()
         #expect(await Task.detached { 6 * 7 }.value == 42)
-        #expect(Date().timeIntervalSince(started) < 1, "other work runs while they wait")
+        // Held by the statements, it would wait for their 5 s to end; under make test's load it has taken 1.1 s.
+        #expect(Date().timeIntervalSince(started) < 2.5, "other work runs while they wait")
         (source as? any CancellingUnshown)?.keepOnly([])
         for listing in listings { _ = await listing.value }
     }
