@@ -69,11 +69,18 @@ public final class PostgresSource: HierarchySource, ReadingAhead, BackgroundCoun
         SourceRoot(id: start ?? "", isVirtual: start == nil)
     }
 
+    /// Counted apart from any list: a count asked in the background for a row of a shown list goes on while
+    /// that row's own list is not shown.
     public func numberOfChildren(of id: String) async throws -> Int? {
+        try await exactCount(of: id, label: nil)
+    }
+
+    /// `count(*)` of the children of `id`; `label` names the list the count is for, for cancelling.
+    private func exactCount(of id: String, label: String?) async throws -> Int? {
         var values: [String?] = []
         let condition = shape.childOf(id, &values)
         let sql = "SELECT count(*) FROM \(shape.table) WHERE \(condition)"
-        return try await query(sql, values).rows.first?.first.flatMap { $0.flatMap { Int($0) } }
+        return try await query(sql, values, label: label).rows.first?.first.flatMap { $0.flatMap { Int($0) } }
     }
 
     public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
@@ -127,7 +134,7 @@ public final class PostgresSource: HierarchySource, ReadingAhead, BackgroundCoun
         anchors.withLock { $0[id] = anchor(count) }
         if deferred {
             Task { [self] in
-                guard let exact = try? await numberOfChildren(of: id) else { return }
+                guard let exact = try? await exactCount(of: id, label: id) else { return }
                 // Rows read meanwhile were placed by the estimate: only the first page's keys are kept.
                 anchors.withLock { $0[id] = anchor(exact) }
                 reporter.withLock { $0 }?(.childCountChanged(of: id, count: exact))
@@ -139,7 +146,7 @@ public final class PostgresSource: HierarchySource, ReadingAhead, BackgroundCoun
     /// The count given, or the count asked of the server.
     private func count(of id: String, known: Int?) async throws -> Int? {
         if let known { return known }
-        return try await numberOfChildren(of: id)
+        return try await exactCount(of: id, label: id)
     }
 
     /// The planner's estimate of how many children `id` has (no rows are read).
