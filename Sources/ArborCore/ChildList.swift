@@ -40,7 +40,7 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
             case .whole(let handles):
                 return handles[position]
             case .paged(let count, let pages):
-                precondition(position >= 0 && position < count, "child position out of range")
+                precondition(position >= 0 && position < count)
                 let page = position / ChildPaging.pageSize
                 return pages[page]?[position - page * ChildPaging.pageSize] ?? NodeStore.placeholder
             }
@@ -52,7 +52,7 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
                 handles[position] = newValue
                 storage = .whole(handles)
             case .paged(let count, var pages):
-                precondition(position >= 0 && position < count, "child position out of range")
+                precondition(position >= 0 && position < count)
                 storage = .whole([])
                 let page = position / ChildPaging.pageSize
                 pages[page, default: Self.emptyPage][position - page * ChildPaging.pageSize] = newValue
