@@ -34,6 +34,8 @@ typedef struct {
     PGresult *(*execParams)(PGconn *conn, const char *command, int nParams, const Oid *paramTypes,
                             const char *const *paramValues, const int *paramLengths, const int *paramFormats,
                             int resultFormat);
+    int (*sendQuery)(PGconn *conn, const char *command);
+    PGresult *(*getResult)(PGconn *conn);
     int (*resultStatus)(const PGresult *res);
     char *(*resultErrorMessage)(const PGresult *res);
     char *(*resultErrorField)(const PGresult *res, int fieldcode);
@@ -76,6 +78,8 @@ static inline int arbor_libpq_load(ArborLibpq *table, char *problem, size_t size
     ARBOR_PQ(errorMessage, "PQerrorMessage")
     ARBOR_PQ(finish, "PQfinish")
     ARBOR_PQ(execParams, "PQexecParams")
+    ARBOR_PQ(sendQuery, "PQsendQuery")
+    ARBOR_PQ(getResult, "PQgetResult")
     ARBOR_PQ(resultStatus, "PQresultStatus")
     ARBOR_PQ(resultErrorMessage, "PQresultErrorMessage")
     ARBOR_PQ(resultErrorField, "PQresultErrorField")

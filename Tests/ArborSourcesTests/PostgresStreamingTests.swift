@@ -144,6 +144,27 @@ struct PostgresStreamingTests {
         #expect(try collect(rooted, .ancestors, of: "8")?.map { $0.split(separator: " ")[0] } == ["6", "3"])
         #expect(try collect(rooted, .descendants, of: "10") == nil)
     }
+
+    @Test func batchesAskedAheadArriveWholeInOrderAndAStopInAnyBatchLeavesTheConnectionUsable() throws {
+        let table = TestCluster.uniqueName("batches")
+        try cluster.admin("""
+            CREATE TABLE \(table) (id integer PRIMARY KEY, parent integer, name text);
+            INSERT INTO \(table) VALUES (1, NULL, 'top');
+            INSERT INTO \(table) SELECT i, 1, 'n' || i FROM generate_series(2, 4301) AS i;
+            """)
+        let source = try open(table)
+        let all = try #require(try collect(source, .descendants, of: "1"))
+        #expect(all.map { String($0.split(separator: " ")[0]) } == (2...4301).map(String.init), "100, 2,000, 2,000 and 200 rows")
+        for stop in [50, 100, 101, 2_100, 2_101, 4_300] {
+            var seen = 0
+            _ = try source.streamRelatives(.descendants, of: "1", titlePaths: false) { _, _ in
+                seen += 1
+                return seen < stop
+            }
+            #expect(seen == stop)
+            #expect(try collect(source, .siblings, of: "2")?.count == 4_299, "usable after a stop at \(stop)")
+        }
+    }
 }
 
 /// Every item of a store below its top, depth first.

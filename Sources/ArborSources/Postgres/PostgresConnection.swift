@@ -73,8 +73,9 @@ final class PostgresConnection: @unchecked Sendable {
 
     /// Runs one statement through a cursor and hands its rows over one at a time (each with the columns'
     /// names) as batches come from the server, until `row` says stop; the cursor is then closed. The first
-    /// batch is small, for a first row at once; later ones are large, for few round trips. Returns how many
-    /// rows were handed over.
+    /// batch is small, for a first row at once; later ones are large, for few round trips, and each is asked
+    /// for before the one before it is handed over, so that the server finds rows while Arbor writes them.
+    /// Returns how many rows were handed over.
     @discardableResult
     func stream(_ sql: String, _ parameters: [String?], row: (PostgresRows) -> Bool) throws(PostgresError) -> Int {
         _ = try query("BEGIN READ ONLY")
@@ -82,15 +83,43 @@ final class PostgresConnection: @unchecked Sendable {
         _ = try query("DECLARE arbor_stream NO SCROLL CURSOR FOR " + sql, parameters)
         var handed = 0
         var batch = 100
+        try send("FETCH \(batch) FROM arbor_stream")
         while true {
-            let rows = try query("FETCH \(batch) FROM arbor_stream")
+            let rows = try received()
+            let more = rows.rows.count == batch
+            batch = 2_000
+            if more { try send("FETCH \(batch) FROM arbor_stream") }
             for values in rows.rows {
                 handed += 1
-                if !row(PostgresRows(columns: rows.columns, rows: [values])) { return handed }
+                guard row(PostgresRows(columns: rows.columns, rows: [values])) else {
+                    if more { _ = try? received() }
+                    return handed
+                }
             }
-            if rows.rows.count < batch { return handed }
-            batch = 2_000
+            if !more { return handed }
         }
+    }
+
+    /// Sends a statement without waiting for its answer.
+    private func send(_ sql: String) throws(PostgresError) {
+        guard library.sendQuery(connection, sql) != 0 else { throw PostgresError(LibPQ.text(library.errorMessage(connection))) }
+    }
+
+    /// The rows of the statement sent last, once they are all in.
+    private func received() throws(PostgresError) -> PostgresRows {
+        var answer: Result<PostgresRows, PostgresError>?
+        while let result = library.getResult(connection) {
+            defer { library.clear(result) }
+            guard answer == nil else { continue }
+            do throws(PostgresError) {
+                try check(result)
+                answer = .success(rows(of: result))
+            } catch {
+                answer = .failure(error)
+            }
+        }
+        guard let answer else { throw PostgresError(LibPQ.text(library.errorMessage(connection))) }
+        return try answer.get()
     }
 
     /// Asks the server to stop the statement running on this connection, if any.
