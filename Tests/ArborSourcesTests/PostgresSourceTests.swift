@@ -93,6 +93,8 @@ struct PostgresSourceTests {
         let second = try await source.children(of: "1").first { $0.id == "2" }
         #expect(second?.childCount == 3)
         #expect(try await source.children(of: "2").map(\.content.title) == ["a", "b", "c"])
+        let short = try #require(try await source.pagedChildren(of: "2"), "a list shorter than a page is whole at once")
+        #expect(short.count == 3 && short.first.map(\.content.title) == ["a", "b", "c"])
         #expect(try await source.parentID(of: "303") == "2")
         #expect(try await source.parentID(of: "1") == nil)
         #expect(try await source.item("302").content.title == "a")

@@ -113,18 +113,26 @@ public final class PostgresSource: HierarchySource, ReadingAhead, BackgroundCoun
     public var pagesChildren: Bool { true }
 
     /// The count, the first page and the page's child counts are asked side by side, on connections of their
-    /// own. A list the planner expects very long is shown at once with that estimate; its exact count follows
-    /// as a change, its first page kept.
+    /// own. A list the planner expects short is counted by its first page instead, when that page is not full:
+    /// one connection and no second round trip. A list the planner expects very long is shown at once with
+    /// that estimate; its exact count follows as a change, its first page kept.
     public func pagedChildren(of id: String) async throws -> PagedChildren? {
         let estimate = try await estimatedCount(of: id)
         let deferred = estimate.map { $0 > Self.countedLater } ?? false
-        async let counted = count(of: id, known: deferred ? estimate : nil)
+        let expectedShort = estimate.map { $0 < ChildPaging.pageSize / 2 } ?? false
+        let counting = expectedShort ? nil : Task { try await count(of: id, known: deferred ? estimate : nil) }
         var values: [String?] = []
         let condition = shape.childOf(id, &values)
         let rows = try await query("SELECT * FROM \(shape.table) WHERE \(condition) ORDER BY \(shape.ordering(descending: false)) "
             + "LIMIT \(ChildPaging.pageSize)", values, label: id)
+        if rows.rows.count < ChildPaging.pageSize {
+            let whole = try await items(for: rows, label: id)
+            return PagedChildren(count: whole.count, first: whole)
+        }
         async let first = items(for: rows, label: id)
-        guard let count = try await counted, count > ChildPaging.threshold else { return nil }
+        let counted: Int?
+        if let counting { counted = try await counting.value } else { counted = try await count(of: id, known: nil) }
+        guard let count = counted, count > ChildPaging.threshold else { return nil }
         let keys = keys(in: rows.columns)
         let anchor = { @Sendable (count: Int) in
             var anchored = KeysetAnchors<[String?]>(count: count)
