@@ -140,6 +140,20 @@ struct PostgresStreamingTests {
         }
         #expect(seen == 1)
         #expect(try collect(source, .descendants, of: "3")?.count == 4)
+        let view = tables.adjacency + "_view"
+        try cluster.admin("CREATE VIEW \(view) AS SELECT * FROM \(tables.adjacency); GRANT SELECT ON \(view) TO arbor;")
+        for (table, unique) in [(tables.adjacency, true), (view, false)] {
+            // With a unique id a cycle can only pass through the start; without, each row carries its route.
+            let looped = try open(table, settings: ["root": "20"])
+            #expect((looped as? PostgresSource)?.shape.idIsUnique == unique)
+            #expect(try collect(looped, .descendants, of: "20") == ["21 loop_a/loop_b", "20 loop_a/loop_b/loop_a"], "\(table)")
+            var printed: [String] = []
+            try looped.streamTree(depth: nil) { row in
+                printed.append("\(row.level) \(row.item.id)")
+                return true
+            }
+            #expect(printed == ["0 20", "1 21"], "\(table)")
+        }
         let rooted = try open(tables.adjacency, settings: ["root": "3"])
         #expect(try collect(rooted, .ancestors, of: "8")?.map { $0.split(separator: " ")[0] } == ["6", "3"])
         #expect(try collect(rooted, .descendants, of: "10") == nil)

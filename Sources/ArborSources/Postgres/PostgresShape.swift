@@ -16,6 +16,8 @@ struct PostgresShape: Sendable {
     let keys: [String]
     /// Whether a parent column holds text, so that an empty parent means the top too.
     let parentIsText: Bool
+    /// Whether no two rows have the same id (a unique index on the id column alone).
+    let idIsUnique: Bool
     /// The quoted columns an item's title may come from, in the mapping's order.
     let titles: [String]
     /// Every quoted column of the table, in its order.

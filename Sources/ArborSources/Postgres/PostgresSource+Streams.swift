@@ -38,18 +38,18 @@ extension PostgresSource: StreamingQueries {
             top = shape.childOf("", &values)
         }
         let order = shape.keys.map { "c.\($0)" }.joined(separator: ", ")
+        let guarded = PostgresWalkGuard(shape, from: start, belowStart: false, &values)
         // SEARCH and CYCLE do not combine with window functions (PostgreSQL 15), so the route is built here.
         let sql = """
             WITH RECURSIVE arbor_walk AS (
               SELECT c.*, 0 AS arbor_level, count(*) OVER () = row_number() OVER (ORDER BY \(order)) AS arbor_last,
-                ARRAY[ROW(\(order))] AS arbor_order, ARRAY[c.\(shape.id)] AS arbor_route
+                ARRAY[ROW(\(order))] AS arbor_order\(guarded.first)
                 FROM \(shape.table) c WHERE \(top)
               UNION ALL
               SELECT c.*, w.arbor_level + 1, count(*) OVER (PARTITION BY w.\(shape.id))
                 = row_number() OVER (PARTITION BY w.\(shape.id) ORDER BY \(order)),
-                w.arbor_order || ROW(\(order)), w.arbor_route || c.\(shape.id)
-                FROM arbor_walk w JOIN \(shape.table) c ON \(shape.childJoin(child: "c", parent: "w"))
-                  AND c.\(shape.id) <> ALL(w.arbor_route)
+                w.arbor_order || ROW(\(order))\(guarded.next)
+                FROM arbor_walk w JOIN \(shape.table) c ON \(shape.childJoin(child: "c", parent: "w"))\(guarded.join)
                 \(depth.map { "WHERE w.arbor_level < \($0)" } ?? "")
             )
             SELECT \(shape.columns(of: "w")), w.arbor_level, w.arbor_last FROM arbor_walk w ORDER BY w.arbor_order
@@ -86,15 +86,14 @@ extension PostgresSource: StreamingQueries {
         var values: [String?] = []
         let condition = shape.childOf(id, &values)
         let carried = titles.map { _ in (", ARRAY[\(shape.title(of: "c"))] AS arbor_titles", ", w.arbor_titles || \(shape.title(of: "c"))") }
-        // A row already on its own path (a cycle in the parent column) ends the path.
+        let guarded = PostgresWalkGuard(shape, from: id, belowStart: true, &values)
         let sql = """
             WITH RECURSIVE arbor_walk AS (
-              SELECT c.*, 1 AS arbor_level\(carried?.0 ?? ""), ARRAY[c.\(shape.id)] AS arbor_route
+              SELECT c.*, 1 AS arbor_level\(carried?.0 ?? "")\(guarded.first)
                 FROM \(shape.table) c WHERE \(condition)
               UNION ALL
-              SELECT c.*, w.arbor_level + 1\(carried?.1 ?? ""), w.arbor_route || c.\(shape.id)
-                FROM arbor_walk w JOIN \(shape.table) c ON \(shape.childJoin(child: "c", parent: "w"))
-                  AND c.\(shape.id) <> ALL(w.arbor_route)
+              SELECT c.*, w.arbor_level + 1\(carried?.1 ?? "")\(guarded.next)
+                FROM arbor_walk w JOIN \(shape.table) c ON \(shape.childJoin(child: "c", parent: "w"))\(guarded.join)
             )
             SELECT \(shape.columns(of: "w")), w.arbor_level\(titles == nil ? "" : ", w.arbor_titles") FROM arbor_walk w
             """

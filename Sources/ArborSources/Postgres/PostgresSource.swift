@@ -46,6 +46,7 @@ public final class PostgresSource: HierarchySource, ReadingAhead, BackgroundCoun
         shape = PostgresShape(kind: kind, table: table.quotedName, id: try connection.quoted(idName),
                               keys: try keyNames.map { name throws(PostgresError) in try connection.quoted(name) },
                               parentIsText: parentType == "text" || parentType.hasPrefix("character"),
+                              idIsUnique: table.uniqueColumns.contains(idName),
                               titles: try titleNames.map { name throws(PostgresError) in try connection.quoted(name) },
                               columns: try columns.map { column throws(PostgresError) in try connection.quoted(column.name) })
         self.mapping = mapping

@@ -7,6 +7,8 @@ struct PostgresTable: Sendable {
     var quotedName: String
     /// The columns, in the table's order, each with its type.
     var columns: [(name: String, type: String)]
+    /// The columns that a unique index of their own (a primary key, say) keeps from repeating a value.
+    var uniqueColumns: Set<String>
 
     /// Finds `requested` (or the only table visible when nil) and its columns; the error lists what there is.
     init(_ requested: String?, on connection: PostgresConnection, place: String) throws(PostgresError) {
@@ -34,10 +36,15 @@ struct PostgresTable: Sendable {
         }
         name = requested ?? chosen.table
         quotedName = try connection.quoted(chosen.schema) + "." + connection.quoted(chosen.table)
-        columns = try connection.query("""
-            SELECT attname, pg_catalog.format_type(atttypid, atttypmod) FROM pg_catalog.pg_attribute
-            WHERE attrelid = $1::oid AND attnum > 0 AND NOT attisdropped ORDER BY attnum
-            """, [chosen.oid]).rows.map { (name: $0[0] ?? "", type: $0[1] ?? "") }
+        let described = try connection.query("""
+            SELECT a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod), EXISTS (
+              SELECT 1 FROM pg_catalog.pg_index i WHERE i.indrelid = a.attrelid AND i.indisunique AND i.indnkeyatts = 1
+                AND i.indkey[0] = a.attnum AND i.indpred IS NULL)
+            FROM pg_catalog.pg_attribute a
+            WHERE a.attrelid = $1::oid AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum
+            """, [chosen.oid]).rows
+        columns = described.map { (name: $0[0] ?? "", type: $0[1] ?? "") }
+        uniqueColumns = Set(described.filter { $0[2] == "t" }.map { $0[0] ?? "" })
     }
 
     /// The first of `names` that is a column; the error names the option that chooses it.
