@@ -86,9 +86,18 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
         case .whole(let handles):
             return handles.firstIndex(of: handle)
         case .paged(let count, let pages):
-            if handle == NodeStore.placeholder { return indices.first { self[$0] == handle } }
-            let found = pages.compactMap { page, handles in handles.firstIndex(of: handle).map { page * ChildPaging.pageSize + $0 } }
-            return found.filter { $0 < count }.min()
+            let missing = handle == NodeStore.placeholder
+            var page = 0
+            while page * ChildPaging.pageSize < count {
+                let start = page * ChildPaging.pageSize
+                page += 1
+                guard let held = pages[page - 1] else {
+                    if missing { return start }
+                    continue
+                }
+                if let offset = held.firstIndex(of: handle), start + offset < count { return start + offset }
+            }
+            return nil
         }
     }
 
