@@ -58,7 +58,18 @@ struct SQLitePagingTests {
         #expect(ids == Array(2..<3_002))
         let top = try await source.children(of: "", in: 0..<10)
         #expect(top.map(\.id) == ["1"])
-        #expect(top.first?.childCount == 3_000)
+        #expect(top.first?.childCount == nil, "past a thousand: asked in the background")
+        #expect(source is any BackgroundCounting)
+        #expect(try await source.numberOfChildren(of: "1") == 3_000)
+    }
+
+    @Test(arguments: [SQLiteSource.countLimit, SQLiteSource.countLimit + 1])
+    func aListingCountsUpToTheLimit(count: Int) async throws {
+        let path = try makeDatabase(count: count)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let top = try await open(path).children(of: "")
+        #expect(top.first?.childCount == (count > SQLiteSource.countLimit ? nil : count))
+        #expect(try await open(path).children(of: "1").first?.childCount == 0)
     }
 }
 

@@ -3,13 +3,13 @@ import GRDB
 import Synchronization
 
 /// An adjacency table in a SQLite database, opened read-only and read lazily: one query for the children of
-/// an item and one for their child counts, each time a column opens.
+/// an item and one for their child counts (up to a thousand each), each time a column opens.
 ///
 /// The first column lists the rows whose parent is NULL or empty. Ids are the id column's values as text; the
 /// original values are kept so that queries compare with the column's own type.
 ///
 /// Children are read ahead: one indexed query, no side effects.
-public final class SQLiteSource: HierarchySource, ReadingAhead {
+public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounting {
     public let displayName: String
     private let database: DatabaseQueue
     private let table: String
@@ -220,16 +220,22 @@ public final class SQLiteSource: HierarchySource, ReadingAhead {
         try items(for: try Row.fetchAll(db, sql: sql, arguments: arguments), db)
     }
 
-    /// Items for rows, with their child counts from grouped queries.
+    /// The most children one row's count in a listing reads.
+    static let countLimit = 1_000
+
+    /// Items for rows, with their child counts from one query per 500 rows; a count past
+    /// ``countLimit`` is left unknown, for the browser to ask in the background, so that a node of a million
+    /// children does not hold up the list it is in.
     private func items(for rows: [Row], _ db: Database) throws -> [SourceItem] {
         let ids = rows.map { $0[idColumn] as DatabaseValue }
         var counts: [String: Int] = [:]
         if !ids.isEmpty {
             for chunk in stride(from: 0, to: ids.count, by: 500) {
                 let slice = Array(ids[chunk..<min(chunk + 500, ids.count)])
-                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-                let countRows = try Row.fetchAll(db, sql: "SELECT \(quoted(parentColumn)) AS p, COUNT(*) AS n FROM \(quoted(table)) "
-                    + "WHERE \(quoted(parentColumn)) IN (\(marks)) GROUP BY \(quoted(parentColumn))", arguments: StatementArguments(slice))
+                let marks = Array(repeating: "(?)", count: slice.count).joined(separator: ",")
+                let countRows = try Row.fetchAll(db, sql: "WITH ids(p) AS (VALUES \(marks)) SELECT p, (SELECT COUNT(*) FROM "
+                    + "(SELECT 1 FROM \(quoted(table)) WHERE \(quoted(parentColumn)) = ids.p LIMIT \(Self.countLimit + 1))) AS n FROM ids",
+                    arguments: StatementArguments(slice))
                 for row in countRows { counts[Self.text(row["p"] as DatabaseValue)] = row["n"] }
             }
         }
@@ -239,7 +245,9 @@ public final class SQLiteSource: HierarchySource, ReadingAhead {
             let id = Self.text(value)
             seen[id] = value
             let fields = Array(row.columnNames).map { ItemField(name: $0, value: Self.text(row[$0] as DatabaseValue)) }
-            items.append(SourceItem(id: id, content: mapping.content(from: fields, fallbackTitle: id), childCount: counts[id] ?? 0))
+            let count = counts[id] ?? 0
+            items.append(SourceItem(id: id, content: mapping.content(from: fields, fallbackTitle: id),
+                                    childCount: count > Self.countLimit ? nil : count))
         }
         values.withLock { $0.merge(seen) { $1 } }
         return items
