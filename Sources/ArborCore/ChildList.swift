@@ -1,9 +1,10 @@
 /// The children of a node: every handle of a list read whole, or of a list shown a page at a time only the
 /// pages that arrived, the others reading as ``NodeStore/placeholder`` without being held.
 public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplaceableCollection, Sendable {
+    // One reference either way, so that every node of the store pays 8 bytes for its list.
     private enum Storage: Sendable {
         case whole([NodeHandle])
-        case paged(count: Int, pages: [Int: [NodeHandle]])
+        case paged(PagedHandles)
     }
 
     private var storage: Storage
@@ -20,7 +21,7 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
             storage = .whole(Array(first.prefix(count)))
             return
         }
-        storage = .paged(count: count, pages: [:])
+        storage = .paged(PagedHandles(count: count))
         for (index, handle) in first.enumerated() { self[index] = handle }
     }
 
@@ -29,7 +30,7 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
     public var endIndex: Int {
         switch storage {
         case .whole(let handles): handles.count
-        case .paged(let count, _): count
+        case .paged(let paged): paged.count
         }
     }
 
@@ -39,10 +40,10 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
             switch storage {
             case .whole(let handles):
                 return handles[position]
-            case .paged(let count, let pages):
-                precondition(position >= 0 && position < count)
+            case .paged(let paged):
+                precondition(position >= 0 && position < paged.count)
                 let page = position / ChildPaging.pageSize
-                return pages[page]?[position - page * ChildPaging.pageSize] ?? NodeStore.placeholder
+                return paged.pages[page]?[position - page * ChildPaging.pageSize] ?? NodeStore.placeholder
             }
         }
         set {
@@ -51,12 +52,13 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
                 storage = .whole([])
                 handles[position] = newValue
                 storage = .whole(handles)
-            case .paged(let count, var pages):
-                precondition(position >= 0 && position < count)
+            case .paged(var paged):
+                precondition(position >= 0 && position < paged.count)
                 storage = .whole([])
+                if !isKnownUniquelyReferenced(&paged) { paged = PagedHandles(count: paged.count, pages: paged.pages) }
                 let page = position / ChildPaging.pageSize
-                pages[page, default: Self.emptyPage][position - page * ChildPaging.pageSize] = newValue
-                storage = .paged(count: count, pages: pages)
+                paged.pages[page, default: Self.emptyPage][position - page * ChildPaging.pageSize] = newValue
+                storage = .paged(paged)
             }
         }
     }
@@ -71,7 +73,7 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
     public var heldCount: Int {
         switch storage {
         case .whole(let handles): handles.count
-        case .paged(_, let pages): pages.count * ChildPaging.pageSize
+        case .paged(let paged): paged.pages.count * ChildPaging.pageSize
         }
     }
 
@@ -85,17 +87,17 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
         switch storage {
         case .whole(let handles):
             return handles.firstIndex(of: handle)
-        case .paged(let count, let pages):
+        case .paged(let paged):
             let missing = handle == NodeStore.placeholder
             var page = 0
-            while page * ChildPaging.pageSize < count {
+            while page * ChildPaging.pageSize < paged.count {
                 let start = page * ChildPaging.pageSize
                 page += 1
-                guard let held = pages[page - 1] else {
+                guard let held = paged.pages[page - 1] else {
                     if missing { return start }
                     continue
                 }
-                if let offset = held.firstIndex(of: handle), start + offset < count { return start + offset }
+                if let offset = held.firstIndex(of: handle), start + offset < paged.count { return start + offset }
             }
             return nil
         }
@@ -117,6 +119,18 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
     }
 
     private static let emptyPage = [NodeHandle](repeating: NodeStore.placeholder, count: ChildPaging.pageSize)
+}
+
+/// The pages of a paged list that arrived, shared between copies of the list until one of them changes (it is
+/// written only while one list holds it).
+private final class PagedHandles: @unchecked Sendable {
+    let count: Int
+    var pages: [Int: [NodeHandle]]
+
+    init(count: Int, pages: [Int: [NodeHandle]] = [:]) {
+        self.count = count
+        self.pages = pages
+    }
 }
 
 extension ChildList: ExpressibleByArrayLiteral {

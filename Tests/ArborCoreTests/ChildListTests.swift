@@ -73,5 +73,14 @@ struct ChildListTests {
         #expect(paged.isPaged)
         #expect(paged == ChildList(Array(paged)))
         #expect(paged.firstIndex(of: NodeStore.top) == nil)
+        var copy = paged
+        copy[2_000] = NodeStore.top
+        #expect(copy[2_000] == NodeStore.top && copy.firstIndex(of: NodeStore.top) == 2_000)
+        #expect(paged[2_000] == NodeStore.placeholder, "the copy changed alone")
+        #expect(listed(driver)[2_000] == NodeStore.placeholder)
+    }
+
+    @Test func everyNodePaysEightBytesForItsList() {
+        #expect(MemoryLayout<ChildList?>.size == 8)
     }
 }
