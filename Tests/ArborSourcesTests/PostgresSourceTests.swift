@@ -105,7 +105,7 @@ struct PostgresSourceTests {
 
     @Test func aCountPastTheLimitIsLeftForTheBackgroundInEveryShape() async throws {
         let (adjacency, ltree, text) = (TestCluster.uniqueName("counted"), TestCluster.uniqueName("lcounted"), TestCluster.uniqueName("tcounted"))
-        let limit = PostgresShape.countLimit
+        let limit = ChildPaging.listedCountLimit
         try cluster.admin("""
             CREATE TABLE \(adjacency) (id integer PRIMARY KEY, parent integer, name text);
             CREATE INDEX ON \(adjacency) (parent, id);

@@ -63,12 +63,12 @@ struct SQLitePagingTests {
         #expect(try await source.numberOfChildren(of: "1") == 3_000)
     }
 
-    @Test(arguments: [SQLiteSource.countLimit, SQLiteSource.countLimit + 1])
+    @Test(arguments: [ChildPaging.listedCountLimit, ChildPaging.listedCountLimit + 1])
     func aListingCountsUpToTheLimit(count: Int) async throws {
         let path = try makeDatabase(count: count)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let top = try await open(path).children(of: "")
-        #expect(top.first?.childCount == (count > SQLiteSource.countLimit ? nil : count))
+        #expect(top.first?.childCount == (count > ChildPaging.listedCountLimit ? nil : count))
         #expect(try await open(path).children(of: "1").first?.childCount == 0)
     }
 }

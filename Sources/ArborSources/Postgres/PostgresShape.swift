@@ -1,3 +1,5 @@
+import ArborCore
+
 /// How a table holds its hierarchy, as the SQL that asks it: an id and a parent column (adjacency), or one
 /// column with each row's whole path (`ltree`, or text separated by `/`), the path being the id.
 struct PostgresShape: Sendable {
@@ -64,10 +66,10 @@ struct PostgresShape: Sendable {
     }
 
     /// How many children each of `ids` has: rows of (id, count), in one statement.
-    /// Counts stop past ``countLimit``: a row with a longer list gets `countLimit + 1`.
+    /// Counts stop past ``ChildPaging/listedCountLimit``: a row with a longer list gets the limit plus one.
     func counts(of ids: [String]) -> (sql: String, values: [String?]) {
         let array = Self.arrayLiteral(ids)
-        let limit = "LIMIT \(Self.countLimit + 1)) AS counted)"
+        let limit = "LIMIT \(ChildPaging.listedCountLimit + 1)) AS counted)"
         switch kind {
         case .adjacency:
             // Ordered as the index on the parent column orders the children, so that the planner walks that
@@ -83,10 +85,6 @@ struct PostgresShape: Sendable {
                 + "AND strpos(substr(\(id)::text, length(p.id) + 2), '/') = 0 \(limit) FROM unnest($1::text[]) AS p(id)", [array])
         }
     }
-
-    /// The most children a page's grouped statement counts for one row; longer lists are counted one by one
-    /// afterwards, so that a node of a million children does not hold up the list it is in.
-    static let countLimit = 1_000
 
     /// The parent of the row with id `$1`, as text (NULL at the top).
     var parentQuery: String {

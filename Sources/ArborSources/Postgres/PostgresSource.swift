@@ -242,9 +242,8 @@ public final class PostgresSource: HierarchySource, ReadingAhead, BackgroundCoun
         }
         return zip(rows.rows, ids).map { row, id in
             let fields = zip(rows.columns, row).map { ItemField(name: $0, value: $1 ?? "") }
-            let count = counts[id] ?? 0
             return SourceItem(id: id, content: mapping.content(from: fields, fallbackTitle: id),
-                              childCount: count > PostgresShape.countLimit ? nil : count)
+                              childCount: ChildPaging.listedCount(counts[id] ?? 0))
         }
     }
 

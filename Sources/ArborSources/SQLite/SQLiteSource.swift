@@ -220,12 +220,8 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
         try items(for: try Row.fetchAll(db, sql: sql, arguments: arguments), db)
     }
 
-    /// The most children one row's count in a listing reads.
-    static let countLimit = 1_000
-
-    /// Items for rows, with their child counts from one query per 500 rows; a count past
-    /// ``countLimit`` is left unknown, for the browser to ask in the background, so that a node of a million
-    /// children does not hold up the list it is in.
+    /// Items for rows, with their child counts from one query per 500 rows, each stopping past
+    /// ``ChildPaging/listedCountLimit``.
     private func items(for rows: [Row], _ db: Database) throws -> [SourceItem] {
         let ids = rows.map { $0[idColumn] as DatabaseValue }
         var counts: [String: Int] = [:]
@@ -234,7 +230,7 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
                 let slice = Array(ids[chunk..<min(chunk + 500, ids.count)])
                 let marks = Array(repeating: "(?)", count: slice.count).joined(separator: ",")
                 let countRows = try Row.fetchAll(db, sql: "WITH ids(p) AS (VALUES \(marks)) SELECT p, (SELECT COUNT(*) FROM "
-                    + "(SELECT 1 FROM \(quoted(table)) WHERE \(quoted(parentColumn)) = ids.p LIMIT \(Self.countLimit + 1))) AS n FROM ids",
+                    + "(SELECT 1 FROM \(quoted(table)) WHERE \(quoted(parentColumn)) = ids.p LIMIT \(ChildPaging.listedCountLimit + 1))) AS n FROM ids",
                     arguments: StatementArguments(slice))
                 for row in countRows { counts[Self.text(row["p"] as DatabaseValue)] = row["n"] }
             }
@@ -245,9 +241,8 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
             let id = Self.text(value)
             seen[id] = value
             let fields = Array(row.columnNames).map { ItemField(name: $0, value: Self.text(row[$0] as DatabaseValue)) }
-            let count = counts[id] ?? 0
             items.append(SourceItem(id: id, content: mapping.content(from: fields, fallbackTitle: id),
-                                    childCount: count > Self.countLimit ? nil : count))
+                                    childCount: ChildPaging.listedCount(counts[id] ?? 0)))
         }
         values.withLock { $0.merge(seen) { $1 } }
         return items
