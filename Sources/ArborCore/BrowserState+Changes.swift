@@ -2,8 +2,8 @@ extension BrowserState {
     /// After a list was read again: marks on items that went away are dropped, and the footer says what went
     /// (the focused item, which the focus left for its nearest neighbour, and the marks).
     mutating func noteGone(from before: ChildList, now after: ChildList, focused: [NodeHandle]) {
-        let remaining = Set(after)
-        let gone = before.filter { $0 != NodeStore.placeholder && !remaining.contains($0) }
+        let remaining = Set(after.arrivedHandles)
+        let gone = before.arrivedHandles.filter { !remaining.contains($0) }
         guard !gone.isEmpty else { return }
         let unmarked = selection.count == 0 ? 0 : selection.remove(Set(gone.map { store[$0].id }))
         var notes: [String] = []

@@ -77,6 +77,19 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
         }
     }
 
+    /// The handles of items the list holds, placeholders left out: a paged list's from the pages that arrived
+    /// only, in no particular order.
+    public var arrivedHandles: [NodeHandle] {
+        switch storage {
+        case .whole(let handles):
+            return handles.filter { $0 != NodeStore.placeholder }
+        case .paged(let paged):
+            return paged.pages.flatMap { page, handles in
+                handles.prefix(paged.count - page * ChildPaging.pageSize).filter { $0 != NodeStore.placeholder }
+            }
+        }
+    }
+
     /// The same list `count` long: its first page kept, every other position a placeholder.
     func resized(to count: Int) -> ChildList {
         ChildList(first: Array(prefix(Swift.min(count, ChildPaging.pageSize))), count: count)

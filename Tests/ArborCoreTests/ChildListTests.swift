@@ -19,6 +19,8 @@ struct ChildListTests {
         await driver.settle()
         #expect(driver.focusedID(0) == "c0")
         #expect(listed(driver).heldCount == 2 * ChildPaging.pageSize, "the first page and the last")
+        #expect(Set(listed(driver).arrivedHandles.map { driver.state.store[$0].id })
+            == Set((0..<256).map { "c\($0)" } + (999_936..<1_000_000).map { "c\($0)" }))
         #expect(listed(driver)[999_999] == driver.state.store.handle(for: "c999999"))
         #expect(listed(driver)[500_000] == NodeStore.placeholder)
         #expect(listed(driver).firstIndex(of: driver.state.store.handle(for: "c999998")!) == 999_998)
@@ -47,6 +49,7 @@ struct ChildListTests {
         #expect(listed(driver).heldCount == 9_998)
         #expect(driver.state.store[listed(driver)[0]].id == "c2")
         #expect(listed(driver)[300] == NodeStore.placeholder)
+        #expect(listed(driver).arrivedHandles.count == ChildPaging.pageSize - 2, "placeholders left out")
     }
 
     @Test func aWholeListIsAnArrayOfHandles() async {
