@@ -27,12 +27,18 @@ struct CommandResult {
     var stderr: String
 }
 
+/// A new, empty folder in the temporary directory, named from `prefix`; the caller removes it.
+func makeScratchFolder(_ prefix: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
 /// Runs a program with arguments, stdin from /dev/null, output into files that are read once it has exited
 /// (a pipe could be held open by a server the program leaves behind, as tmux does).
 /// `blocking` names signals the program starts with blocked, as a careless parent could leave them.
 func runCommand(_ executable: String, _ arguments: [String], blocking: [Int32] = []) throws -> CommandResult {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-run-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let scratch = try makeScratchFolder("arbor-run")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outPath = scratch.appendingPathComponent("out").path
     let errPath = scratch.appendingPathComponent("err").path

@@ -59,8 +59,7 @@ struct DocumentsEndToEndTests {
     }
 
     @Test func zshCompletesInAnInteractiveShell() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-zfunc-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeScratchFolder("arbor-zfunc")
         defer { try? FileManager.default.removeItem(at: folder) }
         try arbor("completions", "zsh").write(to: folder.appendingPathComponent("_arbor"), atomically: true, encoding: .utf8)
         let binaries = URL(fileURLWithPath: arborBinary).deletingLastPathComponent().path

@@ -51,8 +51,7 @@ struct HardeningEndToEndTests {
     }
 
     @Test func namesCarryingEscapeSequencesAreShownInert() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-inert-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeScratchFolder("arbor-inert")
         defer { try? FileManager.default.removeItem(at: directory) }
         let names = [
             "clip\u{1B}]52;c;aGFja2Vk\u{07}board", "title\u{1B}]0;PWNED\u{07}set", "move\u{1B}[2J\u{1B}[Hcursor",

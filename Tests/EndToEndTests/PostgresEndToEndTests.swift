@@ -111,8 +111,7 @@ struct PostgresEndToEndTests {
     }
 
     @Test func theServiceFileAndThePasswordFileAreLibpqs() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-pgconf-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeScratchFolder("arbor-pgconf")
         defer { try? FileManager.default.removeItem(at: folder) }
         let services = folder.appendingPathComponent("services").path
         let passwords = folder.appendingPathComponent("pgpass").path

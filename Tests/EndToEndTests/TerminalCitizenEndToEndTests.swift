@@ -120,8 +120,7 @@ struct TerminalCitizenEndToEndTests {
     /// A terminal that never says where its cursor is (a pseudo-terminal driven by Python, which does not
     /// answer `CSI 6n`): `--height` falls back to the whole, alternate screen rather than draw over the shell.
     @Test func heightOnATerminalThatDoesNotAnswerTakesTheWholeScreen() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-pty-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeScratchFolder("arbor-pty")
         defer { try? FileManager.default.removeItem(at: folder) }
         let list = folder.appendingPathComponent("list.txt").path
         let script = folder.appendingPathComponent("silent.py").path
