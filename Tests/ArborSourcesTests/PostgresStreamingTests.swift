@@ -154,6 +154,19 @@ struct PostgresStreamingTests {
             }
             #expect(printed == ["0 20", "1 21"], "\(table)")
         }
+        // A unique index left invalid by a failed concurrent build guarantees nothing: the route is carried.
+        let repeated = TestCluster.uniqueName("repeated")
+        try cluster.admin("""
+            CREATE TABLE \(repeated) (id integer, parent integer, name text);
+            INSERT INTO \(repeated) VALUES (20, 21, 'loop_a'), (21, 20, 'loop_b'), (21, 20, 'loop_b');
+            GRANT SELECT ON \(repeated) TO arbor;
+            """)
+        _ = try? cluster.admin("CREATE UNIQUE INDEX CONCURRENTLY \(repeated)_id ON \(repeated) (id)")
+        #expect(try cluster.admin("SELECT count(*) FROM pg_index WHERE indrelid = '\(repeated)'::regclass AND NOT indisvalid")
+            .trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        let unsure = try open(repeated, settings: ["root": "20"])
+        #expect((unsure as? PostgresSource)?.shape.idIsUnique == false)
+        #expect(try collect(unsure, .descendants, of: "20")?.count == 4, "each row 21, then the start once below each")
         let rooted = try open(tables.adjacency, settings: ["root": "3"])
         #expect(try collect(rooted, .ancestors, of: "8")?.map { $0.split(separator: " ")[0] } == ["6", "3"])
         #expect(try collect(rooted, .descendants, of: "10") == nil)

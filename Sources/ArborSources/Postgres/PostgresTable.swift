@@ -38,7 +38,7 @@ struct PostgresTable: Sendable {
         quotedName = try connection.quoted(chosen.schema) + "." + connection.quoted(chosen.table)
         let described = try connection.query("""
             SELECT a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod), EXISTS (
-              SELECT 1 FROM pg_catalog.pg_index i WHERE i.indrelid = a.attrelid AND i.indisunique AND i.indnkeyatts = 1
+              SELECT 1 FROM pg_catalog.pg_index i WHERE i.indrelid = a.attrelid AND i.indisunique AND i.indisvalid AND i.indnkeyatts = 1
                 AND i.indkey[0] = a.attnum AND i.indpred IS NULL)
             FROM pg_catalog.pg_attribute a
             WHERE a.attrelid = $1::oid AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum
