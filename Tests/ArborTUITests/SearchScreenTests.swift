@@ -54,6 +54,25 @@ struct SearchScreenTests {
         #expect(roles == [false, false, false, false, false, false, true, true, true, true, true, true], "\(roles)")
     }
 
+    @Test func pageDownInTheFindBoxLandsOnTheMatchRightAfterTheLastOneShown() async throws {
+        let nodes = [StaticHierarchy.Node(id: "", content: ItemContent(title: "root"), children: Array(1...100))]
+            + (1...100).map { StaticHierarchy.Node(id: "v\($0)", content: ItemContent(title: "valve \($0 + 100)"), parent: 0) }
+        var driver = await ScreenDriver(StaticHierarchy(displayName: "t", nodes: nodes, rootIndex: 0, rootIsVirtual: true),
+                                        name: "t", width: 120, height: 40)
+        for key in [Key.character("F")] + type("valve") { await driver.press(key) }
+        let hits = try #require(driver.controller.state.find?.hits.map(\.title))
+        #expect(hits.count == 100)
+        let box = try #require(driver.controller.layout.findBox)
+        let listed = driver.lines[(box.y + 1)..<(box.y + box.height - 1)]
+        let shown = listed.compactMap { line in hits.firstIndex { line.contains("│ " + $0 + " ") } }
+        let last = try #require(shown.max())
+        #expect(shown.count > 20 && shown.count == last + 1, "the box lists the first matches: \(shown)")
+        await driver.press(.pageDown)
+        #expect(driver.controller.state.find?.focus == last + 1, "PgDn lands on \(hits[last + 1]), right after the last shown")
+        await driver.press(.pageUp)
+        #expect(driver.controller.state.find?.focus == 0)
+    }
+
     @Test func colonGoesToAPlaceWithTabCompletingIt() async throws {
         var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
         for key in [Key.character(":")] + type("ham") + [.tab] { await driver.press(key) }

@@ -44,7 +44,7 @@ extension BrowserController {
         case .cancel: return .exit(130)
         case .help, .quit: chrome.showsHelp = false
         case .nextItem, .pageDown:
-            let room = screen.layout(for: state, header: chrome.showsHeader, width: size.width, height: size.height).helpRoom
+            let room = layout.helpRoom
             let last = max(0, screen.keyMap.bindings.count - max(1, room))
             chrome.helpScroll = min(chrome.helpScroll + (command == .nextItem ? 1 : 10), last)
         case .previousItem, .pageUp: chrome.helpScroll = max(0, chrome.helpScroll - (command == .previousItem ? 1 : 10))
@@ -83,8 +83,7 @@ extension BrowserController {
             chrome.headerPage = 0
             return .proceed([])
         case .headerPage:
-            let metrics = screen.metrics(for: state, header: chrome.showsHeader, width: size.width, height: size.height)
-            if metrics.headerRows > 0, metrics.isCompact {
+            if layout.metrics.headerRows > 0, layout.metrics.isCompact {
                 chrome.headerPage += 1
                 return .proceed([])
             }

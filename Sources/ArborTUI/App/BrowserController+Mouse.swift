@@ -7,8 +7,7 @@ extension BrowserController {
     /// A click or wheel turn: focus what is under it, expand on the icon, scroll, or change level.
     mutating func handleMouse(_ event: MouseEvent) -> KeyOutcome {
         guard chrome.prompt == nil, !chrome.showsHelp else { return .proceed([]) }
-        let target = screen.target(at: event.x, y: event.y, state: state, header: chrome.showsHeader,
-                                   width: size.width, height: size.height)
+        let target = screen.target(at: event.x, y: event.y, state: state, layout: layout)
         var effects: [BrowserEffect] = []
         switch (event.kind, target) {
         case (.press, .item(let column, let index, let onIcon)):

@@ -46,7 +46,7 @@ extension BrowserController {
         case .up where prompt.text.isEmpty || prompt.recalled != nil, .down where prompt.recalled != nil:
             return .proceed(recall(key == .up ? -1 : 1, in: prompt))
         case .up, .down, .pageUp, .pageDown, .control("p"), .control("n"):
-            let step = finding ? max(1, size.height - 8) : state.itemsPerPage
+            let step = finding ? layout.findRows : state.itemsPerPage
             let delta = [.up, .control("p")].contains(key) ? -1 : [.down, .control("n")].contains(key) ? 1 : key == .pageUp ? -step : step
             if finding { return .proceed(state.apply(.moveFindFocus(by: delta))) }
             return .proceed(state.apply(.moveFocus(by: delta)))

@@ -27,6 +27,9 @@ public struct BrowserController: Sendable {
     /// The renderer.
     public let screen: BrowserScreen
     var size: (width: Int, height: Int) = (0, 0)
+    /// Where this turn's frame puts everything, computed once after each input: painting, the mouse and paging
+    /// read it and nothing else.
+    public private(set) var layout: ScreenLayout
     /// Advances the loading spinner; the run loop bumps it while something loads.
     public var tick = 0
     /// The query given at start, until the column it filters has loaded.
@@ -69,6 +72,7 @@ public struct BrowserController: Sendable {
         self.screen = screen
         state = BrowserState(selectionMode: selectionMode, layout: layout)
         chrome.showsHeader = showsHeader
+        self.layout = screen.layout(for: state, header: showsHeader, width: 0, height: 0)
     }
 
     /// Sets what finds search and how far they walk (nil: the source's own bound).
@@ -137,13 +141,17 @@ public struct BrowserController: Sendable {
 
     /// Draws the current frame.
     public func render() -> CellGrid {
-        screen.render(state, chrome: chrome, tick: tick, width: size.width, height: size.height)
+        screen.render(state, chrome: chrome, tick: tick, layout: layout)
     }
 
-    /// Tells the model what fits, when that changed.
+    /// Tells the model what fits, when that changed, and lays out the frame of the turn.
     mutating func fitViewport() -> [BrowserEffect] {
         let metrics = screen.metrics(for: state, header: chrome.showsHeader, width: size.width, height: size.height)
-        guard metrics.columnSlots != state.visibleColumns || metrics.itemsPerPage != state.itemsPerPage else { return [] }
-        return state.apply(.setViewport(columns: metrics.columnSlots, itemsPerPage: metrics.itemsPerPage))
+        var effects: [BrowserEffect] = []
+        if metrics.columnSlots != state.visibleColumns || metrics.itemsPerPage != state.itemsPerPage {
+            effects = state.apply(.setViewport(columns: metrics.columnSlots, itemsPerPage: metrics.itemsPerPage))
+        }
+        layout = screen.layout(for: state, header: chrome.showsHeader, width: size.width, height: size.height)
+        return effects
     }
 }

@@ -18,16 +18,18 @@ extension BrowserScreen {
 
     /// What is under the cell at (x, y) of a frame of this size.
     public func target(at x: Int, y: Int, state: BrowserState, header: Bool, width: Int, height: Int) -> ScreenTarget? {
-        let layout = layout(for: state, header: header, width: width, height: height)
-        let metrics = layout.metrics
+        target(at: x, y: y, state: state, layout: layout(for: state, header: header, width: width, height: height))
+    }
+
+    /// What is under the cell at (x, y) of the frame `layout` describes.
+    public func target(at x: Int, y: Int, state: BrowserState, layout: ScreenLayout) -> ScreenTarget? {
+        let (width, metrics) = (layout.width, layout.metrics)
         let row = y - metrics.contentTop
         if state.layout == .outline {
             guard row >= 0, row < metrics.contentHeight else { return nil }
             let index = state.outline.scroll + row
             guard state.outline.rows.indices.contains(index) else { return nil }
-            let painter = OutlinePainter(state: state)
-            let guides = painter.guides(for: state.outline.rows[index], room: max(0, (width - 8) / 2))
-            let markerX = 1 + (state.selection.mode == .none ? 0 : 2) + CellGrid.drawnWidth(of: guides)
+            let markerX = OutlinePainter(state: state).markerColumn(ofRow: index, width: width)
             return .item(column: 0, index: index, onIcon: abs(x - markerX) <= 1)
         }
         guard !state.columns.isEmpty else { return nil }

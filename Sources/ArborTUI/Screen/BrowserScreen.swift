@@ -54,11 +54,15 @@ public struct BrowserScreen: Sendable {
         }
     }
 
-    /// Draws a whole frame.
+    /// Draws a whole frame of this size, laying it out first.
     public func render(_ state: BrowserState, chrome: ScreenChrome = ScreenChrome(), tick: Int = 0, width: Int, height: Int) -> CellGrid {
-        var grid = CellGrid(width: width, height: height)
-        guard width > 0, height > 0 else { return grid }
-        let layout = layout(for: state, header: chrome.showsHeader, width: width, height: height)
+        render(state, chrome: chrome, tick: tick, layout: layout(for: state, header: chrome.showsHeader, width: width, height: height))
+    }
+
+    /// Draws a whole frame where `layout` puts its parts: the layout of this state, computed once for the turn.
+    public func render(_ state: BrowserState, chrome: ScreenChrome = ScreenChrome(), tick: Int = 0, layout: ScreenLayout) -> CellGrid {
+        var grid = CellGrid(width: layout.width, height: layout.height)
+        guard layout.width > 0, layout.height > 0 else { return grid }
         let metrics = layout.metrics
         drawHeader(into: &grid, compact: metrics.isCompact, selection: state.selection.mode)
         if metrics.headerRows > 0 {

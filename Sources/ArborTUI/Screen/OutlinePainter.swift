@@ -51,26 +51,45 @@ struct OutlinePainter {
         return state.outline.expanded.contains(item) ? "▾" : "▸"
     }
 
+    /// The count at the right of a row: its children, a spinner while they are counted, or nothing.
+    private func count(for row: OutlineRow) -> String {
+        let node = state.store[row.item]
+        if let childCount = node.childCount { return childCount > 0 ? String(childCount) : "" }
+        return state.countsPending.contains(row.item) || node.childLoad.isLoading ? spinnerFrame : ""
+    }
+
+    /// Where a row's parts go across `width` cells: the first cell of its guides, the cell after the last
+    /// one the title may take, and the guides themselves.
+    private func geometry(of row: OutlineRow, count: String, width: Int) -> (guidesX: Int, right: Int, guides: String) {
+        let x = 1 + (state.selection.mode == .none ? 0 : 2)
+        let countWidth = DisplayWidth.of(count)
+        let right = width - 1 - (countWidth > 0 ? countWidth + 1 : 0)
+        return (x, right, guides(for: row, room: max(0, (right - x) / 2)))
+    }
+
+    /// The cell of a row's `▸`/`▾` marker in a frame `width` cells wide (where the mouse expands it).
+    func markerColumn(ofRow position: Int, width: Int) -> Int {
+        let row = state.outline.rows[position]
+        let place = geometry(of: row, count: count(for: row), width: width)
+        return place.guidesX + min(CellGrid.drawnWidth(of: place.guides), max(0, place.right - place.guidesX))
+    }
+
     private func paintRow(_ position: Int, y: Int, into grid: inout CellGrid) {
         let row = state.outline.rows[position]
         let node = state.store[row.item]
         let focused = position == state.outline.focus
         grid.fill(" ", x: 0, y: y, count: grid.width, style: CellStyle(.plain, highlighted: focused))
         if focused { grid.write("▌", x: 0, y: y, limit: 1, style: CellStyle(.focusBar, highlighted: true)) }
-        var x = 1
+        let countText = count(for: row)
+        let countWidth = DisplayWidth.of(countText)
+        let place = geometry(of: row, count: countText, width: grid.width)
+        let right = place.right
+        var x = place.guidesX
         if state.selection.mode != .none {
             let marked = state.selection.contains(node.id)
-            grid.write(marked ? "●" : "○", x: x, y: y, limit: 1, style: CellStyle(marked ? .selectedIcon : .icon, highlighted: focused))
-            x += 2
+            grid.write(marked ? "●" : "○", x: 1, y: y, limit: 1, style: CellStyle(marked ? .selectedIcon : .icon, highlighted: focused))
         }
-        let count: String =
-            if let childCount = node.childCount { childCount > 0 ? String(childCount) : "" }
-            else if state.countsPending.contains(row.item) || node.childLoad.isLoading { spinnerFrame }
-            else { "" }
-        let countWidth = DisplayWidth.of(count)
-        let right = grid.width - 1 - (countWidth > 0 ? countWidth + 1 : 0)
-        x += grid.write(guides(for: row, room: max(0, (right - x) / 2)), x: x, y: y, limit: max(0, right - x),
-                        style: CellStyle(.guide, highlighted: focused))
+        x += grid.write(place.guides, x: x, y: y, limit: max(0, right - x), style: CellStyle(.guide, highlighted: focused))
         let mark = marker(for: row.item)
         let expanded = mark == "▾"
         x += grid.write(mark + " ", x: x, y: y, limit: max(0, right - x), style: CellStyle(expanded ? .selectedIcon : .icon, highlighted: focused))
@@ -87,7 +106,7 @@ struct OutlinePainter {
             grid.write(subtitle, x: x + 2, y: y, limit: right - x - 2, style: CellStyle(.subtitle, highlighted: focused))
         }
         if countWidth > 0 {
-            grid.write(count, x: grid.width - 1 - countWidth, y: y, limit: countWidth, style: CellStyle(.icon, highlighted: focused))
+            grid.write(countText, x: grid.width - 1 - countWidth, y: y, limit: countWidth, style: CellStyle(.icon, highlighted: focused))
         }
     }
 }

@@ -30,6 +30,10 @@ public struct ScreenLayout: Sendable, Hashable {
         public var height: Int
     }
 
+    /// The cells across the frame.
+    public var width: Int
+    /// The rows down the frame.
+    public var height: Int
     /// The sizes of the frame's parts.
     public var metrics: ScreenMetrics
     /// The columns on screen, left to right (one in compact mode; none in the outline).
@@ -45,6 +49,9 @@ public struct ScreenLayout: Sendable, Hashable {
 
     /// How many lines of the help fit in its box.
     public var helpRoom: Int { helpBox.map { max(0, $0.height - 4) } ?? 0 }
+
+    /// How many matches the find's box lists at once.
+    public var findRows: Int { findBox.map { max(1, $0.height - 2) } ?? 1 }
 
     /// The column frame holding the cell at x, if any.
     public func column(at x: Int) -> ColumnFrame? {
@@ -74,7 +81,7 @@ extension BrowserScreen {
             }
         }
         return ScreenLayout(
-            metrics: metrics, columns: columns,
+            width: width, height: height, metrics: metrics, columns: columns,
             breadcrumbRow: metrics.isCompact && state.layout == .columns ? metrics.contentTop - 1 : nil,
             footerRow: height - 1, helpBox: helpBox(width: width, height: height), findBox: findBox(width: width, height: height))
     }
