@@ -70,6 +70,10 @@ public enum BrowserAction: Sendable {
     case insertChildren(of: String, at: [Int])
     /// The source removed the children of an expanded parent at these indexes.
     case removeChildren(of: String, at: [Int])
+    /// The source inserted the items of these ids among the children of a parent, at these indexes of its new list.
+    case insertItems([String], of: String, at: [Int])
+    /// The source removed the items of these ids from the children of a parent.
+    case removeItems([String], of: String)
     /// The parent of an item changed (added, removed or replaced).
     case invalidateParent(of: String)
     /// The children of an item changed.

@@ -12,7 +12,10 @@ extension BrowserState {
         case .failure(let error):
             message = error.message
         case .success(let pairs):
+            // The list may have been read again since the source changed: an item it already lists stays once.
+            let listed = Set(children.arrivedHandles)
             for pair in pairs.sorted(by: { $0.index < $1.index }) {
+                if let known = store.handle(for: pair.item.id), listed.contains(known) { continue }
                 let child = store.record(pair.item, parent: handle)
                 children.insert(child, at: min(max(pair.index, 0), children.count))
             }
@@ -23,13 +26,53 @@ extension BrowserState {
     }
 
     mutating func removeChildren(of id: String, at indexes: [Int]) -> [BrowserEffect] {
-        guard let handle = store.handle(for: id), var children = store[handle].children else { return [] }
+        guard let handle = store.handle(for: id), let before = store[handle].children else { return [] }
+        var children = before
         for index in Set(indexes).sorted(by: >) where children.indices.contains(index) {
             children.remove(at: index)
         }
+        return replaceListed(children, of: handle, before: before)
+    }
+
+    /// Items of these ids were inserted among the children of `parentID` at these indexes (of its new list):
+    /// each is listed at once, once (an id the list has already stays where it is), and its content asked for.
+    mutating func insertItems(_ ids: [String], of parentID: String, at indexes: [Int]) -> [BrowserEffect] {
+        guard let handle = store.handle(for: parentID) else { return [] }
+        guard let before = store[handle].children else { return invalidateChildren(of: parentID) }
+        var children = before
+        var listed = Set(before.arrivedHandles)
+        var effects: [BrowserEffect] = []
+        for (id, index) in zip(ids, indexes).sorted(by: { $0.1 < $1.1 }) {
+            let child = store.intern(id)
+            guard !listed.contains(child) else { continue }
+            listed.insert(child)
+            store[child].parent = handle
+            children.insert(child, at: min(max(index, 0), children.count))
+            if store[child].itemLoad != .loaded { effects += requestItem(child) }
+        }
+        return effects + replaceListed(children, of: handle, before: before)
+    }
+
+    /// Items of these ids were removed from the children of `parentID`: each goes wherever the list has it
+    /// (an id it no longer has is already gone), with its marks.
+    mutating func removeItems(_ ids: [String], of parentID: String) -> [BrowserEffect] {
+        guard let handle = store.handle(for: parentID), let before = store[handle].children else { return [] }
+        let gone = Set(ids.compactMap(store.handle(for:)))
+        var children = before
+        for index in children.indices.reversed() where gone.contains(children[index]) {
+            children.remove(at: index)
+        }
+        return replaceListed(children, of: handle, before: before)
+    }
+
+    /// Puts a changed list in place: marks of the items it lost go (the footer says so), the columns follow, and a
+    /// reading of the list still under way, which may predate the change, is asked again.
+    private mutating func replaceListed(_ children: ChildList, of handle: NodeHandle, before: ChildList) -> [BrowserEffect] {
+        let focused = columns.filter { $0.parent == handle }.compactMap(\.focusedItem)
         store.replaceChildren(children, of: handle)
+        noteGone(from: before, now: children, focused: focused)
         reconcileColumns()
-        return []
+        return store[handle].childLoad.isLoading ? requestChildren(of: handle) : []
     }
 
     mutating func invalidateChildren(of id: String) -> [BrowserEffect] {

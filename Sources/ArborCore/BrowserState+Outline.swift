@@ -157,7 +157,7 @@ extension BrowserState {
         case .childrenLoaded(let handle, _, _), .childrenPartiallyLoaded(let handle, _, _), .childItemsLoaded(let handle, _, _),
              .childrenCounted(let handle, _, _):
             return revealFinished ? syncOutlineFromColumns() : refreshOutline(childrenOf: handle)
-        case .removeChildren(let id, _):
+        case .removeChildren(let id, _), .removeItems(_, let id), .insertItems(_, let id, _):
             return store.handle(for: id).map { refreshOutline(childrenOf: $0) } ?? []
         default:
             return revealFinished ? syncOutlineFromColumns() : []

@@ -184,6 +184,8 @@ public struct BrowserState: Sendable {
             return []
         case .insertChildren(let id, let indexes): return insertChildren(of: id, at: indexes)
         case .removeChildren(let id, let indexes): return removeChildren(of: id, at: indexes)
+        case .insertItems(let ids, let parent, let indexes): return insertItems(ids, of: parent, at: indexes)
+        case .removeItems(let ids, let parent): return removeItems(ids, of: parent)
         case .invalidateParent(let id): return invalidateParent(of: id)
         case .invalidateChildren(let id): return invalidateChildren(of: id)
         case .resizeChildren(let id, let count): return resizeChildren(of: id, count: count)

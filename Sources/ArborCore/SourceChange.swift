@@ -5,6 +5,10 @@ public enum SourceChange: Sendable, Hashable {
     case insertedChildren(of: String, at: [Int])
     /// Children of a parent were removed from these indexes (of the old list).
     case removedChildren(of: String, at: [Int])
+    /// Items of these ids were inserted among the children of a parent, at these indexes (of the new list).
+    case insertedItems([String], of: String, at: [Int])
+    /// Items of these ids were removed from the children of a parent.
+    case removedItems([String], of: String)
     /// The parent of an item changed (added, removed or replaced).
     case parentChanged(of: String)
     /// The children of an item changed in a way the source does not detail.
@@ -30,6 +34,8 @@ public enum SourceChange: Sendable, Hashable {
         switch self {
         case .insertedChildren(let parent, let indexes): return [.insertChildren(of: parent, at: indexes)]
         case .removedChildren(let parent, let indexes): return [.removeChildren(of: parent, at: indexes)]
+        case .insertedItems(let ids, let parent, let indexes): return [.insertItems(ids, of: parent, at: indexes)]
+        case .removedItems(let ids, let parent): return [.removeItems(ids, of: parent)]
         case .parentChanged(let id): return [.invalidateParent(of: id)]
         case .childrenChanged(let id): return [.invalidateChildren(of: id)]
         case .childCountChanged(let id, let count): return [.resizeChildren(of: id, count: count)]

@@ -64,14 +64,23 @@ public final class HierarchyBrowser: Sendable {
         return BrowserResult(picked: picked, status: picked.isEmpty ? 1 : 0, acceptingKey: controller.acceptingKey)
     }
 
-    /// Children of `parentID` were inserted at these indexes (of its new list of children).
-    public func insertChildren(of parentID: String, at indexes: [Int]) {
-        inbox.post(.action(.insertChildren(of: parentID, at: indexes)))
+    /// Items of these ids were inserted among the children of `parentID`, at these indexes of its new list.
+    ///
+    /// Change the source first, then call. An id the browser lists already (it read the list again meanwhile)
+    /// stays once; the content of the others is asked for.
+    public func insertChildren(_ ids: [String], of parentID: String, at indexes: [Int]) {
+        apply([.insertedItems(ids, of: parentID, at: indexes)])
     }
 
-    /// Children of `parentID` were removed from these indexes (of its old list of children).
-    public func removeChildren(of parentID: String, at indexes: [Int]) {
-        inbox.post(.action(.removeChildren(of: parentID, at: indexes)))
+    /// Items of these ids were removed from the children of `parentID`; their marks go with them.
+    public func removeChildren(_ ids: [String], of parentID: String) {
+        apply([.removedItems(ids, of: parentID)])
+    }
+
+    /// Applies changes as one batch, in order, on the browser's thread between two frames: none is drawn
+    /// half done, and a reading of a changed list that was under way is asked again.
+    public func apply(_ changes: [SourceChange]) {
+        inbox.post(contentsOf: changes.map(BrowserInput.sourceChange))
     }
 
     /// The parent of an item changed: it was added, removed or replaced.

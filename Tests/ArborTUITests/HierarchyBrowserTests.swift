@@ -68,7 +68,7 @@ final class BrowserRun: Sendable {
         terminal.type(.down, .right)
         #expect(await terminal.focusedLine(showing: "report") != nil)
         await Task.detached {
-            browser.insertChildren(of: "work", at: [source.add("work/urgent", to: "work")])
+            browser.insertChildren(["work/urgent"], of: "work", at: [source.add("work/urgent", to: "work")])
         }.value
         let shown = await terminal.frame { $0.contains { $0.contains("⚠ urgent") } }
         #expect(shown != nil, "the inserted item shows with its icon")
@@ -93,7 +93,7 @@ final class BrowserRun: Sendable {
         browser.invalidateChildren(of: "home")
         browser.invalidateParent(of: "home/paint")
         source.remove(at: 1, from: "")
-        browser.removeChildren(of: "", at: [1])
+        browser.removeChildren(["work"], of: "")
         #expect(await terminal.frame { !$0.joined().contains("work") } != nil)
         terminal.type(.character("q"))
         let result = await run.end()

@@ -18,6 +18,13 @@ public final class ActionInbox: Sendable {
         pipe.wake()
     }
 
+    /// Leaves inputs together, so that the run loop takes them in one turn, and wakes it.
+    public func post(contentsOf inputs: [BrowserInput]) {
+        guard !inputs.isEmpty else { return }
+        pending.withLock { $0.append(contentsOf: inputs) }
+        pipe.wake()
+    }
+
     /// Whether no input waits.
     public var isEmpty: Bool {
         pending.withLock { $0.isEmpty }

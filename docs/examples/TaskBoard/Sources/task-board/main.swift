@@ -25,8 +25,8 @@ Task.detached {
     try await Task.sleep(nanoseconds: 1_000_000_000)
     let urgent = TaskBoard.Task(id: "T-12", title: "Fix the login outage", owner: "Lin", due: "now", status: "open",
                                 isUrgent: true)
-    browser.insertChildren(of: "todo", at: [board.add(urgent, to: "todo")])
-    browser.invalidateItems(["todo"])
+    let index = board.add(urgent, to: "todo")
+    browser.apply([.insertedItems([urgent.id], of: "todo", at: [index]), .itemsChanged(["todo"])])
 }
 
 do {
