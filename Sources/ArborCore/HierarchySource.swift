@@ -63,6 +63,8 @@ public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
 public protocol HierarchySource: Sendable {
     /// A short name for the header line, such as a file name.
     var displayName: String { get }
+    /// Whether the items are a document's members, every value one (scalars included): read one a line.
+    var isDocument: Bool { get }
     /// The item the hierarchy starts from, or nil for an empty hierarchy.
     func root() async throws -> SourceRoot?
     /// The number of direct children of an item, or nil when not known without loading them.
@@ -106,6 +108,9 @@ extension HierarchySource {
 
     /// Children are listed whole unless a source says a range is cheap.
     public var pagesChildren: Bool { false }
+
+    /// Items are objects unless a source says they are a document's members.
+    public var isDocument: Bool { false }
 
     /// Composes a range of children from their ids and items.
     public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {

@@ -28,6 +28,8 @@ public struct StaticHierarchy: HierarchySource {
     public let rootIndex: Int32
     /// Whether the root stands for a list of top-level items and is not shown.
     public let rootIsVirtual: Bool
+    /// Whether the nodes are a document's members (set by what builds them from a document).
+    public var isDocument = false
     private let indexByID: [ByteKey: Int32]
 
     /// An id compared and hashed by its UTF-8 bytes: ids are identities, so canonically equivalent but

@@ -97,13 +97,21 @@ enum FuzzTargets {
         let keys: [Key] = [.up, .down, .left, .right, .enter, .pageUp, .pageDown, .home, .end, .tab, .escape, .backspace,
                            .character("/"), .character("o"), .character("i"), .character("a"), .character("F"), .character("n"),
                            .character(" "), .character("?"), .mouse(MouseEvent(.press, x: 5, y: 3)), .resize]
+        // The inputs go through `update`, the run loop's one entry point, so held keys are fuzzed too.
+        func send(_ input: BrowserInput) {
+            if case .proceed(let effects) = controller.update(input) { pending += effects }
+        }
         for byte in bytes.dropFirst(3).prefix(200) {
-            while !pending.isEmpty { pending += controller.receive(blockingPerform(performer, pending.removeFirst())) }
+            while !pending.isEmpty { send(.action(blockingPerform(performer, pending.removeFirst()))) }
             if byte >= 250 {
-                pending += controller.resize(width: Int(byte) % 7 * 20, height: Int(byte) % 5 * 9)
+                send(.resized(width: Int(byte) % 7 * 20, height: Int(byte) % 5 * 9))
                 continue
             }
-            if case .proceed(let effects) = controller.handle(keys[Int(byte) % keys.count]) { pending += effects }
+            if byte >= 245 {
+                send(.timer(byte % 2 == 0 ? .typedAhead : .readAhead))
+                continue
+            }
+            send(.key(keys[Int(byte) % keys.count]))
             let grid = controller.render()
             _ = encoder.encode(grid, over: shown)
             shown = grid

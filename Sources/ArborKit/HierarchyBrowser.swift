@@ -48,7 +48,8 @@ public final class HierarchyBrowser: Sendable {
     package func run(on terminal: any TerminalDevice) throws(TerminalError) -> BrowserResult {
         let keyMap = (options.selection == .none ? KeyMap.standard : .picker)
             .remapped(options.keyChanges.map { ($0.key, $0.command) })
-        let screen = BrowserScreen(sourceName: source.displayName, keyMap: keyMap, cellMode: options.cells, notice: options.notice)
+        let screen = BrowserScreen(sourceName: source.displayName, keyMap: keyMap, cellMode: options.cells.resolved(for: source),
+                                   notice: options.notice)
         var controller = BrowserController(screen: screen, selectionMode: options.selection, layout: options.layout,
                                            showsHeader: options.showsHeader)
         controller.configureSearch(fields: options.searchFields, bound: options.searchBound)

@@ -101,10 +101,10 @@ struct PendingCountScreenTests {
         while !queue.isEmpty {
             let effect = queue.removeFirst()
             if case .countChildren = effect { counting.append(effect); continue }
-            queue += controller.receive(await performer.perform(effect))
+            queue += controller.effects(of: await performer.perform(effect))
         }
         #expect(controller.render().lines.contains { $0.contains(/▌dir +▷ ⠋/) })
-        for effect in counting { _ = controller.receive(await performer.perform(effect)) }
+        for effect in counting { _ = controller.effects(of: await performer.perform(effect)) }
         #expect(controller.render().lines.contains { $0.contains(/▌dir +▷ 3/) })
     }
 }

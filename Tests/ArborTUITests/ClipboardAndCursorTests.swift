@@ -20,6 +20,15 @@ struct ClipboardAndCursorTests {
         #expect(tmux == Array("\u{1B}]52;c;eA==\u{07}\u{1B}Ptmux;\u{1B}\u{1B}]52;c;eA==\u{07}\u{1B}\\".utf8))
     }
 
+    @Test func theCopiedNoteStaysUntilTheNextKeyOnly() async throws {
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 100, height: 20)
+        await driver.press(.character("y"))
+        #expect(driver.lines.last?.contains("copied id “P1000”") == true, "\(driver.lines.last ?? "")")
+        #expect(driver.controller.takeClipboard() == Array("P1000".utf8))
+        await driver.press(.down)
+        #expect(driver.lines.last?.contains("copied") == false, "the next key clears it: \(driver.lines.last ?? "")")
+    }
+
     @Test func theCursorIsMovedAfterTheFrameWhenItMovesOrCellsChange() {
         let encoder = FrameEncoder.ansi { _ in RoleLook() }
         var first = CellGrid(width: 10, height: 3)

@@ -36,6 +36,23 @@ struct DocumentCellsTests {
         #expect(lines.contains { $0.contains("parts") && $0.contains("▷ 2") }, "containers keep their icon")
     }
 
+    @Test func aDocumentKeepsOneCellStyleBeforeAnyValueIsInView() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-doc-\(UUID().uuidString.prefix(8)).json").path
+        try #"{"pumps": {"p1": {"rated": 7.5}}, "valves": {"v1": {"open": true}}, "fans": {"f1": {"rpm": 900}}}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        var request = SourceRequest(path: path)
+        request.format = .document
+        var driver = await ScreenDriver(try SourceOpener.open(request).hierarchy, name: "plant.json", width: 100, height: 20)
+        func rows(_ keys: [String]) -> [Int] { keys.compactMap { key in driver.lines.firstIndex { $0.contains("│▌" + key + " ") || $0.contains("│ " + key + " ") } } }
+        await driver.press(.enter)
+        let containers = rows(["pumps", "valves", "fans"])
+        #expect(containers.count == 3 && containers == Array(containers[0]..<(containers[0] + 3)),
+                "members without values are one a line too: \(containers)\n\(driver.lines.joined(separator: "\n"))")
+        await driver.press(.enter, .enter)
+        #expect(driver.lines.contains { $0.contains("rated: 7.5") })
+        #expect(rows(["pumps", "valves", "fans"]) == containers, "a value coming into view changes nothing")
+    }
+
     @Test func theOutlineShowsTheValueToo() async throws {
         var driver = await ScreenDriver(try document(), name: "pump.json", width: 100, height: 20)
         await driver.press(.character("o"), .right)

@@ -2,6 +2,7 @@ import ArborCore
 import ArborTUI
 import Foundation
 import Synchronization
+import Testing
 
 /// A terminal in memory: keys typed by the test, frames kept as text, Ctrl-Z counted instead of stopping.
 final class FakeTerminal: TerminalDevice, Sendable {
@@ -80,3 +81,7 @@ final class FakeTerminal: TerminalDevice, Sendable {
             .first { $0.contains("▌") && $0.contains(text) }
     }
 }
+
+/// The suites that run a browser's loop: one at a time, since the signal trap and its wake-up are the process's
+/// (a SIGTSTP sent by one test would reach the loop of another running beside it).
+@Suite(.serialized) enum TerminalLoops {}

@@ -53,76 +53,78 @@ final class BrowserRun: Sendable {
     }
 }
 
-@Suite(.serialized) struct HierarchyBrowserTests {
-    @Test func anItemInsertedFromAnotherTaskShowsKeepingTheFocusAndIsPicked() async throws {
-        let source = TodoSource()
-        let focused = Mutex<[String?]>([])
-        var options = BrowserOptions.picker()
-        options.onFocusChange = { id in focused.withLock { $0.append(id) } }
-        let expanded = Mutex<[String]>([])
-        options.onExpand = { id in expanded.withLock { $0.append(id) } }
-        let browser = HierarchyBrowser(source: source, options: options)
-        let terminal = FakeTerminal(width: 70, height: 14)
-        let run = BrowserRun(browser, on: terminal)
-        #expect(await terminal.focusedLine(showing: "home") != nil)
-        terminal.type(.down, .right)
-        #expect(await terminal.focusedLine(showing: "report") != nil)
-        await Task.detached {
-            browser.insertChildren(["work/urgent"], of: "work", at: [source.add("work/urgent", to: "work")])
-        }.value
-        let shown = await terminal.frame { $0.contains { $0.contains("⚠ urgent") } }
-        #expect(shown != nil, "the inserted item shows with its icon")
-        #expect(await terminal.focusedLine(showing: "report") != nil, "the focus stays on its item")
-        terminal.type(.up, .enter)
-        let result = await run.end()
-        #expect(result == BrowserResult(picked: ["work/urgent"], status: 0))
-        #expect(result?.ending == .picked)
-        #expect(focused.withLock { $0 }.prefix(2) == ["home", "work"])
-        #expect(focused.withLock { $0 }.last == "work/urgent")
-        #expect(expanded.withLock { $0 } == ["work"])
-    }
+extension TerminalLoops {
+    @Suite(.serialized) struct HierarchyBrowserTests {
+        @Test func anItemInsertedFromAnotherTaskShowsKeepingTheFocusAndIsPicked() async throws {
+            let source = TodoSource()
+            let focused = Mutex<[String?]>([])
+            var options = BrowserOptions.picker()
+            options.onFocusChange = { id in focused.withLock { $0.append(id) } }
+            let expanded = Mutex<[String]>([])
+            options.onExpand = { id in expanded.withLock { $0.append(id) } }
+            let browser = HierarchyBrowser(source: source, options: options)
+            let terminal = FakeTerminal(width: 70, height: 14)
+            let run = BrowserRun(browser, on: terminal)
+            #expect(await terminal.focusedLine(showing: "home") != nil)
+            terminal.type(.down, .right)
+            #expect(await terminal.focusedLine(showing: "report") != nil)
+            await Task.detached {
+                browser.insertChildren(["work/urgent"], of: "work", at: [source.add("work/urgent", to: "work")])
+            }.value
+            let shown = await terminal.frame { $0.contains { $0.contains("⚠ urgent") } }
+            #expect(shown != nil, "the inserted item shows with its icon")
+            #expect(await terminal.focusedLine(showing: "report") != nil, "the focus stays on its item")
+            terminal.type(.up, .enter)
+            let result = await run.end()
+            #expect(result == BrowserResult(picked: ["work/urgent"], status: 0))
+            #expect(result?.ending == .picked)
+            #expect(focused.withLock { $0 }.prefix(2) == ["home", "work"])
+            #expect(focused.withLock { $0 }.last == "work/urgent")
+            #expect(expanded.withLock { $0 } == ["work"])
+        }
 
-    @Test func quittingTheBrowserPicksNothing() async {
-        let source = TodoSource()
-        let browser = HierarchyBrowser(source: source)
-        let terminal = FakeTerminal(width: 70, height: 14)
-        let run = BrowserRun(browser, on: terminal)
-        #expect(await terminal.focusedLine(showing: "home") != nil)
-        browser.reloadData()
-        browser.invalidateItems(["home"])
-        browser.invalidateChildren(of: "home")
-        browser.invalidateParent(of: "home/paint")
-        source.remove(at: 1, from: "")
-        browser.removeChildren(["work"], of: "")
-        #expect(await terminal.frame { !$0.joined().contains("work") } != nil)
-        terminal.type(.character("q"))
-        let result = await run.end()
-        #expect(result == BrowserResult(picked: [], status: 0))
-        #expect(result?.ending == .quit)
-    }
+        @Test func quittingTheBrowserPicksNothing() async {
+            let source = TodoSource()
+            let browser = HierarchyBrowser(source: source)
+            let terminal = FakeTerminal(width: 70, height: 14)
+            let run = BrowserRun(browser, on: terminal)
+            #expect(await terminal.focusedLine(showing: "home") != nil)
+            browser.reloadData()
+            browser.invalidateItems(["home"])
+            browser.invalidateChildren(of: "home")
+            browser.invalidateParent(of: "home/paint")
+            source.remove(at: 1, from: "")
+            browser.removeChildren(["work"], of: "")
+            #expect(await terminal.frame { !$0.joined().contains("work") } != nil)
+            terminal.type(.character("q"))
+            let result = await run.end()
+            #expect(result == BrowserResult(picked: [], status: 0))
+            #expect(result?.ending == .quit)
+        }
 
-    @Test(arguments: [(Int32(1), BrowserResult.Ending.nothingPicked), (130, .cancelled), (143, .interrupted)])
-    func theStatusSaysHowItEnded(status: Int32, ending: BrowserResult.Ending) {
-        #expect(BrowserResult(picked: [], status: status).ending == ending)
-    }
+        @Test(arguments: [(Int32(1), BrowserResult.Ending.nothingPicked), (130, .cancelled), (143, .interrupted)])
+        func theStatusSaysHowItEnded(status: Int32, ending: BrowserResult.Ending) {
+            #expect(BrowserResult(picked: [], status: status).ending == ending)
+        }
 
-    @Test func iconsStandBeforeTitlesInCellsAndTheOutline() async {
-        let urgent = StaticHierarchy(displayName: "x", nodes: [
-            .init(id: "r", content: ItemContent(title: "root"), children: [1]),
-            .init(id: "u", content: ItemContent(title: "urgent", icon: "⚠"), parent: 0),
-        ], rootIndex: 0, rootIsVirtual: true)
-        var columns = await ScreenDriver(urgent, name: "x", width: 40, height: 8)
-        #expect(columns.lines.contains { $0.contains("▌⚠ urgent") })
-        await columns.press(.character("o"))
-        #expect(columns.lines.contains { $0.contains("⚠ urgent") })
-        let hostile = StaticHierarchy(displayName: "x", nodes: [
-            .init(id: "r", content: ItemContent(title: "root"), children: [1]),
-            .init(id: "e", content: ItemContent(title: "escape", icon: "\u{1B}[2J"), parent: 0),
-        ], rootIndex: 0, rootIsVirtual: true)
-        var inert = await ScreenDriver(hostile, name: "x", width: 40, height: 8)
-        #expect(inert.lines.contains { $0.hasPrefix("▌^") && $0.contains(" escape") }, "an icon's control characters are drawn inert")
-        #expect(!inert.controller.render().lines.joined().unicodeScalars.contains { $0.value == 0x1B })
-        await inert.press(.character("o"))
-        #expect(!inert.lines.joined().unicodeScalars.contains { $0.value == 0x1B })
+        @Test func iconsStandBeforeTitlesInCellsAndTheOutline() async {
+            let urgent = StaticHierarchy(displayName: "x", nodes: [
+                .init(id: "r", content: ItemContent(title: "root"), children: [1]),
+                .init(id: "u", content: ItemContent(title: "urgent", icon: "⚠"), parent: 0),
+            ], rootIndex: 0, rootIsVirtual: true)
+            var columns = await ScreenDriver(urgent, name: "x", width: 40, height: 8)
+            #expect(columns.lines.contains { $0.contains("▌⚠ urgent") })
+            await columns.press(.character("o"))
+            #expect(columns.lines.contains { $0.contains("⚠ urgent") })
+            let hostile = StaticHierarchy(displayName: "x", nodes: [
+                .init(id: "r", content: ItemContent(title: "root"), children: [1]),
+                .init(id: "e", content: ItemContent(title: "escape", icon: "\u{1B}[2J"), parent: 0),
+            ], rootIndex: 0, rootIsVirtual: true)
+            var inert = await ScreenDriver(hostile, name: "x", width: 40, height: 8)
+            #expect(inert.lines.contains { $0.hasPrefix("▌^") && $0.contains(" escape") }, "an icon's control characters are drawn inert")
+            #expect(!inert.controller.render().lines.joined().unicodeScalars.contains { $0.value == 0x1B })
+            await inert.press(.character("o"))
+            #expect(!inert.lines.joined().unicodeScalars.contains { $0.value == 0x1B })
+        }
     }
 }

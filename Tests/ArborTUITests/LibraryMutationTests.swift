@@ -49,94 +49,96 @@ final class ChangingList: HierarchySource {
     }
 }
 
-@Suite(.serialized) struct LibraryMutationTests {
-    func options(multiple: Bool = true) -> BrowserOptions {
-        var options = BrowserOptions.picker(multiple: multiple)
-        options.cells = .single
-        return options
-    }
-
-    /// The items a frame lists, top to bottom (single-line cells of the first column).
-    func listed(in frame: [String]) -> [String] {
-        frame.compactMap { line in
-            line.firstMatch(of: /^│[▌ ][○●] (\S+)/).map { String($0.1) }
+extension TerminalLoops {
+    @Suite(.serialized) struct LibraryMutationTests {
+        func options(multiple: Bool = true) -> BrowserOptions {
+            var options = BrowserOptions.picker(multiple: multiple)
+            options.cells = .single
+            return options
         }
-    }
 
-    @Test(arguments: [true, false])
-    func aMarkedItemRemovedIsNotPickedAndTheFooterSaysSo(byID: Bool) async throws {
-        let source = ChangingList(["alpha", "beta", "gamma"])
-        let browser = HierarchyBrowser(source: source, options: options())
-        let terminal = FakeTerminal(width: 60, height: 12)
-        let run = BrowserRun(browser, on: terminal)
-        #expect(await terminal.focusedLine(showing: "alpha") != nil)
-        terminal.type(.character(" "), .down, .character(" "))
-        #expect(await terminal.frame { $0.last?.contains("2 marked") == true } != nil)
-        let index = try #require(source.remove("alpha"))
-        await Task.detached {
-            browser.apply([byID ? .removedItems(["alpha"], of: "") : .removedChildren(of: "", at: [index])])
-        }.value
-        let after = await terminal.frame { self.listed(in: $0) == ["beta", "gamma"] }
-        #expect(after?.last?.contains("1 marked item went away") == true, "\(after ?? [])")
-        terminal.type(.enter)
-        #expect(await run.end() == BrowserResult(picked: ["beta"], status: 0))
-    }
-
-    @Test func anInsertArrivingAfterTheListWasReadAgainAddsTheRowOnce() async throws {
-        let source = ChangingList(["alpha", "beta"])
-        let browser = HierarchyBrowser(source: source, options: options())
-        let terminal = FakeTerminal(width: 60, height: 12)
-        let run = BrowserRun(browser, on: terminal)
-        #expect(await terminal.focusedLine(showing: "alpha") != nil)
-        let index = source.insert("new", at: 0)
-        browser.invalidateChildren(of: "")
-        #expect(await terminal.frame { self.listed(in: $0) == ["new", "alpha", "beta"] } != nil, "read again first")
-        browser.insertChildren(["new"], of: "", at: [index])
-        browser.apply([.insertedChildren(of: "", at: [index])])
-        let marker = source.insert("last", at: 3)
-        browser.insertChildren(["last"], of: "", at: [marker])
-        let frame = await terminal.frame { $0.joined().contains("last") }
-        try await Task.sleep(nanoseconds: 200_000_000)
-        let shown = listed(in: terminal.frames.last ?? [])
-        #expect(shown == ["new", "alpha", "beta", "last"], "each row once: \(frame ?? [])")
-        #expect(terminal.frames.last?.last?.contains("of 4") == true, "the count says 4")
-        terminal.type(.character("q"))
-        _ = await run.end()
-    }
-
-    @Test func changesRacingTheBrowsersOwnReadsEndWithTheSourcesList() async throws {
-        let source = ChangingList((0..<8).map { "item\($0)" }, readTime: 3_000)
-        let browser = HierarchyBrowser(source: source, options: options())
-        let terminal = FakeTerminal(width: 60, height: 40)
-        let run = BrowserRun(browser, on: terminal)
-        #expect(await terminal.focusedLine(showing: "item0") != nil)
-        terminal.type(.character(" "), .down, .character(" "))
-        #expect(await terminal.frame { $0.last?.contains("2 marked") == true } != nil)
-        await Task.detached {
-            var generator = SystemRandomNumberGenerator()
-            var next = 100
-            _ = source.remove("item1")
-            browser.removeChildren(["item1"], of: "")
-            for step in 0..<400 {
-                let list = source.current.filter { $0 != "item0" }
-                if list.count < 20, list.isEmpty || Bool.random(using: &generator) {
-                    let id = "item\(next)"
-                    next += 1
-                    let index = source.insert(id, at: Int.random(in: 0...list.count, using: &generator))
-                    browser.insertChildren([id], of: "", at: [index])
-                } else if let id = list.randomElement(using: &generator) {
-                    _ = source.remove(id)
-                    browser.removeChildren([id], of: "")
-                }
-                // The browser reads the list again now and then; the last changes land while it reads.
-                if step % 3 == 0, step < 390 { browser.invalidateChildren(of: "") }
-                if step % 5 == 0 { try? await Task.sleep(nanoseconds: 500_000) }
+        /// The items a frame lists, top to bottom (single-line cells of the first column).
+        func listed(in frame: [String]) -> [String] {
+            frame.compactMap { line in
+                line.firstMatch(of: /^│[▌ ][○●] (\S+)/).map { String($0.1) }
             }
-        }.value
-        let expected = source.current
-        let frame = await terminal.frame(within: 10) { self.listed(in: $0) == expected }
-        #expect(frame != nil, "the list ends as the source's \(expected):\n\((terminal.frames.last ?? []).joined(separator: "\n"))")
-        terminal.type(.enter)
-        #expect(await run.end()?.picked == ["item0"], "a mark stays only while its item does")
+        }
+
+        @Test(arguments: [true, false])
+        func aMarkedItemRemovedIsNotPickedAndTheFooterSaysSo(byID: Bool) async throws {
+            let source = ChangingList(["alpha", "beta", "gamma"])
+            let browser = HierarchyBrowser(source: source, options: options())
+            let terminal = FakeTerminal(width: 60, height: 12)
+            let run = BrowserRun(browser, on: terminal)
+            #expect(await terminal.focusedLine(showing: "alpha") != nil)
+            terminal.type(.character(" "), .down, .character(" "))
+            #expect(await terminal.frame { $0.last?.contains("2 marked") == true } != nil)
+            let index = try #require(source.remove("alpha"))
+            await Task.detached {
+                browser.apply([byID ? .removedItems(["alpha"], of: "") : .removedChildren(of: "", at: [index])])
+            }.value
+            let after = await terminal.frame { self.listed(in: $0) == ["beta", "gamma"] }
+            #expect(after?.last?.contains("1 marked item went away") == true, "\(after ?? [])")
+            terminal.type(.enter)
+            #expect(await run.end() == BrowserResult(picked: ["beta"], status: 0))
+        }
+
+        @Test func anInsertArrivingAfterTheListWasReadAgainAddsTheRowOnce() async throws {
+            let source = ChangingList(["alpha", "beta"])
+            let browser = HierarchyBrowser(source: source, options: options())
+            let terminal = FakeTerminal(width: 60, height: 12)
+            let run = BrowserRun(browser, on: terminal)
+            #expect(await terminal.focusedLine(showing: "alpha") != nil)
+            let index = source.insert("new", at: 0)
+            browser.invalidateChildren(of: "")
+            #expect(await terminal.frame { self.listed(in: $0) == ["new", "alpha", "beta"] } != nil, "read again first")
+            browser.insertChildren(["new"], of: "", at: [index])
+            browser.apply([.insertedChildren(of: "", at: [index])])
+            let marker = source.insert("last", at: 3)
+            browser.insertChildren(["last"], of: "", at: [marker])
+            let frame = await terminal.frame { $0.joined().contains("last") }
+            try await Task.sleep(nanoseconds: 200_000_000)
+            let shown = listed(in: terminal.frames.last ?? [])
+            #expect(shown == ["new", "alpha", "beta", "last"], "each row once: \(frame ?? [])")
+            #expect(terminal.frames.last?.last?.contains("of 4") == true, "the count says 4")
+            terminal.type(.character("q"))
+            _ = await run.end()
+        }
+
+        @Test func changesRacingTheBrowsersOwnReadsEndWithTheSourcesList() async throws {
+            let source = ChangingList((0..<8).map { "item\($0)" }, readTime: 3_000)
+            let browser = HierarchyBrowser(source: source, options: options())
+            let terminal = FakeTerminal(width: 60, height: 40)
+            let run = BrowserRun(browser, on: terminal)
+            #expect(await terminal.focusedLine(showing: "item0") != nil)
+            terminal.type(.character(" "), .down, .character(" "))
+            #expect(await terminal.frame { $0.last?.contains("2 marked") == true } != nil)
+            await Task.detached {
+                var generator = SystemRandomNumberGenerator()
+                var next = 100
+                _ = source.remove("item1")
+                browser.removeChildren(["item1"], of: "")
+                for step in 0..<400 {
+                    let list = source.current.filter { $0 != "item0" }
+                    if list.count < 20, list.isEmpty || Bool.random(using: &generator) {
+                        let id = "item\(next)"
+                        next += 1
+                        let index = source.insert(id, at: Int.random(in: 0...list.count, using: &generator))
+                        browser.insertChildren([id], of: "", at: [index])
+                    } else if let id = list.randomElement(using: &generator) {
+                        _ = source.remove(id)
+                        browser.removeChildren([id], of: "")
+                    }
+                    // The browser reads the list again now and then; the last changes land while it reads.
+                    if step % 3 == 0, step < 390 { browser.invalidateChildren(of: "") }
+                    if step % 5 == 0 { try? await Task.sleep(nanoseconds: 500_000) }
+                }
+            }.value
+            let expected = source.current
+            let frame = await terminal.frame(within: 10) { self.listed(in: $0) == expected }
+            #expect(frame != nil, "the list ends as the source's \(expected):\n\((terminal.frames.last ?? []).joined(separator: "\n"))")
+            terminal.type(.enter)
+            #expect(await run.end()?.picked == ["item0"], "a mark stays only while its item does")
+        }
     }
 }

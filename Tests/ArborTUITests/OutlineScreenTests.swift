@@ -43,7 +43,7 @@ struct OutlineScreenTests {
         var controller = BrowserController(screen: BrowserScreen(sourceName: "plant"), layout: .outline)
         let performer = EffectPerformer(source: try plantSample())
         var queue = controller.start(width: 80, height: 24)
-        while !queue.isEmpty { queue += controller.receive(await performer.perform(queue.removeFirst())) }
+        while !queue.isEmpty { queue += controller.effects(of: await performer.perform(queue.removeFirst())) }
         let lines = controller.render().lines
         #expect(lines[1].contains("▾ Plants"))
         #expect(lines[2].contains("├─▸ Hamburg Plant"))

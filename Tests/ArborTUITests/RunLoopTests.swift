@@ -31,107 +31,109 @@ final class LoopRun: @unchecked Sendable {
     }
 }
 
-@Suite(.serialized) struct RunLoopTests {
-    @Test func keysTypedWhileTheColumnLoadsApplyOnceItHasLoaded() async {
-        let source = LoopTestSource()
-        source.hold("")
-        let run = LoopRun(source, intervals: [.typedAhead: 60])
-        #expect(await waitUntil { source.asked.contains("") }, "the first column is loading: \(source.asked)")
-        run.terminal.type(.down, .down)
-        try? await Task.sleep(nanoseconds: 100_000_000)
-        source.open("")
-        #expect(await run.terminal.focusedLine(showing: "gamma") != nil, "both keys moved the focus in the loaded column")
-        run.terminal.type(.character("q"))
-        #expect(await run.end() == 0)
-        #expect(run.terminal.shutdowns == 1)
-    }
+extension TerminalLoops {
+    @Suite(.serialized) struct RunLoopTests {
+        @Test func keysTypedWhileTheColumnLoadsApplyOnceItHasLoaded() async {
+            let source = LoopTestSource()
+            source.hold("")
+            let run = LoopRun(source, intervals: [.typedAhead: 60])
+            #expect(await waitUntil { source.asked.contains("") }, "the first column is loading: \(source.asked)")
+            run.terminal.type(.down, .down)
+            try? await Task.sleep(nanoseconds: 100_000_000)
+            source.open("")
+            #expect(await run.terminal.focusedLine(showing: "gamma") != nil, "both keys moved the focus in the loaded column")
+            run.terminal.type(.character("q"))
+            #expect(await run.end() == 0)
+            #expect(run.terminal.shutdowns == 1)
+        }
 
-    @Test func aKeyHeldForAColumnThatLoadsWithinTheFrameStillEndsTheBrowser() async {
-        let run = LoopRun(LoopTestSource())
-        #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
-        run.terminal.type(.right, .character("q"))
-        #expect(await run.end() == 0, "q waited for alpha's column, which came while the frame settled")
-    }
+        @Test func aKeyHeldForAColumnThatLoadsWithinTheFrameStillEndsTheBrowser() async {
+            let run = LoopRun(LoopTestSource())
+            #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+            run.terminal.type(.right, .character("q"))
+            #expect(await run.end() == 0, "q waited for alpha's column, which came while the frame settled")
+        }
 
-    @Test func keysTypedAheadWaitHalfASecondAtMost() async {
-        let source = LoopTestSource()
-        source.hold("")
-        let run = LoopRun(source)
-        #expect(await waitUntil { source.asked.contains("") }, "the first column is loading: \(source.asked)")
-        let typed = Date()
-        run.terminal.type(.character("q"))
-        #expect(await run.end() == 0, "q applies to the empty column once the wait is over")
-        let waited = Date().timeIntervalSince(typed)
-        #expect(waited >= 0.45 && waited < 10, "waited \(waited) s")
-    }
+        @Test func keysTypedAheadWaitHalfASecondAtMost() async {
+            let source = LoopTestSource()
+            source.hold("")
+            let run = LoopRun(source)
+            #expect(await waitUntil { source.asked.contains("") }, "the first column is loading: \(source.asked)")
+            let typed = Date()
+            run.terminal.type(.character("q"))
+            #expect(await run.end() == 0, "q applies to the empty column once the wait is over")
+            let waited = Date().timeIntervalSince(typed)
+            #expect(waited >= 0.45 && waited < 10, "waited \(waited) s")
+        }
 
-    @Test func theFocusedItemIsReadAheadOnceTheFocusRests() async {
-        let source = ReadingAheadLoopSource()
-        let run = LoopRun(source)
-        #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
-        #expect(await waitUntil { source.asked.contains("alpha") }, "alpha's children are read before it is expanded")
-        run.terminal.type(.down)
-        #expect(await waitUntil { source.asked.contains("beta") })
-        run.terminal.type(.character("q"))
-        #expect(await run.end() == 0)
-    }
+        @Test func theFocusedItemIsReadAheadOnceTheFocusRests() async {
+            let source = ReadingAheadLoopSource()
+            let run = LoopRun(source)
+            #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+            #expect(await waitUntil { source.asked.contains("alpha") }, "alpha's children are read before it is expanded")
+            run.terminal.type(.down)
+            #expect(await waitUntil { source.asked.contains("beta") })
+            run.terminal.type(.character("q"))
+            #expect(await run.end() == 0)
+        }
 
-    @Test func aSourceThatDoesNotReadAheadIsAskedOnlyForWhatIsOpened() async {
-        let source = LoopTestSource()
-        let run = LoopRun(source)
-        #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
-        run.terminal.type(.down)
-        #expect(await run.terminal.focusedLine(showing: "beta") != nil)
-        try? await Task.sleep(nanoseconds: 150_000_000)
-        #expect(source.asked == [""])
-        run.terminal.type(.character("q"))
-        #expect(await run.end() == 0)
-    }
+        @Test func aSourceThatDoesNotReadAheadIsAskedOnlyForWhatIsOpened() async {
+            let source = LoopTestSource()
+            let run = LoopRun(source)
+            #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+            run.terminal.type(.down)
+            #expect(await run.terminal.focusedLine(showing: "beta") != nil)
+            try? await Task.sleep(nanoseconds: 150_000_000)
+            #expect(source.asked == [""])
+            run.terminal.type(.character("q"))
+            #expect(await run.end() == 0)
+        }
 
-    @Test func ctrlZGivesTheTerminalBackAndDrawsTheWholeFrameAfter() async {
-        let run = LoopRun(LoopTestSource())
-        #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
-        let drawn = run.terminal.frames.count
-        kill(getpid(), SIGTSTP)
-        #expect(await waitUntil { run.terminal.suspensions == 1 && run.terminal.frames.count > drawn })
-        run.terminal.type(.down)
-        #expect(await run.terminal.focusedLine(showing: "beta") != nil, "keys answer after the process continues")
-        kill(getpid(), SIGINT)
-        #expect(await run.end() == 130)
-    }
+        @Test func ctrlZGivesTheTerminalBackAndDrawsTheWholeFrameAfter() async {
+            let run = LoopRun(LoopTestSource())
+            #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+            let drawn = run.terminal.frames.count
+            kill(getpid(), SIGTSTP)
+            #expect(await waitUntil { run.terminal.suspensions == 1 && run.terminal.frames.count > drawn })
+            run.terminal.type(.down)
+            #expect(await run.terminal.focusedLine(showing: "beta") != nil, "keys answer after the process continues")
+            kill(getpid(), SIGINT)
+            #expect(await run.end() == 130)
+        }
 
-    @Test func aResizeDrawsAFrameOfTheNewSize() async {
-        let run = LoopRun(LoopTestSource(), width: 60, height: 16)
-        #expect(await run.terminal.frame { $0.count == 16 && $0[0].count == 60 } != nil)
-        run.terminal.resize(width: 30, height: 8)
-        #expect(await run.terminal.frame { $0.count == 8 && $0[0].count == 30 } != nil)
-        #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
-        run.terminal.type(.character("q"))
-        #expect(await run.end() == 0)
-    }
+        @Test func aResizeDrawsAFrameOfTheNewSize() async {
+            let run = LoopRun(LoopTestSource(), width: 60, height: 16)
+            #expect(await run.terminal.frame { $0.count == 16 && $0[0].count == 60 } != nil)
+            run.terminal.resize(width: 30, height: 8)
+            #expect(await run.terminal.frame { $0.count == 8 && $0[0].count == 30 } != nil)
+            #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+            run.terminal.type(.character("q"))
+            #expect(await run.end() == 0)
+        }
 
-    @Test func theFooterSaysReadingUntilTheSourceHasReadEverything() async {
-        let source = LoopTestSource(complete: false)
-        let run = LoopRun(source)
-        #expect(await run.terminal.frame { $0.joined().contains("reading") && $0.joined().contains("alpha") } != nil)
-        source.complete()
-        #expect(await run.terminal.frame { !$0.joined().contains("reading") } != nil)
-        run.terminal.type(.character("q"))
-        #expect(await run.end() == 0)
-    }
+        @Test func theFooterSaysReadingUntilTheSourceHasReadEverything() async {
+            let source = LoopTestSource(complete: false)
+            let run = LoopRun(source)
+            #expect(await run.terminal.frame { $0.joined().contains("reading") && $0.joined().contains("alpha") } != nil)
+            source.complete()
+            #expect(await run.terminal.frame { !$0.joined().contains("reading") } != nil)
+            run.terminal.type(.character("q"))
+            #expect(await run.end() == 0)
+        }
 
-    @Test func theListenerHearsOfFocusExpansionAndThePick() async {
-        let run = LoopRun(LoopTestSource(), selection: .single)
-        #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
-        run.terminal.type(.down, .right)
-        #expect(await run.terminal.focusedLine(showing: "b1") != nil)
-        run.terminal.type(.enter)
-        #expect(await run.end() == 0)
-        let events = run.events.withLock { $0 }
-        #expect(events.first == .focusMoved("alpha"))
-        #expect(events.contains(.focusMoved("beta")))
-        #expect(events.contains(.expanded("beta")))
-        #expect(events.last == .accepted(["b1"]))
+        @Test func theListenerHearsOfFocusExpansionAndThePick() async {
+            let run = LoopRun(LoopTestSource(), selection: .single)
+            #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+            run.terminal.type(.down, .right)
+            #expect(await run.terminal.focusedLine(showing: "b1") != nil)
+            run.terminal.type(.enter)
+            #expect(await run.end() == 0)
+            let events = run.events.withLock { $0 }
+            #expect(events.first == .focusMoved("alpha"))
+            #expect(events.contains(.focusMoved("beta")))
+            #expect(events.contains(.expanded("beta")))
+            #expect(events.last == .accepted(["b1"]))
+        }
     }
 }
 

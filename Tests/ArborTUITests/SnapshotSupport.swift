@@ -29,27 +29,34 @@ struct ScreenDriver {
 
     init(_ source: any HierarchySource, name: String, width: Int, height: Int, cellMode: CellMode = .auto,
          query: String? = nil) async {
-        controller = BrowserController(screen: BrowserScreen(sourceName: name, cellMode: cellMode))
+        controller = BrowserController(screen: BrowserScreen(sourceName: name, cellMode: cellMode.resolved(for: source)))
         performer = EffectPerformer(source: source)
         await settle(controller.start(width: width, height: height, query: query))
+    }
+
+    /// Gives the controller one input through the run loop's entry point and answers what it asks, first asked
+    /// first; returns the outcome of the input itself.
+    @discardableResult
+    mutating func send(_ input: BrowserInput) async -> InputOutcome {
+        let outcome = controller.update(input)
+        if case .proceed(let effects) = outcome { await settle(effects) }
+        return outcome
     }
 
     mutating func settle(_ effects: [BrowserEffect]) async {
         var queue = effects
         while !queue.isEmpty {
             let action = await performer.perform(queue.removeFirst())
-            queue += controller.receive(action)
+            if case .proceed(let more) = controller.update(.action(action)) { queue += more }
         }
     }
 
     mutating func press(_ keys: Key...) async {
-        for key in keys {
-            if case .proceed(let effects) = controller.handle(key) { await settle(effects) }
-        }
+        for key in keys { await send(.key(key)) }
     }
 
     mutating func resize(width: Int, height: Int) async {
-        await settle(controller.resize(width: width, height: height))
+        await send(.resized(width: width, height: height))
     }
 
     var lines: [String] { controller.render().lines }
@@ -64,4 +71,12 @@ func samplePath(_ name: String) -> String {
 /// The plant sample.
 func plantSample() throws -> StaticHierarchy {
     try JSONTreeSource.open(path: samplePath("plant-maintenance.json"))
+}
+
+extension BrowserController {
+    /// Gives an answer to the controller through the run loop's entry point; returns the effects it asks for.
+    mutating func effects(of action: BrowserAction) -> [BrowserEffect] {
+        guard case .proceed(let effects) = update(.action(action)) else { return [] }
+        return effects
+    }
 }

@@ -25,7 +25,9 @@ public struct JSONDocumentBuilder: Sendable {
                 pending.append((child, index, next.pointer + "/" + Self.escapePointer(key), title))
             }
         }
-        return StaticHierarchy(displayName: name, nodes: nodes, rootIndex: 0, rootIsVirtual: isStream)
+        var hierarchy = StaticHierarchy(displayName: name, nodes: nodes, rootIndex: 0, rootIsVirtual: isStream)
+        hierarchy.isDocument = true
+        return hierarchy
     }
 
     private func content(of index: Int32, title: String, in document: JSONDocument) -> ItemContent {

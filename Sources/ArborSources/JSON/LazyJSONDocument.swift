@@ -5,6 +5,8 @@ import Synchronization
 /// content): one pass indexes where every object and array is, and members are decoded from their bytes only
 /// when a page of them is asked for. Ids are JSON pointers (`/spec/containers/0`); the top value is the root.
 public final class LazyJSONDocument: HierarchySource {
+    /// Every member of the document is an item.
+    public var isDocument: Bool { true }
     public let displayName: String
     let bytes: [UInt8]
     let index: JSONDocumentIndex

@@ -31,6 +31,7 @@ final class ReopeningSource: ChangeReporting {
     private var current: any HierarchySource { state.withLock { $0.current } }
 
     var displayName: String { current.displayName }
+    var isDocument: Bool { current.isDocument }
     var isComplete: Bool { true }
 
     /// Starts watching the file's directory; changes are reported from then on.

@@ -21,14 +21,8 @@ extension BrowserController {
         return modes
     }
 
-    /// Handles one key press at once, whatever is loading, and fits the viewport to what it changed.
-    public mutating func handle(_ key: Key) -> KeyOutcome {
-        chrome.note = nil
-        return dispatch(key).adding(fitViewport())
-    }
-
     /// Gives a key to the topmost mode.
-    mutating func dispatch(_ key: Key) -> KeyOutcome {
+    mutating func dispatch(_ key: Key) -> InputOutcome {
         if case .mouse(let event) = key { return handleMouse(event) }
         switch modes.last ?? .browse {
         case .prompt, .find: return handlePrompt(key)
@@ -38,7 +32,7 @@ extension BrowserController {
     }
 
     /// A key while the help is open: it scrolls, and closes with ? or q.
-    private mutating func handleHelp(_ key: Key) -> KeyOutcome {
+    private mutating func handleHelp(_ key: Key) -> InputOutcome {
         guard let command = screen.keyMap.command(for: key) else { return .proceed([]) }
         switch command {
         case .cancel: return .exit(130)
@@ -54,7 +48,7 @@ extension BrowserController {
     }
 
     /// A key while browsing: the key map's command.
-    private mutating func handleBrowse(_ key: Key) -> KeyOutcome {
+    private mutating func handleBrowse(_ key: Key) -> InputOutcome {
         if isPicker, expectedKeys.contains(key) { return accept(with: key) }
         guard let command = screen.keyMap.command(for: key) else { return .proceed([]) }
         let action: BrowserAction
@@ -110,7 +104,7 @@ extension BrowserController {
     }
 
     /// Enter in the picker: accept the marks; with none, accept a leaf (nil: expand a parent instead).
-    private mutating func pickerEnter() -> KeyOutcome? {
+    private mutating func pickerEnter() -> InputOutcome? {
         if state.selection.count > 0 {
             accepted = state.selection.ids
             return .exit(0)
@@ -127,7 +121,7 @@ extension BrowserController {
 
 extension BrowserController {
     /// A key of `expectedKeys`: accept the marks, or the focused item whether it has children or not.
-    private mutating func accept(with key: Key) -> KeyOutcome {
+    private mutating func accept(with key: Key) -> InputOutcome {
         acceptingKey = key
         if state.selection.count > 0 {
             accepted = state.selection.ids
@@ -157,9 +151,9 @@ extension BrowserController {
     }
 }
 
-extension KeyOutcome {
+extension InputOutcome {
     /// The outcome with more effects to start, when it goes on.
-    func adding(_ effects: [BrowserEffect]) -> KeyOutcome {
+    func adding(_ effects: [BrowserEffect]) -> InputOutcome {
         guard case .proceed(let own) = self else { return self }
         return .proceed(own + effects)
     }

@@ -5,7 +5,7 @@ extension BrowserController {
     static let wheelStep = 3
 
     /// A click or wheel turn: focus what is under it, expand on the icon, scroll, or change level.
-    mutating func handleMouse(_ event: MouseEvent) -> KeyOutcome {
+    mutating func handleMouse(_ event: MouseEvent) -> InputOutcome {
         guard chrome.prompt == nil, !chrome.showsHelp else { return .proceed([]) }
         let target = screen.target(at: event.x, y: event.y, state: state, layout: layout)
         var effects: [BrowserEffect] = []

@@ -18,7 +18,7 @@ extension BrowserController {
     }
 
     /// A key while a filter or find is being typed.
-    mutating func handlePrompt(_ key: Key) -> KeyOutcome {
+    mutating func handlePrompt(_ key: Key) -> InputOutcome {
         guard var prompt = chrome.prompt else { return .proceed([]) }
         if key == .backspace, prompt.text.isEmpty { return .proceed(closePrompt(clearing: true)) }
         let before = prompt.text

@@ -3,11 +3,11 @@ import ArborCore
 extension BrowserController {
     /// Applies one input of the run loop: a key (held while the focused column waits for its items), a resize,
     /// an answer, a source's change or a timer. The viewport is fitted once, after it.
-    public mutating func update(_ input: BrowserInput) -> KeyOutcome {
+    public mutating func update(_ input: BrowserInput) -> InputOutcome {
         var effects: [BrowserEffect] = []
         let focusBefore = state.focusedItem
         switch input {
-        case .key(let key): heldKeys.append(key)
+        case .key(let key): typedAhead.hold(key)
         case .resized(let width, let height): size = (width, height)
         case .action(let action): effects = applyReceived(action)
         case .sourceChange(let change):
@@ -15,7 +15,7 @@ extension BrowserController {
             for action in change.actions { effects += applyReceived(action) }
         case .timer(.spinner): tick += 1
         case .timer(.readAhead): effects = state.apply(.prefetchFocused)
-        case .timer(.typedAhead): holdExpired = isHoldingKeys
+        case .timer(.typedAhead): typedAhead.expire()
         case .timer(.refresh):
             effects = state.apply(.refreshShown)
             timerRequests.insert(.refresh)
@@ -27,17 +27,13 @@ extension BrowserController {
     }
 
     /// Applies the keys held, in order, until one must wait for the focused column to load.
-    private mutating func releaseHeldKeys() -> KeyOutcome {
+    private mutating func releaseHeldKeys() -> InputOutcome {
         var effects: [BrowserEffect] = []
-        while !heldKeys.isEmpty {
-            if isAwaitingFocusedColumn, !holdExpired {
-                if !isHoldingKeys { timerRequests.insert(.typedAhead) }
-                isHoldingKeys = true
-                break
-            }
-            isHoldingKeys = false
-            holdExpired = false
-            let key = heldKeys.removeFirst()
+        while true {
+            let next = typedAhead.next(awaiting: isAwaitingFocusedColumn)
+            if next.startsWait { timerRequests.insert(.typedAhead) }
+            guard let key = next.key else { break }
+            chrome.note = nil
             if readsAhead { timerRequests.insert(.readAhead) }
             switch dispatch(key) {
             case .exit(let status):

@@ -1,7 +1,7 @@
 import ArborCore
 
-/// What the run loop does after a key.
-public enum KeyOutcome: Sendable, Equatable {
+/// What the run loop does after an input.
+public enum InputOutcome: Sendable, Equatable {
     /// Keep running and ask the source for these.
     case proceed([BrowserEffect])
     /// Leave with this exit status.
@@ -35,11 +35,7 @@ public struct BrowserController: Sendable {
     /// The query given at start, until the column it filters has loaded.
     var pendingQuery: String?
     /// Keys typed while the focused column waits for its items, applied once it has them or the wait ends.
-    var heldKeys: [Key] = []
-    /// Whether keys are held and the wait for the focused column has begun.
-    var isHoldingKeys = false
-    /// Whether the wait for the focused column ran out: held keys apply to what is there.
-    var holdExpired = false
+    var typedAhead = TypedAheadKeys()
     /// Whether the source reads children ahead once the focus rests.
     var readsAhead = false
     /// The timers asked for since the run loop last took them.
@@ -114,18 +110,6 @@ public struct BrowserController: Sendable {
               !state.isLoading(column: state.focusedColumn), let prompt = chrome.prompt, prompt.kind == .filter else { return [] }
         pendingQuery = nil
         return promptChanged(prompt)
-    }
-
-    /// The terminal changed size.
-    public mutating func resize(width: Int, height: Int) -> [BrowserEffect] {
-        size = (width, height)
-        return fitViewport()
-    }
-
-    /// Applies a load result or a mutation.
-    public mutating func receive(_ action: BrowserAction) -> [BrowserEffect] {
-        let effects = applyReceived(action)
-        return effects + applyPendingQuery() + fitViewport()
     }
 
     /// Applies a load result or a mutation, a completed place going into the prompt, without fitting the viewport.

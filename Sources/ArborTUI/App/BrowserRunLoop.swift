@@ -52,7 +52,7 @@ public final class BrowserRunLoop {
                 guard signal == SIGTSTP else { return 128 + signal }
                 terminal.suspendProcess()
                 let size = terminal.size
-                launch(controller.resize(width: size.width, height: size.height))
+                if case .proceed(let effects) = controller.update(.resized(width: size.width, height: size.height)) { launch(effects) }
                 if let status = finishTurn(&controller, events: events) { return status }
                 continue
             }

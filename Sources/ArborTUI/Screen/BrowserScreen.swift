@@ -38,8 +38,8 @@ public struct BrowserScreen: Sendable {
             contentTop: 2 + headerRows, contentHeight: max(0, height - (isCompact ? 3 : 4) - headerRows), headerRows: headerRows)
     }
 
-    /// Whether the columns in view have subtitles or bodies and are not a document's members (judged on their
-    /// first items, so the cost is bounded).
+    /// Whether the columns in view have subtitles or bodies (judged on their first items, so the cost is
+    /// bounded); documents are single-line from the start (``CellMode/resolved(for:)``).
     private func usesFullCells(_ state: BrowserState, slots: Int) -> Bool {
         switch cellMode {
         case .full: return true
@@ -47,10 +47,9 @@ public struct BrowserScreen: Sendable {
         case .auto:
             guard !state.columns.isEmpty else { return false }
             let visible = state.columnOffset..<min(state.columns.count, state.columnOffset + slots)
-            let sample = visible.flatMap { state.items(in: $0).prefix(64) }.compactMap { state.store[$0].content }
-            // A document reads one member a line, its scalars as `key: value`.
-            if sample.contains(where: { $0.scalar != nil }) { return false }
-            return sample.contains(where: \.hasDetailLines)
+            return visible.contains { column in
+                state.items(in: column).prefix(64).contains { state.store[$0].content?.hasDetailLines == true }
+            }
         }
     }
 
@@ -79,10 +78,11 @@ public struct BrowserScreen: Sendable {
         } else {
             drawColumns(state, layout: layout, search: chrome.search, frame: FooterPainter.spinner[tick % FooterPainter.spinner.count], into: &grid)
         }
+        let message = FooterMessage.shown(state: state, chrome: chrome, notice: notice)
         if let prompt = chrome.prompt {
-            PromptPainter(prompt: prompt, message: state.message).paint(row: layout.footerRow, into: &grid)
+            PromptPainter(prompt: prompt, message: message.flatMap { $0.kind >= .event ? $0.text : nil }).paint(row: layout.footerRow, into: &grid)
         } else {
-            FooterPainter(state: state, notice: notice, note: chrome.note, tick: tick, reading: chrome.sourceIsReading).paint(row: layout.footerRow, into: &grid)
+            FooterPainter(state: state, message: message, tick: tick, reading: chrome.sourceIsReading).paint(row: layout.footerRow, into: &grid)
         }
         if let find = state.find, chrome.prompt?.kind == .find, let box = layout.findBox {
             FindOverlay(find: find).paint(in: box, into: &grid)

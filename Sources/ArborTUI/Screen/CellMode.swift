@@ -1,3 +1,5 @@
+import ArborCore
+
 /// How many lines an object cell takes.
 public enum CellMode: String, Sendable, CaseIterable {
     /// One line for a document's members (`key: value`) and data without subtitles or bodies, three otherwise.
@@ -6,6 +8,12 @@ public enum CellMode: String, Sendable, CaseIterable {
     case full
     /// Title and hierarchy icon on one line.
     case single
+
+    /// The mode for a source: automatic cells over a document are single-line from the first frame on, so
+    /// that the style does not change as members with values come into view.
+    public func resolved(for source: any HierarchySource) -> CellMode {
+        self == .auto && source.isDocument ? .single : self
+    }
 }
 
 /// The geometry of one frame: what fits, and where.

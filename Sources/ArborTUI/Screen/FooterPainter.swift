@@ -3,9 +3,8 @@ import ArborCore
 /// The footer: the level, the path from the root to the focus, the position in the column, and load state.
 struct FooterPainter {
     let state: BrowserState
-    let notice: String?
-    /// What the last key did, shown before any other message.
-    var note: String? = nil
+    /// The most pressing message, if any.
+    var message: FooterMessage?
     /// Which frame of the spinner to show while something loads.
     let tick: Int
     /// Whether the source is still reading its input.
@@ -44,7 +43,7 @@ struct FooterPainter {
         } else if reading {
             parts.append(Self.spinner[tick % Self.spinner.count] + " reading…")
         }
-        if let message = note ?? state.message ?? state.sourceTrouble ?? notice { parts.append(message) }
+        if let message { parts.append(message.text) }
         return parts.joined(separator: " · ")
     }
 
@@ -55,8 +54,7 @@ struct FooterPainter {
         let status = statusText
         let statusWidth = min(CellGrid.drawnWidth(of: status), max(0, grid.width - 2))
         let statusX = grid.width - 1 - statusWidth
-        let statusRole: StyleRole = (state.message == nil && note == nil && (state.sourceTrouble ?? notice) != nil) || state.rootLoad.failureMessage != nil
-            ? .error : .footer
+        let statusRole: StyleRole = message?.kind.warns == true || state.rootLoad.failureMessage != nil ? .error : .footer
         grid.write(status, x: statusX, y: row, limit: statusWidth, style: CellStyle(statusRole))
         let room = max(0, statusX - 2)
         grid.write(pathText(width: room), x: 1, y: row, limit: room, style: style)
