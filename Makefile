@@ -5,7 +5,7 @@ SAMPLE ?= sample-data/plant-maintenance.json
 BIN_DEBUG = .build/debug/arbor
 BIN_RELEASE = .build/release/arbor
 
-.PHONY: all build run test install clean deps tools coverage bench bench-smoke bench-tools fuzz fuzz-smoke leaks example docs-api
+.PHONY: all build run test install clean deps tools coverage bench bench-smoke bench-tools fuzz fuzz-smoke leaks example docs-api public-api
 
 all: build
 
@@ -51,9 +51,16 @@ run: build
 # The whole suite, measuring coverage on the way: it fails when a line of ArborCore was not run.
 test: deps tools example
 	$(SWIFT) build --build-tests --enable-code-coverage
+	scripts/public-api.sh --check
 	ARBOR_BIN=$(CURDIR)/$(BIN_DEBUG) EXAMPLE_BIN=$(CURDIR)/$(EXAMPLE_BIN) $(SWIFT) test --skip-build --enable-code-coverage
 	LLVM_COV=$(LLVM_COV) scripts/coverage-gate.sh
 	$(MAKE) --no-print-directory fuzz-smoke
+
+# The library's public API, one declaration a line, written to docs/public-api.txt: make test fails when the API
+# differs from it, so a change of the API is made on purpose, with this target, and shows in the diff.
+public-api:
+	$(SWIFT) build --build-tests --enable-code-coverage
+	scripts/public-api.sh > docs/public-api.txt
 
 # The example package of docs/examples/TaskBoard: a program of its own presenting the picker through ArborKit,
 # built against this checkout as any package depending on it would be (its end-to-end test runs it).

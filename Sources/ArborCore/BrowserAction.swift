@@ -1,5 +1,5 @@
 /// Everything that changes the browser: user commands, mutations from the source, and load results.
-public enum BrowserAction: Sendable {
+package enum BrowserAction: Sendable {
     /// Asks the source for its root.
     case start
     /// Says what went wrong in the source outside any request (a list whose reading failed halfway).
@@ -125,29 +125,15 @@ public enum BrowserAction: Sendable {
 }
 
 /// An item delivered for an index of its parent's children.
-public struct IndexedItem: Sendable, Hashable {
+package struct IndexedItem: Sendable, Hashable {
     /// The index among the parent's children.
-    public var index: Int
+    package var index: Int
     /// The item.
-    public var item: SourceItem
+    package var item: SourceItem
 
     /// Creates a pair.
-    public init(index: Int, item: SourceItem) {
+    package init(index: Int, item: SourceItem) {
         self.index = index
         self.item = item
-    }
-}
-
-/// The count of a long list of children and the first page of it.
-public struct PagedChildren: Sendable, Hashable {
-    /// How many children there are.
-    public var count: Int
-    /// The children from index 0.
-    public var first: [SourceItem]
-
-    /// Creates a counted list.
-    public init(count: Int, first: [SourceItem]) {
-        self.count = count
-        self.first = first
     }
 }

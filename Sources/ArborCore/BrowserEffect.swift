@@ -1,5 +1,5 @@
 /// A request for the source that an action produced; its result comes back as an action.
-public enum BrowserEffect: Sendable, Hashable {
+package enum BrowserEffect: Sendable, Hashable {
     /// Ask for the root.
     case loadRoot(generation: Int)
     /// Ask for all children of a node.

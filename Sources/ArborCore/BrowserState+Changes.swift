@@ -27,7 +27,7 @@ extension BrowserState {
 
     /// The ids whose lists of children are on screen (the open columns' and the outline's expanded items) and
     /// the focused item's: what a source that watches for changes watches.
-    public var watchedIDs: Set<String> {
+    package var watchedIDs: Set<String> {
         var handles = shownParents
         if let focusedItem { handles.insert(focusedItem) }
         handles.remove(NodeStore.placeholder)

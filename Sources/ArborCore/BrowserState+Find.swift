@@ -1,6 +1,6 @@
 extension BrowserState {
     /// Whether no path is being opened (by --select, a reload or a find).
-    public var pendingPathIsEmpty: Bool { pendingPath.isEmpty }
+    package var pendingPathIsEmpty: Bool { pendingPath.isEmpty }
 
     /// Starts a find for `query`, or lists nothing for an empty one.
     mutating func find(_ query: String) -> [BrowserEffect] {

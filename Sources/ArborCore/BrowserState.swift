@@ -1,43 +1,43 @@
 /// The state of the column browser: the store, the expanded path as columns, the focus, and what is loading.
 ///
 /// Every change goes through ``apply(_:)``, which returns the requests for the source that the change needs.
-public struct BrowserState: Sendable {
+package struct BrowserState: Sendable {
     /// Every node seen so far.
-    public internal(set) var store = NodeStore()
+    package internal(set) var store = NodeStore()
     /// The expanded path: column N+1 lists the children of the item focused in column N.
-    public internal(set) var columns: [Column] = []
+    package internal(set) var columns: [Column] = []
     /// The index of the column that has the focus.
-    public internal(set) var focusedColumn = 0
+    package internal(set) var focusedColumn = 0
     /// The index of the first column on screen.
-    public internal(set) var columnOffset = 0
+    package internal(set) var columnOffset = 0
     /// The root of what is shown (it moves up when the parent of the root is asked for).
-    public internal(set) var root: NodeHandle?
+    package internal(set) var root: NodeHandle?
     /// Whether the root is virtual: not shown, its children forming the first column.
-    public internal(set) var rootIsVirtual = false
+    package internal(set) var rootIsVirtual = false
     /// The state of the request for the root.
-    public internal(set) var rootLoad: LoadState = .unloaded
+    package internal(set) var rootLoad: LoadState = .unloaded
     /// How many columns fit on screen.
-    public internal(set) var visibleColumns = 1
+    package internal(set) var visibleColumns = 1
     /// How many items of a column fit on screen.
-    public internal(set) var itemsPerPage = 1
+    package internal(set) var itemsPerPage = 1
     /// A notice or error for the footer, cleared by the next command.
-    public internal(set) var message: String?
+    package internal(set) var message: String?
     /// What is wrong with the source's data now (a file that no longer reads), shown until it is mended.
-    public internal(set) var sourceTrouble: String?
+    package internal(set) var sourceTrouble: String?
     /// Whether the source is asked to show its hidden entries.
-    public internal(set) var showsHidden = false
+    package internal(set) var showsHidden = false
     /// The marked items of the picker.
-    public internal(set) var selection = Selection()
+    package internal(set) var selection = Selection()
     /// Whether columns or the outline are shown.
-    public internal(set) var layout = Layout.columns
+    package internal(set) var layout = Layout.columns
     /// The outline's rows, expansions and focus (meaningful while the outline is shown).
-    public internal(set) var outline = Outline()
+    package internal(set) var outline = Outline()
     /// The find over every item, while it is open.
-    public internal(set) var find: FindState?
+    package internal(set) var find: FindState?
     /// The texts of an item that finds search.
-    public var searchFields: SearchFields = .title
+    package var searchFields: SearchFields = .title
     /// How far finds walk the source; nil leaves it to the source.
-    public var searchBound: SearchBound?
+    package var searchBound: SearchBound?
 
     var lastGeneration = 0
     /// The generation of the match of a find being opened.
@@ -47,7 +47,7 @@ public struct BrowserState: Sendable {
     /// Counts the reloads of the source: a find after one walks it again.
     var searchEpoch = 0
     /// The last completion of a place's text, for the prompt to take.
-    public internal(set) var placeCompletion: PlaceCompletion?
+    package internal(set) var placeCompletion: PlaceCompletion?
     var pendingPath: [String] = []
     var pendingFocusedColumn: Int?
     /// The filters of the columns a reload is putting back, by the id of each column's parent.
@@ -61,33 +61,33 @@ public struct BrowserState: Sendable {
     /// The paged list a reveal waits on while the source says where its next item is.
     var locating: (parent: NodeHandle, generation: Int)?
     /// Items whose child count has been asked for in the background and has not arrived.
-    public internal(set) var countsPending: Set<NodeHandle> = []
+    package internal(set) var countsPending: Set<NodeHandle> = []
 
     /// Creates an empty state; apply `.start` to load the root.
-    public init(selectionMode: SelectionMode = .none, layout: Layout = .columns) {
+    package init(selectionMode: SelectionMode = .none, layout: Layout = .columns) {
         selection = Selection(mode: selectionMode)
         self.layout = layout
     }
 
     /// The items listed in a column: its parent's children, or those matching its filter.
-    public func items(in column: Int) -> ChildList {
+    package func items(in column: Int) -> ChildList {
         guard let filter = columns[column].filter else { return store.children(of: columns[column].parent) }
         return ChildList(filter.matches)
     }
 
     /// The focused item: the outline's focused row, or the item focused in the focused column.
-    public var focusedItem: NodeHandle? {
+    package var focusedItem: NodeHandle? {
         if layout == .outline { return outline.focusedItem }
         return columns.indices.contains(focusedColumn) ? columns[focusedColumn].focusedItem : nil
     }
 
     /// The item of a column that is expanded into the next column, if any.
-    public func expandedItem(in column: Int) -> NodeHandle? {
+    package func expandedItem(in column: Int) -> NodeHandle? {
         column + 1 < columns.count ? columns[column + 1].parent : nil
     }
 
     /// The items from the top level down to the focus: the path shown in the footer.
-    public var pathToFocus: [NodeHandle] {
+    package var pathToFocus: [NodeHandle] {
         if layout == .outline {
             guard var node = outline.focusedItem else { return [] }
             var chain = [node]
@@ -102,12 +102,12 @@ public struct BrowserState: Sendable {
     }
 
     /// Whether a column's parent has its children loading.
-    public func isLoading(column: Int) -> Bool {
+    package func isLoading(column: Int) -> Bool {
         store[columns[column].parent].childLoad.isLoading
     }
 
     /// Whether the previous level of the first column may exist (its parent has not been ruled out).
-    public var mayHaveLevelBeforeFirst: Bool {
+    package var mayHaveLevelBeforeFirst: Bool {
         guard !rootIsVirtual, let first = columns.first?.focusedItem else { return false }
         let node = store[first]
         return node.parent == nil && node.parentLoad != .loaded
@@ -119,7 +119,7 @@ public struct BrowserState: Sendable {
     }
 
     /// Applies one action and returns the requests the source must answer.
-    public mutating func apply(_ action: BrowserAction) -> [BrowserEffect] {
+    package mutating func apply(_ action: BrowserAction) -> [BrowserEffect] {
         if case .hiddenToggled(let shows, true) = action {
             showsHidden = shows
             return apply(.reloadAll)

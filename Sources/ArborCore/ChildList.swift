@@ -1,6 +1,6 @@
 /// The children of a node: every handle of a list read whole, or of a list shown a page at a time only the
 /// pages that arrived, the others reading as ``NodeStore/placeholder`` without being held.
-public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplaceableCollection, Sendable {
+package struct ChildList: RandomAccessCollection, MutableCollection, RangeReplaceableCollection, Sendable {
     // One reference either way, so that every node of the store pays 8 bytes for its list.
     private enum Storage: Sendable {
         case whole([NodeHandle])
@@ -10,10 +10,10 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
     private var storage: Storage
 
     /// An empty list.
-    public init() { storage = .whole([]) }
+    package init() { storage = .whole([]) }
 
     /// A list of these handles.
-    public init(_ handles: [NodeHandle]) { storage = .whole(handles) }
+    package init(_ handles: [NodeHandle]) { storage = .whole(handles) }
 
     /// A list `count` long of which only `first` are known; the rest are placeholders, held by no memory.
     init(first: [NodeHandle], count: Int) {
@@ -25,9 +25,9 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
         for (index, handle) in first.enumerated() { self[index] = handle }
     }
 
-    public var startIndex: Int { 0 }
+    package var startIndex: Int { 0 }
 
-    public var endIndex: Int {
+    package var endIndex: Int {
         switch storage {
         case .whole(let handles): handles.count
         case .paged(let paged): paged.count
@@ -35,7 +35,7 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
     }
 
     /// The handle at `position`: a placeholder where its page has not arrived.
-    public subscript(position: Int) -> NodeHandle {
+    package subscript(position: Int) -> NodeHandle {
         get {
             switch storage {
             case .whole(let handles):
@@ -64,13 +64,13 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
     }
 
     /// Whether only the arrived pages are held (a list shown a page at a time).
-    public var isPaged: Bool {
+    package var isPaged: Bool {
         if case .paged = storage { return true }
         return false
     }
 
     /// The number of handles held in memory: the whole list, or the pages that arrived.
-    public var heldCount: Int {
+    package var heldCount: Int {
         switch storage {
         case .whole(let handles): handles.count
         case .paged(let paged): paged.pages.count * ChildPaging.pageSize
@@ -79,7 +79,7 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
 
     /// The handles of items the list holds, placeholders left out: a paged list's from the pages that arrived
     /// only, in no particular order.
-    public var arrivedHandles: [NodeHandle] {
+    package var arrivedHandles: [NodeHandle] {
         switch storage {
         case .whole(let handles):
             return handles.filter { $0 != NodeStore.placeholder }
@@ -96,7 +96,7 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
     }
 
     /// The position of `handle`, looking only through the pages that arrived when the list is paged.
-    public func firstIndex(of handle: NodeHandle) -> Int? {
+    package func firstIndex(of handle: NodeHandle) -> Int? {
         switch storage {
         case .whole(let handles):
             return handles.firstIndex(of: handle)
@@ -117,10 +117,10 @@ public struct ChildList: RandomAccessCollection, MutableCollection, RangeReplace
     }
 
     /// Whether `handle` is in the list, looking only through the pages that arrived when the list is paged.
-    public func contains(_ handle: NodeHandle) -> Bool { firstIndex(of: handle) != nil }
+    package func contains(_ handle: NodeHandle) -> Bool { firstIndex(of: handle) != nil }
 
     /// Replacing a range makes a paged list whole: changes in place come from the source's change reports.
-    public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with handles: C) where C.Element == NodeHandle {
+    package mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with handles: C) where C.Element == NodeHandle {
         var whole: [NodeHandle]
         switch storage {
         case .whole(let handles): whole = handles
@@ -148,15 +148,15 @@ private final class PagedHandles: @unchecked Sendable {
 
 extension ChildList: ExpressibleByArrayLiteral {
     /// A list of these handles.
-    public init(arrayLiteral handles: NodeHandle...) { self.init(handles) }
+    package init(arrayLiteral handles: NodeHandle...) { self.init(handles) }
 }
 
 extension ChildList: Equatable {
     /// Lists are equal when they list the same handles, however they are held.
-    public static func == (lhs: ChildList, rhs: ChildList) -> Bool { lhs.elementsEqual(rhs) }
+    package static func == (lhs: ChildList, rhs: ChildList) -> Bool { lhs.elementsEqual(rhs) }
 }
 
 extension ChildList: CustomStringConvertible {
     /// The handles, as an array prints them.
-    public var description: String { Array(self).description }
+    package var description: String { Array(self).description }
 }

@@ -7,10 +7,10 @@ public enum ChildPaging {
 
     /// The most children a source counts for one row of a listing; a row with more is listed with its count
     /// unknown, for the browser to ask in the background, so that a very wide node never holds up its list.
-    public static let listedCountLimit = 1_000
+    package static let listedCountLimit = 1_000
 
     /// The child count to list for a row whose count stopped at `listedCountLimit + 1`: nil past the limit.
-    public static func listedCount(_ counted: Int) -> Int? {
+    package static func listedCount(_ counted: Int) -> Int? {
         counted > listedCountLimit ? nil : counted
     }
 

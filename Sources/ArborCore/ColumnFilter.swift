@@ -1,13 +1,13 @@
 /// A filter on a column: the query and the items that match it, in the column's order.
-public struct ColumnFilter: Sendable, Hashable {
+package struct ColumnFilter: Sendable, Hashable {
     /// The matcher of the query.
-    public let matcher: TextMatcher
+    package let matcher: TextMatcher
     /// The matching items.
-    public internal(set) var matches: [NodeHandle]
+    package internal(set) var matches: [NodeHandle]
     /// For a list shown a page at a time: where the matches are among the children, as the source found them.
     var positions: [Int32]?
     /// Whether the source is still matching the children of a list shown a page at a time.
-    public internal(set) var isMatching = false
+    package internal(set) var isMatching = false
     /// The request whose answer the filter waits for.
     var generation = 0
 }

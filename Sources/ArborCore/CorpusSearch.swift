@@ -2,15 +2,15 @@ import Dispatch
 
 /// A match in a corpus, with what ranks it: a higher score, then a shallower item, then a shorter text, then
 /// the order of the walk.
-public struct RankedEntry: Sendable, Hashable {
+package struct RankedEntry: Sendable, Hashable {
     /// The entry matched.
-    public var entry: Int32
+    package var entry: Int32
     /// The matcher's score.
-    public var score: Int32
+    package var score: Int32
     /// The number of items above it.
-    public var depth: Int32
+    package var depth: Int32
     /// The length of its searched text in bytes.
-    public var length: Int32
+    package var length: Int32
 
     /// Whether this match ranks before `other`.
     func ranks(before other: RankedEntry) -> Bool {
@@ -22,33 +22,33 @@ public struct RankedEntry: Sendable, Hashable {
 }
 
 /// Matches a query against a corpus as it grows, keeping the best matches (or every match) in rank order.
-public struct CorpusSearch: Sendable {
+package struct CorpusSearch: Sendable {
     /// The query.
-    public let matcher: TextMatcher
+    package let matcher: TextMatcher
     /// Whether the title is searched (the corpus texts start with it).
     let searchesTitle: Bool
     /// How many of the best matches are kept; nil keeps every match.
     let limit: Int?
     /// The matches kept, best first.
-    public private(set) var ranked: [RankedEntry] = []
+    package private(set) var ranked: [RankedEntry] = []
     /// How many entries matched so far.
-    public private(set) var total = 0
+    package private(set) var total = 0
     /// The first entry not yet matched.
-    public private(set) var scanned = 0
+    package private(set) var scanned = 0
 
     /// Creates a search for `matcher` over the texts of `fields`, keeping the best `limit` matches.
-    public init(_ matcher: TextMatcher, fields: SearchFields, limit: Int?) {
+    package init(_ matcher: TextMatcher, fields: SearchFields, limit: Int?) {
         self.matcher = matcher
         searchesTitle = fields.contains(.title)
         self.limit = limit
     }
 
     /// How many entries one pass matches at most, so that a pass ends soon enough to report.
-    public static let pass = 1 << 16
+    package static let pass = 1 << 16
 
     /// Matches the entries of `snapshot` after those already matched, at most `maximum` of them, spread over
     /// the processors.
-    public mutating func scan(_ snapshot: SearchCorpus.Snapshot, maximum: Int = pass) {
+    package mutating func scan(_ snapshot: SearchCorpus.Snapshot, maximum: Int = pass) {
         let end = min(snapshot.count, scanned + maximum)
         guard end > scanned else { return }
         let parts = max(1, min(8, (end - scanned) / 2_048))

@@ -1,7 +1,7 @@
 /// Carries out effects against a source and turns each answer into the action that reports it.
-public struct EffectPerformer: Sendable {
+package struct EffectPerformer: Sendable {
     /// The source the effects are asked of.
-    public let source: any HierarchySource
+    package let source: any HierarchySource
 
     /// The generation of the newest match request: an older one stops where it is.
     private let latestMatch = LatestGeneration()
@@ -9,14 +9,14 @@ public struct EffectPerformer: Sendable {
     private let searches: SearchService
 
     /// Creates a performer for a source.
-    public init(source: any HierarchySource) {
+    package init(source: any HierarchySource) {
         self.source = source
         searches = SearchService(source: source)
     }
 
     /// Asks the source what the effect needs and returns the action carrying the answer; a long list of children
     /// may first come in part through `progress`.
-    public func perform(_ effect: BrowserEffect, progress: @escaping @Sendable (BrowserAction) -> Void = { _ in }) async
+    package func perform(_ effect: BrowserEffect, progress: @escaping @Sendable (BrowserAction) -> Void = { _ in }) async
         -> BrowserAction
     {
         switch effect {

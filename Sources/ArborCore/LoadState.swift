@@ -1,5 +1,5 @@
 /// Where a lazy request for a node stands.
-public enum LoadState: Sendable, Hashable {
+package enum LoadState: Sendable, Hashable {
     /// Never asked for.
     case unloaded
     /// Asked for; only a result carrying this generation is accepted.
@@ -10,13 +10,13 @@ public enum LoadState: Sendable, Hashable {
     case failed(String)
 
     /// Whether a request is under way.
-    public var isLoading: Bool {
+    package var isLoading: Bool {
         if case .loading = self { return true }
         return false
     }
 
     /// The failure message, if the request failed.
-    public var failureMessage: String? {
+    package var failureMessage: String? {
         if case .failed(let message) = self { return message }
         return nil
     }

@@ -1,16 +1,16 @@
 /// Text that carries arbitrary bytes: valid UTF-8 as itself, every other byte as a private-use scalar, so ids
 /// from file names and path lists turn back into the exact bytes the source gave.
-public enum LosslessText {
+package enum LosslessText {
     /// The first of the 128 scalars standing for the bytes 0x80...0xFF that are not part of valid UTF-8.
     static let escapeBase: UInt32 = 0x10FF00
 
     /// Text for a slice of bytes.
-    public static func decode(_ bytes: ArraySlice<UInt8>) -> String {
+    package static func decode(_ bytes: ArraySlice<UInt8>) -> String {
         bytes.withUnsafeBufferPointer { decode(buffer: $0) }
     }
 
     /// Text for an array of bytes.
-    public static func decode(_ bytes: [UInt8]) -> String {
+    package static func decode(_ bytes: [UInt8]) -> String {
         bytes.withUnsafeBufferPointer { decode(buffer: $0) }
     }
 
@@ -64,7 +64,7 @@ public enum LosslessText {
     }
 
     /// The bytes text stands for: the inverse of `decode(_:)`.
-    public static func encode(_ text: String) -> [UInt8] {
+    package static func encode(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -78,7 +78,7 @@ public enum LosslessText {
     }
 
     /// Whether a scalar stands for a raw byte.
-    public static func isEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isEscape(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value >= escapeBase + 0x80
     }
 

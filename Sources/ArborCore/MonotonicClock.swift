@@ -5,9 +5,9 @@ import Darwin
 #endif
 
 /// Seconds from a clock that never goes back, for waits and elapsed times.
-public enum MonotonicClock {
+package enum MonotonicClock {
     /// The clock's reading.
-    public static func seconds() -> Double {
+    package static func seconds() -> Double {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9

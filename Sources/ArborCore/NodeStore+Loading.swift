@@ -2,7 +2,7 @@ extension NodeStore {
     /// A store holding everything a source has, walked breadth first from its root (no recursion).
     ///
     /// - Complexity: one children request per item; use it for sources that are not huge or lazy.
-    public static func loaded(from source: any HierarchySource) async throws -> NodeStore {
+    package static func loaded(from source: any HierarchySource) async throws -> NodeStore {
         var store = NodeStore()
         guard let root = try await source.root() else { return store }
         let rootHandle = store.intern(root.id)
@@ -31,7 +31,7 @@ extension NodeStore {
     }
 
     /// A field's value for an item: its content's named field, or the title, subtitle, body, status or id.
-    public func value(of field: String, for item: NodeHandle) -> String? {
+    package func value(of field: String, for item: NodeHandle) -> String? {
         let node = self[item]
         if let value = node.content?.value(of: field) { return value }
         return field == "id" ? node.id : nil

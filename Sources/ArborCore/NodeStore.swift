@@ -1,76 +1,76 @@
 /// A dense integer handle for a node of the store; string ids stay at the boundary.
-public struct NodeHandle: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct NodeHandle: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The node's index in the store.
-    public let index: Int32
+    package let index: Int32
 
     init(_ index: Int) { self.index = Int32(index) }
 
     /// Handles order as they were given out.
-    public static func < (lhs: NodeHandle, rhs: NodeHandle) -> Bool { lhs.index < rhs.index }
+    package static func < (lhs: NodeHandle, rhs: NodeHandle) -> Bool { lhs.index < rhs.index }
     /// The text for messages and logs.
-    public var description: String { "#\(index)" }
+    package var description: String { "#\(index)" }
 }
 
 /// What the store knows of one item.
-public struct StoredNode: Sendable {
+package struct StoredNode: Sendable {
     /// The source's id of the item.
-    public internal(set) var id: String
+    package internal(set) var id: String
     /// The parent, once known.
-    public internal(set) var parent: NodeHandle?
+    package internal(set) var parent: NodeHandle?
     /// The content, once loaded.
-    public internal(set) var content: ItemContent?
+    package internal(set) var content: ItemContent?
     /// The number of direct children, once known.
-    public internal(set) var childCount: Int?
+    package internal(set) var childCount: Int?
     /// The children, once loaded.
-    public internal(set) var children: ChildList?
+    package internal(set) var children: ChildList?
     /// How many of `children` are still ``NodeStore/placeholder`` (a list shown a page at a time).
-    public internal(set) var unloadedChildren = 0
+    package internal(set) var unloadedChildren = 0
     /// The state of the request for the children.
-    public internal(set) var childLoad: LoadState = .unloaded
+    package internal(set) var childLoad: LoadState = .unloaded
     /// The state of the request for the content.
-    public internal(set) var itemLoad: LoadState = .unloaded
+    package internal(set) var itemLoad: LoadState = .unloaded
     /// The state of the request for the parent.
-    public internal(set) var parentLoad: LoadState = .unloaded
+    package internal(set) var parentLoad: LoadState = .unloaded
     /// Bumped whenever the children are replaced as a whole.
     var childEpoch = 0
 
     /// The title, or the id while the content has not arrived.
-    public var title: String { content?.title ?? id }
+    package var title: String { content?.title ?? id }
 }
 
 /// Every node Arbor has seen, addressed by dense handles.
-public struct NodeStore: Sendable {
+package struct NodeStore: Sendable {
     private(set) var nodes: [StoredNode]
     private var handleByID: [String: NodeHandle] = [:]
     /// The epoch the next replacement of a node's children gets: unique within the store and the stores after it.
     private(set) var nextEpoch: Int
 
     /// The synthetic node above everything; its children form the first column.
-    public static let top = NodeHandle(0)
+    package static let top = NodeHandle(0)
 
     /// Stands in a list of children for each child whose page has not arrived.
-    public static let placeholder = NodeHandle(1)
+    package static let placeholder = NodeHandle(1)
 
     /// Creates a store that holds only the synthetic top node and the placeholder.
-    public init(firstEpoch: Int = 1) {
+    package init(firstEpoch: Int = 1) {
         nextEpoch = firstEpoch
         nodes = [StoredNode(id: "", children: [], childLoad: .loaded), StoredNode(id: "…", childCount: 0)]
     }
 
     /// The number of nodes, the top included.
-    public var count: Int { nodes.count }
+    package var count: Int { nodes.count }
 
     /// The node behind a handle.
-    public subscript(handle: NodeHandle) -> StoredNode {
+    package subscript(handle: NodeHandle) -> StoredNode {
         get { nodes[Int(handle.index)] }
         set { nodes[Int(handle.index)] = newValue }
     }
 
     /// The handle of the node with a source id, if the store has it.
-    public func handle(for id: String) -> NodeHandle? { handleByID[id] }
+    package func handle(for id: String) -> NodeHandle? { handleByID[id] }
 
     /// The loaded children of a node, or an empty list.
-    public func children(of handle: NodeHandle) -> ChildList { self[handle].children ?? ChildList() }
+    package func children(of handle: NodeHandle) -> ChildList { self[handle].children ?? ChildList() }
 
     /// The handle for an id, creating an empty node when the id is new.
     mutating func intern(_ id: String) -> NodeHandle {

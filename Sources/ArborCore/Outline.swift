@@ -7,18 +7,18 @@ public enum Layout: String, Sendable, CaseIterable {
 }
 
 /// One row of the outline: an item and how deep it is.
-public struct OutlineRow: Sendable, Hashable {
+package struct OutlineRow: Sendable, Hashable {
     /// The item (``NodeStore/placeholder`` while its page of a long list has not arrived).
-    public internal(set) var item: NodeHandle
+    package internal(set) var item: NodeHandle
     /// Its depth below the outline's top level (0 for top-level rows).
-    public let depth: Int
+    package let depth: Int
     /// The item's parent.
-    public let parent: NodeHandle
+    package let parent: NodeHandle
     /// The item's position among its parent's children.
-    public let position: Int32
+    package let position: Int32
 
     /// Whether the item is the last of its parent's children.
-    public func isLastChild(in store: NodeStore) -> Bool {
+    package func isLastChild(in store: NodeStore) -> Bool {
         Int(position) == store.children(of: parent).count - 1
     }
 
@@ -31,45 +31,45 @@ public struct OutlineRow: Sendable, Hashable {
 }
 
 /// Rows replaced by the last outline change: `removed` rows from `start` became `inserted` rows.
-public struct OutlineChange: Sendable, Hashable {
+package struct OutlineChange: Sendable, Hashable {
     /// The first row that changed (the expanded or collapsed item's row).
-    public var start: Int
+    package var start: Int
     /// How many rows after `start` were removed.
-    public var removed: Int
+    package var removed: Int
     /// How many rows after `start` were inserted.
-    public var inserted: Int
+    package var inserted: Int
 
     /// Describes a change.
-    public init(start: Int, removed: Int, inserted: Int) {
+    package init(start: Int, removed: Int, inserted: Int) {
         self.start = start
         self.removed = removed
         self.inserted = inserted
     }
 
     /// The rows that hold different items or markers afterwards, before rows below only shift.
-    public var changedRows: Range<Int> { start..<(start + 1 + max(removed, inserted)) }
+    package var changedRows: Range<Int> { start..<(start + 1 + max(removed, inserted)) }
 }
 
 /// The outline view: visible rows, remembered expansions, focus and scroll.
-public struct Outline: Sendable {
+package struct Outline: Sendable {
     /// The visible rows, top to bottom.
-    public internal(set) var rows: [OutlineRow] = []
+    package internal(set) var rows: [OutlineRow] = []
     /// Every item that is expanded, shown or hidden under a collapsed ancestor: the expansion memory.
-    public internal(set) var expanded: Set<NodeHandle> = []
+    package internal(set) var expanded: Set<NodeHandle> = []
     /// The index of the focused row.
-    public internal(set) var focus = 0
+    package internal(set) var focus = 0
     /// The index of the first row on screen.
-    public internal(set) var scroll = 0
+    package internal(set) var scroll = 0
     /// The rows the last expand, collapse or load replaced.
-    public internal(set) var lastChange: OutlineChange?
+    package internal(set) var lastChange: OutlineChange?
     /// The node whose children are the top-level rows.
-    public internal(set) var topParent = NodeStore.top
+    package internal(set) var topParent = NodeStore.top
 
     /// The focused item, if any.
-    public var focusedItem: NodeHandle? { rows.indices.contains(focus) ? rows[focus].item : nil }
+    package var focusedItem: NodeHandle? { rows.indices.contains(focus) ? rows[focus].item : nil }
 
     /// The row of an item, if it is visible.
-    public func row(of item: NodeHandle) -> Int? { rows.firstIndex { $0.item == item } }
+    package func row(of item: NodeHandle) -> Int? { rows.firstIndex { $0.item == item } }
 
     /// How many rows after `row` belong to its visible subtree.
     func subtreeCount(after row: Int) -> Int {

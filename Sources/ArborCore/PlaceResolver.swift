@@ -75,14 +75,14 @@ struct PlaceResolver {
 }
 
 /// A place's text completed from the children of the place before its last segment.
-public struct PlaceCompletion: Sendable, Hashable {
+package struct PlaceCompletion: Sendable, Hashable {
     /// The completed text.
-    public var text: String
+    package var text: String
     /// The titles that could follow, at most a few.
-    public var candidates: [String]
+    package var candidates: [String]
 
     /// Creates a completion.
-    public init(text: String, candidates: [String]) {
+    package init(text: String, candidates: [String]) {
         self.text = text
         self.candidates = candidates
     }

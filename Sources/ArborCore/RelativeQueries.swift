@@ -2,12 +2,12 @@
 /// siblings, and grouping them by a key. Every walk is iterative, so depth never costs stack.
 ///
 /// An item is never its own ancestor, descendant or sibling.
-public struct RelativeQueries: Sendable {
+package struct RelativeQueries: Sendable {
     /// The store the questions are about.
-    public let store: NodeStore
+    package let store: NodeStore
 
     /// Creates queries over a store.
-    public init(store: NodeStore) {
+    package init(store: NodeStore) {
         self.store = store
     }
 
@@ -19,7 +19,7 @@ public struct RelativeQueries: Sendable {
 
     /// The ancestors of an item, nearest first.
     /// - Complexity: O(depth).
-    public func ancestors(of item: NodeHandle) -> [NodeHandle] {
+    package func ancestors(of item: NodeHandle) -> [NodeHandle] {
         var result: [NodeHandle] = []
         var seen: Set<NodeHandle> = [item]
         var current = parent(of: item)
@@ -31,28 +31,28 @@ public struct RelativeQueries: Sendable {
     }
 
     /// The nearest ancestor for which `predicate` holds.
-    public func firstAncestor(of item: NodeHandle, where predicate: (StoredNode) -> Bool) -> NodeHandle? {
+    package func firstAncestor(of item: NodeHandle, where predicate: (StoredNode) -> Bool) -> NodeHandle? {
         ancestors(of: item).first { predicate(store[$0]) }
     }
 
     /// Whether `ancestor` is a strict ancestor of `item`.
-    public func isAncestor(_ ancestor: NodeHandle, of item: NodeHandle) -> Bool {
+    package func isAncestor(_ ancestor: NodeHandle, of item: NodeHandle) -> Bool {
         ancestors(of: item).contains(ancestor)
     }
 
     /// Whether `descendant` is a strict descendant of `item`.
-    public func isDescendant(_ descendant: NodeHandle, of item: NodeHandle) -> Bool {
+    package func isDescendant(_ descendant: NodeHandle, of item: NodeHandle) -> Bool {
         isAncestor(item, of: descendant)
     }
 
     /// Whether two different items have the same parent.
-    public func isSibling(_ first: NodeHandle, of second: NodeHandle) -> Bool {
+    package func isSibling(_ first: NodeHandle, of second: NodeHandle) -> Bool {
         first != second && store[first].parent != nil && store[first].parent == store[second].parent
     }
 
     /// The loaded descendants of an item, depth first in child order.
     /// - Complexity: O(descendants).
-    public func descendants(of item: NodeHandle) -> [NodeHandle] {
+    package func descendants(of item: NodeHandle) -> [NodeHandle] {
         var result: [NodeHandle] = []
         var seen: Set<NodeHandle> = [item]
         var stack = store.children(of: item).reversed().map { $0 }
@@ -65,18 +65,18 @@ public struct RelativeQueries: Sendable {
     }
 
     /// The other children of an item's parent, in order.
-    public func siblings(of item: NodeHandle) -> [NodeHandle] {
+    package func siblings(of item: NodeHandle) -> [NodeHandle] {
         guard let parent = store[item].parent else { return [] }
         return store.children(of: parent).filter { $0 != item }
     }
 
     /// Items grouped by a key, groups in the order their first item comes, items in their own order.
-    public func group(_ items: [NodeHandle], by key: (StoredNode) -> String) -> [(key: String, items: [NodeHandle])] {
+    package func group(_ items: [NodeHandle], by key: (StoredNode) -> String) -> [(key: String, items: [NodeHandle])] {
         Self.group(items) { key(store[$0]) }
     }
 
     /// Any elements grouped by a key, groups in the order their first element comes, elements in their own order.
-    public static func group<Element>(_ items: [Element], by key: (Element) -> String) -> [(key: String, items: [Element])] {
+    package static func group<Element>(_ items: [Element], by key: (Element) -> String) -> [(key: String, items: [Element])] {
         var groups: [(key: String, items: [Element])] = []
         var position: [String: Int] = [:]
         for item in items {

@@ -2,11 +2,11 @@ import Synchronization
 
 /// The searched texts of the items a walk has visited, with the links to find each one's path: filled by one
 /// walk, read by any number of searches at once.
-public final class SearchCorpus: Sendable {
+package final class SearchCorpus: Sendable {
     /// The id of the item the walk started from.
-    public let rootID: String
+    package let rootID: String
     /// Whether that item is hidden, so that its children are the top entries.
-    public let rootIsVirtual: Bool
+    package let rootIsVirtual: Bool
     private let blocks = Mutex<[SearchBlock]>([])
 
     init(rootID: String, rootIsVirtual: Bool) {
@@ -23,46 +23,46 @@ public final class SearchCorpus: Sendable {
     }
 
     /// The entries published so far.
-    public func snapshot() -> Snapshot { Snapshot(blocks: blocks.withLock { $0 }) }
+    package func snapshot() -> Snapshot { Snapshot(blocks: blocks.withLock { $0 }) }
 
     /// The entries of a corpus at one moment.
-    public struct Snapshot: Sendable {
+    package struct Snapshot: Sendable {
         let blocks: [SearchBlock]
 
         /// The number of entries.
-        public var count: Int { blocks.isEmpty ? 0 : (blocks.count - 1) * SearchBlock.capacity + blocks[blocks.count - 1].count }
+        package var count: Int { blocks.isEmpty ? 0 : (blocks.count - 1) * SearchBlock.capacity + blocks[blocks.count - 1].count }
 
         @inline(__always) func block(of entry: Int) -> (SearchBlock, Int) {
             (blocks[entry >> SearchBlock.shift], entry & (SearchBlock.capacity - 1))
         }
 
         /// Calls `body` with the searched bytes of an entry.
-        @inline(__always) public func withText<Result>(of entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        @inline(__always) package func withText<Result>(of entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
             let (block, offset) = block(of: entry)
             return block.withText(at: offset, body)
         }
 
         /// The entry of an entry's parent, or -1 at the top.
-        public func parent(of entry: Int) -> Int {
+        package func parent(of entry: Int) -> Int {
             let (block, offset) = block(of: entry)
             return Int(block.parents[offset])
         }
 
         /// An entry's index among its parent's children.
-        public func position(of entry: Int) -> Int {
+        package func position(of entry: Int) -> Int {
             let (block, offset) = block(of: entry)
             return Int(block.positions[offset])
         }
 
         /// The title of an entry: its text up to the first unit separator.
-        public func title(of entry: Int) -> String {
+        package func title(of entry: Int) -> String {
             withText(of: entry) { bytes in
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0x1F) ?? bytes.count)]), as: UTF8.self)
             }
         }
 
         /// The entries from the top down to `entry`, `entry` included.
-        public func chain(to entry: Int) -> [Int] {
+        package func chain(to entry: Int) -> [Int] {
             var chain = [entry]
             var node = parent(of: entry)
             while node >= 0 {

@@ -2,11 +2,11 @@ import Synchronization
 
 /// Visits the items of a source breadth-first in the background, within a bound, filling a corpus that
 /// searches read as it grows; stops when asked and goes on from where it stopped when the bound grows.
-public final class SearchWalk: Sendable {
+package final class SearchWalk: Sendable {
     /// The source walked.
-    public let source: any HierarchySource
+    package let source: any HierarchySource
     /// The texts recorded for each item.
-    public let fields: SearchFields
+    package let fields: SearchFields
     private let state: Mutex<WalkState>
     private let corpusBox = Mutex<SearchCorpus?>(nil)
 
@@ -39,17 +39,17 @@ public final class SearchWalk: Sendable {
     }
 
     /// Creates a walk of `source` recording `fields`, within `bound`.
-    public init(source: any HierarchySource, fields: SearchFields, bound: SearchBound) {
+    package init(source: any HierarchySource, fields: SearchFields, bound: SearchBound) {
         self.source = source
         self.fields = fields
         state = Mutex(WalkState(bound: bound))
     }
 
     /// The corpus, once the root is known.
-    public var corpus: SearchCorpus? { corpusBox.withLock { $0 } }
+    package var corpus: SearchCorpus? { corpusBox.withLock { $0 } }
 
     /// Where the walk stands.
-    public var progress: SearchProgress {
+    package var progress: SearchProgress {
         state.withLock { state in
             let left = state.head < state.queue.count || !state.deferred.isEmpty || !state.started
             return SearchProgress(
@@ -59,7 +59,7 @@ public final class SearchWalk: Sendable {
     }
 
     /// Starts the walk, or goes on with it, unless it is running or has nothing left; true when it started.
-    public func start() -> Bool {
+    package func start() -> Bool {
         let starts = state.withLock { state -> Bool in
             guard !state.isRunning else { return false }
             state.isRunning = true
@@ -72,12 +72,12 @@ public final class SearchWalk: Sendable {
     }
 
     /// Asks the walk to stop after the request it is making.
-    public func stop() {
+    package func stop() {
         state.withLock { $0.stopRequested = true }
     }
 
     /// Widens the bound; the items it now allows are visited when the walk runs again.
-    public func extend(to bound: SearchBound) {
+    package func extend(to bound: SearchBound) {
         state.withLock { state in
             state.bound = bound
             let (now, later) = (state.deferred.filter { bound.allows(depth: $0.childDepth) },
@@ -88,7 +88,7 @@ public final class SearchWalk: Sendable {
     }
 
     /// Walks to the end of the bound, in the caller's task (for a search without a screen).
-    public func walkToEnd() async {
+    package func walkToEnd() async {
         let starts = state.withLock { state -> Bool in
             guard !state.isRunning else { return false }
             state.isRunning = true
@@ -98,7 +98,7 @@ public final class SearchWalk: Sendable {
     }
 
     /// The ids from the top of the walk down to an entry, asked of the source level by level.
-    public func ids(to entry: Int) async throws -> [String] {
+    package func ids(to entry: Int) async throws -> [String] {
         guard let corpus else { throw SourceError("the find's items are gone") }
         let snapshot = corpus.snapshot()
         var ids: [String] = []
@@ -222,20 +222,20 @@ public final class SearchWalk: Sendable {
 }
 
 /// Where a find's walk stands.
-public struct SearchProgress: Sendable, Hashable {
+package struct SearchProgress: Sendable, Hashable {
     /// Items visited so far.
-    public var visited: Int
+    package var visited: Int
     /// The bound of the walk.
-    public var bound: SearchBound
+    package var bound: SearchBound
     /// Whether the walk is running.
-    public var isWalking: Bool
+    package var isWalking: Bool
     /// Whether every item has been visited.
-    public var isComplete: Bool
+    package var isComplete: Bool
     /// The last request that failed, if any.
-    public var failure: String?
+    package var failure: String?
 
     /// Creates a progress report.
-    public init(visited: Int, bound: SearchBound, isWalking: Bool, isComplete: Bool, failure: String? = nil) {
+    package init(visited: Int, bound: SearchBound, isWalking: Bool, isComplete: Bool, failure: String? = nil) {
         self.visited = visited
         self.bound = bound
         self.isWalking = isWalking

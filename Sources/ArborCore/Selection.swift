@@ -9,23 +9,23 @@ public enum SelectionMode: Sendable, Hashable {
 }
 
 /// The marked items by id, in the order they were marked; ids survive reloads and new stores.
-public struct Selection: Sendable, Hashable {
+package struct Selection: Sendable, Hashable {
     /// How items are marked.
-    public internal(set) var mode: SelectionMode
+    package internal(set) var mode: SelectionMode
     /// The marked ids, oldest first.
-    public private(set) var ids: [String] = []
+    package private(set) var ids: [String] = []
     private var members: Set<String> = []
 
     /// Creates an empty selection.
-    public init(mode: SelectionMode = .none) {
+    package init(mode: SelectionMode = .none) {
         self.mode = mode
     }
 
     /// Whether an id is marked.
-    public func contains(_ id: String) -> Bool { members.contains(id) }
+    package func contains(_ id: String) -> Bool { members.contains(id) }
 
     /// The number of marked items.
-    public var count: Int { ids.count }
+    package var count: Int { ids.count }
 
     /// Marks an unmarked id or unmarks a marked one; in single mode marking clears the others.
     mutating func toggle(_ id: String) {

@@ -30,7 +30,7 @@ public enum SourceChange: Sendable, Hashable {
     case completed(problem: String?)
 
     /// The browser's actions that apply the change.
-    public var actions: [BrowserAction] {
+    package var actions: [BrowserAction] {
         switch self {
         case .insertedChildren(let parent, let indexes): return [.insertChildren(of: parent, at: indexes)]
         case .removedChildren(let parent, let indexes): return [.removeChildren(of: parent, at: indexes)]

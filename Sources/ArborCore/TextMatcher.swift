@@ -1,16 +1,16 @@
 /// A query in fzf's extended syntax, the one matcher of filters, finds and scripts: words separated by spaces
 /// must all match (fuzzy by default; `'exact`, `^prefix`, `suffix$`, `!not`), `|` between words accepts either;
 /// a word in lower case ignores case, one with a capital letter respects it.
-public struct TextMatcher: Sendable, Hashable {
+package struct TextMatcher: Sendable, Hashable {
     /// The text searched for.
-    public let query: String
+    package let query: String
     /// Words that must all match; each is a list of alternatives joined by `|`.
     let groups: [[QueryTerm]]
     /// Whether a word ignores case with non-ASCII letters, so that a non-ASCII text is lower-cased for it.
     private let foldsNonASCII: Bool
 
     /// Creates a matcher for a query.
-    public init(_ query: String) {
+    package init(_ query: String) {
         self.query = query
         var groups: [[QueryTerm]] = []
         var joinsPrevious = false
@@ -51,15 +51,15 @@ public struct TextMatcher: Sendable, Hashable {
     }
 
     /// Whether the query has no word, so that everything matches.
-    public var isEmpty: Bool { groups.isEmpty }
+    package var isEmpty: Bool { groups.isEmpty }
 
     /// The score of the text in `bytes` (UTF-8), or nil when it does not match; higher is better.
-    public func score(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package func score(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         evaluate(bytes, positions: nil)
     }
 
     /// The score of `text` and the UTF-8 offsets of the bytes matched, or nil when it does not match.
-    public func match(_ text: String) -> TextMatch? {
+    package func match(_ text: String) -> TextMatch? {
         var copy = text
         return copy.withUTF8 { bytes in
             var positions: [Int] = []
@@ -69,19 +69,19 @@ public struct TextMatcher: Sendable, Hashable {
     }
 
     /// Whether `text` matches.
-    public func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         var copy = text
         return copy.withUTF8 { evaluate($0, positions: nil) != nil }
     }
 
     /// The stretches of `text` that the query matched, in order; none when it does not match.
-    public func ranges(in text: String) -> [Range<String.Index>] {
+    package func ranges(in text: String) -> [Range<String.Index>] {
         match(text).map { TextMatch.ranges(of: $0.positions, in: text) } ?? []
     }
 
     /// Whether every text this matcher accepts is accepted by `previous` too, so that a filter may search only
     /// what `previous` matched: the query grew at its end, without `|`, `!` or a closing `$` or `\`.
-    public func narrows(_ previous: TextMatcher) -> Bool {
+    package func narrows(_ previous: TextMatcher) -> Bool {
         query.hasPrefix(previous.query) && !query.contains("|") && !query.contains("!")
             && !previous.query.hasSuffix("$") && !previous.query.hasSuffix("\\")
     }
@@ -154,14 +154,14 @@ public struct TextMatcher: Sendable, Hashable {
 }
 
 /// How well a text matched a query, and which of its bytes.
-public struct TextMatch: Sendable, Hashable {
+package struct TextMatch: Sendable, Hashable {
     /// The score: higher is better.
-    public var score: Int
+    package var score: Int
     /// The UTF-8 offsets of the bytes matched, in order.
-    public var positions: [Int]
+    package var positions: [Int]
 
     /// The stretches of `text` that bytes at these UTF-8 offsets (in order, whole characters) make up.
-    public static func ranges(of positions: [Int], in text: String) -> [Range<String.Index>] {
+    package static func ranges(of positions: [Int], in text: String) -> [Range<String.Index>] {
         var ranges: [Range<Int>] = []
         for offset in positions where offset < text.utf8.count {
             if let last = ranges.last, last.upperBound == offset {

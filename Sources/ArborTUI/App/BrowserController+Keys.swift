@@ -1,7 +1,7 @@
 import ArborCore
 
 /// What has the keys; modes stack up, the topmost taking them.
-public enum BrowserMode: Sendable, Hashable {
+package enum BrowserMode: Sendable, Hashable {
     /// Moving through the hierarchy.
     case browse
     /// Typing a filter (`/`) or a place (`:`).
@@ -14,7 +14,7 @@ public enum BrowserMode: Sendable, Hashable {
 
 extension BrowserController {
     /// The modes open, the one that takes the keys last.
-    public var modes: [BrowserMode] {
+    package var modes: [BrowserMode] {
         var modes: [BrowserMode] = [.browse]
         if chrome.showsHelp { modes.append(.help) }
         if let prompt = chrome.prompt { modes.append(prompt.kind == .find ? .find : .prompt) }
@@ -145,7 +145,7 @@ extension BrowserController {
     }
 
     /// The bytes to put on the clipboard since the last call, if any.
-    public mutating func takeClipboard() -> [UInt8]? {
+    package mutating func takeClipboard() -> [UInt8]? {
         defer { clipboard = nil }
         return clipboard
     }

@@ -3,7 +3,7 @@ import ArborCore
 extension BrowserController {
     /// Applies one input of the run loop: a key (held while the focused column waits for its items), a resize,
     /// an answer, a source's change or a timer. The viewport is fitted once, after it.
-    public mutating func update(_ input: BrowserInput) -> InputOutcome {
+    package mutating func update(_ input: BrowserInput) -> InputOutcome {
         var effects: [BrowserEffect] = []
         let focusBefore = state.focusedItem
         switch input {
@@ -46,13 +46,13 @@ extension BrowserController {
     }
 
     /// The timers asked for since the last call, each to start (again) now.
-    public mutating func takeTimerRequests() -> Set<LoopTimer> {
+    package mutating func takeTimerRequests() -> Set<LoopTimer> {
         defer { timerRequests = [] }
         return timerRequests
     }
 
     /// The events since the last call, oldest first (none unless ``reportEvents()`` was called).
-    public mutating func takeEvents() -> [BrowserEvent] {
+    package mutating func takeEvents() -> [BrowserEvent] {
         eventWatch?.take() ?? []
     }
 }

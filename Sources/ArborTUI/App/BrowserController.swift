@@ -1,7 +1,7 @@
 import ArborCore
 
 /// What the run loop does after an input.
-public enum InputOutcome: Sendable, Equatable {
+package enum InputOutcome: Sendable, Equatable {
     /// Keep running and ask the source for these.
     case proceed([BrowserEffect])
     /// Leave with this exit status.
@@ -9,29 +9,29 @@ public enum InputOutcome: Sendable, Equatable {
 }
 
 /// The browser without a terminal: keys and load results in, effects and frames out.
-public struct BrowserController: Sendable {
+package struct BrowserController: Sendable {
     /// The model.
-    public internal(set) var state: BrowserState
+    package internal(set) var state: BrowserState
     /// The ids the picker accepted, once it has.
-    public internal(set) var accepted: [String]?
+    package internal(set) var accepted: [String]?
     /// Keys that accept in the picker as Enter does, whatever they are bound to (fzf's `--expect`).
-    public var expectedKeys: [Key] = []
+    package var expectedKeys: [Key] = []
     /// Bytes a key asked to copy, for the run loop to send to the terminal's clipboard.
     var clipboard: [UInt8]?
     /// The key of `expectedKeys` that accepted, if one did.
-    public internal(set) var acceptingKey: Key?
+    package internal(set) var acceptingKey: Key?
     /// What is drawn around the hierarchy: help, prompt, find results, header.
-    public internal(set) var chrome = ScreenChrome()
+    package internal(set) var chrome = ScreenChrome()
     /// Whether the help overlay is open.
-    public var showsHelp: Bool { chrome.showsHelp }
+    package var showsHelp: Bool { chrome.showsHelp }
     /// The renderer.
-    public let screen: BrowserScreen
+    package let screen: BrowserScreen
     var size: (width: Int, height: Int) = (0, 0)
     /// Where this turn's frame puts everything, computed once after each input: painting, the mouse and paging
     /// read it and nothing else.
-    public private(set) var layout: ScreenLayout
+    package private(set) var layout: ScreenLayout
     /// Advances the loading spinner; the run loop bumps it while something loads.
-    public var tick = 0
+    package var tick = 0
     /// The query given at start, until the column it filters has loaded.
     var pendingQuery: String?
     /// Keys typed while the focused column waits for its items, applied once it has them or the wait ends.
@@ -44,14 +44,14 @@ public struct BrowserController: Sendable {
     var eventWatch: BrowserEventWatch?
 
     /// Whether anything is loading, so the spinner should turn.
-    public var isLoading: Bool {
+    package var isLoading: Bool {
         state.rootLoad.isLoading || state.columns.indices.contains(where: state.isLoading(column:)) || !state.countsPending.isEmpty
             || chrome.sourceIsReading
     }
 
     /// Tells the controller what the source is like: still reading its input (said in the footer), reading
     /// children ahead when the focus rests.
-    public mutating func configureSource(isReading: Bool, readsAhead: Bool, refreshes: Bool = false) {
+    package mutating func configureSource(isReading: Bool, readsAhead: Bool, refreshes: Bool = false) {
         chrome.sourceIsReading = isReading
         self.readsAhead = readsAhead
         if readsAhead { timerRequests.insert(.readAhead) }
@@ -59,12 +59,12 @@ public struct BrowserController: Sendable {
     }
 
     /// Starts reporting focus moves, expansions and accepted picks, taken with ``takeEvents()``.
-    public mutating func reportEvents() {
+    package mutating func reportEvents() {
         eventWatch = BrowserEventWatch()
     }
 
     /// Creates a controller drawing with `screen`; a selection mode other than `.none` makes it a picker.
-    public init(screen: BrowserScreen, selectionMode: SelectionMode = .none, layout: Layout = .columns, showsHeader: Bool = false) {
+    package init(screen: BrowserScreen, selectionMode: SelectionMode = .none, layout: Layout = .columns, showsHeader: Bool = false) {
         self.screen = screen
         state = BrowserState(selectionMode: selectionMode, layout: layout)
         chrome.showsHeader = showsHeader
@@ -72,23 +72,23 @@ public struct BrowserController: Sendable {
     }
 
     /// Sets what finds search and how far they walk (nil: the source's own bound).
-    public mutating func configureSearch(fields: SearchFields, bound: SearchBound?) {
+    package mutating func configureSearch(fields: SearchFields, bound: SearchBound?) {
         state.searchFields = fields
         state.searchBound = bound
     }
 
     /// Whether the focused column is waiting for its items, so that keys typed ahead should wait too.
-    public var isAwaitingFocusedColumn: Bool {
+    package var isAwaitingFocusedColumn: Bool {
         state.columns.indices.contains(state.focusedColumn) && state.isLoading(column: state.focusedColumn)
             && state.items(in: state.focusedColumn).isEmpty
     }
 
     /// Whether the controller picks items rather than browses.
-    public var isPicker: Bool { state.selection.mode != .none }
+    package var isPicker: Bool { state.selection.mode != .none }
 
     /// Sets the terminal size and starts loading, opening `reveal` (ids from the top down) when given; a
     /// `query` is typed in the filter prompt and applied once the first column has loaded.
-    public mutating func start(width: Int, height: Int, reveal: [String] = [], query: String? = nil) -> [BrowserEffect] {
+    package mutating func start(width: Int, height: Int, reveal: [String] = [], query: String? = nil) -> [BrowserEffect] {
         size = (width, height)
         var effects = state.apply(.start)
         if !reveal.isEmpty { effects += state.apply(.reveal(path: reveal)) }
@@ -124,7 +124,7 @@ public struct BrowserController: Sendable {
     }
 
     /// Draws the current frame.
-    public func render() -> CellGrid {
+    package func render() -> CellGrid {
         screen.render(state, chrome: chrome, tick: tick, layout: layout)
     }
 

@@ -1,7 +1,7 @@
 import ArborCore
 
 /// Everything that reaches the browser in a turn of the run loop, one value per event.
-public enum BrowserInput: Sendable {
+package enum BrowserInput: Sendable {
     /// A key press (or a mouse event) read from the terminal.
     case key(Key)
     /// The terminal has this size now.
@@ -15,7 +15,7 @@ public enum BrowserInput: Sendable {
 }
 
 /// The timers of the run loop; each is asked for by the controller and arrives as an input when due.
-public enum LoopTimer: Sendable, Hashable, CaseIterable {
+package enum LoopTimer: Sendable, Hashable, CaseIterable {
     /// Turns the loading spinner while something loads.
     case spinner
     /// Fires once the focus has rested long enough to read the focused item's children ahead.
@@ -26,7 +26,7 @@ public enum LoopTimer: Sendable, Hashable, CaseIterable {
     case refresh
 
     /// Seconds from the request to the input.
-    public var interval: Double {
+    package var interval: Double {
         switch self {
         case .spinner: return Double(BrowserRunLoop.spinnerInterval) / 1000
         case .readAhead: return Double(BrowserRunLoop.prefetchDelay) / 1000
@@ -37,7 +37,7 @@ public enum LoopTimer: Sendable, Hashable, CaseIterable {
 }
 
 /// What happened in the browser that the program presenting it may want to know.
-public enum BrowserEvent: Sendable, Hashable {
+package enum BrowserEvent: Sendable, Hashable {
     /// The focus moved to the item of this id (nil: to nothing, an empty column).
     case focusMoved(String?)
     /// The item of this id was expanded: its children are shown.

@@ -7,7 +7,7 @@ import Darwin
 
 /// The one thread that owns the terminal. It only waits, reads, applies, renders and writes: keys, answers,
 /// a source's changes and timers all reach the controller as inputs.
-public final class BrowserRunLoop {
+package final class BrowserRunLoop {
     private let terminal: any TerminalDevice
     private let performer: EffectPerformer
     private let inbox: ActionInbox
@@ -18,7 +18,7 @@ public final class BrowserRunLoop {
 
     /// Creates a loop drawing on `terminal` and loading from `source`; answers and mutations arrive in `inbox`
     /// (one of its own when none is given). `intervals` changes how long timers run, in seconds.
-    public init(terminal: any TerminalDevice, source: any HierarchySource, inbox: ActionInbox = ActionInbox(pipe: WakePipe()),
+    package init(terminal: any TerminalDevice, source: any HierarchySource, inbox: ActionInbox = ActionInbox(pipe: WakePipe()),
                 intervals: [LoopTimer: Double] = [:]) {
         self.terminal = terminal
         performer = EffectPerformer(source: source)
@@ -28,7 +28,7 @@ public final class BrowserRunLoop {
 
     /// Runs until a key or a signal ends it; returns the exit status. The terminal is restored on every path.
     /// `events`, when given, hears of focus moves, expansions and accepted picks after each turn.
-    public func run(_ controller: inout BrowserController, reveal: [String] = [], query: String? = nil,
+    package func run(_ controller: inout BrowserController, reveal: [String] = [], query: String? = nil,
                     events: ((BrowserEvent) -> Void)? = nil) -> Int32 {
         defer { terminal.shutdown() }
         SignalTrap.install(wakeFD: inbox.wakeFD)
@@ -133,10 +133,10 @@ public final class BrowserRunLoop {
     }
 
     /// Milliseconds the focus rests on an item before its children are read ahead.
-    public static let prefetchDelay: Int32 = 20
+    package static let prefetchDelay: Int32 = 20
 
     /// Milliseconds between two frames of the loading spinner.
-    public static let spinnerInterval: Int32 = 120
+    package static let spinnerInterval: Int32 = 120
 
     /// How long keys typed ahead wait for the focused column to load before they apply to what is there.
     static let typeAheadWait = 0.5

@@ -9,13 +9,13 @@ nonisolated(unsafe) private var trapCaught: Int32 = 0
 
 /// Turns SIGINT, SIGTERM, SIGHUP and SIGTSTP into a byte on the wake pipe, so the run loop leaves, or suspends,
 /// through its normal path.
-public enum SignalTrap {
+package enum SignalTrap {
     /// The signals that end the browser.
-    public static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    package static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// Installs the handlers; they write to `wakeFD`. The signals the browser relies on (these, SIGWINCH for
     /// resizes, SIGTSTP and SIGCONT for suspending) are unblocked, since a parent may have started it with them blocked.
-    public static func install(wakeFD: Int32) {
+    package static func install(wakeFD: Int32) {
         trapWakeFD = wakeFD
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
@@ -25,7 +25,7 @@ public enum SignalTrap {
     }
 
     /// Stops the process as SIGTSTP would have (the terminal already given back) and returns once it continues.
-    public static func stopProcess() {
+    package static func stopProcess() {
         signal(SIGTSTP, SIG_DFL)
         kill(getpid(), SIGTSTP)
         trap(SIGTSTP)
@@ -54,7 +54,7 @@ public enum SignalTrap {
     }
 
     /// The signal caught since the last call, if any.
-    public static func takeCaught() -> Int32? {
+    package static func takeCaught() -> Int32? {
         let caught = trapCaught
         trapCaught = 0
         return caught == 0 ? nil : caught

@@ -1,5 +1,5 @@
 /// A terminal the run loop draws on and reads keys from.
-public protocol TerminalDevice: AnyObject {
+package protocol TerminalDevice: AnyObject {
     /// The descriptor to poll for key presses.
     var inputFD: Int32 { get }
     /// The current size in cells.
@@ -24,10 +24,10 @@ public protocol TerminalDevice: AnyObject {
 
 extension TerminalDevice {
     /// A terminal without a clipboard ignores copies.
-    public func copy(_ bytes: [UInt8]) {}
+    package func copy(_ bytes: [UInt8]) {}
 
     /// Stops the process as Ctrl-Z asks: the terminal given back while it is stopped, taken again after.
-    public func suspendProcess() {
+    package func suspendProcess() {
         suspend()
         SignalTrap.stopProcess()
         resume()

@@ -5,14 +5,14 @@ import Darwin
 #endif
 
 /// A non-blocking pipe whose read end the run loop polls; writing a byte wakes it.
-public final class WakePipe: Sendable {
+package final class WakePipe: Sendable {
     /// The end the run loop waits on.
-    public let readFD: Int32
+    package let readFD: Int32
     /// The end background work and signal handlers write to.
-    public let writeFD: Int32
+    package let writeFD: Int32
 
     /// Opens the pipe.
-    public init() {
+    package init() {
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) != 0 { fds = [-1, -1] }
         for fd in fds where fd >= 0 {
@@ -29,13 +29,13 @@ public final class WakePipe: Sendable {
     }
 
     /// Wakes the reader.
-    public func wake() {
+    package func wake() {
         var byte: UInt8 = 1
         _ = write(writeFD, &byte, 1)
     }
 
     /// Empties the pipe after a wake-up.
-    public func drain() {
+    package func drain() {
         var buffer = [UInt8](repeating: 0, count: 256)
         while buffer.withUnsafeMutableBytes({ read(readFD, $0.baseAddress, $0.count) }) > 0 {}
     }

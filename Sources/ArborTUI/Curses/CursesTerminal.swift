@@ -7,7 +7,7 @@ import Darwin
 
 /// The terminal on `/dev/tty`, so that stdin and stdout stay free for pipes: ncursesw sets the modes up, reads
 /// keys and mouse reports, and gives the terminal back; frames are written by a `FrameEncoder`, changed cells only.
-public final class CursesTerminal: TerminalDevice {
+package final class CursesTerminal: TerminalDevice {
     private let tty: UnsafeMutablePointer<FILE>
     private let screen: OpaquePointer
     /// A pad to read keys through: reading from a window would have ncurses repaint it over the frame.
@@ -16,9 +16,9 @@ public final class CursesTerminal: TerminalDevice {
     private var shown: CellGrid?
     private var isShutDown = false
     /// Why the terminal can no longer be read, once it cannot.
-    public private(set) var failure: String?
+    package private(set) var failure: String?
     /// The terminal's descriptor, polled for keys.
-    public let inputFD: Int32
+    package let inputFD: Int32
     /// With `--height`: the rows asked for, and the first row of the region drawn in, below the shell's prompt.
     private let inline: InlineHeight?
     private var inlineTop: Int?
@@ -74,7 +74,7 @@ public final class CursesTerminal: TerminalDevice {
     deinit { shutdown() }
 
     /// The terminal's size in cells; with `--height`, the rows of the region.
-    public var size: (width: Int, height: Int) {
+    package var size: (width: Int, height: Int) {
         let whole = (width: Int(getmaxx(arbor_stdscr())), height: Int(getmaxy(arbor_stdscr())))
         guard let inline, let inlineTop else { return whole }
         return (whole.width, min(inline.rows(of: whole.height), whole.height - inlineTop))
@@ -116,7 +116,7 @@ public final class CursesTerminal: TerminalDevice {
     }
 
     /// Every key waiting, decoded by ncurses, without blocking.
-    public func readKeys() -> [Key] {
+    package func readKeys() -> [Key] {
         var keys: [Key] = []
         var value: wint_t = 0
         errno = 0
@@ -142,7 +142,7 @@ public final class CursesTerminal: TerminalDevice {
     }
 
     /// Writes the cells that changed since the last frame, in one write.
-    public func present(_ grid: CellGrid) {
+    package func present(_ grid: CellGrid) {
         let bytes = encoder.encode(grid, over: shown, top: inlineTop)
         shown = grid
         send(bytes)
@@ -150,7 +150,7 @@ public final class CursesTerminal: TerminalDevice {
 
     /// Sends OSC 52 with the text, and again wrapped for tmux's passthrough inside tmux (the plain one sets
     /// tmux's own buffer when its `set-clipboard` is on).
-    public func copy(_ bytes: [UInt8]) {
+    package func copy(_ bytes: [UInt8]) {
         send(ClipboardSequence.osc52(bytes, insideTmux: getenv("TMUX").map { $0.pointee != 0 } ?? false))
     }
 
@@ -171,19 +171,19 @@ public final class CursesTerminal: TerminalDevice {
     }
 
     /// Gives the terminal back before the process stops.
-    public func suspend() {
+    package func suspend() {
         endwin()
     }
 
     /// Takes the terminal again; the next frame is drawn whole.
-    public func resume() {
+    package func resume() {
         doupdate()
         if inlineTop != nil { send(Array((arbor_tigetstr("rmcup").map { String(cString: $0) } ?? "").utf8)) }
         shown = nil
     }
 
     /// Gives the terminal back in its normal mode (once).
-    public func shutdown() {
+    package func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
         CrashRestorer.uninstall()

@@ -1,6 +1,6 @@
 /// The one place a run's terminal is opened: when first needed (a loading screen, then the browser on the same
 /// screen), with the theme and mouse setting the run was given, and given back once.
-public final class TerminalLease {
+package final class TerminalLease {
     private let theme: Theme
     private let mouse: Bool
     private let height: InlineHeight?
@@ -8,17 +8,17 @@ public final class TerminalLease {
 
     /// A lease that opens nothing until ``acquire()``; with `height`, the terminal draws in that many rows
     /// below the cursor instead of the whole (alternate) screen.
-    public init(theme: Theme, mouse: Bool, height: InlineHeight? = nil) {
+    package init(theme: Theme, mouse: Bool, height: InlineHeight? = nil) {
         self.theme = theme
         self.mouse = mouse
         self.height = height
     }
 
     /// Whether the terminal was opened (the screen, not stderr, was the user's until it is given back).
-    public var wasAcquired: Bool { terminal != nil }
+    package var wasAcquired: Bool { terminal != nil }
 
     /// The terminal, opened on the first call; throws when there is no usable terminal.
-    public func acquire() throws(TerminalError) -> CursesTerminal {
+    package func acquire() throws(TerminalError) -> CursesTerminal {
         if let terminal { return terminal }
         let opened = try CursesTerminal(theme: theme, mouse: mouse, height: height)
         terminal = opened
@@ -26,7 +26,7 @@ public final class TerminalLease {
     }
 
     /// Gives the terminal back if it was opened; safe to call more than once.
-    public func release() {
+    package func release() {
         terminal?.shutdown()
     }
 }

@@ -1,7 +1,7 @@
 /// SGR sequences for ANSI terminals.
-public enum ANSISequence {
+package enum ANSISequence {
     /// The sequence that resets attributes and selects a look's attributes and colours.
-    public static func select(_ look: RoleLook) -> [UInt8] {
+    package static func select(_ look: RoleLook) -> [UInt8] {
         var parameters = ["0"]
         if look.bold { parameters.append("1") }
         if look.dim { parameters.append("2") }

@@ -1,6 +1,6 @@
 extension CellGrid {
     /// Draws a box outline with a title in its top edge; the inside is left as it is.
-    public mutating func drawBox(x: Int, y: Int, width: Int, height: Int, title: String, titleStyle: CellStyle) {
+    package mutating func drawBox(x: Int, y: Int, width: Int, height: Int, title: String, titleStyle: CellStyle) {
         guard width >= 2, height >= 2 else { return }
         let border = CellStyle(.border)
         put("┌", x: x, y: y, style: border)

@@ -5,48 +5,48 @@ import Darwin
 #endif
 
 /// A cell's place: row and column from the top left, from 0.
-public struct GridPoint: Sendable, Hashable {
+package struct GridPoint: Sendable, Hashable {
     /// The row.
-    public var row: Int
+    package var row: Int
     /// The column.
-    public var column: Int
+    package var column: Int
 
     /// Creates a place.
-    public init(row: Int, column: Int) {
+    package init(row: Int, column: Int) {
         self.row = row
         self.column = column
     }
 }
 
 /// A screen as a value: rows of cells that widgets draw into and a terminal copies out.
-public struct CellGrid: Sendable, Hashable {
+package struct CellGrid: Sendable, Hashable {
     /// Columns of cells.
-    public let width: Int
+    package let width: Int
     /// Rows of cells.
-    public let height: Int
+    package let height: Int
     /// The cells, row after row.
     private(set) var storage: [PackedCell]
     /// Graphemes of more than one scalar, referred to by index from their cells.
     private(set) var clusters: [String] = []
     /// Where the terminal's cursor is left after the frame (the focused title, or the prompt's caret), so that
     /// screen readers and braille displays follow the focus.
-    public var cursor: GridPoint?
+    package var cursor: GridPoint?
 
     /// A blank grid of a size; negative sizes count as zero.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         storage = Array(repeating: .blank, count: self.width * self.height)
     }
 
     /// The cell at a column and row.
-    public subscript(x: Int, y: Int) -> GridCell {
+    package subscript(x: Int, y: Int) -> GridCell {
         let cell = storage[y * width + x]
         return GridCell(text: text(of: cell), width: cell.width, style: cell.style)
     }
 
     /// Every cell, row after row.
-    public var cells: [GridCell] {
+    package var cells: [GridCell] {
         storage.map { GridCell(text: text(of: $0), width: $0.width, style: $0.style) }
     }
 
@@ -92,7 +92,7 @@ public struct CellGrid: Sendable, Hashable {
 
     /// Draws text from (x, y) within `limit` cells, cutting it with `…` when longer; returns the cells used.
     @discardableResult
-    public mutating func write(_ text: String, x: Int, y: Int, limit: Int? = nil, style: CellStyle) -> Int {
+    package mutating func write(_ text: String, x: Int, y: Int, limit: Int? = nil, style: CellStyle) -> Int {
         guard y >= 0, y < height, x < width else { return 0 }
         let available = min(limit ?? (width - x), width - x)
         guard available > 0 else { return 0 }
@@ -175,13 +175,13 @@ public struct CellGrid: Sendable, Hashable {
     }
 
     /// The cells text takes once control characters are made visible.
-    public static func drawnWidth(of text: String) -> Int {
+    package static func drawnWidth(of text: String) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         return drawnWidth(of: text, upTo: .max)
     }
 
     /// Fills a run of cells of one row with one character.
-    public mutating func fill(_ character: Character, x: Int, y: Int, count: Int, style: CellStyle) {
+    package mutating func fill(_ character: Character, x: Int, y: Int, count: Int, style: CellStyle) {
         guard y >= 0, y < height else { return }
         let code = code(for: String(character))
         for column in max(0, x)..<max(max(0, x), min(width, x + count)) {
@@ -190,7 +190,7 @@ public struct CellGrid: Sendable, Hashable {
     }
 
     /// Changes the style of a run of cells, keeping their text.
-    public mutating func restyle(x: Int, y: Int, count: Int, _ change: (inout CellStyle) -> Void) {
+    package mutating func restyle(x: Int, y: Int, count: Int, _ change: (inout CellStyle) -> Void) {
         guard y >= 0, y < height else { return }
         for column in max(0, x)..<max(max(0, x), min(width, x + count)) {
             change(&storage[y * width + column].style)
@@ -237,7 +237,7 @@ public struct CellGrid: Sendable, Hashable {
     }
 
     /// The text of each row, wide characters once, trailing spaces kept: the form snapshots compare.
-    public var lines: [String] {
+    package var lines: [String] {
         (0..<height).map { row in
             var line = ""
             for column in 0..<width where storage[row * width + column].width > 0 {

@@ -1,9 +1,9 @@
 /// The terminal's clipboard request (OSC 52): the text travels base64-encoded, so no byte of the data can
 /// reach the terminal as a control sequence.
-public enum ClipboardSequence {
+package enum ClipboardSequence {
     /// `ESC ] 52 ; c ; BASE64 BEL`, followed inside tmux by the same wrapped in tmux's passthrough (`ESC P tmux;`
     /// with each ESC doubled, then `ESC \\`), which reaches the terminal outside when tmux allows it.
-    public static func osc52(_ text: [UInt8], insideTmux: Bool) -> [UInt8] {
+    package static func osc52(_ text: [UInt8], insideTmux: Bool) -> [UInt8] {
         let plain: [UInt8] = [0x1B] + Array("]52;c;".utf8) + base64(text) + [0x07]
         guard insideTmux else { return plain }
         let wrapped = Array("\u{1B}Ptmux;".utf8) + plain.flatMap { $0 == 0x1B ? [0x1B, 0x1B] : [$0] } + Array("\u{1B}\\".utf8)

@@ -1,7 +1,7 @@
 /// How many terminal cells text takes: wide East Asian characters and emoji two, combining marks none.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The cells a grapheme cluster takes: its spacing parts added up.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
@@ -11,7 +11,7 @@ public enum DisplayWidth {
 
     /// A grapheme split into the parts a terminal advances over one by one: each a spacing scalar with the
     /// zero-width scalars after it. An emoji sequence stays whole, two cells wide.
-    public static func segments(of character: Character) -> [(text: String, width: Int)] {
+    package static func segments(of character: Character) -> [(text: String, width: Int)] {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return [] }
         if scalars.index(after: scalars.startIndex) == scalars.endIndex { return [(String(character), of(first))] }
@@ -33,7 +33,7 @@ public enum DisplayWidth {
     }
 
     /// The cells a single scalar takes when it stands alone.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         if value < 0x300 { return 1 }
@@ -50,7 +50,7 @@ public enum DisplayWidth {
     }
 
     /// The cells a string takes.
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         if let simple = SimpleScalar.width(of: text) { return simple }
         var total = 0
         for character in text { total += of(character) }

@@ -1,6 +1,6 @@
 /// The bytes that turn a terminal showing one frame into showing the next: only the cells that changed are
 /// written, each run after one cursor movement, and a style is selected only where it changes.
-public struct FrameEncoder: Sendable {
+package struct FrameEncoder: Sendable {
     /// The sequence that selects each style, at `CellStyle.index`.
     private let styles: [[UInt8]]
     private let cursor: CursorAddressing
@@ -12,7 +12,7 @@ public struct FrameEncoder: Sendable {
     private let plainIsCleared: Bool
 
     /// An encoder with a style sequence for every style, the screen-clearing and style-resetting sequences.
-    public init(style: (CellStyle) -> [UInt8], cursor: CursorAddressing, clear: [UInt8], reset: [UInt8],
+    package init(style: (CellStyle) -> [UInt8], cursor: CursorAddressing, clear: [UInt8], reset: [UInt8],
                 skipsLastCell: Bool = false) {
         styles = CellStyle.all.map(style)
         self.cursor = cursor
@@ -23,7 +23,7 @@ public struct FrameEncoder: Sendable {
     }
 
     /// An encoder for ANSI terminals drawing the looks a theme gives each style.
-    public static func ansi(_ look: (CellStyle) -> RoleLook) -> FrameEncoder {
+    package static func ansi(_ look: (CellStyle) -> RoleLook) -> FrameEncoder {
         FrameEncoder(style: { ANSISequence.select(look($0)) }, cursor: .ansi, clear: Array("\u{1B}[H\u{1B}[2J".utf8),
                      reset: Array("\u{1B}[0m".utf8))
     }
@@ -31,7 +31,7 @@ public struct FrameEncoder: Sendable {
     /// What to send to show `next` on a terminal showing `previous`; without a previous frame of the same size,
     /// the screen is cleared and everything but plain blanks is written. With `top`, the frame is drawn in the
     /// rows from `top` down (below a shell's prompt), and clearing erases those rows only.
-    public func encode(_ next: CellGrid, over previous: CellGrid?, top: Int? = nil) -> [UInt8] {
+    package func encode(_ next: CellGrid, over previous: CellGrid?, top: Int? = nil) -> [UInt8] {
         var base = previous.flatMap { $0.width == next.width && $0.height == next.height ? $0 : nil }
         var out: [UInt8] = []
         out.reserveCapacity(base == nil ? next.width * next.height * 2 : 1024)
@@ -85,7 +85,7 @@ public struct FrameEncoder: Sendable {
 }
 
 /// How the cursor is moved to a cell.
-public enum CursorAddressing: Sendable {
+package enum CursorAddressing: Sendable {
     /// `ESC [ row ; column H`, counted from 1.
     case ansi
     /// A terminfo `cup` capability other than the ANSI one, expanded for each move.

@@ -1,11 +1,11 @@
 /// One cell of the grid as read back: a grapheme, the cells it spans, and its style.
-public struct GridCell: Sendable, Hashable {
+package struct GridCell: Sendable, Hashable {
     /// The grapheme drawn here; empty in the second cell of a wide character.
-    public var text: String
+    package var text: String
     /// 1 for a normal character, 2 for a wide one, 0 for the cell a wide character covers.
-    public var width: UInt8
+    package var width: UInt8
     /// How the cell is drawn.
-    public var style: CellStyle
+    package var style: CellStyle
 }
 
 /// One cell as the grid stores it: plain values only, so that a frame is built, copied and compared row by row

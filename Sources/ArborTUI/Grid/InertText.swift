@@ -1,10 +1,10 @@
 import ArborCore
 
 /// Makes text from a source harmless to draw: control characters and direction overrides become visible marks.
-public enum InertText {
+package enum InertText {
     /// The grapheme as drawn: controls shown in caret notation (`^[`); C1 controls, bidi controls and bytes that
     /// were not UTF-8 (kept in ids as private-use scalars) as `�`.
-    public static func visible(_ character: Character) -> String? {
+    package static func visible(_ character: Character) -> String? {
         guard let scalar = character.unicodeScalars.first else { return nil }
         let value = scalar.value
         if value < 0x20 { return "^" + String(Character(Unicode.Scalar(UInt8(value + 0x40)))) }
@@ -18,7 +18,7 @@ public enum InertText {
     }
 
     /// A whole message made inert for a terminal (stderr): each control becomes its visible form; line ends stay.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         for character in text {
             if character == "\n" {

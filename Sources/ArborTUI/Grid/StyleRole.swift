@@ -54,7 +54,7 @@ public enum StyleRole: UInt8, Sendable, CaseIterable {
     case literal
 
     /// The role that styles a document's value of this kind.
-    public static func value(_ kind: ScalarValue.Kind) -> StyleRole {
+    package static func value(_ kind: ScalarValue.Kind) -> StyleRole {
         switch kind {
         case .string: return .string
         case .number: return .number
@@ -64,33 +64,33 @@ public enum StyleRole: UInt8, Sendable, CaseIterable {
 }
 
 /// The style of one grid cell: its role, and whether it belongs to the focused item of the focused column.
-public struct CellStyle: Sendable, Hashable {
+package struct CellStyle: Sendable, Hashable {
     /// What the text is.
-    public var role: StyleRole
+    package var role: StyleRole
     /// Whether the cell is part of the focused item's highlight.
-    public var highlighted: Bool
+    package var highlighted: Bool
 
     /// Creates a style.
-    public init(_ role: StyleRole, highlighted: Bool = false) {
+    package init(_ role: StyleRole, highlighted: Bool = false) {
         self.role = role
         self.highlighted = highlighted
     }
 
     /// The plain, unhighlighted style.
-    public static let plain = CellStyle(.plain)
+    package static let plain = CellStyle(.plain)
 
     /// Every style, in the order of `index`.
-    public static let all: [CellStyle] = [false, true].flatMap { highlighted in
+    package static let all: [CellStyle] = [false, true].flatMap { highlighted in
         StyleRole.allCases.map { CellStyle($0, highlighted: highlighted) }
     }
 
     /// The position of the style in `all`.
-    public var index: Int { Int(role.rawValue) + (highlighted ? StyleRole.allCases.count : 0) }
+    package var index: Int { Int(role.rawValue) + (highlighted ? StyleRole.allCases.count : 0) }
 }
 
 extension StyleRole {
     /// The role's name in theme files: `selected-icon` for `selectedIcon`.
-    public var name: String {
+    package var name: String {
         var result = ""
         for character in String(describing: self) {
             if character.isUppercase { result += "-" + character.lowercased() } else { result.append(character) }
@@ -99,7 +99,7 @@ extension StyleRole {
     }
 
     /// The role with a theme-file name.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let role = StyleRole.allCases.first(where: { $0.name == name }) else { return nil }
         self = role
     }

@@ -1,8 +1,8 @@
 /// Word wrapping by display width, for the longer texts of the object header.
-public enum TextWrap {
+package enum TextWrap {
     /// Up to `maxLines` lines of at most `width` cells; words longer than a line are cut by the grid; the last
     /// line ends in `…` when words are left over.
-    public static func lines(_ text: String, width: Int, maxLines: Int) -> [String] {
+    package static func lines(_ text: String, width: Int, maxLines: Int) -> [String] {
         guard width > 0, maxLines > 0 else { return [] }
         var lines: [String] = []
         var current = ""

@@ -1,25 +1,25 @@
 /// Keys bound to one command.
-public struct KeyBinding: Sendable, Hashable {
+package struct KeyBinding: Sendable, Hashable {
     /// The keys, first the one shown first.
-    public var keys: [Key]
+    package var keys: [Key]
     /// What they do.
-    public var command: BrowserCommand
+    package var command: BrowserCommand
 
     /// Creates a binding.
-    public init(_ keys: [Key], _ command: BrowserCommand) {
+    package init(_ keys: [Key], _ command: BrowserCommand) {
         self.keys = keys
         self.command = command
     }
 }
 
 /// The key bindings as data: the run loop looks keys up here and the help overlay lists them.
-public struct KeyMap: Sendable {
+package struct KeyMap: Sendable {
     /// The bindings in the order the help shows them.
-    public let bindings: [KeyBinding]
+    package let bindings: [KeyBinding]
     private let commandByKey: [Key: BrowserCommand]
 
     /// Creates a map; a key bound twice keeps its first binding.
-    public init(bindings: [KeyBinding]) {
+    package init(bindings: [KeyBinding]) {
         self.bindings = bindings
         var table: [Key: BrowserCommand] = [:]
         for binding in bindings {
@@ -29,10 +29,10 @@ public struct KeyMap: Sendable {
     }
 
     /// The command bound to a key, if any.
-    public func command(for key: Key) -> BrowserCommand? { commandByKey[key] }
+    package func command(for key: Key) -> BrowserCommand? { commandByKey[key] }
 
     /// The map with keys rebound: each key leaves the command it had and joins `command` (nil: unbound).
-    public func remapped(_ changes: [(key: Key, command: BrowserCommand?)]) -> KeyMap {
+    package func remapped(_ changes: [(key: Key, command: BrowserCommand?)]) -> KeyMap {
         var result = bindings
         for change in changes {
             for index in result.indices { result[index].keys.removeAll { $0 == change.key } }
@@ -47,7 +47,7 @@ public struct KeyMap: Sendable {
     }
 
     /// The bindings as a Markdown table: keys, command name, what it does.
-    public var markdownTable: String {
+    package var markdownTable: String {
         var lines = ["| keys | command | what it does |", "|---|---|---|"]
         for binding in bindings {
             let keys = binding.keys.map { "`\($0.configName)`" }.joined(separator: " ")
@@ -57,10 +57,10 @@ public struct KeyMap: Sendable {
     }
 
     /// The bindings of the browse mode.
-    public static let standard = KeyMap(bindings: commonBindings)
+    package static let standard = KeyMap(bindings: commonBindings)
 
     /// The bindings of the picker: the browse mode's and Space to mark (Tab marks too, unless it pages the header).
-    public static let picker = KeyMap(bindings: commonBindings + [KeyBinding([.character(" ")], .toggleMark)])
+    package static let picker = KeyMap(bindings: commonBindings + [KeyBinding([.character(" ")], .toggleMark)])
 
     private static let commonBindings: [KeyBinding] = [
         KeyBinding([.up, .character("k")], .previousItem),

@@ -1,7 +1,7 @@
 import ArborCore
 
 /// What lies under a cell of the screen, for the mouse.
-public enum ScreenTarget: Sendable, Hashable {
+package enum ScreenTarget: Sendable, Hashable {
     /// An item of a column (in the outline: a row, column 0); `onIcon` when the hierarchy icon or marker is hit.
     case item(column: Int, index: Int, onIcon: Bool)
     /// Somewhere in a column, below its items.
@@ -17,12 +17,12 @@ extension BrowserScreen {
     static let iconHitWidth = 7
 
     /// What is under the cell at (x, y) of a frame of this size.
-    public func target(at x: Int, y: Int, state: BrowserState, header: Bool, width: Int, height: Int) -> ScreenTarget? {
+    package func target(at x: Int, y: Int, state: BrowserState, header: Bool, width: Int, height: Int) -> ScreenTarget? {
         target(at: x, y: y, state: state, layout: layout(for: state, header: header, width: width, height: height))
     }
 
     /// What is under the cell at (x, y) of the frame `layout` describes.
-    public func target(at x: Int, y: Int, state: BrowserState, layout: ScreenLayout) -> ScreenTarget? {
+    package func target(at x: Int, y: Int, state: BrowserState, layout: ScreenLayout) -> ScreenTarget? {
         let (width, metrics) = (layout.width, layout.metrics)
         let row = y - metrics.contentTop
         if state.layout == .outline {

@@ -1,23 +1,23 @@
 import ArborCore
 
 /// Renders the browser state into a grid: header, columns or the compact breadcrumb view, footer, help.
-public struct BrowserScreen: Sendable {
+package struct BrowserScreen: Sendable {
     /// The frames of the loading spinner, one every `BrowserRunLoop.spinnerInterval`.
-    public static var spinner: [String] { FooterPainter.spinner }
+    package static var spinner: [String] { FooterPainter.spinner }
 
     /// The narrowest a column may be, its border included.
-    public static let minimumColumnWidth = 28
+    package static let minimumColumnWidth = 28
     /// The source's name for the header.
-    public var sourceName: String
+    package var sourceName: String
     /// The bindings listed by the help overlay.
-    public var keyMap: KeyMap
+    package var keyMap: KeyMap
     /// The cell style.
-    public var cellMode: CellMode
+    package var cellMode: CellMode
     /// A standing notice for the footer, such as problems found in the data.
-    public var notice: String?
+    package var notice: String?
 
     /// Creates a screen.
-    public init(sourceName: String, keyMap: KeyMap = .standard, cellMode: CellMode = .auto, notice: String? = nil) {
+    package init(sourceName: String, keyMap: KeyMap = .standard, cellMode: CellMode = .auto, notice: String? = nil) {
         self.sourceName = sourceName
         self.keyMap = keyMap
         self.cellMode = cellMode
@@ -25,7 +25,7 @@ public struct BrowserScreen: Sendable {
     }
 
     /// The geometry of a frame of this size for this state; `header` makes room for the object header.
-    public func metrics(for state: BrowserState, header: Bool = false, width: Int, height: Int) -> ScreenMetrics {
+    package func metrics(for state: BrowserState, header: Bool = false, width: Int, height: Int) -> ScreenMetrics {
         let slots = max(1, width / Self.minimumColumnWidth)
         let headerRows = header && height - HeaderPainter.height >= 8 ? HeaderPainter.height : 0
         if state.layout == .outline {
@@ -54,12 +54,12 @@ public struct BrowserScreen: Sendable {
     }
 
     /// Draws a whole frame of this size, laying it out first.
-    public func render(_ state: BrowserState, chrome: ScreenChrome = ScreenChrome(), tick: Int = 0, width: Int, height: Int) -> CellGrid {
+    package func render(_ state: BrowserState, chrome: ScreenChrome = ScreenChrome(), tick: Int = 0, width: Int, height: Int) -> CellGrid {
         render(state, chrome: chrome, tick: tick, layout: layout(for: state, header: chrome.showsHeader, width: width, height: height))
     }
 
     /// Draws a whole frame where `layout` puts its parts: the layout of this state, computed once for the turn.
-    public func render(_ state: BrowserState, chrome: ScreenChrome = ScreenChrome(), tick: Int = 0, layout: ScreenLayout) -> CellGrid {
+    package func render(_ state: BrowserState, chrome: ScreenChrome = ScreenChrome(), tick: Int = 0, layout: ScreenLayout) -> CellGrid {
         var grid = CellGrid(width: layout.width, height: layout.height)
         guard layout.width > 0, layout.height > 0 else { return grid }
         let metrics = layout.metrics

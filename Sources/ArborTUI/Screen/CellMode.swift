@@ -17,23 +17,23 @@ public enum CellMode: String, Sendable, CaseIterable {
 }
 
 /// The geometry of one frame: what fits, and where.
-public struct ScreenMetrics: Sendable, Hashable {
+package struct ScreenMetrics: Sendable, Hashable {
     /// Whether only one column fits (the breadcrumb layout).
-    public var isCompact: Bool
+    package var isCompact: Bool
     /// How many columns fit side by side.
-    public var columnSlots: Int
+    package var columnSlots: Int
     /// Whether cells take three lines.
-    public var fullCells: Bool
+    package var fullCells: Bool
     /// The first row of items in a column.
-    public var contentTop: Int
+    package var contentTop: Int
     /// How many rows the items of a column have.
-    public var contentHeight: Int
+    package var contentHeight: Int
     /// Rows the object header takes above the content (0 when it is off or does not fit).
-    public var headerRows = 0
+    package var headerRows = 0
 
     /// Rows one cell takes, its separator included.
-    public var rowsPerCell: Int { fullCells ? 4 : 1 }
+    package var rowsPerCell: Int { fullCells ? 4 : 1 }
 
     /// How many cells fit in a column (at least one).
-    public var itemsPerPage: Int { max(1, (contentHeight + (fullCells ? 1 : 0)) / rowsPerCell) }
+    package var itemsPerPage: Int { max(1, (contentHeight + (fullCells ? 1 : 0)) / rowsPerCell) }
 }

@@ -1,9 +1,9 @@
 import ArborCore
 
 /// The one message the footer shows beside the position: the most pressing of what there is to say.
-public struct FooterMessage: Sendable, Hashable {
+package struct FooterMessage: Sendable, Hashable {
     /// Where a message comes from, from the least pressing to the most.
-    public enum Kind: Int, Sendable, Hashable, Comparable, CaseIterable {
+    package enum Kind: Int, Sendable, Hashable, Comparable, CaseIterable {
         /// A standing notice given at start, such as the number of problems found in the data.
         case standingNotice
         /// What is wrong with the source's data now (a file that no longer reads), until it is mended.
@@ -13,19 +13,19 @@ public struct FooterMessage: Sendable, Hashable {
         /// What the last key did (`copied id …`), until the next key.
         case keyNote
 
-        public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
 
         /// Whether the message warns: trouble with the source and standing notices of problems.
-        public var warns: Bool { self == .sourceTrouble || self == .standingNotice }
+        package var warns: Bool { self == .sourceTrouble || self == .standingNotice }
     }
 
     /// The text.
-    public var text: String
+    package var text: String
     /// Where it comes from.
-    public var kind: Kind
+    package var kind: Kind
 
     /// The most pressing message of a frame, if there is one to say.
-    public static func shown(state: BrowserState, chrome: ScreenChrome, notice: String?) -> FooterMessage? {
+    package static func shown(state: BrowserState, chrome: ScreenChrome, notice: String?) -> FooterMessage? {
         let candidates: [(Kind, String?)] = [
             (.keyNote, chrome.note), (.event, state.message), (.sourceTrouble, state.sourceTrouble), (.standingNotice, notice),
         ]

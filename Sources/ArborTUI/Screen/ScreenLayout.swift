@@ -2,59 +2,59 @@ import ArborCore
 
 /// Where everything of one frame goes, computed once from the state and the size, and used alike by the
 /// painters, the mouse's hit-testing and the help's paging.
-public struct ScreenLayout: Sendable, Hashable {
+package struct ScreenLayout: Sendable, Hashable {
     /// Where one column is drawn: its box (borders included; the whole width in compact mode, without box) and
     /// the rows and cells inside.
-    public struct ColumnFrame: Sendable, Hashable {
+    package struct ColumnFrame: Sendable, Hashable {
         /// The column's index in the state.
-        public var column: Int
+        package var column: Int
         /// The first cell of the frame, from the left.
-        public var x: Int
+        package var x: Int
         /// The cells the frame takes, borders included.
-        public var width: Int
+        package var width: Int
         /// The rightmost cell that still belongs to the column for the mouse (the icon is at its left).
-        public var right: Int
+        package var right: Int
         /// The first cell, from the left, that counts as the hierarchy icon of the column's cells for the mouse.
-        public var iconLeft: Int { right - BrowserScreen.iconHitWidth }
+        package var iconLeft: Int { right - BrowserScreen.iconHitWidth }
     }
 
     /// A rectangle of cells, borders included.
-    public struct Box: Sendable, Hashable {
+    package struct Box: Sendable, Hashable {
         /// The first cell from the left.
-        public var x: Int
+        package var x: Int
         /// The first row from the top.
-        public var y: Int
+        package var y: Int
         /// The cells across.
-        public var width: Int
+        package var width: Int
         /// The rows down.
-        public var height: Int
+        package var height: Int
     }
 
     /// The cells across the frame.
-    public var width: Int
+    package var width: Int
     /// The rows down the frame.
-    public var height: Int
+    package var height: Int
     /// The sizes of the frame's parts.
-    public var metrics: ScreenMetrics
+    package var metrics: ScreenMetrics
     /// The columns on screen, left to right (one in compact mode; none in the outline).
-    public var columns: [ColumnFrame]
+    package var columns: [ColumnFrame]
     /// The row of the breadcrumb in compact mode.
-    public var breadcrumbRow: Int?
+    package var breadcrumbRow: Int?
     /// The row of the footer or the prompt.
-    public var footerRow: Int
+    package var footerRow: Int
     /// Where the help's box goes when it is shown; nil when the screen is too small for it.
-    public var helpBox: Box?
+    package var helpBox: Box?
     /// Where the find's box of matches goes when it is shown; nil when the screen is too small for it.
-    public var findBox: Box?
+    package var findBox: Box?
 
     /// How many lines of the help fit in its box.
-    public var helpRoom: Int { helpBox.map { max(0, $0.height - 4) } ?? 0 }
+    package var helpRoom: Int { helpBox.map { max(0, $0.height - 4) } ?? 0 }
 
     /// How many matches the find's box lists at once.
-    public var findRows: Int { findBox.map { max(1, $0.height - 2) } ?? 1 }
+    package var findRows: Int { findBox.map { max(1, $0.height - 2) } ?? 1 }
 
     /// The column frame holding the cell at x, if any.
-    public func column(at x: Int) -> ColumnFrame? {
+    package func column(at x: Int) -> ColumnFrame? {
         if metrics.isCompact { return columns.first }
         return columns.first { x >= $0.x && x < $0.x + $0.width }
     }
@@ -62,7 +62,7 @@ public struct ScreenLayout: Sendable, Hashable {
 
 extension BrowserScreen {
     /// The layout of a frame of this size for this state; `header` makes room for the object header.
-    public func layout(for state: BrowserState, header: Bool = false, width: Int, height: Int) -> ScreenLayout {
+    package func layout(for state: BrowserState, header: Bool = false, width: Int, height: Int) -> ScreenLayout {
         let metrics = metrics(for: state, header: header, width: width, height: height)
         var columns: [ScreenLayout.ColumnFrame] = []
         if state.layout == .columns, !state.columns.isEmpty {

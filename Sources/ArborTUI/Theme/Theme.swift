@@ -40,7 +40,7 @@ public struct Theme: Sendable, Hashable {
     public func look(of role: StyleRole) -> RoleLook { looks[role] ?? RoleLook() }
 
     /// The look of a grid cell's style, the highlight applied, for a terminal with `colors` colours (0: none).
-    public func resolve(_ style: CellStyle, colors: Int) -> RoleLook {
+    package func resolve(_ style: CellStyle, colors: Int) -> RoleLook {
         var look = look(of: style.role)
         if style.highlighted {
             if highlight.background != .terminalDefault { look.background = highlight.background }

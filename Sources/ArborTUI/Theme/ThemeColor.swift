@@ -25,7 +25,7 @@ public enum ThemeColor: Sendable, Hashable {
     }
 
     /// The colour a terminal with `count` colours can show: indexes beyond it become the nearest basic colour.
-    public func fitted(to count: Int) -> ThemeColor {
+    package func fitted(to count: Int) -> ThemeColor {
         guard case .index(let value) = self, Int(value) >= count else { return self }
         if value < 16 { return .index(value - 8) }
         let (red, green, blue) = Self.rgb(of: value)
