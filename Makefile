@@ -80,7 +80,7 @@ docs-api:
 LLVM_COV ?= $(shell d=$$(dirname $$(readlink -f $$(command -v $(SWIFT)))); [ -x $$d/llvm-cov ] && echo $$d/llvm-cov || echo llvm-cov)
 coverage: test
 	$(LLVM_COV) report .build/debug/ArborPackageTests.xctest -instr-profile .build/debug/codecov/default.profdata \
-	  Sources/ArborCore/*.swift
+	  $$(find Sources/ArborCore -name "*.swift" | sort)
 
 # The benchmark: generated data (about 1 GB in .bench-data/, made once), Arbor and its peers side by side,
 # written to docs/benchmarks.md. Several minutes; not part of make test.

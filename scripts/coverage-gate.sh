@@ -4,7 +4,7 @@ set -euo pipefail
 llvm_cov=${LLVM_COV:-llvm-cov}
 required=${ARBOR_CORE_COVERAGE:-100}
 report=$("$llvm_cov" report .build/debug/ArborPackageTests.xctest \
-  -instr-profile .build/debug/codecov/default.profdata Sources/ArborCore/*.swift)
+  -instr-profile .build/debug/codecov/default.profdata $(find Sources/ArborCore -name "*.swift" | sort))
 total=$(printf '%s\n' "$report" | awk '/^TOTAL/ { print $(NF-3) }' | tr -d '%')
 missed=$(printf '%s\n' "$report" | awk '/^TOTAL/ { print $(NF-4) }')
 echo "ArborCore line coverage: ${total}% (${missed} lines missed; required ${required}%)"

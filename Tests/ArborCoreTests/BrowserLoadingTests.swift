@@ -165,9 +165,9 @@ struct ChildCountTests {
             return
         }
         #expect(ids == ["hamburg", "berlin", "munich"])
-        #expect(driver.state.countsPending.contains(hamburg))
+        #expect(driver.state.loads.countsPending.contains(hamburg))
         await driver.settle()
-        #expect(driver.state.countsPending.isEmpty)
+        #expect(driver.state.loads.countsPending.isEmpty)
         #expect(driver.state.store[hamburg].childCount == 2)
         #expect(driver.state.store[driver.state.store.handle(for: "munich")!].childCount == 0)
     }
@@ -176,7 +176,7 @@ struct ChildCountTests {
         var driver = Driver(ListingOnlySource(base: MutableSource(root: "plants", plantOutline)))
         driver.send(.start)
         await driver.settle()
-        #expect(driver.state.countsPending.isEmpty)
+        #expect(driver.state.loads.countsPending.isEmpty)
         #expect(driver.state.store[driver.state.store.handle(for: "hamburg")!].childCount == nil)
     }
 

@@ -121,11 +121,11 @@ struct PagedCountTests {
         driver.send(.start)
         driver.send(await driver.answer(driver.pending.removeFirst()))
         driver.send(await driver.answer(driver.pending.removeFirst()))
-        #expect(driver.state.countsPending.count == ChildPaging.pageSize, "the first page's counts are pending")
+        #expect(driver.state.loads.countsPending.count == ChildPaging.pageSize, "the first page's counts are pending")
         #expect(driver.pending.contains { if case .countChildren = $0 { true } else { false } })
         driver.pending.removeAll()
         driver.send(.last)
         driver.send(await driver.answer(driver.pending.removeFirst()))
-        #expect(driver.state.countsPending.count == ChildPaging.pageSize + 5_000 % ChildPaging.pageSize)
+        #expect(driver.state.loads.countsPending.count == ChildPaging.pageSize + 5_000 % ChildPaging.pageSize)
     }
 }

@@ -45,7 +45,7 @@ package struct BrowserController: Sendable {
 
     /// Whether anything is loading, so the spinner should turn.
     package var isLoading: Bool {
-        state.rootLoad.isLoading || state.columns.indices.contains(where: state.isLoading(column:)) || !state.countsPending.isEmpty
+        state.rootLoad.isLoading || state.columns.indices.contains(where: state.isLoading(column:)) || !state.loads.countsPending.isEmpty
             || chrome.sourceIsReading
     }
 
@@ -115,7 +115,7 @@ package struct BrowserController: Sendable {
     /// Applies a load result or a mutation, a completed place going into the prompt, without fitting the viewport.
     mutating func applyReceived(_ action: BrowserAction) -> [BrowserEffect] {
         let effects = state.apply(action)
-        if case .placeCompleted = action, let completion = state.placeCompletion, var prompt = chrome.prompt, prompt.kind == .jump {
+        if case .placeCompleted = action, let completion = state.place.completion, var prompt = chrome.prompt, prompt.kind == .jump {
             prompt.text = completion.text
             prompt.cursor = completion.text.count
             chrome.prompt = prompt

@@ -24,7 +24,7 @@ struct ColumnPainter {
             isFocused: isFocused,
             isHighlighted: isFocused && index == state.focusedColumn,
             isMarked: state.selection.mode == .none ? nil : state.selection.contains(node.id),
-            pendingCount: node.childCount == nil && state.countsPending.contains(item) ? spinnerFrame : nil,
+            pendingCount: node.childCount == nil && state.loads.countsPending.contains(item) ? spinnerFrame : nil,
             match: column.filter?.matcher ?? (index == state.focusedColumn ? search : nil)
         )
     }

@@ -55,7 +55,7 @@ struct OutlinePainter {
     private func count(for row: OutlineRow) -> String {
         let node = state.store[row.item]
         if let childCount = node.childCount { return childCount > 0 ? String(childCount) : "" }
-        return state.countsPending.contains(row.item) || node.childLoad.isLoading ? spinnerFrame : ""
+        return state.loads.countsPending.contains(row.item) || node.childLoad.isLoading ? spinnerFrame : ""
     }
 
     /// Where a row's parts go across `width` cells: the first cell of its guides, the cell after the last

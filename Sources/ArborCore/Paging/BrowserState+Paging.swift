@@ -15,7 +15,7 @@ extension BrowserState {
         case .failure(let error):
             return childrenLoaded(handle, generation: generation, .failure(error))
         case .success(let paged):
-            let wasPartial = partialGenerations.remove(generation) != nil
+            let wasPartial = loads.partialGenerations.remove(generation) != nil
             return acceptChildren(of: handle, first: paged.first, count: paged.count, wasPartial: wasPartial)
         }
     }
@@ -25,20 +25,20 @@ extension BrowserState {
         _ handle: NodeHandle, epoch: Int, start: Int, _ result: Result<[SourceItem], SourceError>
     ) -> [BrowserEffect] {
         let request = PageRequest(parent: handle, epoch: epoch, start: start)
-        pagesLoading.remove(request)
+        loads.pagesLoading.remove(request)
         guard store[handle].childEpoch == epoch else { return [] }
         switch result {
         case .failure(let error) where error.isCancellation:
             return requestShownPages()
         case .failure(let error):
             message = error.message
-            pagesFailed.insert(request)
-            if locating?.parent == handle { endReveal(at: handle) }
+            loads.pagesFailed.insert(request)
+            if loads.locating?.parent == handle { endReveal(at: handle) }
             return []
         case .success(let items):
             store.fillChildren(of: handle, from: start, with: items.map { store.record($0, parent: handle) })
             reconcileColumns()
-            if locating?.parent == handle { locating = nil }
+            if loads.locating?.parent == handle { loads.locating = nil }
             return askCounts(for: handle, items: items) + continueReveal()
         }
     }
@@ -46,14 +46,14 @@ extension BrowserState {
     /// Asks the source where a child of a paged list is, for a reveal that waits until its page is in.
     mutating func locate(_ childID: String, in parent: NodeHandle) -> [BrowserEffect] {
         let generation = makeGeneration()
-        locating = (parent, generation)
+        loads.locating = (parent, generation)
         return [.locateChild(parent, id: store[parent].id, childID: childID, generation: generation)]
     }
 
     /// Loads the page holding a located child, then lets the reveal go on; a child not found ends it there.
     mutating func childLocated(_ handle: NodeHandle, generation: Int, _ result: Result<Int?, SourceError>) -> [BrowserEffect] {
-        guard let waiting = locating, waiting.parent == handle, waiting.generation == generation else { return [] }
-        locating = nil
+        guard let waiting = loads.locating, waiting.parent == handle, waiting.generation == generation else { return [] }
+        loads.locating = nil
         let children = store.children(of: handle)
         guard case .success(let position?) = result, children.indices.contains(position),
               children[position] == NodeStore.placeholder else {
@@ -63,14 +63,14 @@ extension BrowserState {
         }
         let page = ChildPaging.page(holding: position, count: children.count)
         let request = PageRequest(parent: handle, epoch: store[handle].childEpoch, start: page.lowerBound)
-        locating = (handle, generation)
-        guard pagesLoading.insert(request).inserted else { return [] }
+        loads.locating = (handle, generation)
+        guard loads.pagesLoading.insert(request).inserted else { return [] }
         return [.loadChildPage(handle, id: store[handle].id, range: page, epoch: request.epoch)]
     }
 
     /// Ends a reveal at the column listing `parent`: what it could not find there stays unopened.
     private mutating func endReveal(at parent: NodeHandle) {
-        locating = nil
+        loads.locating = nil
         var level = 0
         if let column = columns.firstIndex(where: { $0.parent == parent }) { level = column }
         finishReveal(at: level)
@@ -119,7 +119,7 @@ extension BrowserState {
         for index in wanted where children.indices.contains(index) && children[index] == NodeStore.placeholder {
             let page = ChildPaging.page(holding: index, count: children.count)
             let request = PageRequest(parent: parent, epoch: store[parent].childEpoch, start: page.lowerBound)
-            guard !pagesFailed.contains(request), pagesLoading.insert(request).inserted else { continue }
+            guard !loads.pagesFailed.contains(request), loads.pagesLoading.insert(request).inserted else { continue }
             effects.append(.loadChildPage(parent, id: store[parent].id, range: page, epoch: request.epoch))
         }
         return effects

@@ -39,29 +39,16 @@ package struct BrowserState: Sendable {
     /// How far finds walk the source; nil leaves it to the source.
     package var searchBound: SearchBound?
 
-    var lastGeneration = 0
     /// The generation of the match of a find being opened.
     var openingHit = 0
-    /// The generation of the place being opened or completed.
-    var placeRequest = 0
     /// Counts the reloads of the source: a find after one walks it again.
     var searchEpoch = 0
-    /// The last completion of a place's text, for the prompt to take.
-    package internal(set) var placeCompletion: PlaceCompletion?
-    var pendingPath: [String] = []
-    var pendingFocusedColumn: Int?
-    /// The filters of the columns a reload is putting back, by the id of each column's parent.
-    var pendingFilters: [String: TextMatcher] = [:]
-    var parentAskedByNavigation: NodeHandle?
-    var partialGenerations: Set<Int> = []
-    /// Pages of children asked for and not yet arrived.
-    var pagesLoading: Set<PageRequest> = []
-    /// Pages whose request failed: not asked for again until their list is loaded anew (a new epoch).
-    var pagesFailed: Set<PageRequest> = []
-    /// The paged list a reveal waits on while the source says where its next item is.
-    var locating: (parent: NodeHandle, generation: Int)?
-    /// Items whose child count has been asked for in the background and has not arrived.
-    package internal(set) var countsPending: Set<NodeHandle> = []
+    /// What has been asked of the source and has not arrived.
+    package internal(set) var loads = PendingLoads()
+    /// The path a reveal (`--select`, a find's match, a reload) is opening, level by level.
+    var revealing = PendingReveal()
+    /// The place (`:`) being opened or completed.
+    package internal(set) var place = PlaceState()
 
     /// Creates an empty state; apply `.start` to load the root.
     package init(selectionMode: SelectionMode = .none, layout: Layout = .columns) {
@@ -114,8 +101,7 @@ package struct BrowserState: Sendable {
     }
 
     mutating func makeGeneration() -> Int {
-        lastGeneration += 1
-        return lastGeneration
+        loads.makeGeneration()
     }
 
     /// Applies one action and returns the requests the source must answer.
@@ -137,10 +123,10 @@ package struct BrowserState: Sendable {
 
     private mutating func applyAction(_ action: BrowserAction) -> [BrowserEffect] {
         if layout == .outline, let effects = outlineReduce(action) { return effects }
-        let revealing = !pendingPath.isEmpty
+        let wasRevealing = !revealing.path.isEmpty
         var effects = reduce(action)
         keepFocusedColumnVisible()
-        if layout == .outline { effects += outlineAfter(action, revealFinished: revealing && pendingPath.isEmpty) }
+        if layout == .outline { effects += outlineAfter(action, revealFinished: wasRevealing && revealing.path.isEmpty) }
         return effects
     }
 

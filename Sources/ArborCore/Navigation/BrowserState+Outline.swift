@@ -56,8 +56,8 @@ extension BrowserState {
         guard !path.isEmpty else { return }
         columns = [Column(parent: outline.topParent)]
         focusedColumn = 0
-        pendingPath = path
-        pendingFocusedColumn = nil
+        revealing.path = path
+        revealing.focusedColumn = nil
     }
 
     /// Handles the commands that mean something else in the outline; nil for the others.
@@ -95,13 +95,13 @@ extension BrowserState {
         case .reveal(let path):
             columns = columns.isEmpty ? [] : [Column(parent: outline.topParent)]
             let effects = reveal(path, focusedColumn: nil)
-            return pendingPath.isEmpty ? effects + syncOutlineFromColumns() : effects
+            return revealing.path.isEmpty ? effects + syncOutlineFromColumns() : effects
         case .reloadAll:
             let path = pathToFocus.map { store[$0].id }
             outline = Outline()
             let effects = reloadAll()
-            pendingPath = path
-            pendingFocusedColumn = nil
+            revealing.path = path
+            revealing.focusedColumn = nil
             return effects
         default:
             return nil

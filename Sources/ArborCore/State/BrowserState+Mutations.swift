@@ -117,8 +117,8 @@ extension BrowserState {
         _ handle: NodeHandle, generation: Int, _ result: Result<String?, SourceError>
     ) -> [BrowserEffect] {
         guard store[handle].parentLoad.accepts(generation) else { return [] }
-        let byNavigation = parentAskedByNavigation == handle
-        if byNavigation { parentAskedByNavigation = nil }
+        let byNavigation = loads.parentAskedByNavigation == handle
+        if byNavigation { loads.parentAskedByNavigation = nil }
         switch result {
         case .failure(let error):
             store[handle].parentLoad = .failed(error.message)

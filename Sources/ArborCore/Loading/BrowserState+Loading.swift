@@ -15,7 +15,7 @@ extension BrowserState {
         case .success(nil):
             rootLoad = .loaded
             columns = []
-            pendingPath = []
+            revealing.path = []
             message = "empty hierarchy"
             return []
         case .success(let sourceRoot?):
@@ -43,7 +43,7 @@ extension BrowserState {
         _ handle: NodeHandle, generation: Int, _ result: Result<[SourceItem], SourceError>
     ) -> [BrowserEffect] {
         guard store[handle].childLoad.accepts(generation) else { return [] }
-        let wasPartial = partialGenerations.remove(generation) != nil
+        let wasPartial = loads.partialGenerations.remove(generation) != nil
         switch result {
         case .failure(let error) where error.isCancellation:
             // Stopped while not shown; asked again if it is shown once more.
@@ -79,7 +79,7 @@ extension BrowserState {
     /// Requests the child counts the source left unknown, and marks them pending (a spinner in their cells).
     mutating func askCounts(for handle: NodeHandle, items: [SourceItem]) -> [BrowserEffect] {
         for item in items where item.childCount == nil {
-            if let child = store.handle(for: item.id) { countsPending.insert(child) }
+            if let child = store.handle(for: item.id) { loads.countsPending.insert(child) }
         }
         return countRequests(for: handle, items: items)
     }
@@ -88,9 +88,9 @@ extension BrowserState {
     mutating func childrenPartiallyLoaded(_ handle: NodeHandle, generation: Int, _ items: [SourceItem]) -> [BrowserEffect] {
         guard store[handle].childLoad.accepts(generation) else { return [] }
         // A list read again keeps showing the old one until the whole new one is there.
-        if store[handle].children != nil, !partialGenerations.contains(generation) { return [] }
+        if store[handle].children != nil, !loads.partialGenerations.contains(generation) { return [] }
         let added = items.map { store.record($0, parent: handle) }
-        let earlier = partialGenerations.insert(generation).inserted ? [] : store.children(of: handle)
+        let earlier = loads.partialGenerations.insert(generation).inserted ? [] : store.children(of: handle)
         store[handle].children = earlier + added
         store[handle].childCount = nil
         reconcileColumns()
@@ -118,7 +118,7 @@ extension BrowserState {
     static let countBatch = 64
 
     mutating func childCountsLoaded(_ handle: NodeHandle, epoch: Int, _ counts: [String: Int]) -> [BrowserEffect] {
-        for id in counts.keys { if let child = store.handle(for: id) { countsPending.remove(child) } }
+        for id in counts.keys { if let child = store.handle(for: id) { loads.countsPending.remove(child) } }
         guard store[handle].childEpoch == epoch else { return [] }
         for (id, count) in counts {
             guard count >= 0, let child = store.handle(for: id), store[child].children == nil else { continue }
@@ -153,33 +153,33 @@ extension BrowserState {
 
     /// Opens a path of ids level by level as the columns load; `focusedColumn` is where the focus ends.
     mutating func reveal(_ path: [String], focusedColumn target: Int?) -> [BrowserEffect] {
-        pendingPath = path
-        pendingFocusedColumn = target
+        revealing.path = path
+        revealing.focusedColumn = target
         return continueReveal()
     }
 
     /// Takes the pending path as far as the loaded columns allow; it stays pending while a level it needs loads.
     mutating func continueReveal() -> [BrowserEffect] {
-        guard !pendingPath.isEmpty, locating == nil else { return [] }
+        guard !revealing.path.isEmpty, loads.locating == nil else { return [] }
         if columns.isEmpty {
             if rootLoad == .loaded || rootLoad.failureMessage != nil { finishReveal(at: 0) }
             return []
         }
         var effects: [BrowserEffect] = []
         var level = 0
-        while level < pendingPath.count, level < columns.count {
+        while level < revealing.path.count, level < columns.count {
             let parent = columns[level].parent
             if store[parent].children == nil, store[parent].childLoad.isLoading { return effects }
             let children = store.children(of: parent)
-            guard let item = store.handle(for: pendingPath[level]), let position = children.firstIndex(of: item) else {
+            guard let item = store.handle(for: revealing.path[level]), let position = children.firstIndex(of: item) else {
                 // A list being read again may bring the item.
                 if store[parent].childLoad.isLoading { return effects }
-                if store[parent].unloadedChildren > 0 { return effects + locate(pendingPath[level], in: parent) }
+                if store[parent].unloadedChildren > 0 { return effects + locate(revealing.path[level], in: parent) }
                 break
             }
             setFocus(column: level, to: position)
             let node = store[item]
-            if level + 1 == pendingPath.count || node.childCount == 0 || node.childLoad.failureMessage != nil { break }
+            if level + 1 == revealing.path.count || node.childCount == 0 || node.childLoad.failureMessage != nil { break }
             effects += expand(column: level)
             level += 1
         }
@@ -189,19 +189,19 @@ extension BrowserState {
 
     mutating func finishReveal(at level: Int) {
         if !columns.isEmpty {
-            focusedColumn = min(pendingFocusedColumn ?? level, columns.count - 1, level)
+            focusedColumn = min(revealing.focusedColumn ?? level, columns.count - 1, level)
         }
-        pendingPath = []
-        pendingFocusedColumn = nil
-        locating = nil
+        revealing.path = []
+        revealing.focusedColumn = nil
+        loads.locating = nil
         restoreFilters()
     }
 
     /// Filters the columns a reload put back as they were filtered before it.
     private mutating func restoreFilters() {
-        defer { pendingFilters = [:] }
+        defer { revealing.filters = [:] }
         for index in columns.indices {
-            guard let matcher = pendingFilters[store[columns[index].parent].id] else { continue }
+            guard let matcher = revealing.filters[store[columns[index].parent].id] else { continue }
             columns[index].filter = ColumnFilter(matcher: matcher, matches: [])
             refreshFilter(column: index)
             refocusByIdentity(column: index)
@@ -214,19 +214,19 @@ extension BrowserState {
         for column in columns { filters[store[column.parent].id] = column.filter?.matcher }
         let target = focusedColumn
         store = NodeStore(firstEpoch: store.nextEpoch)
-        countsPending = []
-        pagesLoading = []
-        pagesFailed = []
-        locating = nil
+        loads.countsPending = []
+        loads.pagesLoading = []
+        loads.pagesFailed = []
+        loads.locating = nil
         columns = []
         root = nil
         rootIsVirtual = false
         focusedColumn = 0
         columnOffset = 0
         let effects = startLoading()
-        pendingPath = path
-        pendingFocusedColumn = target
-        pendingFilters = filters
+        revealing.path = path
+        revealing.focusedColumn = target
+        revealing.filters = filters
         return effects
     }
 }

@@ -102,7 +102,7 @@ extension BrowserState {
             return []
         }
         if store[first].parentLoad.isLoading { return [] }
-        parentAskedByNavigation = first
+        loads.parentAskedByNavigation = first
         return requestParent(of: first)
     }
 

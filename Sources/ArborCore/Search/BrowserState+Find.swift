@@ -1,6 +1,6 @@
 extension BrowserState {
     /// Whether no path is being opened (by --select, a reload or a find).
-    package var pendingPathIsEmpty: Bool { pendingPath.isEmpty }
+    package var pendingPathIsEmpty: Bool { revealing.path.isEmpty }
 
     /// Starts a find for `query`, or lists nothing for an empty one.
     mutating func find(_ query: String) -> [BrowserEffect] {
@@ -11,7 +11,7 @@ extension BrowserState {
             find.total = 0
             find.isSearching = false
             self.find = find
-            return [.stopSearch(cancelling: true, generation: lastGeneration)]
+            return [.stopSearch(cancelling: true, generation: loads.lastGeneration)]
         }
         self.find = find
         return search(query)
@@ -38,7 +38,7 @@ extension BrowserState {
     mutating func stopFind() -> [BrowserEffect] {
         guard find?.progress?.isWalking == true || find?.isSearching == true else { return [] }
         find?.isStopped = true
-        return [.stopSearch(cancelling: false, generation: lastGeneration)]
+        return [.stopSearch(cancelling: false, generation: loads.lastGeneration)]
     }
 
     /// Widens the bound of the walk (deeper, more items) and searches again.
@@ -60,7 +60,7 @@ extension BrowserState {
     mutating func closeFind() -> [BrowserEffect] {
         guard find != nil else { return [] }
         find = nil
-        return [.stopSearch(cancelling: true, generation: lastGeneration)]
+        return [.stopSearch(cancelling: true, generation: loads.lastGeneration)]
     }
 
     /// Takes the matches a search reports, keeping the focus on its match when it is still listed.

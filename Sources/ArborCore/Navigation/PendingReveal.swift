@@ -1,0 +1,10 @@
+/// A path being opened level by level (`--select`, a find's match, a place, a reload keeping the place): the ids
+/// still to open and what to put back once they are.
+struct PendingReveal: Sendable {
+    /// The ids from the top down still to be opened.
+    var path: [String] = []
+    /// The column to focus once the path is open; nil for the last one.
+    var focusedColumn: Int?
+    /// The filters of the columns a reload is putting back, by the id of each column's parent.
+    var filters: [String: TextMatcher] = [:]
+}
