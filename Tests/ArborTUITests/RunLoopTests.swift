@@ -89,6 +89,17 @@ extension TerminalLoops {
             #expect(await run.end() == 0)
         }
 
+        @Test func aResizeSignalWakesTheLoopWithoutEndingIt() async {
+            let run = LoopRun(LoopTestSource())
+            #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+            kill(getpid(), SIGWINCH)
+            kill(getpid(), SIGWINCH)
+            run.terminal.type(.down)
+            #expect(await run.terminal.focusedLine(showing: "beta") != nil, "keys answer after resizes were signalled")
+            run.terminal.type(.character("q"))
+            #expect(await run.end() == 0, "SIGWINCH only wakes the loop")
+        }
+
         @Test func ctrlZGivesTheTerminalBackAndDrawsTheWholeFrameAfter() async {
             let run = LoopRun(LoopTestSource())
             #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
