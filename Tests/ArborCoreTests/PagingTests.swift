@@ -49,7 +49,7 @@ struct PagingTests {
         let page = driver.pending
         driver.pending = []
         driver.send(.expand)
-        driver.send(.toggleMark)
+        driver.send(.selection(.toggleFocused))
         #expect(driver.state.columns.count == 1)
         #expect(driver.state.selection.ids.isEmpty)
         for effect in page { driver.send(await driver.answer(effect)) }

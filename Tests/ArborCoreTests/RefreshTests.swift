@@ -47,9 +47,9 @@ struct RefreshTests {
     @Test func marksOnItemsThatWentAwayAreDropped() async {
         let source = MutableSource(root: "plants", plantOutline)
         var driver = await onP2(source, mode: .multiple)
-        driver.send(.toggleMark)
+        driver.send(.selection(.toggleFocused))
         driver.send(.moveFocus(by: 1))
-        driver.send(.toggleMark)
+        driver.send(.selection(.toggleFocused))
         #expect(driver.state.selection.ids == ["p2", "p3"])
         source.setChildren(of: "pumps", ["p2"])
         driver.send(.refreshShown)
@@ -59,10 +59,10 @@ struct RefreshTests {
         source.setChildren(of: "pumps", ["p1", "p2", "p3"])
         driver.send(.refreshShown)
         await driver.settle()
-        driver.send(.clearMarks)
+        driver.send(.selection(.clear))
         driver.send(.moveFocus(by: -5))
         for _ in 0..<2 {
-            driver.send(.toggleMark)
+            driver.send(.selection(.toggleFocused))
             driver.send(.moveFocus(by: 1))
         }
         #expect(driver.state.selection.ids == ["p1", "p2"])

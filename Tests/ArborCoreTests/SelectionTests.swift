@@ -15,43 +15,43 @@ struct SelectionTests {
     @Test func markingTogglesAndKeepsTheOrder() async {
         var driver = await picker(.multiple)
         driver.send(.moveFocus(by: 1))
-        driver.send(.toggleMark)
+        driver.send(.selection(.toggleFocused))
         driver.send(.first)
-        driver.send(.toggleMark)
+        driver.send(.selection(.toggleFocused))
         #expect(driver.state.selection.ids == ["berlin", "hamburg"])
-        driver.send(.toggleMark)
+        driver.send(.selection(.toggleFocused))
         #expect(driver.state.selection.ids == ["berlin"])
         #expect(!driver.state.selection.contains("hamburg"))
-        driver.send(.clearMarks)
+        driver.send(.selection(.clear))
         #expect(driver.state.selection.count == 0)
     }
 
     @Test func singleModeKeepsOneMark() async {
         var driver = await picker(.single)
-        driver.send(.toggleMark)
+        driver.send(.selection(.toggleFocused))
         driver.send(.moveFocus(by: 1))
-        driver.send(.toggleMark)
+        driver.send(.selection(.toggleFocused))
         #expect(driver.state.selection.ids == ["berlin"])
-        driver.send(.toggleMark)
+        driver.send(.selection(.toggleFocused))
         #expect(driver.state.selection.ids.isEmpty)
     }
 
     @Test func browsingMarksNothing() async {
         var driver = await picker(.none)
-        driver.send(.toggleMark)
+        driver.send(.selection(.toggleFocused))
         #expect(driver.state.selection.count == 0)
     }
 
     @Test func marksSurviveNavigationAcrossLevelsAndReloads() async {
         let source = MutableSource(root: "plants", plantOutline)
         var driver = await picker(.multiple, source: source)
-        driver.send(.toggleMark)
+        driver.send(.selection(.toggleFocused))
         driver.send(.expand)
         await driver.settle()
         driver.send(.expand)
         await driver.settle()
         driver.send(.last)
-        driver.send(.toggleMark)
+        driver.send(.selection(.toggleFocused))
         driver.send(.previousLevel)
         driver.send(.previousLevel)
         driver.send(.moveFocus(by: 2))

@@ -8,6 +8,14 @@ public enum SelectionMode: Sendable, Hashable {
     case multiple
 }
 
+/// What the marks are told.
+package enum SelectionAction: Sendable, Hashable {
+    /// Marks the focused item, or unmarks it; single mode keeps one mark at most.
+    case toggleFocused
+    /// Unmarks every item.
+    case clear
+}
+
 /// The marked items by id, in the order they were marked; ids survive reloads and new stores.
 package struct Selection: Sendable, Hashable {
     /// How items are marked.
@@ -27,8 +35,16 @@ package struct Selection: Sendable, Hashable {
     /// The number of marked items.
     package var count: Int { ids.count }
 
+    /// Applies a selection action; `focused` is the id of the focused item (nil: none, or one not yet read).
+    mutating func apply(_ action: SelectionAction, focused: String?) {
+        switch action {
+        case .toggleFocused: if let focused { toggle(focused) }
+        case .clear: clear()
+        }
+    }
+
     /// Marks an unmarked id or unmarks a marked one; in single mode marking clears the others.
-    mutating func toggle(_ id: String) {
+    private mutating func toggle(_ id: String) {
         guard mode != .none else { return }
         if members.contains(id) {
             members.remove(id)
@@ -52,7 +68,7 @@ package struct Selection: Sendable, Hashable {
     }
 
     /// Unmarks everything.
-    mutating func clear() {
+    private mutating func clear() {
         ids.removeAll()
         members.removeAll()
     }

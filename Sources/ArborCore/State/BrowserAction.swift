@@ -30,8 +30,8 @@ package enum BrowserAction: Sendable {
     case previousLevel
     /// Opens the path of ids from the root down, focusing its last item.
     case reveal(path: [String])
-    /// Marks the focused item, or unmarks it (picker); single mode keeps one mark at most.
-    case toggleMark
+    /// Marks or unmarks (picker): routed to the selection sub-state.
+    case selection(SelectionAction)
     /// Narrows the focused column to the items whose title matches a query (smart case); the focus stays
     /// on its item while it matches.
     case filter(String)
@@ -44,8 +44,6 @@ package enum BrowserAction: Sendable {
     case setLayout(Layout)
     /// Switches between columns and outline.
     case toggleLayout
-    /// Unmarks every item.
-    case clearMarks
     /// Finds the items matching a query among every item of the source, walking it in the background; an
     /// empty query lists nothing.
     case find(String)
@@ -59,10 +57,8 @@ package enum BrowserAction: Sendable {
     case openFindHit
     /// Ends the find.
     case closeFind
-    /// Opens the place a text names: an id (a JSON pointer, a path) or a path of titles separated by `/`.
-    case jump(String)
-    /// Completes the last title of a place's text from the children of the place before it.
-    case completePlace(String)
+    /// A `:` place to open or complete, or the source's answer: routed to the place sub-state.
+    case place(PlaceAction)
     /// Shows hidden entries when they are hidden, hides them when they are shown.
     case toggleHidden
 
@@ -118,10 +114,6 @@ package enum BrowserAction: Sendable {
     case findWalkStopped(SearchProgress?)
     /// The ids from the top down to a match of a find were found.
     case findHitResolved(generation: Int, Result<[String], SourceError>)
-    /// The ids from the top down to a place were found.
-    case placeResolved(generation: Int, Result<[String], SourceError>)
-    /// A place's text was completed.
-    case placeCompleted(generation: Int, Result<PlaceCompletion, SourceError>)
 }
 
 /// An item delivered for an index of its parent's children.

@@ -157,17 +157,14 @@ package struct BrowserState: Sendable {
         case .nextLevel: return nextLevel()
         case .previousLevel: return previousLevel()
         case .reveal(let path): return reveal(path, focusedColumn: nil)
-        case .toggleMark:
-            if let item = focusedItem, item != NodeStore.placeholder { selection.toggle(store[item].id) }
+        case .selection(let action):
+            selection.apply(action, focused: focusedItem.flatMap { $0 == NodeStore.placeholder ? nil : store[$0].id })
             return []
         case .filter(let query): return filterFocusedColumn(query)
         case .clearFilter: return clearFilter()
         case .findNext(let query, let forward, let including): return findNext(query, forward: forward, includingFocus: including)
         case .setLayout(let target): return setLayout(target)
         case .toggleLayout: return setLayout(layout == .columns ? .outline : .columns)
-        case .clearMarks:
-            selection.clear()
-            return []
         case .insertChildren(let id, let indexes): return insertChildren(of: id, at: indexes)
         case .removeChildren(let id, let indexes): return removeChildren(of: id, at: indexes)
         case .insertItems(let ids, let parent, let indexes): return insertItems(ids, of: parent, at: indexes)
@@ -187,14 +184,11 @@ package struct BrowserState: Sendable {
         case .findUpdated(let generation, let update): return findUpdated(generation: generation, update)
         case .findWalkStopped(let progress): return findWalkStopped(progress)
         case .findHitResolved(let generation, let result): return findHitResolved(generation: generation, result)
-        case .jump(let text): return jump(to: text)
-        case .completePlace(let text): return completePlace(text)
+        case .place(let action): return applyPlace(action)
         case .toggleHidden: return [.setShowsHidden(!showsHidden)]
         case .hiddenToggled:
             message = "no hidden entries in this source"
             return []
-        case .placeResolved(let generation, let result): return placeResolved(generation: generation, result)
-        case .placeCompleted(let generation, let result): return placeCompleted(generation: generation, result)
         case .rootLoaded(let generation, let result): return rootLoaded(generation: generation, result)
         case .childrenLoaded(let handle, let generation, let result):
             return childrenLoaded(handle, generation: generation, result)

@@ -77,9 +77,9 @@ package struct EffectPerformer: Sendable {
         case .resolveFindHit(let entry, let generation):
             return .findHitResolved(generation: generation, await capture { try await searches.ids(to: entry) })
         case .resolvePlace(let text, let generation):
-            return .placeResolved(generation: generation, await capture { try await PlaceResolver(source: source).path(to: text) })
+            return .place(.resolved(generation: generation, await capture { try await PlaceResolver(source: source).path(to: text) }))
         case .completePlace(let text, let generation):
-            return .placeCompleted(generation: generation, await capture { try await PlaceResolver(source: source).complete(text) })
+            return .place(.completed(generation: generation, await capture { try await PlaceResolver(source: source).complete(text) }))
         case .loadItem(let handle, let id, let generation):
             return .itemLoaded(handle, generation: generation, await capture { try await source.item(id) })
         case .countChildren(let handle, let ids, let epoch):

@@ -64,7 +64,7 @@ extension BrowserController {
             action = .expand
         case .toggleMark:
             guard isPicker else { return .proceed([]) }
-            action = .toggleMark
+            action = .selection(.toggleFocused)
         case .toggleHidden: action = .toggleHidden
         case .nextLevel: action = .nextLevel
         case .previousLevel: action = .previousLevel
@@ -82,7 +82,7 @@ extension BrowserController {
                 return .proceed([])
             }
             guard isPicker else { return .proceed([]) }
-            action = .toggleMark
+            action = .selection(.toggleFocused)
         case .filter, .find, .jump:
             return .proceed(openPrompt(command == .filter ? .filter : command == .find ? .find : .jump))
         case .nextMatch, .previousMatch:

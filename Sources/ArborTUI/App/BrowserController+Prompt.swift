@@ -42,7 +42,7 @@ extension BrowserController {
         case .control("l") where finding:
             return .proceed(state.apply(.searchFurther))
         case .tab where prompt.kind == .jump:
-            return .proceed(state.apply(.completePlace(prompt.text)))
+            return .proceed(state.apply(.place(.complete(prompt.text))))
         case .up where prompt.text.isEmpty || prompt.recalled != nil, .down where prompt.recalled != nil:
             return .proceed(recall(key == .up ? -1 : 1, in: prompt))
         case .up, .down, .pageUp, .pageDown, .control("p"), .control("n"):
@@ -85,7 +85,7 @@ extension BrowserController {
         guard !prompt.text.isEmpty else { return closePrompt(clearing: true) }
         if prompt.kind == .find, state.find?.hits.isEmpty ?? true { return [] }
         chrome.prompt = nil
-        if prompt.kind == .jump { return state.apply(.jump(prompt.text)) }
+        if prompt.kind == .jump { return state.apply(.place(.open(prompt.text))) }
         chrome.search = TextMatcher(prompt.text)
         if prompt.kind == .find { return state.apply(.openFindHit) }
         return []

@@ -115,7 +115,7 @@ package struct BrowserController: Sendable {
     /// Applies a load result or a mutation, a completed place going into the prompt, without fitting the viewport.
     mutating func applyReceived(_ action: BrowserAction) -> [BrowserEffect] {
         let effects = state.apply(action)
-        if case .placeCompleted = action, let completion = state.place.completion, var prompt = chrome.prompt, prompt.kind == .jump {
+        if case .place(.completed) = action, let completion = state.place.completion, var prompt = chrome.prompt, prompt.kind == .jump {
             prompt.text = completion.text
             prompt.cursor = completion.text.count
             chrome.prompt = prompt
