@@ -3,18 +3,9 @@ import Testing
 
 @Suite("Changes by id: idempotent against the browser's own reads, marks going with their items")
 struct MutationByIDTests {
-    /// A picker showing plants > hamburg > pumps with the focus on p2.
-    func picker(_ source: MutableSource) async -> Driver {
-        var driver = Driver(source, selectionMode: .multiple)
-        driver.send(.start)
-        driver.send(.reveal(path: ["plants", "hamburg", "pumps", "p2"]))
-        await driver.settle()
-        return driver
-    }
-
     @Test func insertedIDsAreListedAtOnceAndTheirContentAskedFor() async {
         let source = MutableSource(root: "plants", plantOutline)
-        var driver = await picker(source)
+        var driver = await Driver.onP2(source, mode: .multiple)
         source.setChildren(of: "pumps", ["p0", "p1", "p2", "p3", "p9"])
         driver.send(.insertItems(["p9", "p0"], of: "pumps", at: [4, 0]))
         #expect(driver.state.items(in: 3).map { driver.state.store[$0].id } == ["p0", "p1", "p2", "p3", "p9"])
@@ -32,7 +23,7 @@ struct MutationByIDTests {
 
     @Test func anInsertIntoAListNotReadAsksForItsCountAgain() async {
         let source = MutableSource(root: "plants", plantOutline)
-        var driver = await picker(source)
+        var driver = await Driver.onP2(source, mode: .multiple)
         source.setChildren(of: "berlin", ["b1", "b2"])
         driver.send(.insertItems(["b2"], of: "berlin", at: [1]))
         let berlin = driver.state.store.handle(for: "berlin")!
@@ -44,7 +35,7 @@ struct MutationByIDTests {
 
     @Test func theIndexedInsertOfAnItemTheListAlreadyHasAddsNoRow() async {
         let source = MutableSource(root: "plants", plantOutline)
-        var driver = await picker(source)
+        var driver = await Driver.onP2(source, mode: .multiple)
         source.setChildren(of: "pumps", ["p0", "p1", "p2", "p3"])
         driver.send(.invalidateChildren(of: "pumps"))
         await driver.settle()
@@ -55,7 +46,7 @@ struct MutationByIDTests {
 
     @Test func removedIDsGoWithTheirMarksAndTheMarksBelowThem() async {
         let source = MutableSource(root: "plants", plantOutline)
-        var driver = await picker(source)
+        var driver = await Driver.onP2(source, mode: .multiple)
         driver.send(.selection(.toggleFocused))
         driver.send(.previousLevel)
         driver.send(.selection(.toggleFocused))
@@ -74,7 +65,7 @@ struct MutationByIDTests {
 
     @Test func aChangeLandingWhileItsListIsReadAsksForItAgain() async {
         let source = MutableSource(root: "plants", plantOutline)
-        var driver = await picker(source)
+        var driver = await Driver.onP2(source, mode: .multiple)
         driver.send(.invalidateChildren(of: "pumps"))
         let staleRead = driver.pending.removeFirst()
         let staleAnswer = await driver.answer(staleRead)

@@ -3,20 +3,9 @@ import Testing
 
 @Suite("Lists read again after the data changed: compared by id")
 struct RefreshTests {
-    /// plants > hamburg > pumps > p2, focused; `mode` says how items are marked.
-    func onP2(_ source: MutableSource, mode: SelectionMode = .none) async -> Driver {
-        var driver = Driver(source)
-        driver.state = BrowserState(selectionMode: mode)
-        driver.send(.setViewport(columns: 4, itemsPerPage: 5))
-        driver.send(.start)
-        driver.send(.reveal(path: ["plants", "hamburg", "pumps", "p2"]))
-        await driver.settle()
-        return driver
-    }
-
     @Test func keptItemsStayNewOnesComeRemovedOnesGoAndTheFocusFollowsAMove() async {
         let source = MutableSource(root: "plants", plantOutline)
-        var driver = await onP2(source)
+        var driver = await Driver.onP2(source)
         #expect(driver.focusedID(3) == "p2")
         source.setChildren(of: "pumps", ["p4", "p3", "p2"])
         source.setChildren(of: "plants", ["hamburg", "munich", "berlin", "essen"])
@@ -35,7 +24,7 @@ struct RefreshTests {
 
     @Test func theFocusedItemGoneLeavesTheFocusOnItsNeighbourAndTheFooterSaysSo() async {
         let source = MutableSource(root: "plants", plantOutline)
-        var driver = await onP2(source)
+        var driver = await Driver.onP2(source)
         source.setChildren(of: "pumps", ["p1", "p3"])
         driver.send(.refreshShown)
         await driver.settle()
@@ -46,7 +35,7 @@ struct RefreshTests {
 
     @Test func marksOnItemsThatWentAwayAreDropped() async {
         let source = MutableSource(root: "plants", plantOutline)
-        var driver = await onP2(source, mode: .multiple)
+        var driver = await Driver.onP2(source, mode: .multiple)
         driver.send(.selection(.toggleFocused))
         driver.send(.moveFocus(by: 1))
         driver.send(.selection(.toggleFocused))
@@ -110,7 +99,7 @@ struct RefreshTests {
     }
 
     @Test func troubleWithTheDataStaysUntilItIsMended() async {
-        var driver = await onP2(MutableSource(root: "plants", plantOutline))
+        var driver = await Driver.onP2(MutableSource(root: "plants", plantOutline))
         for action in SourceChange.problem("t.json:2:12: invalid JSON").actions { driver.send(action) }
         driver.send(.moveFocus(by: 1))
         #expect(driver.state.sourceTrouble == "t.json:2:12: invalid JSON", "a key does not clear it")

@@ -99,6 +99,15 @@ struct Driver {
         }
     }
 
+    /// A driver on plants > hamburg > pumps with the focus on p2; `mode` says how items are marked.
+    static func onP2(_ source: MutableSource, mode: SelectionMode = .none) async -> Driver {
+        var driver = Driver(source, columns: 4, selectionMode: mode)
+        driver.send(.start)
+        driver.send(.reveal(path: ["plants", "hamburg", "pumps", "p2"]))
+        await driver.settle()
+        return driver
+    }
+
     /// Titles of the items of a column.
     func titles(_ column: Int) -> [String] {
         state.items(in: column).map { state.store[$0].title }

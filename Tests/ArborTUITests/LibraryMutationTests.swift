@@ -57,6 +57,15 @@ extension TerminalLoops {
             return options
         }
 
+        /// A picker of many over `source` on a terminal in memory, once its first frame shows `first` focused.
+        func present(_ source: ChangingList, height: Int, showing first: String) async -> (HierarchyBrowser, FakeTerminal, BrowserRun) {
+            let browser = HierarchyBrowser(source: source, options: options())
+            let terminal = FakeTerminal(width: 60, height: height)
+            let run = BrowserRun(browser, on: terminal)
+            #expect(await terminal.focusedLine(showing: first) != nil)
+            return (browser, terminal, run)
+        }
+
         /// The items a frame lists, top to bottom (single-line cells of the first column).
         func listed(in frame: [String]) -> [String] {
             frame.compactMap { line in
@@ -67,10 +76,7 @@ extension TerminalLoops {
         @Test(arguments: [true, false])
         func aMarkedItemRemovedIsNotPickedAndTheFooterSaysSo(byID: Bool) async throws {
             let source = ChangingList(["alpha", "beta", "gamma"])
-            let browser = HierarchyBrowser(source: source, options: options())
-            let terminal = FakeTerminal(width: 60, height: 12)
-            let run = BrowserRun(browser, on: terminal)
-            #expect(await terminal.focusedLine(showing: "alpha") != nil)
+            let (browser, terminal, run) = await present(source, height: 12, showing: "alpha")
             terminal.type(.character(" "), .down, .character(" "))
             #expect(await terminal.frame { $0.last?.contains("2 marked") == true } != nil)
             let index = try #require(source.remove("alpha"))
@@ -85,10 +91,7 @@ extension TerminalLoops {
 
         @Test func anInsertArrivingAfterTheListWasReadAgainAddsTheRowOnce() async throws {
             let source = ChangingList(["alpha", "beta"])
-            let browser = HierarchyBrowser(source: source, options: options())
-            let terminal = FakeTerminal(width: 60, height: 12)
-            let run = BrowserRun(browser, on: terminal)
-            #expect(await terminal.focusedLine(showing: "alpha") != nil)
+            let (browser, terminal, run) = await present(source, height: 12, showing: "alpha")
             let index = source.insert("new", at: 0)
             browser.invalidateChildren(of: "")
             #expect(await terminal.frame { self.listed(in: $0) == ["new", "alpha", "beta"] } != nil, "read again first")
@@ -107,10 +110,7 @@ extension TerminalLoops {
 
         @Test func changesRacingTheBrowsersOwnReadsEndWithTheSourcesList() async throws {
             let source = ChangingList((0..<8).map { "item\($0)" }, readTime: 3_000)
-            let browser = HierarchyBrowser(source: source, options: options())
-            let terminal = FakeTerminal(width: 60, height: 40)
-            let run = BrowserRun(browser, on: terminal)
-            #expect(await terminal.focusedLine(showing: "item0") != nil)
+            let (browser, terminal, run) = await present(source, height: 40, showing: "item0")
             terminal.type(.character(" "), .down, .character(" "))
             #expect(await terminal.frame { $0.last?.contains("2 marked") == true } != nil)
             await Task.detached {
