@@ -49,7 +49,7 @@ struct FindTests {
     @Test func aMatchDeepInAnUnopenedBranchIsFoundWithItsPathAndOpened() async {
         var driver = await started(MutableSource(root: "top", virtual: true, outline))
         #expect(driver.state.store.handle(for: "deep") == nil, "nothing below the first level is loaded")
-        driver.send(.find("dep"))
+        driver.send(.find(.query("dep")))
         #expect(driver.state.find?.isSearching == true && driver.state.find?.hasReported == false)
         await driver.settle()
         let find = try! #require(driver.state.find)
@@ -59,10 +59,10 @@ struct FindTests {
         #expect(find.hits[0].positions == [0, 1, 3])
         #expect(find.total == 3 && !find.isSearching && find.hasReported)
         #expect(find.progress?.isComplete == true && find.progress?.visited == 10)
-        driver.send(.moveFindFocus(by: 5))
+        driver.send(.find(.moveFocus(by: 5)))
         #expect(driver.state.find?.focus == 2)
-        driver.send(.moveFindFocus(by: -1))
-        driver.send(.openFindHit)
+        driver.send(.find(.moveFocus(by: -1)))
+        driver.send(.find(.openHit))
         #expect(driver.state.find == nil)
         await driver.settle()
         #expect(driver.columnParents == ["top", "gamma", "g1"])
@@ -74,10 +74,10 @@ struct FindTests {
         driver.send(.setLayout(.outline))
         driver.send(.start)
         await driver.settle()
-        driver.send(.find("deepest"))
+        driver.send(.find(.query("deepest")))
         await driver.settle()
         #expect(driver.state.find?.hits.first?.path == ["Top", "Gamma", "G1", "Deep"])
-        driver.send(.openFindHit)
+        driver.send(.find(.openHit))
         await driver.settle()
         #expect(driver.state.focusedItem.map { driver.state.store[$0].id } == "deepest")
     }
@@ -85,7 +85,7 @@ struct FindTests {
     @Test func bestMatchesComeFirstAndShallowerBeforeDeeper() async {
         let source = MutableSource(root: "top", virtual: true, [("top", ["b", "xdocs", "docs"]), ("b", ["Docs"])])
         var driver = await started(source)
-        driver.send(.find("docs"))
+        driver.send(.find(.query("docs")))
         await driver.settle()
         #expect(driver.state.find?.hits.map(\.title) == ["Docs", "Docs", "Xdocs"])
         #expect(driver.state.find?.hits.map(\.path) == [[], ["B"], []])
@@ -93,31 +93,31 @@ struct FindTests {
 
     @Test func anEmptyQueryListsNothingAndClosingStopsTheSearch() async {
         var driver = await started(MutableSource(root: "top", virtual: true, outline))
-        driver.send(.find("a"))
+        driver.send(.find(.query("a")))
         await driver.settle()
         #expect(driver.state.find?.hits.isEmpty == false)
-        driver.send(.find(""))
+        driver.send(.find(.query("")))
         #expect(driver.state.find?.hits.isEmpty == true)
         #expect(isOneStop(driver.pending, cancelling: true))
         await driver.settle()
-        driver.send(.openFindHit)
+        driver.send(.find(.openHit))
         #expect(driver.pending.isEmpty, "no match to open")
-        driver.send(.moveFindFocus(by: 1))
+        driver.send(.find(.moveFocus(by: 1)))
         #expect(driver.state.find?.focus == 0)
-        driver.send(.closeFind)
+        driver.send(.find(.close))
         #expect(driver.state.find == nil)
         #expect(isOneStop(driver.pending, cancelling: true))
         await driver.settle()
-        driver.send(.closeFind)
-        driver.send(.stopFind)
-        driver.send(.searchFurther)
+        driver.send(.find(.close))
+        driver.send(.find(.stop))
+        driver.send(.find(.searchFurther))
         #expect(driver.pending.isEmpty)
     }
 
     @Test func searchFurtherBeforeAnyReportStartsFromTheDefaultBound() async {
         var driver = await started(MutableSource(root: "top", virtual: true, outline))
-        driver.send(.find("deep"))
-        driver.send(.searchFurther)
+        driver.send(.find(.query("deep")))
+        driver.send(.find(.searchFurther))
         guard case .search(_, _, let bound, _, _, _) = driver.pending.last else { Issue.record("no search"); return }
         #expect(bound == SearchBound.lazyDefault.further)
         await driver.settle()
@@ -127,12 +127,12 @@ struct FindTests {
     @Test func theSearchedFieldsAreChosen() async {
         var driver = await started(MutableSource(root: "top", virtual: true, outline))
         driver.state.searchFields = .id
-        driver.send(.find("!G g1"))
+        driver.send(.find(.query("!G g1")))
         await driver.settle()
         #expect(driver.state.find?.hits.map(\.title) == ["G1"])
         #expect(driver.state.find?.hits.first?.positions == [], "the match is in the id, not the title")
         driver.state.searchFields = [.title, .subtitle, .body]
-        driver.send(.find("^g1$"))
+        driver.send(.find(.query("^g1$")))
         await driver.settle()
         #expect(driver.state.find?.hits.isEmpty == true, "titles are G1")
         #expect(SearchFields(names: "title, id,body") == [.title, .id, .body])
@@ -144,7 +144,7 @@ struct FindTests {
     @Test func aReloadWalksTheSourceAgainAndKeepsTheFindOpen() async {
         let source = MutableSource(root: "top", virtual: true, outline)
         var driver = await started(source)
-        driver.send(.find("deep"))
+        driver.send(.find(.query("deep")))
         await driver.settle()
         #expect(driver.state.find?.hits.count == 3)
         source.setChildren(of: "g1", ["deeper"])
@@ -152,7 +152,7 @@ struct FindTests {
         #expect(driver.state.find?.query == "deep" && driver.state.find?.hits.isEmpty == true)
         await driver.settle()
         #expect(driver.state.find?.hits.map(\.title) == ["Deeper"], "the walk after the reload sees the change")
-        driver.send(.closeFind)
+        driver.send(.find(.close))
         driver.send(.reloadAll)
         #expect(driver.state.find == nil)
     }
@@ -160,10 +160,10 @@ struct FindTests {
     @Test func aMatchThatWentAwayIsSaidInsteadOfOpened() async {
         let source = MutableSource(root: "top", virtual: true, outline)
         var driver = await started(source)
-        driver.send(.find("deepest"))
+        driver.send(.find(.query("deepest")))
         await driver.settle()
         source.setChildren(of: "deep", [])
-        driver.send(.openFindHit)
+        driver.send(.find(.openHit))
         await driver.settle()
         #expect(driver.state.message == "the item found is no longer there")
     }
@@ -172,7 +172,7 @@ struct FindTests {
         let source = MutableSource(root: "top", virtual: true, [])
         source.update { _ in }
         var driver = await started(StaticHierarchy(displayName: "empty", nodes: [], rootIndex: -1, rootIsVirtual: true))
-        driver.send(.find("a"))
+        driver.send(.find(.query("a")))
         await driver.settle()
         #expect(driver.state.find?.hits.isEmpty == true && driver.state.find?.isSearching == false)
         _ = source

@@ -7,7 +7,7 @@ final class Reports: Sendable {
     private let actions = Mutex<[BrowserAction]>([])
     func post(_ action: BrowserAction) { actions.withLock { $0.append(action) } }
     var updates: [FindUpdate] {
-        actions.withLock { $0 }.compactMap { if case .findUpdated(_, let update) = $0 { update } else { nil } }
+        actions.withLock { $0 }.compactMap { if case .find(.updated(_, let update)) = $0 { update } else { nil } }
     }
 }
 
@@ -50,7 +50,7 @@ struct FindWalkTests {
         var driver = Driver(source)
         driver.send(.start)
         await driver.settle()
-        driver.send(.find("a"))
+        driver.send(.find(.query("a")))
         let first = driver.pending.removeFirst()
         let reports = Reports()
         let performer = driver.performer
@@ -60,9 +60,9 @@ struct FindWalkTests {
         #expect(!streamed.isFinal && streamed.progress.isWalking)
         #expect(streamed.hits.map(\.title).contains("Alpha"))
         guard case .search(_, _, _, _, _, let generation) = first else { Issue.record("no search"); return }
-        driver.send(.findUpdated(generation: generation, streamed))
+        driver.send(.find(.updated(generation: generation, streamed)))
         #expect(driver.state.find?.isSearching == true && driver.state.find?.hits.isEmpty == false)
-        driver.send(.find("dee"))
+        driver.send(.find(.query("dee")))
         let newer = driver.pending.removeFirst()
         let newest = Task { await performer.perform(newer) }
         let stale = await older.value
@@ -80,9 +80,9 @@ struct FindWalkTests {
         var driver = Driver(source)
         driver.send(.start)
         await driver.settle()
-        driver.send(.find("d"))
+        driver.send(.find(.query("d")))
         let older = driver.pending.removeFirst()
-        driver.send(.find("de"))
+        driver.send(.find(.query("de")))
         let newer = driver.pending.removeFirst()
         let performer = driver.performer
         let running = Task { await performer.perform(newer) }
@@ -98,9 +98,9 @@ struct FindWalkTests {
         var driver = Driver(source)
         driver.send(.start)
         await driver.settle()
-        driver.send(.find(""))
+        driver.send(.find(.query("")))
         let opening = driver.pending.removeFirst()
-        driver.send(.find("dee"))
+        driver.send(.find(.query("dee")))
         let search = driver.pending.removeFirst()
         let performer = driver.performer
         let reports = Reports()
@@ -118,13 +118,13 @@ struct FindWalkTests {
         var driver = Driver(source)
         driver.send(.start)
         await driver.settle()
-        driver.send(.find("g"))
+        driver.send(.find(.query("g")))
         let search = driver.pending.removeFirst()
         let performer = driver.performer
         let reports = Reports()
         let running = Task { await performer.perform(search, progress: reports.post) }
         #expect(await eventually { reports.updates.contains { $0.hits.map(\.title) == ["Gamma"] } }, "the walk waits at gamma")
-        driver.send(.stopFind)
+        driver.send(.find(.stop))
         #expect(isOneStop(driver.pending, cancelling: false))
         #expect(driver.state.find?.isStopped == true)
         source.open("gamma")
@@ -134,14 +134,14 @@ struct FindWalkTests {
         #expect(!stopped.isWalking && !stopped.isComplete)
         #expect(driver.state.find?.hits.map(\.title).contains("G1") == true, "gamma's children were read before the stop: \(driver.state.find?.hits.map(\.title) ?? []) \(stopped)")
         #expect(driver.state.find?.hits.map(\.title).contains("Deep") == false)
-        driver.send(.find("dee"))
+        driver.send(.find(.query("dee")))
         guard case .search(_, _, _, let walks, _, _) = driver.pending.first else { Issue.record("no search"); return }
         #expect(!walks, "a stopped walk stays stopped")
         await driver.settle()
         #expect(driver.state.find?.hits.isEmpty == true)
-        driver.send(.stopFind)
+        driver.send(.find(.stop))
         #expect(driver.pending.isEmpty, "nothing runs to stop")
-        driver.send(.searchFurther)
+        driver.send(.find(.searchFurther))
         await driver.settle()
         #expect(driver.state.find?.hits.map(\.title) == ["Deep", "Deeper"])
         #expect(driver.state.find?.progress?.bound == SearchBound.lazyDefault.further)
@@ -153,12 +153,12 @@ struct FindWalkTests {
         var driver = Driver(source)
         driver.send(.start)
         await driver.settle()
-        driver.send(.find("e"))
+        driver.send(.find(.query("e")))
         await driver.settle()
         #expect(driver.state.find?.hits.map(\.title) == ["Beta"])
         let progress = driver.state.find?.progress
         #expect(progress?.isComplete == false && progress?.isWalking == false && progress?.visited == 7)
-        driver.send(.searchFurther)
+        driver.send(.find(.searchFurther))
         await driver.settle()
         #expect(driver.state.find?.hits.map(\.title) == ["Beta", "Deep", "Deeper"])
         #expect(driver.state.find?.progress?.isComplete == true)
@@ -171,7 +171,7 @@ struct FindWalkTests {
         var driver = Driver(shown)
         driver.send(.start)
         await driver.settle()
-        driver.send(.find("a"))
+        driver.send(.find(.query("a")))
         await driver.settle()
         #expect(driver.state.find?.hits.map(\.title).sorted() == ["Alpha", "Beta", "Gamma"])
     }
@@ -181,19 +181,19 @@ struct FindWalkTests {
         driver.state.searchBound = SearchBound(depth: nil, items: 5_000)
         driver.send(.start)
         await driver.settle()
-        driver.send(.find("^Child\\ 1999"))
-        driver.send(.searchFurther)
+        driver.send(.find(.query("^Child\\ 1999")))
+        driver.send(.find(.searchFurther))
         await driver.settle()
         #expect(driver.state.find?.progress?.visited == 20_003)
         #expect(driver.state.find?.total == 11)
         driver.state.searchBound = SearchBound(depth: nil, items: 5_000)
         driver.send(.reloadAll)
         await driver.settle()
-        driver.send(.find("^Child\\ 1999"))
+        driver.send(.find(.query("^Child\\ 1999")))
         await driver.settle()
         #expect(driver.state.find?.progress?.visited == 8_192, "the bound is checked after each page of 4,096")
         #expect(driver.state.find?.total == 1, "only Child 1999 among the first 8,192")
-        driver.send(.searchFurther)
+        driver.send(.find(.searchFurther))
         await driver.settle()
         #expect(driver.state.find?.progress?.visited == 20_003)
         #expect(driver.state.find?.total == 11)
@@ -204,16 +204,16 @@ struct FindWalkTests {
         var driver = Driver(pairs(6_000))
         driver.send(.start)
         await driver.settle()
-        driver.send(.find("^kid\\ 5"))
+        driver.send(.find(.query("^kid\\ 5")))
         await driver.settle()
         let find = driver.state.find
         #expect(find?.total == 1_111)
         #expect(find?.hits.count == FindState.limit)
         #expect(find?.hits.first?.title == "kid 5", "the shortest of the best scores")
         #expect(find?.hits.first?.path == ["parent 5"])
-        driver.send(.moveFindFocus(by: 3))
+        driver.send(.find(.moveFocus(by: 3)))
         let focused = find?.hits[3].entry
-        driver.send(.find("^kid\\ 5"))
+        driver.send(.find(.query("^kid\\ 5")))
         await driver.settle()
         #expect(driver.state.find?.hits[driver.state.find!.focus].entry == focused, "the focus stays on its match")
     }
@@ -224,11 +224,11 @@ struct FindWalkTests {
         var driver = Driver(source)
         driver.send(.start)
         await driver.settle()
-        driver.send(.find("a"))
+        driver.send(.find(.query("a")))
         await driver.settle()
         #expect(driver.state.find?.progress?.failure == "cannot list 'gamma'")
         #expect(driver.state.find?.hits.map(\.title).contains("A1") == true)
-        driver.send(.findHitResolved(generation: 999_999, .success(["alpha"])))
+        driver.send(.find(.hitResolved(generation: 999_999, .success(["alpha"]))))
         #expect(driver.columnParents == ["top"], "an answer for another match is ignored")
     }
 
@@ -263,9 +263,9 @@ struct FindWalkTests {
         var driver = Driver(MutableSource(root: "top", virtual: true, outline))
         driver.send(.start)
         await driver.settle()
-        driver.send(.find("deep"))
+        driver.send(.find(.query("deep")))
         await driver.settle()
-        driver.send(.openFindHit)
+        driver.send(.find(.openHit))
         let fresh = EffectPerformer(source: MutableSource(root: "top", virtual: true, outline))
         for effect in driver.pending { driver.send(await fresh.perform(effect)) }
         #expect(driver.state.message == "the find's items are gone")
@@ -275,10 +275,10 @@ struct FindWalkTests {
         var driver = Driver(pairs(5_000))
         driver.send(.start)
         await driver.settle()
-        driver.send(.find("^kid\\ 4999$"))
+        driver.send(.find(.query("^kid\\ 4999$")))
         await driver.settle()
         #expect(driver.state.find?.hits.map(\.path) == [["parent 4999"]])
-        driver.send(.openFindHit)
+        driver.send(.find(.openHit))
         await driver.settle()
         #expect(driver.focusedID(1) == "k4999")
     }

@@ -2,14 +2,49 @@ extension BrowserState {
     /// Whether no path is being opened (by --select, a reload or a find).
     package var pendingPathIsEmpty: Bool { revealing.path.isEmpty }
 
+    /// Routes a find action: the find's own state changes in ``FindState``; asking the source, opening a
+    /// match and the generations are the browser's.
+    mutating func applyFind(_ action: FindAction) -> [BrowserEffect] {
+        switch action {
+        case .query(let query): return startFind(query)
+        case .moveFocus(let delta):
+            find?.moveFocus(by: delta)
+            return []
+        case .stop:
+            guard find?.progress?.isWalking == true || find?.isSearching == true else { return [] }
+            find?.isStopped = true
+            return [.stopSearch(cancelling: false, generation: loads.lastGeneration)]
+        case .searchFurther:
+            guard var find else { return [] }
+            find.widenBound(from: searchBound)
+            self.find = find
+            return find.query.isEmpty ? [] : search(find.query)
+        case .openHit:
+            guard let hit = find?.focusedHit else { return [] }
+            openingHit = makeGeneration()
+            find = nil
+            return [.stopSearch(cancelling: true, generation: openingHit), .resolveFindHit(entry: hit.entry, generation: openingHit)]
+        case .close:
+            guard find != nil else { return [] }
+            find = nil
+            return [.stopSearch(cancelling: true, generation: loads.lastGeneration)]
+        case .updated(let generation, let update):
+            if find?.generation == generation { find?.take(update) }
+            return []
+        case .walkStopped(let progress):
+            if let progress, find != nil { find?.progress = progress }
+            return []
+        case .hitResolved(let generation, let result):
+            return generation == openingHit ? openFound(result) : []
+        }
+    }
+
     /// Starts a find for `query`, or lists nothing for an empty one.
-    mutating func find(_ query: String) -> [BrowserEffect] {
+    mutating func startFind(_ query: String) -> [BrowserEffect] {
         var find = self.find ?? FindState(query: query)
         find.query = query
         guard !query.isEmpty else {
-            find.hits = []
-            find.total = 0
-            find.isSearching = false
+            find.clearHits()
             self.find = find
             return [.stopSearch(cancelling: true, generation: loads.lastGeneration)]
         }
@@ -25,65 +60,6 @@ extension BrowserState {
         self.find = find
         return [.search(query: query, fields: searchFields, bound: find.bound ?? searchBound, walks: !find.isStopped,
                         epoch: searchEpoch, generation: find.generation)]
-    }
-
-    mutating func moveFindFocus(by delta: Int) -> [BrowserEffect] {
-        guard var find, !find.hits.isEmpty else { return [] }
-        find.focus = max(0, min(find.hits.count - 1, find.focus + delta))
-        self.find = find
-        return []
-    }
-
-    /// Stops the walk; the matches found stay, and later queries search what it visited.
-    mutating func stopFind() -> [BrowserEffect] {
-        guard find?.progress?.isWalking == true || find?.isSearching == true else { return [] }
-        find?.isStopped = true
-        return [.stopSearch(cancelling: false, generation: loads.lastGeneration)]
-    }
-
-    /// Widens the bound of the walk (deeper, more items) and searches again.
-    mutating func searchFurther() -> [BrowserEffect] {
-        guard var find else { return [] }
-        find.bound = (find.progress?.bound ?? find.bound ?? searchBound ?? .lazyDefault).further
-        find.isStopped = false
-        self.find = find
-        return find.query.isEmpty ? [] : search(find.query)
-    }
-
-    mutating func openFindHit() -> [BrowserEffect] {
-        guard let find, find.hits.indices.contains(find.focus) else { return [] }
-        openingHit = makeGeneration()
-        self.find = nil
-        return [.stopSearch(cancelling: true, generation: openingHit), .resolveFindHit(entry: find.hits[find.focus].entry, generation: openingHit)]
-    }
-
-    mutating func closeFind() -> [BrowserEffect] {
-        guard find != nil else { return [] }
-        find = nil
-        return [.stopSearch(cancelling: true, generation: loads.lastGeneration)]
-    }
-
-    /// Takes the matches a search reports, keeping the focus on its match when it is still listed.
-    mutating func findUpdated(generation: Int, _ update: FindUpdate) -> [BrowserEffect] {
-        guard var find, find.generation == generation else { return [] }
-        let focused = find.hits.indices.contains(find.focus) ? find.hits[find.focus].entry : nil
-        find.hits = update.hits
-        find.total = update.total
-        find.progress = update.progress
-        find.isSearching = !update.isFinal
-        find.hasReported = true
-        find.focus = focused.flatMap { entry in update.hits.firstIndex { $0.entry == entry } } ?? 0
-        self.find = find
-        return []
-    }
-
-    mutating func findWalkStopped(_ progress: SearchProgress?) -> [BrowserEffect] {
-        if let progress, find != nil { find?.progress = progress }
-        return []
-    }
-
-    mutating func findHitResolved(generation: Int, _ result: Result<[String], SourceError>) -> [BrowserEffect] {
-        generation == openingHit ? openFound(result) : []
     }
 
     /// Opens a path of ids the source found (for a match or a place), or says why there is none.

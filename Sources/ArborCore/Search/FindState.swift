@@ -22,6 +22,40 @@ package struct FindState: Sendable, Hashable {
 
     /// How many of the best matches are listed.
     package static let limit = 1_000
+
+    /// The focused match, if any.
+    var focusedHit: FindHit? { hits.indices.contains(focus) ? hits[focus] : nil }
+
+    /// Moves the focus among the matches, stopping at the first and the last.
+    mutating func moveFocus(by delta: Int) {
+        guard !hits.isEmpty else { return }
+        focus = max(0, min(hits.count - 1, focus + delta))
+    }
+
+    /// Lists nothing (an empty query).
+    mutating func clearHits() {
+        hits = []
+        total = 0
+        isSearching = false
+    }
+
+    /// Widens the bound of the walk (deeper, more items) past the last one used, `fallback` first, and lets
+    /// the walk go on.
+    mutating func widenBound(from fallback: SearchBound?) {
+        bound = (progress?.bound ?? bound ?? fallback ?? .lazyDefault).further
+        isStopped = false
+    }
+
+    /// Takes the matches a search reports, keeping the focus on its match when it is still listed.
+    mutating func take(_ update: FindUpdate) {
+        let focused = focusedHit?.entry
+        hits = update.hits
+        total = update.total
+        progress = update.progress
+        isSearching = !update.isFinal
+        hasReported = true
+        focus = focused.flatMap { entry in update.hits.firstIndex { $0.entry == entry } } ?? 0
+    }
 }
 
 /// One match of a find: the item's title with the bytes matched, and the titles above it.

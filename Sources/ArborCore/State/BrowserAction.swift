@@ -44,19 +44,8 @@ package enum BrowserAction: Sendable {
     case setLayout(Layout)
     /// Switches between columns and outline.
     case toggleLayout
-    /// Finds the items matching a query among every item of the source, walking it in the background; an
-    /// empty query lists nothing.
-    case find(String)
-    /// Moves the focus among the matches of the find.
-    case moveFindFocus(by: Int)
-    /// Stops the walk of the find; the matches found stay.
-    case stopFind
-    /// Widens the bound of the find's walk and goes on with it.
-    case searchFurther
-    /// Opens the path to the focused match of the find and focuses it.
-    case openFindHit
-    /// Ends the find.
-    case closeFind
+    /// The find over every item (`F`), or a search's answer: routed to the find sub-state.
+    case find(FindAction)
     /// A `:` place to open or complete, or the source's answer: routed to the place sub-state.
     case place(PlaceAction)
     /// Shows hidden entries when they are hidden, hides them when they are shown.
@@ -108,12 +97,6 @@ package enum BrowserAction: Sendable {
     case childCountsLoaded(NodeHandle, epoch: Int, [String: Int])
     /// The source answered a parent request.
     case parentLoaded(NodeHandle, generation: Int, Result<String?, SourceError>)
-    /// A find reported its matches so far.
-    case findUpdated(generation: Int, FindUpdate)
-    /// The walk of a find stopped.
-    case findWalkStopped(SearchProgress?)
-    /// The ids from the top down to a match of a find were found.
-    case findHitResolved(generation: Int, Result<[String], SourceError>)
 }
 
 /// An item delivered for an index of its parent's children.

@@ -115,7 +115,7 @@ package struct BrowserState: Sendable {
             searchEpoch += 1
             if let query = find?.query {
                 find = FindState(query: query)
-                effects += self.find(query)
+                effects += startFind(query)
             }
         }
         return effects + requestShownPages()
@@ -175,15 +175,7 @@ package struct BrowserState: Sendable {
         case .invalidateItems(let ids): return invalidateItems(ids)
         case .reloadAll: return reloadAll()
         case .refreshShown: return refreshShown()
-        case .find(let query): return find(query)
-        case .moveFindFocus(let delta): return moveFindFocus(by: delta)
-        case .stopFind: return stopFind()
-        case .searchFurther: return searchFurther()
-        case .openFindHit: return openFindHit()
-        case .closeFind: return closeFind()
-        case .findUpdated(let generation, let update): return findUpdated(generation: generation, update)
-        case .findWalkStopped(let progress): return findWalkStopped(progress)
-        case .findHitResolved(let generation, let result): return findHitResolved(generation: generation, result)
+        case .find(let action): return applyFind(action)
         case .place(let action): return applyPlace(action)
         case .toggleHidden: return [.setShowsHidden(!showsHidden)]
         case .hiddenToggled:

@@ -69,13 +69,13 @@ package struct EffectPerformer: Sendable {
             return .childrenMatched(handle, generation: generation, result)
         case .search(let query, let fields, let bound, let walks, let epoch, let generation):
             let update = await searches.search(query, fields: fields, bound: bound, walks: walks, epoch: epoch, generation: generation) {
-                progress(.findUpdated(generation: generation, $0))
+                progress(.find(.updated(generation: generation, $0)))
             }
-            return .findUpdated(generation: generation, update)
+            return .find(.updated(generation: generation, update))
         case .stopSearch(let cancelling, let generation):
-            return .findWalkStopped(searches.stop(cancelling: cancelling, upTo: generation))
+            return .find(.walkStopped(searches.stop(cancelling: cancelling, upTo: generation)))
         case .resolveFindHit(let entry, let generation):
-            return .findHitResolved(generation: generation, await capture { try await searches.ids(to: entry) })
+            return .find(.hitResolved(generation: generation, await capture { try await searches.ids(to: entry) }))
         case .resolvePlace(let text, let generation):
             return .place(.resolved(generation: generation, await capture { try await PlaceResolver(source: source).path(to: text) }))
         case .completePlace(let text, let generation):

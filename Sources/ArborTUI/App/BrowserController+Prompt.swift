@@ -13,7 +13,7 @@ extension BrowserController {
         prompt.text = text
         prompt.cursor = text.count
         chrome.prompt = prompt
-        guard !text.isEmpty else { return kind == .find ? state.apply(.find("")) : [] }
+        guard !text.isEmpty else { return kind == .find ? state.apply(.find(.query(""))) : [] }
         return promptChanged(prompt)
     }
 
@@ -32,7 +32,7 @@ extension BrowserController {
         switch key {
         case .escape:
             if finding, state.find?.progress?.isWalking == true, state.find?.isStopped == false {
-                return .proceed(state.apply(.stopFind))
+                return .proceed(state.apply(.find(.stop)))
             }
             return .proceed(closePrompt(clearing: true))
         case .control("c"):
@@ -40,7 +40,7 @@ extension BrowserController {
         case .enter:
             return .proceed(acceptPrompt(prompt))
         case .control("l") where finding:
-            return .proceed(state.apply(.searchFurther))
+            return .proceed(state.apply(.find(.searchFurther)))
         case .tab where prompt.kind == .jump:
             return .proceed(state.apply(.place(.complete(prompt.text))))
         case .up where prompt.text.isEmpty || prompt.recalled != nil, .down where prompt.recalled != nil:
@@ -48,7 +48,7 @@ extension BrowserController {
         case .up, .down, .pageUp, .pageDown, .control("p"), .control("n"):
             let step = finding ? layout.findRows : state.itemsPerPage
             let delta = [.up, .control("p")].contains(key) ? -1 : [.down, .control("n")].contains(key) ? 1 : key == .pageUp ? -step : step
-            if finding { return .proceed(state.apply(.moveFindFocus(by: delta))) }
+            if finding { return .proceed(state.apply(.find(.moveFocus(by: delta)))) }
             return .proceed(state.apply(.moveFocus(by: delta)))
         default:
             return .proceed([])
@@ -71,7 +71,7 @@ extension BrowserController {
 
     /// The text of a prompt changed: a filter narrows the column (searches the outline) again; a find searches.
     mutating func promptChanged(_ prompt: Prompt) -> [BrowserEffect] {
-        if prompt.kind == .find { return state.apply(.find(prompt.text)) }
+        if prompt.kind == .find { return state.apply(.find(.query(prompt.text))) }
         if prompt.kind == .jump { return [] }
         chrome.search = TextMatcher(prompt.text)
         if state.layout == .outline {
@@ -87,7 +87,7 @@ extension BrowserController {
         chrome.prompt = nil
         if prompt.kind == .jump { return state.apply(.place(.open(prompt.text))) }
         chrome.search = TextMatcher(prompt.text)
-        if prompt.kind == .find { return state.apply(.openFindHit) }
+        if prompt.kind == .find { return state.apply(.find(.openHit)) }
         return []
     }
 
@@ -102,7 +102,7 @@ extension BrowserController {
         let kind = chrome.prompt?.kind
         if let text = chrome.prompt?.text { remember(text) }
         chrome.prompt = nil
-        if kind == .find { return state.apply(.closeFind) }
+        if kind == .find { return state.apply(.find(.close)) }
         guard clearing, kind == .filter else { return [] }
         chrome.search = nil
         return state.apply(.clearFilter)
