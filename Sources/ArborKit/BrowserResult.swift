@@ -14,21 +14,26 @@ public struct BrowserResult: Sendable, Hashable {
         case cancelled
         /// A signal ended it (SIGTERM, SIGHUP), or the terminal went away.
         case interrupted
+        /// The source could not be opened (``BrowserResult/failure`` says why).
+        case failed
     }
 
     /// The ids the picker accepted, in the order they were marked; empty otherwise.
     public var picked: [String]
-    /// The exit status a command-line tool ends with, as fzf's: 0 picked or quit, 1 nothing picked, 130
-    /// cancelled, 128 + the signal's number when one ended it.
+    /// The exit status a command-line tool ends with, as fzf's: 0 picked or quit, 1 nothing picked, 2 the
+    /// source could not be opened, 130 cancelled, 128 + the signal's number when one ended it.
     public var status: Int32
     /// The key of ``BrowserOptions/expectedKeys`` that accepted; nil when Enter did or nothing was accepted.
     public var acceptingKey: Key?
+    /// Why the source could not be opened, when it could not (status 2).
+    public var failure: String?
 
     /// Creates a result.
-    public init(picked: [String], status: Int32, acceptingKey: Key? = nil) {
+    public init(picked: [String], status: Int32, acceptingKey: Key? = nil, failure: String? = nil) {
         self.picked = picked
         self.status = status
         self.acceptingKey = acceptingKey
+        self.failure = failure
     }
 
     /// How the user left, from the status.
@@ -36,6 +41,7 @@ public struct BrowserResult: Sendable, Hashable {
         switch status {
         case 0: return picked.isEmpty ? .quit : .picked
         case 1: return .nothingPicked
+        case 2: return .failed
         case 130: return .cancelled
         default: return .interrupted
         }

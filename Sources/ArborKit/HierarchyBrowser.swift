@@ -1,22 +1,43 @@
 import ArborCore
 import ArborTUI
 import Dispatch
+import Synchronization
 
 /// The browser or picker over a program's own `HierarchySource`, presented on the terminal.
 ///
-/// The mutation calls (``insertChildren(of:at:)`` and the others) may be made from any task or thread while
+/// The change calls (``insertChildren(_:of:at:)`` and the others) may be made from any task or thread while
 /// the browser runs; they keep the focus, the marks and the expansion where the items still exist.
 public final class HierarchyBrowser: Sendable {
-    /// The hierarchy shown.
-    public let source: any HierarchySource
+    /// Where the hierarchy comes from: given, or opened when the browser runs.
+    private enum Origin: Sendable {
+        case ready(any HierarchySource)
+        case opening(name: String, open: @Sendable () async throws -> any HierarchySource)
+    }
+
     /// How it looks, behaves and reports.
     public let options: BrowserOptions
+    private let origin: Origin
     private let inbox = ActionInbox(pipe: WakePipe())
+
+    /// The hierarchy shown; nil for a browser over a source still to be opened (``init(opening:options:open:)``).
+    public var source: (any HierarchySource)? {
+        if case .ready(let source) = origin { source } else { nil }
+    }
 
     /// Creates a browser over `source`; nothing is drawn until ``run()`` or ``present()``.
     public init(source: any HierarchySource, options: BrowserOptions = BrowserOptions()) {
-        self.source = source
         self.options = options
+        origin = .ready(source)
+    }
+
+    /// Creates a browser over a source `open` makes when the browser runs, on another thread: once that takes
+    /// longer than a moment the terminal shows a loading screen naming `name` (q, Esc and Ctrl-C stop it, the
+    /// result then cancelled), and the browser follows on the same screen. An error of `open` ends the run
+    /// with ``BrowserResult/Ending/failed`` and its text in ``BrowserResult/failure``.
+    public init(opening name: String, options: BrowserOptions = BrowserOptions(),
+                open: @escaping @Sendable () async throws -> any HierarchySource) {
+        self.options = options
+        origin = .opening(name: name, open: open)
     }
 
     /// Shows the browser on the terminal (`/dev/tty`, so stdout stays free for the result) until the user
@@ -24,7 +45,42 @@ public final class HierarchyBrowser: Sendable {
     public func run() throws(TerminalError) -> BrowserResult {
         let lease = TerminalLease(theme: options.theme, mouse: options.mouse)
         defer { lease.release() }
-        return try run(on: lease.acquire())
+        return try run(acquire: lease.acquire, release: lease.release)
+    }
+
+    /// Opens the source if it is to be opened (the run loop's first phase, on a terminal acquired only if that
+    /// takes a while), then shows the browser on the terminal `acquire` gives.
+    package func run(acquire: () throws(TerminalError) -> any TerminalDevice, release: () -> Void) throws(TerminalError) -> BrowserResult {
+        switch origin {
+        case .ready(let source): return try run(on: acquire(), source: source)
+        case .opening(let name, let open): return try openThenRun(name: name, open: open, acquire: acquire, release: release)
+        }
+    }
+
+    /// The run loop's first phase while `open` makes the source, then the browser over it.
+    private func openThenRun(name: String, open: @escaping @Sendable () async throws -> any HierarchySource,
+                             acquire: () throws(TerminalError) -> any TerminalDevice, release: () -> Void) throws(TerminalError) -> BrowserResult {
+        let opened = Mutex<Result<any HierarchySource, any Error>?>(nil)
+        let inbox = ActionInbox(pipe: WakePipe())
+        Task.detached {
+            let result: Result<any HierarchySource, any Error>
+            do { result = .success(try await open()) } catch { result = .failure(error) }
+            opened.withLock { $0 = result }
+            inbox.post(.opened)
+        }
+        do throws(OpeningStop) {
+            try BrowserRunLoop.awaitOpening(name: name, inbox: inbox, acquire: { try? acquire() }, release: release,
+                                            isOpened: { opened.withLock { $0 != nil } })
+        } catch {
+            if let failure = error.failure { throw TerminalError(failure) }
+            return BrowserResult(picked: [], status: error.status)
+        }
+        switch opened.withLock({ $0! }) {
+        case .success(let source): return try run(on: acquire(), source: source)
+        case .failure(let error):
+            release()
+            return BrowserResult(picked: [], status: 2, failure: (error as? SourceError)?.message ?? String(describing: error))
+        }
     }
 
     /// As ``run()``, on a thread of its own, for a program that is itself asynchronous.
@@ -45,7 +101,7 @@ public final class HierarchyBrowser: Sendable {
     }
 
     /// Shows the browser on a terminal set up already (a loading screen's, or one in memory).
-    package func run(on terminal: any TerminalDevice) throws(TerminalError) -> BrowserResult {
+    package func run(on terminal: any TerminalDevice, source: any HierarchySource) throws(TerminalError) -> BrowserResult {
         let keyMap = (options.selection == .none ? KeyMap.standard : .picker)
             .remapped(options.keyChanges.map { ($0.key, $0.command) })
         let screen = BrowserScreen(sourceName: source.displayName, keyMap: keyMap, cellMode: options.cells.resolved(for: source),

@@ -49,7 +49,7 @@ enum Browser {
         let result: BrowserResult
         do throws(TerminalError) {
             let browser = HierarchyBrowser(source: hierarchy, options: options)
-            result = try browser.run(on: lease.acquire())
+            result = try browser.run(on: lease.acquire(), source: hierarchy)
         } catch {
             printError("arbor: " + error.message)
             return 2

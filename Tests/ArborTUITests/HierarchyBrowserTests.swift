@@ -41,7 +41,7 @@ final class BrowserRun: Sendable {
 
     init(_ browser: HierarchyBrowser, on terminal: FakeTerminal) {
         Thread.detachNewThread { [self] in
-            let ended = try? browser.run(on: terminal)
+            let ended = try? browser.run(acquire: { terminal }, release: {})
             result.withLock { $0 = ended }
         }
     }

@@ -1,0 +1,90 @@
+import ArborCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How the first phase of a run ended when it did not end with the source open.
+package struct OpeningStop: Error, Sendable, Equatable {
+    /// The exit status: 130 when the user stopped it, 128 + N for signal N, 2 when the terminal failed.
+    package var status: Int32
+    /// What went wrong with the terminal, if that ended it.
+    package var failure: String?
+}
+
+extension BrowserRunLoop {
+    /// How long opening may take, in milliseconds, before the loading screen shows.
+    package static let openingPatience: Int32 = 150
+
+    /// The first phase of a run: waits until `isOpened` (whatever opens the source posts `.opened` to `inbox`
+    /// when it is done). Past `openingPatience` the terminal is acquired (the lease's, the only opener) and
+    /// shows the loading screen, which answers resizes, Ctrl-Z and signals as the browser does, and q, Esc or
+    /// Ctrl-C stop; the terminal then stays acquired for the browser. Throws how it ended when it was stopped,
+    /// the terminal given back with `release`.
+    package static func awaitOpening(name: String, inbox: ActionInbox, acquire: () -> (any TerminalDevice)?,
+                                     release: () -> Void, isOpened: () -> Bool) throws(OpeningStop) {
+        var wake = pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0)
+        if !isOpened(), poll(&wake, 1, openingPatience) == 0, let terminal = acquire() {
+            try showLoading(name: name, on: terminal, release: release, inbox: inbox, isOpened: isOpened)
+        }
+        while !isOpened() {
+            _ = poll(&wake, 1, -1)
+            _ = inbox.drain()
+        }
+    }
+
+    /// Draws the loading screen until `isOpened`, a turn each spinner interval or event.
+    private static func showLoading(name: String, on terminal: any TerminalDevice, release: () -> Void, inbox: ActionInbox,
+                                    isOpened: () -> Bool) throws(OpeningStop) {
+        SignalTrap.install(wakeFD: inbox.wakeFD)
+        var fds = [pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0)]
+        let started = MonotonicClock.seconds()
+        var tick = 0
+        while !isOpened() {
+            terminal.present(LoadingFrame(name: name, tick: tick, elapsed: MonotonicClock.seconds() - started).render(size: terminal.size))
+            _ = poll(&fds, 2, spinnerInterval)
+            tick += 1
+            _ = inbox.drain()
+            if let signal = SignalTrap.takeCaught() {
+                guard signal == SIGTSTP else { throw stop(release, status: 128 + signal, failure: terminal.failure) }
+                terminal.suspendProcess()
+            }
+            if terminal.readKeys().contains(where: { [.character("q"), .escape, .control("c")].contains($0) }) {
+                throw stop(release, status: 130, failure: nil)
+            }
+            if let failure = terminal.failure { throw stop(release, status: 2, failure: failure) }
+        }
+    }
+
+    private static func stop(_ release: () -> Void, status: Int32, failure: String?) -> OpeningStop {
+        release()
+        return OpeningStop(status: status, failure: failure)
+    }
+}
+
+/// The loading screen: the source's name on top, what is being read in the middle, how to stop below.
+package struct LoadingFrame: Sendable {
+    /// The source's name.
+    package var name: String
+    /// Which frame of the spinner to show.
+    package var tick: Int
+    /// Seconds since opening began.
+    package var elapsed: Double
+
+    /// The frame at this size.
+    package func render(size: (width: Int, height: Int)) -> CellGrid {
+        var grid = CellGrid(width: size.width, height: size.height)
+        grid.fill(" ", x: 0, y: 0, count: grid.width, style: CellStyle(.header))
+        grid.write(name, x: 1, y: 0, limit: max(0, grid.width - 2), style: CellStyle(.header))
+        let spinner = BrowserScreen.spinner[tick % BrowserScreen.spinner.count]
+        let text = "\(spinner) reading \(name)… \(Int(elapsed)) s"
+        grid.write(text, x: max(1, (grid.width - CellGrid.drawnWidth(of: text)) / 2), y: grid.height / 2, style: CellStyle(.dim))
+        if grid.height > 1 {
+            grid.fill(" ", x: 0, y: grid.height - 1, count: grid.width, style: CellStyle(.footer))
+            grid.write("q stop", x: 1, y: grid.height - 1, limit: max(0, grid.width - 2), style: CellStyle(.footer))
+        }
+        return grid
+    }
+}
