@@ -21,6 +21,12 @@ struct ChildListTests {
         #expect(listed(driver).heldCount == 2 * ChildPaging.pageSize, "the first page and the last")
         #expect(Set(listed(driver).arrivedHandles.map { driver.state.store[$0].id })
             == Set((0..<256).map { "c\($0)" } + (999_936..<1_000_000).map { "c\($0)" }))
+        #expect(listed(driver).arrivedHandles.map { driver.state.store[$0].id }
+            == (0..<256).map { "c\($0)" } + (999_936..<1_000_000).map { "c\($0)" }, "in order")
+        let root = driver.state.columns[0].parent
+        let below = RelativeQueries(store: driver.state.store).descendants(of: root)
+        #expect(below.prefix(2 * ChildPaging.pageSize - 192) == listed(driver).arrivedHandles[...] && !below.contains(NodeStore.placeholder),
+                "the descendants of a paged list are those of the pages read, no placeholder")
         #expect(listed(driver)[999_999] == driver.state.store.handle(for: "c999999"))
         #expect(listed(driver)[500_000] == NodeStore.placeholder)
         #expect(listed(driver).firstIndex(of: driver.state.store.handle(for: "c999998")!) == 999_998)

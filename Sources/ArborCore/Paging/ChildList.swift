@@ -77,15 +77,15 @@ package struct ChildList: RandomAccessCollection, MutableCollection, RangeReplac
         }
     }
 
-    /// The handles of items the list holds, placeholders left out: a paged list's from the pages that arrived
-    /// only, in no particular order.
+    /// The handles of items the list holds, in order, placeholders left out: a paged list's from the pages that
+    /// arrived only.
     package var arrivedHandles: [NodeHandle] {
         switch storage {
         case .whole(let handles):
             return handles.filter { $0 != NodeStore.placeholder }
         case .paged(let paged):
-            return paged.pages.flatMap { page, handles in
-                handles.prefix(paged.count - page * ChildPaging.pageSize).filter { $0 != NodeStore.placeholder }
+            return paged.pages.keys.sorted().flatMap { page in
+                paged.pages[page, default: []].prefix(paged.count - page * ChildPaging.pageSize).filter { $0 != NodeStore.placeholder }
             }
         }
     }

@@ -5,24 +5,17 @@ extension BrowserState {
         let remaining = Set(after.arrivedHandles)
         let gone = before.arrivedHandles.filter { !remaining.contains($0) }
         guard !gone.isEmpty else { return }
-        let unmarked = selection.count == 0 ? 0 : selection.remove(idsBelow(gone))
+        var unmarked = 0
+        if selection.count > 0 {
+            let below = gone.flatMap(RelativeQueries(store: store).descendants(of:))
+            unmarked = selection.remove(Set((gone + below).map { store[$0].id }))
+        }
         var notes: [String] = []
         if let item = focused.first(where: { !remaining.contains($0) }) {
             notes.append("“\(store[item].title)” went away")
         }
         if unmarked > 0 { notes.append(unmarked == 1 ? "1 marked item went away" : "\(unmarked) marked items went away") }
         if !notes.isEmpty { message = notes.joined(separator: "; ") }
-    }
-
-    /// The ids of these items and of every loaded item below them (iteratively: depth costs no stack).
-    private func idsBelow(_ items: [NodeHandle]) -> Set<String> {
-        var ids: Set<String> = []
-        var pending = items
-        while let item = pending.popLast() {
-            guard ids.insert(store[item].id).inserted else { continue }
-            pending += store.children(of: item).arrivedHandles
-        }
-        return ids
     }
 
     /// The ids whose lists of children are on screen (the open columns' and the outline's expanded items) and

@@ -50,16 +50,17 @@ package struct RelativeQueries: Sendable {
         first != second && store[first].parent != nil && store[first].parent == store[second].parent
     }
 
-    /// The loaded descendants of an item, depth first in child order.
-    /// - Complexity: O(descendants).
+    /// The loaded descendants of an item, depth first in child order (of a list shown a page at a time, those
+    /// of the pages read).
+    /// - Complexity: O(descendants loaded).
     package func descendants(of item: NodeHandle) -> [NodeHandle] {
         var result: [NodeHandle] = []
         var seen: Set<NodeHandle> = [item]
-        var stack = store.children(of: item).reversed().map { $0 }
+        var stack = store.children(of: item).arrivedHandles.reversed().map { $0 }
         while let next = stack.popLast() {
             guard seen.insert(next).inserted else { continue }
             result.append(next)
-            stack += store.children(of: next).reversed()
+            stack += store.children(of: next).arrivedHandles.reversed()
         }
         return result
     }
