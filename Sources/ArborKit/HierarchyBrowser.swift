@@ -1,7 +1,6 @@
 import ArborCore
 import ArborTUI
 import Dispatch
-import Synchronization
 
 /// The browser or picker over a program's own `HierarchySource`, presented on the terminal.
 ///
@@ -60,25 +59,20 @@ public final class HierarchyBrowser: Sendable {
     /// The run loop's first phase while `open` makes the source, then the browser over it.
     private func openThenRun(name: String, open: @escaping @Sendable () async throws -> any HierarchySource,
                              acquire: () throws(TerminalError) -> any TerminalDevice, release: () -> Void) throws(TerminalError) -> BrowserResult {
-        let opened = Mutex<Result<any HierarchySource, any Error>?>(nil)
-        let inbox = ActionInbox(pipe: WakePipe())
-        Task.detached {
-            let result: Result<any HierarchySource, any Error>
-            do { result = .success(try await open()) } catch { result = .failure(error) }
-            opened.withLock { $0 = result }
-            inbox.post(.opened)
-        }
+        let opened: Result<any HierarchySource, any Error>
         do throws(OpeningStop) {
-            try BrowserRunLoop.awaitOpening(name: name, inbox: inbox, acquire: { try? acquire() }, release: release,
-                                            isOpened: { opened.withLock { $0 != nil } })
+            opened = try BrowserRunLoop.open(name: name, acquire: { try? acquire() }, release: release) { done in
+                Task.detached {
+                    do { done(.success(try await open())) } catch { done(.failure(error)) }
+                }
+            }
         } catch {
             if let failure = error.failure { throw TerminalError(failure) }
             return BrowserResult(picked: [], status: error.status)
         }
-        switch opened.withLock({ $0! }) {
+        switch opened {
         case .success(let source): return try run(on: acquire(), source: source)
         case .failure(let error):
-            release()
             return BrowserResult(picked: [], status: 2, failure: (error as? SourceError)?.message ?? String(describing: error))
         }
     }

@@ -19,30 +19,26 @@ enum SourceLoading {
     static func open(_ options: SourceOptions, name: String, terminal lease: TerminalLease, streaming: Bool)
         throws(ArborFailure) -> OpenedSource {
         try Program.requireSource(options)
-        let inbox = ActionInbox(pipe: WakePipe())
-        let result = Mutex<Result<OpenedSource, SourceLoadError>?>(nil)
         let request = options.request
-        DispatchQueue.global().async {
-            let opened = Result { () throws(SourceLoadError) in
-                let opened = try SourceOpener.open(request, streaming: streaming)
-                return request.watches ? SourceOpener.following(opened, request: request) : opened
-            }
-            result.withLock { $0 = opened }
-            inbox.post(.opened)
-        }
+        let result: Result<OpenedSource, any Error>
         do throws(OpeningStop) {
-            try BrowserRunLoop.awaitOpening(name: name, inbox: inbox, acquire: { try? lease.acquire() }, release: lease.release,
-                                            isOpened: { result.withLock { $0 != nil } })
+            result = try BrowserRunLoop.open(name: name, acquire: { try? lease.acquire() }, release: lease.release) { done in
+                DispatchQueue.global().async {
+                    done(Result { () throws(SourceLoadError) in
+                        let opened = try SourceOpener.open(request, streaming: streaming)
+                        return request.watches ? SourceOpener.following(opened, request: request) : opened
+                    }.mapError { $0 })
+                }
+            }
         } catch {
             throw ArborFailure(message: error.failure, status: error.status)
         }
-        switch result.withLock({ $0! }) {
+        switch result {
         case .success(let opened):
             if !lease.wasAcquired { for problem in opened.problems { printError("arbor: " + problem) } }
             return opened
         case .failure(let error):
-            lease.release()
-            throw .invalid(error.message)
+            throw .invalid((error as? SourceLoadError)?.message ?? String(describing: error))
         }
     }
 }

@@ -19,7 +19,6 @@ extension BrowserController {
         case .timer(.refresh):
             effects = state.apply(.refreshShown)
             timerRequests.insert(.refresh)
-        case .opened: break
         }
         let outcome = releaseHeldKeys().adding(effects).adding(applyPendingQuery() + fitViewport())
         if readsAhead, let focused = state.focusedItem, focused != focusBefore { timerRequests.insert(.readAhead) }

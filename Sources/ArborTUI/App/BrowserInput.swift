@@ -12,8 +12,6 @@ package enum BrowserInput: Sendable {
     case sourceChange(SourceChange)
     /// A timer the controller asked for has run out.
     case timer(LoopTimer)
-    /// The source being opened has opened, or failed to (the first phase of a run).
-    case opened
 }
 
 /// The timers of the run loop; each is asked for by the controller and arrives as an input when due.

@@ -1,4 +1,5 @@
 import ArborCore
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,36 +18,49 @@ extension BrowserRunLoop {
     /// How long opening may take, in milliseconds, before the loading screen shows.
     package static let openingPatience: Int32 = 150
 
-    /// The first phase of a run: waits until `isOpened` (whatever opens the source posts `.opened` to `inbox`
-    /// when it is done). Past `openingPatience` the terminal is acquired (the lease's, the only opener) and
-    /// shows the loading screen, which answers resizes, Ctrl-Z and signals as the browser does, and q, Esc or
-    /// Ctrl-C stop; the terminal then stays acquired for the browser. Throws how it ended when it was stopped,
-    /// the terminal given back with `release`.
-    package static func awaitOpening(name: String, inbox: ActionInbox, acquire: () -> (any TerminalDevice)?,
-                                     release: () -> Void, isOpened: () -> Bool) throws(OpeningStop) {
-        var wake = pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0)
+    /// The first phase of a run: `start` opens the source on a thread of its own and hands the result to its
+    /// completion. Past `openingPatience` the terminal is acquired (through the lease, its only opener) and shows
+    /// the loading screen, which answers resizes, Ctrl-Z and signals as the browser does, q, Esc and Ctrl-C
+    /// stopping; the terminal then stays acquired for the browser. A failure to open gives the terminal back
+    /// with `release` and is returned; being stopped throws how it ended, the terminal given back too.
+    package static func open<Opened: Sendable>(
+        name: String, acquire: () -> (any TerminalDevice)?, release: () -> Void,
+        start: (@escaping @Sendable (Result<Opened, any Error>) -> Void) -> Void
+    ) throws(OpeningStop) -> Result<Opened, any Error> {
+        let pipe = WakePipe()
+        let opened = Mutex<Result<Opened, any Error>?>(nil)
+        start { result in
+            opened.withLock { $0 = result }
+            pipe.wake()
+        }
+        let isOpened = { opened.withLock { $0 != nil } }
+        var wake = pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)
         if !isOpened(), poll(&wake, 1, openingPatience) == 0, let terminal = acquire() {
-            try showLoading(name: name, on: terminal, release: release, inbox: inbox, isOpened: isOpened)
+            defer { SignalTrap.uninstall() }
+            try showLoading(name: name, on: terminal, release: release, pipe: pipe, isOpened: isOpened)
         }
         while !isOpened() {
             _ = poll(&wake, 1, -1)
-            _ = inbox.drain()
+            pipe.drain()
         }
+        let result = opened.withLock { $0! }
+        if case .failure = result { release() }
+        return result
     }
 
     /// Draws the loading screen until `isOpened`, a turn each spinner interval or event.
-    private static func showLoading(name: String, on terminal: any TerminalDevice, release: () -> Void, inbox: ActionInbox,
+    private static func showLoading(name: String, on terminal: any TerminalDevice, release: () -> Void, pipe: WakePipe,
                                     isOpened: () -> Bool) throws(OpeningStop) {
-        SignalTrap.install(wakeFD: inbox.wakeFD)
+        SignalTrap.install(wakeFD: pipe.writeFD)
         var fds = [pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0)]
+                   pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
         let started = MonotonicClock.seconds()
         var tick = 0
         while !isOpened() {
             terminal.present(LoadingFrame(name: name, tick: tick, elapsed: MonotonicClock.seconds() - started).render(size: terminal.size))
             _ = poll(&fds, 2, spinnerInterval)
             tick += 1
-            _ = inbox.drain()
+            pipe.drain()
             if let signal = SignalTrap.takeCaught() {
                 guard signal == SIGTSTP else { throw stop(release, status: 128 + signal, failure: terminal.failure) }
                 terminal.suspendProcess()
