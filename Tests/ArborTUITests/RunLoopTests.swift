@@ -89,6 +89,23 @@ extension TerminalLoops {
             #expect(await run.end() == 0)
         }
 
+        @Test func theSignalsAreTheProgramsAgainOnceTheLoopEnds() async {
+            func handlers() -> [Int] {
+                (SignalTrap.endingSignals + [SIGTSTP, SIGWINCH]).map { signal in
+                    var action = sigaction()
+                    sigaction(signal, nil, &action)
+                    return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+                }
+            }
+            let before = handlers()
+            let run = LoopRun(LoopTestSource())
+            #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+            #expect(handlers() != before, "the loop traps them while it runs")
+            run.terminal.type(.character("q"))
+            #expect(await run.end() == 0)
+            #expect(handlers() == before, "put back as they were")
+        }
+
         @Test func aResizeSignalWakesTheLoopWithoutEndingIt() async {
             let run = LoopRun(LoopTestSource())
             #expect(await run.terminal.focusedLine(showing: "alpha") != nil)

@@ -30,7 +30,10 @@ package final class BrowserRunLoop {
     /// `events`, when given, hears of focus moves, expansions and accepted picks after each turn.
     package func run(_ controller: inout BrowserController, reveal: [String] = [], query: String? = nil,
                     events: ((BrowserEvent) -> Void)? = nil) -> Int32 {
-        defer { terminal.shutdown() }
+        defer {
+            terminal.shutdown()
+            SignalTrap.uninstall()
+        }
         SignalTrap.install(wakeFD: inbox.wakeFD)
         let reporting = performer.source as? any ChangeReporting
         reporting?.observeChanges { [inbox] in inbox.post(.sourceChange($0)) }

@@ -6,8 +6,10 @@ import Darwin
 
 nonisolated(unsafe) private var trapWakeFD: Int32 = -1
 nonisolated(unsafe) private var trapCaught: Int32 = 0
-/// The SIGWINCH handler found when the trap was first installed (ncurses'), called before the wake-up.
+/// The SIGWINCH handler found when the trap was installed (ncurses'), called before the wake-up.
 nonisolated(unsafe) private var chainedResizeHandler: (@convention(c) (Int32) -> Void)?
+/// The actions the trap replaced, by signal, put back by ``SignalTrap/uninstall()``.
+nonisolated(unsafe) private var replacedActions: [Int32: sigaction] = [:]
 
 /// The SIGWINCH handler: ncurses' first, then a byte on the wake pipe.
 private func wakeAfterResize(_ signal: Int32) {
@@ -30,28 +32,37 @@ package enum SignalTrap {
         sigemptyset(&unblocked)
         for signal in endingSignals + [SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&unblocked, signal) }
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        for signal in endingSignals + [SIGTSTP, SIGWINCH] where replacedActions[signal] == nil {
+            var current = sigaction()
+            sigaction(signal, nil, &current)
+            replacedActions[signal] = current
+        }
         for signal in endingSignals + [SIGTSTP] { trap(signal) }
         wakeOnResize()
     }
 
-    /// Makes SIGWINCH write to the wake pipe as well, after the handler that was there (ncurses', which notes
-    /// the new size for the next read of keys). Without the byte, a resize arriving after the loop last read
-    /// keys and before it waits again would not be read until the next key.
+    /// Puts back the actions the trap replaced and forgets the wake pipe, which may be closed from now on: once
+    /// the browser has ended, a signal is the program's again, and a resize writes to no descriptor of its.
+    package static func uninstall() {
+        trapWakeFD = -1
+        for (signal, var action) in replacedActions { sigaction(signal, &action, nil) }
+        replacedActions = [:]
+        chainedResizeHandler = nil
+    }
+
+    /// Makes SIGWINCH write to the wake pipe as well, after the handler the trap replaced (ncurses', which
+    /// notes the new size for the next read of keys). Without the byte, a resize arriving after the loop last
+    /// read keys and before it waits again would not be read until the next key.
     private static func wakeOnResize() {
-        let handler: @convention(c) (Int32) -> Void = wakeAfterResize
-        var current = sigaction()
-        sigaction(SIGWINCH, nil, &current)
-        guard current.sa_flags & SA_SIGINFO == 0 else { return }
+        guard let replaced = replacedActions[SIGWINCH], replaced.sa_flags & SA_SIGINFO == 0 else { return }
         #if canImport(Glibc)
-        let installed = current.__sigaction_handler.sa_handler
+        let installed = replaced.__sigaction_handler.sa_handler
         #else
-        let installed = current.__sigaction_u.__sa_handler
+        let installed = replaced.__sigaction_u.__sa_handler
         #endif
-        let address = installed.map { unsafeBitCast($0, to: Int.self) } ?? 0
-        if address == unsafeBitCast(handler, to: Int.self) { return }
         // SIG_DFL (0) and SIG_IGN (1) are not functions to call.
-        chainedResizeHandler = address > 1 ? installed : nil
-        setHandler(SIGWINCH, flags: current.sa_flags, handler)
+        chainedResizeHandler = installed.map { unsafeBitCast($0, to: Int.self) > 1 ? $0 : nil } ?? nil
+        setHandler(SIGWINCH, flags: replaced.sa_flags, wakeAfterResize)
     }
 
     /// Stops the process as SIGTSTP would have (the terminal already given back) and returns once it continues.
