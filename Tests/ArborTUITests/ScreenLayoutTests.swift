@@ -70,9 +70,9 @@ struct ScreenLayoutTests {
         let iconX = try #require((place.x..<place.right).last { line[$0] == "▶" || line[$0] == "▷" })
         #expect(iconX >= place.iconLeft)
         let screen = driver.controller.screen
-        #expect(screen.target(at: place.iconLeft, y: row, state: state, header: false, width: 100, height: 30)
+        #expect(screen.target(at: place.iconLeft, y: row, state: state, layout: layout)
             == .item(column: place.column, index: state.columns[place.column].scroll, onIcon: true))
-        #expect(screen.target(at: place.iconLeft - 1, y: row, state: state, header: false, width: 100, height: 30)
+        #expect(screen.target(at: place.iconLeft - 1, y: row, state: state, layout: layout)
             == .item(column: place.column, index: state.columns[place.column].scroll, onIcon: false))
     }
 

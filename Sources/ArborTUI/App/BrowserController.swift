@@ -130,11 +130,11 @@ package struct BrowserController: Sendable {
 
     /// Tells the model what fits, when that changed, and lays out the frame of the turn.
     mutating func fitViewport() -> [BrowserEffect] {
-        let metrics = screen.metrics(for: state, header: chrome.showsHeader, width: size.width, height: size.height)
-        var effects: [BrowserEffect] = []
-        if metrics.columnSlots != state.visibleColumns || metrics.itemsPerPage != state.itemsPerPage {
-            effects = state.apply(.setViewport(columns: metrics.columnSlots, itemsPerPage: metrics.itemsPerPage))
-        }
+        layout = screen.layout(for: state, header: chrome.showsHeader, width: size.width, height: size.height)
+        let metrics = layout.metrics
+        guard metrics.columnSlots != state.visibleColumns || metrics.itemsPerPage != state.itemsPerPage else { return [] }
+        // The viewport moves the row of columns; the frame is laid out again over the state it leaves.
+        let effects = state.apply(.setViewport(columns: metrics.columnSlots, itemsPerPage: metrics.itemsPerPage))
         layout = screen.layout(for: state, header: chrome.showsHeader, width: size.width, height: size.height)
         return effects
     }

@@ -16,11 +16,6 @@ extension BrowserScreen {
     /// The cells at the right of a column that count as the hierarchy icon.
     static let iconHitWidth = 7
 
-    /// What is under the cell at (x, y) of a frame of this size.
-    package func target(at x: Int, y: Int, state: BrowserState, header: Bool, width: Int, height: Int) -> ScreenTarget? {
-        target(at: x, y: y, state: state, layout: layout(for: state, header: header, width: width, height: height))
-    }
-
     /// What is under the cell at (x, y) of the frame `layout` describes.
     package func target(at x: Int, y: Int, state: BrowserState, layout: ScreenLayout) -> ScreenTarget? {
         let (width, metrics) = (layout.width, layout.metrics)

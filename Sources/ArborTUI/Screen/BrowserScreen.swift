@@ -53,11 +53,6 @@ package struct BrowserScreen: Sendable {
         }
     }
 
-    /// Draws a whole frame of this size, laying it out first.
-    package func render(_ state: BrowserState, chrome: ScreenChrome = ScreenChrome(), tick: Int = 0, width: Int, height: Int) -> CellGrid {
-        render(state, chrome: chrome, tick: tick, layout: layout(for: state, header: chrome.showsHeader, width: width, height: height))
-    }
-
     /// Draws a whole frame where `layout` puts its parts: the layout of this state, computed once for the turn.
     package func render(_ state: BrowserState, chrome: ScreenChrome = ScreenChrome(), tick: Int = 0, layout: ScreenLayout) -> CellGrid {
         var grid = CellGrid(width: layout.width, height: layout.height)
