@@ -136,21 +136,21 @@ public final class HierarchyBrowser: Sendable {
 
     /// The parent of an item changed: it was added, removed or replaced.
     public func invalidateParent(of id: String) {
-        inbox.post(.action(.invalidateParent(of: id)))
+        apply([.parentChanged(of: id)])
     }
 
     /// The children of an item changed in a way not worth detailing: they are read again.
     public func invalidateChildren(of id: String) {
-        inbox.post(.action(.invalidateChildren(of: id)))
+        apply([.childrenChanged(of: id)])
     }
 
     /// The content of these items changed; their ids did not.
     public func invalidateItems(_ ids: [String]) {
-        inbox.post(.action(.invalidateItems(ids)))
+        apply([.itemsChanged(ids)])
     }
 
     /// Anything may have changed: everything shown is read again, keeping the place where it still exists.
     public func reloadData() {
-        inbox.post(.action(.reloadAll))
+        apply([.reloaded])
     }
 }
