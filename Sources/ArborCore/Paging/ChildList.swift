@@ -84,8 +84,8 @@ package struct ChildList: RandomAccessCollection, MutableCollection, RangeReplac
         case .whole(let handles):
             return handles.filter { $0 != NodeStore.placeholder }
         case .paged(let paged):
-            return paged.pages.keys.sorted().flatMap { page in
-                paged.pages[page, default: []].prefix(paged.count - page * ChildPaging.pageSize).filter { $0 != NodeStore.placeholder }
+            return paged.pages.sorted { $0.key < $1.key }.flatMap { page, handles in
+                handles.prefix(paged.count - page * ChildPaging.pageSize).filter { $0 != NodeStore.placeholder }
             }
         }
     }
