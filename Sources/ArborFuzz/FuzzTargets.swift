@@ -121,9 +121,13 @@ enum FuzzTargets {
                 let count = state.items(in: column).count
                 if count > 0, !(0..<count).contains(state.columns[column].focus) { fatalError("focus out of range") }
             }
-            if state.layout == .outline, !state.outline.rows.isEmpty, !state.outline.rows.indices.contains(state.outline.focus) {
+            if !state.outline.rows.isEmpty, !state.outline.rows.indices.contains(state.outline.focus) {
                 fatalError("outline focus out of range")
             }
+            for level in state.columns.indices.dropFirst() where state.columns[level].parent != state.columns[level - 1].focusedItem {
+                fatalError("the expanded path is broken at level \(level)")
+            }
+            if let row = state.outline.focusedItem, let focused = state.focusedItem, row != focused { fatalError("the outline's focus is not the focus") }
         }
     }
 

@@ -34,6 +34,7 @@ extension BrowserState {
                 focusedColumn = 0
                 effects = requestItem(handle)
                 effects += expand(column: 0)
+                if !layout.projection.entersOpenedItems { focusedColumn = 0 }
             }
             return effects + continueReveal()
         }
@@ -90,9 +91,7 @@ extension BrowserState {
         // A list read again keeps showing the old one until the whole new one is there.
         if store[handle].children != nil, !loads.partialGenerations.contains(generation) { return [] }
         let added = items.map { store.record($0, parent: handle) }
-        let earlier = loads.partialGenerations.insert(generation).inserted ? [] : store.children(of: handle)
-        store[handle].children = earlier + added
-        store[handle].childCount = nil
+        store.appendChildren(added, of: handle, afresh: loads.partialGenerations.insert(generation).inserted)
         reconcileColumns()
         return []
     }

@@ -13,19 +13,6 @@ extension BrowserState {
         keepFocusVisible(in: index)
     }
 
-    mutating func moveFocus(by delta: Int) -> [BrowserEffect] {
-        message = nil
-        guard columns.indices.contains(focusedColumn) else { return [] }
-        setFocus(column: focusedColumn, to: columns[focusedColumn].focus + delta)
-        return []
-    }
-
-    mutating func expandFocused() -> [BrowserEffect] {
-        message = nil
-        guard columns.indices.contains(focusedColumn) else { return [] }
-        return expand(column: focusedColumn)
-    }
-
     /// Opens the focused item of a column into the next column and focuses it; nothing for a leaf.
     mutating func expand(column index: Int) -> [BrowserEffect] {
         if columns[index].focusedItem == NodeStore.placeholder { return [] }
@@ -80,30 +67,6 @@ extension BrowserState {
         let generation = makeGeneration()
         store[handle].parentLoad = .loading(generation: generation)
         return [.loadParent(handle, id: store[handle].id, generation: generation)]
-    }
-
-    mutating func nextLevel() -> [BrowserEffect] {
-        message = nil
-        if focusedColumn + 1 < columns.count {
-            focusedColumn += 1
-            return []
-        }
-        return expandFocused()
-    }
-
-    mutating func previousLevel() -> [BrowserEffect] {
-        message = nil
-        if focusedColumn > 0 {
-            focusedColumn -= 1
-            return []
-        }
-        guard mayHaveLevelBeforeFirst, let first = columns.first?.focusedItem else {
-            if !columns.isEmpty { message = "top of the hierarchy" }
-            return []
-        }
-        if store[first].parentLoad.isLoading { return [] }
-        loads.parentAskedByNavigation = first
-        return requestParent(of: first)
     }
 
     /// Makes every column agree with the loaded children: focus found again by identity, the path cut

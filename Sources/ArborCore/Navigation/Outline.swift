@@ -50,12 +50,10 @@ package struct OutlineChange: Sendable, Hashable {
     package var changedRows: Range<Int> { start..<(start + 1 + max(removed, inserted)) }
 }
 
-/// The outline view: visible rows, remembered expansions, focus and scroll.
+/// The outline's rows as shown: the visible rows, their focus and scroll.
 package struct Outline: Sendable {
     /// The visible rows, top to bottom.
     package internal(set) var rows: [OutlineRow] = []
-    /// Every item that is expanded, shown or hidden under a collapsed ancestor: the expansion memory.
-    package internal(set) var expanded: Set<NodeHandle> = []
     /// The index of the focused row.
     package internal(set) var focus = 0
     /// The index of the first row on screen.
@@ -70,6 +68,34 @@ package struct Outline: Sendable {
 
     /// The row of an item, if it is visible.
     package func row(of item: NodeHandle) -> Int? { rows.firstIndex { $0.item == item } }
+
+    /// The row listing the child at `position` of `parent`, if it is visible.
+    func row(parent: NodeHandle, position: Int) -> Int? {
+        rows.firstIndex { $0.parent == parent && Int($0.position) == position }
+    }
+
+    /// The row of the parent of a row: the nearest row above it that is less deep.
+    func parentRow(of row: Int) -> Int? {
+        let depth = rows[row].depth
+        var index = row - 1
+        while index >= 0 {
+            if rows[index].depth < depth { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Replaces every row, as built again below `topParent`.
+    mutating func replaceAll(with built: [OutlineRow], topParent top: NodeHandle) {
+        lastChange = OutlineChange(start: 0, removed: rows.count, inserted: built.count)
+        rows = built
+        topParent = top
+    }
+
+    /// Puts an item that arrived in its placeholder row.
+    mutating func fill(row: Int, with item: NodeHandle) {
+        rows[row].item = item
+    }
 
     /// How many rows after `row` belong to its visible subtree.
     func subtreeCount(after row: Int) -> Int {

@@ -29,7 +29,8 @@ extension BrowserState {
         guard store[handle].childEpoch == epoch else { return [] }
         switch result {
         case .failure(let error) where error.isCancellation:
-            return requestShownPages()
+            // Asked again if still shown, when the layout settles.
+            return []
         case .failure(let error):
             message = error.message
             loads.pagesFailed.insert(request)
@@ -76,43 +77,8 @@ extension BrowserState {
         finishReveal(at: level)
     }
 
-    /// Asks for the pages of children that columns on screen show as placeholders; costs what the screen shows.
-    mutating func requestShownPages() -> [BrowserEffect] {
-        var effects: [BrowserEffect] = []
-        if layout == .outline {
-            for row in outline.scroll..<min(outline.rows.count, outline.scroll + itemsPerPage) {
-                effects += fillOutlineRow(row)
-            }
-            if outline.rows.indices.contains(outline.focus) { effects += fillOutlineRow(outline.focus) }
-        }
-        if layout == .columns {
-            let shown = columnOffset..<min(columns.count, columnOffset + visibleColumns)
-            for index in shown where store[columns[index].parent].unloadedChildren > 0 {
-                let column = columns[index]
-                let rows = Array(column.scroll..<(column.scroll + itemsPerPage)) + [column.focus]
-                let wanted = column.filter == nil ? rows : childPositions(ofRows: rows, in: column)
-                effects += requestPages(of: column.parent, children: wanted)
-            }
-        }
-        return effects
-    }
-
-    /// Puts the arrived item in a placeholder row of the outline, or asks for its page.
-    private mutating func fillOutlineRow(_ index: Int) -> [BrowserEffect] {
-        let row = outline.rows[index]
-        guard row.item == NodeStore.placeholder else { return [] }
-        let children = store.children(of: row.parent)
-        let position = Int(row.position)
-        guard children.indices.contains(position) else { return [] }
-        if children[position] != NodeStore.placeholder {
-            outline.rows[index].item = children[position]
-            return []
-        }
-        return requestPages(of: row.parent, children: [position])
-    }
-
     /// Asks for the pages of a parent's children holding placeholders at these positions.
-    private mutating func requestPages(of parent: NodeHandle, children wanted: [Int]) -> [BrowserEffect] {
+    mutating func requestPages(of parent: NodeHandle, children wanted: [Int]) -> [BrowserEffect] {
         guard store[parent].unloadedChildren > 0 else { return [] }
         let children = store.children(of: parent)
         var effects: [BrowserEffect] = []

@@ -72,10 +72,9 @@ extension BrowserState {
         }
     }
 
-    /// Opens a path of ids that starts at the top of the source, across the columns or in the outline.
+    /// Opens a path of ids that starts at the top of the source, whatever the layout.
     mutating func revealFromTop(_ path: [String]) -> [BrowserEffect] {
         message = nil
-        if layout == .outline { return apply(.reveal(path: path)) }
         if !columns.isEmpty { columns = [Column(parent: columns[0].parent)] }
         return reveal(path, focusedColumn: nil)
     }

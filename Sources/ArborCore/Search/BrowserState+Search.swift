@@ -2,7 +2,7 @@ extension BrowserState {
     /// Narrows the focused column to the items matching `query`.
     mutating func filterFocusedColumn(_ query: String) -> [BrowserEffect] {
         message = nil
-        guard layout == .columns, columns.indices.contains(focusedColumn) else { return [] }
+        guard columns.indices.contains(focusedColumn) else { return [] }
         let matcher = TextMatcher(query)
         let parent = columns[focusedColumn].parent
         if store[parent].unloadedChildren > 0 { return filterPagedColumn(matcher) }
@@ -20,14 +20,20 @@ extension BrowserState {
     /// Shows the whole column again with the same item focused.
     mutating func clearFilter() -> [BrowserEffect] {
         message = nil
-        guard layout == .columns, columns.indices.contains(focusedColumn), columns[focusedColumn].filter != nil else { return [] }
-        // A paged filter knows where its focused match is among the children: no search through them.
-        if let place = childPositions(ofRows: [columns[focusedColumn].focus], in: columns[focusedColumn]).first {
-            columns[focusedColumn].focus = place
-        }
-        columns[focusedColumn].filter = nil
-        refocusByIdentity(column: focusedColumn)
+        guard columns.indices.contains(focusedColumn) else { return [] }
+        dropFilter(column: focusedColumn)
         return []
+    }
+
+    /// Shows the whole list of a filtered column again, focused on the item it was on.
+    mutating func dropFilter(column index: Int) {
+        guard columns[index].filter != nil else { return }
+        // A paged filter knows where its focused match is among the children: no search through them.
+        if let place = childPositions(ofRows: [columns[index].focus], in: columns[index]).first {
+            columns[index].focus = place
+        }
+        columns[index].filter = nil
+        refocusByIdentity(column: index)
     }
 
     /// Finds the focused item of a column again among its items, or focuses the first; cuts the path when
@@ -62,27 +68,14 @@ extension BrowserState {
     mutating func findNext(_ query: String, forward: Bool, includingFocus: Bool) -> [BrowserEffect] {
         message = nil
         let matcher = TextMatcher(query)
-        let titles: ChildList
-        let current: Int
-        if layout == .outline {
-            titles = ChildList(outline.rows.map(\.item))
-            current = outline.focus
-        } else {
-            guard columns.indices.contains(focusedColumn) else { return [] }
-            titles = items(in: focusedColumn)
-            current = columns[focusedColumn].focus
-        }
+        let projection = layout.projection
+        guard let (titles, current) = projection.list(in: self) else { return [] }
         guard !titles.isEmpty else { return [] }
         let step = forward ? 1 : titles.count - 1
         var position = includingFocus ? min(current, titles.count - 1) : (current + step) % titles.count
         for _ in 0..<titles.count {
             if matcher.matches(store[titles[position]].title) {
-                if layout == .outline {
-                    outline.focus = position
-                    outline.keepFocusVisible(page: itemsPerPage)
-                } else {
-                    setFocus(column: focusedColumn, to: position)
-                }
+                projection.move(by: position - current, in: &self)
                 if !includingFocus, (forward && position <= current) || (!forward && position >= current) {
                     message = "search wrapped"
                 }

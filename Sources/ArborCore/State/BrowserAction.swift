@@ -20,8 +20,9 @@ package enum BrowserAction: Sendable {
     case first
     /// Focuses the last item of the focused column.
     case last
-    /// Focuses the item at `index` of a column (in the outline: the row at `index`), as a click does.
-    case focus(column: Int, index: Int)
+    /// Focuses the item at `index` of a column (in the outline: the row at `index`), as a click does; without
+    /// an index, the column itself (the outline, one list, stays as it is).
+    case focus(column: Int, index: Int?)
     /// Expands the focused item into the next column and focuses it.
     case expand
     /// Goes to the next level, expanding the focused item when it is not yet expanded.

@@ -27,16 +27,19 @@ extension BrowserState {
         return Set(handles.map { store[$0].id })
     }
 
-    /// The nodes whose lists of children are on screen: the columns' parents and, in the outline, its top and
-    /// expanded items (the synthetic top excluded).
+    /// The nodes whose lists of children are on screen, as the layout shows them (the synthetic top excluded).
     var shownParents: Set<NodeHandle> {
-        var shown = Set(columns.map(\.parent))
-        if layout == .outline {
-            shown.insert(outline.topParent)
-            shown.formUnion(outline.expanded)
-        }
-        shown.remove(NodeStore.top)
-        return shown
+        layout.projection.shownParents(in: self).subtracting([NodeStore.top])
+    }
+
+    /// The items open on screen: the columns' expanded items, or the outline's open rows.
+    package var openItems: Set<NodeHandle> {
+        layout.projection.shownParents(in: self).subtracting([navigation.topParent, NodeStore.top])
+    }
+
+    /// Whether anything on screen is loading: the root, or a list of children shown.
+    package var showsLoading: Bool {
+        rootLoad.isLoading || layout.projection.shownParents(in: self).contains { store[$0].childLoad.isLoading }
     }
 
     /// Every list on screen read again as one batch, keeping the store: unchanged items stay where they are,

@@ -91,12 +91,13 @@ extension BrowserState {
         return [.countChildren(parent, ids: [store[handle].id], epoch: store[parent].childEpoch)]
     }
 
-    /// A paged list gets its exact count: its first page stays, the rest is asked again where it shows.
+    /// A paged list gets its exact count: its first page stays, the rest is asked again where it shows (as the
+    /// layout settles).
     mutating func resizeChildren(of id: String, count: Int) -> [BrowserEffect] {
         guard let handle = store.handle(for: id), store[handle].children != nil else { return [] }
         store.resizePagedChildren(of: handle, to: max(0, count))
         reconcileColumns()
-        return requestShownPages()
+        return []
     }
 
     mutating func invalidateItems(_ ids: [String]) -> [BrowserEffect] {
@@ -130,7 +131,7 @@ extension BrowserState {
             let oldParent = store[handle].parent
             store[handle].parent = parent
             if let oldParent, oldParent != parent, store[oldParent].children?.contains(handle) == true {
-                store[oldParent].children = nil
+                store.forgetChildren(of: oldParent)
                 store[oldParent].childCount = nil
                 store[oldParent].childLoad = .unloaded
             }

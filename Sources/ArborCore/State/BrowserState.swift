@@ -4,12 +4,8 @@
 package struct BrowserState: Sendable {
     /// Every node seen so far.
     package internal(set) var store = NodeStore()
-    /// The expanded path: column N+1 lists the children of the item focused in column N.
-    package internal(set) var columns: [Column] = []
-    /// The index of the column that has the focus.
-    package internal(set) var focusedColumn = 0
-    /// The index of the first column on screen.
-    package internal(set) var columnOffset = 0
+    /// Where the user is: the expanded path, the focus and the open items, whatever the layout shows.
+    package internal(set) var navigation: Navigation
     /// The root of what is shown (it moves up when the parent of the root is asked for).
     package internal(set) var root: NodeHandle?
     /// Whether the root is virtual: not shown, its children forming the first column.
@@ -28,10 +24,6 @@ package struct BrowserState: Sendable {
     package internal(set) var showsHidden = false
     /// The marked items of the picker.
     package internal(set) var selection = Selection()
-    /// Whether columns or the outline are shown.
-    package internal(set) var layout = Layout.columns
-    /// The outline's rows, expansions and focus (meaningful while the outline is shown).
-    package internal(set) var outline = Outline()
     /// The find over every item, while it is open.
     package internal(set) var find: FindState?
     /// The texts of an item that finds search.
@@ -53,8 +45,33 @@ package struct BrowserState: Sendable {
     /// Creates an empty state; apply `.start` to load the root.
     package init(selectionMode: SelectionMode = .none, layout: Layout = .columns) {
         selection = Selection(mode: selectionMode)
-        self.layout = layout
+        navigation = Navigation(layout: layout)
     }
+
+    /// The expanded path as the columns show it: column N+1 lists the children of the item focused in column N.
+    package internal(set) var columns: [Column] {
+        get { navigation.levels }
+        _modify { yield &navigation.levels }
+        set { navigation.levels = newValue }
+    }
+
+    /// The index of the column that has the focus.
+    package internal(set) var focusedColumn: Int {
+        get { navigation.focusedLevel }
+        set { navigation.focusedLevel = newValue }
+    }
+
+    /// The index of the first column on screen.
+    package internal(set) var columnOffset: Int {
+        get { navigation.levelOffset }
+        set { navigation.levelOffset = newValue }
+    }
+
+    /// Whether columns or the outline are shown.
+    package var layout: Layout { navigation.layout }
+
+    /// The outline's rows, focus and scroll (kept while the outline is shown).
+    package var outline: Outline { navigation.outline }
 
     /// The items listed in a column: its parent's children, or those matching its filter.
     package func items(in column: Int) -> ChildList {
@@ -62,11 +79,8 @@ package struct BrowserState: Sendable {
         return ChildList(filter.matches)
     }
 
-    /// The focused item: the outline's focused row, or the item focused in the focused column.
-    package var focusedItem: NodeHandle? {
-        if layout == .outline { return outline.focusedItem }
-        return columns.indices.contains(focusedColumn) ? columns[focusedColumn].focusedItem : nil
-    }
+    /// The focused item: the item focused at the focused level.
+    package var focusedItem: NodeHandle? { navigation.focusedItem }
 
     /// The item of a column that is expanded into the next column, if any.
     package func expandedItem(in column: Int) -> NodeHandle? {
@@ -74,18 +88,12 @@ package struct BrowserState: Sendable {
     }
 
     /// The items from the top level down to the focus: the path shown in the footer.
-    package var pathToFocus: [NodeHandle] {
-        if layout == .outline {
-            guard var node = outline.focusedItem else { return [] }
-            var chain = [node]
-            while let parent = store[node].parent, parent != outline.topParent {
-                chain.append(parent)
-                node = parent
-            }
-            return chain.reversed()
-        }
-        guard !columns.isEmpty else { return [] }
-        return columns[0...min(focusedColumn, columns.count - 1)].compactMap(\.focusedItem)
+    package var pathToFocus: [NodeHandle] { navigation.pathToFocus }
+
+    /// The position of the focus in the list it moves in and the list's length (`3 of 12`), if any.
+    package var focusPosition: (index: Int, count: Int)? {
+        guard let list = layout.projection.list(in: self), !list.items.isEmpty else { return nil }
+        return (list.focus, list.items.count)
     }
 
     /// Whether a column's parent has its children loading.
@@ -110,7 +118,7 @@ package struct BrowserState: Sendable {
             showsHidden = shows
             return apply(.reloadAll)
         }
-        var effects = applyAction(action)
+        var effects = reduce(action)
         if case .reloadAll = action {
             searchEpoch += 1
             if let query = find?.query {
@@ -118,16 +126,7 @@ package struct BrowserState: Sendable {
                 effects += startFind(query)
             }
         }
-        return effects + requestShownPages()
-    }
-
-    private mutating func applyAction(_ action: BrowserAction) -> [BrowserEffect] {
-        if layout == .outline, let effects = outlineReduce(action) { return effects }
-        let wasRevealing = !revealing.path.isEmpty
-        var effects = reduce(action)
-        keepFocusedColumnVisible()
-        if layout == .outline { effects += outlineAfter(action, revealFinished: wasRevealing && revealing.path.isEmpty) }
-        return effects
+        return effects + layout.projection.settle(&self)
     }
 
     private mutating func reduce(_ action: BrowserAction) -> [BrowserEffect] {
@@ -142,25 +141,20 @@ package struct BrowserState: Sendable {
             message = nil
             return []
         case .setViewport(let columnCount, let perPage): return setViewport(columns: columnCount, itemsPerPage: perPage)
-        case .moveFocus(let delta): return moveFocus(by: delta)
-        case .pageUp: return moveFocus(by: -itemsPerPage)
-        case .pageDown: return moveFocus(by: itemsPerPage)
-        case .first: return moveFocus(by: Int.min / 2)
-        case .last: return moveFocus(by: Int.max / 2)
-        case .focus(let column, let index):
-            message = nil
-            guard columns.indices.contains(column) else { return [] }
-            focusedColumn = column
-            setFocus(column: column, to: index)
-            return []
-        case .expand: return expandFocused()
-        case .nextLevel: return nextLevel()
-        case .previousLevel: return previousLevel()
+        case .moveFocus(let delta): return navigate { $0.move(by: delta, in: &$1) }
+        case .pageUp: return navigate { $0.move(by: -$1.itemsPerPage, in: &$1) }
+        case .pageDown: return navigate { $0.move(by: $1.itemsPerPage, in: &$1) }
+        case .first: return navigate { $0.move(by: Int.min, in: &$1) }
+        case .last: return navigate { $0.move(by: Int.max, in: &$1) }
+        case .focus(let column, let index): return navigate { $0.focus(index: index, column: column, in: &$1) }
+        case .expand: return navigate { $0.expand(in: &$1) }
+        case .nextLevel: return navigate { $0.nextLevel(in: &$1) }
+        case .previousLevel: return navigate { $0.previousLevel(in: &$1) }
         case .reveal(let path): return reveal(path, focusedColumn: nil)
         case .selection(let action):
             selection.apply(action, focused: focusedItem.flatMap { $0 == NodeStore.placeholder ? nil : store[$0].id })
             return []
-        case .filter(let query): return filterFocusedColumn(query)
+        case .filter(let query): return layout.projection.filter(query, in: &self)
         case .clearFilter: return clearFilter()
         case .findNext(let query, let forward, let including): return findNext(query, forward: forward, includingFocus: including)
         case .setLayout(let target): return setLayout(target)
@@ -203,11 +197,33 @@ package struct BrowserState: Sendable {
         }
     }
 
+    /// Runs a navigation command in the projection of the layout shown; each clears the footer's message first.
+    private mutating func navigate(_ command: (any NavigationProjection, inout BrowserState) -> [BrowserEffect]) -> [BrowserEffect] {
+        message = nil
+        return command(layout.projection, &self)
+    }
+
+    private mutating func navigate(_ command: (any NavigationProjection, inout BrowserState) -> Void) -> [BrowserEffect] {
+        message = nil
+        command(layout.projection, &self)
+        return []
+    }
+
     private mutating func setViewport(columns columnCount: Int, itemsPerPage perPage: Int) -> [BrowserEffect] {
         visibleColumns = max(1, columnCount)
         itemsPerPage = max(1, perPage)
         for index in columns.indices { keepFocusVisible(in: index) }
-        if layout == .outline { outline.keepFocusVisible(page: itemsPerPage) }
+        navigation.outline.keepFocusVisible(page: itemsPerPage)
+        return []
+    }
+
+    /// Shows the columns or the outline: the navigation stays as it is, the outline's rows are built from it
+    /// (and dropped when the columns show it).
+    mutating func setLayout(_ target: Layout) -> [BrowserEffect] {
+        guard target != layout else { return [] }
+        navigation.layout = target
+        navigation.outline = Outline()
+        for index in columns.indices { keepFocusVisible(in: index) }
         return []
     }
 

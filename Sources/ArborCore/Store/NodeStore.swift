@@ -44,6 +44,8 @@ package struct NodeStore: Sendable {
     private var handleByID: [String: NodeHandle] = [:]
     /// The epoch the next replacement of a node's children gets: unique within the store and the stores after it.
     private(set) var nextEpoch: Int
+    /// The nodes whose lists of children were replaced or changed in length since they were last taken.
+    private var reshapedLists: Set<NodeHandle> = []
 
     /// The synthetic node above everything; its children form the first column.
     package static let top = NodeHandle(0)
@@ -103,6 +105,7 @@ package struct NodeStore: Sendable {
 
     /// Replaces the children of a node as a whole.
     mutating func setChildren(_ children: ChildList, of handle: NodeHandle) {
+        reshapedLists.insert(handle)
         nodes[Int(handle.index)].children = children
         nodes[Int(handle.index)].childCount = children.count
         nodes[Int(handle.index)].unloadedChildren = 0
@@ -114,6 +117,7 @@ package struct NodeStore: Sendable {
     /// that pages asked for before the change are not put at shifted places.
     mutating func replaceChildren(_ children: ChildList, of handle: NodeHandle) {
         let placeholders = nodes[Int(handle.index)].unloadedChildren
+        reshapedLists.insert(handle)
         nodes[Int(handle.index)].children = children
         nodes[Int(handle.index)].childCount = children.count
         guard placeholders > 0 else { return }
@@ -133,11 +137,32 @@ package struct NodeStore: Sendable {
     mutating func resizePagedChildren(of handle: NodeHandle, to count: Int) {
         guard let children = nodes[Int(handle.index)].children else { return }
         let resized = children.resized(to: count)
+        reshapedLists.insert(handle)
         nodes[Int(handle.index)].children = resized
         nodes[Int(handle.index)].childCount = count
         nodes[Int(handle.index)].unloadedChildren = count - resized.prefix(ChildPaging.pageSize).count { $0 != Self.placeholder }
         nodes[Int(handle.index)].childEpoch = nextEpoch
         nextEpoch += 1
+    }
+
+    /// Adds items after the children a node lists so far (`afresh`: after none), for a list shown while read.
+    mutating func appendChildren(_ items: [NodeHandle], of handle: NodeHandle, afresh: Bool) {
+        reshapedLists.insert(handle)
+        nodes[Int(handle.index)].children = (afresh ? ChildList() : children(of: handle)) + items
+        nodes[Int(handle.index)].childCount = nil
+    }
+
+    /// Forgets the children of a node (to be asked for again when next shown).
+    mutating func forgetChildren(of handle: NodeHandle) {
+        reshapedLists.insert(handle)
+        nodes[Int(handle.index)].children = nil
+    }
+
+    /// The nodes whose lists were replaced or changed in length since the last call: what views of them redo.
+    @discardableResult
+    mutating func takeReshapedLists() -> Set<NodeHandle> {
+        defer { reshapedLists = [] }
+        return reshapedLists
     }
 
     /// Puts the items of a page in their places among the children of a node.

@@ -14,7 +14,7 @@ extension BrowserController {
             effects = state.apply(.focus(column: column, index: index))
             if onIcon { effects += state.apply(.expand) }
         case (.press, .column(let column)):
-            effects = state.apply(.focus(column: column, index: state.columns[column].focus))
+            effects = state.apply(.focus(column: column, index: nil))
         case (.press, .levelBefore):
             effects = state.apply(.previousLevel)
         case (.press, .levelAfter):
@@ -23,7 +23,7 @@ extension BrowserController {
             let step = event.kind == .wheelUp ? -Self.wheelStep : Self.wheelStep
             switch target {
             case .item(let column, _, _), .column(let column):
-                if state.layout == .columns { effects = state.apply(.focus(column: column, index: state.columns[column].focus)) }
+                effects = state.apply(.focus(column: column, index: nil))
             default: break
             }
             effects += state.apply(.moveFocus(by: step))

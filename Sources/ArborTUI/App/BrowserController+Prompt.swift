@@ -3,8 +3,7 @@ import ArborCore
 extension BrowserController {
     /// Whether the focused column is narrowed by a filter.
     var hasFilter: Bool {
-        state.layout == .columns && state.columns.indices.contains(state.focusedColumn)
-            && state.columns[state.focusedColumn].filter != nil
+        state.columns.indices.contains(state.focusedColumn) && state.columns[state.focusedColumn].filter != nil
     }
 
     /// Opens a prompt; a find lists its matches as it is typed.
@@ -74,9 +73,6 @@ extension BrowserController {
         if prompt.kind == .find { return state.apply(.find(.query(prompt.text))) }
         if prompt.kind == .jump { return [] }
         chrome.search = TextMatcher(prompt.text)
-        if state.layout == .outline {
-            return state.apply(.findNext(prompt.text, forward: true, includingFocus: true))
-        }
         return state.apply(.filter(prompt.text))
     }
 

@@ -9,18 +9,13 @@ struct BrowserEventWatch: Sendable {
     /// Notes what changed since the last turn.
     mutating func note(_ state: BrowserState) {
         let focused = state.focusedItem.flatMap { $0 == NodeStore.placeholder ? nil : state.store[$0].id }
-        let focusedColumnLoads = state.layout == .columns && state.columns.indices.contains(state.focusedColumn)
+        let focusedColumnLoads = state.columns.indices.contains(state.focusedColumn)
             && state.isLoading(column: state.focusedColumn)
         if focusedID != focused, focused != nil || !focusedColumnLoads {
             focusedID = focused
             events.append(.focusMoved(focused))
         }
-        let expanded: [String]
-        if state.layout == .outline {
-            expanded = state.outline.expanded.map { state.store[$0].id }
-        } else {
-            expanded = state.columns.dropFirst().map { state.store[$0.parent].id }
-        }
+        let expanded = state.openItems.map { state.store[$0].id }
         for id in expanded where !expandedIDs.contains(id) { events.append(.expanded(id)) }
         expandedIDs = Set(expanded)
     }

@@ -18,28 +18,6 @@ extension BrowserScreen {
 
     /// What is under the cell at (x, y) of the frame `layout` describes.
     package func target(at x: Int, y: Int, state: BrowserState, layout: ScreenLayout) -> ScreenTarget? {
-        let (width, metrics) = (layout.width, layout.metrics)
-        let row = y - metrics.contentTop
-        if state.layout == .outline {
-            guard row >= 0, row < metrics.contentHeight else { return nil }
-            let index = state.outline.scroll + row
-            guard state.outline.rows.indices.contains(index) else { return nil }
-            let markerX = OutlinePainter(state: state).markerColumn(ofRow: index, width: width)
-            return .item(column: 0, index: index, onIcon: abs(x - markerX) <= 1)
-        }
-        guard !state.columns.isEmpty else { return nil }
-        if let breadcrumb = layout.breadcrumbRow, y == breadcrumb {
-            if x <= 2 { return .levelBefore }
-            if x >= width - 3 { return .levelAfter }
-            return nil
-        }
-        guard let place = layout.column(at: x), row >= 0, row < metrics.contentHeight else { return nil }
-        let column = place.column
-        let perCell = metrics.rowsPerCell
-        if perCell > 1, row % perCell == perCell - 1 { return .column(column) }
-        let index = state.columns[column].scroll + row / perCell
-        guard state.items(in: column).indices.contains(index) else { return .column(column) }
-        let onIcon = row % perCell == 0 && x >= place.iconLeft
-        return .item(column: column, index: index, onIcon: onIcon)
+        view(of: state.layout).target(at: x, y: y, state: state, layout: layout)
     }
 }

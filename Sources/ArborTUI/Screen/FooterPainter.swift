@@ -3,6 +3,8 @@ import ArborCore
 /// The footer: the level, the path from the root to the focus, the position in the column, and load state.
 struct FooterPainter {
     let state: BrowserState
+    /// The level the layout names before the path (`2/3 · `), or nothing.
+    var level = ""
     /// The most pressing message, if any.
     var message: FooterMessage?
     /// Which frame of the spinner to show while something loads.
@@ -16,8 +18,7 @@ struct FooterPainter {
     /// The left part, `2/3 · Plants › Hamburg Plant › Pump Station P-100`, losing titles from the root side
     /// (`2/3 · … › Pump Station P-100`) to fit `width`.
     func pathText(width: Int) -> String {
-        guard !state.columns.isEmpty || state.layout == .outline else { return "" }
-        let level = state.layout == .outline ? "" : "\(state.focusedColumn + 1)/\(state.columns.count) · "
+        guard !state.columns.isEmpty else { return "" }
         var titles = state.pathToFocus.map { state.store[$0].title }
         var text = level + titles.joined(separator: " › ")
         while titles.count > 1, CellGrid.drawnWidth(of: text) > width {
@@ -30,15 +31,9 @@ struct FooterPainter {
     /// The right part: `1 of 4`, then `loading…` (or `reading…` while the source reads on) or a message.
     var statusText: String {
         var parts: [String] = []
-        if state.layout == .outline {
-            if !state.outline.rows.isEmpty { parts.append("\(state.outline.focus + 1) of \(state.outline.rows.count)") }
-        } else if state.columns.indices.contains(state.focusedColumn) {
-            let count = state.items(in: state.focusedColumn).count
-            if count > 0 { parts.append("\(state.columns[state.focusedColumn].focus + 1) of \(count)") }
-        }
+        if let position = state.focusPosition { parts.append("\(position.index + 1) of \(position.count)") }
         if state.selection.mode != .none { parts.append("\(state.selection.count) marked") }
-        if state.rootLoad.isLoading || state.columns.indices.contains(where: state.isLoading(column:))
-            || (state.layout == .outline && state.outline.expanded.contains { state.store[$0].childLoad.isLoading }) {
+        if state.showsLoading {
             parts.append(Self.spinner[tick % Self.spinner.count] + " loading…")
         } else if reading {
             parts.append(Self.spinner[tick % Self.spinner.count] + " reading…")

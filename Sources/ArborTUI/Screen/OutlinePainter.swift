@@ -48,7 +48,7 @@ struct OutlinePainter {
     func marker(for item: NodeHandle) -> String {
         let node = state.store[item]
         if node.childCount == 0 { return "·" }
-        return state.outline.expanded.contains(item) ? "▾" : "▸"
+        return state.navigation.expanded.contains(item) ? "▾" : "▸"
     }
 
     /// The count at the right of a row: its children, a spinner while they are counted, or nothing.

@@ -63,26 +63,9 @@ package struct ScreenLayout: Sendable, Hashable {
 extension BrowserScreen {
     /// The layout of a frame of this size for this state; `header` makes room for the object header.
     package func layout(for state: BrowserState, header: Bool = false, width: Int, height: Int) -> ScreenLayout {
-        let metrics = metrics(for: state, header: header, width: width, height: height)
-        var columns: [ScreenLayout.ColumnFrame] = []
-        if state.layout == .columns, !state.columns.isEmpty {
-            if metrics.isCompact {
-                if state.columns.indices.contains(state.focusedColumn) {
-                    columns = [.init(column: state.focusedColumn, x: 0, width: width, right: width)]
-                }
-            } else {
-                let shown = Array(state.columnOffset..<min(state.columns.count, state.columnOffset + metrics.columnSlots))
-                var x = 0
-                for (column, columnWidth) in zip(shown, ColumnWidths.widths(state, columns: shown, width: width, fullCells: metrics.fullCells)) {
-                    let last = column == shown.last
-                    columns.append(.init(column: column, x: x, width: columnWidth, right: last ? width - 1 : x + columnWidth - 1))
-                    x += columnWidth
-                }
-            }
-        }
+        let frame = view(of: state.layout).frame(for: state, headerRows: headerRows(header, height: height), width: width, height: height)
         return ScreenLayout(
-            width: width, height: height, metrics: metrics, columns: columns,
-            breadcrumbRow: metrics.isCompact && state.layout == .columns ? metrics.contentTop - 1 : nil,
+            width: width, height: height, metrics: frame.metrics, columns: frame.columns, breadcrumbRow: frame.breadcrumbRow,
             footerRow: height - 1, helpBox: helpBox(width: width, height: height), findBox: findBox(width: width, height: height))
     }
 

@@ -1,0 +1,42 @@
+/// Where the user is in the hierarchy, one value whatever the layout: the expanded path as levels (each with
+/// its focus and scroll), the focused level, and the items left open.
+///
+/// The columns and the outline are projections of it (``NavigationProjection``): the columns show the levels
+/// side by side, the outline shows the levels' lists nested, with every item of ``expanded`` open; a move in
+/// either changes this one value, so switching the layout keeps the path, the focus and the open items.
+package struct Navigation: Sendable {
+    /// Whether the columns or the outline show the navigation.
+    package internal(set) var layout: Layout
+    /// The expanded path: level N+1 lists the children of the item focused at level N.
+    package internal(set) var levels: [Column] = []
+    /// The index of the level that has the focus.
+    package internal(set) var focusedLevel = 0
+    /// The index of the first level on screen as a column.
+    package internal(set) var levelOffset = 0
+    /// The items left open in the outline, on the path or not: the outline's memory of what was expanded.
+    package internal(set) var expanded: Set<NodeHandle> = []
+    /// The outline's rows, focus and scroll, kept while the outline is shown.
+    package internal(set) var outline = Outline()
+
+    /// Creates a navigation with nothing loaded, shown in a layout.
+    init(layout: Layout) {
+        self.layout = layout
+    }
+
+    /// The node whose children form the first level (and the outline's top rows).
+    var topParent: NodeHandle { levels.first?.parent ?? NodeStore.top }
+
+    /// The focused item: the item focused at the focused level.
+    var focusedItem: NodeHandle? {
+        levels.indices.contains(focusedLevel) ? levels[focusedLevel].focusedItem : nil
+    }
+
+    /// The items from the top level down to the focus.
+    var pathToFocus: [NodeHandle] {
+        guard !levels.isEmpty else { return [] }
+        return levels[0...min(focusedLevel, levels.count - 1)].compactMap(\.focusedItem)
+    }
+
+    /// The items the path opens (each level's parent below the first).
+    var pathParents: [NodeHandle] { levels.dropFirst().map(\.parent) }
+}

@@ -1,0 +1,36 @@
+/// One way of showing the ``Navigation`` (side-by-side columns, a nested outline): what the moves do in it,
+/// which lists it shows and what it needs loaded. The state routes every navigation command through the
+/// projection of its layout and lets it settle after every change.
+protocol NavigationProjection: Sendable {
+    /// Whether opening an item moves the focus into its children (columns) or leaves it on the item (outline).
+    var entersOpenedItems: Bool { get }
+    /// Moves the focus by `delta` items of the list it moves in (a page, or to an end with a large delta).
+    func move(by delta: Int, in state: inout BrowserState)
+    /// Focuses the item at `index` of `column` (the outline has one list, its rows), as a click does; without
+    /// an index, the column with the item it has focused.
+    func focus(index: Int?, column: Int, in state: inout BrowserState)
+    /// Opens the focused item (the outline closes an open one).
+    func expand(in state: inout BrowserState) -> [BrowserEffect]
+    /// Goes a level deeper, opening the focused item when it is not open.
+    func nextLevel(in state: inout BrowserState) -> [BrowserEffect]
+    /// Goes a level up (the outline closes an open item first).
+    func previousLevel(in state: inout BrowserState) -> [BrowserEffect]
+    /// The list the focus moves in and the focus's place in it: what `n`, `N` and typing step through.
+    func list(in state: BrowserState) -> (items: ChildList, focus: Int)?
+    /// Shows what matches a query as it is typed: the columns narrow the focused one, the outline steps to it.
+    func filter(_ query: String, in state: inout BrowserState) -> [BrowserEffect]
+    /// The nodes whose lists of children are on screen.
+    func shownParents(in state: BrowserState) -> Set<NodeHandle>
+    /// Brings what is shown up to date after a change; returns the lists and pages it needs.
+    func settle(_ state: inout BrowserState) -> [BrowserEffect]
+}
+
+extension Layout {
+    /// The projection that shows the navigation in this layout.
+    var projection: any NavigationProjection {
+        switch self {
+        case .columns: ColumnsProjection()
+        case .outline: OutlineProjection()
+        }
+    }
+}

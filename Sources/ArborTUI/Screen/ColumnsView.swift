@@ -1,0 +1,120 @@
+import ArborCore
+
+/// The columns' part of the frame: boxed columns side by side, or one column under a breadcrumb when the
+/// terminal is narrow.
+struct ColumnsView: HierarchyView {
+    /// The screen the columns are drawn for (its cell mode and source name).
+    let screen: BrowserScreen
+
+    func frame(for state: BrowserState, headerRows: Int, width: Int, height: Int)
+        -> (metrics: ScreenMetrics, columns: [ScreenLayout.ColumnFrame], breadcrumbRow: Int?) {
+        let slots = max(1, width / BrowserScreen.minimumColumnWidth)
+        let isCompact = slots < 2
+        let metrics = ScreenMetrics(
+            isCompact: isCompact, columnSlots: isCompact ? 1 : slots, fullCells: usesFullCells(state, slots: slots),
+            contentTop: 2 + headerRows, contentHeight: max(0, height - (isCompact ? 3 : 4) - headerRows), headerRows: headerRows)
+        guard !state.columns.isEmpty else { return (metrics, [], isCompact ? metrics.contentTop - 1 : nil) }
+        if isCompact {
+            let frames: [ScreenLayout.ColumnFrame] = state.columns.indices.contains(state.focusedColumn)
+                ? [.init(column: state.focusedColumn, x: 0, width: width, right: width)] : []
+            return (metrics, frames, metrics.contentTop - 1)
+        }
+        let shown = Array(state.columnOffset..<min(state.columns.count, state.columnOffset + metrics.columnSlots))
+        var frames: [ScreenLayout.ColumnFrame] = []
+        var x = 0
+        for (column, columnWidth) in zip(shown, ColumnWidths.widths(state, columns: shown, width: width, fullCells: metrics.fullCells)) {
+            let last = column == shown.last
+            frames.append(.init(column: column, x: x, width: columnWidth, right: last ? width - 1 : x + columnWidth - 1))
+            x += columnWidth
+        }
+        return (metrics, frames, nil)
+    }
+
+    /// Whether the columns in view have subtitles or bodies (judged on their first items, so the cost is
+    /// bounded); documents are single-line from the start (``CellMode/resolved(for:)``).
+    private func usesFullCells(_ state: BrowserState, slots: Int) -> Bool {
+        switch screen.cellMode {
+        case .full: return true
+        case .single: return false
+        case .auto:
+            guard !state.columns.isEmpty else { return false }
+            let visible = state.columnOffset..<min(state.columns.count, state.columnOffset + slots)
+            return visible.contains { column in
+                state.items(in: column).prefix(64).contains { state.store[$0].content?.hasDetailLines == true }
+            }
+        }
+    }
+
+    func paint(_ state: BrowserState, layout: ScreenLayout, search: TextMatcher?, spinnerFrame: String, into grid: inout CellGrid) {
+        if state.columns.isEmpty {
+            drawRootState(state, into: &grid)
+        } else if layout.metrics.isCompact {
+            drawCompact(state, layout: layout, search: search, frame: spinnerFrame, into: &grid)
+        } else {
+            drawColumns(state, layout: layout, search: search, frame: spinnerFrame, into: &grid)
+        }
+    }
+
+    func target(at x: Int, y: Int, state: BrowserState, layout: ScreenLayout) -> ScreenTarget? {
+        let metrics = layout.metrics
+        let row = y - metrics.contentTop
+        guard !state.columns.isEmpty else { return nil }
+        if let breadcrumb = layout.breadcrumbRow, y == breadcrumb {
+            if x <= 2 { return .levelBefore }
+            if x >= layout.width - 3 { return .levelAfter }
+            return nil
+        }
+        guard let place = layout.column(at: x), row >= 0, row < metrics.contentHeight else { return nil }
+        let column = place.column
+        let perCell = metrics.rowsPerCell
+        if perCell > 1, row % perCell == perCell - 1 { return .column(column) }
+        let index = state.columns[column].scroll + row / perCell
+        guard state.items(in: column).indices.contains(index) else { return .column(column) }
+        let onIcon = row % perCell == 0 && x >= place.iconLeft
+        return .item(column: column, index: index, onIcon: onIcon)
+    }
+
+    func levelLabel(_ state: BrowserState) -> String {
+        "\(state.focusedColumn + 1)/\(state.columns.count) · "
+    }
+
+    private func drawRootState(_ state: BrowserState, into grid: inout CellGrid) {
+        let (text, role): (String, StyleRole) =
+            if let failure = state.rootLoad.failureMessage { ("⚠ " + failure, .error) }
+            else if state.rootLoad == .loaded { ("(empty hierarchy)", .dim) }
+            else { ("loading…", .dim) }
+        grid.write(text, x: 1, y: min(2, grid.height - 1), limit: grid.width - 2, style: CellStyle(role))
+    }
+
+    /// The title above a column: its parent's, or the source's name at the top.
+    private func columnTitle(_ state: BrowserState, column: Int) -> String {
+        let parent = state.columns[column].parent
+        if parent == NodeStore.top || (state.rootIsVirtual && parent == state.root) { return screen.sourceName }
+        return state.store[parent].title
+    }
+
+    private func drawColumns(_ state: BrowserState, layout: ScreenLayout, search: TextMatcher?, frame: String, into grid: inout CellGrid) {
+        let metrics = layout.metrics
+        let top = metrics.contentTop - 1
+        let boxHeight = metrics.contentHeight + 2
+        guard boxHeight >= 2 else { return }
+        for place in layout.columns {
+            let index = place.column
+            grid.drawBox(x: place.x, y: top, width: place.width, height: boxHeight, title: columnTitle(state, column: index),
+                         titleStyle: CellStyle(.columnTitle, highlighted: index == state.focusedColumn))
+            ColumnPainter(state: state, index: index, metrics: metrics, search: search, spinnerFrame: frame)
+                .paint(x: place.x + 1, y: top + 1, width: place.width - 2, height: boxHeight - 2, separatorInset: 0, into: &grid)
+        }
+    }
+
+    private func drawCompact(_ state: BrowserState, layout: ScreenLayout, search: TextMatcher?, frame: String, into grid: inout CellGrid) {
+        let metrics = layout.metrics
+        let column = state.focusedColumn
+        let before = column > 0 || state.mayHaveLevelBeforeFirst
+        let after = column + 1 < state.columns.count
+        BreadcrumbPainter(title: columnTitle(state, column: column), hasLevelBefore: before, hasLevelAfter: after)
+            .paint(row: layout.breadcrumbRow ?? metrics.contentTop - 1, into: &grid)
+        ColumnPainter(state: state, index: column, metrics: metrics, search: search, spinnerFrame: frame)
+            .paint(x: 0, y: metrics.contentTop, width: grid.width, height: metrics.contentHeight, separatorInset: 1, into: &grid)
+    }
+}
