@@ -135,16 +135,16 @@ enum FuzzTargets {
     static func compare(_ lazy: any HierarchySource, _ full: any HierarchySource, limit: Int) {
         let mine = EffectPerformer(source: lazy)
         let theirs = EffectPerformer(source: full)
-        guard case .rootLoaded(_, .success(let root)) = blockingPerform(mine, .loadRoot(generation: 0)),
-              case .rootLoaded(_, .success(let expected)) = blockingPerform(theirs, .loadRoot(generation: 0)), root == expected
+        guard case .loaded(.root(_, .success(let root))) = blockingPerform(mine, .loadRoot(generation: 0)),
+              case .loaded(.root(_, .success(let expected))) = blockingPerform(theirs, .loadRoot(generation: 0)), root == expected
         else { fatalError("the roots differ") }
         var queue = root.map { [$0.id] } ?? []
         var seen = 0
         while !queue.isEmpty, seen < limit {
             let id = queue.removeFirst()
             seen += 1
-            guard case .childrenLoaded(_, _, let left) = blockingPerform(mine, .loadChildren(NodeStore.top, id: id, generation: 0)),
-                  case .childrenLoaded(_, _, let right) = blockingPerform(theirs, .loadChildren(NodeStore.top, id: id, generation: 0)),
+            guard case .loaded(.children(_, _, let left)) = blockingPerform(mine, .loadChildren(NodeStore.top, id: id, generation: 0)),
+                  case .loaded(.children(_, _, let right)) = blockingPerform(theirs, .loadChildren(NodeStore.top, id: id, generation: 0)),
                   left == right
             else { fatalError("the children of '\(id)' differ") }
             if case .success(let items) = right { queue += items.map(\.id) }
@@ -157,13 +157,13 @@ enum FuzzTargets {
     /// Asks a source for its items, breadth first, at most `limit` of them.
     static func walk(_ source: any HierarchySource, limit: Int) {
         let performer = EffectPerformer(source: source)
-        guard case .rootLoaded(_, .success(let root?)) = blockingPerform(performer, .loadRoot(generation: 0)) else { return }
+        guard case .loaded(.root(_, .success(let root?))) = blockingPerform(performer, .loadRoot(generation: 0)) else { return }
         var queue = [root.id]
         var seen = 0
         while !queue.isEmpty, seen < limit {
             let id = queue.removeFirst()
             seen += 1
-            if case .childrenLoaded(_, _, .success(let items)) = blockingPerform(performer, .loadChildren(NodeStore.top, id: id, generation: 0)) {
+            if case .loaded(.children(_, _, .success(let items))) = blockingPerform(performer, .loadChildren(NodeStore.top, id: id, generation: 0)) {
                 queue += items.map(\.id)
             }
         }

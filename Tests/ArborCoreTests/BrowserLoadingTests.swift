@@ -221,15 +221,15 @@ struct PartialLoadTests {
     @Test func partsShowFirstAndTheFinalListReplacesThemKeepingTheFocus() async {
         var driver = Driver(MutableSource(root: "pumps", plantOutline))
         guard let (handle, generation) = await startAwaitingChildren(&driver) else { return }
-        driver.send(.childrenPartiallyLoaded(handle, generation: generation, [item("p3"), item("p1")]))
+        driver.send(.loaded(.partialChildren(handle, generation: generation, [item("p3"), item("p1")])))
         #expect(driver.titles(1) == ["P3", "P1"])
         #expect(driver.state.isLoading(column: 1))
         driver.send(.moveFocus(by: 1))
-        driver.send(.childrenPartiallyLoaded(handle, generation: generation, [item("p2")]))
+        driver.send(.loaded(.partialChildren(handle, generation: generation, [item("p2")])))
         #expect(driver.titles(1) == ["P3", "P1", "P2"])
-        driver.send(.childrenPartiallyLoaded(handle, generation: generation + 99, [item("zz")]))
+        driver.send(.loaded(.partialChildren(handle, generation: generation + 99, [item("zz")])))
         #expect(driver.titles(1).count == 3)
-        driver.send(.childrenLoaded(handle, generation: generation, .success([item("p1"), item("p2"), item("p3")])))
+        driver.send(.loaded(.children(handle, generation: generation, .success([item("p1"), item("p2"), item("p3")]))))
         #expect(driver.titles(1) == ["P1", "P2", "P3"])
         #expect(driver.focusedID(1) == "p1")
         #expect(!driver.state.isLoading(column: 1))
@@ -238,9 +238,9 @@ struct PartialLoadTests {
     @Test func anUntouchedColumnStartsAtTheFirstItemOfTheFinalList() async {
         var driver = Driver(MutableSource(root: "pumps", plantOutline))
         guard let (handle, generation) = await startAwaitingChildren(&driver) else { return }
-        driver.send(.childrenPartiallyLoaded(handle, generation: generation, [item("p3"), item("p1")]))
+        driver.send(.loaded(.partialChildren(handle, generation: generation, [item("p3"), item("p1")])))
         #expect(driver.focusedID(1) == "p3")
-        driver.send(.childrenLoaded(handle, generation: generation, .success([item("p1"), item("p2"), item("p3")])))
+        driver.send(.loaded(.children(handle, generation: generation, .success([item("p1"), item("p2"), item("p3")]))))
         #expect(driver.focusedID(1) == "p1", "the first item of the ordered list, not the first part's")
         #expect(driver.state.columns[1].scroll == 0)
     }
@@ -254,9 +254,9 @@ struct PartialLoadTests {
             Issue.record("no reload request")
             return
         }
-        driver.send(.childrenPartiallyLoaded(handle, generation: generation, [item("p9")]))
+        driver.send(.loaded(.partialChildren(handle, generation: generation, [item("p9")])))
         #expect(driver.titles(1) == ["P1", "P2", "P3"], "an unsorted first part does not replace a list shown")
-        driver.send(.childrenLoaded(handle, generation: generation, .success([item("p1"), item("p9")])))
+        driver.send(.loaded(.children(handle, generation: generation, .success([item("p1"), item("p9")]))))
         #expect(driver.titles(1) == ["P1", "P9"])
     }
 }

@@ -13,7 +13,7 @@ struct CancelledLoadTests {
             return
         }
         driver.pending.removeFirst()
-        driver.send(.childrenLoaded(handle, generation: generation, .failure(.cancelled("the list is no longer shown"))))
+        driver.send(.loaded(.children(handle, generation: generation, .failure(.cancelled("the list is no longer shown")))))
         #expect(driver.state.message == nil)
         guard case .loadChildren(let again, _, let newer) = try #require(driver.pending.first) else {
             Issue.record("the shown list was not asked again")
@@ -34,9 +34,9 @@ struct CancelledLoadTests {
             return
         }
         driver.pending = []
-        driver.send(.childPageLoaded(parent, epoch: epoch, start: 0, .failure(.cancelled("the list is no longer shown"))))
+        driver.send(.loaded(.childPage(parent, epoch: epoch, start: 0, .failure(.cancelled("the list is no longer shown")))))
         #expect(driver.state.message == nil)
-        driver.send(.childPageLoaded(parent, epoch: epoch, start: 256, .failure(SourceError("disk on fire"))))
+        driver.send(.loaded(.childPage(parent, epoch: epoch, start: 256, .failure(SourceError("disk on fire")))))
         #expect(driver.state.message == "disk on fire")
     }
 }

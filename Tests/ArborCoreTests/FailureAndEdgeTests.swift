@@ -62,18 +62,18 @@ struct FailureAndEdgeTests {
             seen.withLock { $0.append(action) }
         }
         let partial = seen.withLock { $0 }
-        guard case .childrenPartiallyLoaded(_, 1, let batch) = partial.first else {
+        guard case .loaded(.partialChildren(_, 1, let batch)) = partial.first else {
             Issue.record("no partial batch")
             return
         }
         #expect(batch.map(\.id) == ["c0", "c1"])
-        guard case .childrenLoaded(_, 1, .success(let items)) = final else {
+        guard case .loaded(.children(_, 1, .success(let items))) = final else {
             Issue.record("no final list")
             return
         }
         #expect(items.count == 4)
         let silent = await performer.perform(.loadParent(NodeStore.top, id: "c1", generation: 2))
-        guard case .parentLoaded(_, 2, .success("top")) = silent else {
+        guard case .loaded(.parent(_, 2, .success("top"))) = silent else {
             Issue.record("parent not answered")
             return
         }
@@ -186,13 +186,13 @@ struct RetryTests {
         #expect(try await source.children(of: "a").isEmpty, "an unknown count lists no children")
         let performer = EffectPerformer(source: source)
         let action = await performer.perform(.countChildren(NodeStore.top, ids: ["a", "broken"], epoch: 0))
-        guard case .childCountsLoaded(_, 0, let counts) = action else {
+        guard case .loaded(.childCounts(_, 0, let counts)) = action else {
             Issue.record("no counts")
             return
         }
         #expect(counts == ["a": -1, "broken": -1])
         let whole = await EffectPerformer(source: QuirkySource(mode: .batches)).perform(.loadChildren(NodeStore.top, id: "top", generation: 3))
-        guard case .childrenLoaded(_, 3, .success(let items)) = whole else {
+        guard case .loaded(.children(_, 3, .success(let items))) = whole else {
             Issue.record("no list")
             return
         }

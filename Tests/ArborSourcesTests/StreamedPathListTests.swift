@@ -95,6 +95,8 @@ struct StreamedPathListTests {
         close(ends[0])
         #expect(try await growing.root() == SourceRoot(id: "", isVirtual: true))
         #expect(try await growing.children(of: "").map(\.id) == ["a", "d"])
+        // The observer is told just after the list is complete, on the reading thread.
+        for _ in 0..<500 where posted.withLock({ $0.last }) != "completed" { try? await Task.sleep(nanoseconds: 10_000_000) }
         #expect(posted.withLock { $0.last } == "completed", "the observer hears of the whole list")
     }
 

@@ -76,28 +76,8 @@ package enum BrowserAction: Sendable {
 
     /// The source showed (or hid) its hidden entries; `changed` is false when it has none.
     case hiddenToggled(shows: Bool, changed: Bool)
-    /// The source answered the root request.
-    case rootLoaded(generation: Int, Result<SourceRoot?, SourceError>)
-    /// Some of the children of a node arrived before the rest (appended to those already shown).
-    case childrenPartiallyLoaded(NodeHandle, generation: Int, [SourceItem])
-    /// The source answered a children request.
-    case childrenLoaded(NodeHandle, generation: Int, Result<[SourceItem], SourceError>)
-    /// A long list of children is counted: it is shown a page at a time, starting with `first` at index 0.
-    case childrenCounted(NodeHandle, generation: Int, Result<PagedChildren, SourceError>)
-    /// The source answered a request for a page of children starting at `start`.
-    case childPageLoaded(NodeHandle, epoch: Int, start: Int, Result<[SourceItem], SourceError>)
-    /// The source said where a child is among a node's children (nil: not among them).
-    case childLocated(NodeHandle, generation: Int, Result<Int?, SourceError>)
-    /// The source said which children of a node match a filter, by position.
-    case childrenMatched(NodeHandle, generation: Int, Result<[Int32], SourceError>)
-    /// The source answered a request for inserted children, as pairs of index and item.
-    case childItemsLoaded(NodeHandle, epoch: Int, Result<[IndexedItem], SourceError>)
-    /// The source answered an item request.
-    case itemLoaded(NodeHandle, generation: Int, Result<SourceItem, SourceError>)
-    /// Child counts arrived for children of a node, by id (-1: could not be counted).
-    case childCountsLoaded(NodeHandle, epoch: Int, [String: Int])
-    /// The source answered a parent request.
-    case parentLoaded(NodeHandle, generation: Int, Result<String?, SourceError>)
+    /// The source answered a loading request: routed to the loading family.
+    case loaded(LoadAnswer)
 }
 
 /// An item delivered for an index of its parent's children.

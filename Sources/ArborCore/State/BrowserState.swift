@@ -175,25 +175,7 @@ package struct BrowserState: Sendable {
         case .hiddenToggled:
             message = "no hidden entries in this source"
             return []
-        case .rootLoaded(let generation, let result): return rootLoaded(generation: generation, result)
-        case .childrenLoaded(let handle, let generation, let result):
-            return childrenLoaded(handle, generation: generation, result)
-        case .childrenCounted(let handle, let generation, let result):
-            return childrenCounted(handle, generation: generation, result)
-        case .childPageLoaded(let handle, let epoch, let start, let result):
-            return childPageLoaded(handle, epoch: epoch, start: start, result)
-        case .childLocated(let handle, let generation, let result):
-            return childLocated(handle, generation: generation, result)
-        case .childrenMatched(let handle, let generation, let result):
-            return childrenMatched(handle, generation: generation, result)
-        case .childItemsLoaded(let handle, let epoch, let result): return childItemsLoaded(handle, epoch: epoch, result)
-        case .childrenPartiallyLoaded(let handle, let generation, let items):
-            return childrenPartiallyLoaded(handle, generation: generation, items)
-        case .itemLoaded(let handle, let generation, let result): return itemLoaded(handle, generation: generation, result)
-        case .childCountsLoaded(let handle, let epoch, let counts):
-            return childCountsLoaded(handle, epoch: epoch, counts)
-        case .parentLoaded(let handle, let generation, let result):
-            return parentLoaded(handle, generation: generation, result)
+        case .loaded(let answer): return applyLoaded(answer)
         }
     }
 

@@ -21,28 +21,28 @@ package struct EffectPerformer: Sendable {
     {
         switch effect {
         case .loadRoot(let generation):
-            return .rootLoaded(generation: generation, await capture { try await source.root() })
+            return .loaded(.root(generation: generation, await capture { try await source.root() }))
         case .loadChildren(let handle, let id, let generation):
             if source.pagesChildren {
                 let counted = await capture {
                     try await source.pagedChildren(of: id) { batch in
-                        progress(.childrenPartiallyLoaded(handle, generation: generation, batch))
+                        progress(.loaded(.partialChildren(handle, generation: generation, batch)))
                     }
                 }
                 switch counted {
                 case .success(let paged?) where paged.first.count >= paged.count:
-                    return .childrenLoaded(handle, generation: generation, .success(paged.first))
-                case .success(let paged?): return .childrenCounted(handle, generation: generation, .success(paged))
-                case .failure(let error): return .childrenCounted(handle, generation: generation, .failure(error))
+                    return .loaded(.children(handle, generation: generation, .success(paged.first)))
+                case .success(let paged?): return .loaded(.countedChildren(handle, generation: generation, .success(paged)))
+                case .failure(let error): return .loaded(.countedChildren(handle, generation: generation, .failure(error)))
                 case .success(nil): break
                 }
             }
             let result = await capture {
                 try await source.children(of: id) { batch in
-                    progress(.childrenPartiallyLoaded(handle, generation: generation, batch))
+                    progress(.loaded(.partialChildren(handle, generation: generation, batch)))
                 }
             }
-            return .childrenLoaded(handle, generation: generation, result)
+            return .loaded(.children(handle, generation: generation, result))
         case .loadChildItems(let handle, let id, let indexes, let epoch):
             let result = await capture {
                 var items: [IndexedItem] = []
@@ -53,20 +53,20 @@ package struct EffectPerformer: Sendable {
                 }
                 return items
             }
-            return .childItemsLoaded(handle, epoch: epoch, result)
+            return .loaded(.childItems(handle, epoch: epoch, result))
         case .loadChildPage(let handle, let id, let range, let epoch):
             let result = await capture { try await source.children(of: id, in: range) }
-            return .childPageLoaded(handle, epoch: epoch, start: range.lowerBound, result)
+            return .loaded(.childPage(handle, epoch: epoch, start: range.lowerBound, result))
         case .locateChild(let handle, let id, let childID, let generation):
             let result = await capture { try await source.position(of: childID, in: id) }
-            return .childLocated(handle, generation: generation, result)
+            return .loaded(.childPosition(handle, generation: generation, result))
         case .matchChildren(let handle, let id, let matcher, let among, let generation):
             latestMatch.raise(to: generation)
             let result = await capture {
                 try await ChildMatcher(source: source, parentID: id, matcher: matcher) { latestMatch.value != generation }
                     .positions(among: among)
             }
-            return .childrenMatched(handle, generation: generation, result)
+            return .loaded(.childMatches(handle, generation: generation, result))
         case .search(let query, let fields, let bound, let walks, let epoch, let generation):
             let update = await searches.search(query, fields: fields, bound: bound, walks: walks, epoch: epoch, generation: generation) {
                 progress(.find(.updated(generation: generation, $0)))
@@ -81,19 +81,19 @@ package struct EffectPerformer: Sendable {
         case .completePlace(let text, let generation):
             return .place(.completed(generation: generation, await capture { try await PlaceResolver(source: source).complete(text) }))
         case .loadItem(let handle, let id, let generation):
-            return .itemLoaded(handle, generation: generation, await capture { try await source.item(id) })
+            return .loaded(.item(handle, generation: generation, await capture { try await source.item(id) }))
         case .countChildren(let handle, let ids, let epoch):
             var counts: [String: Int] = [:]
             let counting = source is any BackgroundCounting
             for id in ids {
                 counts[id] = counting ? (try? await source.numberOfChildren(of: id)).flatMap { $0 } ?? -1 : -1
             }
-            return .childCountsLoaded(handle, epoch: epoch, counts)
+            return .loaded(.childCounts(handle, epoch: epoch, counts))
         case .setShowsHidden(let shows):
             let hiding = source as? any HiddenEntries
             return .hiddenToggled(shows: shows, changed: hiding?.setShowsHidden(shows) == true)
         case .loadParent(let handle, let id, let generation):
-            return .parentLoaded(handle, generation: generation, await capture { try await source.parentID(of: id) })
+            return .loaded(.parent(handle, generation: generation, await capture { try await source.parentID(of: id) }))
         }
     }
 
