@@ -140,6 +140,27 @@ struct OutlineTests {
         #expect(focusedID(driver) == "fan")
     }
 
+    @Test func aReloadOpensOnlyThePathToTheFocusAgain() async {
+        let source = MutableSource(root: "plants", plantOutline)
+        var driver = Driver(source)
+        driver.send(.start)
+        await driver.settle()
+        driver.send(.setLayout(.outline))
+        #expect(focusedID(driver) == "hamburg")
+        driver.send(.moveFocus(by: 1))
+        driver.send(.expand)
+        await driver.settle()
+        driver.send(.moveFocus(by: -1))
+        #expect(rows(driver) == ["0:plants", "1:hamburg", "1:berlin", "2:b1", "1:munich"])
+        #expect(focusedID(driver) == "hamburg")
+        source.setChildren(of: "plants", ["munich", "hamburg", "berlin"])
+        driver.send(.reloadAll)
+        await driver.settle()
+        #expect(focusedID(driver) == "hamburg")
+        #expect(rows(driver) == ["0:plants", "1:munich", "1:hamburg", "1:berlin"], "items read anew are not taken for the ones open before")
+        #expect(driver.state.openItems.map { driver.state.store[$0].id } == ["plants"])
+    }
+
     @Test func removedChildrenLeaveTheOutline() async {
         let source = MutableSource(root: "plants", plantOutline)
         var driver = Driver(source)

@@ -218,6 +218,9 @@ extension BrowserState {
         loads.pagesFailed = []
         loads.locating = nil
         columns = []
+        // The store's handles are given anew: the items left open are forgotten, the path is opened again.
+        navigation.expanded = []
+        navigation.outline = Outline()
         root = nil
         rootIsVirtual = false
         focusedColumn = 0

@@ -1,6 +1,8 @@
 /// What the browser has asked of the source and not yet received: the bookkeeping that lets an answer be
 /// matched with its question, and a stale one dropped.
 package struct PendingLoads: Sendable {
+    /// The state of the request for the root.
+    package internal(set) var root: LoadState = .unloaded
     /// The last generation given to a request.
     var lastGeneration = 0
     /// Generations of listings that hand over parts before their whole.

@@ -17,6 +17,16 @@ package struct Navigation: Sendable {
     package internal(set) var expanded: Set<NodeHandle> = []
     /// The outline's rows, focus and scroll, kept while the outline is shown.
     package internal(set) var outline = Outline()
+    /// The root of what is shown (it moves up when the parent of the root is asked for).
+    package internal(set) var root: NodeHandle?
+    /// Whether the root is virtual: not shown, its children forming the first level.
+    package internal(set) var rootIsVirtual = false
+    /// How many levels fit on screen side by side.
+    package internal(set) var visibleColumns = 1
+    /// How many items of a list fit on screen.
+    package internal(set) var itemsPerPage = 1
+    /// The path a reveal (`--select`, a find's match, a reload) is opening, level by level.
+    var revealing = PendingReveal()
 
     /// Creates a navigation with nothing loaded, shown in a layout.
     init(layout: Layout) {

@@ -6,41 +6,20 @@ package struct BrowserState: Sendable {
     package internal(set) var store = NodeStore()
     /// Where the user is: the expanded path, the focus and the open items, whatever the layout shows.
     package internal(set) var navigation: Navigation
-    /// The root of what is shown (it moves up when the parent of the root is asked for).
-    package internal(set) var root: NodeHandle?
-    /// Whether the root is virtual: not shown, its children forming the first column.
-    package internal(set) var rootIsVirtual = false
-    /// The state of the request for the root.
-    package internal(set) var rootLoad: LoadState = .unloaded
-    /// How many columns fit on screen.
-    package internal(set) var visibleColumns = 1
-    /// How many items of a column fit on screen.
-    package internal(set) var itemsPerPage = 1
+    /// What has been asked of the source and has not arrived, the root's request among it.
+    package internal(set) var loads = PendingLoads()
+    /// The find over every item and what finds search.
+    package internal(set) var finding = Finding()
+    /// The place (`:`) being opened or completed.
+    package internal(set) var place = PlaceState()
+    /// The marked items of the picker.
+    package internal(set) var selection = Selection()
     /// A notice or error for the footer, cleared by the next command.
     package internal(set) var message: String?
     /// What is wrong with the source's data now (a file that no longer reads), shown until it is mended.
     package internal(set) var sourceTrouble: String?
     /// Whether the source is asked to show its hidden entries.
     package internal(set) var showsHidden = false
-    /// The marked items of the picker.
-    package internal(set) var selection = Selection()
-    /// The find over every item, while it is open.
-    package internal(set) var find: FindState?
-    /// The texts of an item that finds search.
-    package var searchFields: SearchFields = .title
-    /// How far finds walk the source; nil leaves it to the source.
-    package var searchBound: SearchBound?
-
-    /// The generation of the match of a find being opened.
-    var openingHit = 0
-    /// Counts the reloads of the source: a find after one walks it again.
-    var searchEpoch = 0
-    /// What has been asked of the source and has not arrived.
-    package internal(set) var loads = PendingLoads()
-    /// The path a reveal (`--select`, a find's match, a reload) is opening, level by level.
-    var revealing = PendingReveal()
-    /// The place (`:`) being opened or completed.
-    package internal(set) var place = PlaceState()
 
     /// Creates an empty state; apply `.start` to load the root.
     package init(selectionMode: SelectionMode = .none, layout: Layout = .columns) {
