@@ -17,6 +17,8 @@ protocol NavigationProjection: Sendable {
     func previousLevel(in state: inout BrowserState) -> [BrowserEffect]
     /// The list the focus moves in and the focus's place in it: what `n`, `N` and typing step through.
     func list(in state: BrowserState) -> (items: ChildList, focus: Int)?
+    /// The focus's place in the list it moves in and the list's length (`3 of 12`), without listing it.
+    func position(in state: BrowserState) -> (index: Int, count: Int)?
     /// Shows what matches a query as it is typed: the columns narrow the focused one, the outline steps to it.
     func filter(_ query: String, in state: inout BrowserState) -> [BrowserEffect]
     /// The nodes whose lists of children are on screen.

@@ -50,6 +50,11 @@ struct OutlineProjection: NavigationProjection {
         return (ChildList(outline.rows.map(\.item)), outline.focus)
     }
 
+    func position(in state: BrowserState) -> (index: Int, count: Int)? {
+        let outline = state.navigation.outline
+        return outline.rows.isEmpty ? nil : (outline.focus, outline.rows.count)
+    }
+
     func filter(_ query: String, in state: inout BrowserState) -> [BrowserEffect] {
         state.findNext(query, forward: true, includingFocus: true)
     }

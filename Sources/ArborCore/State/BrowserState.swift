@@ -70,10 +70,7 @@ package struct BrowserState: Sendable {
     package var pathToFocus: [NodeHandle] { navigation.pathToFocus }
 
     /// The position of the focus in the list it moves in and the list's length (`3 of 12`), if any.
-    package var focusPosition: (index: Int, count: Int)? {
-        guard let list = layout.projection.list(in: self), !list.items.isEmpty else { return nil }
-        return (list.focus, list.items.count)
-    }
+    package var focusPosition: (index: Int, count: Int)? { layout.projection.position(in: self) }
 
     /// Whether a column's parent has its children loading.
     package func isLoading(column: Int) -> Bool {
