@@ -3,6 +3,12 @@
 set -euo pipefail
 llvm_cov=${LLVM_COV:-llvm-cov}
 required=${ARBOR_CORE_COVERAGE:-100}
+llvm_profdata=$(dirname "$(command -v "$llvm_cov")")/llvm-profdata
+[ -x "$llvm_profdata" ] || llvm_profdata=llvm-profdata
+profiles=(.build/debug/codecov/*.profraw)
+# A process killed by its test may leave its profile cut short: merged without it (the others cover its lines).
+"$llvm_profdata" merge --sparse --failure-mode=all -o .build/debug/codecov/default.profdata "${profiles[@]}" 2>&1 \
+  | grep -v "^warning: .*profraw" || true
 report=$("$llvm_cov" report .build/debug/ArborPackageTests.xctest \
   -instr-profile .build/debug/codecov/default.profdata $(find Sources/ArborCore -name "*.swift" | sort))
 total=$(printf '%s\n' "$report" | awk '/^TOTAL/ { print $(NF-3) }' | tr -d '%')

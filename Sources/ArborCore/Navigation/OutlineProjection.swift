@@ -128,8 +128,7 @@ struct OutlineProjection: NavigationProjection {
             state.navigation.outline.keepFocusVisible(page: state.itemsPerPage)
             return
         }
-        let row = outline.row(parent: level.parent, position: level.focus) ?? outline.focus
-        focusRow(row, in: &state)
+        if let row = outline.row(parent: level.parent, position: level.focus) { focusRow(row, in: &state) }
     }
 
     /// Opens the focused row's item, showing its remembered sub-levels, or asks for its children first.
