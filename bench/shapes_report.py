@@ -31,7 +31,8 @@ def render(results, sizes, show, cell, value):
               f'{show(value(results, "flat-tree", "arbor", "rss_kb"), "MiB")}.', '']
     lines += ['## A node with 1,000,000 children', '',
               '| source | first frame | End | PgUp | peak memory |', '|---|---|---|---|---|']
-    for scenario, title in [('wide-json', 'JSON object tree'), ('wide-doc-enter', 'JSON document, after Enter'),
+    for scenario, title in [('wide-json', 'JSON object tree'), ('wide-outline', 'JSON object tree, outline'),
+                            ('wide-doc-enter', 'JSON document, after Enter'),
                             ('wide-paths', 'path list (whole list read)'), ('wide-sqlite', 'SQLite table, after Enter')]:
         lines.append(f'| {title} | {show(value(results, scenario, "arbor", "first_frame_ms"), "ms")} | '
                      f'{show(value(results, scenario, "arbor", "key_ms[End]"), "ms")} | '
@@ -84,7 +85,7 @@ def budgets(results, sizes, show, value):
     check('1M-row CSV: peak ≤ 1.5× the file', get('csv', metric='rss_kb'), file_times('table-1m.csv', 1.5), 'MiB')
     check('1M children (document): first screenful ≤ 50 ms after Enter', get('wide-doc-enter', metric='key_ms[Right]'), 50)
     check('1M children (SQLite): first screenful ≤ 50 ms after Enter', get('wide-sqlite', metric='key_ms[Right]'), 50)
-    for scenario, title in [('wide-json', 'tree'), ('wide-doc-enter', 'document'), ('wide-paths', 'path list'), ('wide-sqlite', 'SQLite')]:
+    for scenario, title in [('wide-json', 'tree'), ('wide-outline', 'tree, outline'), ('wide-doc-enter', 'document'), ('wide-paths', 'path list'), ('wide-sqlite', 'SQLite')]:
         check(f'1M children ({title}): End ≤ 5 ms', get(scenario, metric='key_ms[End]'), 5)
     before, after = get('wide-doc', metric='rss_end_kb'), get('wide-doc-enter', metric='rss_end_kb')
     if before and after:

@@ -59,6 +59,9 @@ def run(measure, record, installed, arbor, files, runs, smoke):
     count = 1_000_000 // (100 if smoke else 1)
     record('wide-json', 'arbor', measure('arbor', [arbor, wide], rf'child 0000000[\s\S]*1 of {count}',
                                          runs=runs, keys='End PgUp Home'))
+    # The same list as outline rows: a move past the screen fills its placeholder rows.
+    record('wide-outline', 'arbor', measure('arbor', [arbor, '--layout', 'outline', wide], r'child 0000000[\s\S]*1 of',
+                                            runs=runs, keys='End PgUp Home'))
     # The same file as a document: the root's members first, then Enter on `children` opens the long column.
     record('wide-doc', 'arbor', measure('arbor', [arbor, '--format', 'document', wide], r'children[\s\S]*1 of', runs=runs))
     record('wide-doc-enter', 'arbor', measure('arbor', [arbor, '--format', 'document', wide], r'children[\s\S]*1 of',

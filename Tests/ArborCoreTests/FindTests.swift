@@ -126,12 +126,12 @@ struct FindTests {
 
     @Test func theSearchedFieldsAreChosen() async {
         var driver = await started(MutableSource(root: "top", virtual: true, outline))
-        driver.state.searchFields = .id
+        driver.state.finding.fields = .id
         driver.send(.find(.query("!G g1")))
         await driver.settle()
         #expect(driver.state.find?.hits.map(\.title) == ["G1"])
         #expect(driver.state.find?.hits.first?.positions == [], "the match is in the id, not the title")
-        driver.state.searchFields = [.title, .subtitle, .body]
+        driver.state.finding.fields = [.title, .subtitle, .body]
         driver.send(.find(.query("^g1$")))
         await driver.settle()
         #expect(driver.state.find?.hits.isEmpty == true, "titles are G1")

@@ -178,7 +178,7 @@ struct FindWalkTests {
 
     @Test func theItemBoundStopsInsideALongListAndGoesOnFromThere() async {
         var driver = Driver(wideHierarchy(count: 20_000))
-        driver.state.searchBound = SearchBound(depth: nil, items: 5_000)
+        driver.state.finding.bound = SearchBound(depth: nil, items: 5_000)
         driver.send(.start)
         await driver.settle()
         driver.send(.find(.query("^Child\\ 1999")))
@@ -186,7 +186,7 @@ struct FindWalkTests {
         await driver.settle()
         #expect(driver.state.find?.progress?.visited == 20_003)
         #expect(driver.state.find?.total == 11)
-        driver.state.searchBound = SearchBound(depth: nil, items: 5_000)
+        driver.state.finding.bound = SearchBound(depth: nil, items: 5_000)
         driver.send(.reloadAll)
         await driver.settle()
         driver.send(.find(.query("^Child\\ 1999")))

@@ -15,7 +15,7 @@ extension BrowserState {
         case .success(nil):
             rootLoad = .loaded
             columns = []
-            revealing.path = []
+            navigation.revealing.path = []
             message = "empty hierarchy"
             return []
         case .success(let sourceRoot?):
@@ -34,7 +34,6 @@ extension BrowserState {
                 focusedColumn = 0
                 effects = requestItem(handle)
                 effects += expand(column: 0)
-                if !layout.projection.entersOpenedItems { focusedColumn = 0 }
             }
             return effects + continueReveal()
         }
@@ -152,33 +151,33 @@ extension BrowserState {
 
     /// Opens a path of ids level by level as the columns load; `focusedColumn` is where the focus ends.
     mutating func reveal(_ path: [String], focusedColumn target: Int?) -> [BrowserEffect] {
-        revealing.path = path
-        revealing.focusedColumn = target
+        navigation.revealing.path = path
+        navigation.revealing.focusedColumn = target
         return continueReveal()
     }
 
     /// Takes the pending path as far as the loaded columns allow; it stays pending while a level it needs loads.
     mutating func continueReveal() -> [BrowserEffect] {
-        guard !revealing.path.isEmpty, loads.locating == nil else { return [] }
+        guard !navigation.revealing.path.isEmpty, loads.locating == nil else { return [] }
         if columns.isEmpty {
             if rootLoad == .loaded || rootLoad.failureMessage != nil { finishReveal(at: 0) }
             return []
         }
         var effects: [BrowserEffect] = []
         var level = 0
-        while level < revealing.path.count, level < columns.count {
+        while level < navigation.revealing.path.count, level < columns.count {
             let parent = columns[level].parent
             if store[parent].children == nil, store[parent].childLoad.isLoading { return effects }
             let children = store.children(of: parent)
-            guard let item = store.handle(for: revealing.path[level]), let position = children.firstIndex(of: item) else {
+            guard let item = store.handle(for: navigation.revealing.path[level]), let position = children.firstIndex(of: item) else {
                 // A list being read again may bring the item.
                 if store[parent].childLoad.isLoading { return effects }
-                if store[parent].unloadedChildren > 0 { return effects + locate(revealing.path[level], in: parent) }
+                if store[parent].unloadedChildren > 0 { return effects + locate(navigation.revealing.path[level], in: parent) }
                 break
             }
             setFocus(column: level, to: position)
             let node = store[item]
-            if level + 1 == revealing.path.count || node.childCount == 0 || node.childLoad.failureMessage != nil { break }
+            if level + 1 == navigation.revealing.path.count || node.childCount == 0 || node.childLoad.failureMessage != nil { break }
             effects += expand(column: level)
             level += 1
         }
@@ -188,19 +187,19 @@ extension BrowserState {
 
     mutating func finishReveal(at level: Int) {
         if !columns.isEmpty {
-            focusedColumn = min(revealing.focusedColumn ?? level, columns.count - 1, level)
+            focusedColumn = min(navigation.revealing.focusedColumn ?? level, columns.count - 1, level)
         }
-        revealing.path = []
-        revealing.focusedColumn = nil
+        navigation.revealing.path = []
+        navigation.revealing.focusedColumn = nil
         loads.locating = nil
         restoreFilters()
     }
 
     /// Filters the columns a reload put back as they were filtered before it.
     private mutating func restoreFilters() {
-        defer { revealing.filters = [:] }
+        defer { navigation.revealing.filters = [:] }
         for index in columns.indices {
-            guard let matcher = revealing.filters[store[columns[index].parent].id] else { continue }
+            guard let matcher = navigation.revealing.filters[store[columns[index].parent].id] else { continue }
             columns[index].filter = ColumnFilter(matcher: matcher, matches: [])
             refreshFilter(column: index)
             refocusByIdentity(column: index)
@@ -226,9 +225,9 @@ extension BrowserState {
         focusedColumn = 0
         columnOffset = 0
         let effects = startLoading()
-        revealing.path = path
-        revealing.focusedColumn = target
-        revealing.filters = filters
+        navigation.revealing.path = path
+        navigation.revealing.focusedColumn = target
+        navigation.revealing.filters = filters
         return effects
     }
 }

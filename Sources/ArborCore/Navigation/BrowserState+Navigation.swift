@@ -13,7 +13,8 @@ extension BrowserState {
         keepFocusVisible(in: index)
     }
 
-    /// Opens the focused item of a column into the next column and focuses it; nothing for a leaf.
+    /// Opens the focused item of a column into the next column, focused when the layout enters what it opens
+    /// (the columns; the outline keeps the focus on the item); nothing for a leaf.
     mutating func expand(column index: Int) -> [BrowserEffect] {
         if columns[index].focusedItem == NodeStore.placeholder { return [] }
         guard let item = columns[index].focusedItem, store[item].childCount != 0 else {
@@ -25,7 +26,7 @@ extension BrowserState {
             columns.append(Column(parent: item))
             reconcileColumns()
         }
-        focusedColumn = index + 1
+        focusedColumn = layout.projection.entersOpenedItems ? index + 1 : index
         return loadChildrenIfNeeded(item)
     }
 

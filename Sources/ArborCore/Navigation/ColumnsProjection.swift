@@ -47,12 +47,6 @@ struct ColumnsProjection: NavigationProjection {
         return (state.items(in: state.focusedColumn), state.columns[state.focusedColumn].focus)
     }
 
-    func position(in state: BrowserState) -> (index: Int, count: Int)? {
-        guard state.columns.indices.contains(state.focusedColumn) else { return nil }
-        let count = state.items(in: state.focusedColumn).count
-        return count > 0 ? (state.columns[state.focusedColumn].focus, count) : nil
-    }
-
     func filter(_ query: String, in state: inout BrowserState) -> [BrowserEffect] {
         state.filterFocusedColumn(query)
     }

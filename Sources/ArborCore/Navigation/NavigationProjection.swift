@@ -27,6 +27,13 @@ protocol NavigationProjection: Sendable {
     func settle(_ state: inout BrowserState) -> [BrowserEffect]
 }
 
+extension NavigationProjection {
+    func position(in state: BrowserState) -> (index: Int, count: Int)? {
+        guard let list = list(in: state), !list.items.isEmpty else { return nil }
+        return (list.focus, list.items.count)
+    }
+}
+
 extension Layout {
     /// The projection that shows the navigation in this layout.
     var projection: any NavigationProjection {

@@ -1,12 +1,14 @@
 /// The navigation as an outline: the levels' lists nested, one row an item, every item of
 /// ``Navigation/expanded`` open; the focus moves over the rows and the levels follow it (they are the focused
 /// row's ancestors).
+///
+/// Its methods read the rows through `state.navigation.outline` each time rather than through a local copy: a
+/// copy alive while the rows change makes the change copy every row.
 struct OutlineProjection: NavigationProjection {
     var entersOpenedItems: Bool { false }
 
     func move(by delta: Int, in state: inout BrowserState) {
-        let outline = state.navigation.outline
-        let target = outline.focus.addingReportingOverflow(delta)
+        let target = state.navigation.outline.focus.addingReportingOverflow(delta)
         focusRow(target.overflow ? (delta > 0 ? Int.max : 0) : target.partialValue, in: &state)
     }
 
@@ -25,19 +27,17 @@ struct OutlineProjection: NavigationProjection {
     }
 
     func nextLevel(in state: inout BrowserState) -> [BrowserEffect] {
-        let outline = state.navigation.outline
-        guard let item = outline.focusedItem else { return [] }
+        guard let item = state.navigation.outline.focusedItem else { return [] }
         if !state.navigation.expanded.contains(item) { return expandFocused(in: &state) }
-        if outline.subtreeCount(after: outline.focus) > 0 { move(by: 1, in: &state) }
+        if state.navigation.outline.subtreeCount(after: state.navigation.outline.focus) > 0 { move(by: 1, in: &state) }
         return []
     }
 
     func previousLevel(in state: inout BrowserState) -> [BrowserEffect] {
-        let outline = state.navigation.outline
-        guard let item = outline.focusedItem else { return [] }
+        guard let item = state.navigation.outline.focusedItem else { return [] }
         if state.navigation.expanded.contains(item) {
             collapseFocused(in: &state)
-        } else if let parent = outline.parentRow(of: outline.focus) {
+        } else if let parent = state.navigation.outline.parentRow(of: state.navigation.outline.focus) {
             focusRow(parent, in: &state)
         } else {
             state.message = "top of the hierarchy"
@@ -100,6 +100,7 @@ struct OutlineProjection: NavigationProjection {
         }
         for index in chain.reversed() {
             let row = rows[index]
+            guard row.depth <= state.columns.count else { break }
             if row.depth == state.columns.count { state.navigation.levels.append(Column(parent: row.parent)) }
             if state.columns[row.depth].focusedItem != row.item, row.depth + 1 < state.columns.count {
                 state.navigation.levels.removeSubrange((row.depth + 1)...)
@@ -133,8 +134,7 @@ struct OutlineProjection: NavigationProjection {
 
     /// Opens the focused row's item, showing its remembered sub-levels, or asks for its children first.
     private func expandFocused(in state: inout BrowserState) -> [BrowserEffect] {
-        let outline = state.navigation.outline
-        let row = outline.rows[outline.focus]
+        let row = state.navigation.outline.rows[state.navigation.outline.focus]
         if row.item == NodeStore.placeholder { return [] }
         guard state.store[row.item].childCount != 0 else {
             state.message = "no children"
@@ -173,20 +173,20 @@ struct OutlineProjection: NavigationProjection {
     /// Builds the rows below an open node whose children changed, if its row is shown.
     private func refresh(childrenOf handle: NodeHandle, in state: inout BrowserState) -> [BrowserEffect] {
         guard state.navigation.expanded.contains(handle), let row = state.navigation.outline.row(of: handle) else { return [] }
-        let outline = state.navigation.outline
-        let built = state.outlineRows(under: handle, depth: outline.rows[row].depth + 1)
-        state.navigation.outline.splice(after: row, removing: outline.subtreeCount(after: row), inserting: built.rows)
+        let built = state.outlineRows(under: handle, depth: state.navigation.outline.rows[row].depth + 1)
+        let removed = state.navigation.outline.subtreeCount(after: row)
+        state.navigation.outline.splice(after: row, removing: removed, inserting: built.rows)
         return built.unloaded.flatMap { state.loadChildrenIfNeeded($0) }
     }
 
     /// Fills the placeholder rows on screen whose items arrived, and asks for the pages of the others.
     private func requestShownPages(in state: inout BrowserState) -> [BrowserEffect] {
-        let outline = state.navigation.outline
+        let (scroll, count, focus) = (state.navigation.outline.scroll, state.navigation.outline.rows.count, state.navigation.outline.focus)
         var effects: [BrowserEffect] = []
-        for row in outline.scroll..<min(outline.rows.count, outline.scroll + state.itemsPerPage) {
+        for row in scroll..<min(count, scroll + state.itemsPerPage) {
             effects += fillRow(row, in: &state)
         }
-        if outline.rows.indices.contains(outline.focus) { effects += fillRow(outline.focus, in: &state) }
+        if focus < count { effects += fillRow(focus, in: &state) }
         return effects
     }
 

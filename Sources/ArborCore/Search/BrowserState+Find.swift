@@ -1,6 +1,6 @@
 extension BrowserState {
     /// Whether no path is being opened (by --select, a reload or a find).
-    package var pendingPathIsEmpty: Bool { revealing.path.isEmpty }
+    package var pendingPathIsEmpty: Bool { navigation.revealing.path.isEmpty }
 
     /// Routes a find action: the find's own state changes in ``FindState``; asking the source, opening a
     /// match and the generations are the browser's.
@@ -16,14 +16,14 @@ extension BrowserState {
             return [.stopSearch(cancelling: false, generation: loads.lastGeneration)]
         case .searchFurther:
             guard var find else { return [] }
-            find.widenBound(from: searchBound)
+            find.widenBound(from: finding.bound)
             self.find = find
             return find.query.isEmpty ? [] : search(find.query)
         case .openHit:
             guard let hit = find?.focusedHit else { return [] }
-            openingHit = makeGeneration()
+            finding.openingHit = makeGeneration()
             find = nil
-            return [.stopSearch(cancelling: true, generation: openingHit), .resolveFindHit(entry: hit.entry, generation: openingHit)]
+            return [.stopSearch(cancelling: true, generation: finding.openingHit), .resolveFindHit(entry: hit.entry, generation: finding.openingHit)]
         case .close:
             guard find != nil else { return [] }
             find = nil
@@ -35,7 +35,7 @@ extension BrowserState {
             if let progress, find != nil { find?.progress = progress }
             return []
         case .hitResolved(let generation, let result):
-            return generation == openingHit ? openFound(result) : []
+            return generation == finding.openingHit ? openFound(result) : []
         }
     }
 
@@ -58,8 +58,8 @@ extension BrowserState {
         find.isSearching = true
         find.hasReported = false
         self.find = find
-        return [.search(query: query, fields: searchFields, bound: find.bound ?? searchBound, walks: !find.isStopped,
-                        epoch: searchEpoch, generation: find.generation)]
+        return [.search(query: query, fields: finding.fields, bound: find.bound ?? finding.bound, walks: !find.isStopped,
+                        epoch: finding.epoch, generation: find.generation)]
     }
 
     /// Opens a path of ids the source found (for a match or a place), or says why there is none.

@@ -30,39 +30,9 @@ extension BrowserState {
         set { navigation.itemsPerPage = newValue }
     }
 
-    /// The path a reveal is opening, level by level.
-    var revealing: PendingReveal {
-        get { navigation.revealing }
-        _modify { yield &navigation.revealing }
-    }
-
     /// The find over every item, while it is open.
     package internal(set) var find: FindState? {
         get { finding.open }
         _modify { yield &finding.open }
-    }
-
-    /// The texts of an item that finds search.
-    package var searchFields: SearchFields {
-        get { finding.fields }
-        set { finding.fields = newValue }
-    }
-
-    /// How far finds walk the source; nil leaves it to the source.
-    package var searchBound: SearchBound? {
-        get { finding.bound }
-        set { finding.bound = newValue }
-    }
-
-    /// The generation of the match of a find being opened.
-    var openingHit: Int {
-        get { finding.openingHit }
-        set { finding.openingHit = newValue }
-    }
-
-    /// Counts the reloads of the source: a find after one walks it again.
-    var searchEpoch: Int {
-        get { finding.epoch }
-        set { finding.epoch = newValue }
     }
 }

@@ -8,8 +8,8 @@ package struct BrowserState: Sendable {
     package internal(set) var navigation: Navigation
     /// What has been asked of the source and has not arrived, the root's request among it.
     package internal(set) var loads = PendingLoads()
-    /// The find over every item and what finds search.
-    package internal(set) var finding = Finding()
+    /// The find over every item and what finds search (what they search and how far is set from outside).
+    package var finding = Finding()
     /// The place (`:`) being opened or completed.
     package internal(set) var place = PlaceState()
     /// The marked items of the picker.
@@ -96,7 +96,7 @@ package struct BrowserState: Sendable {
         }
         var effects = reduce(action)
         if case .reloadAll = action {
-            searchEpoch += 1
+            finding.epoch += 1
             if let query = find?.query {
                 find = FindState(query: query)
                 effects += startFind(query)

@@ -73,8 +73,8 @@ package struct BrowserController: Sendable {
 
     /// Sets what finds search and how far they walk (nil: the source's own bound).
     package mutating func configureSearch(fields: SearchFields, bound: SearchBound?) {
-        state.searchFields = fields
-        state.searchBound = bound
+        state.finding.fields = fields
+        state.finding.bound = bound
     }
 
     /// Whether the focused column is waiting for its items, so that keys typed ahead should wait too.

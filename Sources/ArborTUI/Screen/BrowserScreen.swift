@@ -24,11 +24,6 @@ package struct BrowserScreen: Sendable {
         self.notice = notice
     }
 
-    /// The geometry of a frame of this size for this state; `header` makes room for the object header.
-    package func metrics(for state: BrowserState, header: Bool = false, width: Int, height: Int) -> ScreenMetrics {
-        view(of: state.layout).frame(for: state, headerRows: headerRows(header, height: height), width: width, height: height).metrics
-    }
-
     /// The rows the object header takes when it is shown: none when the screen is too short for it.
     func headerRows(_ header: Bool, height: Int) -> Int {
         header && height - HeaderPainter.height >= 8 ? HeaderPainter.height : 0
