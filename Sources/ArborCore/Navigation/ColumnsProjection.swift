@@ -42,9 +42,9 @@ struct ColumnsProjection: NavigationProjection {
         return state.requestParent(of: first)
     }
 
-    func list(in state: BrowserState) -> (items: ChildList, focus: Int)? {
+    func list(in state: BrowserState) -> FocusList? {
         guard state.columns.indices.contains(state.focusedColumn) else { return nil }
-        return (state.items(in: state.focusedColumn), state.columns[state.focusedColumn].focus)
+        return FocusList(state.items(in: state.focusedColumn), focus: state.columns[state.focusedColumn].focus)
     }
 
     func filter(_ query: String, in state: inout BrowserState) -> [BrowserEffect] {

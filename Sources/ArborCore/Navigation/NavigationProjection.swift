@@ -16,7 +16,7 @@ protocol NavigationProjection: Sendable {
     /// Goes a level up (the outline closes an open item first).
     func previousLevel(in state: inout BrowserState) -> [BrowserEffect]
     /// The list the focus moves in and the focus's place in it: what `n`, `N` and typing step through.
-    func list(in state: BrowserState) -> (items: ChildList, focus: Int)?
+    func list(in state: BrowserState) -> FocusList?
     /// The focus's place in the list it moves in and the list's length (`3 of 12`), without listing it.
     func position(in state: BrowserState) -> (index: Int, count: Int)?
     /// Shows what matches a query as it is typed: the columns narrow the focused one, the outline steps to it.
@@ -29,8 +29,8 @@ protocol NavigationProjection: Sendable {
 
 extension NavigationProjection {
     func position(in state: BrowserState) -> (index: Int, count: Int)? {
-        guard let list = list(in: state), !list.items.isEmpty else { return nil }
-        return (list.focus, list.items.count)
+        guard let list = list(in: state), list.count > 0 else { return nil }
+        return (list.focus, list.count)
     }
 }
 

@@ -45,9 +45,8 @@ struct OutlineProjection: NavigationProjection {
         return []
     }
 
-    func list(in state: BrowserState) -> (items: ChildList, focus: Int)? {
-        let outline = state.navigation.outline
-        return (ChildList(outline.rows.map(\.item)), outline.focus)
+    func list(in state: BrowserState) -> FocusList? {
+        FocusList(rows: state.navigation.outline.rows, focus: state.navigation.outline.focus)
     }
 
     func position(in state: BrowserState) -> (index: Int, count: Int)? {

@@ -69,8 +69,8 @@ extension BrowserState {
         message = nil
         let matcher = TextMatcher(query)
         let projection = layout.projection
-        guard let (titles, current) = projection.list(in: self) else { return [] }
-        guard !titles.isEmpty else { return [] }
+        guard let titles = projection.list(in: self), titles.count > 0 else { return [] }
+        let current = titles.focus
         let step = forward ? 1 : titles.count - 1
         var position = includingFocus ? min(current, titles.count - 1) : (current + step) % titles.count
         for _ in 0..<titles.count {
