@@ -66,6 +66,14 @@ public struct JSONDocument: Sendable {
             return try parser.parseDocument()
         }
     }
+
+    /// Checks that bytes are well-formed JSON without keeping any value (memory independent of their size).
+    static func validate(_ bytes: [UInt8]) throws(JSONSyntaxError) {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+            var parser = JSONParser(bytes: buffer, keepsValues: false)
+            _ = try parser.parseDocument()
+        }
+    }
 }
 
 /// Malformed JSON, with the place where it went wrong.

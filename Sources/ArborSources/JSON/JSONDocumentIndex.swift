@@ -3,9 +3,9 @@
 /// Scalars are not recorded; they are found again between their container's members when shown.
 struct JSONDocumentIndex: Sendable {
     /// Offset of each container's `{` or `[`, in document order (so ascending); container 0 is the top value.
-    private(set) var start: [Int] = []
+    private(set) var start: ByteOffsets
     /// Offset just past each container's closing bracket.
-    private(set) var end: [Int] = []
+    private(set) var end: ByteOffsets
     /// Each container's parent, -1 for the top value.
     private(set) var parent: [Int32] = []
     /// Each container's position among its parent's members.
@@ -43,10 +43,10 @@ struct JSONDocumentIndex: Sendable {
         return (0, start[Int(container)] + 1)
     }
 
-    /// An empty index with room for about `expectedContainers`.
-    init(expectedContainers: Int = 0) {
-        start.reserveCapacity(expectedContainers)
-        end.reserveCapacity(expectedContainers)
+    /// An empty index of an input of `inputSize` bytes, with room for about `expectedContainers`.
+    init(inputSize: Int, expectedContainers: Int = 0) {
+        start = ByteOffsets(inputSize: inputSize, capacity: expectedContainers)
+        end = ByteOffsets(inputSize: inputSize, capacity: expectedContainers)
         parent.reserveCapacity(expectedContainers)
         position.reserveCapacity(expectedContainers)
         memberCount.reserveCapacity(expectedContainers)

@@ -8,9 +8,7 @@ enum JSONDocumentScanner {
 
     /// The index of a well-formed document, or nil (the full parser then says where it went wrong).
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, race: ScanRace? = nil) -> JSONDocumentIndex? {
-        // Containers and members are counted in 32 bits, which 4 GiB of JSON cannot overflow.
-        guard bytes.count <= LargeBuffers.maximumIndexedSize else { return nil }
-        var index = JSONDocumentIndex(expectedContainers: bytes.count / 128)
+        var index = JSONDocumentIndex(inputSize: bytes.count, expectedContainers: bytes.count / 128)
         var stack: [Frame] = []
         var position = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
@@ -20,11 +18,14 @@ enum JSONDocumentScanner {
             JSONGrammar.skipSpace(bytes, &position)
             guard position < end else { return nil }
             if expectValue {
-                if let frame = stack.last, !frame.isObject { countMember(at: position, in: &stack[stack.count - 1], &index) }
+                if let frame = stack.last, !frame.isObject {
+                    guard countMember(at: position, in: &stack[stack.count - 1], &index) else { return nil }
+                }
                 let memberIndex = (stack.last?.members ?? 1) - 1
                 switch bytes[position] {
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     if let race, race.treeFound { return nil }
+                    guard index.count < Int32.max else { return nil }
                     let isObject = bytes[position] == UInt8(ascii: "{")
                     let container = index.open(at: position, parent: stack.last?.container ?? -1, position: memberIndex)
                     position += 1
@@ -70,19 +71,22 @@ enum JSONDocumentScanner {
         return position == end ? index : nil
     }
 
-    /// Counts a member starting at `offset`, keeping the offset of every ``JSONDocumentIndex/stride``-th.
+    /// Counts a member starting at `offset`, keeping the offset of every ``JSONDocumentIndex/stride``-th;
+    /// false past 2^31 members (counted in 32 bits: such a container is left to the parser).
     @inline(__always)
-    private static func countMember(at offset: Int, in frame: inout Frame, _ index: inout JSONDocumentIndex) {
+    private static func countMember(at offset: Int, in frame: inout Frame, _ index: inout JSONDocumentIndex) -> Bool {
+        guard frame.members < Int32.max else { return false }
         if frame.members > 0, frame.members % Int32(JSONDocumentIndex.stride) == 0 { index.addCheckpoint(offset, to: frame.container) }
         frame.members += 1
+        return true
     }
 
     /// Reads `"key"` and the colon after it, counting the member.
     private static func readKey(
         _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, into frame: inout Frame, _ index: inout JSONDocumentIndex
     ) -> Bool {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return false }
-        countMember(at: position, in: &frame, &index)
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\""),
+              countMember(at: position, in: &frame, &index) else { return false }
         guard JSONGrammar.skipString(bytes, &position) else { return false }
         JSONGrammar.skipSpace(bytes, &position)
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return false }

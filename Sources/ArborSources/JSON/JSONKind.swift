@@ -16,8 +16,25 @@ struct JSONKind: SourceKind {
 
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         if let lazy = JSONIndexing.open(input.bytes, name: input.name, format: format, mapping: request.mapping) { return lazy }
+        if input.bytes.count > Self.largestParsed { try Self.refuseLarge(input) }
         let document = try JSONTreeSource.parse(input.bytes, origin: input.origin)
         return Self.documentSource(document, name: input.name, format: format, mapping: request.mapping)
+    }
+
+    /// The largest input the full parser (about 13× the input in memory) builds; the indexes take larger ones.
+    static let largestParsed = 64 << 20
+
+    /// Why the index refused a large input, said without building it: where it is malformed, or (well-formed,
+    /// a container) that it holds more than 2^31 values in one container. A large scalar is left to the parser.
+    private static func refuseLarge(_ input: SourceInput) throws(SourceLoadError) {
+        do {
+            try JSONDocument.validate(input.bytes)
+        } catch {
+            throw SourceLoadError("\(input.origin):\(error.line):\(error.column): invalid JSON: \(error.message)")
+        }
+        if JSONKind().recognises(Array(input.bytes.prefix(1 << 16))) != nil {
+            throw SourceLoadError("\(input.origin): more than 2^31 values in one container or document, too many to index")
+        }
     }
 
     /// An object tree when the format says so or the document looks like one; a document otherwise.

@@ -6,12 +6,16 @@ struct JSONParser {
     private var line = 1
     private var lineStart = 0
     private var document = JSONDocument()
-    private var stack: [(node: Int32, lastChild: Int32)] = []
+    private var stack: [(node: Int32, lastChild: Int32, isObject: Bool)] = []
     private var pendingKey: String?
+    /// Whether values are kept; without, the parser only says whether and where the bytes are malformed.
+    private let keepsValues: Bool
 
-    /// A parser over bytes that outlive it (the caller's `withUnsafeBufferPointer`).
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// A parser over bytes that outlive it (the caller's `withUnsafeBufferPointer`); one that does not keep
+    /// values checks any size of input in constant memory.
+    init(bytes: UnsafeBufferPointer<UInt8>, keepsValues: Bool = true) {
         self.bytes = bytes
+        self.keepsValues = keepsValues
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONDocument {
@@ -37,7 +41,7 @@ struct JSONParser {
             position += 1
             let kind: JSONDocument.Kind = byte == UInt8(ascii: "{") ? .object : .array
             let node = append(kind, text: "")
-            stack.append((node, -1))
+            stack.append((node, -1, kind == .object))
             skipWhitespace()
             let close = kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
             if position < bytes.count, bytes[position] == close {
@@ -65,7 +69,7 @@ struct JSONParser {
     private mutating func parseAfterValue() throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
         guard let top = stack.last else { return false }
-        let isObject = document.nodes[Int(top.node)].kind == .object
+        let isObject = top.isObject
         guard position < bytes.count else {
             throw error("unexpected end of input, expected ',' or '\(isObject ? "}" : "]")'")
         }
@@ -98,6 +102,7 @@ struct JSONParser {
 
     @discardableResult
     private mutating func append(_ kind: JSONDocument.Kind, text: String) -> Int32 {
+        guard keepsValues else { return -1 }
         let index = Int32(document.nodes.count)
         let parent = stack.last?.node ?? -1
         document.nodes.append(JSONDocument.Node(kind: kind, key: pendingKey, text: text, parent: parent))
@@ -149,8 +154,13 @@ struct JSONParser {
         "byte 0x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
     }
 
+    /// The error at the current position; the column counts characters, or on a line longer than a megabyte
+    /// (where decoding it would cost as much memory) code points.
     func error(_ message: String) -> JSONSyntaxError {
-        let column = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<min(position, bytes.count)]), as: UTF8.self).count + 1
+        let before = UnsafeBufferPointer(rebasing: bytes[lineStart..<min(position, bytes.count)])
+        let column = before.count <= 1 << 20
+            ? String(decoding: before, as: UTF8.self).count + 1
+            : before.reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         return JSONSyntaxError(message: message, line: line, column: column)
     }
 }

@@ -1,9 +1,8 @@
 /// The skeleton of a JSON object tree found in one pass over the bytes: where each item starts, its parent
 /// and its children. Nothing is decoded; an item's fields are read from its bytes when it is shown.
 struct JSONTreeIndex: Sendable {
-    /// Offset of each item's value in the bytes (`{` for an object); item 0 is the root. Offsets are 32-bit
-    /// (12 bytes less per item than `Int`): larger files are not indexed (``LargeBuffers``).
-    private var starts: [UInt32] = []
+    /// Offset of each item's value in the bytes (`{` for an object); item 0 is the root.
+    private var starts: ByteOffsets
     /// Each item's parent, -1 for the root.
     private(set) var parent: [Int32] = []
     /// Each item's position among its parent's children.
@@ -13,14 +12,21 @@ struct JSONTreeIndex: Sendable {
     /// The children of every item, item after item.
     private(set) var childList: [Int32] = []
     /// Where each item's children array starts and ends in the bytes (-1 without one).
-    private var childrenStart: [UInt32] = []
-    private var childrenEnd: [UInt32] = []
+    private var childrenStart: ByteOffsets
+    private var childrenEnd: ByteOffsets
     /// The byte range of the id field's value, for items that have one.
     private(set) var idRanges: [Int32: Range<Int>] = [:]
     /// Whether the top value is an array standing for a list of top-level items (a virtual root).
     private(set) var isVirtual = false
     /// Whether the first object of the tree holds a children array (what makes a document an object tree).
     private(set) var looksLikeTree = false
+
+    /// An empty index of an input of `inputSize` bytes.
+    init(inputSize: Int) {
+        starts = ByteOffsets(inputSize: inputSize)
+        childrenStart = ByteOffsets(inputSize: inputSize)
+        childrenEnd = ByteOffsets(inputSize: inputSize)
+    }
 
     /// The children of an item.
     func children(of item: Int32) -> ArraySlice<Int32> {
@@ -31,14 +37,13 @@ struct JSONTreeIndex: Sendable {
     var count: Int { starts.count }
 
     /// Where an item's value starts.
-    func start(of item: Int32) -> Int { Int(starts[Int(item)]) }
+    func start(of item: Int32) -> Int { starts[Int(item)] }
 
     /// Indexes `bytes`, or nil when they are not well-formed JSON (the full parser then says where).
     /// With `treesOnly`, the scan stops (nil) as soon as the first object has ended without a children array.
     static func scan(
         _ bytes: [UInt8], childrenField: String, idFields: [String], treesOnly: Bool = false, race: ScanRace? = nil
     ) -> JSONTreeIndex? {
-        guard bytes.count <= LargeBuffers.maximumIndexedSize else { return nil }
         let scanner = JSONTreeScanner(childrenKey: Array(childrenField.utf8), idKeys: idFields.map { Array($0.utf8) },
                                       treesOnly: treesOnly, race: race)
         guard let index = bytes.withUnsafeBufferPointer({ scanner.scan($0) }) else { return nil }
@@ -47,22 +52,22 @@ struct JSONTreeIndex: Sendable {
 
     /// Records an item met while scanning.
     mutating func add(start offset: Int, parent: Int32, position: Int32) -> Int32 {
-        starts.append(UInt32(offset))
+        starts.append(offset)
         self.parent.append(parent)
         self.position.append(position)
-        childrenStart.append(UInt32.max)
-        childrenEnd.append(UInt32.max)
+        childrenStart.append(-1)
+        childrenEnd.append(-1)
         return Int32(starts.count - 1)
     }
 
     mutating func setChildrenRange(_ range: Range<Int>, of item: Int32) {
-        childrenStart[Int(item)] = UInt32(range.lowerBound)
-        childrenEnd[Int(item)] = UInt32(range.upperBound)
+        childrenStart[Int(item)] = range.lowerBound
+        childrenEnd[Int(item)] = range.upperBound
     }
 
     /// The byte range of an item's children array, if it has one.
     func childrenRange(of item: Int32) -> Range<Int>? {
-        childrenStart[Int(item)] == UInt32.max ? nil : Int(childrenStart[Int(item)])..<Int(childrenEnd[Int(item)])
+        childrenStart[Int(item)] < 0 ? nil : childrenStart[Int(item)]..<childrenEnd[Int(item)]
     }
 
     mutating func setID(_ range: Range<Int>, of item: Int32) { idRanges[item] = range }

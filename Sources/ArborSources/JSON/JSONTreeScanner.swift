@@ -29,7 +29,7 @@ struct JSONTreeScanner {
     private enum MemberRole { case none, children, id }
 
     func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONTreeIndex? {
-        var index = JSONTreeIndex()
+        var index = JSONTreeIndex(inputSize: bytes.count)
         var stack: [Frame] = []
         var position = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
@@ -49,7 +49,11 @@ struct JSONTreeScanner {
                     let frame = stack[stack.count - 1]
                     item = index.add(start: position, parent: frame.childrenOf, position: frame.count)
                 }
-                if !stack.isEmpty, !stack[stack.count - 1].isObject { stack[stack.count - 1].count += 1 }
+                if !stack.isEmpty, !stack[stack.count - 1].isObject {
+                    // Items and elements are counted in 32 bits: more than 2^31 of them is left to the parser.
+                    guard stack[stack.count - 1].count < Int32.max, index.count < Int32.max else { return nil }
+                    stack[stack.count - 1].count += 1
+                }
                 switch byte {
                 case UInt8(ascii: "{"):
                     position += 1

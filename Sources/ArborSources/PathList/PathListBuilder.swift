@@ -18,7 +18,7 @@ public struct PathListBuilder: Sendable {
     public func hierarchy(from bytes: [UInt8], name: String) -> PathTree {
         var lines = 0
         for byte in bytes where byte == 0x0A { lines += 1 }
-        var nodes = PathTreeNodes(expected: lines + 1)
+        var nodes = PathTreeNodes(inputSize: bytes.count, expected: lines + 1)
         let separator = self.separator
         bytes.withUnsafeBufferPointer { input in
             var path: [(start: Int, length: Int, node: Int32)] = []

@@ -42,7 +42,7 @@ public struct PathTree: HierarchySource {
     /// The bytes of a node's id.
     func idBytes(of node: Int32) -> [UInt8] {
         let index = Int(node)
-        let start = Int(nodes.lineStart[index]), length = Int(nodes.lineLength[index])
+        let start = nodes.lineStart[index], length = Int(nodes.lineLength[index])
         return length >= 0 ? Array(input[start..<(start + length)]) : normalizedPath(of: node)
     }
 
@@ -63,7 +63,7 @@ public struct PathTree: HierarchySource {
     }
 
     func segment(of node: Int32) -> ArraySlice<UInt8> {
-        let start = Int(nodes.segmentStart[Int(node)])
+        let start = nodes.segmentStart[Int(node)]
         return input[start..<(start + Int(nodes.segmentLength[Int(node)]))]
     }
 

@@ -7,9 +7,9 @@ import Darwin
 /// The nodes of a path tree while it is built: ranges of the input, parents, each node's children as a chain
 /// (first child, next sibling) that `childLists` flattens, and a table to find a child by its segment.
 struct PathTreeNodes {
-    var segmentStart: [Int32] = [0], segmentLength: [Int32] = [0]
+    var segmentStart: ByteOffsets, segmentLength: [Int32] = [0]
     /// The top of the list is listed with an empty line: its id is "".
-    var lineStart: [Int32] = [0], lineLength: [Int32] = [0]
+    var lineStart: ByteOffsets, lineLength: [Int32] = [0]
     var parent: [Int32] = [-1]
     private var firstChild: [Int32] = [-1], lastChild: [Int32] = [-1], nextSibling: [Int32] = [-1]
     /// Node index + 1 in each slot, hashed by parent and segment; 0 for an empty slot.
@@ -17,8 +17,12 @@ struct PathTreeNodes {
 
     var count: Int { parent.count }
 
-    /// Room for about `expected` nodes before the table of children grows.
-    init(expected: Int) {
+    /// Nodes of an input of `inputSize` bytes, with room for about `expected` before the table of children grows.
+    init(inputSize: Int, expected: Int) {
+        segmentStart = ByteOffsets(inputSize: inputSize)
+        segmentStart.append(0)
+        lineStart = ByteOffsets(inputSize: inputSize)
+        lineStart.append(0)
         var capacity = 1 << 10
         while capacity < expected * 2 { capacity <<= 1 }
         slots = [Int32](repeating: 0, count: capacity)
@@ -37,7 +41,7 @@ struct PathTreeNodes {
         while slots[slot] != 0 {
             let node = slots[slot] - 1
             if self.parent[Int(node)] == parent, Int(segmentLength[Int(node)]) == bytes.count,
-               bytes.isEmpty || memcmp(input.baseAddress! + Int(segmentStart[Int(node)]), bytes.baseAddress!, bytes.count) == 0 {
+               bytes.isEmpty || memcmp(input.baseAddress! + segmentStart[Int(node)], bytes.baseAddress!, bytes.count) == 0 {
                 return (slot, node)
             }
             slot = (slot + 1) & (slots.count - 1)
@@ -60,8 +64,8 @@ struct PathTreeNodes {
         if let node = found.node { return node }
         let slot = found.slot
         let node = Int32(count)
-        segmentStart.append(Int32(start))
-        segmentLength.append(Int32(length))
+        segmentStart.append(start)
+        segmentLength.append(Int32(clamping: length))
         lineStart.append(0)
         lineLength.append(-1)
         self.parent.append(parent)
@@ -78,8 +82,8 @@ struct PathTreeNodes {
     /// Marks a node as listed on the line `input[start..<start + length]`, unless an earlier line listed it.
     mutating func list(_ node: Int32, lineStart start: Int, length: Int) {
         guard lineLength[Int(node)] < 0 else { return }
-        lineStart[Int(node)] = Int32(start)
-        lineLength[Int(node)] = Int32(length)
+        lineStart[Int(node)] = start
+        lineLength[Int(node)] = Int32(clamping: length)
     }
 
     /// Children in order, flattened: node n's are `list[start[n]..<start[n + 1]]`.
@@ -102,7 +106,7 @@ struct PathTreeNodes {
     private mutating func grow(_ input: UnsafeBufferPointer<UInt8>) {
         slots = [Int32](repeating: 0, count: slots.count * 2)
         for node in 1..<count {
-            let start = Int(segmentStart[node])
+            let start = segmentStart[node]
             let segment = UnsafeBufferPointer(rebasing: input[start..<(start + Int(segmentLength[node]))])
             var slot = Self.hash(parent[node], segment) & (slots.count - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }

@@ -4,12 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// What the one-pass indexes share about large files: how large a file their 32-bit offsets can describe,
-/// and huge pages for the buffers they fill.
+/// Huge pages for the large buffers that inputs are read into and indexes fill.
 enum LargeBuffers {
-    /// The largest file an index of 32-bit offsets describes; larger ones go to the full parsers.
-    static let maximumIndexedSize = Int(UInt32.max) - 1
-
     /// Asks for the huge pages of a large buffer: a fault per 2 MiB instead of per 4 KiB as it fills.
     static func adviseHugePages(_ base: UnsafeMutableRawPointer, _ count: Int) {
         let huge = 2 << 20

@@ -5,9 +5,9 @@ struct CSVTableIndex: Sendable {
     /// The header's column names.
     let columns: [String]
     /// Per row (row 0 is the first after the header): where its record starts, where its id's bytes are.
-    private(set) var start: [UInt32] = []
-    private(set) var idStart: [UInt32] = []
-    private(set) var idEnd: [UInt32] = []
+    private(set) var start: ByteOffsets
+    private(set) var idStart: ByteOffsets
+    private(set) var idEnd: ByteOffsets
     /// Per row: its parent row, or -1 at the top.
     private(set) var parent: [Int32] = []
     /// The children of row `r` are `childList[childStart[r]..<childStart[r + 1]]`; the top rows come last,
@@ -24,8 +24,11 @@ struct CSVTableIndex: Sendable {
     /// The number of rows.
     var count: Int { start.count }
 
-    init(columns: [String]) {
+    init(columns: [String], inputSize: Int) {
         self.columns = columns
+        start = ByteOffsets(inputSize: inputSize)
+        idStart = ByteOffsets(inputSize: inputSize)
+        idEnd = ByteOffsets(inputSize: inputSize)
     }
 
     /// The rows at the top.
@@ -37,14 +40,14 @@ struct CSVTableIndex: Sendable {
     }
 
     mutating func addRow(start offset: Int, id: Range<Int>) {
-        start.append(UInt32(offset))
-        idStart.append(UInt32(id.lowerBound))
-        idEnd.append(UInt32(id.upperBound))
+        start.append(offset)
+        idStart.append(id.lowerBound)
+        idEnd.append(id.upperBound)
     }
 
     /// A row's id, unquoted.
     func id(of row: Int32, in bytes: UnsafeBufferPointer<UInt8>) -> String {
-        CSVRecordReader.text(UnsafeBufferPointer(rebasing: bytes[Int(idStart[Int(row)])..<Int(idEnd[Int(row)])]))
+        CSVRecordReader.text(UnsafeBufferPointer(rebasing: bytes[idStart[Int(row)]..<idEnd[Int(row)]]))
     }
 
     /// Puts every row's id in the hash table; false when an id is empty or repeated.
@@ -57,7 +60,7 @@ struct CSVTableIndex: Sendable {
             buffer.initialize(repeating: 0)
             count = capacity
         }
-        asciiIDs = (0..<count).allSatisfy { !bytes[Int(idStart[$0])..<Int(idEnd[$0])].contains { $0 >= 0x80 } }
+        asciiIDs = (0..<count).allSatisfy { !bytes[idStart[$0]..<idEnd[$0]].contains { $0 >= 0x80 } }
         for row in 0..<Int32(count) {
             let key = key(of: row, in: bytes)
             if key.isEmpty || find(key, in: bytes) != nil { return false }
@@ -99,7 +102,7 @@ struct CSVTableIndex: Sendable {
 
     /// A row's id as the table compares it.
     private func key(of row: Int32, in bytes: UnsafeBufferPointer<UInt8>) -> TableKey {
-        let raw = UnsafeBufferPointer(rebasing: bytes[Int(idStart[Int(row)])..<Int(idEnd[Int(row)])])
+        let raw = UnsafeBufferPointer(rebasing: bytes[idStart[Int(row)]..<idEnd[Int(row)]])
         if asciiIDs, raw.first != UInt8(ascii: "\"") { return TableKey(bytes: raw) }
         return TableKey(text: CSVRecordReader.text(raw), byBytes: asciiIDs)
     }

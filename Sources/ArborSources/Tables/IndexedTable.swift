@@ -31,8 +31,6 @@ public final class IndexedTable: HierarchySource {
     }
 
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, mapping: FieldMapping) -> CSVTableIndex? {
-        // Offsets are kept as 32-bit numbers: a larger table is left to the full reader.
-        guard bytes.count <= LargeBuffers.maximumIndexedSize else { return nil }
         var reader = CSVRecordReader(bytes: bytes, delimiter: delimiter)
         var header: CSVRecordReader.Record?
         while header == nil, !reader.isAtEnd {
@@ -43,25 +41,26 @@ public final class IndexedTable: HierarchySource {
         let columns = header.wanted.prefix(header.fieldCount).map { CSVRecordReader.text(UnsafeBufferPointer(rebasing: bytes[$0!])) }
         guard let idColumn = mapping.id.lazy.compactMap({ columns.firstIndex(of: $0) }).first else { return nil }
         let parentColumn = mapping.parent.lazy.compactMap { columns.firstIndex(of: $0) }.first
-        var index = CSVTableIndex(columns: columns)
-        var parentStart: [UInt32] = []
-        var parentEnd: [UInt32] = []
+        var index = CSVTableIndex(columns: columns, inputSize: bytes.count)
+        var parentStart = ByteOffsets(inputSize: bytes.count)
+        var parentEnd = ByteOffsets(inputSize: bytes.count)
         let wanted = [idColumn] + (parentColumn.map { [$0] } ?? [])
         while !reader.isAtEnd {
             guard let record = reader.next(columns: wanted) else { return nil }
             if reader.isBlank(record) { continue }
             guard record.fieldCount == columns.count, let id = record.wanted[0] else { return nil }
+            guard index.count < Int32.max - 1 else { return nil }
             index.addRow(start: record.start, id: id)
             let parent = parentColumn == nil ? nil : record.wanted[1]
-            parentStart.append(UInt32(parent?.lowerBound ?? 0))
-            parentEnd.append(UInt32(parent?.upperBound ?? 0))
+            parentStart.append(parent?.lowerBound ?? 0)
+            parentEnd.append(parent?.upperBound ?? 0)
         }
         guard index.hashIDs(in: bytes) else { return nil }
         var parents = [Int32](repeating: -1, count: index.count)
         // Siblings often follow one another: the previous row's parent is tried before the hash table.
         var previous: (raw: UnsafeBufferPointer<UInt8>, row: Int32)?
         for row in parents.indices where parentEnd[row] > parentStart[row] {
-            let raw = UnsafeBufferPointer(rebasing: bytes[Int(parentStart[row])..<Int(parentEnd[row])])
+            let raw = UnsafeBufferPointer(rebasing: bytes[parentStart[row]..<parentEnd[row]])
             if raw.count == 2, raw[0] == UInt8(ascii: "\""), raw[1] == UInt8(ascii: "\"") { continue }
             if let previous, previous.raw.count == raw.count, memcmp(previous.raw.baseAddress!, raw.baseAddress!, raw.count) == 0 {
                 parents[row] = previous.row
@@ -136,7 +135,7 @@ public final class IndexedTable: HierarchySource {
         let count = children(ofRow: row).count
         if row == Int32(index.count) { return SourceItem(id: "", content: ItemContent(title: displayName), childCount: count) }
         let values = bytes.withUnsafeBufferPointer { bytes in
-            var reader = CSVRecordReader(bytes: bytes, delimiter: delimiter, at: Int(index.start[Int(row)]))
+            var reader = CSVRecordReader(bytes: bytes, delimiter: delimiter, at: index.start[Int(row)])
             let record = reader.next(columns: Array(index.columns.indices))
             return record?.wanted.map { $0.map { CSVRecordReader.text(UnsafeBufferPointer(rebasing: bytes[$0])) } ?? "" } ?? []
         }

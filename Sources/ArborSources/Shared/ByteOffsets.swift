@@ -1,0 +1,45 @@
+/// Byte offsets into one input, held in 32 bits each while the input is small enough for that (the most common
+/// case, half the memory) and in 64 bits past 4 GiB. Which form is chosen once, from the input's size; -1 (no
+/// offset) can be held in either.
+struct ByteOffsets: Sendable {
+    private var narrow: [UInt32] = []
+    private var wide: [Int] = []
+    /// Whether offsets take 64 bits each.
+    let isWide: Bool
+
+    /// The largest input whose offsets (and -1) fit in 32 bits.
+    static let narrowLimit = Int(UInt32.max) - 1
+
+    /// Takes every input as past 4 GiB, within a scope (for tests of the 64-bit form on small inputs).
+    @TaskLocal static var forcesWide = false
+
+    /// Offsets into an input of `inputSize` bytes.
+    init(inputSize: Int, capacity: Int = 0) {
+        isWide = inputSize > Self.narrowLimit || Self.forcesWide
+        if isWide { wide.reserveCapacity(capacity) } else { narrow.reserveCapacity(capacity) }
+    }
+
+    /// The number of offsets.
+    var count: Int { isWide ? wide.count : narrow.count }
+
+    /// The offset at `index`, -1 for none.
+    subscript(index: Int) -> Int {
+        get {
+            if isWide { return wide[index] }
+            let value = narrow[index]
+            return value == UInt32.max ? -1 : Int(value)
+        }
+        set {
+            if isWide { wide[index] = newValue } else { narrow[index] = Self.narrowed(newValue) }
+        }
+    }
+
+    /// Adds an offset (or -1) at the end.
+    mutating func append(_ offset: Int) {
+        if isWide { wide.append(offset) } else { narrow.append(Self.narrowed(offset)) }
+    }
+
+    private static func narrowed(_ offset: Int) -> UInt32 {
+        offset < 0 ? UInt32.max : UInt32(offset)
+    }
+}
