@@ -22,7 +22,8 @@ enum SourceLoading {
         let request = options.request
         let result: Result<OpenedSource, any Error>
         do throws(OpeningStop) {
-            result = try BrowserRunLoop.open(name: name, acquire: { try? lease.acquire() }, release: lease.release) { done in
+            result = try BrowserRunLoop.open(name: name, progress: request.progress, acquire: { try? lease.acquire() },
+                                             release: lease.release) { done in
                 DispatchQueue.global().async {
                     done(Result { () throws(SourceLoadError) in
                         let opened = try SourceOpener.open(request, streaming: streaming)

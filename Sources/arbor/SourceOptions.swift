@@ -1,4 +1,5 @@
 import ArborCommandLine
+import ArborCore
 import ArborSources
 
 /// The options that say what to open and how to read it, shared by every command.
@@ -22,6 +23,8 @@ struct SourceOptions {
     ] + SourceKinds.options.map { OptionSpec.value($0.name, help: $0.help) } + [
         .value("timeout", help: "Seconds a command or a query may run before its column shows a time-out (default 10)."),
         .flag("no-watch", help: "Do not watch the directories shown for changes made meanwhile."),
+        .value("max-input", help: "The most memory an input may take, e.g. 512M or 4G (default: half the machine's memory); "
+            + "a stream or a command's output is read to two thirds of it, a larger file is refused."),
     ]
 
     var source: String?
@@ -39,6 +42,7 @@ struct SourceOptions {
     var hasCommands: Bool { settings["children-cmd"] != nil }
     var timeout: Double = 10
     var watches = true
+    var ceiling = InputCeiling.machineDefault
 
     /// The options of a parsed command line, `source` being its source argument; checks they fit together.
     init(_ parsed: ParsedCommandLine, source: String?) throws(CommandLineError) {
@@ -56,6 +60,12 @@ struct SourceOptions {
         }
         timeout = try parsed.number("timeout") ?? timeout
         watches = !parsed.flag("no-watch")
+        if let size = parsed.value("max-input") {
+            guard let bytes = ByteSize.parse(size) else {
+                throw CommandLineError("--max-input takes a size such as 512M or 4G, not '\(size)'")
+            }
+            ceiling = InputCeiling(bytes: bytes)
+        }
         if let format, SourceFormat(rawValue: format) == nil {
             throw CommandLineError(
                 "unsupported format '\(format)' (supported: \(SourceKinds.formatNames.joined(separator: ", ")))")
@@ -83,6 +93,7 @@ struct SourceOptions {
         request.settings = settings
         request.timeout = timeout
         request.watches = watches
+        request.ceiling = ceiling
         return request
     }
 }

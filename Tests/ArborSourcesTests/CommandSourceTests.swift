@@ -1,5 +1,6 @@
 import ArborCore
 import ArborSources
+import Foundation
 import Testing
 
 @Suite("Command source")
@@ -57,5 +58,38 @@ struct CommandSourceTests {
         #expect(children.map(\.content.title) == ["bin", "X"])
         #expect(LosslessText.encode(children[0].id) == [0xFF])
         #expect(children[1].childCount == nil)
+    }
+
+    @Test func anEndlessCommandIsStoppedAtTheCeilingKeepingItsLines() async throws {
+        let endless = CommandSource(childrenCommand: "yes {}", root: "r", timeout: 30, outputLimit: 1 << 20)
+        let paged = try #require(try await endless.pagedChildren(of: "same"))
+        #expect(paged.count == 1 && paged.first.map(\.id) == ["same"])
+        #expect(paged.notice == "the command's output reached the input ceiling of 1.0 MB (--max-input SIZE changes it) "
+            + "and was stopped: showing the line read before")
+        let counting = CommandSource(childrenCommand: "seq 1 100000000", root: "r", timeout: 30, outputLimit: 1 << 20)
+        let numbers = try #require(try await counting.pagedChildren(of: "r"))
+        #expect(numbers.count > 20_000 && numbers.count < 200_000 && numbers.first.count == ChildPaging.pageSize, "\(numbers.count)")
+        #expect(numbers.notice?.contains("showing the \(numbers.count) lines read before") == true)
+        let last = try await counting.children(of: "r", in: (numbers.count - 1)..<numbers.count)
+        #expect(last.map(\.id) == [String(numbers.count)], "whole lines only, the one cut in the middle dropped")
+    }
+
+    @Test func aCommandStoppedByItsTimeLimitKeepsWhatItPrinted() async throws {
+        let slow = CommandSource(childrenCommand: "printf 'a\\nb\\n'; sleep 5", root: "r", timeout: 0.5)
+        let paged = try #require(try await slow.pagedChildren(of: "r"))
+        #expect(paged.first.map(\.id) == ["a", "b"])
+        #expect(paged.notice == "the command did not finish within 0.5 s: showing the 2 lines it printed")
+    }
+
+    @Test func printingALongCommandListReadsItAPageAtATime() async throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-runs-\(UUID().uuidString.prefix(8))").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let source = CommandSource(childrenCommand: "echo run >> \(log); [ -z {} ] && seq 1 2500", root: nil)
+        var lines: [String] = []
+        let printer = TreePrinter(formatter: ItemFormatter(field: .title, idsArePaths: false), depth: 0)
+        try await printer.print(source) { lines.append(String(decoding: $0, as: UTF8.self)) }
+        #expect(lines.count == 2500 && lines.first == "1" && lines.last == "2500")
+        let runs = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").count
+        #expect(runs == 1, "the list is read once and paged from what was kept")
     }
 }

@@ -62,7 +62,11 @@ extension BrowserState {
 
     /// Puts a listing in the store (the first `first.count` of `count` children; placeholders for the rest),
     /// lays the columns out again and asks for the counts the source left unknown.
-    mutating func acceptChildren(of handle: NodeHandle, first items: [SourceItem], count: Int, wasPartial: Bool) -> [BrowserEffect] {
+    mutating func acceptChildren(
+        of handle: NodeHandle, first items: [SourceItem], count: Int, wasPartial: Bool, notice: String? = nil
+    ) -> [BrowserEffect] {
+        store[handle].childNotice = notice
+        if let notice { message = notice }
         let before = wasPartial ? nil : store[handle].children
         let focusedBefore = columns.filter { $0.parent == handle }.compactMap(\.focusedItem)
         let first = items.prefix(count).map { store.record($0, parent: handle) }

@@ -16,7 +16,7 @@ extension BrowserState {
             return childrenLoaded(handle, generation: generation, .failure(error))
         case .success(let paged):
             let wasPartial = loads.partialGenerations.remove(generation) != nil
-            return acceptChildren(of: handle, first: paged.first, count: paged.count, wasPartial: wasPartial)
+            return acceptChildren(of: handle, first: paged.first, count: paged.count, wasPartial: wasPartial, notice: paged.notice)
         }
     }
 

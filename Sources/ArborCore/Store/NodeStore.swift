@@ -25,6 +25,8 @@ package struct StoredNode: Sendable {
     package internal(set) var children: ChildList?
     /// How many of `children` are still ``NodeStore/placeholder`` (a list shown a page at a time).
     package internal(set) var unloadedChildren = 0
+    /// What the source said about the children's list (that it stopped short), shown with it.
+    package internal(set) var childNotice: String?
     /// The state of the request for the children.
     package internal(set) var childLoad: LoadState = .unloaded
     /// The state of the request for the content.

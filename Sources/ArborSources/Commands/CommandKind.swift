@@ -27,7 +27,8 @@ struct CommandKind: SourceKind {
     func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         guard let commands = request.commands else { throw SourceLoadError("--format cmd needs --children-cmd") }
         let source = CommandSource(
-            childrenCommand: commands.children, parentCommand: commands.parent, root: commands.root, timeout: commands.timeout)
+            childrenCommand: commands.children, parentCommand: commands.parent, root: commands.root, timeout: commands.timeout,
+            outputLimit: request.ceiling.streamShare)
         return OpenedSource(hierarchy: source, format: .cmd)
     }
 

@@ -6,22 +6,25 @@ import Synchronization
 /// missing count means unknown). `--parent-cmd` prints the parent's id of `{}` (nothing: no parent).
 ///
 /// A command that fails, writes to stderr or runs past the time limit is an error for that column only.
-public final class CommandSource: HierarchySource {
+public final class CommandSource: HierarchySource, CountedListings {
     public let displayName: String
     private let childrenCommand: String
     private let parentCommand: String?
     private let rootID: String?
     private let timeout: Double
+    private let outputLimit: Int
     private let known = Mutex<[String: SourceItem]>([:])
     /// The output of the last few commands that printed many children, read from a page at a time.
-    private let listings = ListingCache<[SourceItem]>()
+    private let listings = ListingCache<CommandOutput>()
 
     /// Creates a source; without a root id the first column lists what the command prints for an empty id.
-    public init(childrenCommand: String, parentCommand: String? = nil, root: String?, timeout: Double = 10) {
+    /// A command's output is held to `outputLimit` bytes (with its index): it is stopped there, its lines kept.
+    public init(childrenCommand: String, parentCommand: String? = nil, root: String?, timeout: Double = 10, outputLimit: Int = .max) {
         self.childrenCommand = childrenCommand
         self.parentCommand = parentCommand
         rootID = root
         self.timeout = timeout
+        self.outputLimit = outputLimit
         displayName = root ?? childrenCommand
     }
 
@@ -30,17 +33,18 @@ public final class CommandSource: HierarchySource {
     }
 
     public func numberOfChildren(of id: String) async throws -> Int? {
-        try await children(of: id).count
+        let output = try listing(of: id).output
+        listings.keep(output, for: id)
+        return output.count
     }
 
     public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
-        let all = try await children(of: id)
-        return all[range.clamped(to: 0..<all.count)].map(\.id)
+        try await children(of: id, in: range).map(\.id)
     }
 
     public func parentID(of id: String) async throws -> String? {
         guard let parentCommand else { return nil }
-        let output = try run(parentCommand, id: id)
+        let output = try run(parentCommand, id: id).output.bytes
         let first = output.split(separator: 0x0A).first.map { LosslessText.decode($0.prefix { $0 != 0x09 }) }
         return first.map { $0.trimmingCharacters(in: " ") }.flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -51,9 +55,8 @@ public final class CommandSource: HierarchySource {
     }
 
     public func children(of id: String) async throws -> [SourceItem] {
-        let items = Self.parse(try run(childrenCommand, id: id))
-        known.withLock { table in for item in items { table[item.id] = item } }
-        return items
+        let output = try listing(of: id).output
+        return remember(output.items(in: 0..<output.count))
     }
 
     /// A command that prints many children runs once; the browser takes its lines a page at a time.
@@ -63,54 +66,81 @@ public final class CommandSource: HierarchySource {
     public var searchBound: SearchBound { .lazyDefault }
 
     public func pagedChildren(of id: String) async throws -> PagedChildren? {
-        let items = Self.parse(try run(childrenCommand, id: id))
-        guard items.count > ChildPaging.threshold else {
-            known.withLock { table in for item in items { table[item.id] = item } }
-            return PagedChildren(count: items.count, first: items)
-        }
-        listings.keep(items, for: id)
-        return PagedChildren(count: items.count, first: try await children(of: id, in: 0..<ChildPaging.pageSize))
+        let (output, notice) = try listing(of: id)
+        if output.count > ChildPaging.threshold { listings.keep(output, for: id) }
+        let first = remember(output.items(in: 0..<(output.count > ChildPaging.threshold ? ChildPaging.pageSize : output.count)))
+        return PagedChildren(count: output.count, first: first, notice: notice)
     }
 
     public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
-        var all = listings.listing(for: id)
-        if all == nil { all = try await children(of: id) }
-        let page = all.map { Array($0[range.clamped(to: 0..<$0.count)]) } ?? []
-        known.withLock { table in for item in page { table[item.id] = item } }
-        return page
+        let output = try listings.listing(for: id) ?? listing(of: id).output
+        return remember(output.items(in: range))
     }
 
-    /// Runs a command with `{}` replaced by the quoted id; its stdout, or an error naming what went wrong.
-    private func run(_ template: String, id: String) throws -> [UInt8] {
-        let command = template.replacingOccurrences(of: "{}", with: ShellCommand.quote(id))
-        let outcome = try ShellCommand.run(command, timeout: timeout)
-        if outcome.timedOut {
-            let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
-            throw SourceError("the command did not finish within \(seconds) s: \(command)")
+    /// Keeps items read for ``item(_:)``; the table starts over past ``knownLimit`` (a forgotten item reads by its id).
+    private func remember(_ items: [SourceItem]) -> [SourceItem] {
+        known.withLock { table in
+            if table.count + items.count > Self.knownLimit { table.removeAll() }
+            for item in items.prefix(Self.knownLimit) { table[item.id] = item }
         }
+        return items
+    }
+
+    private static let knownLimit = 1 << 16
+
+    /// The children command's output for `id`, with what to say when it was stopped before its end.
+    private func listing(of id: String) throws -> (output: CommandOutput, notice: String?) {
+        let outcome = try run(childrenCommand, id: id)
+        let lines = outcome.output.count == 1 ? "the line" : "the \(outcome.output.count) lines"
+        if outcome.stoppedAtLimit {
+            return (outcome.output, "the command's output reached the input ceiling of \(ByteSize.text(outputLimit)) "
+                + "(--max-input SIZE changes it) and was stopped: showing \(lines) read before")
+        }
+        if outcome.timedOut { return (outcome.output, "the command did not finish within \(seconds) s: showing \(lines) it printed") }
+        return (outcome.output, nil)
+    }
+
+    private var seconds: String { timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout) }
+
+    /// Runs a command with `{}` replaced by the quoted id. A command stopped at the time limit or the output
+    /// limit after printing lines keeps them; one that printed none, failed or wrote to stderr is an error.
+    private func run(_ template: String, id: String) throws -> ShellCommand.Outcome {
+        let command = template.replacingOccurrences(of: "{}", with: ShellCommand.quote(id))
+        let outcome = try ShellCommand.run(command, timeout: timeout, limit: outputLimit)
+        if outcome.stoppedAtLimit || (outcome.timedOut && outcome.output.count > 0) { return outcome }
+        if outcome.timedOut { throw SourceError("the command did not finish within \(seconds) s: \(command)") }
         let errors = String(decoding: outcome.errors, as: UTF8.self).split(separator: "\n").first.map(String.init)
         if outcome.status != 0 {
             throw SourceError("the command failed (status \(outcome.status))" + (errors.map { ": " + $0 } ?? ""))
         }
         if let errors { throw SourceError("the command wrote to stderr: " + errors) }
-        return outcome.output
+        return outcome
     }
 
     /// Items from output lines; a line without tabs is an id that is its own title.
     public static func parse(_ output: [UInt8]) -> [SourceItem] {
-        var items: [SourceItem] = []
-        var seen: Set<String> = []
-        for rawLine in output.split(separator: 0x0A) {
-            let line = rawLine.last == 0x0D ? rawLine.dropLast() : rawLine
-            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map { LosslessText.decode($0) }
-            guard let id = fields.first, !id.isEmpty, seen.insert(id).inserted else { continue }
-            func field(_ index: Int) -> String { index < fields.count ? fields[index] : "" }
-            let count = Int(field(4).trimmingCharacters(in: " "))
-            let title = field(1).isEmpty ? id : field(1)
-            items.append(SourceItem(
-                id: id, content: ItemContent(title: title, subtitle: field(2), body: field(3)),
-                childCount: count.map { max(0, $0) }))
-        }
-        return items
+        var held = CommandOutput()
+        held.append(output[...])
+        held.finish()
+        return held.items(in: 0..<held.count)
+    }
+
+    /// The id a line names (its first field), or nil for a line without one.
+    static func id(ofLine rawLine: ArraySlice<UInt8>) -> String? {
+        let line = rawLine.last == 0x0D ? rawLine.dropLast() : rawLine
+        let id = LosslessText.decode(line.prefix { $0 != 0x09 })
+        return id.isEmpty ? nil : id
+    }
+
+    /// The item a line describes: `id<TAB>title<TAB>subtitle<TAB>body<TAB>count`.
+    static func item(fromLine rawLine: ArraySlice<UInt8>) -> SourceItem {
+        let line = rawLine.last == 0x0D ? rawLine.dropLast() : rawLine
+        let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map { LosslessText.decode($0) }
+        func field(_ index: Int) -> String { index < fields.count ? fields[index] : "" }
+        let count = Int(field(4).trimmingCharacters(in: " "))
+        let title = field(1).isEmpty ? field(0) : field(1)
+        return SourceItem(
+            id: field(0), content: ItemContent(title: title, subtitle: field(2), body: field(3)),
+            childCount: count.map { max(0, $0) })
     }
 }

@@ -15,13 +15,19 @@ enum ShellCommand {
     /// What a finished (or stopped) command left.
     struct Outcome {
         var status: Int32
-        var output: [UInt8]
+        var output: CommandOutput
         var errors: [UInt8]
         var timedOut: Bool
+        /// Whether the output reached the limit and the command was stopped there.
+        var stoppedAtLimit = false
     }
 
-    /// Runs `command` with stdin from /dev/null; after `timeout` seconds its process group is killed.
-    static func run(_ command: String, timeout: Double) throws(SourceError) -> Outcome {
+    /// The most of a command's stderr that is kept (its first line is what is shown).
+    private static let errorLimit = 64 << 10
+
+    /// Runs `command` with stdin from /dev/null; after `timeout` seconds, or once its output and the output's
+    /// index take `limit` bytes, its process group is killed.
+    static func run(_ command: String, timeout: Double, limit: Int = .max) throws(SourceError) -> Outcome {
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
         let created = spawnLock.withLock { _ in
@@ -60,7 +66,7 @@ enum ShellCommand {
         }
         defer { close(outPipe[0]); close(errPipe[0]) }
         guard spawned == 0 else { throw SourceError("cannot run /bin/sh: \(SourceFile.reason(spawned))") }
-        var outcome = Outcome(status: 0, output: [], errors: [], timedOut: false)
+        var outcome = Outcome(status: 0, output: CommandOutput(), errors: [], timedOut: false)
         var open = [outPipe[0], errPipe[0]]
         let deadline = now() + timeout
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -76,12 +82,22 @@ enum ShellCommand {
             for entry in fds where entry.revents != 0 {
                 let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
                 if count > 0 {
-                    if entry.fd == outPipe[0] { outcome.output += buffer[0..<count] } else { outcome.errors += buffer[0..<count] }
+                    if entry.fd == outPipe[0] {
+                        outcome.output.append(buffer[0..<count])
+                    } else if outcome.errors.count < errorLimit {
+                        outcome.errors += buffer[0..<count]
+                    }
                 } else if count == 0 || errno != EINTR {
                     open.removeAll { $0 == entry.fd }
                 }
             }
+            if outcome.output.footprint >= limit {
+                outcome.stoppedAtLimit = true
+                kill(-pid, SIGKILL)
+                break
+            }
         }
+        if outcome.timedOut || outcome.stoppedAtLimit { outcome.output.dropIncompleteLine() } else { outcome.output.finish() }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         outcome.status = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)

@@ -47,7 +47,7 @@ struct FileEntry {
         let subtitle: String
         switch kind {
         case .directory: subtitle = "directory"
-        case .file: subtitle = "file · " + Self.formatSize(size)
+        case .file: subtitle = "file · " + ByteSize.text(Int(size))
         case .symlink: subtitle = "symlink → " + (target ?? "?")
         case .other: subtitle = "special file"
         }
@@ -56,19 +56,6 @@ struct FileEntry {
             ItemField(name: "path", value: id), ItemField(name: "size", value: String(size)),
         ])
         return SourceItem(id: id, content: content, childCount: kind == .directory ? nil : 0)
-    }
-
-    static func formatSize(_ size: Int64) -> String {
-        let units = ["B", "KB", "MB", "GB", "TB"]
-        var value = Double(size)
-        var unit = 0
-        while value >= 1024, unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        if unit == 0 { return "\(size) B" }
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
     }
 
     static func formatTime(_ seconds: Int) -> String {

@@ -17,6 +17,10 @@ public struct SourceRequest: Sendable {
     public var timeout: Double = 10
     /// Whether what is shown is watched for changes made outside Arbor (directories, files).
     public var watches = true
+    /// The most memory the input may take (`--max-input`).
+    public var ceiling = InputCeiling.machineDefault
+    /// Where reading the input counts its bytes, for the loading screen.
+    package var progress = ReadProgress()
 
     /// The commands of a command source, when the hierarchy comes from commands.
     public var commands: CommandSpec? {
@@ -97,16 +101,36 @@ public enum SourceOpener {
             return try kind.open(request)
         }
         if let kind = SourceKinds.all.first(where: { $0.claims(request) }) { return try kind.open(request) }
-        let reader = try SourceReader(path: request.path ?? "/dev/stdin")
-        if streaming { try reader.read(limit: firstPart, for: 0.05) } else { try reader.readRest() }
+        let origin = request.path ?? "stdin"
+        let reader = try SourceReader(path: request.path ?? "/dev/stdin", progress: request.progress)
+        if request.format == nil, let device = reader.deviceKind {
+            throw SourceLoadError("\(origin): \(device), not a hierarchy (--format FORMAT reads it anyway)")
+        }
+        let share = request.ceiling.streamShare
+        if let refusal = request.ceiling.refusal(ofFileSized: reader.size, origin: origin) { throw refusal }
+        try reader.read(limit: min(streaming ? firstPart : BinaryInput.sampleSize, share), for: 0.05)
+        if request.format == nil, let looks = BinaryInput.description(of: reader.bytes[...]) {
+            throw SourceLoadError("\(origin): looks like \(looks), not a hierarchy (--format FORMAT reads it anyway)")
+        }
         let name = request.path.map(JSONTreeSource.displayName(for:)) ?? "stdin"
         let format = request.format ?? request.path.flatMap(SourceFormat.byExtension) ?? SourceFormat.sniff(reader.bytes)
-        if format == .paths, !reader.isAtEnd, let partial = growingPathList(reader, name: name, separator: request.separator) {
+        if streaming, format == .paths, !reader.isAtEnd, let partial = growingPathList(reader, name: name, request: request) {
             return OpenedSource(hierarchy: partial, format: .paths)
         }
-        try reader.readRest()
+        try reader.readRest(limit: share)
         guard let kind = SourceKinds.kind(for: format.rawValue) else { throw SourceLoadError("unsupported format '\(format)'") }
-        return try kind.open(SourceInput(bytes: reader.bytes, name: name, origin: request.path ?? "stdin"), as: format, request: request)
+        guard reader.stoppedAtLimit else {
+            return try kind.open(SourceInput(bytes: reader.bytes, name: name, origin: origin), as: format, request: request)
+        }
+        let notice = request.ceiling.cutNotice(origin: origin)
+        let whole = reader.bytes.lastIndex(of: 0x0A).map { Array(reader.bytes[...$0]) } ?? []
+        do {
+            var opened = try kind.open(SourceInput(bytes: whole, name: name, origin: origin), as: format, request: request)
+            opened.problems.insert(notice, at: 0)
+            return opened
+        } catch {
+            throw SourceLoadError(notice + "; what was read does not open: " + error.message)
+        }
     }
 
     /// The source made to follow its file when it was read whole from a regular file (not a pipe, not stdin, not a
@@ -130,20 +154,23 @@ public enum SourceOpener {
 
     /// The tree of the whole lines read so far, growing to the whole list on another thread; nil when no
     /// line is whole yet. A slow pipe shows what has come every half second, then every second, every two...
-    private static func growingPathList(_ reader: SourceReader, name: String, separator: UInt8) -> GrowingPathList? {
+    private static func growingPathList(_ reader: SourceReader, name: String, request: SourceRequest) -> GrowingPathList? {
         guard let lastLine = reader.bytes.lastIndex(of: 0x0A) else { return nil }
-        let builder = PathListBuilder(separator: separator)
+        let builder = PathListBuilder(separator: request.separator)
+        let share = request.ceiling.streamShare
+        let notice = request.ceiling.cutNotice(origin: request.path ?? "stdin")
         let growing = GrowingPathList(partial: builder.hierarchy(from: Array(reader.bytes[...lastLine]), name: name))
         let handoff = ReaderHandoff(reader)
         DispatchQueue.global().async {
             let reader = handoff.reader
             var interval = 0.5
             do throws(SourceLoadError) {
-                while !reader.isAtEnd {
+                while !reader.isAtEnd, reader.bytes.count < share {
                     let before = reader.bytes.count
-                    try reader.read(for: interval)
+                    try reader.read(limit: share, for: interval)
                     interval *= 2
-                    if !reader.isAtEnd, reader.bytes.count > before, let lastLine = reader.bytes.lastIndex(of: 0x0A) {
+                    if !reader.isAtEnd, reader.bytes.count > before, reader.bytes.count < share,
+                       let lastLine = reader.bytes.lastIndex(of: 0x0A) {
                         growing.update(with: builder.hierarchy(from: Array(reader.bytes[...lastLine]), name: name))
                     }
                 }
@@ -151,6 +178,12 @@ public enum SourceOpener {
                 growing.complete(with: builder.hierarchy(from: reader.bytes, name: name), problem: error.message)
                 return
             }
+            guard reader.isAtEnd else {
+                let whole = reader.bytes.lastIndex(of: 0x0A).map { Array(reader.bytes[...$0]) } ?? []
+                growing.complete(with: builder.hierarchy(from: whole, name: name), problem: notice)
+                return
+            }
+            reader.progress.finishReading()
             growing.complete(with: builder.hierarchy(from: reader.bytes, name: name))
         }
         return growing

@@ -13,14 +13,22 @@ public final class SourceReader {
     public private(set) var bytes: [UInt8] = []
     /// Whether the input has ended.
     public private(set) var isAtEnd = false
+    /// Whether reading stopped at the limit it was given before the input ended.
+    public private(set) var stoppedAtLimit = false
+    /// The size of a regular file, 0 for anything else.
+    public let size: Int
+    /// What a character or block device is called, for a device (other than /dev/null, which reads as empty).
+    public let deviceKind: String?
+    /// Where the bytes read are counted.
+    package let progress: ReadProgress
     /// Whether a whole line has been read (found in each chunk as it arrives, never by scanning `bytes` again).
     private var holdsLine = false
     private var chunk: [UInt8] = []
     private let descriptor: Int32
-    private let size: Int
 
     /// Opens a file (a directory is an error).
-    public init(path: String) throws(SourceLoadError) {
+    package init(path: String, progress: ReadProgress = ReadProgress()) throws(SourceLoadError) {
+        self.progress = progress
         self.path = path
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw SourceLoadError("\(path): \(SourceFile.reason(errno))") }
@@ -35,6 +43,18 @@ public final class SourceReader {
             throw SourceLoadError("\(path): is a directory")
         }
         size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+        deviceKind = Self.deviceKind(status)
+        if size > 0 { progress.expect(size) }
+    }
+
+    private static func deviceKind(_ status: stat) -> String? {
+        var null = stat()
+        switch status.st_mode & S_IFMT {
+        case S_IFCHR where stat("/dev/null", &null) == 0 && null.st_rdev == status.st_rdev: return nil
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        default: return nil
+        }
     }
 
     deinit {
@@ -43,7 +63,7 @@ public final class SourceReader {
 
     /// Reads until `limit` bytes are held or the input ends. A pipe is read only as long as data keeps coming
     /// within `seconds` once a whole line is held; a regular file is not waited on, so it is read on.
-    public func read(limit: Int = .max, for seconds: Double) throws(SourceLoadError) {
+    package func read(limit: Int = .max, for seconds: Double) throws(SourceLoadError) {
         let deadline = MonotonicClock.seconds() + seconds
         var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         if size > 0 { bytes.reserveCapacity(min(size, limit)) }
@@ -56,10 +76,12 @@ public final class SourceReader {
         }
     }
 
-    /// Reads to the end.
-    public func readRest() throws(SourceLoadError) {
-        if size > bytes.count, !isAtEnd { try readWhole() }
-        while !isAtEnd { try readChunk(max: 1 << 16) }
+    /// Reads to the end, or to `limit` bytes held (then ``stoppedAtLimit``).
+    package func readRest(limit: Int = .max) throws(SourceLoadError) {
+        if size > bytes.count, size <= limit, !isAtEnd { try readWhole() }
+        while !isAtEnd, bytes.count < limit { try readChunk(max: min(1 << 16, limit - bytes.count)) }
+        stoppedAtLimit = !isAtEnd
+        if isAtEnd { progress.finishReading() }
     }
 
     /// The rest of a regular file straight into an array of its size, after what was read before: one copy
@@ -76,11 +98,12 @@ public final class SourceReader {
                 if let start = part.baseAddress { UnsafeMutableRawPointer(base).copyMemory(from: start, byteCount: part.count) }
             }
             while count < buffer.count {
-                let read = Self.systemRead(descriptor, base + count, buffer.count - count)
+                let read = Self.systemRead(descriptor, base + count, min(buffer.count - count, 16 << 20))
                 if read < 0, errno == EINTR { continue }
                 if read < 0 { failure = errno }
                 if read <= 0 { return }
                 count += read
+                progress.add(read)
             }
         }
         if failure != 0 { throw SourceLoadError("\(path): \(SourceFile.reason(failure))") }
@@ -94,6 +117,7 @@ public final class SourceReader {
             if count < 0 { throw SourceLoadError("\(path): \(SourceFile.reason(errno))") }
             if count == 0 { isAtEnd = true }
             bytes.append(contentsOf: chunk[0..<count])
+            progress.add(count)
             holdsLine = holdsLine || chunk[0..<count].contains(0x0A)
             return
         }

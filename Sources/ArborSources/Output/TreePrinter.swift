@@ -21,30 +21,73 @@ public struct TreePrinter: Sendable {
     }
 
     /// Calls `emit` with each line's bytes (no line end), top first. Each item is asked of the source once: the
-    /// listing of its parent gives its content, and the walk carries the path of titles.
+    /// listing of its parent gives its content, and the walk carries the path of titles. A source that pages
+    /// its children is read a page at a time, so a long list is never held whole.
     public func print(_ source: any HierarchySource, emit: ([UInt8]) throws -> Void) async throws {
         guard let root = try await source.root() else { return }
-        var stack: [Entry] = []
+        var stack: [Pending] = []
         if root.isVirtual {
-            for item in try await source.children(of: root.id).reversed() { stack.append(Entry(item: item)) }
+            let top = Entry(item: SourceItem(id: root.id, content: ItemContent(title: ""), childCount: nil))
+            try await pushChildren(of: root.id, below: top, titles: [], from: 0, count: nil, source: source, onto: &stack, top: true)
         } else {
-            stack.append(Entry(item: try await source.item(root.id)))
+            stack.append(.item(Entry(item: try await source.item(root.id))))
         }
         let keepsTitles = formatter.needsTitlePath
-        while let entry = stack.popLast() {
-            let titles = keepsTitles ? entry.parentTitles + [entry.item.content.title] : []
-            try emit(Array(entry.prefix.utf8) + formatter.record(for: entry.item, titlePath: titles))
-            if let depth, entry.level >= depth { continue }
-            if entry.item.childCount == 0 { continue }
-            let children = try await source.children(of: entry.item.id)
-            for (position, child) in children.enumerated().reversed() {
-                let isLast = position == children.count - 1
-                stack.append(Entry(
-                    item: child, prefix: entry.childPrefix + (isLast ? guides.last : guides.branch),
-                    childPrefix: entry.childPrefix + (isLast ? guides.blank : guides.pipe), level: entry.level + 1,
-                    parentTitles: titles))
+        while let pending = stack.popLast() {
+            switch pending {
+            case .page(let parent, let titles, let start, let count, let top):
+                try await pushChildren(of: parent.item.id, below: parent, titles: titles, from: start, count: count,
+                                       source: source, onto: &stack, top: top)
+            case .item(let entry):
+                let titles = keepsTitles ? entry.parentTitles + [entry.item.content.title] : []
+                try emit(Array(entry.prefix.utf8) + formatter.record(for: entry.item, titlePath: titles))
+                if let depth, entry.level >= depth { continue }
+                if entry.item.childCount == 0 { continue }
+                try await pushChildren(of: entry.item.id, below: entry, titles: titles, from: 0, count: entry.item.childCount,
+                                       source: source, onto: &stack, top: false)
             }
         }
+    }
+
+    /// Children printed from one request.
+    static let pageSize = 1000
+
+    /// Puts the children of `id` from `start` on the stack, last first: all of them, or one page with what
+    /// follows it, for a source that pages its children when the list is known to be long or costs nothing to
+    /// count (``CountedListings``).
+    private func pushChildren(of id: String, below parent: Entry, titles: [String], from start: Int, count known: Int?,
+                              source: any HierarchySource, onto stack: inout [Pending], top: Bool) async throws {
+        var children: [SourceItem]
+        var count: Int
+        var total = known
+        if source is any CountedListings, total == nil { total = try await source.numberOfChildren(of: id) }
+        if source.pagesChildren, let total, total > Self.pageSize || source is any CountedListings {
+            count = total
+            children = try await source.children(of: id, in: start..<min(total, start + Self.pageSize))
+            if start + children.count < total, !children.isEmpty {
+                stack.append(.page(parent: parent, titles: titles, start: start + children.count, count: total, top: top))
+            }
+        } else {
+            children = try await source.children(of: id)
+            count = children.count
+        }
+        for (offset, child) in children.enumerated().reversed() {
+            let isLast = start + offset == count - 1
+            if top {
+                stack.append(.item(Entry(item: child)))
+                continue
+            }
+            stack.append(.item(Entry(
+                item: child, prefix: parent.childPrefix + (isLast ? guides.last : guides.branch),
+                childPrefix: parent.childPrefix + (isLast ? guides.blank : guides.pipe), level: parent.level + 1,
+                parentTitles: titles)))
+        }
+    }
+
+    /// What is left to print: an item, or the rest of a list read a page at a time.
+    private enum Pending {
+        case item(Entry)
+        case page(parent: Entry, titles: [String], start: Int, count: Int, top: Bool)
     }
 
     /// Calls `emit` with each line of a tree the source walks itself, as its rows come: the guides are drawn
@@ -78,3 +121,7 @@ public struct TreePrinter: Sendable {
         var parentTitles: [String] = []
     }
 }
+
+/// A source whose lists are counted by reading them, and kept so that their pages are then read at no cost
+/// (the output of a command): printed a page at a time whatever the list's length.
+protocol CountedListings {}

@@ -24,7 +24,7 @@ extension BrowserRunLoop {
     /// stopping; the terminal then stays acquired for the browser. A failure to open gives the terminal back
     /// with `release` and is returned; being stopped throws how it ended, the terminal given back too.
     package static func open<Opened: Sendable>(
-        name: String, acquire: () -> (any TerminalDevice)?, release: () -> Void,
+        name: String, progress: ReadProgress? = nil, acquire: () -> (any TerminalDevice)?, release: () -> Void,
         start: (@escaping @Sendable (Result<Opened, any Error>) -> Void) -> Void
     ) throws(OpeningStop) -> Result<Opened, any Error> {
         let pipe = WakePipe()
@@ -37,7 +37,7 @@ extension BrowserRunLoop {
         var wake = pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)
         if !isOpened(), poll(&wake, 1, openingPatience) == 0, let terminal = acquire() {
             defer { SignalTrap.uninstall() }
-            try showLoading(name: name, on: terminal, release: release, pipe: pipe, isOpened: isOpened)
+            try showLoading(name: name, progress: progress, on: terminal, release: release, pipe: pipe, isOpened: isOpened)
         }
         while !isOpened() {
             _ = poll(&wake, 1, -1)
@@ -49,15 +49,16 @@ extension BrowserRunLoop {
     }
 
     /// Draws the loading screen until `isOpened`, a turn each spinner interval or event.
-    private static func showLoading(name: String, on terminal: any TerminalDevice, release: () -> Void, pipe: WakePipe,
-                                    isOpened: () -> Bool) throws(OpeningStop) {
+    private static func showLoading(name: String, progress: ReadProgress?, on terminal: any TerminalDevice, release: () -> Void,
+                                    pipe: WakePipe, isOpened: () -> Bool) throws(OpeningStop) {
         SignalTrap.install(wakeFD: pipe.writeFD)
         var fds = [pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
         let started = MonotonicClock.seconds()
         var tick = 0
         while !isOpened() {
-            terminal.present(LoadingFrame(name: name, tick: tick, elapsed: MonotonicClock.seconds() - started).render(size: terminal.size))
+            let frame = LoadingFrame(name: name, tick: tick, elapsed: MonotonicClock.seconds() - started, progress: progress)
+            terminal.present(frame.render(size: terminal.size))
             _ = poll(&fds, 2, spinnerInterval)
             tick += 1
             pipe.drain()
@@ -75,30 +76,5 @@ extension BrowserRunLoop {
     private static func stop(_ release: () -> Void, status: Int32, failure: String?) -> OpeningStop {
         release()
         return OpeningStop(status: status, failure: failure)
-    }
-}
-
-/// The loading screen: the source's name on top, what is being read in the middle, how to stop below.
-package struct LoadingFrame: Sendable {
-    /// The source's name.
-    package var name: String
-    /// Which frame of the spinner to show.
-    package var tick: Int
-    /// Seconds since opening began.
-    package var elapsed: Double
-
-    /// The frame at this size.
-    package func render(size: (width: Int, height: Int)) -> CellGrid {
-        var grid = CellGrid(width: size.width, height: size.height)
-        grid.fill(" ", x: 0, y: 0, count: grid.width, style: CellStyle(.header))
-        grid.write(name, x: 1, y: 0, limit: max(0, grid.width - 2), style: CellStyle(.header))
-        let spinner = BrowserScreen.spinner[tick % BrowserScreen.spinner.count]
-        let text = "\(spinner) reading \(name)… \(Int(elapsed)) s"
-        grid.write(text, x: max(1, (grid.width - CellGrid.drawnWidth(of: text)) / 2), y: grid.height / 2, style: CellStyle(.dim))
-        if grid.height > 1 {
-            grid.fill(" ", x: 0, y: grid.height - 1, count: grid.width, style: CellStyle(.footer))
-            grid.write("q stop", x: 1, y: grid.height - 1, limit: max(0, grid.width - 2), style: CellStyle(.footer))
-        }
-        return grid
     }
 }

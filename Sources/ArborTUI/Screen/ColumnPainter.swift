@@ -56,5 +56,8 @@ struct ColumnPainter {
             }
             position += 1
         }
+        if let notice = parent.childNotice, row < y + height {
+            grid.write("⚠ " + notice, x: x + 1, y: y + height - 1, limit: width - 1, style: CellStyle(.error))
+        }
     }
 }

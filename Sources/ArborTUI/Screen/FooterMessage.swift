@@ -27,8 +27,14 @@ package struct FooterMessage: Sendable, Hashable {
     /// The most pressing message of a frame, if there is one to say.
     package static func shown(state: BrowserState, chrome: ScreenChrome, notice: String?) -> FooterMessage? {
         let candidates: [(Kind, String?)] = [
-            (.keyNote, chrome.note), (.event, state.message), (.sourceTrouble, state.sourceTrouble), (.standingNotice, notice),
+            (.keyNote, chrome.note), (.event, state.message), (.sourceTrouble, state.sourceTrouble ?? listNotice(state)),
+            (.standingNotice, notice),
         ]
         return candidates.compactMap { kind, text in text.map { FooterMessage(text: $0, kind: kind) } }.max { $0.kind < $1.kind }
+    }
+
+    /// What the source said of the list the focus is in (that it stopped short), while the focus is there.
+    private static func listNotice(_ state: BrowserState) -> String? {
+        state.columns.indices.contains(state.focusedColumn) ? state.store[state.columns[state.focusedColumn].parent].childNotice : nil
     }
 }
