@@ -48,14 +48,15 @@ build: deps
 run: build
 	$(BIN_RELEASE) $(SAMPLE)
 
-# The whole suite, measuring coverage on the way: it fails when a line of ArborCore was not run. Each process
+# The whole suite, measuring coverage on the way: it fails when a line of ArborCore was not run. The release
+# build is made too: the test that opens a file past 4 GiB runs it. Each process
 # writes its own profile; the gate merges them, skipping one cut short by a test that kills its process.
-test: deps tools example
+test: deps tools example build
 	$(SWIFT) build --build-tests --enable-code-coverage
 	scripts/public-api.sh --check
 	rm -rf .build/debug/codecov && mkdir -p .build/debug/codecov
 	LLVM_PROFILE_FILE=$(CURDIR)/.build/debug/codecov/arbor-%p.profraw ARBOR_BIN=$(CURDIR)/$(BIN_DEBUG) \
-	  EXAMPLE_BIN=$(CURDIR)/$(EXAMPLE_BIN) $(SWIFT) test --skip-build
+	  ARBOR_RELEASE_BIN=$(CURDIR)/$(BIN_RELEASE) EXAMPLE_BIN=$(CURDIR)/$(EXAMPLE_BIN) $(SWIFT) test --skip-build
 	LLVM_COV=$(LLVM_COV) scripts/coverage-gate.sh
 	$(MAKE) --no-print-directory fuzz-smoke
 

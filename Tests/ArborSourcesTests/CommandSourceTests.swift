@@ -64,7 +64,7 @@ struct CommandSourceTests {
         let endless = CommandSource(childrenCommand: "yes {}", root: "r", timeout: 30, outputLimit: 1 << 20)
         let paged = try #require(try await endless.pagedChildren(of: "same"))
         #expect(paged.count == 1 && paged.first.map(\.id) == ["same"])
-        #expect(paged.notice == "the command's output reached the input ceiling of 1.0 MB (--max-input SIZE changes it) "
+        #expect(paged.notice == "the command's output reached 512.0 KB, its share of the memory ceiling (--max-input SIZE changes it), "
             + "and was stopped: showing the line read before")
         let counting = CommandSource(childrenCommand: "seq 1 100000000", root: "r", timeout: 30, outputLimit: 1 << 20)
         let numbers = try #require(try await counting.pagedChildren(of: "r"))
@@ -91,5 +91,15 @@ struct CommandSourceTests {
         #expect(lines.count == 2500 && lines.first == "1" && lines.last == "2500")
         let runs = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").count
         #expect(runs == 1, "the list is read once and paged from what was kept")
+    }
+
+    @Test func printingACommandThatNamesAnAncestorStopsThere() async throws {
+        var lines: [String] = []
+        let printer = TreePrinter(formatter: ItemFormatter(field: .title, idsArePaths: false))
+        try await printer.print(CommandSource(childrenCommand: "printf 'x\\ny\\n'", root: "x")) {
+            lines.append(String(decoding: $0, as: UTF8.self))
+            if lines.count > 100 { throw CancellationError() }
+        }
+        #expect(lines == ["x", "├── x", "└── y", "    ├── x", "    └── y"])
     }
 }

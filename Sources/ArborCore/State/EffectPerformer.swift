@@ -30,7 +30,7 @@ package struct EffectPerformer: Sendable {
                     }
                 }
                 switch counted {
-                case .success(let paged?) where paged.first.count >= paged.count:
+                case .success(let paged?) where paged.first.count >= paged.count && paged.notice == nil:
                     return .loaded(.children(handle, generation: generation, .success(paged.first)))
                 case .success(let paged?): return .loaded(.countedChildren(handle, generation: generation, .success(paged)))
                 case .failure(let error): return .loaded(.countedChildren(handle, generation: generation, .failure(error)))

@@ -14,17 +14,20 @@ public final class CommandSource: HierarchySource, CountedListings {
     private let timeout: Double
     private let outputLimit: Int
     private let known = Mutex<[String: SourceItem]>([:])
-    /// The output of the last few commands that printed many children, read from a page at a time.
-    private let listings = ListingCache<CommandOutput>()
+    /// The output of the last few commands that printed many children, read from a page at a time; they and
+    /// a command running take at most the output limit together.
+    private let listings: ListingCache<CommandOutput>
 
     /// Creates a source; without a root id the first column lists what the command prints for an empty id.
-    /// A command's output is held to `outputLimit` bytes (with its index): it is stopped there, its lines kept.
+    /// The outputs held (with their indexes) take at most `outputLimit` bytes: half for the command running,
+    /// stopped there with its lines kept, half for the outputs kept from earlier ones.
     public init(childrenCommand: String, parentCommand: String? = nil, root: String?, timeout: Double = 10, outputLimit: Int = .max) {
         self.childrenCommand = childrenCommand
         self.parentCommand = parentCommand
         rootID = root
         self.timeout = timeout
-        self.outputLimit = outputLimit
+        self.outputLimit = outputLimit / 2
+        listings = ListingCache(budget: outputLimit / 2) { $0.footprint }
         displayName = root ?? childrenCommand
     }
 
@@ -93,8 +96,8 @@ public final class CommandSource: HierarchySource, CountedListings {
         let outcome = try run(childrenCommand, id: id)
         let lines = outcome.output.count == 1 ? "the line" : "the \(outcome.output.count) lines"
         if outcome.stoppedAtLimit {
-            return (outcome.output, "the command's output reached the input ceiling of \(ByteSize.text(outputLimit)) "
-                + "(--max-input SIZE changes it) and was stopped: showing \(lines) read before")
+            return (outcome.output, "the command's output reached \(ByteSize.text(outputLimit)), its share of the memory ceiling "
+                + "(--max-input SIZE changes it), and was stopped: showing \(lines) read before")
         }
         if outcome.timedOut { return (outcome.output, "the command did not finish within \(seconds) s: showing \(lines) it printed") }
         return (outcome.output, nil)

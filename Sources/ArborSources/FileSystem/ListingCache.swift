@@ -5,13 +5,21 @@ final class ListingCache<Listing: Sendable>: Sendable {
     private struct Kept: Sendable {
         let key: String
         let listing: Listing
+        let size: Int
     }
 
     /// How many listings are kept; the oldest goes first.
     static var capacity: Int { 4 }
     private let kept = Mutex<[Kept]>([])
+    /// The most memory the listings kept may take together, and what one takes.
+    private let budget: Int
+    private let size: @Sendable (Listing) -> Int
 
-    init() {}
+    /// A cache of the last ``capacity`` listings; with `budget`, fewer when together they would take more.
+    init(budget: Int = .max, size: @escaping @Sendable (Listing) -> Int = { _ in 0 }) {
+        self.budget = budget
+        self.size = size
+    }
 
     /// The listing kept under a key.
     func listing(for key: String) -> Listing? {
@@ -27,8 +35,9 @@ final class ListingCache<Listing: Sendable>: Sendable {
     func keep(_ listing: Listing, for key: String) {
         kept.withLock { all in
             all.removeAll { $0.key == key }
-            all.append(Kept(key: key, listing: listing))
+            all.append(Kept(key: key, listing: listing, size: size(listing)))
             if all.count > Self.capacity { all.removeFirst() }
+            while all.count > 1, all.reduce(0, { $0 + $1.size }) > budget { all.removeFirst() }
         }
     }
 }

@@ -33,6 +33,8 @@ public struct TreePrinter: Sendable {
             stack.append(.item(Entry(item: try await source.item(root.id))))
         }
         let keepsTitles = formatter.needsTitlePath
+        /// The ids of the items last printed at each level: the path to the one printed last.
+        var path: [String] = []
         while let pending = stack.popLast() {
             switch pending {
             case .page(let parent, let titles, let start, let count, let top):
@@ -41,8 +43,12 @@ public struct TreePrinter: Sendable {
             case .item(let entry):
                 let titles = keepsTitles ? entry.parentTitles + [entry.item.content.title] : []
                 try emit(Array(entry.prefix.utf8) + formatter.record(for: entry.item, titlePath: titles))
+                path.removeSubrange(min(entry.level, path.count)...)
+                // An item among its own ancestors (commands can name one) is printed once, not entered again.
+                let isCycle = path.contains(entry.item.id)
+                path.append(entry.item.id)
                 if let depth, entry.level >= depth { continue }
-                if entry.item.childCount == 0 { continue }
+                if entry.item.childCount == 0 || isCycle { continue }
                 try await pushChildren(of: entry.item.id, below: entry, titles: titles, from: 0, count: entry.item.childCount,
                                        source: source, onto: &stack, top: false)
             }
