@@ -89,7 +89,7 @@ coverage: test
 	$(LLVM_COV) report .build/debug/ArborPackageTests.xctest -instr-profile .build/debug/codecov/default.profdata \
 	  $$(find Sources/ArborCore -name "*.swift" | sort)
 
-# The benchmark: generated data (about 1 GB in .bench-data/, made once), Arbor and its peers side by side,
+# The benchmark: generated data (about 6 GB in .bench-data/, made once), Arbor and its peers side by side,
 # written to docs/benchmarks.md. Several minutes; not part of make test.
 BENCH_PEERS = ranger lf nnn vifm fzf valgrind
 bench-tools:
@@ -100,6 +100,7 @@ bench-tools:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  else echo "missing:$$missing; the benchmark skips them"; fi; \
 	fi
+	@test -x /usr/bin/time || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq time >/dev/null; } || echo "/usr/bin/time missing; bench/limits.py needs it"
 	@python3 -c 'import pyte' 2>/dev/null || python3 -m pip install -q pyte
 	@command -v vd >/dev/null || python3 -m pip install -q visidata || echo "visidata missing; the benchmark skips it"
 
@@ -108,6 +109,7 @@ bench: build bench-tools
 	python3 bench/run.py .bench-data
 	python3 bench/live.py $(BIN_RELEASE) --out docs/benchmarks.md
 	python3 bench/postgres.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
+	python3 bench/limits.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
 
 # A quick pass of the benchmark on data a hundredth of the size, Arbor only, with the debug build of make test.
 bench-smoke:

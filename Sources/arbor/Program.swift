@@ -89,6 +89,7 @@ enum Program {
         } catch {
             throw .invalid("\(error)")
         }
+        for notice in (hierarchy as? CommandSource)?.notices ?? [] { printError("arbor: " + notice) }
         return 0
     }
 

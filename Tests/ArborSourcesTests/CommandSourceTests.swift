@@ -79,6 +79,7 @@ struct CommandSourceTests {
         let paged = try #require(try await slow.pagedChildren(of: "r"))
         #expect(paged.first.map(\.id) == ["a", "b"])
         #expect(paged.notice == "the command did not finish within 0.5 s: showing the 2 lines it printed")
+        #expect(slow.notices == [paged.notice])
     }
 
     @Test func printingALongCommandListReadsItAPageAtATime() async throws {

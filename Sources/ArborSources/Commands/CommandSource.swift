@@ -14,6 +14,7 @@ public final class CommandSource: HierarchySource, CountedListings {
     private let timeout: Double
     private let outputLimit: Int
     private let known = Mutex<[String: SourceItem]>([:])
+    private let said = Mutex<[String]>([])
     /// The output of the last few commands that printed many children, read from a page at a time; they and
     /// a command running take at most the output limit together.
     private let listings: ListingCache<CommandOutput>
@@ -91,8 +92,17 @@ public final class CommandSource: HierarchySource, CountedListings {
 
     private static let knownLimit = 1 << 16
 
+    /// What was said of the lists cut short so far (each once), for a run that has no column to say it in.
+    public var notices: [String] { said.withLock { $0 } }
+
     /// The children command's output for `id`, with what to say when it was stopped before its end.
     private func listing(of id: String) throws -> (output: CommandOutput, notice: String?) {
+        let listing = try runListing(of: id)
+        if let notice = listing.notice { said.withLock { if !$0.contains(notice) { $0.append(notice) } } }
+        return listing
+    }
+
+    private func runListing(of id: String) throws -> (output: CommandOutput, notice: String?) {
         let outcome = try run(childrenCommand, id: id)
         let lines = outcome.output.count == 1 ? "the line" : "the \(outcome.output.count) lines"
         if outcome.stoppedAtLimit {
