@@ -122,7 +122,9 @@ def main():
             rate = result['size'] / (result['first_frame_ms'] / 1000) / 1e9
             lines.append(f'| {title} | {result["size"] / 1e9:.2f} GB | {result["first_frame_ms"]:.0f} ms | {rate:.2f} GB/s | '
                          f'{mib(result["rss_kb"])} | {result["rss_kb"] * 1024 / result["size"]:.2f}× |')
-    lines += ['', 'Budget: the 4.4 GB document at the bytes per second of the 1 GB one, peak memory ≤ 1.3× the file.', '',
+    lines += ['', 'Budget: the 4.4 GB document at the bytes per second of the 1 GB one, peak memory ≤ 1.3× the file.',
+              'jq and Python are not run on it: on the 1 GB file (above) they peak at about 7.1× and 6.3× the file, which',
+              'for 4.4 GB is more memory than this machine has.', '',
               '| input | exit | time to the message | peak memory | message |', '|---|---|---|---|---|']
     for title, result in refusals:
         message = result['message'].replace('|', '\\|')

@@ -37,9 +37,7 @@ public final class CommandSource: HierarchySource, CountedListings {
     }
 
     public func numberOfChildren(of id: String) async throws -> Int? {
-        let output = try listing(of: id).output
-        listings.keep(output, for: id)
-        return output.count
+        try listing(of: id).output.count
     }
 
     public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {

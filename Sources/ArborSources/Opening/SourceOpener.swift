@@ -123,9 +123,8 @@ public enum SourceOpener {
             return try kind.open(SourceInput(bytes: reader.bytes, name: name, origin: origin), as: format, request: request)
         }
         let notice = request.ceiling.cutNotice(origin: origin)
-        let whole = reader.bytes.lastIndex(of: 0x0A).map { Array(reader.bytes[...$0]) } ?? []
         do {
-            var opened = try kind.open(SourceInput(bytes: whole, name: name, origin: origin), as: format, request: request)
+            var opened = try kind.open(SourceInput(bytes: reader.wholeLines, name: name, origin: origin), as: format, request: request)
             opened.problems.insert(notice, at: 0)
             return opened
         } catch {
@@ -155,11 +154,11 @@ public enum SourceOpener {
     /// The tree of the whole lines read so far, growing to the whole list on another thread; nil when no
     /// line is whole yet. A slow pipe shows what has come every half second, then every second, every two...
     private static func growingPathList(_ reader: SourceReader, name: String, request: SourceRequest) -> GrowingPathList? {
-        guard let lastLine = reader.bytes.lastIndex(of: 0x0A) else { return nil }
+        guard reader.bytes.contains(0x0A) else { return nil }
         let builder = PathListBuilder(separator: request.separator)
         let share = request.ceiling.streamShare
         let notice = request.ceiling.cutNotice(origin: request.path ?? "stdin")
-        let growing = GrowingPathList(partial: builder.hierarchy(from: Array(reader.bytes[...lastLine]), name: name))
+        let growing = GrowingPathList(partial: builder.hierarchy(from: reader.wholeLines, name: name))
         let handoff = ReaderHandoff(reader)
         DispatchQueue.global().async {
             let reader = handoff.reader
@@ -169,9 +168,8 @@ public enum SourceOpener {
                     let before = reader.bytes.count
                     try reader.read(limit: share, for: interval)
                     interval *= 2
-                    if !reader.isAtEnd, reader.bytes.count > before, reader.bytes.count < share,
-                       let lastLine = reader.bytes.lastIndex(of: 0x0A) {
-                        growing.update(with: builder.hierarchy(from: Array(reader.bytes[...lastLine]), name: name))
+                    if !reader.isAtEnd, reader.bytes.count > before, reader.bytes.count < share {
+                        growing.update(with: builder.hierarchy(from: reader.wholeLines, name: name))
                     }
                 }
             } catch {
@@ -179,8 +177,7 @@ public enum SourceOpener {
                 return
             }
             guard reader.isAtEnd else {
-                let whole = reader.bytes.lastIndex(of: 0x0A).map { Array(reader.bytes[...$0]) } ?? []
-                growing.complete(with: builder.hierarchy(from: whole, name: name), problem: notice)
+                growing.complete(with: builder.hierarchy(from: reader.wholeLines, name: name), problem: notice)
                 return
             }
             reader.progress.finishReading()

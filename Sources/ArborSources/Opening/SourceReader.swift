@@ -61,6 +61,11 @@ public final class SourceReader {
         close(descriptor)
     }
 
+    /// The bytes read up to the end of the last whole line (none before the first newline).
+    var wholeLines: [UInt8] {
+        bytes.lastIndex(of: 0x0A).map { Array(bytes[...$0]) } ?? []
+    }
+
     /// Reads until `limit` bytes are held or the input ends. A pipe is read only as long as data keeps coming
     /// within `seconds` once a whole line is held; a regular file is not waited on, so it is read on.
     package func read(limit: Int = .max, for seconds: Double) throws(SourceLoadError) {

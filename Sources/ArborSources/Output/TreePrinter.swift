@@ -59,23 +59,23 @@ public struct TreePrinter: Sendable {
     static let pageSize = 1000
 
     /// Puts the children of `id` from `start` on the stack, last first: all of them, or one page with what
-    /// follows it, for a source that pages its children when the list is known to be long or costs nothing to
-    /// count (``CountedListings``).
+    /// follows it when the list is known to be long (a source that pages its children), or when the source
+    /// counts its lists by reading them (``CountedListings``: asked once for the count and the first page).
     private func pushChildren(of id: String, below parent: Entry, titles: [String], from start: Int, count known: Int?,
                               source: any HierarchySource, onto stack: inout [Pending], top: Bool) async throws {
         var children: [SourceItem]
         var count: Int
-        var total = known
-        if source is any CountedListings, total == nil { total = try await source.numberOfChildren(of: id) }
-        if source.pagesChildren, let total, total > Self.pageSize || source is any CountedListings {
+        if start == 0, source is any CountedListings, let paged = try await source.pagedChildren(of: id) {
+            (children, count) = (paged.first, paged.count)
+        } else if source.pagesChildren, let total = known, total > Self.pageSize || start > 0 {
             count = total
             children = try await source.children(of: id, in: start..<min(total, start + Self.pageSize))
-            if start + children.count < total, !children.isEmpty {
-                stack.append(.page(parent: parent, titles: titles, start: start + children.count, count: total, top: top))
-            }
         } else {
             children = try await source.children(of: id)
             count = children.count
+        }
+        if start + children.count < count, !children.isEmpty {
+            stack.append(.page(parent: parent, titles: titles, start: start + children.count, count: count, top: top))
         }
         for (offset, child) in children.enumerated().reversed() {
             let isLast = start + offset == count - 1
@@ -128,6 +128,7 @@ public struct TreePrinter: Sendable {
     }
 }
 
-/// A source whose lists are counted by reading them, and kept so that their pages are then read at no cost
-/// (the output of a command): printed a page at a time whatever the list's length.
+/// A source whose lists are counted by reading them (the output of a command), which keeps a long one so that
+/// its pages are then read at no cost: printed through ``HierarchySource/pagedChildren(of:)`` whatever the
+/// list's length, never read whole.
 protocol CountedListings {}
