@@ -8,6 +8,8 @@ public struct Settings: Sendable {
     public var arguments: [String] = []
     /// Keys rebound, in file order (nil: unbound).
     public var keyChanges: [(key: Key, command: BrowserCommand?)] = []
+    /// Keys bound to actions by the `[bind]` table, as `--bind` spells them (`ctrl-o = "execute(vim {})"`).
+    public var bindings: [ActionBinding] = []
 
     /// No settings.
     public init() {}
@@ -56,11 +58,32 @@ public enum ConfigFile {
             case "keys":
                 guard let table = value.table else { throw document.error("keys must be a table: [keys]", key: key) }
                 settings.keyChanges = try keyChanges(table, in: document)
+            case "bind":
+                guard let table = value.table else { throw document.error("bind must be a table: [bind]", key: key) }
+                settings.bindings = try bindings(table, in: document)
+            case "preview", "preview-window":
+                guard let text = value.string else { throw document.error("\(key) must be text in quotes", key: key) }
+                settings.arguments += ["--\(key)", text]
             default:
-                throw document.error("unknown setting '\(key)' (layout, cells, header, mouse, color, theme, [keys])", key: key)
+                throw document.error("unknown setting '\(key)' (layout, cells, header, mouse, color, theme, preview, preview-window, [keys], [bind])", key: key)
             }
         }
         return settings
+    }
+
+    private static func bindings(_ table: TOMLTable, in document: TOMLDocument) throws(ConfigError) -> [ActionBinding] {
+        var found: [(line: Int, binding: ActionBinding)] = []
+        for (name, value) in table {
+            guard let actions = value.string else {
+                throw document.error("the binding of '\(name)' must be actions in quotes (\"execute(vim {})\")", key: name, in: "bind")
+            }
+            do {
+                found += try BindingParser.parse(name + ":" + actions).map { (document.line(ofKey: name, in: "bind") ?? 0, $0) }
+            } catch {
+                throw document.error("'\(name)': \(error.description)", key: name, in: "bind")
+            }
+        }
+        return found.sorted { $0.line < $1.line }.map(\.binding)
     }
 
     private static func keyChanges(_ table: TOMLTable, in document: TOMLDocument) throws(ConfigError) -> [(key: Key, command: BrowserCommand?)] {

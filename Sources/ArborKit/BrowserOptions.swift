@@ -38,6 +38,19 @@ public struct BrowserOptions: Sendable {
     public var onExpand: (@Sendable (String) -> Void)?
     /// Called on the browser's thread when the picker accepts its ids, before ``HierarchyBrowser/run()`` returns.
     public var onAccept: (@Sendable ([String]) -> Void)?
+    /// A command line whose output the preview pane shows for the focused item (placeholders as `--preview`'s);
+    /// nil shows the source's own preview (``PreviewingItems``, or the item's fields).
+    public var previewCommand: String?
+    /// Where the preview pane goes and whether it shows at start; nil: shown when there is a preview command.
+    public var previewWindow: PreviewWindow?
+    /// Keys bound to actions, run in order (`--bind`); they take precedence over the key map.
+    public var bindings: [ActionBinding] = []
+    /// The program's own actions, each called with the focused item and the marks when its key is pressed.
+    public var actions: [CustomAction] = []
+    /// The file the source was read from, for `{file}` and the edit key; nil when it is not a file.
+    public var sourceFile: String?
+    /// Whether the source's ids are paths (path lists, directories), for `{path}`.
+    public var idsArePaths = false
 
     /// The defaults: browsing in columns, automatic cells, the standard theme and keys.
     public init() {}
@@ -50,7 +63,7 @@ public struct BrowserOptions: Sendable {
     }
 
     /// Whether anything listens to the browser's events.
-    var listens: Bool { onFocusChange != nil || onExpand != nil || onAccept != nil }
+    var listens: Bool { onFocusChange != nil || onExpand != nil || onAccept != nil || !actions.isEmpty }
 
     /// Hands an event to its callback.
     func deliver(_ event: BrowserEvent) {
@@ -58,8 +71,35 @@ public struct BrowserOptions: Sendable {
         case .focusMoved(let id): onFocusChange?(id)
         case .expanded(let id): onExpand?(id)
         case .accepted(let ids): onAccept?(ids)
+        case .action(let name, let id, let marked):
+            for action in actions where action.name == name { action.perform(ActionContext(id: id, marked: marked)) }
         }
     }
+}
+
+/// A program's own action: a key, a name for its help, and what it does.
+public struct CustomAction: Sendable {
+    /// The key that runs it.
+    public var key: Key
+    /// Its name.
+    public var name: String
+    /// What it does, on the browser's thread; changes to the hierarchy go through the browser's change calls.
+    public var perform: @Sendable (ActionContext) -> Void
+
+    /// Creates an action.
+    public init(key: Key, name: String, perform: @escaping @Sendable (ActionContext) -> Void) {
+        self.key = key
+        self.name = name
+        self.perform = perform
+    }
+}
+
+/// What an action is run on.
+public struct ActionContext: Sendable, Hashable {
+    /// The focused item's id, if an item is focused.
+    public var id: String?
+    /// The ids of the marked items, in the order they were marked.
+    public var marked: [String]
 }
 
 /// A key bound to a command, or unbound when the command is nil.

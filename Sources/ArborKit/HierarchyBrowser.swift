@@ -104,6 +104,11 @@ public final class HierarchyBrowser: Sendable {
                                            showsHeader: options.showsHeader)
         controller.configureSearch(fields: options.searchFields, bound: options.searchBound)
         controller.expectedKeys = options.expectedKeys
+        controller.configurePreview(window: options.previewWindow ?? PreviewWindow(hidden: options.previewCommand == nil),
+                                    command: options.previewCommand)
+        for binding in options.bindings { controller.actionBindings[binding.key] = binding.actions }
+        for action in options.actions { controller.actionBindings[action.key] = [.custom(action.name)] }
+        controller.placeholderSource = PlaceholderSource(file: options.sourceFile, idsArePaths: options.idsArePaths)
         let loop = BrowserRunLoop(terminal: terminal, source: source, inbox: inbox,
                                   intervals: options.refreshInterval.map { [.refresh: $0] } ?? [:])
         let options = options

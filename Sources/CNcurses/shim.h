@@ -13,6 +13,21 @@
 #include <wchar.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+/* A pipe whose ends are close-on-exec from the start, so that no child spawned by another thread holds one. */
+#ifdef __linux__
+int pipe2(int pipefd[2], int flags);
+static inline int arbor_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+#else
+static inline int arbor_pipe_cloexec(int fds[2]) {
+    if (pipe(fds) != 0) return -1;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+}
+#endif
 
 /* Accessors for C globals and macros that Swift cannot import or may not touch. */
 
@@ -32,6 +47,10 @@ static inline int arbor_key_npage(void) { return KEY_NPAGE; }
 static inline int arbor_key_enter(void) { return KEY_ENTER; }
 static inline int arbor_key_backspace(void) { return KEY_BACKSPACE; }
 static inline int arbor_key_btab(void) { return KEY_BTAB; }
+static inline int arbor_key_shift_up(void) { return KEY_SR; }
+static inline int arbor_key_shift_down(void) { return KEY_SF; }
+static inline int arbor_key_shift_ppage(void) { return KEY_SPREVIOUS; }
+static inline int arbor_key_shift_npage(void) { return KEY_SNEXT; }
 
 static inline int arbor_key_mouse(void) { return KEY_MOUSE; }
 

@@ -37,6 +37,9 @@ struct BrowseCommand {
             OptionSpec("mouse", .invertibleFlag(defaultOn: true),
                        help: "Answer the mouse: click focuses, a click on the icon expands, the wheel scrolls."),
             .value("theme", help: "Theme: default, light, mono, or a theme file (TOML)."),
+            .value("preview", help: "Show CMD's output for the focused item in the preview pane ({} {path} {file} {line}... quoted)."),
+            .value("preview-window", help: "The preview pane: right[:N%], down[:N%], hidden, wrap (opens the built-in preview)."),
+            .value("bind", help: "Bind keys to actions: KEY:ACTION[+ACTION...] (execute(CMD), reload(CMD), become(CMD)...)."),
             .flag("bash", help: "Print the bash key bindings and acd, for: eval \"$(arbor --bash)\"."),
             .flag("zsh", help: "Print the zsh key bindings and acd, for: source <(arbor --zsh)."),
             .flag("fish", help: "Print the fish key bindings and acd, for: arbor --fish | source."),
@@ -63,6 +66,12 @@ struct BrowseCommand {
     var color: Bool
     var mouse: Bool
     var theme: String
+    /// The preview command, if given.
+    var preview: String?
+    /// Where the preview pane goes, if given.
+    var previewWindow: PreviewWindow?
+    /// Keys bound to actions, in the order given.
+    var bindings: [ActionBinding]
 
     /// The command of a parsed command line; values out of their range are errors.
     init(_ parsed: ParsedCommandLine) throws(CommandLineError) {
@@ -99,6 +108,22 @@ struct BrowseCommand {
         color = parsed.flag("color", default: true)
         mouse = parsed.flag("mouse", default: true)
         theme = parsed.value("theme") ?? "default"
+        preview = parsed.value("preview")
+        if let text = parsed.value("preview-window") {
+            do {
+                previewWindow = try PreviewWindow(parsing: text)
+            } catch {
+                throw CommandLineError("--preview-window: \(error.description)")
+            }
+        }
+        bindings = []
+        for text in parsed.values["bind"] ?? [] {
+            do {
+                bindings += try BindingParser.parse(text)
+            } catch {
+                throw CommandLineError("--bind: \(error.description)")
+            }
+        }
         guard let cells = CellMode(rawValue: cellsName) else {
             throw CommandLineError("--cells must be auto, full or single, not '\(cellsName)'")
         }

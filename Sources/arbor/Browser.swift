@@ -9,7 +9,8 @@ enum Browser {
     /// `terminal` may have been acquired by a loading screen already; the problems in the data are then printed
     /// once it is given back.
     static func run(_ command: BrowseCommand, source opened: OpenedSource, theme: Theme,
-                    keyChanges: [(key: Key, command: BrowserCommand?)], terminal lease: TerminalLease) -> Int32 {
+                    keyChanges: [(key: Key, command: BrowserCommand?)], bindings: [ActionBinding] = [],
+                    terminal lease: TerminalLease) -> Int32 {
         let shownDuringLoading = lease.wasAcquired
         defer {
             lease.release()
@@ -39,6 +40,11 @@ enum Browser {
         options.theme = command.usesColor ? theme : theme.withoutColor()
         options.mouse = command.mouse
         options.keyChanges = keyChanges.map { KeyChange($0.key, $0.command) }
+        options.bindings = bindings + command.bindings
+        options.previewCommand = command.preview
+        options.previewWindow = command.previewWindow
+        options.sourceFile = command.source.source.flatMap { $0 == "-" || $0.contains("://") ? nil : $0 }
+        options.idsArePaths = opened.idsArePaths
         options.query = command.query
         options.refreshInterval = command.watch
         options.searchFields = command.search.fields

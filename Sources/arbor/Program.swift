@@ -55,7 +55,8 @@ enum Program {
             let terminal = TerminalLease(theme: command.usesColor ? theme : theme.withoutColor(), mouse: command.mouse,
                                          height: command.height)
             let opened = try SourceLoading.open(command.source, name: name, terminal: terminal, streaming: command.select == nil)
-            return Browser.run(command, source: opened, theme: theme, keyChanges: settings.keyChanges, terminal: terminal)
+            return Browser.run(command, source: opened, theme: theme, keyChanges: settings.keyChanges, bindings: settings.bindings,
+                               terminal: terminal)
         case .keys(let command):
             let base: KeyMap = command.pick ? .picker : .standard
             let map = command.defaults ? base : base.remapped(settings.keyChanges)

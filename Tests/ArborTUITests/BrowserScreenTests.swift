@@ -51,8 +51,10 @@ struct BrowserScreenTests {
         await driver.press(.character("?"))
         var text = driver.lines.joined(separator: "\n")
         #expect(text.contains("↑↓ scroll"), "16 rows cannot hold every binding")
-        for _ in KeyMap.standard.bindings { await driver.press(.down) }
-        text += driver.lines.joined(separator: "\n")
+        for _ in KeyMap.standard.bindings {
+            await driver.press(.down)
+            text += driver.lines.joined(separator: "\n")
+        }
         for binding in KeyMap.standard.bindings {
             #expect(text.contains(binding.command.summary))
         }

@@ -48,7 +48,7 @@ struct DocumentCellsTests {
         let containers = rows(["pumps", "valves", "fans"])
         #expect(containers.count == 3 && containers == Array(containers[0]..<(containers[0] + 3)),
                 "members without values are one a line too: \(containers)\n\(driver.lines.joined(separator: "\n"))")
-        await driver.press(.enter, .enter)
+        await driver.press(.enter, .right)
         #expect(driver.lines.contains { $0.contains("rated: 7.5") })
         #expect(rows(["pumps", "valves", "fans"]) == containers, "a value coming into view changes nothing")
     }
@@ -63,7 +63,7 @@ struct DocumentCellsTests {
 
     @Test func fullCellsStayAvailableForDocuments() async throws {
         var driver = await ScreenDriver(try document(), name: "pump.json", width: 100, height: 30, cellMode: .full)
-        await driver.press(.enter)
+        await driver.press(.right)
         #expect(driver.lines.contains { $0.contains("│▌string ") }, "full cells show the type line:\n\(driver.lines.joined(separator: "\n"))")
     }
 }

@@ -26,6 +26,8 @@ enum Snapshot {
 struct ScreenDriver {
     var controller: BrowserController
     let performer: EffectPerformer
+    /// The preview commands the controller asked to run, oldest first.
+    var commandPreviews: [PreviewRequest] = []
 
     init(_ source: any HierarchySource, name: String, width: Int, height: Int, cellMode: CellMode = .auto,
          query: String? = nil) async {
@@ -40,7 +42,25 @@ struct ScreenDriver {
     mutating func send(_ input: BrowserInput) async -> InputOutcome {
         let outcome = controller.update(input)
         if case .proceed(let effects) = outcome { await settle(effects) }
+        await servePreviews()
         return outcome
+    }
+
+    /// Makes the source's previews the controller asked for and hands them back; keeps the command ones.
+    mutating func servePreviews() async {
+        for request in controller.takePreviewRequests() {
+            guard request.mode == .builtIn else {
+                commandPreviews.append(request)
+                continue
+            }
+            let content: PreviewContent
+            do {
+                content = PreviewContent(try await performer.source.itemPreview(of: request.id, lines: request.lines))
+            } catch {
+                content = PreviewContent(lines: [StyledLine([StyledRun("⚠ \(error)", CellStyle(.error))])])
+            }
+            _ = controller.update(.preview(PreviewAnswer(generation: request.generation, purpose: request.purpose, content: content)))
+        }
     }
 
     mutating func settle(_ effects: [BrowserEffect]) async {

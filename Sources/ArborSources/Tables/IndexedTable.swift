@@ -144,3 +144,11 @@ public final class IndexedTable: HierarchySource {
         return SourceItem(id: id, content: mapping.content(from: fields, fallbackTitle: id), childCount: count)
     }
 }
+
+extension IndexedTable: LocatingItems {
+    /// The line where the row starts.
+    public func location(of id: String) async throws -> ItemLocation {
+        let row = try row(for: id)
+        return ItemLocation(line: row < 0 || Int(row) >= index.count ? 1 : LineNumber.of(index.start[Int(row)], in: bytes))
+    }
+}

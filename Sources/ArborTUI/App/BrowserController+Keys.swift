@@ -47,10 +47,16 @@ extension BrowserController {
         return .proceed([])
     }
 
-    /// A key while browsing: the key map's command.
+    /// A key while browsing: its bound actions, or the key map's command.
     private mutating func handleBrowse(_ key: Key) -> InputOutcome {
         if isPicker, expectedKeys.contains(key) { return accept(with: key) }
+        if let actions = actionBindings[key] { return runBound(actions) }
         guard let command = screen.keyMap.command(for: key) else { return .proceed([]) }
+        return handleCommand(command, key: key)
+    }
+
+    /// A command of the key map, from a key (nil: from a bound action).
+    mutating func handleCommand(_ command: BrowserCommand, key: Key?) -> InputOutcome {
         let action: BrowserAction
         switch command {
         case .previousItem: action = .moveFocus(by: -1)
@@ -61,6 +67,11 @@ extension BrowserController {
         case .lastItem: action = .last
         case .expand:
             if isPicker, let outcome = pickerEnter() { return outcome }
+            if !isPicker, let item = state.focusedItem, state.store[item].childCount == 0 {
+                // A leaf has nothing to expand: Enter shows it in the preview pane.
+                if !preview.isShown { togglePreview() }
+                return .proceed([])
+            }
             action = .expand
         case .toggleMark:
             guard isPicker else { return .proceed([]) }
@@ -91,6 +102,16 @@ extension BrowserController {
         case .copyID, .copyPath:
             copyFocused(path: command == .copyPath)
             return .proceed([])
+        case .togglePreview: togglePreview(); return .proceed([])
+        case .previewUp, .previewDown: scrollPreview(by: command == .previewUp ? -1 : 1); return .proceed([])
+        case .previewPageUp, .previewPageDown: scrollPreview(by: command == .previewPageUp ? -1 : 1, pages: true); return .proceed([])
+        case .toggleValue: toggleValue(); return .proceed([])
+        case .edit: edit(); return .proceed([])
+        case .copyValue: copyValue(); return .proceed([])
+        case .accept:
+            if isPicker { return acceptFocused() }
+            return .exit(0)
+        case .abort: return .exit(130)
         case .help:
             chrome.showsHelp = true
             chrome.helpScroll = 0
@@ -123,6 +144,11 @@ extension BrowserController {
     /// A key of `expectedKeys`: accept the marks, or the focused item whether it has children or not.
     private mutating func accept(with key: Key) -> InputOutcome {
         acceptingKey = key
+        return acceptFocused()
+    }
+
+    /// Accepts the marks, or the focused item whether it has children or not.
+    mutating func acceptFocused() -> InputOutcome {
         if state.selection.count > 0 {
             accepted = state.selection.ids
         } else if let item = state.focusedItem {

@@ -7,6 +7,10 @@ extension BrowserController {
     /// A click or wheel turn: focus what is under it, expand on the icon, scroll, or change level.
     mutating func handleMouse(_ event: MouseEvent) -> InputOutcome {
         guard chrome.prompt == nil, !chrome.showsHelp else { return .proceed([]) }
+        if let box = layout.previewBox, event.x >= box.x, event.x < box.x + box.width, event.y >= box.y, event.y < box.y + box.height {
+            if event.kind != .press { scrollPreview(by: event.kind == .wheelUp ? -Self.wheelStep : Self.wheelStep) }
+            return .proceed([])
+        }
         let target = screen.target(at: event.x, y: event.y, state: state, layout: layout)
         var effects: [BrowserEffect] = []
         switch (event.kind, target) {

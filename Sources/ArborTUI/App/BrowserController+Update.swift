@@ -19,8 +19,11 @@ extension BrowserController {
         case .timer(.refresh):
             effects = state.apply(.refreshShown)
             timerRequests.insert(.refresh)
+        case .timer(.previewRest): previewRested()
+        case .preview(let answer): receivePreview(answer)
         }
         let outcome = releaseHeldKeys().adding(effects).adding(applyPendingQuery() + fitViewport())
+        followFocusWithPreview()
         if readsAhead, let focused = state.focusedItem, focused != focusBefore { timerRequests.insert(.readAhead) }
         eventWatch?.note(state)
         return outcome

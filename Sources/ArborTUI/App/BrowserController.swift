@@ -42,6 +42,16 @@ package struct BrowserController: Sendable {
     var timerRequests: Set<LoopTimer> = []
     /// What the program presenting the browser is told of, when it listens.
     var eventWatch: BrowserEventWatch?
+    /// The preview pane.
+    package internal(set) var preview = PreviewPane(window: PreviewWindow(hidden: true), command: nil)
+    /// Keys bound to actions (`--bind`, `[bind]`), looked up before the key map.
+    package var actionBindings: [Key: [BoundAction]] = [:]
+    /// What the placeholders know of the source: its file, and whether ids are paths.
+    package var placeholderSource = PlaceholderSource()
+    /// The previews the run loop is to make, oldest first.
+    var previewRequests: [PreviewRequest] = []
+    /// The command lines the run loop is to run, oldest first.
+    var commandRequests: [CommandRequest] = []
 
     /// Whether anything is loading, so the spinner should turn.
     package var isLoading: Bool {
@@ -100,6 +110,7 @@ package struct BrowserController: Sendable {
             pendingQuery = query
         }
         effects += applyPendingQuery() + fitViewport()
+        followFocusWithPreview()
         eventWatch?.note(state)
         return effects
     }
@@ -125,17 +136,17 @@ package struct BrowserController: Sendable {
 
     /// Draws the current frame.
     package func render() -> CellGrid {
-        screen.render(state, chrome: chrome, tick: tick, layout: layout)
+        screen.render(state, chrome: chrome, tick: tick, layout: layout, preview: preview)
     }
 
     /// Tells the model what fits, when that changed, and lays out the frame of the turn.
     mutating func fitViewport() -> [BrowserEffect] {
-        layout = screen.layout(for: state, header: chrome.showsHeader, width: size.width, height: size.height)
+        layout = screen.layout(for: state, header: chrome.showsHeader, preview: shownPreviewWindow, width: size.width, height: size.height)
         let metrics = layout.metrics
         guard metrics.columnSlots != state.visibleColumns || metrics.itemsPerPage != state.itemsPerPage else { return [] }
         // The viewport moves the row of columns; the frame is laid out again over the state it leaves.
         let effects = state.apply(.setViewport(columns: metrics.columnSlots, itemsPerPage: metrics.itemsPerPage))
-        layout = screen.layout(for: state, header: chrome.showsHeader, width: size.width, height: size.height)
+        layout = screen.layout(for: state, header: chrome.showsHeader, preview: shownPreviewWindow, width: size.width, height: size.height)
         return effects
     }
 }

@@ -25,6 +25,11 @@ struct BrowserEventWatch: Sendable {
         events.append(.accepted(ids))
     }
 
+    /// Notes a program's own action run from its key.
+    mutating func act(_ name: String, id: String?, marked: [String]) {
+        events.append(.action(name: name, id: id, marked: marked))
+    }
+
     /// The events noted since the last call.
     mutating func take() -> [BrowserEvent] {
         defer { events = [] }

@@ -12,6 +12,8 @@ package enum BrowserInput: Sendable {
     case sourceChange(SourceChange)
     /// A timer the controller asked for has run out.
     case timer(LoopTimer)
+    /// A preview made, or a part of a command's output.
+    case preview(PreviewAnswer)
 }
 
 /// The timers of the run loop; each is asked for by the controller and arrives as an input when due.
@@ -24,6 +26,8 @@ package enum LoopTimer: Sendable, Hashable, CaseIterable {
     case typedAhead
     /// Reads the lists on screen again (`--watch`), for sources that cannot report their changes.
     case refresh
+    /// Fires once the focus has rested long enough to run the preview command for it.
+    case previewRest
 
     /// Seconds from the request to the input.
     package var interval: Double {
@@ -32,6 +36,7 @@ package enum LoopTimer: Sendable, Hashable, CaseIterable {
         case .readAhead: return Double(BrowserRunLoop.prefetchDelay) / 1000
         case .typedAhead: return BrowserRunLoop.typeAheadWait
         case .refresh: return 1
+        case .previewRest: return BrowserRunLoop.previewRest
         }
     }
 }
@@ -44,4 +49,6 @@ package enum BrowserEvent: Sendable, Hashable {
     case expanded(String)
     /// The picker accepted these ids.
     case accepted([String])
+    /// The key of a program's own action was pressed, on this item with these marked.
+    case action(name: String, id: String?, marked: [String])
 }

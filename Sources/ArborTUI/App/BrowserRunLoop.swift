@@ -8,10 +8,12 @@ import Darwin
 /// The one thread that owns the terminal. It only waits, reads, applies, renders and writes: keys, answers,
 /// a source's changes and timers all reach the controller as inputs.
 package final class BrowserRunLoop {
-    private let terminal: any TerminalDevice
-    private let performer: EffectPerformer
-    private let inbox: ActionInbox
-    private let turns = LaunchTurns()
+    let terminal: any TerminalDevice
+    let performer: EffectPerformer
+    let inbox: ActionInbox
+    let turns = LaunchTurns()
+    /// The preview command running, if one is.
+    var previewProcess: PreviewProcess?
     private var timers: LoopTimers
     /// What is on screen that the source was last told to watch.
     private var watched: Set<String>?
@@ -31,6 +33,8 @@ package final class BrowserRunLoop {
     package func run(_ controller: inout BrowserController, reveal: [String] = [], query: String? = nil,
                     events: ((BrowserEvent) -> Void)? = nil) -> Int32 {
         defer {
+            previewProcess?.stop()
+            previewProcess = nil
             terminal.shutdown()
             SignalTrap.uninstall()
         }
@@ -43,13 +47,20 @@ package final class BrowserRunLoop {
         let size = terminal.size
         turns.begin()
         launch(controller.start(width: size.width, height: size.height, reveal: reveal, query: query))
+        startPreviews(controller.takePreviewRequests())
         if let status = finishTurn(&controller, events: events) { return status }
-        var fds = [
-            pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0),
-        ]
         while true {
-            _ = poll(&fds, nfds_t(fds.count), timers.timeout(now: MonotonicClock.seconds()))
+            var fds = [
+                pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0),
+            ]
+            if let process = previewProcess { fds.append(pollfd(fd: process.fd, events: Int16(POLLIN), revents: 0)) }
+            var timeout = timers.timeout(now: MonotonicClock.seconds())
+            if let process = previewProcess {
+                let untilDeadline = Int32(max(0, ((process.deadline - MonotonicClock.seconds()) * 1000).rounded(.up)))
+                timeout = timeout < 0 ? untilDeadline : min(timeout, untilDeadline)
+            }
+            _ = poll(&fds, nfds_t(fds.count), timeout)
             turns.begin()
             if let signal = SignalTrap.takeCaught() {
                 guard signal == SIGTSTP else { return 128 + signal }
@@ -66,13 +77,17 @@ package final class BrowserRunLoop {
             if terminal.failure != nil { return 2 }
             inputs += timers.takeDue(now: MonotonicClock.seconds()).map(BrowserInput.timer)
             inputs += inbox.drain()
+            if let output = pollPreview() { inputs.append(output) }
             guard !inputs.isEmpty else { continue }
             for input in inputs {
                 switch controller.update(input) {
                 case .exit(let status):
                     report(&controller, to: events)
                     return status
-                case .proceed(let effects): launch(effects)
+                case .proceed(let effects):
+                    if let status = runCommands(controller.takeCommandRequests()) { return status }
+                    launch(effects)
+                    startPreviews(controller.takePreviewRequests())
                 }
                 if let copied = controller.takeClipboard() { terminal.copy(copied) }
             }
@@ -87,6 +102,7 @@ package final class BrowserRunLoop {
             report(&controller, to: events)
             return status
         }
+        if let copied = controller.takeClipboard() { terminal.copy(copied) }
         terminal.present(controller.render())
         report(&controller, to: events)
         watchShown(controller.state)
@@ -128,7 +144,9 @@ package final class BrowserRunLoop {
             for input in inbox.drain() {
                 switch controller.update(input) {
                 case .exit(let status): return status
-                case .proceed(let effects): launch(effects)
+                case .proceed(let effects):
+                    launch(effects)
+                    startPreviews(controller.takePreviewRequests())
                 }
             }
         }
@@ -137,6 +155,9 @@ package final class BrowserRunLoop {
 
     /// Milliseconds the focus rests on an item before its children are read ahead.
     package static let prefetchDelay: Int32 = 20
+
+    /// Seconds the focus rests on an item before the preview command runs for it: keys held down start none.
+    package static let previewRest = 0.02
 
     /// Milliseconds between two frames of the loading spinner.
     package static let spinnerInterval: Int32 = 120

@@ -17,6 +17,10 @@ enum CursesKeyDecoder {
         case arbor_key_enter(): return .enter
         case arbor_key_backspace(): return .backspace
         case arbor_key_btab(): return .backTab
+        case arbor_key_shift_up(): return .shiftUp
+        case arbor_key_shift_down(): return .shiftDown
+        case arbor_key_shift_ppage(): return .shiftPageUp
+        case arbor_key_shift_npage(): return .shiftPageDown
         case arbor_key_resize(): return .resize
         case arbor_key_mouse(): return mouseEvent()
         default: return nil

@@ -8,14 +8,16 @@ enum TerminfoEncoder {
         guard let cup = capability("cup") else { return nil }
         let colors = theme.usesColor ? max(0, Int(arbor_tigetnum("colors"))) : 0
         let reset = capability("sgr0") ?? ""
-        let attributes: [(KeyPath<RoleLook, Bool>, String)] = [
-            (\.bold, "bold"), (\.dim, "dim"), (\.underline, "smul"), (\.reverse, "rev"),
-        ].compactMap { path, name in capability(name).map { (path, $0) } }
+        let bold = capability("bold") ?? "", dim = capability("dim") ?? "", underline = capability("smul") ?? ""
+        let reverse = capability("rev") ?? ""
         let foreground = capability("setaf"), background = capability("setab")
-        let style = { (style: CellStyle) -> [UInt8] in
+        let style = { @Sendable (style: CellStyle) -> [UInt8] in
             let look = theme.resolve(style, colors: colors)
             var text = reset
-            for (path, sequence) in attributes where look[keyPath: path] { text += sequence }
+            if look.bold { text += bold }
+            if look.dim { text += dim }
+            if look.underline { text += underline }
+            if look.reverse { text += reverse }
             if case .index(let value) = look.foreground, let foreground { text += expand(foreground, Int(value)) }
             if case .index(let value) = look.background, let background { text += expand(background, Int(value)) }
             return Array(text.utf8)

@@ -246,4 +246,16 @@ package struct CellGrid: Sendable, Hashable {
             return line
         }
     }
+
+    /// Copies the top `rows` rows of a narrower or equal grid to the top left of this one, cursor included.
+    package mutating func paste(_ part: CellGrid, rows: Int) {
+        for y in 0..<min(rows, part.height, height) {
+            for x in 0..<min(part.width, width) {
+                var cell = part.storage[y * part.width + x]
+                if cell.isCluster { cell.code = code(for: part.text(of: cell)) }
+                storage[y * width + x] = cell
+            }
+        }
+        if let point = part.cursor, point.row < rows { cursor = point }
+    }
 }

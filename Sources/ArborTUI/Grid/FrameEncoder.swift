@@ -3,6 +3,8 @@
 package struct FrameEncoder: Sendable {
     /// The sequence that selects each style, at `CellStyle.index`.
     private let styles: [[UInt8]]
+    /// The sequence of any style, for those with ink that `styles` does not hold.
+    private let select: @Sendable (CellStyle) -> [UInt8]
     private let cursor: CursorAddressing
     private let clear: [UInt8]
     private let reset: [UInt8]
@@ -12,9 +14,10 @@ package struct FrameEncoder: Sendable {
     private let plainIsCleared: Bool
 
     /// An encoder with a style sequence for every style, the screen-clearing and style-resetting sequences.
-    package init(style: (CellStyle) -> [UInt8], cursor: CursorAddressing, clear: [UInt8], reset: [UInt8],
+    package init(style: @escaping @Sendable (CellStyle) -> [UInt8], cursor: CursorAddressing, clear: [UInt8], reset: [UInt8],
                 skipsLastCell: Bool = false) {
         styles = CellStyle.all.map(style)
+        select = style
         self.cursor = cursor
         self.clear = clear
         self.reset = reset
@@ -23,7 +26,7 @@ package struct FrameEncoder: Sendable {
     }
 
     /// An encoder for ANSI terminals drawing the looks a theme gives each style.
-    package static func ansi(_ look: (CellStyle) -> RoleLook) -> FrameEncoder {
+    package static func ansi(_ look: @escaping @Sendable (CellStyle) -> RoleLook) -> FrameEncoder {
         FrameEncoder(style: { ANSISequence.select(look($0)) }, cursor: .ansi, clear: Array("\u{1B}[H\u{1B}[2J".utf8),
                      reset: Array("\u{1B}[0m".utf8))
     }
@@ -60,7 +63,7 @@ package struct FrameEncoder: Sendable {
                 if skipsLastCell, row == next.height - 1, column + width >= next.width { continue }
                 if at == nil || at! != (row, column) { out += cursor.move(row: row + offset, column: column) }
                 if style != cell.style {
-                    out += styles[cell.style.index]
+                    out += cell.style.ink == 0 ? styles[cell.style.index] : select(cell.style)
                     style = cell.style
                 }
                 if cell.isCluster {

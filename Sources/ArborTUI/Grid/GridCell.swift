@@ -13,15 +13,16 @@ package struct GridCell: Sendable, Hashable {
 struct PackedCell: Sendable, Hashable {
     /// A Unicode scalar value, or `clusterFlag | index` of a longer grapheme kept beside the cells.
     var code: UInt32
-    var width: UInt8
     var style: CellStyle
-    /// Fills the eighth byte, so that rows of cells compare as memory with no undefined padding.
+    var width: UInt8
+    /// Fill the last bytes, so that rows of cells compare as memory with no undefined padding.
     private var spare: UInt8 = 0
+    private var spareWord: UInt16 = 0
 
     init(code: UInt32, width: UInt8, style: CellStyle) {
         self.code = code
-        self.width = width
         self.style = style
+        self.width = width
     }
 
     /// Marks a code that refers to a grapheme of several scalars.

@@ -63,28 +63,41 @@ public enum StyleRole: UInt8, Sendable, CaseIterable {
     }
 }
 
-/// The style of one grid cell: its role, and whether it belongs to the focused item of the focused column.
+/// The style of one grid cell: its role, and whether it belongs to the focused item of the focused column; or
+/// colours and attributes a command printed (an ``ANSIInk``), kept in the preview pane.
 package struct CellStyle: Sendable, Hashable {
+    /// A command's own colours and attributes; 0 when the role decides.
+    package var ink: UInt32
     /// What the text is.
     package var role: StyleRole
     /// Whether the cell is part of the focused item's highlight.
     package var highlighted: Bool
+    /// Fills the last bytes, so that styles compare as memory with no undefined padding.
+    private var spare: UInt16 = 0
 
     /// Creates a style.
     package init(_ role: StyleRole, highlighted: Bool = false) {
+        ink = 0
         self.role = role
         self.highlighted = highlighted
+    }
+
+    /// A style of a command's own colours and attributes.
+    package init(ink: ANSIInk) {
+        self.ink = ink.packed
+        role = .plain
+        highlighted = false
     }
 
     /// The plain, unhighlighted style.
     package static let plain = CellStyle(.plain)
 
-    /// Every style, in the order of `index`.
+    /// Every style of a role, in the order of `index`.
     package static let all: [CellStyle] = [false, true].flatMap { highlighted in
         StyleRole.allCases.map { CellStyle($0, highlighted: highlighted) }
     }
 
-    /// The position of the style in `all`.
+    /// The position of the style in `all` (a style with ink is not there).
     package var index: Int { Int(role.rawValue) + (highlighted ? StyleRole.allCases.count : 0) }
 }
 

@@ -44,6 +44,26 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
     case copyID = "copy-id"
     /// Copy the focused item's path of titles (OSC 52)
     case copyPath = "copy-path"
+    /// Show or hide the preview pane.
+    case togglePreview = "toggle-preview"
+    /// Scroll the preview up a line.
+    case previewUp = "preview-up"
+    /// Scroll the preview down a line.
+    case previewDown = "preview-down"
+    /// Scroll the preview up a page.
+    case previewPageUp = "preview-page-up"
+    /// Scroll the preview down a page.
+    case previewPageDown = "preview-page-down"
+    /// The whole value in the pane (again: the command's output)
+    case toggleValue = "toggle-value"
+    /// Edit in $VISUAL or $EDITOR (a document item at its line)
+    case edit
+    /// Copy the focused item's value (OSC 52)
+    case copyValue = "copy-value"
+    /// Accept the marks or the focused item (picker); leave.
+    case accept
+    /// Leave without picking anything.
+    case abort
     /// This help.
     case help
     /// Quit.
@@ -76,6 +96,16 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
         case .previousMatch: return "previous match of the last search"
         case .copyID: return "copy the focused item's id (OSC 52)"
         case .copyPath: return "copy the focused item's path of titles (OSC 52)"
+        case .togglePreview: return "show or hide the preview pane"
+        case .previewUp: return "scroll the preview up a line"
+        case .previewDown: return "scroll the preview down a line"
+        case .previewPageUp: return "scroll the preview up a page"
+        case .previewPageDown: return "scroll the preview down a page"
+        case .toggleValue: return "the whole value in the pane (again: the command's output)"
+        case .edit: return "edit in $VISUAL or $EDITOR (a document item at its line)"
+        case .copyValue: return "copy the focused item's value (OSC 52)"
+        case .accept: return "accept the marks or the focused item (picker); leave"
+        case .abort: return "leave without picking anything"
         case .help: return "this help"
         case .quit: return "quit"
         case .cancel: return "cancel"

@@ -2,7 +2,8 @@ extension Key {
     /// Named keys of configuration files, in the form they are written there.
     public static let namedKeys: [(String, Key)] = [
         ("up", .up), ("down", .down), ("left", .left), ("right", .right),
-        ("pgup", .pageUp), ("pgdn", .pageDown), ("home", .home), ("end", .end), ("delete", .delete),
+        ("pgup", .pageUp), ("pgdn", .pageDown), ("shift-up", .shiftUp), ("shift-down", .shiftDown),
+        ("shift-pgup", .shiftPageUp), ("shift-pgdn", .shiftPageDown), ("home", .home), ("end", .end), ("delete", .delete),
         ("enter", .enter), ("esc", .escape), ("tab", .tab), ("s-tab", .backTab), ("backspace", .backspace),
         ("space", .character(" ")),
     ]

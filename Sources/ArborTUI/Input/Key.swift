@@ -4,6 +4,8 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right
     /// A key that moves by pages or to an end.
     case pageUp, pageDown, home, end
+    /// An arrow or paging key with Shift held (they scroll the preview pane).
+    case shiftUp, shiftDown, shiftPageUp, shiftPageDown
     /// An editing or confirming key.
     case enter, escape, tab, backTab, backspace, delete
     /// A printable character.
@@ -26,6 +28,10 @@ public enum Key: Hashable, Sendable {
         case .pageDown: return "PgDn"
         case .home: return "Home"
         case .end: return "End"
+        case .shiftUp: return "S-↑"
+        case .shiftDown: return "S-↓"
+        case .shiftPageUp: return "S-PgUp"
+        case .shiftPageDown: return "S-PgDn"
         case .enter: return "Enter"
         case .escape: return "Esc"
         case .tab: return "Tab"

@@ -30,22 +30,29 @@ package struct BrowserScreen: Sendable {
     }
 
     /// Draws a whole frame where `layout` puts its parts: the layout of this state, computed once for the turn.
-    package func render(_ state: BrowserState, chrome: ScreenChrome = ScreenChrome(), tick: Int = 0, layout: ScreenLayout) -> CellGrid {
+    package func render(_ state: BrowserState, chrome: ScreenChrome = ScreenChrome(), tick: Int = 0, layout: ScreenLayout,
+                        preview: PreviewPane? = nil) -> CellGrid {
         var grid = CellGrid(width: layout.width, height: layout.height)
         guard layout.width > 0, layout.height > 0 else { return grid }
         let metrics = layout.metrics
-        drawHeader(into: &grid, compact: metrics.isCompact, selection: state.selection.mode)
-        if metrics.headerRows > 0 {
-            HeaderPainter(content: state.focusedItem.flatMap { state.store[$0].content }, page: chrome.headerPage)
-                .paint(y: 1, compact: metrics.isCompact, into: &grid)
+        if let box = layout.previewBox {
+            let size = layout.hierarchySize
+            var part = CellGrid(width: size.width, height: size.height)
+            var partLayout = layout
+            (partLayout.width, partLayout.height, partLayout.footerRow) = (size.width, size.height, size.height - 1)
+            paintHierarchy(state, chrome: chrome, tick: tick, layout: partLayout, into: &part)
+            grid.paste(part, rows: size.height - 1)
+            if let preview { PreviewPainter(pane: preview, title: previewTitle(preview, state: state)).paint(in: box, into: &grid) }
+        } else {
+            paintHierarchy(state, chrome: chrome, tick: tick, layout: layout, into: &grid)
         }
-        let view = view(of: state.layout)
-        view.paint(state, layout: layout, search: chrome.search, spinnerFrame: FooterPainter.spinner[tick % FooterPainter.spinner.count], into: &grid)
+        drawHeader(into: &grid, compact: metrics.isCompact, selection: state.selection.mode)
         let message = FooterMessage.shown(state: state, chrome: chrome, notice: notice)
         if let prompt = chrome.prompt {
             PromptPainter(prompt: prompt, message: message.flatMap { $0.kind >= .event ? $0.text : nil }).paint(row: layout.footerRow, into: &grid)
         } else {
-            FooterPainter(state: state, level: view.levelLabel(state), message: message, tick: tick, reading: chrome.sourceIsReading).paint(row: layout.footerRow, into: &grid)
+            let level = view(of: state.layout).levelLabel(state)
+            FooterPainter(state: state, level: level, message: message, tick: tick, reading: chrome.sourceIsReading).paint(row: layout.footerRow, into: &grid)
         }
         if let find = state.find, chrome.prompt?.kind == .find, let box = layout.findBox {
             FindOverlay(find: find).paint(in: box, into: &grid)
@@ -54,6 +61,23 @@ package struct BrowserScreen: Sendable {
             HelpOverlay(keyMap: keyMap, scroll: chrome.helpScroll).paint(in: box, into: &grid)
         }
         return grid
+    }
+
+    /// The object header and the hierarchy's view, where `layout` puts them.
+    private func paintHierarchy(_ state: BrowserState, chrome: ScreenChrome, tick: Int, layout: ScreenLayout, into grid: inout CellGrid) {
+        if layout.metrics.headerRows > 0 {
+            HeaderPainter(content: state.focusedItem.flatMap { state.store[$0].content }, page: chrome.headerPage)
+                .paint(y: 1, compact: layout.metrics.isCompact, into: &grid)
+        }
+        view(of: state.layout).paint(state, layout: layout, search: chrome.search,
+                                     spinnerFrame: FooterPainter.spinner[tick % FooterPainter.spinner.count], into: &grid)
+    }
+
+    /// The pane's title: the command it runs, or what it shows of the focused item.
+    private func previewTitle(_ pane: PreviewPane, state: BrowserState) -> String {
+        if case .command(let command) = pane.mode { return command }
+        let title = state.focusedItem.map { state.store[$0].title } ?? ""
+        return pane.command != nil ? "value of " + title : title
     }
 
     private func drawHeader(into grid: inout CellGrid, compact: Bool, selection: SelectionMode) {

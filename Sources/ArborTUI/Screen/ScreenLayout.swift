@@ -46,6 +46,14 @@ package struct ScreenLayout: Sendable, Hashable {
     package var helpBox: Box?
     /// Where the find's box of matches goes when it is shown; nil when the screen is too small for it.
     package var findBox: Box?
+    /// Where the preview pane goes, its border included; nil when it is hidden or there is no room for it.
+    package var previewBox: Box?
+    /// The cells across and the rows down the hierarchy's part takes, its footer row included (the whole frame
+    /// without a preview pane).
+    package var hierarchySize: (width: Int, height: Int) {
+        guard let box = previewBox else { return (width, height) }
+        return box.x > 0 ? (box.x, height) : (width, box.y + 1)
+    }
 
     /// How many lines of the help fit in its box.
     package var helpRoom: Int { helpBox.map { max(0, $0.height - 4) } ?? 0 }
@@ -61,12 +69,35 @@ package struct ScreenLayout: Sendable, Hashable {
 }
 
 extension BrowserScreen {
-    /// The layout of a frame of this size for this state; `header` makes room for the object header.
-    package func layout(for state: BrowserState, header: Bool = false, width: Int, height: Int) -> ScreenLayout {
-        let frame = view(of: state.layout).frame(for: state, headerRows: headerRows(header, height: height), width: width, height: height)
-        return ScreenLayout(
-            width: width, height: height, metrics: frame.metrics, columns: frame.columns, breadcrumbRow: frame.breadcrumbRow,
-            footerRow: height - 1, helpBox: helpBox(width: width, height: height), findBox: findBox(width: width, height: height))
+    /// The layout of a frame of this size for this state; `header` makes room for the object header, `preview`
+    /// for the preview pane where its window puts it.
+    package func layout(for state: BrowserState, header: Bool = false, preview: PreviewWindow? = nil, width: Int, height: Int) -> ScreenLayout {
+        let box = preview.flatMap { previewBox($0, width: width, height: height) }
+        var layout = ScreenLayout(
+            width: width, height: height, metrics: ScreenMetrics(isCompact: true, columnSlots: 1, fullCells: false, contentTop: 0, contentHeight: 0),
+            columns: [], breadcrumbRow: nil, footerRow: height - 1, helpBox: helpBox(width: width, height: height),
+            findBox: findBox(width: width, height: height), previewBox: box)
+        let part = layout.hierarchySize
+        let frame = view(of: state.layout).frame(for: state, headerRows: headerRows(header, height: part.height), width: part.width, height: part.height)
+        layout.metrics = frame.metrics
+        layout.columns = frame.columns
+        layout.breadcrumbRow = frame.breadcrumbRow
+        return layout
+    }
+
+    /// The preview pane's box: on the right below the top line, or below the hierarchy above the footer; nil
+    /// when the hierarchy would be left too little room.
+    private func previewBox(_ window: PreviewWindow, width: Int, height: Int) -> ScreenLayout.Box? {
+        switch window.side(width: width) {
+        case .right:
+            let paneWidth = width * window.percent / 100
+            guard paneWidth >= 8, width - paneWidth >= 20, height >= 5 else { return nil }
+            return ScreenLayout.Box(x: width - paneWidth, y: 1, width: paneWidth, height: height - 2)
+        case .down:
+            let paneHeight = (height - 1) * window.percent / 100
+            guard paneHeight >= 3, height - 1 - paneHeight >= 4, width >= 8 else { return nil }
+            return ScreenLayout.Box(x: 0, y: height - 1 - paneHeight, width: width, height: paneHeight)
+        }
     }
 
     /// The help's box: as wide as its widest line, as tall as its lines and frame, centred.

@@ -41,7 +41,7 @@ public struct Theme: Sendable, Hashable {
 
     /// The look of a grid cell's style, the highlight applied, for a terminal with `colors` colours (0: none).
     package func resolve(_ style: CellStyle, colors: Int) -> RoleLook {
-        var look = look(of: style.role)
+        var look = style.ink != 0 ? ANSIInk(packed: style.ink).look : look(of: style.role)
         if style.highlighted {
             if highlight.background != .terminalDefault { look.background = highlight.background }
             if highlight.foreground != .terminalDefault { look.foreground = highlight.foreground }

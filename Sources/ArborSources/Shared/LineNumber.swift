@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The line a byte offset is on, counted from 1: the newlines before it, found with `memchr`.
+enum LineNumber {
+    /// The line of `offset` in `bytes` (an offset past the end counts the whole input).
+    static func of(_ offset: Int, in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 1 }
+            let end = min(max(0, offset), buffer.count)
+            var line = 1
+            var at = 0
+            while at < end, let found = memchr(base + at, 0x0A, end - at) {
+                line += 1
+                at = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return line
+        }
+    }
+}

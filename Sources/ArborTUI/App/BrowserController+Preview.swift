@@ -1,0 +1,137 @@
+import ArborCore
+
+extension BrowserController {
+    /// The pane's window while it is shown.
+    var shownPreviewWindow: PreviewWindow? { preview.isShown ? preview.window : nil }
+
+    /// Sets where the pane goes and what it shows: a command's output, or the source's own preview.
+    package mutating func configurePreview(window: PreviewWindow, command: String?) {
+        preview = PreviewPane(window: window, command: command)
+    }
+
+    /// The rows and cells of text the pane has room for, when it is on screen.
+    var previewRoom: (width: Int, height: Int)? {
+        layout.previewBox.map(PreviewPainter.room)
+    }
+
+    /// Asks for the focused item's preview when the pane shows another's: the source's at once, a command's
+    /// once the focus rests.
+    mutating func followFocusWithPreview() {
+        guard preview.isShown, let room = previewRoom else { return }
+        guard let item = state.focusedItem else {
+            preview.content = nil
+            preview.target = nil
+            return
+        }
+        let id = state.store[item].id
+        let mode = preview.mode
+        guard preview.target != id || preview.targetMode != mode else { return }
+        if case .command = mode, preview.target != nil {
+            if preview.awaiting != id {
+                preview.awaiting = id
+                preview.isLoading = true
+                timerRequests.insert(.previewRest)
+            }
+            return
+        }
+        requestPreview(of: id, mode: mode, lines: room.height * 2, room: room)
+    }
+
+    /// The focus has rested: the command runs for the focused item if the pane does not show it yet.
+    mutating func previewRested() {
+        guard preview.isShown, let room = previewRoom, let item = state.focusedItem else { return }
+        let id = state.store[item].id
+        guard preview.target != id || preview.targetMode != preview.mode else { return }
+        requestPreview(of: id, mode: preview.mode, lines: room.height * 2, room: room)
+    }
+
+    private mutating func requestPreview(of id: String, mode: PreviewMode, lines: Int, room: (width: Int, height: Int),
+                                         keepScroll: Bool = false) {
+        preview.generation += 1
+        preview.awaiting = nil
+        if !keepScroll { preview.scroll = 0 }
+        preview.target = id
+        preview.targetMode = mode
+        preview.isLoading = true
+        preview.linesAsked = lines
+        if !keepScroll, preview.content != nil, case .builtIn = mode { preview.content = nil }
+        previewRequests.append(PreviewRequest(generation: preview.generation, id: id, mode: mode, lines: lines,
+                                              columns: room.width, placeholders: placeholderValues()))
+    }
+
+    /// Applies a preview made: shown when it answers the latest request, put on the clipboard when asked for that.
+    mutating func receivePreview(_ answer: PreviewAnswer) {
+        if answer.purpose == .copy {
+            let text = answer.content.lines.map(\.text).joined(separator: "\n")
+            clipboard = LosslessText.encode(text)
+            chrome.note = "copied value (\(answer.content.lines.count) " + (answer.content.lines.count == 1 ? "line)" : "lines)")
+            return
+        }
+        guard answer.generation == preview.generation else { return }
+        preview.content = answer.content
+        if answer.isFinal { preview.isLoading = false }
+    }
+
+    /// Scrolls the pane by rows (a page when `pages`), asking the source for more lines near the end of a cut preview.
+    mutating func scrollPreview(by step: Int, pages: Bool = false) {
+        guard preview.isShown, let room = previewRoom, let content = preview.content else { return }
+        let rows = pages ? step * max(1, room.height - 1) : step
+        let wraps = content.wraps || preview.window.wrap
+        let wanted = max(0, preview.scroll + rows)
+        let total = PreviewPainter.rows(of: content, wraps: wraps, width: room.width, from: wanted, count: room.height).seen
+        preview.scroll = max(0, min(wanted, total - 1))
+        if content.isCut, !preview.isLoading, case .builtIn = preview.mode, let id = preview.target,
+           preview.scroll + room.height * 2 >= total {
+            requestPreview(of: id, mode: .builtIn, lines: preview.linesAsked * 2, room: room, keepScroll: true)
+        }
+    }
+
+    /// Shows or hides the pane.
+    mutating func togglePreview() {
+        preview.isShown.toggle()
+        if preview.isShown { preview.target = nil }
+    }
+
+    /// Shows the focused item's whole value in the pane, or the command's output again.
+    mutating func toggleValue() {
+        guard preview.command != nil else { return togglePreview() }
+        if !preview.isShown {
+            togglePreview()
+            preview.showsValue = true
+        } else {
+            preview.showsValue.toggle()
+        }
+    }
+
+    /// Changes the pane's window as `change-preview-window(…)` spells it.
+    mutating func changePreviewWindow(_ spec: String) {
+        guard let window = try? PreviewWindow(parsing: spec, over: PreviewWindow(side: preview.window.side, percent: preview.window.percent,
+                                                                                 wrap: preview.window.wrap)) else { return }
+        preview.window = window
+        preview.isShown = !window.hidden
+        preview.target = nil
+    }
+
+    /// Puts the focused item's whole value on the clipboard, once the source has given it.
+    mutating func copyValue() {
+        guard let item = state.focusedItem else { return }
+        if let scalar = state.store[item].content?.scalar {
+            clipboard = LosslessText.encode(scalar.text)
+            chrome.note = "copied value “" + scalar.text.prefix(60) + (scalar.text.count > 60 ? "…”" : "”")
+            return
+        }
+        var request = PreviewRequest(generation: preview.generation, id: state.store[item].id, mode: .builtIn, lines: Self.copiedLines,
+                                     columns: 80, placeholders: PlaceholderValues())
+        request.purpose = .copy
+        previewRequests.append(request)
+    }
+
+    /// The most lines of a value put on the clipboard.
+    static let copiedLines = 100_000
+
+    /// The previews to make since the last call.
+    package mutating func takePreviewRequests() -> [PreviewRequest] {
+        defer { previewRequests = [] }
+        return previewRequests
+    }
+}

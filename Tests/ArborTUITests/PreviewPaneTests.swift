@@ -1,0 +1,114 @@
+import ArborCore
+import ArborSources
+import ArborTUI
+import Foundation
+import Testing
+
+@Suite("The preview pane: beside or below the list, following the focus")
+struct PreviewPaneTests {
+    func document(_ json: String) throws -> any HierarchySource {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-preview-\(UUID().uuidString.prefix(8)).json").path
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        var request = SourceRequest(path: path)
+        request.format = .document
+        return try SourceOpener.open(request).hierarchy
+    }
+
+    func driver(_ source: any HierarchySource, width: Int = 120, height: Int = 30, window: String = "right:50%",
+                command: String? = nil) async throws -> ScreenDriver {
+        var driver = await ScreenDriver(source, name: "doc.json", width: width, height: height)
+        driver.controller.configurePreview(window: try PreviewWindow(parsing: window), command: command)
+        await driver.resize(width: width, height: height)
+        return driver
+    }
+
+    /// The text inside the pane's box, row by row.
+    func paneText(_ driver: ScreenDriver) -> [String] {
+        guard let box = driver.controller.layout.previewBox else { return [] }
+        return driver.lines[(box.y + 1)..<(box.y + box.height - 1)].map { line in
+            String(Array(line)[(box.x + 1)..<(box.x + box.width - 1)]).trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    @Test func aMemberIsPrettyPrintedBesideTheColumnsAndFollowsTheFocus() async throws {
+        let source = try document(#"{"pump": {"rated": 7.5, "tags": ["a", "b"], "on": true, "note": null, "empty": {}}, "other": 1}"#)
+        var driver = try await driver(source)
+        let box = try #require(driver.controller.layout.previewBox)
+        #expect(box.x == 60 && box.width == 60, "right:50% of 120 cells")
+        #expect(driver.controller.layout.columns.allSatisfy { $0.x + $0.width <= box.x }, "the columns keep to the left")
+        #expect(paneText(driver).prefix(10) == ["{", "\"rated\": 7.5,", "\"tags\": [", "\"a\",", "\"b\"", "],", "\"on\": true,",
+                                                 "\"note\": null,", "\"empty\": {}", "}"])
+        await driver.press(.down)
+        #expect(paneText(driver).first == "1", "the pane follows the focus to the next member")
+    }
+
+    @Test func aLongStringIsWrappedWhole() async throws {
+        let long = (0..<5000).map { String(UnicodeScalar(UInt8(97 + $0 % 26))) }.joined()
+        var driver = try await driver(try document(#"{"text": "\#(long)"}"#))
+        let box = try #require(driver.controller.layout.previewBox)
+        let rows = paneText(driver).filter { !$0.isEmpty }
+        #expect(rows.count == box.height - 2, "the string fills the pane")
+        #expect(rows.joined() == String(long.prefix(rows.joined().count)), "rows continue each other, nothing cut")
+        await driver.press(.character("J"), .character("J"))
+        #expect(paneText(driver).first == rows[2], "J scrolls the pane a row")
+        await driver.press(.shiftPageDown)
+        #expect(paneText(driver).first != rows[2])
+        await driver.press(.character("K"), .character("K"), .shiftPageUp, .shiftPageUp)
+        #expect(paneText(driver).first == rows[0])
+    }
+
+    @Test func theWheelOverThePaneScrollsItAndNotTheList() async throws {
+        let long = String(repeating: "word ", count: 2000)
+        var driver = try await driver(try document(#"{"text": "\#(long)", "b": 2}"#))
+        let box = try #require(driver.controller.layout.previewBox)
+        let focused = driver.controller.state.focusedItem
+        await driver.send(.key(.mouse(MouseEvent(.wheelDown, x: box.x + 3, y: box.y + 3))))
+        #expect(driver.controller.preview.scroll == 3 && driver.controller.state.focusedItem == focused)
+    }
+
+    @Test func belowTheListInANarrowTerminal() async throws {
+        var driver = try await driver(try plantSample(), width: 40, height: 16, window: "down:40%")
+        let box = try #require(driver.controller.layout.previewBox)
+        #expect(box.x == 0 && box.width == 40 && box.y + box.height == 15, "the pane ends above the footer")
+        #expect(driver.controller.layout.hierarchySize.height == box.y + 1)
+        #expect(paneText(driver).first == "Hamburg Plant", "a table row's title, then its fields")
+        var seen = paneText(driver)
+        for _ in 0..<8 {
+            await driver.press(.character("J"))
+            seen += paneText(driver)
+        }
+        #expect(seen.contains { $0.hasPrefix("id") && $0.contains("P1000") }, "\(seen)")
+        #expect(driver.lines[15].contains("1 of 3") || driver.lines[15].contains("Plants"), "the footer stays at the bottom")
+    }
+
+    @Test func theKeyTogglesThePaneAndEnterOnALeafOpensIt() async throws {
+        var driver = try await driver(try document(#"{"a": 1, "b": {"c": 2}}"#), window: "hidden")
+        #expect(driver.controller.layout.previewBox == nil)
+        await driver.press(.character("p"))
+        #expect(driver.controller.layout.previewBox != nil && paneText(driver).first == "1")
+        await driver.press(.character("p"))
+        #expect(driver.controller.layout.previewBox == nil)
+        await driver.press(.enter)
+        #expect(driver.controller.layout.previewBox != nil, "Enter on a leaf shows it in the pane")
+    }
+
+    @Test func aCommandRunsOnceTheFocusRestsWithItsPlaceholdersFilled() async throws {
+        var driver = try await driver(try plantSample(), command: "cat {title}")
+        #expect(driver.commandPreviews.count == 1, "the first preview runs at once")
+        #expect(driver.commandPreviews.first?.placeholders.title == "Hamburg Plant")
+        await driver.press(.down, .down)
+        #expect(driver.commandPreviews.count == 1, "keys held down start no command")
+        #expect(driver.controller.takeTimerRequests().contains(.previewRest))
+        await driver.send(.timer(.previewRest))
+        #expect(driver.commandPreviews.count == 2 && driver.commandPreviews[1].placeholders.title == "Munich Plant")
+        let generation = driver.commandPreviews[1].generation
+        let colored = TerminalText.lines(Array("\u{1B}[31mred\u{1B}[0m plain".utf8))
+        await driver.send(.preview(PreviewAnswer(generation: generation - 1, content: PreviewContent(lines: [StyledLine([StyledRun("stale", .plain)])]))))
+        #expect(driver.controller.preview.content == nil || !paneText(driver).contains("stale"), "an earlier run's output is dropped")
+        await driver.send(.preview(PreviewAnswer(generation: generation, content: PreviewContent(lines: colored))))
+        #expect(paneText(driver).first == "red plain")
+        await driver.press(.character("v"))
+        await driver.send(.timer(.previewRest))
+        #expect(paneText(driver).first == "Munich Plant", "v shows the item's own value instead")
+    }
+}
