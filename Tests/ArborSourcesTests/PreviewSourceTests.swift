@@ -56,4 +56,17 @@ struct PreviewSourceTests {
         let opened = try SourceOpener.open(SourceRequest(path: path)).hierarchy
         #expect(try await opened.itemLocation(of: "y").line == 2)
     }
+
+    @Test func aPathListLineNamingAFileIsPreviewedAsTheFile() async throws {
+        let path = try folder()
+        let list = path + "/list.txt"
+        try "\(path)/text.txt\n\(path)/missing.txt\n".write(toFile: list, atomically: true, encoding: .utf8)
+        var request = SourceRequest(path: list)
+        request.format = .paths
+        let source = try SourceOpener.open(request).hierarchy
+        #expect(try await source.itemPreview(of: path + "/text.txt", lines: 5).lines.first?.text == "one\ttab")
+        #expect(try await source.itemPreview(of: path + "/missing.txt", lines: 5).lines.first?.text == "missing.txt")
+        #expect(try await source.itemLocation(of: path + "/text.txt").file == path + "/text.txt")
+        #expect(try await source.itemLocation(of: path + "/missing.txt") == ItemLocation(path: path + "/missing.txt", line: 1))
+    }
 }
