@@ -66,7 +66,7 @@ def built_in(arbor, path, steps, runs=7):
     return statistics.median(times) if times else None
 
 
-def command_preview(command, keys=15, first=None):
+def command_preview(command, keys=15, first=None, step_key='Down'):
     """Key to the frame showing the next file's content, for each of `keys` Downs (after `first`, a key that
     focuses the first file)."""
     session = Session(command, 160, 40, ENV, None)
@@ -78,7 +78,7 @@ def command_preview(command, keys=15, first=None):
         if session.wait_for(re.compile(r'content of file 0000'), 60) is None:
             return None
         for step in range(1, keys + 1):
-            delay = key_to_frame(session, 'down', rf'content of file {step:04d}')
+            delay = key_to_frame(session, step_key, rf'content of file {step:04d}')
             if delay is not None:
                 delays.append(delay)
     finally:
@@ -95,14 +95,17 @@ def held_down(arbor, files):
     latencies = []
     try:
         session.wait_for(re.compile(r'1 of'), 60)
-        session.send('right')
+        session.send('Enter')
         session.wait_for(re.compile(r'content of file 0000'), 60)
         session.settle(0.3)
         for _ in range(1000):
-            sent = session.send('down')
-            answered = session.pump(0.05)
-            if answered:
-                latencies.append((answered[0] - sent) * 1000)
+            sent = session.send('Down')
+            deadline = sent + 0.05
+            while time.perf_counter() < deadline:
+                answered = session.pump(0.01)
+                if answered and answered[0] >= sent:
+                    latencies.append((answered[0] - sent) * 1000)
+                    break
             time.sleep(0.002)
         session.settle(1.0)
         children = [pid for pid in os.listdir('/proc') if pid.isdigit() and parent_of(pid) == session.pid]
@@ -127,11 +130,12 @@ def main():
     out = sys.argv[sys.argv.index('--out') + 1] if '--out' in sys.argv else None
     files, big = prepare(data)
     api = os.path.join(data, 'api-100mb.json')
-    member = built_in(arbor, api, [('right', None), ('down', None), ('down', None)]) if os.path.exists(api) else None
-    text = built_in(arbor, big, [('right', r'small file'), ('down', r'INFO request served')])
-    # Arbor opens on the directory itself: one Right puts the focus on the first file, where fzf starts.
-    arbor_cat = command_preview([arbor, files, '--preview', 'cat {}'], first='right')
-    fzf_cat = command_preview(['sh', '-c', f"cd {files} && ls | fzf --preview 'cat {{}}'"]) if os.path.exists('/usr/bin/fzf') else None
+    member = built_in(arbor, api, [('Right', None), ('Down', None), ('Down', None)]) if os.path.exists(api) else None
+    text = built_in(arbor, big, [('Enter', r'small file'), ('Down', r'INFO request served')])
+    # Arbor opens on the directory itself: Enter puts the focus on the first file, where fzf starts.
+    arbor_cat = command_preview([arbor, files, '--preview', 'cat {}'], first='Enter')
+    # fzf lists from the bottom up: Up moves to the next file.
+    fzf_cat = command_preview(['sh', '-c', f"cd {files} && ls | fzf --preview 'cat {{}}'"], step_key='Up') if os.path.exists('/usr/bin/fzf') else None
     held = held_down(arbor, files)
     def figure(value, unit='ms'):
         return '—' if value is None else f'{value:.1f} {unit}'
@@ -147,8 +151,9 @@ def main():
         f'| previews started while Down was held across 1,000 files | {held["started"]} | — | — | few |',
         f'| preview processes left after it (children of Arbor in /proc) | {held["left"]} | — | — | none |',
         '',
-        'Arbor runs a preview command once the focus has rested 20 ms (fzf starts one on every move and kills the',
-        'last), so its key-to-content time includes that rest; the time taken by `execute` of an editor and back is',
+        'Arbor runs a preview command at once for a single move, and once the focus has rested 20 ms when moves come',
+        'less than 100 ms apart (a key held down); fzf starts one on every move and kills the last.',
+        'The time taken by `execute` of an editor and back is',
         'the editor\'s own; that the screen, the focus and `stty -a` are the same before, inside and after is',
         'checked by the end-to-end tests (`PreviewEndToEndTests`).', '',
     ]

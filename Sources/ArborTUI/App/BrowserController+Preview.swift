@@ -27,6 +27,12 @@ extension BrowserController {
         let mode = preview.mode
         guard preview.target != id || preview.targetMode != mode else { return }
         if case .command = mode, preview.target != nil {
+            // A single move runs the command at once; moves in quick succession (a key held down) wait for the
+            // focus to rest.
+            let now = clock()
+            let resting = now - preview.lastMove >= Self.quickSuccession
+            if preview.awaiting != id { preview.lastMove = now }
+            if resting, preview.awaiting != id { return requestPreview(of: id, mode: mode, lines: room.height * 2, room: room) }
             if preview.awaiting != id {
                 preview.awaiting = id
                 preview.isLoading = true
@@ -36,6 +42,9 @@ extension BrowserController {
         }
         requestPreview(of: id, mode: mode, lines: room.height * 2, room: room)
     }
+
+    /// Seconds between two moves of the focus under which the second waits for the focus to rest.
+    static let quickSuccession = 0.1
 
     /// The focus has rested: the command runs for the focused item if the pane does not show it yet.
     mutating func previewRested() {

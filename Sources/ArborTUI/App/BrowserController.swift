@@ -52,6 +52,8 @@ package struct BrowserController: Sendable {
     var previewRequests: [PreviewRequest] = []
     /// The command lines the run loop is to run, oldest first.
     var commandRequests: [CommandRequest] = []
+    /// The clock that tells a single move of the focus from keys held down (seconds, monotonic).
+    package var clock: @Sendable () -> Double = { MonotonicClock.seconds() }
 
     /// Whether anything is loading, so the spinner should turn.
     package var isLoading: Bool {

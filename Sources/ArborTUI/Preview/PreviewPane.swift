@@ -76,6 +76,8 @@ package struct PreviewPane: Sendable, Hashable {
     package var targetMode: PreviewMode?
     /// The item whose command waits for the focus to rest.
     package var awaiting: String?
+    /// When the focus last moved to another item, on the controller's clock.
+    package var lastMove = -Double.infinity
     /// What it shows; nil until the first answer.
     package var content: PreviewContent?
     /// The first row shown (rows are lines wrapped at the pane's width when they wrap).
