@@ -60,14 +60,14 @@ struct DocumentPreview {
         guard count > 0 else { return add(lead + [PreviewRun(open + close, .dim)] + comma) }
         add(lead + [PreviewRun(open, .dim)])
         var start = 0
-        while start < count, !isFull {
+        var gaveMore = true
+        while gaveMore, start < count, !isFull {
             let page = try await source.children(of: item.id, in: start..<min(count, start + max(16, limit - lines.count)))
-            guard !page.isEmpty else { break }
-            for (offset, child) in page.enumerated() {
-                guard !isFull else { break }
+            for (offset, child) in page.enumerated() where !isFull {
                 try await print(child, key: isObject ? child.content.title : nil, indent: indent + 1, last: start + offset == count - 1)
             }
             start += page.count
+            gaveMore = !page.isEmpty
         }
         if start < count { isCut = true }
         add([PreviewRun(String(repeating: "  ", count: indent)), PreviewRun(close, .dim)] + comma)
