@@ -9,11 +9,7 @@ struct PickerEndToEndTests {
     func session(_ pipeline: String, files: [String: [UInt8]] = [:]) throws -> TmuxSession {
         let command = "trap '' INT; export ARBOR=\(shellQuote(arborBinary)); set -o pipefail 2>/dev/null; "
             + "{ \(pipeline); } | cat > out; echo $? > status"
-        let tmux = try TmuxSession("sleep 0.3; " + command)
-        for (name, bytes) in files {
-            _ = FileManager.default.createFile(atPath: tmux.directory.appendingPathComponent(name).path, contents: Data(bytes))
-        }
-        return tmux
+        return try TmuxSession("sleep 0.3; " + command, files: files)
     }
 
     func finish(_ tmux: TmuxSession) -> (status: String?, output: [UInt8]) {
@@ -96,8 +92,7 @@ struct PickerEndToEndTests {
 
     @Test func aClosedStdoutEndsQuietly() throws {
         let tmux = try TmuxSession("sleep 0.3; stty -a > before; " + shellQuote(arborBinary)
-            + " --pick --multi list.txt | head -1 > out; echo ${PIPESTATUS[0]} $? > status; stty -a > after")
-        _ = FileManager.default.createFile(atPath: tmux.directory.appendingPathComponent("list.txt").path, contents: Data(paths))
+            + " --pick --multi list.txt | head -1 > out; echo ${PIPESTATUS[0]} $? > status; stty -a > after", files: ["list.txt": paths])
         #expect(tmux.waitForScreen { $0.contains("README.md") }.ok)
         try tmux.send("Space", "Down", "Space", "Enter")
         let status = tmux.waitForFile("status")

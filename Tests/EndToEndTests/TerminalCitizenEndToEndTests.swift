@@ -6,13 +6,8 @@ struct TerminalCitizenEndToEndTests {
     /// A session in a folder holding `files`, running `command` (arbor named as `$ARBOR`), stdout into `out`
     /// and the status into `status`.
     func session(_ command: String, files: [String: String] = [:]) throws -> TmuxSession {
-        let tmux = try TmuxSession("sleep 0.3; export ARBOR=\(shellQuote(arborBinary)); { \(command); } > out; echo $? > status")
-        for (name, text) in files {
-            let url = tmux.directory.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return tmux
+        return try TmuxSession("sleep 0.3; export ARBOR=\(shellQuote(arborBinary)); { \(command); } > out; echo $? > status",
+                        files: files.mapValues { Array($0.utf8) })
     }
 
     func finish(_ tmux: TmuxSession) -> (status: String?, output: String) {

@@ -11,10 +11,16 @@ final class TmuxSession {
     let directory: URL
 
     /// Starts `command` (run by /bin/sh) in a detached window of `width` x `height`.
-    /// `blocking` names signals the whole session starts with blocked.
-    init(_ command: String, width: Int = 120, height: Int = 40, blocking: [Int32] = []) throws {
+    /// `blocking` names signals the whole session starts with blocked; `files` are written in its directory
+    /// before the command starts.
+    init(_ command: String, width: Int = 120, height: Int = 40, blocking: [Int32] = [], files: [String: [UInt8]] = [:]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (name, bytes) in files {
+            let url = directory.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
         let started = try runCommand("/usr/bin/env", [
             "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
             "-s", "main", "cd \(shellQuote(directory.path)) && \(command); sleep 60",

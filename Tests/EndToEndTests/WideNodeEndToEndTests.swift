@@ -14,9 +14,7 @@ struct WideNodeEndToEndTests {
 
     func session(_ pipeline: String) throws -> TmuxSession {
         let command = "export ARBOR=\(shellQuote(arborBinary)); { \(pipeline); } > out; echo $? > status"
-        let tmux = try TmuxSession("sleep 0.3; " + command)
-        _ = FileManager.default.createFile(atPath: tmux.directory.appendingPathComponent("wide.json").path, contents: Data(Self.wideArray))
-        return tmux
+        return try TmuxSession("sleep 0.3; " + command, files: ["wide.json": Self.wideArray])
     }
 
     @Test func endFilterAndPickWorkAcrossTheWholeList() throws {
@@ -30,7 +28,7 @@ struct WideNodeEndToEndTests {
         let paged = tmux.waitForScreen { $0.contains("▌○ item 199963") && !$0.contains("…") }
         #expect(paged.ok, "PgUp did not show the page above:\n\(paged.screen)")
         try tmux.send("/", "'", "1", "2", "3", "4", "5")
-        let filtered = tmux.waitForScreen { $0.contains("/'12345█") && $0.contains("item 112345") && $0.contains("item 123459") }
+        let filtered = tmux.waitForScreen(timeout: 30) { $0.contains("/'12345█") && $0.contains("item 112345") && $0.contains("item 123459") }
         #expect(filtered.ok, "the filter did not see every child:\n\(filtered.screen)")
         try tmux.send("Enter")
         #expect(tmux.waitForScreen { $0.contains("1 of 12") }.ok)

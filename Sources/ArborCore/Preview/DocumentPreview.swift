@@ -56,8 +56,8 @@ struct DocumentPreview {
         }
         let isObject = item.content.subtitle != "array"
         let (open, close) = isObject ? ("{", "}") : ("[", "]")
-        let count = item.childCount ?? 0
-        guard count > 0 else { return add(lead + [PreviewRun(open + close, .dim)] + comma) }
+        // A document source counts every container's members.
+        guard let count = item.childCount, count > 0 else { return add(lead + [PreviewRun(open + close, .dim)] + comma) }
         add(lead + [PreviewRun(open, .dim)])
         var start = 0
         var gaveMore = true
