@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "arbor", targets: ["arbor"]),
         .library(name: "ArborCore", targets: ["ArborCore"]),
         .library(name: "ArborKit", targets: ["ArborKit"]),
+        .library(name: "ArborPath", targets: ["ArborPath"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
@@ -22,7 +23,8 @@ let package = Package(
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         .systemLibrary(name: "CLibpq"),
-        .target(name: "ArborCore"),
+        .target(name: "ArborPath"),
+        .target(name: "ArborCore", dependencies: ["ArborPath"]),
         .target(
             name: "ArborSources",
             dependencies: [
@@ -57,6 +59,7 @@ let package = Package(
             dependencies: ["ArborTUI", "ArborCore", "ArborSources", "ArborKit"],
             exclude: ["Snapshots"]
         ),
+        .testTarget(name: "ArborPathTests", dependencies: ["ArborPath"], exclude: ["Compliance"]),
         .testTarget(name: "ArborCommandLineTests", dependencies: ["ArborCommandLine"]),
         .testTarget(name: "ArborConfigTests", dependencies: ["ArborConfig", "ArborTUI", "ArborCore"]),
         .testTarget(name: "EndToEndTests", dependencies: []),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Lists the public API of the library (ArborKit and the ArborCore and ArborTUI declarations it re-exports), one
+# Lists the public API of the library (ArborKit, the ArborCore and ArborTUI declarations it re-exports, ArborPath), one
 # declaration a line, from the modules of the last debug build. With --check, compares it with the committed
 # docs/public-api.txt and fails when they differ: an accidental change of the API fails the build, a meant one
 # is recorded with `make public-api`.
@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 modules=.build/debug/Modules
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-for module in ArborKit ArborCore ArborTUI; do
+for module in ArborKit ArborCore ArborTUI ArborPath; do
   swift symbolgraph-extract -module-name "$module" -I "$modules" \
     -Xcc -fmodule-map-file=Sources/CNcurses/module.modulemap -Xcc -fmodule-map-file=Sources/CLibpq/module.modulemap \
     -target "$(uname -m)-unknown-linux-gnu" -minimum-access-level public -skip-synthesized-members -output-dir "$out"
