@@ -31,7 +31,7 @@ let package = Package(
                 "ArborCore", "CLibpq", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .target(name: "ArborTUI", dependencies: ["ArborCore", "CNcurses"]),
+        .target(name: "ArborTUI", dependencies: ["ArborCore", "ArborPath", "CNcurses"]),
         .target(name: "ArborKit", dependencies: ["ArborCore", "ArborTUI"]),
         .target(name: "ArborCommandLine"),
         .target(
@@ -41,17 +41,17 @@ let package = Package(
         .executableTarget(
             name: "arbor",
             dependencies: [
-                "ArborCore", "ArborSources", "ArborTUI", "ArborConfig", "ArborCommandLine", "ArborKit",
+                "ArborCore", "ArborSources", "ArborTUI", "ArborConfig", "ArborCommandLine", "ArborKit", "ArborPath",
             ]
         ),
         .executableTarget(
             name: "ArborFuzz",
-            dependencies: ["ArborCore", "ArborSources", "ArborTUI", "ArborConfig", "ArborCommandLine"]
+            dependencies: ["ArborCore", "ArborSources", "ArborTUI", "ArborConfig", "ArborCommandLine", "ArborPath"]
         ),
         .testTarget(name: "ArborCoreTests", dependencies: ["ArborCore"]),
         .testTarget(
             name: "ArborSourcesTests",
-            dependencies: ["ArborSources", "ArborCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ArborSources", "ArborCore", "ArborPath", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Snapshots"]
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import ArborCommandLine
 import ArborConfig
 import ArborCore
+import ArborPath
 import ArborSources
 import ArborTUI
 
@@ -9,8 +10,21 @@ enum FuzzTargets {
     /// Every target by name, for `ARBOR_FUZZ_TARGET`.
     static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "json": json, "yaml": yaml, "csv": csv, "paths": paths, "config": config, "theme": theme, "keys": keys,
-        "command": command, "cli": commandLine,
+        "command": command, "cli": commandLine, "jsonpath": jsonpath,
     ]
+
+    /// A JSONPath expression is parsed or refused with a position inside it, never a crash; one that parses
+    /// walks a small document of every kind of value.
+    static func jsonpath(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        do {
+            _ = try JSONPath(text).matches(in: pathDocument)
+        } catch {
+            if error.offset < 0 || error.offset > text.unicodeScalars.count { fatalError("an error outside the expression") }
+        }
+    }
+
+    static let pathDocument = try! JSONPathValue(parsing: #"{"a": [1, "x", {"b": null, "c": [true, 2.5]}], "d": {"e": "fé"}}"#)
 
     /// The full JSON parser and the one-pass indexes (tree and document) must agree on what is well-formed and
     /// on the items.

@@ -19,6 +19,11 @@ public struct BrowserOptions: Sendable {
     public var keyChanges: [KeyChange] = []
     /// The ids from the top down to the item focused at start, opened on the way.
     public var reveal: [String] = []
+    /// A query's answer to open on (`--jsonpath`): the columns show its matches and the items above them, the
+    /// first match focused; Esc shows the whole tree.
+    public var answer: QueryAnswer?
+    /// The expression of that answer, typed again when the query prompt opens.
+    public var answerExpression: String?
     /// Keys that accept in the picker as Enter does (fzf's `--expect`); ``BrowserResult/acceptingKey`` says which.
     public var expectedKeys: [Key] = []
     /// A filter typed at start (fzf's extended syntax).

@@ -112,7 +112,13 @@ public final class HierarchyBrowser: Sendable {
         let loop = BrowserRunLoop(terminal: terminal, source: source, inbox: inbox,
                                   intervals: options.refreshInterval.map { [.refresh: $0] } ?? [:])
         let options = options
-        let status = loop.run(&controller, reveal: options.reveal, query: options.query,
+        var reveal = options.reveal
+        if let answer = options.answer {
+            loop.showAnswer(answer)
+            controller.showAnswer(answer, expression: options.answerExpression ?? "$")
+            if reveal.isEmpty, let first = answer.matches.first { reveal = answer.revealPath(to: first) ?? [] }
+        }
+        let status = loop.run(&controller, reveal: reveal, query: options.query,
                               events: options.listens ? { options.deliver($0) } : nil)
         if let failure = terminal.failure { throw TerminalError(failure) }
         guard options.selection != .none, status == 0 else { return BrowserResult(picked: [], status: status) }

@@ -26,7 +26,7 @@ final class PathEvaluator<Node: PathNode> {
     /// Whether the walk should end: asked every few hundred nodes.
     private func tick() -> Bool {
         visits &+= 1
-        if visits & 255 == 0, shouldStop() { stopped = true }
+        if visits & 255 == 1, shouldStop() { stopped = true }
         return !stopped
     }
 

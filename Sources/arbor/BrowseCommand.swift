@@ -22,6 +22,7 @@ struct BrowseCommand {
         arguments: [SourceOptions.argument],
         options: SourceOptions.options + OutputOptions.options + SearchOptions.options + [
             .value("query", help: "Start with this filter typed (fzf's extended syntax)."),
+            .value("jsonpath", help: "Open on the matches of this JSONPath query and the items above them ($ asks another; Esc: the whole tree)."),
             .value("watch", help: "Read the open columns again every SECONDS (commands, SQLite: what cannot be watched)."),
             .flag("pick", help: "Pick an item and print it on stdout."),
             .flag("multi", help: "Pick any number of items (implies --pick)."),
@@ -54,6 +55,8 @@ struct BrowseCommand {
     var pick: Bool
     var multi: Bool
     var select: String?
+    /// The JSONPath query whose answer the browser opens on.
+    var jsonpath: String?
     /// Keys that accept as Enter does, their name printed on the first line.
     var expect: [Key]
     var selectOne: Bool
@@ -79,6 +82,7 @@ struct BrowseCommand {
         output = try OutputOptions(parsed)
         search = try SearchOptions(parsed)
         query = parsed.value("query")
+        jsonpath = parsed.value("jsonpath")
         watch = try parsed.number("watch")
         if let watch, !(watch > 0) { throw CommandLineError("--watch must be more than 0 seconds, not \(watch)") }
         pick = parsed.flag("pick")

@@ -1,5 +1,6 @@
 import ArborCore
 import ArborKit
+import ArborPath
 import ArborSources
 import ArborTUI
 
@@ -8,7 +9,7 @@ enum Browser {
     /// Shows the source on the terminal; returns the exit status.
     /// `terminal` may have been acquired by a loading screen already; the problems in the data are then printed
     /// once it is given back.
-    static func run(_ command: BrowseCommand, source opened: OpenedSource, theme: Theme,
+    static func run(_ command: BrowseCommand, source opened: OpenedSource, query: JSONPath? = nil, theme: Theme,
                     keyChanges: [(key: Key, command: BrowserCommand?)], bindings: [ActionBinding] = [],
                     terminal lease: TerminalLease) -> Int32 {
         let shownDuringLoading = lease.wasAcquired
@@ -26,6 +27,16 @@ enum Browser {
                 printError("arbor: --select: no item with id '\(select)'")
                 return 2
             }
+        }
+        if let query {
+            let answer = SourceQuery(query, source: hierarchy).answer()
+            guard !answer.matches.isEmpty else {
+                lease.release()
+                printError("arbor: --jsonpath: nothing matches \(query.expression)")
+                return 1
+            }
+            options.answer = answer
+            options.answerExpression = query.expression
         }
         if command.selectOne || command.exitZero,
            let decided = decideWithoutScreen(command, hierarchy: hierarchy, idsArePaths: opened.idsArePaths) {
@@ -47,7 +58,7 @@ enum Browser {
         options.idsArePaths = opened.idsArePaths
         options.query = command.query
         options.refreshInterval = command.watch
-        options.searchFields = command.search.fields
+        options.searchFields = command.search.fields(for: hierarchy)
         options.searchBound = command.search.bound(for: hierarchy)
         options.notice = opened.problems.isEmpty ? nil
             : opened.problems.count == 1 ? "1 problem in the data (listed on stderr)"

@@ -9,7 +9,7 @@ enum Find {
         let idsArePaths = opened.idsArePaths
         let formatter = ItemFormatter(field: command.output.field(default: idsArePaths ? .path : .id), idsArePaths: idsArePaths)
         let terminator = command.output.terminator
-        let fields = command.search.fields
+        let fields = command.search.fields(for: hierarchy)
         let walk = SearchWalk(source: hierarchy, fields: fields, bound: command.search.bound(for: hierarchy) ?? hierarchy.searchBound)
         do {
             return try blocking {

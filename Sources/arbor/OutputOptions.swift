@@ -4,24 +4,32 @@ import ArborSources
 /// How picked or listed items are printed.
 struct OutputOptions {
     /// The options, in the order the help lists them.
-    static let options: [OptionSpec] = [
-        .value("output", help: "What to print for an item: id, path, title or json (default: path for path lists, id otherwise).")
-            .choosing(OutputField.allCases.map(\.rawValue)),
-        .flag("print0", help: "End each item with a NUL byte instead of a newline."),
-        .value("delimiter", help: "End each item with this text instead of a newline."),
-    ]
+    static let options = options(adding: [])
+
+    /// The options, with more fields `--output` can name.
+    static func options(adding fields: [String]) -> [OptionSpec] {
+        let names = OutputField.allCases.map(\.rawValue) + fields
+        return [
+            .value("output", help: "What to print for an item: \(names.joined(separator: ", ")) (default: path for path lists, "
+                + (fields.contains("value") ? "value for JSON and YAML, " : "") + "id otherwise).")
+                .choosing(names),
+            .flag("print0", help: "End each item with a NUL byte instead of a newline."),
+            .value("delimiter", help: "End each item with this text instead of a newline."),
+        ]
+    }
 
     var output: String?
     var print0 = false
     var delimiter: String?
 
     /// The options of a parsed command line; an unknown field is an error.
-    init(_ parsed: ParsedCommandLine) throws(CommandLineError) {
+    init(_ parsed: ParsedCommandLine, adding fields: [String] = []) throws(CommandLineError) {
         output = parsed.value("output")
         print0 = parsed.flag("print0")
         delimiter = parsed.value("delimiter")
-        if let output, OutputField(rawValue: output) == nil {
-            throw CommandLineError("--output must be id, path, title or json, not '\(output)'")
+        if let output, OutputField(rawValue: output) == nil, !fields.contains(output) {
+            let names = OutputField.allCases.map(\.rawValue) + fields
+            throw CommandLineError("--output must be \(names.dropLast().joined(separator: ", ")) or \(names.last!), not '\(output)'")
         }
     }
 

@@ -39,6 +39,11 @@ enum Program {
         switch command {
         case .print(let command):
             return try printTree(command, source: openSource(command.source))
+        case .query(let command) where command.relation == .path:
+            guard let query = PathQuery.parse(command.id) else { return 2 }
+            var options = command.source
+            options.readsDocuments = true
+            return PathQuery.run(command, query: query, source: try openSource(options))
         case .query(let command):
             return Query.run(command, source: try openSource(command.source))
         case .find(let command):
@@ -51,11 +56,16 @@ enum Program {
             } catch {
                 throw .invalid("--theme: " + error.description)
             }
+            let answering = try command.jsonpath.map { expression throws(ArborFailure) in
+                guard let path = PathQuery.parse(expression) else { throw ArborFailure(message: nil, status: 2) }
+                command.source.readsDocuments = true
+                return path
+            }
             let name = command.source.source.map(JSONTreeSource.displayName(for:)) ?? "stdin"
             let terminal = TerminalLease(theme: command.usesColor ? theme : theme.withoutColor(), mouse: command.mouse,
                                          height: command.height)
             let opened = try SourceLoading.open(command.source, name: name, terminal: terminal, streaming: command.select == nil)
-            return Browser.run(command, source: opened, theme: theme, keyChanges: settings.keyChanges, bindings: settings.bindings,
+            return Browser.run(command, source: opened, query: answering, theme: theme, keyChanges: settings.keyChanges, bindings: settings.bindings,
                                terminal: terminal)
         case .keys(let command):
             let base: KeyMap = command.pick ? .picker : .standard

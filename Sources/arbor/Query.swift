@@ -24,7 +24,7 @@ enum Query {
         func related(_ relation: QueryCommand.Relation) -> [NodeHandle] {
             switch relation {
             case .ancestors: return queries.ancestors(of: item)
-            case .descendants, .group: return queries.descendants(of: item)
+            case .descendants, .group, .path: return queries.descendants(of: item)
             case .siblings: return queries.siblings(of: item)
             }
         }

@@ -5,12 +5,13 @@ import ArborCore
 struct SearchOptions {
     /// The options, in the order the help lists them.
     static let options: [OptionSpec] = [
-        .value("search-fields", help: "The texts a find matches, comma-separated: title, id, subtitle, body (default: title)."),
+        .value("search-fields", help: "The texts a find matches, comma-separated: title, id, subtitle, body (default: title, and body for a document: its values)."),
         .value("search-depth", help: "The deepest level a find walks (default: every level in memory, 12 on disk or a database)."),
         .value("search-limit", help: "The most items a find visits (default: all in memory, 500000 on disk or a database)."),
     ]
 
-    var fields: SearchFields = .title
+    /// The fields named by --search-fields, or nil for the source's default.
+    var named: SearchFields?
     var depth: Int?
     var limit: Int?
 
@@ -20,13 +21,18 @@ struct SearchOptions {
             guard let fields = SearchFields(names: names) else {
                 throw CommandLineError("--search-fields takes title, id, subtitle or body, comma-separated, not '\(names)'")
             }
-            self.fields = fields
+            named = fields
         }
         depth = try parsed.integer("search-depth")
         limit = try parsed.integer("search-limit")
         for (name, value) in [("search-depth", depth), ("search-limit", limit)] {
             if let value, value < 1 { throw CommandLineError("--\(name) must be 1 or more, not \(value)") }
         }
+    }
+
+    /// The texts a find matches: those named, else a document's keys and values, any other source's titles.
+    func fields(for source: any HierarchySource) -> SearchFields {
+        named ?? (source.isDocument ? [.title, .body] : .title)
     }
 
     /// The bound the user gave, on top of the source's own; nil when none was given.

@@ -29,6 +29,8 @@ struct SourceOptions {
 
     var source: String?
     var format: String?
+    /// Whether JSON and YAML are read as documents even where they look like object trees (a JSONPath query).
+    var readsDocuments = false
     var id: String?
     var title: String?
     var subtitle: String?
@@ -94,6 +96,7 @@ struct SourceOptions {
         request.timeout = timeout
         request.watches = watches
         request.ceiling = ceiling
+        request.readsDocuments = readsDocuments
         return request
     }
 }

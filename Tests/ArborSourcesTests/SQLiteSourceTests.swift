@@ -1,4 +1,5 @@
 import ArborCore
+import ArborPath
 import ArborSources
 import Foundation
 import GRDB
@@ -22,6 +23,20 @@ struct SQLiteSourceTests {
         }
         try queue.close()
         return path
+    }
+
+    @Test func aJSONPathQueryReadsRowsAsObjectsOfTheirColumns() async throws {
+        let path = try makeDatabase()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var request = SourceRequest(path: path)
+        request.table = "nodes"
+        let query = SourceQuery(try JSONPath("$..[?@.type == 'Equipment' && @.id > 2]"), source: try SourceOpener.open(request).hierarchy)
+        let answer: QueryAnswer = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "query").async { continuation.resume(returning: query.answer()) }
+        }
+        #expect(answer.matches == ["3"])
+        #expect(answer.path(to: "3") == ["1", "3"])
+        #expect(answer.matchCount(under: "1") == 1)
     }
 
     @Test func rowsAreReadLazilyWithCountsAndParents() async throws {

@@ -70,7 +70,7 @@ struct CommandLineTests {
         #expect(depth.stderr.hasPrefix("arbor: --depth takes a whole number, not 'two'\n"))
         let relation = try runCommand(arborBinary, ["query", "cousins", "x", samplePath("org-chart.csv")])
         #expect(relation.status == 2)
-        #expect(relation.stderr.hasPrefix("arbor: <relation> must be ancestors, descendants, siblings or group, not 'cousins'"))
+        #expect(relation.stderr.hasPrefix("arbor: <relation> must be ancestors, descendants, siblings, group or path, not 'cousins'"))
     }
 
     @Test func withoutATerminalItSaysSoAndExitsTwo() throws {

@@ -83,6 +83,10 @@ struct PostgresEndToEndTests {
         #expect(nothing.status == 1 && nothing.stdout.isEmpty)
         let unknown = try arbor(["query", "siblings", "99", server.uri(), "--table", "places"])
         #expect(unknown.status == 2 && unknown.stderr.contains("no item with id '99'"))
+        let france = try arbor(["query", "path", "$..[?@.title == 'france']", server.uri(), "--table", "places"])
+        #expect(france.status == 0 && france.stdout == "5\n", "\(france.stderr)")
+        let leaves = try arbor(["query", "path", "$..[?@.title && !@.children]", server.uri(), "--table", "places", "--output", "title"])
+        #expect(leaves.stdout.split(separator: "\n").sorted() == ["asia", "olympus", "paris"], "\(leaves.stderr)")
     }
 
     @Test(arguments: [

@@ -1,13 +1,17 @@
 import Synchronization
 
 /// The newest generation of a kind of request, read and written from any thread.
-final class LatestGeneration: Sendable {
+package final class LatestGeneration: Sendable {
     private let state = Mutex(0)
 
-    var value: Int { state.withLock { $0 } }
+    /// A counter at 0.
+    package init() {}
+
+    /// The newest generation.
+    package var value: Int { state.withLock { $0 } }
 
     /// Makes `generation` the newest unless a newer one came first: requests start in any order.
-    func raise(to generation: Int) {
+    package func raise(to generation: Int) {
         state.withLock { $0 = max($0, generation) }
     }
 }

@@ -36,6 +36,8 @@ public struct ItemContent: Sendable, Hashable {
     public var icon: String
     /// For a document's scalar member, its value, shown as `key: value` on one line.
     public var scalar: ScalarValue?
+    /// While a query's answer is shown, the matches at and under the item: the hierarchy icon counts them.
+    public var matchCount: Int?
 
     /// Creates content; every part but the title may be empty.
     public init(

@@ -52,8 +52,17 @@ struct FileEntry {
         case .other: subtitle = "special file"
         }
         let body = Self.formatTime(modified) + " · " + Self.permissions(mode)
+        let type: String
+        switch kind {
+        case .directory: type = "directory"
+        case .file: type = "file"
+        case .symlink: type = "symlink"
+        case .other: type = "other"
+        }
         let content = ItemContent(title: name, subtitle: subtitle, body: body, fields: [
             ItemField(name: "path", value: id), ItemField(name: "size", value: String(size)),
+            ItemField(name: "name", value: name), ItemField(name: "type", value: type),
+            ItemField(name: "mtime", value: Self.isoTime(modified)), ItemField(name: "mode", value: "0" + String(mode & 0o7777, radix: 8)),
         ])
         return SourceItem(id: id, content: content, childCount: kind == .directory ? nil : 0)
     }
@@ -64,6 +73,16 @@ struct FileEntry {
         localtime_r(&time, &parts)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
+    }
+
+    /// A time as ISO 8601 in UTC (`2026-11-25T04:03:15Z`), which sorts and compares as text.
+    static func isoTime(_ seconds: Int) -> String {
+        var time = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 
     static func permissions(_ mode: UInt32) -> String {

@@ -14,7 +14,8 @@ struct JSONKind: SourceKind {
         return bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") ? .json : nil
     }
 
-    func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
+    func open(_ input: SourceInput, as asked: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
+        let format = request.readsDocuments ? SourceFormat.document : asked
         if let lazy = JSONIndexing.open(input.bytes, name: input.name, format: format, mapping: request.mapping) { return lazy }
         if input.bytes.count > Self.largestParsed { try Self.refuseLarge(input) }
         let document = try JSONTreeSource.parse(input.bytes, origin: input.origin)

@@ -1,10 +1,12 @@
 import ArborCore
 
 extension LazyJSONDocument {
-    /// A find of titles reads each member's key from the bytes (decoding only a key with escapes) and makes the
-    /// pointer only of a member that is a container; nothing else of the member is looked at.
+    /// A find of keys (and values: a scalar's text; a container has none) reads each member from the bytes
+    /// (decoding only a text with escapes) and makes the pointer only of a member that is a container; nothing
+    /// else of the member is looked at.
     public func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
-        guard fields == .title else { return fields.entries(of: try await children(of: id, in: range ?? 0..<Int.max)) }
+        let withValues = fields == [.title, .body]
+        guard fields == .title || withValues else { return fields.entries(of: try await children(of: id, in: range ?? 0..<Int.max)) }
         var container: Int32 = 0
         if let walked = walkedContainers.withLock({ $0.removeValue(forKey: id) }) {
             container = walked
@@ -25,7 +27,16 @@ extension LazyJSONDocument {
             let isContainer = member.container >= 0
             let childID = isContainer ? id + "/" + JSONDocumentBuilder.escapePointer(segment) : ""
             if isContainer { listed.append((childID, member.container)) }
-            return SearchEntry(id: childID, text: fields.text(title: title, id: ""), childCount: isContainer ? count(member.container) : 0)
+            let value = withValues && !isContainer ? scalarText(member.value) : ""
+            return SearchEntry(id: childID, text: fields.text(title: title, id: "", body: value), childCount: isContainer ? count(member.container) : 0)
         }
+    }
+
+    /// A scalar's text as the document shows it: a string without its quotes, anything else as written.
+    private func scalarText(_ range: Range<Int>) -> String {
+        let raw = bytes[range]
+        guard raw.first == UInt8(ascii: "\"") else { return String(decoding: raw, as: UTF8.self) }
+        if raw.contains(UInt8(ascii: "\\")) { return text(of: range) }
+        return String(decoding: raw.dropFirst().dropLast(), as: UTF8.self)
     }
 }

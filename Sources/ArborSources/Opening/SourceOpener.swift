@@ -19,6 +19,9 @@ public struct SourceRequest: Sendable {
     public var watches = true
     /// The most memory the input may take (`--max-input`).
     public var ceiling = InputCeiling.machineDefault
+    /// Whether JSON and YAML are read as the documents they are even where they look like object trees, as a
+    /// JSONPath query reads them.
+    public var readsDocuments = false
     /// Where reading the input counts its bytes, for the loading screen.
     package var progress = ReadProgress()
 

@@ -94,6 +94,7 @@ extension BrowserController {
             }
             guard isPicker else { return .proceed([]) }
             action = .selection(.toggleFocused)
+        case .query: return .proceed(openQuery())
         case .filter, .find, .jump:
             return .proceed(openPrompt(command == .filter ? .filter : command == .find ? .find : .jump))
         case .nextMatch, .previousMatch:
@@ -118,6 +119,7 @@ extension BrowserController {
             return .proceed([])
         case .quit:
             if key == .escape, hasFilter { action = .clearFilter; break }
+            if key == .escape, query.shown != nil { return .proceed(closeQuery()) }
             return .exit(isPicker ? 130 : 0)
         case .cancel: return .exit(130)
         }

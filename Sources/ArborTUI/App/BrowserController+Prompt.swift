@@ -72,6 +72,7 @@ extension BrowserController {
     mutating func promptChanged(_ prompt: Prompt) -> [BrowserEffect] {
         if prompt.kind == .find { return state.apply(.find(.query(prompt.text))) }
         if prompt.kind == .jump { return [] }
+        if prompt.kind == .query { return queryChanged(prompt.text) }
         chrome.search = TextMatcher(prompt.text)
         return state.apply(.filter(prompt.text))
     }
@@ -82,6 +83,7 @@ extension BrowserController {
         if prompt.kind == .find, state.find?.hits.isEmpty ?? true { return [] }
         chrome.prompt = nil
         if prompt.kind == .jump { return state.apply(.place(.open(prompt.text))) }
+        if prompt.kind == .query { return [] }
         chrome.search = TextMatcher(prompt.text)
         if prompt.kind == .find { return state.apply(.find(.openHit)) }
         return []
@@ -99,6 +101,7 @@ extension BrowserController {
         if let text = chrome.prompt?.text { remember(text) }
         chrome.prompt = nil
         if kind == .find { return state.apply(.find(.close)) }
+        if kind == .query { return clearing ? closeQuery() : [] }
         guard clearing, kind == .filter else { return [] }
         chrome.search = nil
         return state.apply(.clearFilter)

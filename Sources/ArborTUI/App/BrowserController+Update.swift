@@ -21,6 +21,7 @@ extension BrowserController {
             timerRequests.insert(.refresh)
         case .timer(.previewRest): previewRested()
         case .preview(let answer): receivePreview(answer)
+        case .queryAnswer(let update): effects = receiveQuery(update)
         }
         let outcome = releaseHeldKeys().adding(effects).adding(applyPendingQuery() + fitViewport())
         followFocusWithPreview()

@@ -42,6 +42,8 @@ package struct BrowserController: Sendable {
     var timerRequests: Set<LoopTimer> = []
     /// What the program presenting the browser is told of, when it listens.
     var eventWatch: BrowserEventWatch?
+    /// The query prompt's expression and the answer the columns show.
+    package internal(set) var query = QueryState()
     /// The preview pane.
     package internal(set) var preview = PreviewPane(window: PreviewWindow(hidden: true), command: nil)
     /// Keys bound to actions (`--bind`, `[bind]`), looked up before the key map.

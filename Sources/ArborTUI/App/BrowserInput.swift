@@ -14,6 +14,8 @@ package enum BrowserInput: Sendable {
     case timer(LoopTimer)
     /// A preview made, or a part of a command's output.
     case preview(PreviewAnswer)
+    /// The matches of a query, or those found so far.
+    case queryAnswer(QueryUpdate)
 }
 
 /// The timers of the run loop; each is asked for by the controller and arrives as an input when due.

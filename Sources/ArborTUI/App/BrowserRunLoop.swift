@@ -9,7 +9,12 @@ import Darwin
 /// a source's changes and timers all reach the controller as inputs.
 package final class BrowserRunLoop {
     let terminal: any TerminalDevice
-    let performer: EffectPerformer
+    /// What the effects are asked of: the source, or the source narrowed to a query's answer.
+    var performer: EffectPerformer
+    /// The source itself.
+    let basePerformer: EffectPerformer
+    /// The newest query asked: older walks stop.
+    let latestQuery = LatestGeneration()
     let inbox: ActionInbox
     let turns = LaunchTurns()
     /// The preview command running, if one is.
@@ -24,6 +29,7 @@ package final class BrowserRunLoop {
                 intervals: [LoopTimer: Double] = [:]) {
         self.terminal = terminal
         performer = EffectPerformer(source: source)
+        basePerformer = performer
         self.inbox = inbox
         timers = LoopTimers(intervals: intervals)
     }
@@ -80,12 +86,14 @@ package final class BrowserRunLoop {
             if let output = pollPreview() { inputs.append(output) }
             guard !inputs.isEmpty else { continue }
             for input in inputs {
+                if case .queryAnswer(let update) = input, !takeAnswer(update) { continue }
                 switch controller.update(input) {
                 case .exit(let status):
                     report(&controller, to: events)
                     return status
                 case .proceed(let effects):
                     if let status = runCommands(controller.takeCommandRequests()) { return status }
+                    applyQueryRequests(controller.takeQueryRequests())
                     launch(effects)
                     startPreviews(controller.takePreviewRequests())
                 }
@@ -142,9 +150,11 @@ package final class BrowserRunLoop {
             let remaining = deadline - MonotonicClock.seconds()
             guard remaining > 0, poll(&fd, 1, Int32((remaining * 1000).rounded(.up))) > 0 else { return nil }
             for input in inbox.drain() {
+                if case .queryAnswer(let update) = input, !takeAnswer(update) { continue }
                 switch controller.update(input) {
                 case .exit(let status): return status
                 case .proceed(let effects):
+                    applyQueryRequests(controller.takeQueryRequests())
                     launch(effects)
                     startPreviews(controller.takePreviewRequests())
                 }

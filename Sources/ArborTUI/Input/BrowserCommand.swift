@@ -36,6 +36,8 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
     case find
     /// Go to an id, a JSON pointer or a path of titles (Tab completes)
     case jump
+    /// Ask a JSONPath query, its matches shown as a tree
+    case query
     /// Next match of the last search.
     case nextMatch = "next-match"
     /// Previous match of the last search.
@@ -92,6 +94,7 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
         case .filter: return "filter the column as you type (outline: search)"
         case .find: return "find among every item as you type; Enter opens a match"
         case .jump: return "go to an id, a JSON pointer or a path of titles (Tab completes)"
+        case .query: return "ask a JSONPath query, its matches shown as a tree"
         case .nextMatch: return "next match of the last search"
         case .previousMatch: return "previous match of the last search"
         case .copyID: return "copy the focused item's id (OSC 52)"

@@ -81,6 +81,7 @@ package struct KeyMap: Sendable {
         KeyBinding([.character("y")], .copyID),
         KeyBinding([.character("Y")], .copyPath),
         KeyBinding([.character(":")], .jump),
+        KeyBinding([.character("$")], .query),
         KeyBinding([.character("o")], .toggleLayout),
         KeyBinding([.character("i")], .toggleHeader),
         KeyBinding([.tab], .headerPage),

@@ -21,10 +21,12 @@ struct ObjectCellModel {
 enum ObjectCellPainter {
     static let barGlyph: Character = "▌"
 
-    /// The icon text: `▶ 12` expanded, `▷ 8` not, no number while the count is unknown.
+    /// The icon text: `▶ 12` expanded, `▷ 8` not, no number while the count is unknown; `▷ 3✓` counts the
+    /// matches under an item while a query's answer is shown.
     static func iconText(_ cell: ObjectCellModel) -> String? {
         guard cell.hasIcon else { return nil }
         let glyph = cell.isExpanded ? "▶" : "▷"
+        if let matches = cell.content?.matchCount { return "\(glyph) \(matches)✓" }
         return cell.childCount.map { "\(glyph) \($0)" } ?? cell.pendingCount.map { "\(glyph) \($0)" } ?? glyph
     }
 

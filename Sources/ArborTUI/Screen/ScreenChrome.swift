@@ -10,6 +10,8 @@ package struct Prompt: Sendable, Hashable {
         case find
         /// `:`: goes to a place named by an id, a JSON pointer or a path of titles, Tab completing it.
         case jump
+        /// `$`: asks a JSONPath query as it is typed, the columns showing its matches as a tree.
+        case query
     }
 
     /// What the text is for.
@@ -27,6 +29,7 @@ package struct Prompt: Sendable, Hashable {
         case .filter: return "/"
         case .find: return "find: "
         case .jump: return "go to: "
+        case .query: return "query: "
         }
     }
 }

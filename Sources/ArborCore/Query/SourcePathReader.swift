@@ -1,0 +1,85 @@
+import Dispatch
+import Synchronization
+
+/// Reads a source's items for a query's walk, which runs synchronously: each request waits for the source's
+/// answer, a page of children at a time. Run it on a thread of its own, never in a task.
+public final class SourcePathReader: Sendable {
+    /// The source read.
+    public let source: any HierarchySource
+    /// How many children one request reads.
+    static let pageSize = 1_000
+    private let firstFailure = Mutex<SourceError?>(nil)
+
+    /// Creates a reader of `source`.
+    public init(source: any HierarchySource) {
+        self.source = source
+    }
+
+    /// The first error a request met; the walk goes on without the part that failed.
+    public var failure: SourceError? { firstFailure.withLock { $0 } }
+
+    /// The root item, or nil for an empty source.
+    public func rootItem() -> SourceItem? {
+        let source = source
+        return wait(else: nil) {
+            guard let root = try await source.root() else { return nil }
+            return try await source.item(root.id)
+        }
+    }
+
+    /// Whether the root is virtual (not shown).
+    func rootIsVirtual() -> Bool {
+        let source = source
+        return wait(else: false) { try await source.root()?.isVirtual == true }
+    }
+
+    /// How many children an item has.
+    func count(of item: SourceItem) -> Int {
+        if let known = item.childCount { return known }
+        let source = source
+        let id = item.id
+        return wait(else: 0) { try await source.numberOfChildren(of: id) ?? 0 }
+    }
+
+    /// The children of an item at a range of positions.
+    func children(of id: String, in range: Range<Int>) -> [SourceItem] {
+        let source = source
+        return wait(else: []) { try await source.children(of: id, in: range) }
+    }
+
+    /// The items above `id`, nearest first, up to the first that `isKnown` accepts (included) or the root.
+    func ancestors(of id: String, until isKnown: (String) -> Bool) -> [String] {
+        let source = source
+        var chain: [String] = []
+        var current = id
+        while chain.count < 10_000, let parent = parent(of: current, in: source) {
+            chain.append(parent)
+            if isKnown(parent) { break }
+            current = parent
+        }
+        return chain
+    }
+
+    private func parent(of id: String, in source: any HierarchySource) -> String? {
+        wait(else: nil) { try await source.parentID(of: id) }
+    }
+
+    /// The work's value, waited for; `fallback` when it failed, the failure kept.
+    private func wait<Value: Sendable>(else fallback: Value, _ work: @escaping @Sendable () async throws -> Value) -> Value {
+        let outcome = Mutex<Result<Value, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let result: Result<Value, any Error>
+            do { result = .success(try await work()) } catch { result = .failure(error) }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        switch outcome.withLock({ $0! }) {
+        case .success(let value): return value
+        case .failure(let error):
+            firstFailure.withLock { if $0 == nil { $0 = SourceError(String(describing: error)) } }
+            return fallback
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import ArborPath
+
+/// A JSONPath query over any source: its matches handed on as the walk finds them, or gathered into the tree
+/// of matches and the items above them. Runs synchronously: call it from a thread of its own.
+public struct SourceQuery: Sendable {
+    /// The query.
+    public let path: JSONPath
+    /// What reads the source.
+    public let reader: SourcePathReader
+
+    /// A query of `source`.
+    public init(_ path: JSONPath, source: any HierarchySource) {
+        self.path = path
+        reader = SourcePathReader(source: source)
+    }
+
+    /// Hands each match on, in the RFC's order, until `body` returns false or `shouldStop` says so; returns
+    /// whether the walk went to its end. A source with an index of its own answers from it.
+    @discardableResult
+    public func forEachMatch(shouldStop: @escaping () -> Bool = { false }, _ body: (QueryMatch) -> Bool) -> Bool {
+        if let indexed = reader.source as? any IndexedQuerying { return indexed.forEachQueryMatch(path, shouldStop: shouldStop, body) }
+        guard let root = SourcePathNode.root(of: reader) else { return true }
+        return path.forEachMatch(in: root, shouldStop: shouldStop) { node, keys in
+            body(QueryMatch(itemID: node.itemID, itemTitle: node.itemTitle, path: keys) { node.value })
+        }
+    }
+
+    /// The tree of the matched items; `progress` is handed the tree so far after every `batch` new matches.
+    public func answer(batch: Int = 1_000, shouldStop: @escaping () -> Bool = { false }, progress: ((QueryAnswer) -> Void)? = nil) -> QueryAnswer {
+        guard let root = reader.rootItem() else {
+            var empty = QueryAnswer(rootID: "")
+            empty.isComplete = true
+            return empty
+        }
+        var answer = QueryAnswer(rootID: root.id)
+        answer.rootIsVirtual = reader.rootIsVirtual()
+        var sinceProgress = 0
+        let finished = forEachMatch(shouldStop: shouldStop) { match in
+            let id = match.itemID
+            guard !answer.isMatch(id) else { return true }
+            var ancestors = id == answer.rootID ? [] : reader.ancestors(of: id, until: answer.contains)
+            // The items at the top of a virtual root have no parent: they hang from the root.
+            if id != answer.rootID, ancestors.last.map(answer.contains) != true { ancestors.append(answer.rootID) }
+            answer.add(id, ancestors: ancestors)
+            sinceProgress += 1
+            if sinceProgress >= batch {
+                sinceProgress = 0
+                progress?(answer)
+            }
+            return true
+        }
+        answer.isComplete = finished
+        return answer
+    }
+}

@@ -1,0 +1,62 @@
+import ArborCore
+import ArborPath
+import ArborSources
+
+/// Answers `arbor query path EXPR [SOURCE]`: the matches printed as the walk finds them.
+enum PathQuery {
+    /// What a match prints as.
+    enum Field: String {
+        case value, path, id, title, json
+    }
+
+    /// The expression parsed, or exit status 2 with its position said.
+    static func parse(_ expression: String) -> JSONPath? {
+        do {
+            return try JSONPath(expression)
+        } catch {
+            printError("arbor: invalid JSONPath: \(error.message) at column \(error.column)")
+            printError("  " + expression)
+            printError("  " + String(repeating: " ", count: max(0, error.offset)) + "^")
+            return nil
+        }
+    }
+
+    /// Prints the matches; returns the exit status.
+    static func run(_ command: QueryCommand, query: JSONPath, source opened: OpenedSource) -> Int32 {
+        let hierarchy = opened.hierarchy
+        let fallback: Field = hierarchy.isDocument ? .value : opened.idsArePaths ? .id : .id
+        let field = command.output.output.flatMap(Field.init(rawValue:)) ?? fallback
+        let terminator = command.output.terminator
+        var output = GatheredOutput()
+        var printed = 0
+        var readerGone = false
+        let search = SourceQuery(query, source: hierarchy)
+        search.forEachMatch { match in
+            printed += 1
+            if output.write(record(match, field: field) + terminator) { return true }
+            readerGone = true
+            return false
+        }
+        if readerGone { return 0 }
+        _ = output.flush()
+        if let failure = search.reader.failure {
+            printError("arbor: \(failure.message)")
+            return 2
+        }
+        return printed == 0 ? 1 : 0
+    }
+
+    private static func record(_ match: QueryMatch, field: Field) -> [UInt8] {
+        switch field {
+        case .value: return Array(match.value.compactJSON.utf8)
+        case .path: return Array(NormalizedPath.text(match.path).utf8)
+        case .id: return LosslessText.encode(match.itemID)
+        case .title: return LosslessText.encode(match.itemTitle)
+        case .json:
+            let members: [(key: String, value: JSONPathValue)] = [
+                ("path", .string(NormalizedPath.text(match.path))), ("id", .string(match.itemID)), ("value", match.value),
+            ]
+            return Array(JSONPathValue.object(members).compactJSON.utf8)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ArborCore
+import ArborPath
+import ArborSources
+import Dispatch
+import Foundation
+import Testing
+
+/// The compliance suite's cases again, over a document read by the index (`LazyJSONDocument`), which answers
+/// queries from its bytes: the same values and paths as over the values in memory.
+@Suite("JSONPath over the document index")
+struct IndexedDocumentQueryTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let selector: String
+        let document: JSONPathValue
+        let expected: [[String]]
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ArborPathTests/Compliance/cts.json")
+        guard let text = try? String(contentsOf: url, encoding: .utf8), let suite = try? JSONPathValue(parsing: text),
+              case .array(let tests)? = suite.member(named: "tests") else { return [] }
+        return tests.compactMap { test in
+            guard case .string(let name)? = test.member(named: "name"), case .string(let selector)? = test.member(named: "selector"),
+                  let document = test.member(named: "document"), document.kind == .object || document.kind == .array,
+                  let path = try? JSONPath(selector) else { return nil }
+            // The expected values and paths, as the in-memory walk gives them (checked by the suite itself).
+            var expected: [String] = []
+            path.forEachMatch(in: document) { node, keys in
+                expected.append(NormalizedPath.text(keys) + " " + node.compactJSON)
+                return true
+            }
+            return Case(name: name, selector: selector, document: document, expected: [expected])
+        }
+    }()
+
+    @Test func mostOfTheSuiteHasADocumentToIndex() {
+        #expect(Self.cases.count > 400)
+    }
+
+    @Test(arguments: cases)
+    func theIndexGivesTheSameMatches(_ test: Case) async throws {
+        let source = try #require(LazyJSONDocument(bytes: Array(test.document.compactJSON.utf8), name: "case"))
+        let query = SourceQuery(try JSONPath(test.selector), source: source)
+        let found: [String] = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "query").async {
+                var found: [String] = []
+                query.forEachMatch { match in
+                    found.append(NormalizedPath.text(match.path) + " " + match.value.compactJSON)
+                    return true
+                }
+                continuation.resume(returning: found)
+            }
+        }
+        #expect(found == test.expected[0], "\(test.selector)")
+    }
+
+    @Test func idsArePointersAndTitlesKeys() async throws {
+        let source = try #require(LazyJSONDocument(bytes: Array(#"{"a/b": [{"~k": 1}], "s": "x\"y"}"#.utf8), name: "d"))
+        let query = SourceQuery(try JSONPath("$..*"), source: source)
+        let found: [String] = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "query").async {
+                var found: [String] = []
+                query.forEachMatch { match in
+                    found.append(match.itemID + " " + match.itemTitle + " " + match.value.compactJSON)
+                    return true
+                }
+                continuation.resume(returning: found)
+            }
+        }
+        #expect(found == [#"/a~1b a/b [{"~k":1}]"#, #"/s s "x\"y""#, #"/a~1b/0 [0] {"~k":1}"#, #"/a~1b/0/~0k ~k 1"#])
+    }
+}

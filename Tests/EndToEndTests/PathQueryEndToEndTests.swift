@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@Suite("arbor query path: JSONPath over files, tables and directories, from the command line", .serialized)
+struct PathQueryEndToEndTests {
+    func query(_ arguments: String...) throws -> CommandResult {
+        try runCommand(arborBinary, ["query", "path"] + arguments)
+    }
+
+    @Test func aDocumentIsAnsweredInTheRFCsOrder() throws {
+        let plants = samplePath("plant-maintenance.json")
+        let names = try query("$..[?@.status == 'Breakdown'].name", plants)
+        #expect(names.status == 0)
+        #expect(names.stdout.hasPrefix("\"Control Valve Q-22\"\n\"Heat Exchanger P-41\"\n"), "\(names.stdout)")
+        let paths = try query("$.children[0].children[1].children[1]", plants, "--output", "path")
+        #expect(paths.stdout == "$['children'][0]['children'][1]['children'][1]\n")
+        let ids = try query("$.children[0].children[1].children[1]", plants, "--output", "id")
+        #expect(ids.stdout == "/children/0/children/1/children/1\n")
+        let zero = try query("$.children[*].id", plants, "--print0")
+        #expect(zero.stdout.split(separator: "\0").count == 3 && zero.stdout.hasSuffix("\0"))
+    }
+
+    @Test func noMatchIsOneAndABadExpressionIsTwoWithItsColumn() throws {
+        let plants = samplePath("plant-maintenance.json")
+        let none = try query("$.nothing", plants)
+        #expect(none.status == 1 && none.stdout.isEmpty)
+        let bad = try query("$..[?@.status = 'Breakdown']", plants)
+        #expect(bad.status == 2 && bad.stdout.isEmpty)
+        #expect(bad.stderr.contains("'=' is not an operator: compare with '==' at column 15"), "\(bad.stderr)")
+        #expect(bad.stderr.contains("\n                ^"), "the caret stands under the error:\n\(bad.stderr)")
+        let missing = try query("$", "/nonexistent/file.json")
+        #expect(missing.status == 2 && missing.stderr.contains("/nonexistent/file.json"))
+    }
+
+    @Test func scalarsYAMLTablesAndDirectoriesAreQueried() throws {
+        let folder = try makeScratchFolder("arbor-path")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ name: String, _ text: String) throws -> String {
+            let path = folder.appendingPathComponent(name).path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        #expect(try query("$", try write("n.json", "42\n")).stdout == "42\n")
+        let yaml = try write("c.yaml", "services:\n  web: {port: 80}\n  db: {port: 5432}\n")
+        #expect(try query("$.services[?@.port > 100]", yaml, "--output", "path").stdout == "$['services']['db']\n")
+        let csv = try write("t.csv", "id,parent,name,status\n1,,Plant,Active\n2,1,Pump,Breakdown\n3,1,Fan,Active\n")
+        let broken = try query("$..[?@.status == 'Breakdown']", csv)
+        #expect(broken.stdout == "2\n", "\(broken.stderr)")
+        #expect(try query("$..[?@.status == 'Breakdown']", csv, "--output", "value").stdout
+                == #"{"title":"Pump","id":2,"parent":1,"name":"Pump","status":"Breakdown"}"# + "\n")
+        let tree = folder.appendingPathComponent("tree")
+        try FileManager.default.createDirectory(at: tree.appendingPathComponent("deep"), withIntermediateDirectories: true)
+        try Data(count: 5_000).write(to: tree.appendingPathComponent("deep/big.bin"))
+        try Data(count: 10).write(to: tree.appendingPathComponent("small.txt"))
+        let big = try query("$..[?@.type == 'file' && @.size > 1000]", tree.path)
+        #expect(big.status == 0 && big.stdout == tree.appendingPathComponent("deep/big.bin").path + "\n", "\(big.stderr)")
+        let names = try query("$..[?match(@.name, '.*[.]txt')].name", tree.path, "--output", "value")
+        #expect(names.stdout == "\"small.txt\"\n")
+    }
+
+    @Test func findInADocumentMatchesValuesByDefault() throws {
+        let plants = samplePath("plant-maintenance.json")
+        let found = try runCommand(arborBinary, ["find", "Atlas Copco", "--format", "document", plants])
+        #expect(found.status == 0)
+        #expect(found.stdout.hasPrefix("/children/0/children/1/children/1/manufacturer\n"), "\(found.stdout)")
+        let titles = try runCommand(arborBinary, ["find", "Atlas Copco", "--format", "document", "--search-fields", "title", plants])
+        #expect(titles.status == 1 && titles.stdout.isEmpty)
+    }
+}
