@@ -111,6 +111,7 @@ bench: build bench-tools
 	python3 bench/postgres.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
 	python3 bench/limits.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
 	python3 bench/preview.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
+	python3 bench/query.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
 
 # A quick pass of the benchmark on data a hundredth of the size, Arbor only, with the debug build of make test.
 bench-smoke:

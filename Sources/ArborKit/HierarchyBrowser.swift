@@ -111,6 +111,7 @@ public final class HierarchyBrowser: Sendable {
         controller.placeholderSource = PlaceholderSource(file: options.sourceFile, idsArePaths: options.idsArePaths)
         let loop = BrowserRunLoop(terminal: terminal, source: source, inbox: inbox,
                                   intervals: options.refreshInterval.map { [.refresh: $0] } ?? [:])
+        loop.itemLimit = (options.searchBound ?? source.searchBound).items ?? Int.max
         let options = options
         var reveal = options.reveal
         if let answer = options.answer {

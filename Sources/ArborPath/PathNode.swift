@@ -37,7 +37,8 @@ extension JSONPathValue: PathNode {
 
     public func member(named name: String) -> JSONPathValue? {
         guard case .object(let members) = self else { return nil }
-        return members.last(where: { $0.key == name })?.value
+        // RFC 9535 reads I-JSON, whose names are unique: the first member of the name is the one.
+        return members.first(where: { $0.key == name })?.value
     }
 
     public func element(at index: Int) -> JSONPathValue? {

@@ -137,6 +137,7 @@ struct SourceQueryTests {
             return count
         }
         #expect(count == 5)
+        #expect(query.reader.itemsRead == 4, "top's two children, then a's two")
         #expect(query.reader.failure?.message == "broken cannot be listed")
     }
 

@@ -7,6 +7,8 @@ public struct QueryAnswer: Sendable, Hashable {
     public private(set) var matches: [String] = []
     /// Whether the walk has finished; false while matches are still coming in.
     public var isComplete = false
+    /// Whether the walk stopped at the most items it may read (a find's bound), not at its end.
+    public var stoppedAtLimit = false
     /// Whether the root is virtual (not shown): a reveal starts below it.
     public var rootIsVirtual = false
     private var matched: Set<String> = []

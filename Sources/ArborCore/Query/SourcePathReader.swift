@@ -9,6 +9,7 @@ public final class SourcePathReader: Sendable {
     /// How many children one request reads.
     static let pageSize = 1_000
     private let firstFailure = Mutex<SourceError?>(nil)
+    private let read = Mutex(0)
 
     /// Creates a reader of `source`.
     public init(source: any HierarchySource) {
@@ -44,8 +45,13 @@ public final class SourcePathReader: Sendable {
     /// The children of an item at a range of positions.
     func children(of id: String, in range: Range<Int>) -> [SourceItem] {
         let source = source
-        return wait(else: []) { try await source.children(of: id, in: range) }
+        let page = wait(else: []) { try await source.children(of: id, in: range) }
+        read.withLock { $0 += page.count }
+        return page
     }
+
+    /// How many items the walk has read so far.
+    public var itemsRead: Int { read.withLock { $0 } }
 
     /// The items above `id`, nearest first, up to the first that `isKnown` accepts (included) or the root.
     func ancestors(of id: String, until isKnown: (String) -> Bool) -> [String] {

@@ -20,12 +20,22 @@ extension JSONDocumentIndex {
     /// The members of a container at positions `range` (clamped), read from the nearest checkpoint before
     /// them; nested containers are skipped through the index, scalars through their bytes.
     func members(of container: Int32, in range: Range<Int>, bytes: [UInt8]) -> [JSONMember] {
+        var found: [JSONMember] = []
+        found.reserveCapacity(min(range.count, Int(memberCount[Int(container)])))
+        visitMembers(of: container, in: range, bytes: bytes) { member in
+            found.append(member)
+            return true
+        }
+        return found
+    }
+
+    /// Hands the members at positions `range` (clamped) to `body` in order until it returns false, as
+    /// ``members(of:in:bytes:)`` reads them, without gathering them.
+    func visitMembers(of container: Int32, in range: Range<Int>, bytes: [UInt8], _ body: (JSONMember) -> Bool) {
         let wanted = range.clamped(to: 0..<Int(memberCount[Int(container)]))
-        guard !wanted.isEmpty else { return [] }
+        guard !wanted.isEmpty else { return }
         let isObject = isObject(container, in: bytes)
         var (member, position) = checkpoint(before: wanted.lowerBound, of: container)
-        var found: [JSONMember] = []
-        found.reserveCapacity(wanted.count)
         while member < wanted.upperBound {
             Self.skipSpace(bytes, &position)
             var key: Range<Int>?
@@ -45,14 +55,13 @@ extension JSONDocumentIndex {
             } else {
                 position = JSONValueSkipper.end(of: position, in: bytes)
             }
-            if member >= wanted.lowerBound {
-                found.append(JSONMember(position: member, key: key, value: valueStart..<position, container: nested))
+            if member >= wanted.lowerBound, !body(JSONMember(position: member, key: key, value: valueStart..<position, container: nested)) {
+                return
             }
             member += 1
             Self.skipSpace(bytes, &position)
             if position < bytes.count, bytes[position] == UInt8(ascii: ",") { position += 1 }
         }
-        return found
     }
 
     private static func skipSpace(_ bytes: [UInt8], _ position: inout Int) {

@@ -11,7 +11,6 @@ struct JSONIndexPathNode: PathNode {
     let range: Range<Int>
 
     private var bytes: [UInt8] { document.bytes }
-    private static let page = 1_024
 
     var kind: PathNodeKind {
         if container >= 0 { return document.index.isObject(container, in: bytes) ? .object : .array }
@@ -32,17 +31,19 @@ struct JSONIndexPathNode: PathNode {
     func member(named name: String) -> JSONIndexPathNode? {
         guard container >= 0 else { return nil }
         let wanted = Array(name.utf8)
+        // RFC 9535 reads I-JSON, whose names are unique: the scan stops at the first member of the name.
+        let bytes = bytes
         var found: JSONIndexPathNode?
         _ = forEachMember { member in
-            guard let key = member.key, keyMatches(key, wanted, name) else { return true }
+            guard let key = member.key, keyMatches(key, wanted, name, in: bytes) else { return true }
             found = node(member)
-            return true
+            return false
         }
         return found
     }
 
     /// Whether a key (with its quotes) is `name`: compared as bytes unless it holds an escape.
-    private func keyMatches(_ key: Range<Int>, _ wanted: [UInt8], _ name: String) -> Bool {
+    private func keyMatches(_ key: Range<Int>, _ wanted: [UInt8], _ name: String, in bytes: [UInt8]) -> Bool {
         let inner = (key.lowerBound + 1)..<(key.upperBound - 1)
         guard bytes[inner].contains(UInt8(ascii: "\\")) else { return bytes[inner].elementsEqual(wanted) }
         return document.text(of: key) == name
@@ -54,15 +55,12 @@ struct JSONIndexPathNode: PathNode {
     }
 
     private func forEachMember(_ body: (JSONMember) -> Bool) -> Bool {
-        let total = count
-        var start = 0
-        while start < total {
-            for member in document.index.members(of: container, in: start..<min(total, start + Self.page), bytes: bytes) where !body(member) {
-                return false
-            }
-            start += Self.page
+        var finished = true
+        document.index.visitMembers(of: container, in: 0..<count, bytes: bytes) { member in
+            finished = body(member)
+            return finished
         }
-        return true
+        return finished
     }
 
     func forEachChild(_ body: (PathKey, JSONIndexPathNode) -> Bool) -> Bool {

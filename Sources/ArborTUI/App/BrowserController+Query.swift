@@ -37,7 +37,8 @@ extension BrowserController {
         query.isRunning = !answer.isComplete
         query.shown = answer
         let count = answer.matches.count
-        chrome.note = (count == 1 ? "1 match" : "\(count) matches") + (answer.isComplete ? "" : "…")
+        chrome.note = (count == 1 ? "1 match" : "\(count) matches")
+            + (answer.stoppedAtLimit ? " (the walk stopped at the find's bound)" : answer.isComplete ? "" : "…")
         let focusedID = state.focusedItem.map { state.store[$0].id }
         var effects = state.apply(.reloadAll)
         if let focusedID, answer.contains(focusedID), focusedID != answer.rootID { return effects }

@@ -2,8 +2,7 @@ import ArborCore
 import Dispatch
 
 extension BrowserRunLoop {
-    /// How long a walk runs before its first matches are shown, and how often they are shown again meanwhile.
-    static let queryFirstShow = 0.05
+    /// How often the matches of a walk still going on are shown again (the first as soon as it is found).
     static let queryReshow = 0.5
 
     /// Starts, stops or drops queries as the controller asked: each walk runs on a thread of its own (it waits
@@ -16,17 +15,18 @@ extension BrowserRunLoop {
                 let latest = latestQuery
                 let inbox = inbox
                 let query = SourceQuery(path, source: basePerformer.source)
+                let limit = itemLimit
                 DispatchQueue(label: "arbor.query").async {
-                    let start = MonotonicClock.seconds()
                     var shown: Double?
-                    let answer = query.answer(batch: 16, shouldStop: { latest.value != generation }) { partial in
+                    let stop = { latest.value != generation || query.reader.itemsRead > limit }
+                    var answer = query.answer(batch: 1, shouldStop: stop) { partial in
                         let now = MonotonicClock.seconds()
-                        let due = shown.map { now - $0 >= Self.queryReshow } ?? (now - start >= Self.queryFirstShow)
-                        guard due else { return }
+                        guard shown.map({ now - $0 >= Self.queryReshow }) ?? true else { return }
                         shown = now
                         inbox.post(.queryAnswer(QueryUpdate(generation: generation, answer: partial)))
                     }
                     guard latest.value == generation else { return }
+                    answer.stoppedAtLimit = query.reader.itemsRead > limit
                     inbox.post(.queryAnswer(QueryUpdate(generation: generation, answer: answer)))
                 }
             case .stop:

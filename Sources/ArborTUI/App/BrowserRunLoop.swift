@@ -15,6 +15,8 @@ package final class BrowserRunLoop {
     let basePerformer: EffectPerformer
     /// The newest query asked: older walks stop.
     let latestQuery = LatestGeneration()
+    /// The most items a query's walk reads (a find's bound); the walk stops there and says so.
+    package var itemLimit = Int.max
     let inbox: ActionInbox
     let turns = LaunchTurns()
     /// The preview command running, if one is.
