@@ -85,6 +85,12 @@ public enum JSONPathValue: Sendable, Hashable {
         return value.isFinite ? String(value) : "null"
     }
 
+    /// A scalar as `\\u` and four lower-case hexadecimal digits, as JSON and normalized paths write controls.
+    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
     /// A string quoted and escaped as JSON.
     static func writeQuoted(_ value: String, to text: inout String) {
         text += "\""
@@ -97,8 +103,7 @@ public enum JSONPathValue: Sendable, Hashable {
             case "\t": text += "\\t"
             case "\u{8}": text += "\\b"
             case "\u{C}": text += "\\f"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                text += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: text += unicodeEscape(scalar)
             default: text.unicodeScalars.append(scalar)
             }
         }

@@ -17,9 +17,7 @@ public enum NormalizedPath {
                     case "\t": text += "\\t"
                     case "'": text += "\\'"
                     case "\\": text += "\\\\"
-                    case _ where scalar.value < 0x20:
-                        let hex = String(scalar.value, radix: 16)
-                        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    case _ where scalar.value < 0x20: text += JSONPathValue.unicodeEscape(scalar)
                     default: text.unicodeScalars.append(scalar)
                     }
                 }

@@ -19,7 +19,7 @@ public struct SourcePathNode: PathNode {
 
     /// The root of `reader`'s source, or nil for an empty source.
     public static func root(of reader: SourcePathReader) -> SourcePathNode? {
-        reader.rootItem().map { SourcePathNode(role: .item($0), reader: reader, itemID: $0.id, itemTitle: $0.content.title) }
+        reader.root().map { SourcePathNode(role: .item($0.item), reader: reader, itemID: $0.item.id, itemTitle: $0.item.content.title) }
     }
 
     private var isDocument: Bool { reader.source.isDocument }

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// Reads a source's items for a query's walk, which runs synchronously: each request waits for the source's
@@ -19,19 +18,13 @@ public final class SourcePathReader: Sendable {
     /// The first error a request met; the walk goes on without the part that failed.
     public var failure: SourceError? { firstFailure.withLock { $0 } }
 
-    /// The root item, or nil for an empty source.
-    public func rootItem() -> SourceItem? {
+    /// The root and its item, or nil for an empty source.
+    func root() -> (root: SourceRoot, item: SourceItem)? {
         let source = source
         return wait(else: nil) {
             guard let root = try await source.root() else { return nil }
-            return try await source.item(root.id)
+            return (root, try await source.item(root.id))
         }
-    }
-
-    /// Whether the root is virtual (not shown).
-    func rootIsVirtual() -> Bool {
-        let source = source
-        return wait(else: false) { try await source.root()?.isVirtual == true }
     }
 
     /// How many children an item has.
@@ -72,18 +65,9 @@ public final class SourcePathReader: Sendable {
 
     /// The work's value, waited for; `fallback` when it failed, the failure kept.
     private func wait<Value: Sendable>(else fallback: Value, _ work: @escaping @Sendable () async throws -> Value) -> Value {
-        let outcome = Mutex<Result<Value, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            let result: Result<Value, any Error>
-            do { result = .success(try await work()) } catch { result = .failure(error) }
-            outcome.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        switch outcome.withLock({ $0! }) {
-        case .success(let value): return value
-        case .failure(let error):
+        do {
+            return try blocking(work)
+        } catch {
             firstFailure.withLock { if $0 == nil { $0 = SourceError(String(describing: error)) } }
             return fallback
         }

@@ -27,13 +27,13 @@ public struct SourceQuery: Sendable {
 
     /// The tree of the matched items; `progress` is handed the tree so far after every `batch` new matches.
     public func answer(batch: Int = 1_000, shouldStop: @escaping () -> Bool = { false }, progress: ((QueryAnswer) -> Void)? = nil) -> QueryAnswer {
-        guard let root = reader.rootItem() else {
+        guard let (root, rootItem) = reader.root() else {
             var empty = QueryAnswer(rootID: "")
             empty.isComplete = true
             return empty
         }
-        var answer = QueryAnswer(rootID: root.id)
-        answer.rootIsVirtual = reader.rootIsVirtual()
+        var answer = QueryAnswer(rootID: rootItem.id)
+        answer.rootIsVirtual = root.isVirtual
         var sinceProgress = 0
         let finished = forEachMatch(shouldStop: shouldStop) { match in
             let id = match.itemID

@@ -7,7 +7,8 @@ import Darwin
 
 /// One directory entry as `lstat` sees it.
 struct FileEntry {
-    enum Kind { case directory, file, symlink, other }
+    /// The kind, named as a query's `type` field names it.
+    enum Kind: String { case directory, file, symlink, other }
 
     let id: String
     let name: String
@@ -52,37 +53,32 @@ struct FileEntry {
         case .other: subtitle = "special file"
         }
         let body = Self.formatTime(modified) + " · " + Self.permissions(mode)
-        let type: String
-        switch kind {
-        case .directory: type = "directory"
-        case .file: type = "file"
-        case .symlink: type = "symlink"
-        case .other: type = "other"
-        }
         let content = ItemContent(title: name, subtitle: subtitle, body: body, fields: [
             ItemField(name: "path", value: id), ItemField(name: "size", value: String(size)),
-            ItemField(name: "name", value: name), ItemField(name: "type", value: type),
+            ItemField(name: "name", value: name), ItemField(name: "type", value: kind.rawValue),
             ItemField(name: "mtime", value: Self.isoTime(modified)), ItemField(name: "mode", value: "0" + String(mode & 0o7777, radix: 8)),
         ])
         return SourceItem(id: id, content: content, childCount: kind == .directory ? nil : 0)
     }
 
     static func formatTime(_ seconds: Int) -> String {
-        var time = time_t(seconds)
-        var parts = tm()
-        localtime_r(&time, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
+        let (date, hour, minute, _) = timeParts(seconds, utc: false)
+        return "\(date) \(hour):\(minute)"
     }
 
     /// A time as ISO 8601 in UTC (`2026-11-25T04:03:15Z`), which sorts and compares as text.
     static func isoTime(_ seconds: Int) -> String {
+        let (date, hour, minute, second) = timeParts(seconds, utc: true)
+        return "\(date)T\(hour):\(minute):\(second)Z"
+    }
+
+    /// The date (`2026-11-25`) and the two-digit hour, minute and second of a time, local or in UTC.
+    private static func timeParts(_ seconds: Int, utc: Bool) -> (String, String, String, String) {
         var time = time_t(seconds)
         var parts = tm()
-        gmtime_r(&time, &parts)
+        if utc { gmtime_r(&time, &parts) } else { localtime_r(&time, &parts) }
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        return ("\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))", two(parts.tm_hour), two(parts.tm_min), two(parts.tm_sec))
     }
 
     static func permissions(_ mode: UInt32) -> String {

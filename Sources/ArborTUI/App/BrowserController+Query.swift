@@ -19,11 +19,9 @@ extension BrowserController {
         do {
             let path = try JSONPath(text)
             query.expression = text
-            query.isRunning = true
             query.requests.append(.run(generation: query.generation, path: path))
             chrome.note = "querying…"
         } catch {
-            query.isRunning = false
             query.requests.append(.stop)
             chrome.note = "column \(error.column): \(error.message)"
         }
@@ -34,7 +32,6 @@ extension BrowserController {
     mutating func receiveQuery(_ update: QueryUpdate) -> [BrowserEffect] {
         guard update.generation == query.generation else { return [] }
         let answer = update.answer
-        query.isRunning = !answer.isComplete
         query.shown = answer
         let count = answer.matches.count
         chrome.note = (count == 1 ? "1 match" : "\(count) matches")
@@ -56,7 +53,6 @@ extension BrowserController {
     /// Esc: the whole tree again, the focus on the item it was on.
     mutating func closeQuery() -> [BrowserEffect] {
         query.generation += 1
-        query.isRunning = false
         guard let answer = query.shown else {
             query.requests.append(.close)
             return []

@@ -57,18 +57,10 @@ extension BrowserRunLoop {
     /// them (a short wait: the source finds them without reading its items).
     func located(_ values: PlaceholderValues, for template: String) -> PlaceholderValues {
         guard PlaceholderValues.needsLocation(template), !values.id.isEmpty else { return values }
-        let answer = Mutex<ItemLocation?>(nil)
-        let done = DispatchSemaphore(value: 0)
         let source = performer.source
         let id = values.id
-        Task.detached {
-            let location = try? await source.itemLocation(of: id)
-            answer.withLock { $0 = location }
-            done.signal()
-        }
-        done.wait()
         var values = values
-        if let location = answer.withLock({ $0 }) {
+        if let location = try? blocking({ try await source.itemLocation(of: id) }) {
             if let path = location.path { values.path = path }
             if let file = location.file { values.file = file }
             if let line = location.line { values.line = line }

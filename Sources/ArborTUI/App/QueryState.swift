@@ -31,8 +31,6 @@ package struct QueryState: Sendable {
     package internal(set) var generation = 0
     /// The answer shown in place of the whole tree, while one is.
     package internal(set) var shown: QueryAnswer?
-    /// Whether a walk is going on.
-    package internal(set) var isRunning = false
     /// The expression last asked, typed again when the prompt reopens.
     var expression: String?
     /// The requests the run loop has yet to take.

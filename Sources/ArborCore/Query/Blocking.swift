@@ -1,8 +1,9 @@
 import Dispatch
 import Synchronization
 
-/// Runs async work to its end from synchronous code, so that the main thread stays the one that owns the terminal.
-func blocking<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
+/// Runs async work to its end from synchronous code, so that the main thread stays the one that owns the terminal
+/// (or a query's walk its own thread). Never call it from a task: the work needs a thread of the tasks' pool.
+package func blocking<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
     let outcome = Mutex<Result<Value, any Error>?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task.detached {
