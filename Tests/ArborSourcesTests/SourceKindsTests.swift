@@ -8,9 +8,9 @@ struct SourceKindsTests {
     @Test func everyFormatBelongsToOneKind() {
         let names = SourceKinds.formatNames
         #expect(Set(names).count == names.count)
-        #expect(names == ["cmd", "fs", "sqlite", "postgres", "json", "tree", "document", "yaml", "csv", "tsv", "paths"])
+        #expect(names == ["cmd", "fs", "sqlite", "postgres", "jsonl", "json", "tree", "document", "yaml", "csv", "tsv", "paths"])
         for name in names { #expect(SourceFormat(rawValue: name)?.rawValue == name) }
-        #expect(SourceFormat(rawValue: "xml") == nil)
+        #expect(SourceFormat(rawValue: "xlsx") == nil)
     }
 
     @Test func everyExtensionNamesAFormatOfItsOwnKind() {

@@ -7,14 +7,18 @@ struct JSONMember {
     let key: Range<Int>?
     /// The value's bytes.
     let value: Range<Int>
-    /// The container the value is, or -1.
+    /// The container the value is, or -1 (``malformed`` for a line of JSON Lines that is not JSON).
     let container: Int32
+
+    /// The container of a malformed line of JSON Lines: none, its bytes being the line's text.
+    static let malformed: Int32 = -2
 }
 
 extension JSONDocumentIndex {
     /// Whether a container is an object (else an array).
     func isObject(_ container: Int32, in bytes: [UInt8]) -> Bool {
-        bytes[start[Int(container)]] == UInt8(ascii: "{")
+        if container == 0, lines != nil { return false }
+        return bytes[start[Int(container)]] == UInt8(ascii: "{")
     }
 
     /// The members of a container at positions `range` (clamped), read from the nearest checkpoint before
@@ -34,6 +38,7 @@ extension JSONDocumentIndex {
     func visitMembers(of container: Int32, in range: Range<Int>, bytes: [UInt8], _ body: (JSONMember) -> Bool) {
         let wanted = range.clamped(to: 0..<Int(memberCount[Int(container)]))
         guard !wanted.isEmpty else { return }
+        if container == 0, let lines { return visitLines(lines, in: wanted, bytes: bytes, body) }
         let isObject = isObject(container, in: bytes)
         var (member, position) = checkpoint(before: wanted.lowerBound, of: container)
         while member < wanted.upperBound {
@@ -61,6 +66,23 @@ extension JSONDocumentIndex {
             member += 1
             Self.skipSpace(bytes, &position)
             if position < bytes.count, bytes[position] == UInt8(ascii: ",") { position += 1 }
+        }
+    }
+
+    /// The lines of JSON Lines at positions `wanted`, each found by its recorded start.
+    private func visitLines(_ lines: JSONLinesTable, in wanted: Range<Int>, bytes: [UInt8], _ body: (JSONMember) -> Bool) {
+        let anyMalformed = !lines.malformed.isEmpty
+        for member in wanted {
+            let start = lines.starts[member]
+            let found: JSONMember
+            if anyMalformed, let malformed = lines.malformed[Int32(member)] {
+                found = JSONMember(position: member, key: nil, value: start..<malformed.end, container: JSONMember.malformed)
+            } else if bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "["), let inner = container(at: start) {
+                found = JSONMember(position: member, key: nil, value: start..<end[Int(inner)], container: inner)
+            } else {
+                found = JSONMember(position: member, key: nil, value: start..<JSONValueSkipper.end(of: start, in: bytes), container: -1)
+            }
+            if !body(found) { return }
         }
     }
 

@@ -16,6 +16,9 @@ struct JSONDocumentIndex: Sendable {
     /// (the key of an object's member, the value of an array's).
     private(set) var checkpoints: [Int32: [Int]] = [:]
 
+    /// For JSON Lines: where each line's value starts, container 0 being the list of lines (no bytes of its own).
+    var lines: JSONLinesTable?
+
     /// Members between two checkpoints.
     static let stride = 64
 
@@ -24,7 +27,7 @@ struct JSONDocumentIndex: Sendable {
 
     /// The container whose value starts at `offset`, if one does.
     func container(at offset: Int) -> Int32? {
-        var low = 0
+        var low = lines == nil ? 0 : 1
         var high = start.count
         while low < high {
             let middle = (low + high) / 2
@@ -64,6 +67,17 @@ struct JSONDocumentIndex: Sendable {
     mutating func close(_ container: Int32, at offset: Int, members: Int32) {
         end[Int(container)] = offset
         memberCount[Int(container)] = members
+    }
+
+    /// Forgets the containers from `count` on (those of a line found malformed).
+    mutating func truncate(to count: Int) {
+        guard count < start.count else { return }
+        for container in count..<start.count { checkpoints[Int32(container)] = nil }
+        start.truncate(to: count)
+        end.truncate(to: count)
+        parent.removeLast(parent.count - count)
+        position.removeLast(position.count - count)
+        memberCount.removeLast(memberCount.count - count)
     }
 
     mutating func addCheckpoint(_ offset: Int, to container: Int32) {

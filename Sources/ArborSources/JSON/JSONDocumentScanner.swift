@@ -1,6 +1,7 @@
 /// One pass over JSON bytes that validates them and builds a ``JSONDocumentIndex`` without decoding values.
 enum JSONDocumentScanner {
-    private struct Frame {
+    /// A container being scanned.
+    struct Frame {
         var container: Int32
         var isObject: Bool
         var members: Int32 = 0
@@ -9,66 +10,76 @@ enum JSONDocumentScanner {
     /// The index of a well-formed document, or nil (the full parser then says where it went wrong).
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, race: ScanRace? = nil) -> JSONDocumentIndex? {
         var index = JSONDocumentIndex(inputSize: bytes.count, expectedContainers: bytes.count / 128)
-        var stack: [Frame] = []
         var position = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        var stack: [Frame] = []
+        guard scanValue(bytes, &position, into: &index, parent: -1, position: 0, stack: &stack, race: race) else { return nil }
+        JSONGrammar.skipSpace(bytes, &position)
+        return position == bytes.count ? index : nil
+    }
+
+    /// Scans one value from `position` (space before it skipped) to just past its end, adding its containers to
+    /// `index` under `parent` at `memberIndex`; false when the bytes (up to `bytes.count`) are not one value.
+    /// `stack` is scratch space, empty on entry, handed in so that many values reuse one allocation.
+    static func scanValue(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, into index: inout JSONDocumentIndex,
+        parent: Int32, position memberIndex: Int32, stack: inout [Frame], race: ScanRace? = nil
+    ) -> Bool {
+        stack.removeAll(keepingCapacity: true)
         var expectValue = true
         let end = bytes.count
         while true {
             JSONGrammar.skipSpace(bytes, &position)
-            guard position < end else { return nil }
+            guard position < end else { return false }
             if expectValue {
                 if let frame = stack.last, !frame.isObject {
-                    guard countMember(at: position, in: &stack[stack.count - 1], &index) else { return nil }
+                    guard countMember(at: position, in: &stack[stack.count - 1], &index) else { return false }
                 }
-                let memberIndex = (stack.last?.members ?? 1) - 1
+                let member = stack.last.map { $0.members - 1 } ?? memberIndex
                 switch bytes[position] {
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    if let race, race.treeFound { return nil }
-                    guard index.count < Int32.max else { return nil }
+                    if let race, race.treeFound { return false }
+                    guard index.count < Int32.max else { return false }
                     let isObject = bytes[position] == UInt8(ascii: "{")
-                    let container = index.open(at: position, parent: stack.last?.container ?? -1, position: memberIndex)
+                    let container = index.open(at: position, parent: stack.last?.container ?? parent, position: member)
                     position += 1
                     stack.append(Frame(container: container, isObject: isObject))
                     JSONGrammar.skipSpace(bytes, &position)
-                    guard position < end else { return nil }
+                    guard position < end else { return false }
                     if bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         position += 1
                         index.close(container, at: position, members: 0)
                         stack.removeLast()
-                        expectValue = false
                     } else if isObject {
-                        guard readKey(bytes, &position, into: &stack[stack.count - 1], &index) else { return nil }
+                        guard readKey(bytes, &position, into: &stack[stack.count - 1], &index) else { return false }
                         continue
                     } else {
                         continue
                     }
-                default: guard JSONGrammar.skipScalar(bytes, &position) else { return nil }
+                default: guard JSONGrammar.skipScalar(bytes, &position) else { return false }
                 }
                 expectValue = false
-                if stack.isEmpty { break }
+                if stack.isEmpty { return true }
                 continue
             }
-            guard let frame = stack.last else { break }
+            guard let frame = stack.last else { return true }
             let byte = bytes[position]
             if byte == UInt8(ascii: ",") {
                 position += 1
                 if frame.isObject {
                     JSONGrammar.skipSpace(bytes, &position)
-                    guard readKey(bytes, &position, into: &stack[stack.count - 1], &index) else { return nil }
+                    guard readKey(bytes, &position, into: &stack[stack.count - 1], &index) else { return false }
                 }
                 expectValue = true
             } else if byte == (frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                 position += 1
                 index.close(frame.container, at: position, members: frame.members)
                 stack.removeLast()
-                if stack.isEmpty { break }
+                if stack.isEmpty { return true }
             } else {
-                return nil
+                return false
             }
         }
-        JSONGrammar.skipSpace(bytes, &position)
-        return position == end ? index : nil
     }
 
     /// Counts a member starting at `offset`, keeping the offset of every ``JSONDocumentIndex/stride``-th;

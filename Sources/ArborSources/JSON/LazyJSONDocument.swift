@@ -10,6 +10,8 @@ public final class LazyJSONDocument: HierarchySource {
     public let displayName: String
     let bytes: [UInt8]
     let index: JSONDocumentIndex
+    /// For JSON Lines: which fields title a line (the lines being records).
+    let mapping: FieldMapping?
     /// Containers found by pointer lately, so that the pages of one column resolve its parent once.
     private let resolved = Mutex<[String: Int32]>([:])
     /// The containers a find's walk listed and has yet to visit, by pointer: each is looked up once, without
@@ -33,7 +35,19 @@ public final class LazyJSONDocument: HierarchySource {
         self.bytes = bytes
         self.index = index
         displayName = name
+        mapping = nil
     }
+
+    /// The lines of JSON Lines indexed so far, each line an item (titled by `mapping`'s fields or its number).
+    init(lines bytes: [UInt8], index: JSONDocumentIndex, name: String, mapping: FieldMapping) {
+        self.bytes = bytes
+        self.index = index
+        displayName = name
+        self.mapping = mapping
+    }
+
+    /// Whether the top value is the list of lines of JSON Lines.
+    var isLines: Bool { index.lines != nil }
 
     public func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: false) }
 
@@ -58,10 +72,10 @@ public final class LazyJSONDocument: HierarchySource {
         case .container(let container):
             let parent = index.parent[Int(container)]
             return item(for: index.members(of: parent, in: Int(index.position[Int(container)])..<Int(index.position[Int(container)] + 1), bytes: bytes)[0],
-                        parentID: String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!]))
+                        in: parent, parentID: String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!]))
         case .scalar(let parent, let member):
             return item(for: index.members(of: parent, in: member..<(member + 1), bytes: bytes)[0],
-                        parentID: String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!]))
+                        in: parent, parentID: String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!]))
         }
     }
 
@@ -73,7 +87,7 @@ public final class LazyJSONDocument: HierarchySource {
 
     public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         guard case .container(let container) = try value(at: id) else { return [] }
-        return index.members(of: container, in: range, bytes: bytes).map { item(for: $0, parentID: id) }
+        return index.members(of: container, in: range, bytes: bytes).map { item(for: $0, in: container, parentID: id) }
     }
 
     public func position(of childID: String, in parentID: String) async throws -> Int? {
@@ -88,17 +102,28 @@ public final class LazyJSONDocument: HierarchySource {
 
     func count(_ container: Int32) -> Int { Int(index.memberCount[Int(container)]) }
 
-    private func item(for member: JSONMember, parentID: String) -> SourceItem {
+    private func item(for member: JSONMember, in parent: Int32, parentID: String) -> SourceItem {
         let key = member.key.map(text(of:)) ?? String(member.position)
         let title = member.key == nil ? "[\(member.position)]" : key
-        return SourceItem(
-            id: parentID + "/" + JSONDocumentBuilder.escapePointer(key),
-            content: content(title: title, value: member.container, range: member.value),
-            childCount: member.container >= 0 ? count(member.container) : 0)
+        var content = content(title: title, value: member.container, range: member.value)
+        if parent == 0, let lines = index.lines, let mapping {
+            content = lineContent(content, line: lines.lineNumber(of: member.position), member: member, mapping: mapping)
+        }
+        return SourceItem(id: parentID + "/" + JSONDocumentBuilder.escapePointer(key), content: content,
+                          childCount: member.container >= 0 ? count(member.container) : 0)
     }
 
     /// What the builder shows for a value: its type, a preview, and the scalars it holds (or its own text).
     private func content(title: String, value container: Int32, range: Range<Int>?) -> ItemContent {
+        if container == JSONMember.malformed, let range {
+            let text = String(decoding: bytes[range], as: UTF8.self)
+            return ItemContent(title: title, subtitle: "malformed", body: text, fields: [ItemField(name: "value", value: text)],
+                               scalar: ScalarValue(.string, text))
+        }
+        if container == 0, isLines {
+            let lines = count(0)
+            return ItemContent(title: title, subtitle: "JSON Lines", body: lines == 1 ? "1 line" : "\(lines) lines")
+        }
         guard container >= 0 else {
             let text = range.map(text(of:)) ?? ""
             let type = Self.type(of: bytes[range!.lowerBound])

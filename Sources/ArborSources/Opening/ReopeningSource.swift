@@ -28,7 +28,7 @@ final class ReopeningSource: ChangeReporting {
         self.reopen = reopen
     }
 
-    private var current: any HierarchySource { state.withLock { $0.current } }
+    var current: any HierarchySource { state.withLock { $0.current } }
 
     var displayName: String { current.displayName }
     var isDocument: Bool { current.isDocument }

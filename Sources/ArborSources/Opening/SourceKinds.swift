@@ -6,6 +6,7 @@ public enum SourceKinds {
         FileSystemKind(),
         SQLiteKind(),
         PostgresKind(),
+        JSONLinesKind(),
         JSONKind(),
         YAMLKind(),
         TableKind(),

@@ -96,8 +96,9 @@ public struct OpenedSource: Sendable {
 
 /// Reads a file or standard input and builds the hierarchy in the format asked for or detected.
 public enum SourceOpener {
-    /// Opens what `request` names; errors name the file and the place. With `streaming`, a long path list
-    /// opens as soon as its first part is read (a `GrowingPathList`), the rest being read on another thread.
+    /// Opens what `request` names; errors name the file and the place. With `streaming`, a long path list or
+    /// JSON Lines input opens as soon as its first part is read (a `GrowingPathList`, `GrowingJSONLines`), the
+    /// rest being read on another thread.
     public static func open(_ request: SourceRequest, streaming: Bool = false) throws(SourceLoadError) -> OpenedSource {
         if let path = request.path, let scheme = path.range(of: "://").map({ String(path[..<$0.lowerBound]) }),
            let kind = SourceKinds.all.first(where: { $0.schemes.contains(scheme) }) {
@@ -116,9 +117,17 @@ public enum SourceOpener {
             throw SourceLoadError("\(origin): looks like \(looks), not a hierarchy (--format FORMAT reads it anyway)")
         }
         let name = request.path.map(JSONTreeSource.displayName(for:)) ?? "stdin"
-        let format = request.format ?? request.path.flatMap(SourceFormat.byExtension) ?? SourceFormat.sniff(reader.bytes)
+        var format = request.format ?? request.path.flatMap(SourceFormat.byExtension) ?? SourceFormat.sniff(reader.bytes)
+        if request.format == nil, format == .json, !reader.isAtEnd, !reader.isRegularFile,
+           request.path.flatMap(SourceFormat.byExtension) == nil, JSONLinesKind.firstValueLineEnd(reader.bytes) != nil {
+            // One whole line so far, and a pipe still open (`tail -f events.jsonl | arbor`): lines to come.
+            format = .jsonl
+        }
         if streaming, format == .paths, !reader.isAtEnd, let partial = growingPathList(reader, name: name, request: request) {
             return OpenedSource(hierarchy: partial, format: .paths)
+        }
+        if streaming, format == .jsonl, !reader.isAtEnd {
+            return OpenedSource(hierarchy: JSONLinesStream.start(reader, name: name, request: request), format: .jsonl)
         }
         try reader.readRest(limit: share)
         guard let kind = SourceKinds.kind(for: format.rawValue) else { throw SourceLoadError("unsupported format '\(format)'") }

@@ -81,6 +81,21 @@ public final class SourceReader {
         }
     }
 
+    /// Waits until the input has bytes to read or has ended, at most `seconds` (for ever when nil); whether it has.
+    package func waitForInput(seconds: Double?) -> Bool {
+        guard size == 0, !isAtEnd else { return true }
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = seconds.map { Int32(max(0, ($0 * 1000).rounded(.up))) } ?? -1
+        while true {
+            let result = poll(&ready, 1, milliseconds)
+            if result < 0, errno == EINTR { continue }
+            return result != 0
+        }
+    }
+
+    /// Whether the input is a regular file (read on without waiting), not a pipe or a device.
+    package var isRegularFile: Bool { size > 0 }
+
     /// Reads to the end, or to `limit` bytes held (then ``stoppedAtLimit``).
     package func readRest(limit: Int = .max) throws(SourceLoadError) {
         if size > bytes.count, size <= limit, !isAtEnd { try readWhole() }

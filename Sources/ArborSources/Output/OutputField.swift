@@ -8,7 +8,8 @@ public enum OutputField: String, Sendable, CaseIterable {
     case path
     /// The item's title.
     case title
-    /// One JSON object per item: id, title, the path of titles from the root, and the item's fields.
+    /// One JSON object per item: id, title, the path of titles from the root, and the item's fields (the item's
+    /// own value, as written, for JSON Lines).
     case json
 }
 
@@ -35,7 +36,10 @@ public struct ItemFormatter: Sendable {
             return record(for: SourceItem(id: id, content: ItemContent(title: ""), childCount: nil), titlePath: [])
         case .title:
             return record(for: try await source.item(id), titlePath: [])
-        case .path, .json:
+        case .json:
+            if let texts = source as? any JSONValueTexts, let text = try await texts.jsonText(of: id) { return text }
+            return record(for: try await source.item(id), titlePath: try await titlePath(of: id, in: source))
+        case .path:
             return record(for: try await source.item(id), titlePath: try await titlePath(of: id, in: source))
         }
     }

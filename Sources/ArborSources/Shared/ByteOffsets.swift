@@ -39,6 +39,11 @@ struct ByteOffsets: Sendable {
         if isWide { wide.append(offset) } else { narrow.append(Self.narrowed(offset)) }
     }
 
+    /// Keeps the first `count` offsets.
+    mutating func truncate(to count: Int) {
+        if isWide { wide.removeLast(wide.count - count) } else { narrow.removeLast(narrow.count - count) }
+    }
+
     private static func narrowed(_ offset: Int) -> UInt32 {
         offset < 0 ? UInt32.max : UInt32(offset)
     }

@@ -1,0 +1,89 @@
+import ArborCore
+import Dispatch
+
+/// Reads JSON Lines on another thread while they are shown: a file's first part is shown at once and the rest
+/// indexed in steps; a pipe's lines are shown as they come (`tail -f app.log | arbor`), more lines at a
+/// time as the input grows, so that the copies a larger input costs stay a small part of the reading.
+enum JSONLinesStream {
+    /// The lines whole so far, growing on another thread to the end of the input (or the ceiling).
+    static func start(_ reader: SourceReader, name: String, request: SourceRequest) -> GrowingJSONLines {
+        let share = request.ceiling.streamShare
+        var scanner = JSONLinesScanner(inputSize: reader.isRegularFile ? reader.size : share)
+        reader.bytes.withUnsafeBufferPointer { scanner.scan($0, final: false) }
+        let growing = GrowingJSONLines(partial: JSONLinesKind.document(reader.bytes, scanner, name: name, mapping: request.mapping))
+        let handoff = JSONLinesHandoff(reader: reader, scanner: scanner)
+        let origin = request.path ?? "stdin"
+        let notice = request.ceiling.cutNotice(origin: origin)
+        DispatchQueue.global().async {
+            var scanner = handoff.scanner
+            let reader = handoff.reader
+            let mapping = request.mapping
+            do throws(SourceLoadError) {
+                if reader.isRegularFile {
+                    try reader.readRest(limit: share)
+                    indexInSteps(reader.bytes, &scanner, growing, name: name, mapping: mapping)
+                } else {
+                    try follow(reader, &scanner, growing, name: name, mapping: mapping, share: share)
+                }
+            } catch {
+                reader.bytes.withUnsafeBufferPointer { scanner.scan($0, final: true) }
+                growing.complete(with: JSONLinesKind.document(reader.bytes, scanner, name: name, mapping: mapping), problem: error.message)
+                return
+            }
+            let cut = !reader.isAtEnd
+            if !cut { reader.progress.finishReading() }
+            reader.bytes.withUnsafeBufferPointer { scanner.scan($0, final: !cut) }
+            var notes = cut ? [notice] : []
+            let malformed = scanner.index.lines?.malformed.count ?? 0
+            if malformed > 0 { notes.append(malformed == 1 ? "1 malformed line" : "\(malformed) malformed lines") }
+            growing.complete(with: JSONLinesKind.document(reader.bytes, scanner, name: name, mapping: mapping),
+                             problem: notes.isEmpty ? nil : notes.joined(separator: "; "))
+        }
+        return growing
+    }
+
+    /// Indexes bytes that are all read, showing more lines every tenth of a second (the bytes are shared by
+    /// every version shown; only the index is copied).
+    private static func indexInSteps(_ bytes: [UInt8], _ scanner: inout JSONLinesScanner, _ growing: GrowingJSONLines,
+                                     name: String, mapping: FieldMapping) {
+        var shown = MonotonicClock.seconds()
+        var end = scanner.scanned
+        while end < bytes.count {
+            end = min(bytes.count, end + (8 << 20))
+            bytes.withUnsafeBufferPointer { scanner.scan(UnsafeBufferPointer(rebasing: $0[..<end]), final: false) }
+            if end < bytes.count, MonotonicClock.seconds() - shown >= 0.1 {
+                growing.update(with: JSONLinesKind.document(bytes, scanner, name: name, mapping: mapping))
+                shown = MonotonicClock.seconds()
+            }
+        }
+    }
+
+    /// Reads a pipe as lines come, showing new lines within about 10 ms while the input is small, less often
+    /// as it grows (each version shown holds the bytes, which reading on then copies).
+    private static func follow(_ reader: SourceReader, _ scanner: inout JSONLinesScanner, _ growing: GrowingJSONLines,
+                               name: String, mapping: FieldMapping, share: Int) throws(SourceLoadError) {
+        var shownAt = MonotonicClock.seconds()
+        var shownLines = scanner.index.lines?.count ?? 0
+        while !reader.isAtEnd, reader.bytes.count < share {
+            let interval = max(0.01, Double(reader.bytes.count) / 250e6)
+            let unshown = (scanner.index.lines?.count ?? 0) > shownLines
+            let wait = unshown ? max(0, shownAt + interval - MonotonicClock.seconds()) : nil
+            if reader.waitForInput(seconds: wait) {
+                try reader.read(limit: share, for: 0.005)
+                reader.bytes.withUnsafeBufferPointer { scanner.scan($0, final: false) }
+            }
+            let lines = scanner.index.lines?.count ?? 0
+            if lines > shownLines, MonotonicClock.seconds() - shownAt >= interval, !reader.isAtEnd {
+                growing.update(with: JSONLinesKind.document(reader.bytes, scanner, name: name, mapping: mapping))
+                shownAt = MonotonicClock.seconds()
+                shownLines = lines
+            }
+        }
+    }
+}
+
+/// Hands the reader and the scanner to the thread that reads on; the opening thread no longer touches them.
+private struct JSONLinesHandoff: @unchecked Sendable {
+    let reader: SourceReader
+    let scanner: JSONLinesScanner
+}
