@@ -9,15 +9,15 @@ BIN_RELEASE = .build/release/arbor
 
 all: build
 
-# ncursesw and SQLite (with pkg-config) are the system libraries Arbor needs.
+# ncursesw, SQLite and libxml2 (with pkg-config) are the system libraries Arbor needs.
 deps:
-	@if ! pkg-config --exists ncursesw sqlite3 2>/dev/null; then \
+	@if ! pkg-config --exists ncursesw sqlite3 libxml-2.0 2>/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "installing libncurses-dev, libsqlite3-dev and pkg-config"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libncurses-dev libsqlite3-dev pkg-config >/dev/null; \
+	    echo "installing libncurses-dev, libsqlite3-dev, libxml2-dev and pkg-config"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libncurses-dev libsqlite3-dev libxml2-dev pkg-config >/dev/null; \
 	  else \
-	    echo "ncursesw or sqlite3 is missing: install them with 'sudo apt-get install libncurses-dev libsqlite3-dev pkg-config'"; \
-	    echo "(Debian/Ubuntu) or 'brew install ncurses sqlite pkg-config' (macOS), then run make again"; exit 1; \
+	    echo "ncursesw, sqlite3 or libxml2 is missing: install them with 'sudo apt-get install libncurses-dev libsqlite3-dev libxml2-dev pkg-config'"; \
+	    echo "(Debian/Ubuntu) or 'brew install ncurses sqlite libxml2 pkg-config' (macOS), then run make again"; exit 1; \
 	  fi; \
 	fi
 

@@ -23,12 +23,17 @@ let package = Package(
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         .systemLibrary(name: "CLibpq"),
+        .systemLibrary(
+            name: "CLibxml2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
         .target(name: "ArborPath"),
         .target(name: "ArborCore", dependencies: ["ArborPath"]),
         .target(
             name: "ArborSources",
             dependencies: [
-                "ArborCore", "CLibpq", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
+                "ArborCore", "CLibpq", "CLibxml2", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(name: "ArborTUI", dependencies: ["ArborCore", "ArborPath", "CNcurses"]),

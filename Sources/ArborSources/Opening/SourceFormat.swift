@@ -24,6 +24,8 @@ public struct SourceFormat: RawRepresentable, Sendable, Hashable, CustomStringCo
     public static let document = SourceFormat("document")
     /// JSON Lines: one JSON value a line.
     public static let jsonl = SourceFormat("jsonl")
+    /// XML: elements as items.
+    public static let xml = SourceFormat("xml")
     /// A list of paths, one a line.
     public static let paths = SourceFormat("paths")
     /// YAML: an object tree or a document by the same rules as JSON; several documents form a list.

@@ -9,6 +9,7 @@ public enum SourceKinds {
         JSONLinesKind(),
         JSONKind(),
         YAMLKind(),
+        XMLKind(),
         TableKind(),
         PathListKind(),
     ]

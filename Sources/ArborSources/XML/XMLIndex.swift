@@ -1,0 +1,102 @@
+/// The elements of an XML document found in one pass, in document order (element 0 the root): where each
+/// one's content starts (just past its start tag), its name, its number of child elements, where its subtree
+/// ends, its attributes and whether it holds text, and its place among its siblings of the same name.
+/// Attributes and text are not kept: they are read again from the bytes when an element is shown.
+struct XMLIndex: Sendable {
+    /// Offset just past each element's start tag (`>` or `/>`).
+    private(set) var contentStart: ByteOffsets
+    /// Each element's qualified name, as a number of ``names``.
+    private(set) var name: [Int32] = []
+    /// Each element's number of child elements.
+    private(set) var childCount: [Int32] = []
+    /// The element just past each one's last descendant.
+    private(set) var subtreeEnd: [Int32] = []
+    /// Each element's number of attributes (namespace declarations included) times two, plus one with text.
+    private(set) var details: [UInt32] = []
+    /// Each element's place (from 1) among the elements of its name under its parent.
+    private(set) var ordinal: [Int32] = []
+    /// For elements with more than ``stride`` child elements: child elements `stride`, `2 * stride`...
+    private(set) var checkpoints: [Int32: [Int32]] = [:]
+    /// The qualified names, each once.
+    private(set) var names: [String] = []
+    private var nameNumbers: [String: Int32] = [:]
+    /// The document's internal general entities and their replacement text.
+    var entities: [String: String] = [:]
+
+    /// Child elements between two checkpoints.
+    static let stride = 64
+
+    /// An empty index of an input of `inputSize` bytes.
+    init(inputSize: Int) {
+        contentStart = ByteOffsets(inputSize: inputSize)
+    }
+
+    /// The number of elements.
+    var count: Int { name.count }
+
+    /// The number of an element's attributes.
+    func attributeCount(_ element: Int32) -> Int { Int(details[Int(element)] >> 1) }
+
+    /// Whether an element holds text of its own (not only space).
+    func hasText(_ element: Int32) -> Bool { details[Int(element)] & 1 == 1 }
+
+    /// An element's qualified name.
+    func nameText(_ element: Int32) -> String { names[Int(name[Int(element)])] }
+
+    /// The number of a name, added when new.
+    mutating func number(ofName text: String) -> Int32 {
+        if let known = nameNumbers[text] { return known }
+        let number = Int32(names.count)
+        names.append(text)
+        nameNumbers[text] = number
+        return number
+    }
+
+    /// Adds an element; its subtree is closed by ``close(_:)``.
+    mutating func add(contentStart offset: Int, name: Int32, attributes: Int, ordinal: Int32) -> Int32 {
+        contentStart.append(offset)
+        self.name.append(name)
+        childCount.append(0)
+        subtreeEnd.append(0)
+        details.append(UInt32(min(attributes, Int(UInt32.max >> 1))) << 1)
+        self.ordinal.append(ordinal)
+        return Int32(self.name.count - 1)
+    }
+
+    /// Counts a child element of `parent`, keeping every ``stride``-th.
+    mutating func addChild(_ child: Int32, to parent: Int32) {
+        let children = childCount[Int(parent)]
+        if children > 0, children % Int32(Self.stride) == 0 { checkpoints[parent, default: []].append(child) }
+        childCount[Int(parent)] = children + 1
+    }
+
+    /// Marks an element as holding text.
+    mutating func markText(_ element: Int32) {
+        details[Int(element)] |= 1
+    }
+
+    /// Ends an element's subtree at the elements added so far.
+    mutating func close(_ element: Int32) {
+        subtreeEnd[Int(element)] = Int32(name.count)
+    }
+
+    /// The child element at `position` among an element's child elements, from the nearest checkpoint.
+    func child(at position: Int, of element: Int32) -> Int32? {
+        guard position >= 0, position < Int(childCount[Int(element)]) else { return nil }
+        var current = element + 1
+        var at = 0
+        let nearest = position / Self.stride
+        if nearest > 0, let marks = checkpoints[element] {
+            current = marks[nearest - 1]
+            at = nearest * Self.stride
+        }
+        while at < position {
+            current = subtreeEnd[Int(current)]
+            at += 1
+        }
+        return current
+    }
+
+    /// The element after `child` among its siblings (the caller knows there is one).
+    func nextSibling(of child: Int32) -> Int32 { subtreeEnd[Int(child)] }
+}

@@ -1,0 +1,140 @@
+import ArborCore
+import CLibxml2
+
+/// Indexes XML with libxml2's SAX2 push parser, fed the bytes a megabyte at a time: each element's place is
+/// taken as the parser passes its start tag, nothing of the document is built. The parser loads nothing from
+/// outside the input (no network, no external DTD or entity: the loader refuses every one) and keeps its own
+/// limits on entity expansion; comments and processing instructions are not looked at.
+final class XMLIndexer {
+    private(set) var index: XMLIndex
+    /// The open elements, each with the number of its child elements of each name so far.
+    private var open: [(element: Int32, names: [Int32: Int32])] = []
+    /// The main parser: callbacks from the parsers libxml2 makes to check an entity's text are ignored.
+    private var context: xmlParserCtxtPtr?
+    private let bytes: UnsafeBufferPointer<UInt8>
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        index = XMLIndex(inputSize: bytes.count)
+    }
+
+    /// The index of well-formed UTF-8 XML; errors name `origin`, the line and the column.
+    static func index(_ bytes: [UInt8], origin: String) throws(SourceLoadError) -> XMLIndex {
+        if let encoding = XMLEncoding.unsupported(in: bytes) {
+            throw SourceLoadError("\(origin): XML in \(encoding) is not read, only UTF-8 (convert it: iconv -f \(encoding) -t UTF-8)")
+        }
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(SourceLoadError) -> XMLIndex in
+            let indexer = XMLIndexer(buffer)
+            try indexer.parse(origin: origin)
+            guard indexer.index.count > 0 else { throw SourceLoadError("\(origin): the XML holds no element") }
+            return indexer.index
+        }
+    }
+
+    private func parse(origin: String) throws(SourceLoadError) {
+        arbor_xml_refuse_external_loading()
+        var handler = Self.handler()
+        guard let context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil) else {
+            throw SourceLoadError("\(origin): libxml2 could not make a parser")
+        }
+        self.context = context
+        defer {
+            if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+            xmlFreeParserCtxt(context)
+        }
+        _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+        context.pointee._private = Unmanaged.passUnretained(self).toOpaque()
+        let chunk = 1 << 20
+        var failed = false
+        var start = 0
+        repeat {
+            let count = min(chunk, bytes.count - start)
+            let pointer = bytes.baseAddress.map { UnsafeRawPointer($0 + start).assumingMemoryBound(to: CChar.self) }
+            failed = xmlParseChunk(context, pointer, Int32(count), start + count >= bytes.count ? 1 : 0) != 0
+            start += count
+        } while !failed && start < bytes.count
+        if failed || context.pointee.wellFormed == 0 {
+            var line: Int32 = 0
+            var column: Int32 = 0
+            let message = arbor_xml_last_error(context, &line, &column).map { String(cString: $0) } ?? "not well-formed"
+            let reason = message.hasSuffix("\n") ? String(message.dropLast()) : message
+            throw SourceLoadError("\(origin):\(line):\(max(1, column)): invalid XML: \(reason)")
+        }
+    }
+
+    /// The indexer a callback's parser context belongs to, when it is the main parser's.
+    private static func indexer(_ context: UnsafeMutableRawPointer?) -> XMLIndexer? {
+        guard let parser = context?.assumingMemoryBound(to: xmlParserCtxt.self), let owner = parser.pointee._private else { return nil }
+        let indexer = Unmanaged<XMLIndexer>.fromOpaque(owner).takeUnretainedValue()
+        return indexer.context == parser ? indexer : nil
+    }
+
+    fileprivate func startElement(prefix: UnsafePointer<xmlChar>?, local: UnsafePointer<xmlChar>, attributes: Int) {
+        let qualified = prefix.map { String(cString: $0) + ":" + String(cString: local) } ?? String(cString: local)
+        let name = index.number(ofName: qualified)
+        var ordinal: Int32 = 1
+        if !open.isEmpty {
+            let count = (open[open.count - 1].names[name] ?? 0) + 1
+            open[open.count - 1].names[name] = count
+            ordinal = count
+        }
+        let element = index.add(contentStart: contentStart(), name: name, attributes: attributes, ordinal: ordinal)
+        if let parent = open.last?.element { index.addChild(element, to: parent) }
+        open.append((element, [:]))
+    }
+
+    /// Just past the start tag the parser has read up to its `>` or `/>`.
+    private func contentStart() -> Int {
+        var position = min(Int(xmlByteConsumed(context)), bytes.count)
+        while position < bytes.count, XMLMarkup.isSpace(bytes[position]) { position += 1 }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "/") { position += 1 }
+        return min(position + 1, bytes.count)
+    }
+
+    fileprivate func endElement() {
+        guard let element = open.popLast()?.element else { return }
+        index.close(element)
+    }
+
+    fileprivate func text(_ characters: UnsafePointer<xmlChar>?, _ count: Int32) {
+        guard let element = open.last?.element, !index.hasText(element), let characters else { return }
+        for offset in 0..<Int(count) where !XMLMarkup.isSpace(characters[offset]) {
+            index.markText(element)
+            return
+        }
+    }
+
+    fileprivate func reference() {
+        if let element = open.last?.element { index.markText(element) }
+    }
+
+    fileprivate func entity(named name: UnsafePointer<xmlChar>?, type: Int32, content: UnsafeMutablePointer<xmlChar>?) {
+        guard type == Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue), let name, let content else { return }
+        index.entities[String(cString: name)] = String(cString: content)
+    }
+
+    /// SAX2 callbacks: libxml2's own for the document's DTD (so that declared entities are known), Arbor's
+    /// for elements, text and entity declarations; errors are kept on the context, not printed.
+    private static func handler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startDocument = xmlSAX2StartDocument
+        handler.internalSubset = xmlSAX2InternalSubset
+        handler.getEntity = xmlSAX2GetEntity
+        handler.getParameterEntity = xmlSAX2GetParameterEntity
+        handler.entityDecl = { context, name, type, publicID, systemID, content in
+            xmlSAX2EntityDecl(context, name, type, publicID, systemID, content)
+            XMLIndexer.indexer(context)?.entity(named: name, type: type, content: content)
+        }
+        handler.startElementNs = { context, local, prefix, _, namespaces, _, attributes, defaulted, _ in
+            guard let local else { return }
+            XMLIndexer.indexer(context)?.startElement(prefix: prefix, local: local, attributes: Int(namespaces + attributes - defaulted))
+        }
+        handler.endElementNs = { context, _, _, _ in XMLIndexer.indexer(context)?.endElement() }
+        handler.characters = { context, characters, count in XMLIndexer.indexer(context)?.text(characters, count) }
+        handler.cdataBlock = { context, characters, count in XMLIndexer.indexer(context)?.text(characters, count) }
+        handler.reference = { context, _ in XMLIndexer.indexer(context)?.reference() }
+        handler.serror = { _, _ in }
+        return handler
+    }
+}

@@ -1,0 +1,155 @@
+import ArborCore
+import ArborSources
+import Foundation
+import Testing
+
+@Suite("XML documents")
+struct XMLSourceTests {
+    func open(_ text: String, name: String = "doc.xml") throws -> OpenedSource {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString)-\(name)").path
+        try SourceFileFixture.write(text, to: path)
+        defer { unlink(path) }
+        return try SourceOpener.open(SourceRequest(path: path))
+    }
+
+    let pom = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!-- the build -->
+        <project xmlns="http://maven.apache.org/POM/4.0.0" xmlns:dc="http://purl.org/dc/elements/1.1/" version="4">
+          <name>Demo</name>
+          <dc:title>Kept <![CDATA[<raw> & "as is"]]> here</dc:title>
+          <dependencies>
+            <dependency id="a"><artifactId>alpha</artifactId></dependency>
+            <dependency name="beta"><artifactId>beta</artifactId><?skip me?></dependency>
+            <dependency><artifactId>gamma</artifactId></dependency>
+          </dependencies>
+          <empty/>
+          <mixed>Hello <b>bold</b> world</mixed>
+        </project>
+        """
+
+    @Test func elementsAreItemsWithAttributesAndTextAsMembers() async throws {
+        let opened = try open(pom)
+        #expect(opened.format == .xml)
+        let source = opened.hierarchy
+        let root = try #require(try await source.root())
+        #expect(root.id == "/project")
+        let members = try await source.children(of: "/project")
+        #expect(members.map(\.id) == ["/project/@xmlns", "/project/@xmlns:dc", "/project/@version", "/project/name", "/project/dc:title",
+                                      "/project/dependencies", "/project/empty", "/project/mixed"])
+        #expect(members[2].content.title == "@version")
+        #expect(members[2].content.scalar == ScalarValue(.string, "4"))
+        #expect(members[3].content.title == "Demo")
+        #expect(members[3].content.subtitle == "name")
+        #expect(members[4].content.title == "Kept <raw> & \"as is\" here", "CDATA read as it is")
+        #expect(members[4].content.subtitle == "dc:title", "a namespace shows as its prefix")
+        #expect(members[5].content.body == "3 elements")
+        #expect(members[6].content.title == "empty")
+        #expect(members[6].childCount == 0)
+        #expect(members[7].content.title == "Hello  world")
+        let dependencies = try await source.children(of: "/project/dependencies")
+        #expect(dependencies.map(\.id) == ["/project/dependencies/dependency", "/project/dependencies/dependency[2]",
+                                           "/project/dependencies/dependency[3]"])
+        #expect(dependencies.map(\.content.title) == ["a", "beta", "dependency"])
+        #expect(try await source.children(of: "/project/dependencies/dependency[3]/artifactId").map(\.content.scalar)
+            == [ScalarValue(.string, "gamma")])
+        #expect(try await source.item("/project/dependencies/dependency[2]/@name").content.scalar == ScalarValue(.string, "beta"))
+        #expect(try await source.parentID(of: "/project/dependencies/dependency[2]") == "/project/dependencies")
+        #expect(try await source.position(of: "/project/dependencies/dependency[3]", in: "/project/dependencies") == 2)
+        #expect(try await source.position(of: "/project/name", in: "/project") == 3)
+        await #expect(throws: SourceError.self) { try await source.item("/project/dependencies/dependency[4]") }
+        let located = try #require(source as? any LocatingItems)
+        #expect(try await located.location(of: "/project/dependencies/dependency[2]").line == 8)
+    }
+
+    @Test func entitiesResolveFromTheDocumentAndNothingIsLoaded() async throws {
+        let secret = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-secret-\(UUID().uuidString)").path
+        try SourceFileFixture.write("TOP SECRET", to: secret)
+        defer { unlink(secret) }
+        let hostile = """
+            <?xml version="1.0"?>
+            <!DOCTYPE note [
+              <!ENTITY company "Acme &amp; Sons">
+              <!ENTITY file SYSTEM "file://\(secret)">
+              <!ENTITY remote SYSTEM "http://127.0.0.1:9/evil.dtd">
+              <!ENTITY % dtd SYSTEM "file://\(secret)">
+              %dtd;
+            ]>
+            <note by="&company;" ref="&#x41;&#66;">&company; &lt;3 &file; &remote;</note>
+            """
+        let opened = try open(hostile)
+        let note = try await opened.hierarchy.item("/note")
+        #expect(note.content.fields.first { $0.name == "by" }?.value == "Acme & Sons")
+        #expect(note.content.fields.first { $0.name == "ref" }?.value == "AB")
+        let text = try #require(note.content.fields.first { $0.name == "#text" }?.value)
+        #expect(text == "Acme & Sons <3 &file; &remote;")
+        #expect(!text.contains("SECRET"))
+    }
+
+    @Test func entitiesRepeatingEntitiesAreRefusedOrBounded() throws {
+        var lines = ["<!ENTITY a0 \"laugh\">"]
+        for level in 1...12 { lines.append("<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">") }
+        let bomb = "<?xml version=\"1.0\"?>\n<!DOCTYPE bomb [\n" + lines.joined(separator: "\n") + "\n]>\n<bomb>&a12;</bomb>\n"
+        do {
+            let opened = try open(bomb)
+            let text = try #require(Task.blockingValue { try await opened.hierarchy.item("/bomb").content.fields.last?.value })
+            #expect(text.utf8.count <= 1 << 17)
+        } catch let error as SourceLoadError {
+            #expect(error.message.contains("invalid XML"))
+        }
+    }
+
+    @Test func malformedXMLSaysWhere() throws {
+        #expect(throws: SourceLoadError.self) { try open("<a>\n  <b></a>\n") }
+        do {
+            _ = try open("<a>\n  <b></a>\n")
+        } catch let error as SourceLoadError {
+            #expect(error.message.hasSuffix(":2:10: invalid XML: Opening and ending tag mismatch: b line 2 and a"), "\(error.message)")
+        }
+        do {
+            _ = try open("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a/>")
+        } catch let error as SourceLoadError {
+            #expect(error.message.contains("XML in ISO-8859-1 is not read"))
+        }
+    }
+
+    @Test func aLargeDocumentIsIndexedAcrossTheParsersChunks() async throws {
+        let count = 60_000
+        let body = (0..<count).map { "  <item id=\"i\($0)\" kind='k &amp; \($0 % 7)'>text \($0)</item>\n" }.joined()
+        let opened = try open("<?xml version=\"1.0\"?>\n<list>\n" + body + "</list>\n", name: "big.xml")
+        let source = opened.hierarchy
+        #expect(try await source.numberOfChildren(of: "/list") == count)
+        for position in [0, 1, 63, 64, 65, 20_000, 33_333, count - 1] {
+            let item = try #require(try await source.children(of: "/list", in: position..<(position + 1)).first)
+            #expect(item.id == (position == 0 ? "/list/item" : "/list/item[\(position + 1)]"))
+            #expect(item.content.title == "i\(position)")
+            #expect(item.content.fields.map(\.value) == ["i\(position)", "k & \(position % 7)", "text \(position)"])
+        }
+        #expect(try await source.item("/list/item[45001]/text()").content.scalar == ScalarValue(.string, "text 45000"))
+    }
+
+    @Test func recognisedByContentAndExtension() {
+        #expect(SourceFormat.sniff(Array("<?xml version=\"1.0\"?><a/>".utf8)) == .xml)
+        #expect(SourceFormat.sniff(Array("\n<svg width=\"1\"/>".utf8)) == .xml)
+        #expect(SourceFormat.sniff(Array("<3 is not a tag\n".utf8)) == .paths)
+        #expect(SourceFormat.byExtension("icons/logo.SVG") == .xml)
+    }
+}
+
+extension Task where Failure == Error {
+    /// The value of an asynchronous throwing function, waited for on a thread of its own.
+    static func blockingValue(_ body: @escaping @Sendable () async throws -> Success) throws -> Success {
+        let box = BlockingBox<Success>()
+        let done = DispatchSemaphore(value: 0)
+        Task<Void, Never> {
+            do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+            done.signal()
+        }
+        done.wait()
+        return try box.result!.get()
+    }
+}
+
+private final class BlockingBox<Value>: @unchecked Sendable {
+    var result: Result<Value, Error>?
+}
