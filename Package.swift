@@ -34,6 +34,7 @@ let package = Package(
             name: "ArborSources",
             dependencies: [
                 "ArborCore", "CLibpq", "CLibxml2", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .target(name: "ArborTUI", dependencies: ["ArborCore", "ArborPath", "CNcurses"]),
@@ -41,7 +42,7 @@ let package = Package(
         .target(name: "ArborCommandLine"),
         .target(
             name: "ArborConfig",
-            dependencies: ["ArborCore", "ArborTUI", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["ArborCore", "ArborSources", "ArborTUI", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .executableTarget(
             name: "arbor",

@@ -1,3 +1,4 @@
+import ArborSources
 import TOMLKit
 
 /// A parsed TOML file that can say on which line a key was written.

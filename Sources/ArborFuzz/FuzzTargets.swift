@@ -10,7 +10,8 @@ enum FuzzTargets {
     /// Every target by name, for `ARBOR_FUZZ_TARGET`.
     static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "json": json, "yaml": yaml, "csv": csv, "paths": paths, "config": config, "theme": theme, "keys": keys,
-        "command": command, "cli": commandLine, "jsonpath": jsonpath,
+        "command": command, "cli": commandLine, "jsonpath": jsonpath, "jsonl": jsonl, "xml": xml, "toml": toml, "plist": plist,
+        "ini": ini,
     ]
 
     /// A JSONPath expression is parsed or refused with a position inside it, never a crash; one that parses

@@ -79,3 +79,16 @@ struct JSONLinesScanner: Sendable {
         }
     }
 }
+
+/// JSON Lines read in two parts, as a pipe may give them: for checks that it finds what reading them whole does.
+package enum JSONLinesParts {
+    /// The number of lines found when the first `split` bytes are scanned before the rest.
+    package static func count(_ bytes: [UInt8], splitAt split: Int) -> Int {
+        var scanner = JSONLinesScanner(inputSize: bytes.count)
+        bytes.withUnsafeBufferPointer { buffer in
+            scanner.scan(UnsafeBufferPointer(rebasing: buffer[..<min(split, buffer.count)]), final: false)
+            scanner.scan(buffer, final: true)
+        }
+        return scanner.index.lines?.count ?? 0
+    }
+}

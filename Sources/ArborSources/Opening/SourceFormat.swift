@@ -26,6 +26,12 @@ public struct SourceFormat: RawRepresentable, Sendable, Hashable, CustomStringCo
     public static let jsonl = SourceFormat("jsonl")
     /// XML: elements as items.
     public static let xml = SourceFormat("xml")
+    /// TOML, as a document.
+    public static let toml = SourceFormat("toml")
+    /// A property list (XML or binary), as a document.
+    public static let plist = SourceFormat("plist")
+    /// INI settings, as a document.
+    public static let ini = SourceFormat("ini")
     /// A list of paths, one a line.
     public static let paths = SourceFormat("paths")
     /// YAML: an object tree or a document by the same rules as JSON; several documents form a list.

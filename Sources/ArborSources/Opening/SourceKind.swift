@@ -29,6 +29,8 @@ public protocol SourceKind: Sendable {
     var options: [SourceOption] { get }
     /// Whether its ids are paths, printed as paths by default.
     var idsArePaths: Bool { get }
+    /// Whether its inputs may be binary (not refused for looking like binary data).
+    var readsBinary: Bool { get }
     /// The format the first bytes of an input suggest, when they look like this kind's.
     func recognises(_ bytes: [UInt8]) -> SourceFormat?
     /// What is wrong with the request's settings for this kind (an option that needs another), if anything.
@@ -50,6 +52,8 @@ extension SourceKind {
     public var options: [SourceOption] { [] }
     /// Ids are printed as they are unless the kind says they are paths.
     public var idsArePaths: Bool { false }
+    /// Inputs are text unless the kind says.
+    public var readsBinary: Bool { false }
     /// Content is not recognised unless the kind says how.
     public func recognises(_ bytes: [UInt8]) -> SourceFormat? { nil }
     /// The input is read first unless the kind claims the request.
@@ -76,4 +80,11 @@ public struct SourceInput: Sendable {
     public var name: String
     /// Where errors say the problem is: the path, or stdin.
     public var origin: String
+
+    /// An input of these bytes.
+    public init(bytes: [UInt8], name: String, origin: String) {
+        self.bytes = bytes
+        self.name = name
+        self.origin = origin
+    }
 }

@@ -9,7 +9,10 @@ public enum SourceKinds {
         JSONLinesKind(),
         JSONKind(),
         YAMLKind(),
+        PropertyListKind(),
         XMLKind(),
+        TOMLKind(),
+        INIKind(),
         TableKind(),
         PathListKind(),
     ]

@@ -113,11 +113,12 @@ public enum SourceOpener {
         let share = request.ceiling.streamShare
         if let refusal = request.ceiling.refusal(ofFileSized: reader.size, origin: origin) { throw refusal }
         try reader.read(limit: min(streaming ? firstPart : BinaryInput.sampleSize, share), for: 0.05)
-        if request.format == nil, let looks = BinaryInput.description(of: reader.bytes[...]) {
-            throw SourceLoadError("\(origin): looks like \(looks), not a hierarchy (--format FORMAT reads it anyway)")
-        }
         let name = request.path.map(JSONTreeSource.displayName(for:)) ?? "stdin"
         var format = request.format ?? request.path.flatMap(SourceFormat.byExtension) ?? SourceFormat.sniff(reader.bytes)
+        if request.format == nil, SourceKinds.kind(for: format.rawValue)?.readsBinary != true,
+           let looks = BinaryInput.description(of: reader.bytes[...]) {
+            throw SourceLoadError("\(origin): looks like \(looks), not a hierarchy (--format FORMAT reads it anyway)")
+        }
         if request.format == nil, format == .json, !reader.isAtEnd, !reader.isRegularFile,
            request.path.flatMap(SourceFormat.byExtension) == nil, JSONLinesKind.firstValueLineEnd(reader.bytes) != nil {
             // One whole line so far, and a pipe still open (`tail -f events.jsonl | arbor`): lines to come.

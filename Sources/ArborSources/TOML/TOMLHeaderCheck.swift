@@ -1,8 +1,8 @@
 /// Finds a table header with no key after its bracket (`[!]`, `[ #`, `[` at the end of a line), which the TOML
 /// library behind TOMLKit does not report but stops the whole process on.
-enum TOMLHeaderCheck {
+package enum TOMLHeaderCheck {
     /// The line and column (from 1) of the first such header's offending character, and what it says.
-    static func problem(in text: String) -> (line: Int, column: Int, message: String)? {
+    package static func problem(in text: String) -> (line: Int, column: Int, message: String)? {
         let scalars = Array(text.unicodeScalars)
         var index = scalars.first == "\u{FEFF}" ? 1 : 0
         var line = 1, lineStart = index

@@ -1,0 +1,58 @@
+import ArborCore
+import ArborSources
+
+/// The readers of JSON Lines, XML, TOML, property lists and INI: each opens its input or refuses it with a
+/// message, never a crash, and what it opens can be walked.
+extension FuzzTargets {
+    /// Every line is an item, malformed exactly when the full parser refuses it; reading the input in two parts
+    /// (as a pipe gives it) finds the same lines as reading it whole.
+    static func jsonl(_ bytes: [UInt8]) {
+        guard let opened = open(bytes, as: .jsonl) else { fatalError("JSON Lines refused an input") }
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).filter { line in
+            line.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } && !(line.elementsEqual([0xEF, 0xBB, 0xBF]))
+        }
+        let malformed = lines.filter { line in (try? JSONDocument.parse(Array(line))) == nil }.count
+        let items = blockingCount(opened.hierarchy, of: "")
+        if items != lines.count, !bytes.starts(with: [0xEF, 0xBB, 0xBF]) { fatalError("\(items) items for \(lines.count) lines") }
+        if opened.problems.count != min(malformed, 21), malformed <= 20, !bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            fatalError("\(opened.problems.count) problems for \(malformed) malformed lines")
+        }
+        walk(opened.hierarchy, limit: 200)
+        let split = bytes.isEmpty ? 0 : Int(bytes[0]) % (bytes.count + 1)
+        if JSONLinesParts.count(bytes, splitAt: split) != items { fatalError("reading in two parts found other lines") }
+    }
+
+    static func xml(_ bytes: [UInt8]) {
+        if let opened = open(bytes, as: .xml) { walk(opened.hierarchy, limit: 200) }
+    }
+
+    static func toml(_ bytes: [UInt8]) {
+        if let opened = open(bytes, as: .toml) { walk(opened.hierarchy, limit: 200) }
+    }
+
+    static func plist(_ bytes: [UInt8]) {
+        if let opened = open(bytes, as: .plist) { walk(opened.hierarchy, limit: 200) }
+    }
+
+    static func ini(_ bytes: [UInt8]) {
+        if let opened = open(bytes, as: .ini) { walk(opened.hierarchy, limit: 200) }
+    }
+
+    /// The input opened as `format`, or nil when it is refused with a message.
+    private static func open(_ bytes: [UInt8], as format: SourceFormat) -> OpenedSource? {
+        let kind = SourceKinds.kind(for: format.rawValue)!
+        do {
+            return try kind.open(SourceInput(bytes: bytes, name: "f", origin: "f"), as: format, request: SourceRequest(path: nil, format: format))
+        } catch {
+            if error.message.isEmpty { fatalError("a refusal without a message") }
+            return nil
+        }
+    }
+
+    private static func blockingCount(_ source: any HierarchySource, of id: String) -> Int {
+        let performer = EffectPerformer(source: source)
+        guard case .loaded(.children(_, _, .success(let items))) = blockingPerform(performer, .loadChildren(NodeStore.top, id: id, generation: 0))
+        else { return -1 }
+        return items.count
+    }
+}

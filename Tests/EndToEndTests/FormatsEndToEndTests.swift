@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@Suite("JSON Lines, XML and settings files browsed as a person would", .serialized)
+struct FormatsEndToEndTests {
+    let events = """
+        {"name":"deploy","level":"info","took":12}
+        {"name":"crash","level":"error","code":500}
+        {"name": oops}
+        {"name":"retry","level":"warn"}
+
+        """
+
+    @Test func jsonLinesAreItemsAMalformedOneSaysWhereAndAPickPrintsTheLine() throws {
+        let tmux = try TmuxSession("\(shellQuote(arborBinary)) --pick --output json events.jsonl > out 2> err; echo $? > status",
+                                   files: ["events.jsonl": Array(events.utf8)])
+        let shown = tmux.waitForScreen { $0.contains("deploy") && $0.contains("retry") }
+        #expect(shown.ok, "\(shown.screen)")
+        #expect(shown.screen.contains("⚠ line 3"))
+        #expect(shown.screen.contains("1 problem in the data"))
+        try tmux.send("Down")
+        try tmux.send("Down")
+        let malformed = tmux.waitForScreen { $0.contains("malformed JSON at column 10") }
+        #expect(malformed.ok, "\(malformed.screen)")
+        try tmux.send("Up")
+        #expect(tmux.waitForScreen { $0.contains("› crash") }.ok)
+        try tmux.send("Space")
+        #expect(tmux.waitForScreen { $0.contains("1 marked") }.ok)
+        try tmux.send("Enter")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(tmux.file("out") == "{\"name\":\"crash\",\"level\":\"error\",\"code\":500}\n")
+        #expect(tmux.file("err")?.contains("events.jsonl: line 3, column 10:") == true)
+    }
+
+    @Test func aGrowingLogShowsNewLinesAsTheyAreWritten() throws {
+        let tmux = try TmuxSession("tail -f log.jsonl | \(shellQuote(arborBinary))", files: ["log.jsonl": Array("{\"name\":\"first\"}\n{\"name\":\"second\"}\n".utf8)])
+        #expect(tmux.waitForScreen { $0.contains("first") && $0.contains("second") }.ok)
+        let handle = try FileHandle(forWritingTo: tmux.directory.appendingPathComponent("log.jsonl"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("{\"name\":\"third\"}\n".utf8))
+        try handle.close()
+        let grown = tmux.waitForScreen(timeout: 5) { $0.contains("third") }
+        #expect(grown.ok, "\(grown.screen)")
+        #expect(grown.screen.contains("▶ 3"))
+    }
+
+    @Test func xmlElementsAttributesAndTextAndNothingLoadedFromOutside() throws {
+        let xml = """
+            <?xml version="1.0"?>
+            <!DOCTYPE project [ <!ENTITY leak SYSTEM "file:///etc/passwd"> ]>
+            <project version="4">
+              <name>Demo</name>
+              <dependencies>
+                <dependency id="alpha"><scope>test</scope></dependency>
+                <dependency name="beta"/>
+              </dependencies>
+              <note>&leak;</note>
+            </project>
+            """
+        let tmux = try TmuxSession("\(shellQuote(arborBinary)) --pick --output id pom.xml > out; echo $? > status",
+                                   files: ["pom.xml": Array(xml.utf8)])
+        let shown = tmux.waitForScreen { $0.contains("@version") && $0.contains("Demo") }
+        #expect(shown.ok, "\(shown.screen)")
+        try tmux.send("Down")
+        try tmux.send("Down")
+        #expect(tmux.waitForScreen { $0.contains("› dependencies") }.ok)
+        try tmux.send("Right")
+        let dependencies = tmux.waitForScreen { $0.contains("alpha") && $0.contains("beta") }
+        #expect(dependencies.ok, "\(dependencies.screen)")
+        #expect(dependencies.screen.contains("dependency"))
+        try tmux.send("Down")
+        #expect(tmux.waitForScreen { $0.contains("› beta") }.ok)
+        try tmux.send("Space")
+        #expect(tmux.waitForScreen { $0.contains("1 marked") }.ok)
+        try tmux.send("Enter")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(tmux.file("out") == "/project/dependencies/dependency[2]\n")
+        let note = try runCommand(arborBinary, ["print", "--output", "title", tmux.directory.appendingPathComponent("pom.xml").path])
+        #expect(note.stdout.contains("&leak;"))
+        #expect(!note.stdout.contains("root:"), "the external entity is never loaded")
+    }
+
+    @Test func tomlAndIniOpenAsDocuments() throws {
+        let tmux = try TmuxSession("\(shellQuote(arborBinary)) Cargo.toml", files: [
+            "Cargo.toml": Array("[package]\nname = \"demo\"\nversion = \"0.1.0\"\n[[bin]]\nname = \"tool\"\n".utf8),
+        ])
+        let shown = tmux.waitForScreen { $0.contains("package") && $0.contains("bin") }
+        #expect(shown.ok, "\(shown.screen)")
+        try tmux.send("Down")
+        #expect(tmux.waitForScreen { $0.contains("› package") }.ok)
+        try tmux.send("Right")
+        let package = tmux.waitForScreen { $0.contains("name: \"demo\"") && $0.contains("version: \"0.1.0\"") }
+        #expect(package.ok, "\(package.screen)")
+        let settings = tmux.directory.appendingPathComponent("setup.cfg")
+        try Data("[server]\nport = 80\n".utf8).write(to: settings)
+        let ini = try runCommand(arborBinary, ["print", "--output", "id", settings.path])
+        #expect(ini.stdout.contains("/server/port"))
+    }
+}
