@@ -128,6 +128,42 @@ struct XMLSourceTests {
         #expect(try await source.item("/list/item[45001]/text()").content.scalar == ScalarValue(.string, "text 45000"))
     }
 
+    @Test func aLargeDocumentShowsItsFirstElementsWhileTheRestIsIndexed() async throws {
+        let count = 100_000
+        let body = (0..<count).map { "  <item id=\"i\($0)\">text \($0) with some more words to make it longer</item>\n" }.joined()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString)-large.xml").path
+        try SourceFileFixture.write("<list>\n" + body + "</list>\n", to: path)
+        defer { unlink(path) }
+        let opened = try SourceOpener.open(SourceRequest(path: path), streaming: true)
+        let growing = try #require(opened.hierarchy as? GrowingXMLDocument)
+        let changes = ChangeLog()
+        growing.observeChanges { changes.append($0) }
+        #expect(try await growing.root()?.id == "/list")
+        #expect(try await growing.item("/list/item").content.title == "i0", "the first elements are there at once")
+        for _ in 0..<1000 where !growing.isComplete { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(growing.isComplete)
+        #expect(try await growing.numberOfChildren(of: "/list") == count)
+        #expect(try await growing.item("/list/item[\(count)]").content.title == "i\(count - 1)")
+        #expect(changes.count >= 1)
+    }
+
+    @Test func aProblemPastTheFirstPartKeepsTheElementsBeforeIt() async throws {
+        let body = (0..<100_000).map { "  <item id=\"i\($0)\">text \($0) with some more words to make it longer</item>\n" }.joined()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString)-broken.xml").path
+        try SourceFileFixture.write("<list>\n" + body + "  <item>unclosed\n</list>\n", to: path)
+        defer { unlink(path) }
+        let growing = try #require(try SourceOpener.open(SourceRequest(path: path), streaming: true).hierarchy as? GrowingXMLDocument)
+        let problems = ProblemLog()
+        growing.observeChanges { change in if case .completed(let problem) = change { problems.set(problem) } }
+        for _ in 0..<1000 where !growing.isComplete { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(growing.isComplete)
+        let problem = try #require(problems.value)
+        #expect(problem.contains("invalid XML"), "\(problem)")
+        #expect(problem.hasSuffix("the elements before it are shown"))
+        #expect(try await growing.numberOfChildren(of: "/list") == 100_001)
+        #expect(try await growing.item("/list/item[100000]").content.title == "i99999")
+    }
+
     @Test func recognisedByContentAndExtension() {
         #expect(SourceFormat.sniff(Array("<?xml version=\"1.0\"?><a/>".utf8)) == .xml)
         #expect(SourceFormat.sniff(Array("\n<svg width=\"1\"/>".utf8)) == .xml)
@@ -152,4 +188,22 @@ extension Task where Failure == Error {
 
 private final class BlockingBox<Value>: @unchecked Sendable {
     var result: Result<Value, Error>?
+}
+
+/// The problem a source reported when it completed, from any thread.
+private final class ProblemLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var problem: String?
+
+    func set(_ text: String?) {
+        lock.lock()
+        problem = text
+        lock.unlock()
+    }
+
+    var value: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return problem
+    }
 }

@@ -23,7 +23,7 @@ struct JSONLinesKind: SourceKind {
     }
 
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
-        var scanner = JSONLinesScanner(inputSize: input.bytes.count)
+        var scanner = JSONLinesScanner(inputSize: input.bytes.count, expectedSize: input.bytes.count)
         input.bytes.withUnsafeBufferPointer { scanner.scan($0, final: true) }
         return OpenedSource(hierarchy: Self.document(input.bytes, scanner, name: input.name, mapping: request.mapping), format: .jsonl,
                             problems: Self.problems(scanner, origin: input.origin))

@@ -17,10 +17,11 @@ struct JSONLinesScanner: Sendable {
     private var blank = 0
     private var stack: [JSONDocumentScanner.Frame] = []
 
-    /// An empty index for an input of at most `inputSize` bytes (which decides the width of its offsets).
-    init(inputSize: Int) {
-        index = JSONDocumentIndex(inputSize: inputSize)
-        index.lines = JSONLinesTable(inputSize: inputSize)
+    /// An empty index for an input of at most `inputSize` bytes (which decides the width of its offsets), with
+    /// room made for the lines and containers of `expectedSize` bytes (a file's size; 0 for a stream).
+    init(inputSize: Int, expectedSize: Int = 0) {
+        index = JSONDocumentIndex(inputSize: inputSize, expectedContainers: expectedSize / 128)
+        index.lines = JSONLinesTable(inputSize: inputSize, expectedLines: expectedSize / 256)
         _ = index.open(at: 0, parent: -1, position: 0)
     }
 

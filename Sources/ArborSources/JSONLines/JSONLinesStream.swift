@@ -8,7 +8,7 @@ enum JSONLinesStream {
     /// The lines whole so far, growing on another thread to the end of the input (or the ceiling).
     static func start(_ reader: SourceReader, name: String, request: SourceRequest) -> GrowingJSONLines {
         let share = request.ceiling.streamShare
-        var scanner = JSONLinesScanner(inputSize: reader.isRegularFile ? reader.size : share)
+        var scanner = JSONLinesScanner(inputSize: reader.isRegularFile ? reader.size : share, expectedSize: reader.size)
         reader.bytes.withUnsafeBufferPointer { scanner.scan($0, final: false) }
         let growing = GrowingJSONLines(partial: JSONLinesKind.document(reader.bytes, scanner, name: name, mapping: request.mapping))
         let handoff = JSONLinesHandoff(reader: reader, scanner: scanner)

@@ -18,8 +18,8 @@ struct JSONLinesTable: Sendable {
     private var blanks: [(member: Int32, total: Int32)] = []
 
     /// An empty table for an input of `inputSize` bytes.
-    init(inputSize: Int) {
-        starts = ByteOffsets(inputSize: inputSize)
+    init(inputSize: Int, expectedLines: Int = 0) {
+        starts = ByteOffsets(inputSize: inputSize, capacity: expectedLines)
     }
 
     /// The number of lines that are items.

@@ -98,7 +98,7 @@ public struct OpenedSource: Sendable {
 public enum SourceOpener {
     /// Opens what `request` names; errors name the file and the place. With `streaming`, a long path list or
     /// JSON Lines input opens as soon as its first part is read (a `GrowingPathList`, `GrowingJSONLines`), the
-    /// rest being read on another thread.
+    /// rest being read on another thread, and a large XML input as soon as its first part is indexed.
     public static func open(_ request: SourceRequest, streaming: Bool = false) throws(SourceLoadError) -> OpenedSource {
         if let path = request.path, let scheme = path.range(of: "://").map({ String(path[..<$0.lowerBound]) }),
            let kind = SourceKinds.all.first(where: { $0.schemes.contains(scheme) }) {
@@ -132,6 +132,10 @@ public enum SourceOpener {
         }
         try reader.readRest(limit: share)
         guard let kind = SourceKinds.kind(for: format.rawValue) else { throw SourceLoadError("unsupported format '\(format)'") }
+        if streaming, format == .xml, !reader.stoppedAtLimit,
+           let growing = try XMLStream.start(reader.bytes, name: name, origin: origin, mapping: request.mapping) {
+            return OpenedSource(hierarchy: growing, format: .xml)
+        }
         guard reader.stoppedAtLimit else {
             return try kind.open(SourceInput(bytes: reader.bytes, name: name, origin: origin), as: format, request: request)
         }

@@ -14,8 +14,13 @@ public final class LazyXMLDocument: HierarchySource, LocatingItems {
     private let resolved = Mutex<[String: Int32]>([:])
 
     /// Indexes `bytes`; errors name `origin`, the line and the column.
-    init(bytes: [UInt8], name: String, origin: String, mapping: FieldMapping) throws(SourceLoadError) {
-        index = try XMLIndexer.index(bytes, origin: origin)
+    convenience init(bytes: [UInt8], name: String, origin: String, mapping: FieldMapping) throws(SourceLoadError) {
+        self.init(bytes: bytes, index: try XMLIndexer.index(bytes, origin: origin), name: name, mapping: mapping)
+    }
+
+    /// The document as far as `index` has found its elements (at least the root).
+    init(bytes: [UInt8], index: XMLIndex, name: String, mapping: FieldMapping) {
+        self.index = index
         self.bytes = bytes
         displayName = name
         self.mapping = mapping

@@ -6,53 +6,64 @@ import CLibxml2
 /// outside the input (no network, no external DTD or entity: the loader refuses every one) and keeps its own
 /// limits on entity expansion; comments and processing instructions are not looked at.
 final class XMLIndexer {
-    private(set) var index: XMLIndex
+    // Read and written on every callback from one thread: the run-time exclusivity checks cost a tenth of the pass.
+    @exclusivity(unchecked) private(set) var index: XMLIndex
     /// The open elements, each with the number of its child elements of each name so far.
-    private var open: [(element: Int32, names: [Int32: Int32])] = []
+    @exclusivity(unchecked) private var open: [XMLOpenElement] = []
+    /// Names by the addresses libxml2 interns them at (its dictionary keeps one copy of each name per parse).
+    @exclusivity(unchecked) private var knownNames = XMLNameCache()
     /// The main parser: callbacks from the parsers libxml2 makes to check an entity's text are ignored.
-    private var context: xmlParserCtxtPtr?
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let context: xmlParserCtxtPtr
+    private let bytes: [UInt8]
+    private let origin: String
+    /// How many bytes the parser has been given.
+    private(set) var fed = 0
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-        index = XMLIndex(inputSize: bytes.count)
-    }
-
-    /// The index of well-formed UTF-8 XML; errors name `origin`, the line and the column.
-    static func index(_ bytes: [UInt8], origin: String) throws(SourceLoadError) -> XMLIndex {
+    /// A parser for `bytes`, given none of them yet; errors name `origin`.
+    init(_ bytes: [UInt8], origin: String) throws(SourceLoadError) {
         if let encoding = XMLEncoding.unsupported(in: bytes) {
             throw SourceLoadError("\(origin): XML in \(encoding) is not read, only UTF-8 (convert it: iconv -f \(encoding) -t UTF-8)")
         }
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(SourceLoadError) -> XMLIndex in
-            let indexer = XMLIndexer(buffer)
-            try indexer.parse(origin: origin)
-            guard indexer.index.count > 0 else { throw SourceLoadError("\(origin): the XML holds no element") }
-            return indexer.index
-        }
-    }
-
-    private func parse(origin: String) throws(SourceLoadError) {
         arbor_xml_refuse_external_loading()
         var handler = Self.handler()
         guard let context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil) else {
             throw SourceLoadError("\(origin): libxml2 could not make a parser")
         }
         self.context = context
-        defer {
-            if let document = context.pointee.myDoc { xmlFreeDoc(document) }
-            xmlFreeParserCtxt(context)
-        }
+        self.bytes = bytes
+        self.origin = origin
+        index = XMLIndex(inputSize: bytes.count)
         _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
         context.pointee._private = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+        xmlFreeParserCtxt(context)
+    }
+
+    /// The index of well-formed UTF-8 XML, read whole; errors name `origin`, the line and the column.
+    static func index(_ bytes: [UInt8], origin: String) throws(SourceLoadError) -> XMLIndex {
+        let indexer = try XMLIndexer(bytes, origin: origin)
+        try indexer.feed(upTo: bytes.count)
+        return indexer.index
+    }
+
+    /// Whether every byte has been parsed.
+    var isFinished: Bool { fed >= bytes.count }
+
+    /// Gives the parser the bytes up to `end`, a megabyte at a time (the last call ends the document).
+    func feed(upTo end: Int) throws(SourceLoadError) {
         let chunk = 1 << 20
         var failed = false
-        var start = 0
-        repeat {
-            let count = min(chunk, bytes.count - start)
-            let pointer = bytes.baseAddress.map { UnsafeRawPointer($0 + start).assumingMemoryBound(to: CChar.self) }
-            failed = xmlParseChunk(context, pointer, Int32(count), start + count >= bytes.count ? 1 : 0) != 0
-            start += count
-        } while !failed && start < bytes.count
+        bytes.withUnsafeBufferPointer { buffer in
+            repeat {
+                let count = min(chunk, end - fed, buffer.count - fed)
+                let pointer = buffer.baseAddress.map { UnsafeRawPointer($0 + fed).assumingMemoryBound(to: CChar.self) }
+                failed = xmlParseChunk(context, pointer, Int32(count), fed + count >= buffer.count ? 1 : 0) != 0
+                fed += count
+            } while !failed && fed < min(end, buffer.count)
+        }
         if failed || context.pointee.wellFormed == 0 {
             var line: Int32 = 0
             var column: Int32 = 0
@@ -60,6 +71,14 @@ final class XMLIndexer {
             let reason = message.hasSuffix("\n") ? String(message.dropLast()) : message
             throw SourceLoadError("\(origin):\(line):\(max(1, column)): invalid XML: \(reason)")
         }
+        if isFinished, index.count == 0 { throw SourceLoadError("\(origin): the XML holds no element") }
+    }
+
+    /// The index so far, the elements still open closed at the last element found.
+    var snapshot: XMLIndex {
+        var copy = index
+        for element in open { copy.close(element.element) }
+        return copy
     }
 
     /// The indexer a callback's parser context belongs to, when it is the main parser's.
@@ -70,17 +89,15 @@ final class XMLIndexer {
     }
 
     fileprivate func startElement(prefix: UnsafePointer<xmlChar>?, local: UnsafePointer<xmlChar>, attributes: Int) {
-        let qualified = prefix.map { String(cString: $0) + ":" + String(cString: local) } ?? String(cString: local)
-        let name = index.number(ofName: qualified)
-        var ordinal: Int32 = 1
-        if !open.isEmpty {
-            let count = (open[open.count - 1].names[name] ?? 0) + 1
-            open[open.count - 1].names[name] = count
-            ordinal = count
+        let name = knownNames.number(prefix: prefix, local: local) { () -> Int32 in
+            let qualified = prefix.map { String(cString: $0) + ":" + String(cString: local) } ?? String(cString: local)
+            return index.number(ofName: qualified)
         }
+        var ordinal: Int32 = 1
+        if !open.isEmpty { ordinal = open[open.count - 1].count(name) }
         let element = index.add(contentStart: contentStart(), name: name, attributes: attributes, ordinal: ordinal)
         if let parent = open.last?.element { index.addChild(element, to: parent) }
-        open.append((element, [:]))
+        open.append(XMLOpenElement(element: element))
     }
 
     /// Just past the start tag the parser has read up to its `>` or `/>`.

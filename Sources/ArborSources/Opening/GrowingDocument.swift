@@ -2,51 +2,60 @@ import ArborCore
 import ArborPath
 import Synchronization
 
-/// JSON Lines shown while they are read: the index of the lines read so far, replaced by a larger one as lines
-/// come (the browser told to read its lists again, keeping its place by id) until the input ends.
-public final class GrowingJSONLines: ChangeReporting, LocatingItems, IndexedQuerying, JSONValueTexts {
+/// A document shown while it is still being read or indexed (JSON Lines, XML): the version indexed so far,
+/// replaced by a larger one as more is read (the browser told to read its lists again, keeping its place by
+/// id) until the whole input is.
+public final class GrowingDocument<Document: HierarchySource & LocatingItems>: ChangeReporting, LocatingItems {
     private struct State {
-        var document: LazyJSONDocument
+        var document: Document
         var isComplete = false
+        var problem: String?
         var observer: (@Sendable (SourceChange) -> Void)?
     }
 
     private let state: Mutex<State>
     public let displayName: String
 
-    /// Starts with the lines read so far.
-    init(partial: LazyJSONDocument) {
+    /// Starts with the part indexed so far.
+    init(partial: Document) {
         displayName = partial.displayName
         state = Mutex(State(document: partial))
     }
 
-    /// The lines indexed now.
-    var document: LazyJSONDocument { state.withLock { $0.document } }
+    /// The version indexed now.
+    var document: Document { state.withLock { $0.document } }
 
     public var isComplete: Bool { state.withLock { $0.isComplete } }
-    public var isDocument: Bool { true }
+    public var isDocument: Bool { document.isDocument }
 
-    /// Shows more lines, the input still being read.
-    func update(with larger: LazyJSONDocument) {
+    /// Shows a larger part, the input still being read.
+    func update(with larger: Document) {
         replace(with: larger, complete: false, problem: nil)
     }
 
-    /// Shows every line read; `problem` says why the input ended early, if it did.
-    func complete(with whole: LazyJSONDocument, problem: String? = nil) {
+    /// Shows the whole input; `problem` says why it ended early or what is wrong in it, if anything.
+    func complete(with whole: Document, problem: String? = nil) {
         replace(with: whole, complete: true, problem: problem)
     }
 
-    private func replace(with document: LazyJSONDocument, complete: Bool, problem: String?) {
+    private func replace(with document: Document, complete: Bool, problem: String?) {
         let observer = state.withLock { state in
             state.document = document
             state.isComplete = complete
+            state.problem = problem
             return state.observer
         }
         observer?(complete ? .completed(problem: problem) : .reloaded)
     }
 
+    /// Reports changes from now on; an input that was complete before is reported complete at once (with the
+    /// problem it ended with), so that nothing said before the observer came is lost.
     public func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
-        state.withLock { $0.observer = report }
+        let ended: String?? = state.withLock { state in
+            state.observer = report
+            return state.isComplete ? .some(state.problem) : nil
+        }
+        if let problem = ended { report(.completed(problem: problem)) }
     }
 
     public func root() async throws -> SourceRoot? { try await document.root() }
@@ -64,8 +73,20 @@ public final class GrowingJSONLines: ChangeReporting, LocatingItems, IndexedQuer
         try await document.searchEntries(ofChildrenOf: id, in: range, fields: fields)
     }
     public func location(of id: String) async throws -> ItemLocation { try await document.location(of: id) }
-    public func jsonText(of id: String) async throws -> [UInt8]? { try await document.jsonText(of: id) }
+}
+
+/// JSON Lines shown while they are read.
+public typealias GrowingJSONLines = GrowingDocument<LazyJSONDocument>
+
+/// XML shown while it is indexed.
+public typealias GrowingXMLDocument = GrowingDocument<LazyXMLDocument>
+
+extension GrowingDocument: IndexedQuerying where Document == LazyJSONDocument {
     public func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) -> Bool {
         document.forEachQueryMatch(path, shouldStop: shouldStop, body)
     }
+}
+
+extension GrowingDocument: JSONValueTexts where Document == LazyJSONDocument {
+    public func jsonText(of id: String) async throws -> [UInt8]? { try await document.jsonText(of: id) }
 }

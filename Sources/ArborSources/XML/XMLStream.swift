@@ -1,0 +1,45 @@
+import ArborCore
+import Dispatch
+
+/// Indexes a large XML input on another thread while it is shown: the elements of its first megabytes at
+/// once, more every quarter of a second (each version copies the index, not the bytes), then the whole. A
+/// problem found after the first screen is reported, the elements before it kept.
+enum XMLStream {
+    /// What is indexed before the first screen.
+    static let firstPart = 4 << 20
+
+    /// The document growing to the whole input; nil when the first part already holds all of it (then opened
+    /// whole as usual). Errors in the first part are thrown.
+    static func start(_ bytes: [UInt8], name: String, origin: String, mapping: FieldMapping) throws(SourceLoadError) -> GrowingXMLDocument? {
+        guard bytes.count > firstPart else { return nil }
+        let indexer = try XMLIndexer(bytes, origin: origin)
+        try indexer.feed(upTo: firstPart)
+        guard indexer.index.count > 0 else { return nil }
+        let growing = GrowingXMLDocument(partial: LazyXMLDocument(bytes: bytes, index: indexer.snapshot, name: name, mapping: mapping))
+        let handoff = XMLIndexerHandoff(indexer: indexer)
+        DispatchQueue.global().async {
+            let indexer = handoff.indexer
+            var shown = MonotonicClock.seconds()
+            do throws(SourceLoadError) {
+                while !indexer.isFinished {
+                    try indexer.feed(upTo: indexer.fed + (8 << 20))
+                    if !indexer.isFinished, MonotonicClock.seconds() - shown >= 0.25 {
+                        growing.update(with: LazyXMLDocument(bytes: bytes, index: indexer.snapshot, name: name, mapping: mapping))
+                        shown = MonotonicClock.seconds()
+                    }
+                }
+            } catch {
+                growing.complete(with: LazyXMLDocument(bytes: bytes, index: indexer.snapshot, name: name, mapping: mapping),
+                                 problem: error.message + "; the elements before it are shown")
+                return
+            }
+            growing.complete(with: LazyXMLDocument(bytes: bytes, index: indexer.index, name: name, mapping: mapping))
+        }
+        return growing
+    }
+}
+
+/// Hands the indexer to the thread that indexes the rest; the opening thread no longer touches it.
+private struct XMLIndexerHandoff: @unchecked Sendable {
+    let indexer: XMLIndexer
+}
