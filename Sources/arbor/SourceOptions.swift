@@ -6,7 +6,7 @@ import ArborSources
 struct SourceOptions {
     /// The positional argument naming the source.
     static let argument = ArgumentSpec(
-        "source", help: "The hierarchy: a directory, a JSON, YAML, CSV or TSV file, or a path list ('-' or nothing: stdin).",
+        "source", help: "The hierarchy: a directory, a JSON, JSON Lines, YAML, XML, TOML, plist, INI, CSV or TSV file, or a path list ('-' or nothing: stdin).",
         optional: true)
 
     /// The options, in the order the help lists them.

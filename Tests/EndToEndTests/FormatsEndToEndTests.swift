@@ -96,4 +96,28 @@ struct FormatsEndToEndTests {
         let ini = try runCommand(arborBinary, ["print", "--output", "id", settings.path])
         #expect(ini.stdout.contains("/server/port"))
     }
+
+    @Test func printFindAndQueryReadEachFormat() throws {
+        let folder = try makeScratchFolder("arbor-formats")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let events = folder.appendingPathComponent("events.jsonl")
+        try Data(self.events.utf8).write(to: events)
+        let found = try runCommand(arborBinary, ["find", "'crash", events.path, "--output", "id"])
+        #expect(found.status == 0)
+        #expect(found.stdout == "/1\n")
+        let errors = try runCommand(arborBinary, ["query", "path", "$[?@.level == 'error'].code", events.path])
+        #expect(errors.stdout == "500\n")
+        #expect(errors.stderr.contains("line 3, column 10"))
+        let printed = try runCommand(arborBinary, ["print", "--output", "title", events.path])
+        #expect(printed.stdout.contains("deploy") && printed.stdout.contains("line 3"))
+        let feed = folder.appendingPathComponent("feed.rss")
+        try Data("<rss><channel><item><title>One</title></item><item><title>Two</title></item></channel></rss>".utf8).write(to: feed)
+        let titles = try runCommand(arborBinary, ["query", "path", "$..[?@['#text'] == 'Two']", feed.path, "--output", "id"])
+        #expect(titles.stdout == "/rss/channel/item[2]/title\n", "\(titles.stdout) \(titles.stderr)")
+        let broken = folder.appendingPathComponent("broken.xml")
+        try Data("<a>\n<b>\n</a>".utf8).write(to: broken)
+        let refused = try runCommand(arborBinary, ["print", broken.path])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("broken.xml:3:") && refused.stderr.contains("invalid XML"))
+    }
 }

@@ -18,10 +18,12 @@ struct JSONLinesScanner: Sendable {
     private var stack: [JSONDocumentScanner.Frame] = []
 
     /// An empty index for an input of at most `inputSize` bytes (which decides the width of its offsets), with
-    /// room made for the lines and containers of `expectedSize` bytes (a file's size; 0 for a stream).
+    /// room made for the lines and containers of `expectedSize` bytes (a file's size; 0 for a stream). The room
+    /// is generous (a container every 48 bytes): pages never written cost no memory, while an array that
+    /// outgrows its room holds its old and new storage at once.
     init(inputSize: Int, expectedSize: Int = 0) {
-        index = JSONDocumentIndex(inputSize: inputSize, expectedContainers: expectedSize / 128)
-        index.lines = JSONLinesTable(inputSize: inputSize, expectedLines: expectedSize / 256)
+        index = JSONDocumentIndex(inputSize: inputSize, expectedContainers: expectedSize / 48)
+        index.lines = JSONLinesTable(inputSize: inputSize, expectedLines: expectedSize / 96)
         _ = index.open(at: 0, parent: -1, position: 0)
     }
 

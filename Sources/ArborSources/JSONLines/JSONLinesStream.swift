@@ -42,18 +42,22 @@ enum JSONLinesStream {
         return growing
     }
 
-    /// Indexes bytes that are all read, showing more lines every tenth of a second (the bytes are shared by
-    /// every version shown; only the index is copied).
+    /// Indexes bytes that are all read, showing more lines as their number doubles, at most four times a second:
+    /// each version shown copies the index when the next lines are added, so doubling keeps the copying within
+    /// the size of the index once (the bytes are shared by every version).
     private static func indexInSteps(_ bytes: [UInt8], _ scanner: inout JSONLinesScanner, _ growing: GrowingJSONLines,
                                      name: String, mapping: FieldMapping) {
-        var shown = MonotonicClock.seconds()
+        var shownAt = MonotonicClock.seconds()
+        var shownLines = scanner.index.lines?.count ?? 0
         var end = scanner.scanned
         while end < bytes.count {
             end = min(bytes.count, end + (8 << 20))
             bytes.withUnsafeBufferPointer { scanner.scan(UnsafeBufferPointer(rebasing: $0[..<end]), final: false) }
-            if end < bytes.count, MonotonicClock.seconds() - shown >= 0.1 {
+            let lines = scanner.index.lines?.count ?? 0
+            if end < bytes.count, lines >= 2 * shownLines, MonotonicClock.seconds() - shownAt >= 0.25 {
                 growing.update(with: JSONLinesKind.document(bytes, scanner, name: name, mapping: mapping))
-                shown = MonotonicClock.seconds()
+                shownAt = MonotonicClock.seconds()
+                shownLines = lines
             }
         }
     }

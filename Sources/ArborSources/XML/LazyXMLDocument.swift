@@ -82,11 +82,16 @@ public final class LazyXMLDocument: HierarchySource, LocatingItems {
         }
         let first = max(0, wanted.lowerBound - attributes - texts)
         let last = wanted.upperBound - attributes - texts
-        guard last > first, var child = index.child(at: first, of: element) else { return items }
+        guard last > first, index.childCount[Int(element)] > 0 else { return items }
+        // Each child's place among the siblings of its name: counted from the first child on, jumping subtrees.
+        var places = XMLPlaces(names: index.names.count)
+        var child = element + 1
         var listed: [(String, Int32)] = []
-        for position in first..<last {
-            if position > first { child = index.nextSibling(of: child) }
-            let childID = id + "/" + XMLNodePath.segment(name: index.nameText(child), ordinal: index.ordinal[Int(child)])
+        for position in 0..<last {
+            if position > 0 { child = index.nextSibling(of: child) }
+            let place = places.count(index.name[Int(child)])
+            guard position >= first else { continue }
+            let childID = id + "/" + XMLNodePath.segment(name: index.nameText(child), ordinal: place)
             listed.append((childID, child))
             items.append(elementItem(child, id: childID))
         }
@@ -171,11 +176,15 @@ public final class LazyXMLDocument: HierarchySource, LocatingItems {
             guard let position = names.firstIndex(where: { $0[...] == last.dropFirst() }) else { throw missing }
             return .attribute(of: parent, position: position)
         }
-        guard let (name, ordinal) = XMLNodePath.parse(last), index.childCount[Int(parent)] > 0 else { throw missing }
+        guard let (name, ordinal) = XMLNodePath.parse(last), index.childCount[Int(parent)] > 0,
+              let number = index.existingNumber(ofName: name) else { throw missing }
         var child = parent + 1
+        var seen: Int32 = 0
         for position in 0..<Int(index.childCount[Int(parent)]) {
             if position > 0 { child = index.nextSibling(of: child) }
-            if index.ordinal[Int(child)] == ordinal, index.nameText(child)[...] == name {
+            guard index.name[Int(child)] == number else { continue }
+            seen += 1
+            if seen == ordinal {
                 remember([(id, child)])
                 return .element(child)
             }

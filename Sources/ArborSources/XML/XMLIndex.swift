@@ -1,7 +1,7 @@
 /// The elements of an XML document found in one pass, in document order (element 0 the root): where each
 /// one's content starts (just past its start tag), its name, its number of child elements, where its subtree
-/// ends, its attributes and whether it holds text, and its place among its siblings of the same name.
-/// Attributes and text are not kept: they are read again from the bytes when an element is shown.
+/// ends, its attributes and whether it holds text: 20 bytes an element. Attributes, text and an element's place
+/// among its siblings of the same name are not kept: they are found again when an element is shown.
 struct XMLIndex: Sendable {
     /// Offset just past each element's start tag (`>` or `/>`).
     private(set) var contentStart: ByteOffsets
@@ -13,8 +13,6 @@ struct XMLIndex: Sendable {
     private(set) var subtreeEnd: [Int32] = []
     /// Each element's number of attributes (namespace declarations included) times two, plus one with text.
     private(set) var details: [UInt32] = []
-    /// Each element's place (from 1) among the elements of its name under its parent.
-    private(set) var ordinal: [Int32] = []
     /// For elements with more than ``stride`` child elements: child elements `stride`, `2 * stride`...
     private(set) var checkpoints: [Int32: [Int32]] = [:]
     /// The qualified names, each once.
@@ -26,9 +24,15 @@ struct XMLIndex: Sendable {
     /// Child elements between two checkpoints.
     static let stride = 64
 
-    /// An empty index of an input of `inputSize` bytes.
+    /// An empty index of an input of `inputSize` bytes, with room for an element every 32 bytes: pages never
+    /// written cost no memory, while an array that outgrows its room holds its old and new storage at once.
     init(inputSize: Int) {
-        contentStart = ByteOffsets(inputSize: inputSize)
+        let room = inputSize / 32
+        contentStart = ByteOffsets(inputSize: inputSize, capacity: room)
+        name.reserveCapacity(room)
+        childCount.reserveCapacity(room)
+        subtreeEnd.reserveCapacity(room)
+        details.reserveCapacity(room)
     }
 
     /// The number of elements.
@@ -43,6 +47,9 @@ struct XMLIndex: Sendable {
     /// An element's qualified name.
     func nameText(_ element: Int32) -> String { names[Int(name[Int(element)])] }
 
+    /// The number of a name, if an element has it.
+    func existingNumber(ofName text: Substring) -> Int32? { nameNumbers[String(text)] }
+
     /// The number of a name, added when new.
     mutating func number(ofName text: String) -> Int32 {
         if let known = nameNumbers[text] { return known }
@@ -53,13 +60,12 @@ struct XMLIndex: Sendable {
     }
 
     /// Adds an element; its subtree is closed by ``close(_:)``.
-    mutating func add(contentStart offset: Int, name: Int32, attributes: Int, ordinal: Int32) -> Int32 {
+    mutating func add(contentStart offset: Int, name: Int32, attributes: Int) -> Int32 {
         contentStart.append(offset)
         self.name.append(name)
         childCount.append(0)
         subtreeEnd.append(0)
         details.append(UInt32(min(attributes, Int(UInt32.max >> 1))) << 1)
-        self.ordinal.append(ordinal)
         return Int32(self.name.count - 1)
     }
 

@@ -8,8 +8,8 @@ import CLibxml2
 final class XMLIndexer {
     // Read and written on every callback from one thread: the run-time exclusivity checks cost a tenth of the pass.
     @exclusivity(unchecked) private(set) var index: XMLIndex
-    /// The open elements, each with the number of its child elements of each name so far.
-    @exclusivity(unchecked) private var open: [XMLOpenElement] = []
+    /// The open elements, innermost last.
+    @exclusivity(unchecked) private var open: [Int32] = []
     /// Names by the addresses libxml2 interns them at (its dictionary keeps one copy of each name per parse).
     @exclusivity(unchecked) private var knownNames = XMLNameCache()
     /// The main parser: callbacks from the parsers libxml2 makes to check an entity's text are ignored.
@@ -77,7 +77,7 @@ final class XMLIndexer {
     /// The index so far, the elements still open closed at the last element found.
     var snapshot: XMLIndex {
         var copy = index
-        for element in open { copy.close(element.element) }
+        for element in open { copy.close(element) }
         return copy
     }
 
@@ -93,11 +93,9 @@ final class XMLIndexer {
             let qualified = prefix.map { String(cString: $0) + ":" + String(cString: local) } ?? String(cString: local)
             return index.number(ofName: qualified)
         }
-        var ordinal: Int32 = 1
-        if !open.isEmpty { ordinal = open[open.count - 1].count(name) }
-        let element = index.add(contentStart: contentStart(), name: name, attributes: attributes, ordinal: ordinal)
-        if let parent = open.last?.element { index.addChild(element, to: parent) }
-        open.append(XMLOpenElement(element: element))
+        let element = index.add(contentStart: contentStart(), name: name, attributes: attributes)
+        if let parent = open.last { index.addChild(element, to: parent) }
+        open.append(element)
     }
 
     /// Just past the start tag the parser has read up to its `>` or `/>`.
@@ -109,12 +107,12 @@ final class XMLIndexer {
     }
 
     fileprivate func endElement() {
-        guard let element = open.popLast()?.element else { return }
+        guard let element = open.popLast() else { return }
         index.close(element)
     }
 
     fileprivate func text(_ characters: UnsafePointer<xmlChar>?, _ count: Int32) {
-        guard let element = open.last?.element, !index.hasText(element), let characters else { return }
+        guard let element = open.last, !index.hasText(element), let characters else { return }
         for offset in 0..<Int(count) where !XMLMarkup.isSpace(characters[offset]) {
             index.markText(element)
             return
@@ -122,7 +120,7 @@ final class XMLIndexer {
     }
 
     fileprivate func reference() {
-        if let element = open.last?.element { index.markText(element) }
+        if let element = open.last { index.markText(element) }
     }
 
     fileprivate func entity(named name: UnsafePointer<xmlChar>?, type: Int32, content: UnsafeMutablePointer<xmlChar>?) {

@@ -20,3 +20,26 @@ enum XMLNodePath: Equatable {
         return (segment[..<open], ordinal)
     }
 }
+
+/// Counts elements by name while siblings are passed, for their places among those of the same name: a flat
+/// table when the document has few names (the common case: a pass over a million siblings then costs a few
+/// milliseconds), a dictionary otherwise.
+struct XMLPlaces {
+    private var flat: [Int32]
+    private var byName: [Int32: Int32] = [:]
+
+    init(names: Int) {
+        flat = names <= 4_096 ? [Int32](repeating: 0, count: names) : []
+    }
+
+    /// Counts one more element of `name`; its place (from 1).
+    mutating func count(_ name: Int32) -> Int32 {
+        if Int(name) < flat.count {
+            flat[Int(name)] += 1
+            return flat[Int(name)]
+        }
+        let place = (byName[name] ?? 0) + 1
+        byName[name] = place
+        return place
+    }
+}

@@ -2,8 +2,9 @@ import ArborCore
 import Dispatch
 
 /// Indexes a large XML input on another thread while it is shown: the elements of its first megabytes at
-/// once, more every quarter of a second (each version copies the index, not the bytes), then the whole. A
-/// problem found after the first screen is reported, the elements before it kept.
+/// once, then the whole (a version in between would copy the index when more is added, past the memory
+/// budget of 1.5× the file, for a pass that takes about a second per 100 MB). A problem found after the
+/// first screen is reported, the elements before it kept.
 enum XMLStream {
     /// What is indexed before the first screen.
     static let firstPart = 4 << 20
@@ -19,15 +20,8 @@ enum XMLStream {
         let handoff = XMLIndexerHandoff(indexer: indexer)
         DispatchQueue.global().async {
             let indexer = handoff.indexer
-            var shown = MonotonicClock.seconds()
             do throws(SourceLoadError) {
-                while !indexer.isFinished {
-                    try indexer.feed(upTo: indexer.fed + (8 << 20))
-                    if !indexer.isFinished, MonotonicClock.seconds() - shown >= 0.25 {
-                        growing.update(with: LazyXMLDocument(bytes: bytes, index: indexer.snapshot, name: name, mapping: mapping))
-                        shown = MonotonicClock.seconds()
-                    }
-                }
+                try indexer.feed(upTo: bytes.count)
             } catch {
                 growing.complete(with: LazyXMLDocument(bytes: bytes, index: indexer.snapshot, name: name, mapping: mapping),
                                  problem: error.message + "; the elements before it are shown")
