@@ -106,6 +106,9 @@ struct JSONLinesTests {
     @Test func linesWrittenToAPipeAppearAsTheyCome() async throws {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
+        // Not inherited by the processes other tests start, which would keep the pipe open past close().
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
         defer { close(ends[0]) }
         let write = { (text: String) in _ = text.withCString { Foundation.write(ends[1], $0, strlen($0)) } }
         write("{\"name\":\"first\"}\n{\"name\":\"second\"}\n")

@@ -6,7 +6,10 @@ extension LazyJSONDocument {
     /// else of the member is looked at.
     public func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
         let withValues = fields == [.title, .body]
-        guard fields == .title || withValues else { return fields.entries(of: try await children(of: id, in: range ?? 0..<Int.max)) }
+        // The lines of JSON Lines are titled by their fields, which only their items say.
+        guard fields == .title || withValues, !(isLines && id.isEmpty) else {
+            return fields.entries(of: try await children(of: id, in: range ?? 0..<Int.max))
+        }
         var container: Int32 = 0
         if let walked = walkedContainers.withLock({ $0.removeValue(forKey: id) }) {
             container = walked
