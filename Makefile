@@ -31,6 +31,7 @@ tools:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
 	  else echo "PostgreSQL is missing; the tests need its server ('sudo apt-get install postgresql')"; exit 1; fi; \
 	fi
+	@python3 -c 'import jsonpatch' 2>/dev/null || python3 -m pip install -q jsonpatch || { echo "python3 with jsonpatch is needed (the diff tests check patches with it)"; exit 1; }
 	@missing=""; for tool in $(TEST_TOOLS); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -124,7 +125,7 @@ bench-smoke:
 # Coverage-guided fuzzing (libFuzzer, AddressSanitizer) of each target for FUZZ_SECONDS; the corpus grows in
 # Tests/Fuzz/corpus/TARGET and crashes land in Tests/Fuzz/crashes.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = json yaml csv paths command config theme keys cli jsonpath jsonl xml toml plist ini
+FUZZ_TARGETS = json yaml csv paths command config theme keys cli jsonpath jsonl xml toml plist ini diff
 FUZZ_BUILD = $(SWIFT) build --product ArborFuzz --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DARBOR_FUZZ
 fuzz: deps
 	$(FUZZ_BUILD)

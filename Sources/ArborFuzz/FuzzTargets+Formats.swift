@@ -1,4 +1,5 @@
 import ArborCore
+import ArborPath
 import ArborSources
 
 /// The readers of JSON Lines, XML, TOML, property lists and INI: each opens its input or refuses it with a
@@ -54,5 +55,18 @@ extension FuzzTargets {
         guard case .loaded(.children(_, _, .success(let items))) = blockingPerform(performer, .loadChildren(NodeStore.top, id: id, generation: 0))
         else { return -1 }
         return items.count
+    }
+}
+
+extension FuzzTargets {
+    /// Two JSON documents (the input split at its first NUL byte): the patch `arbor diff` makes from the first
+    /// to the second, applied to the first, gives the second.
+    static func diff(_ bytes: [UInt8]) {
+        guard let split = bytes.firstIndex(of: 0),
+              let old = try? JSONPathValue(parsing: String(decoding: bytes[..<split], as: UTF8.self)),
+              let new = try? JSONPathValue(parsing: String(decoding: bytes[(split + 1)...], as: UTF8.self)) else { return }
+        let difference = DocumentDiff.compare(old, new)
+        if difference.isEmpty != (old == new) { fatalError("equal documents with changes, or different ones without") }
+        guard PatchApplier.apply(difference.patch, to: old) == new else { fatalError("the patch does not make the first into the second") }
     }
 }

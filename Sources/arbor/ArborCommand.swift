@@ -6,6 +6,7 @@ enum ArborCommand {
     case print(PrintCommand)
     case query(QueryCommand)
     case find(FindCommand)
+    case diff(DiffCommand)
     case keys(KeysCommand)
 
     /// What a command line asks for.
@@ -26,7 +27,7 @@ enum ArborCommand {
     static let releaseDate = "2026-11-24"
 
     /// The subcommands, browse first: it is the one run when the first word names none.
-    static let subcommands = [BrowseCommand.spec, PrintCommand.spec, QueryCommand.spec, FindCommand.spec, KeysCommand.spec,
+    static let subcommands = [BrowseCommand.spec, PrintCommand.spec, QueryCommand.spec, FindCommand.spec, DiffCommand.spec, KeysCommand.spec,
                               DocumentsCommand.completionsSpec, DocumentsCommand.manualSpec]
 
     /// The command a command line names and the words that follow its name.
@@ -54,6 +55,7 @@ enum ArborCommand {
         case PrintCommand.spec.name: return .run(.print(try PrintCommand(parsed)))
         case QueryCommand.spec.name: return .run(.query(try QueryCommand(parsed)))
         case FindCommand.spec.name: return .run(.find(try FindCommand(parsed)))
+        case DiffCommand.spec.name: return .run(.diff(try DiffCommand(parsed)))
         case KeysCommand.spec.name: return .run(.keys(KeysCommand(parsed)))
         case DocumentsCommand.completionsSpec.name: return .text(try DocumentsCommand(completions: parsed).text)
         case DocumentsCommand.manualSpec.name: return .text(DocumentsCommand(manual: parsed).text)
@@ -70,6 +72,7 @@ enum ArborCommand {
             Also: 'arbor print [SOURCE]' lists the hierarchy as a tree on stdout (see 'arbor print --help');
             'arbor query ancestors|descendants|siblings|group ID [SOURCE]' answers relative queries;
             'arbor find QUERY [SOURCE]' prints the items matching a query, best first;
+            'arbor diff A B' prints what changed from one document to another (a summary, paths or a JSON Patch);
             'arbor keys' lists the key bindings; 'arbor completions bash|zsh|fish' and 'arbor manual' print the
             completions and the manual page; 'arbor --version' prints the version.
 

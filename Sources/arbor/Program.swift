@@ -48,6 +48,8 @@ enum Program {
             return Query.run(command, source: try openSource(command.source))
         case .find(let command):
             return Find.run(command, source: try openSource(command.source))
+        case .diff(let command):
+            return Diff.run(command, first: try openSource(command.first), second: try openSource(command.second))
         case .browse(var command):
             if !namesInput(command.source), isatty(0) != 0 { command.source.source = "." }
             let theme: Theme

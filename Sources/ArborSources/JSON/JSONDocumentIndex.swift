@@ -69,6 +69,16 @@ struct JSONDocumentIndex: Sendable {
         memberCount[Int(container)] = members
     }
 
+    /// Makes room for `containers` in all: storage shared with a version shown is copied now, with the room,
+    /// rather than copied at its size and then grown by doubling (which holds the old storage and the new).
+    mutating func reserve(containers: Int) {
+        start.reserve(containers)
+        end.reserve(containers)
+        parent.reserveCapacity(containers)
+        position.reserveCapacity(containers)
+        memberCount.reserveCapacity(containers)
+    }
+
     /// Forgets the containers from `count` on (those of a line found malformed).
     mutating func truncate(to count: Int) {
         guard count < start.count else { return }

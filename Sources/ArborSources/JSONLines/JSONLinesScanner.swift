@@ -27,6 +27,12 @@ struct JSONLinesScanner: Sendable {
         _ = index.open(at: 0, parent: -1, position: 0)
     }
 
+    /// Makes the room of an input of `expectedSize` bytes again, after a version shown took the index's storage.
+    mutating func reserve(forSize expectedSize: Int) {
+        index.reserve(containers: expectedSize / 48)
+        index.lines?.reserve(lines: expectedSize / 96)
+    }
+
     /// Indexes the whole lines of `bytes` not indexed yet and, when the input has ended (`final`), the last
     /// line without its newline.
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool) {

@@ -2,7 +2,7 @@ import ArborCore
 import Dispatch
 
 /// Reads JSON Lines on another thread while they are shown: a file's first part is shown at once and the rest
-/// indexed in steps; a pipe's lines are shown as they come (`tail -f app.log | arbor`), more lines at a
+/// indexed, then shown whole; a pipe's lines are shown as they come (`tail -f app.log | arbor`), more lines at a
 /// time as the input grows, so that the copies a larger input costs stay a small part of the reading.
 enum JSONLinesStream {
     /// The lines whole so far, growing on another thread to the end of the input (or the ceiling).
@@ -21,7 +21,7 @@ enum JSONLinesStream {
             do throws(SourceLoadError) {
                 if reader.isRegularFile {
                     try reader.readRest(limit: share)
-                    indexInSteps(reader.bytes, &scanner, growing, name: name, mapping: mapping)
+                    indexWhole(reader.bytes, &scanner)
                 } else {
                     try follow(reader, &scanner, growing, name: name, mapping: mapping, share: share)
                 }
@@ -42,24 +42,11 @@ enum JSONLinesStream {
         return growing
     }
 
-    /// Indexes bytes that are all read, showing more lines as their number doubles, at most four times a second:
-    /// each version shown copies the index when the next lines are added, so doubling keeps the copying within
-    /// the size of the index once (the bytes are shared by every version).
-    private static func indexInSteps(_ bytes: [UInt8], _ scanner: inout JSONLinesScanner, _ growing: GrowingJSONLines,
-                                     name: String, mapping: FieldMapping) {
-        var shownAt = MonotonicClock.seconds()
-        var shownLines = scanner.index.lines?.count ?? 0
-        var end = scanner.scanned
-        while end < bytes.count {
-            end = min(bytes.count, end + (8 << 20))
-            bytes.withUnsafeBufferPointer { scanner.scan(UnsafeBufferPointer(rebasing: $0[..<end]), final: false) }
-            let lines = scanner.index.lines?.count ?? 0
-            if end < bytes.count, lines >= 2 * shownLines, MonotonicClock.seconds() - shownAt >= 0.25 {
-                growing.update(with: JSONLinesKind.document(bytes, scanner, name: name, mapping: mapping))
-                shownAt = MonotonicClock.seconds()
-                shownLines = lines
-            }
-        }
+    /// Indexes bytes that are all read. No version is shown in between: each would copy the index once more
+    /// lines are added, past the memory budget, for a pass of about 3 s a gigabyte.
+    private static func indexWhole(_ bytes: [UInt8], _ scanner: inout JSONLinesScanner) {
+        scanner.reserve(forSize: bytes.count)
+        bytes.withUnsafeBufferPointer { scanner.scan($0, final: false) }
     }
 
     /// Reads a pipe as lines come, showing new lines within about 10 ms while the input is small, less often

@@ -22,6 +22,11 @@ struct JSONLinesTable: Sendable {
         starts = ByteOffsets(inputSize: inputSize, capacity: expectedLines)
     }
 
+    /// Makes room for `lines` in all.
+    mutating func reserve(lines: Int) {
+        starts.reserve(lines)
+    }
+
     /// The number of lines that are items.
     var count: Int { starts.count }
 

@@ -39,6 +39,11 @@ struct ByteOffsets: Sendable {
         if isWide { wide.append(offset) } else { narrow.append(Self.narrowed(offset)) }
     }
 
+    /// Makes room for `capacity` offsets in all (storage shared with a copy is copied now, with that room).
+    mutating func reserve(_ capacity: Int) {
+        if isWide { wide.reserveCapacity(capacity) } else { narrow.reserveCapacity(capacity) }
+    }
+
     /// Keeps the first `count` offsets.
     mutating func truncate(to count: Int) {
         if isWide { wide.removeLast(wide.count - count) } else { narrow.removeLast(narrow.count - count) }

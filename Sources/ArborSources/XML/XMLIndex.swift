@@ -27,8 +27,15 @@ struct XMLIndex: Sendable {
     /// An empty index of an input of `inputSize` bytes, with room for an element every 32 bytes: pages never
     /// written cost no memory, while an array that outgrows its room holds its old and new storage at once.
     init(inputSize: Int) {
+        contentStart = ByteOffsets(inputSize: inputSize)
+        reserve(forSize: inputSize)
+    }
+
+    /// Makes room for the elements of `inputSize` bytes: storage shared with a version shown is copied now,
+    /// with the room, rather than at its size and then grown by doubling.
+    mutating func reserve(forSize inputSize: Int) {
         let room = inputSize / 32
-        contentStart = ByteOffsets(inputSize: inputSize, capacity: room)
+        contentStart.reserve(room)
         name.reserveCapacity(room)
         childCount.reserveCapacity(room)
         subtreeEnd.reserveCapacity(room)

@@ -74,6 +74,11 @@ final class XMLIndexer {
         if isFinished, index.count == 0 { throw SourceLoadError("\(origin): the XML holds no element") }
     }
 
+    /// Makes the index's room again after a version shown took its storage.
+    func reserveRoom() {
+        index.reserve(forSize: bytes.count)
+    }
+
     /// The index so far, the elements still open closed at the last element found.
     var snapshot: XMLIndex {
         var copy = index

@@ -21,6 +21,7 @@ enum XMLStream {
         DispatchQueue.global().async {
             let indexer = handoff.indexer
             do throws(SourceLoadError) {
+                indexer.reserveRoom()
                 try indexer.feed(upTo: bytes.count)
             } catch {
                 growing.complete(with: LazyXMLDocument(bytes: bytes, index: indexer.snapshot, name: name, mapping: mapping),

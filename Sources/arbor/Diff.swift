@@ -1,0 +1,83 @@
+import ArborCore
+import ArborPath
+import ArborSources
+
+/// Answers `arbor diff A B`: both sources read as values, compared, the difference printed.
+enum Diff {
+    /// Prints the difference; returns the exit status (0 equal, 1 different, 2 trouble).
+    static func run(_ command: DiffCommand, first: OpenedSource, second: OpenedSource) -> Int32 {
+        guard let old = value(of: first, origin: command.first.source ?? "stdin"),
+              let new = value(of: second, origin: command.second.source ?? "stdin") else { return 2 }
+        let difference = DocumentDiff.compare(old, new)
+        var output = GatheredOutput()
+        switch command.output {
+        case .patch:
+            _ = output.write(Array(("[" + difference.patch.map(\.json).joined(separator: ",\n ") + "]\n").utf8))
+        case .paths:
+            let terminator: [UInt8] = command.print0 ? [0] : [0x0A]
+            for change in difference.changes where !output.write(LosslessText.encode(change.pointer) + terminator) { break }
+        case .summary:
+            for line in summary(difference, old: old, new: new) where !output.write(Array((line + "\n").utf8)) { break }
+        }
+        _ = output.flush()
+        return difference.isEmpty ? 0 : 1
+    }
+
+    /// `+A −R ~C  key` for each top-level item with changes, in the order met, then the totals. The top-level
+    /// items of an object tree are the root's children (`children/2  Berlin Plant`), of any other document its
+    /// members.
+    static func summary(_ difference: DocumentDifference, old: JSONPathValue, new: JSONPathValue) -> [String] {
+        var order: [String] = []
+        var counts: [String: (added: Int, removed: Int, changed: Int)] = [:]
+        for change in difference.changes {
+            let key = topLevelItem(change, old: old, new: new)
+            if counts[key] == nil { order.append(key) }
+            var count = counts[key] ?? (0, 0, 0)
+            switch change.kind {
+            case .added: count.added += 1
+            case .removed: count.removed += 1
+            case .changed: count.changed += 1
+            }
+            counts[key] = count
+        }
+        func text(_ count: (added: Int, removed: Int, changed: Int)) -> String {
+            "+\(count.added) −\(count.removed) ~\(count.changed)"
+        }
+        let total = counts.values.reduce((0, 0, 0)) { ($0.0 + $1.added, $0.1 + $1.removed, $0.2 + $1.changed) }
+        let lines = order.map { text(counts[$0]!) + "  " + ($0.isEmpty ? "(the whole document)" : $0) }
+        return lines + [text(total) + "  in all"]
+    }
+
+    /// The top-level item a change is under: `children/N` and the child's title in an object tree.
+    private static func topLevelItem(_ change: DocumentChange, old: JSONPathValue, new: JSONPathValue) -> String {
+        let segments = change.pointer.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.count > 2, segments[1] == "children", let position = Int(segments[2]) else { return change.topLevel }
+        let root = change.kind == .removed ? old : new
+        guard case .object(let members) = root, case .array(let children)? = members.first(where: { $0.key == "children" })?.value,
+              position < children.count, case .object(let child) = children[position] else { return change.topLevel }
+        let title = ["title", "name", "label", "id"].lazy.compactMap { name -> String? in
+            guard case .string(let text)? = child.first(where: { $0.key == name })?.value else { return nil }
+            return text
+        }.first
+        return "children/\(position)" + (title.map { "  " + $0 } ?? "")
+    }
+
+    /// The whole value of a source, as a JSONPath query's `$` reads it; nil (said on stderr) when it cannot be read.
+    private static func value(of opened: OpenedSource, origin: String) -> JSONPathValue? {
+        var found: JSONPathValue?
+        let query = SourceQuery(try! JSONPath("$"), source: opened.hierarchy)
+        query.forEachMatch { match in
+            found = match.value
+            return false
+        }
+        if let failure = query.reader.failure {
+            printError("arbor: \(origin): \(failure.message)")
+            return nil
+        }
+        guard let found else {
+            printError("arbor: \(origin): holds nothing to compare")
+            return nil
+        }
+        return found
+    }
+}

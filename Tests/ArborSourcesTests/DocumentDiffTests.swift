@@ -1,0 +1,115 @@
+import ArborPath
+@testable import ArborSources
+import Testing
+
+@Suite("Differences between two documents")
+struct DocumentDiffTests {
+    func value(_ text: String) throws -> JSONPathValue {
+        try JSONPathValue(parsing: text)
+    }
+
+    func check(_ old: String, _ new: String) throws -> DocumentDifference {
+        let before = try value(old)
+        let after = try value(new)
+        let difference = DocumentDiff.compare(before, after)
+        #expect(PatchApplier.apply(difference.patch, to: before) == after, "the patch makes \(old) into \(new)")
+        #expect(difference.isEmpty == (before == after))
+        return difference
+    }
+
+    @Test func membersAreMatchedByKeyTheirOrderIgnored() throws {
+        let difference = try check(#"{"a": 1, "b": {"c": true, "d": "x"}, "gone": null}"#, #"{"b": {"d": "y", "c": true}, "a": 1, "new": [1]}"#)
+        #expect(difference.changes.map(\.kind) == [.removed, .added, .changed])
+        #expect(difference.changes.map(\.pointer) == ["/gone", "/new", "/b/d"])
+        #expect(difference.changes[2].old == .string("x"))
+        #expect(difference.changes[2].new == .string("y"))
+        #expect(difference.patch.map(\.json) == [#"{"op":"remove","path":"/gone"}"#, #"{"op":"add","path":"/new","value":[1]}"#,
+                                                 #"{"op":"replace","path":"/b/d","value":"y"}"#])
+        #expect(try check(#"{"a": 1, "b": 2}"#, #"{"b": 2, "a": 1}"#).isEmpty)
+    }
+
+    @Test func oneInsertedElementLeavesTheOthersMatched() throws {
+        let old = (0..<50).map { #"{"id": \#($0)}"# }
+        var new = old
+        new.insert(#"{"id": "inserted"}"#, at: 20)
+        let difference = try check("[" + old.joined(separator: ",") + "]", "[" + new.joined(separator: ",") + "]")
+        #expect(difference.changes.map(\.kind) == [.added])
+        #expect(difference.changes[0].pointer == "/20")
+        let removed = try check("[1, 2, 3, 4, 5]", "[1, 2, 4, 5]")
+        #expect(removed.changes.map(\.pointer) == ["/2"])
+        #expect(removed.changes.map(\.kind) == [.removed])
+    }
+
+    @Test func elementsChangedInPlaceAreChangesNotRemovalsAndAdditions() throws {
+        let difference = try check(#"[{"n": 1}, {"n": 2}, {"n": 3}]"#, #"[{"n": 1}, {"n": 20}, {"n": 3}]"#)
+        #expect(difference.changes.map(\.pointer) == ["/1/n"])
+        #expect(difference.changes.map(\.kind) == [.changed])
+        let mixed = try check("[1, 2, 3, 4, 5, 6]", "[0, 1, 3, 4, 9, 6, 7]")
+        #expect(mixed.changes.count >= 3)
+    }
+
+    @Test func keysThatNeedEscapingAndTypeChanges() throws {
+        let difference = try check(#"{"a/b": 1, "c~d": [1], "e": {"f": 1}}"#, #"{"a/b": 2, "c~d": {"x": 1}, "e": "now text"}"#)
+        #expect(Set(difference.changes.map(\.pointer)) == ["/a~1b", "/c~0d", "/e"])
+        #expect(try check("1", #""one""#).patch.map(\.json) == [#"{"op":"replace","path":"","value":"one"}"#])
+    }
+
+    @Test func summaryCountsEachTopLevelMember() throws {
+        let difference = try check(#"{"a": {"x": 1, "y": 2}, "b": [1, 2]}"#, #"{"a": {"x": 2, "z": 3}, "b": [1, 2, 3]}"#)
+        #expect(difference.changes.map(\.topLevel) == ["a", "a", "a", "b"])
+    }
+
+    @Test func manyRandomPairsPatchExactly() throws {
+        var generator = SeededGenerator(seed: 42)
+        for _ in 0..<300 {
+            let old = randomValue(depth: 3, &generator)
+            let new = mutate(old, &generator)
+            let difference = DocumentDiff.compare(old, new)
+            #expect(PatchApplier.apply(difference.patch, to: old) == new)
+        }
+    }
+
+    func randomValue(depth: Int, _ generator: inout SeededGenerator) -> JSONPathValue {
+        switch depth == 0 ? Int.random(in: 0..<3, using: &generator) : Int.random(in: 0..<5, using: &generator) {
+        case 0: return .number(Double(Int.random(in: 0..<5, using: &generator)))
+        case 1: return .string(["a", "b", "c"][Int.random(in: 0..<3, using: &generator)])
+        case 2: return .null
+        case 3: return .array((0..<Int.random(in: 0..<6, using: &generator)).map { _ in randomValue(depth: depth - 1, &generator) })
+        default:
+            let keys = ["k", "l", "m", "n"].filter { _ in Bool.random(using: &generator) }
+            return .object(keys.map { ($0, randomValue(depth: depth - 1, &generator)) })
+        }
+    }
+
+    func mutate(_ value: JSONPathValue, _ generator: inout SeededGenerator) -> JSONPathValue {
+        switch value {
+        case .array(var elements):
+            if !elements.isEmpty, Bool.random(using: &generator) { elements.remove(at: Int.random(in: 0..<elements.count, using: &generator)) }
+            if Bool.random(using: &generator) { elements.insert(randomValue(depth: 1, &generator), at: Int.random(in: 0...elements.count, using: &generator)) }
+            return .array(elements.map { Int.random(in: 0..<3, using: &generator) == 0 ? mutate($0, &generator) : $0 })
+        case .object(var members):
+            if !members.isEmpty, Bool.random(using: &generator) { members.remove(at: Int.random(in: 0..<members.count, using: &generator)) }
+            if Bool.random(using: &generator), !members.contains(where: { $0.key == "z" }) { members.append(("z", randomValue(depth: 1, &generator))) }
+            return .object(members.map { Int.random(in: 0..<3, using: &generator) == 0 ? ($0.key, mutate($0.value, &generator)) : $0 })
+        default:
+            return Int.random(in: 0..<2, using: &generator) == 0 ? randomValue(depth: 1, &generator) : value
+        }
+    }
+}
+
+/// A small deterministic generator, so that a failing pair can be made again.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
