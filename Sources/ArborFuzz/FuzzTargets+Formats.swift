@@ -60,13 +60,14 @@ extension FuzzTargets {
 
 extension FuzzTargets {
     /// Two JSON documents (the input split at its first NUL byte): the patch `arbor diff` makes from the first
-    /// to the second, applied to the first, gives the second.
+    /// to the second, applied to the first, gives the second (a repeated key read as its last value).
     static func diff(_ bytes: [UInt8]) {
         guard let split = bytes.firstIndex(of: 0),
               let old = try? JSONPathValue(parsing: String(decoding: bytes[..<split], as: UTF8.self)),
               let new = try? JSONPathValue(parsing: String(decoding: bytes[(split + 1)...], as: UTF8.self)) else { return }
         let difference = DocumentDiff.compare(old, new)
-        if difference.isEmpty != (old == new) { fatalError("equal documents with changes, or different ones without") }
-        guard PatchApplier.apply(difference.patch, to: old) == new else { fatalError("the patch does not make the first into the second") }
+        let (before, after) = (DocumentDiff.lastKeysWin(old), DocumentDiff.lastKeysWin(new))
+        if difference.isEmpty != (before == after) { fatalError("equal documents with changes, or different ones without") }
+        guard PatchApplier.apply(difference.patch, to: before) == after else { fatalError("the patch does not make the first into the second") }
     }
 }

@@ -54,6 +54,14 @@ struct DocumentDiffTests {
         #expect(try check("1", #""one""#).patch.map(\.json) == [#"{"op":"replace","path":"","value":"one"}"#])
     }
 
+    @Test func aRepeatedKeyReadsAsItsLastValue() throws {
+        let before = try value(#"{"a": [1, 2, 3], "b": {"c": "x"}}"#)
+        let after = try value(#"{"a": [1, 2, 9, 3], "b": {"d": "y", "d": null}}"#)
+        let difference = DocumentDiff.compare(before, after)
+        #expect(PatchApplier.apply(difference.patch, to: before) == DocumentDiff.lastKeysWin(after))
+        #expect(difference.changes.filter { $0.pointer == "/b/d" }.map(\.new) == [.null])
+    }
+
     @Test func summaryCountsEachTopLevelMember() throws {
         let difference = try check(#"{"a": {"x": 1, "y": 2}, "b": [1, 2]}"#, #"{"a": {"x": 2, "z": 3}, "b": [1, 2, 3]}"#)
         #expect(difference.changes.map(\.topLevel) == ["a", "a", "a", "b"])

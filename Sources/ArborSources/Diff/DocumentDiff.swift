@@ -16,7 +16,9 @@ public enum DocumentDiff {
         while let (before, after, pointer) = pending.popLast() {
             var nested: [(JSONPathValue, JSONPathValue, String)] = []
             switch (before, after) {
-            case (.object(let left), .object(let right)):
+            case (.object(let written), .object(let writtenRight)):
+                let left = lastKeyWins(written)
+                let right = lastKeyWins(writtenRight)
                 let rightKeys = Set(right.map(\.key))
                 let leftByKey = Dictionary(left.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
                 for member in left where !rightKeys.contains(member.key) {
@@ -29,8 +31,9 @@ public enum DocumentDiff {
                     if let earlier = leftByKey[member.key] {
                         if earlier != member.value { nested.append((earlier, member.value, at)) }
                     } else {
-                        difference.changes.append(DocumentChange(kind: .added, pointer: at, new: member.value))
-                        difference.patch.append(PatchOperation(op: "add", path: at, value: member.value))
+                        let added = lastKeysWin(member.value)
+                        difference.changes.append(DocumentChange(kind: .added, pointer: at, new: added))
+                        difference.patch.append(PatchOperation(op: "add", path: at, value: added))
                     }
                 }
             case (.array(let left), .array(let right)):
@@ -40,21 +43,48 @@ public enum DocumentDiff {
                     difference.patch.append(PatchOperation(op: "remove", path: pointer + "/\(index)"))
                 }
                 for index in alignment.added {
-                    difference.changes.append(DocumentChange(kind: .added, pointer: pointer + "/\(index)", new: right[index]))
-                    difference.patch.append(PatchOperation(op: "add", path: pointer + "/\(index)", value: right[index]))
+                    let added = lastKeysWin(right[index])
+                    difference.changes.append(DocumentChange(kind: .added, pointer: pointer + "/\(index)", new: added))
+                    difference.patch.append(PatchOperation(op: "add", path: pointer + "/\(index)", value: added))
                 }
                 for (from, to) in alignment.pairs where left[from] != right[to] {
                     nested.append((left[from], right[to], pointer + "/\(to)"))
                 }
             default:
                 if before != after {
-                    difference.changes.append(DocumentChange(kind: .changed, pointer: pointer, old: before, new: after))
-                    difference.patch.append(PatchOperation(op: "replace", path: pointer, value: after))
+                    let replacement = lastKeysWin(after)
+                    difference.changes.append(DocumentChange(kind: .changed, pointer: pointer, old: before, new: replacement))
+                    difference.patch.append(PatchOperation(op: "replace", path: pointer, value: replacement))
                 }
             }
             pending.append(contentsOf: nested.reversed())
         }
         return difference
+    }
+
+    /// An object's members with each key once, its last value in its first place, as JSON parsers read a
+    /// repeated key (and as a patch applied member by member leaves it).
+    static func lastKeyWins(_ members: [(key: String, value: JSONPathValue)]) -> [(key: String, value: JSONPathValue)] {
+        var places: [String: Int] = [:]
+        var unique: [(key: String, value: JSONPathValue)] = []
+        for member in members {
+            if let place = places[member.key] {
+                unique[place].value = member.value
+            } else {
+                places[member.key] = unique.count
+                unique.append(member)
+            }
+        }
+        return unique
+    }
+
+    /// A value with every object's repeated keys read as ``lastKeyWins(_:)`` reads them.
+    package static func lastKeysWin(_ value: JSONPathValue) -> JSONPathValue {
+        switch value {
+        case .object(let members): return .object(lastKeyWins(members).map { ($0.key, lastKeysWin($0.value)) })
+        case .array(let elements): return .array(elements.map(lastKeysWin))
+        default: return value
+        }
     }
 
     /// A key as a JSON pointer segment (`~` as `~0`, `/` as `~1`).
