@@ -38,6 +38,24 @@ public struct JSONDocument: Sendable {
         return result
     }
 
+    /// Adds a node at the end, linked as the last child of its parent so far (`lastChild` remembers, for each
+    /// container, its last child added): how the builders that walk a tree flatten it. Returns its index.
+    @discardableResult
+    mutating func append(_ node: Node, lastChild: inout [Int32: Int32]) -> Int32 {
+        let index = Int32(nodes.count)
+        nodes.append(node)
+        let parent = node.parent
+        if parent >= 0 {
+            if let previous = lastChild[parent] {
+                nodes[Int(previous)].nextSibling = index
+            } else {
+                nodes[Int(parent)].firstChild = index
+            }
+            lastChild[parent] = index
+        }
+        return index
+    }
+
     /// The index of an object's member with this name, if it has one.
     public func member(_ name: String, of index: Int32) -> Int32? {
         guard nodes[Int(index)].kind == .object else { return nil }

@@ -31,15 +31,7 @@ indirect enum DocumentValue {
                 children = members.map { ($0.value, $0.key) }
             }
             node.childCount = Int32(children.count)
-            document.nodes.append(node)
-            if parent >= 0 {
-                if let previous = lastChild[parent] {
-                    document.nodes[Int(previous)].nextSibling = index
-                } else {
-                    document.nodes[Int(parent)].firstChild = index
-                }
-                lastChild[parent] = index
-            }
+            document.append(node, lastChild: &lastChild)
             for (child, childKey) in children.reversed() { pending.append((child, childKey, index)) }
         }
         return document

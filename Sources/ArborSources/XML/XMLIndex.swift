@@ -13,16 +13,11 @@ struct XMLIndex: Sendable {
     private(set) var subtreeEnd: [Int32] = []
     /// Each element's number of attributes (namespace declarations included) times two, plus one with text.
     private(set) var details: [UInt32] = []
-    /// For elements with more than ``stride`` child elements: child elements `stride`, `2 * stride`...
-    private(set) var checkpoints: [Int32: [Int32]] = [:]
     /// The qualified names, each once.
     private(set) var names: [String] = []
     private var nameNumbers: [String: Int32] = [:]
     /// The document's internal general entities and their replacement text.
     var entities: [String: String] = [:]
-
-    /// Child elements between two checkpoints.
-    static let stride = 64
 
     /// An empty index of an input of `inputSize` bytes, with room for an element every 32 bytes: pages never
     /// written cost no memory, while an array that outgrows its room holds its old and new storage at once.
@@ -76,11 +71,9 @@ struct XMLIndex: Sendable {
         return Int32(self.name.count - 1)
     }
 
-    /// Counts a child element of `parent`, keeping every ``stride``-th.
-    mutating func addChild(_ child: Int32, to parent: Int32) {
-        let children = childCount[Int(parent)]
-        if children > 0, children % Int32(Self.stride) == 0 { checkpoints[parent, default: []].append(child) }
-        childCount[Int(parent)] = children + 1
+    /// Counts a child element of `parent`.
+    mutating func addChild(to parent: Int32) {
+        childCount[Int(parent)] += 1
     }
 
     /// Marks an element as holding text.
@@ -91,23 +84,6 @@ struct XMLIndex: Sendable {
     /// Ends an element's subtree at the elements added so far.
     mutating func close(_ element: Int32) {
         subtreeEnd[Int(element)] = Int32(name.count)
-    }
-
-    /// The child element at `position` among an element's child elements, from the nearest checkpoint.
-    func child(at position: Int, of element: Int32) -> Int32? {
-        guard position >= 0, position < Int(childCount[Int(element)]) else { return nil }
-        var current = element + 1
-        var at = 0
-        let nearest = position / Self.stride
-        if nearest > 0, let marks = checkpoints[element] {
-            current = marks[nearest - 1]
-            at = nearest * Self.stride
-        }
-        while at < position {
-            current = subtreeEnd[Int(current)]
-            at += 1
-        }
-        return current
     }
 
     /// The element after `child` among its siblings (the caller knows there is one).

@@ -99,7 +99,7 @@ final class XMLIndexer {
             return index.number(ofName: qualified)
         }
         let element = index.add(contentStart: contentStart(), name: name, attributes: attributes)
-        if let parent = open.last { index.addChild(element, to: parent) }
+        if let parent = open.last { index.addChild(to: parent) }
         open.append(element)
     }
 

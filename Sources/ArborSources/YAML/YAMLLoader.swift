@@ -92,15 +92,7 @@ public enum YAMLLoader {
                 value.text = "*" + alias.anchor.rawValue
             }
             value.childCount = Int32(children.count)
-            document.nodes.append(value)
-            if parent >= 0 {
-                if let previous = lastChild[parent] {
-                    document.nodes[Int(previous)].nextSibling = index
-                } else {
-                    document.nodes[Int(parent)].firstChild = index
-                }
-                lastChild[parent] = index
-            }
+            document.append(value, lastChild: &lastChild)
             for (child, childKey) in children.reversed() { pending.append((child, childKey, index)) }
         }
         return document
