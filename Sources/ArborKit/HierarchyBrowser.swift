@@ -109,6 +109,7 @@ public final class HierarchyBrowser: Sendable {
         for binding in options.bindings { controller.actionBindings[binding.key] = binding.actions }
         for action in options.actions { controller.actionBindings[action.key] = [.custom(action.name)] }
         controller.placeholderSource = PlaceholderSource(file: options.sourceFile, idsArePaths: options.idsArePaths)
+        controller.changes = source as? any ChangeNavigating
         let loop = BrowserRunLoop(terminal: terminal, source: source, inbox: inbox,
                                   intervals: options.refreshInterval.map { [.refresh: $0] } ?? [:])
         loop.itemLimit = (options.searchBound ?? source.searchBound).items ?? Int.max

@@ -5,22 +5,35 @@ import ArborSources
 /// Answers `arbor diff A B`: both sources read as values, compared, the difference printed.
 enum Diff {
     /// Prints the difference; returns the exit status (0 equal, 1 different, 2 trouble).
-    static func run(_ command: DiffCommand, first: OpenedSource, second: OpenedSource) -> Int32 {
-        guard let old = value(of: first, origin: command.first.source ?? "stdin"),
-              let new = value(of: second, origin: command.second.source ?? "stdin") else { return 2 }
-        let difference = DocumentDiff.compare(old, new)
-        var output = GatheredOutput()
-        switch command.output {
+    static func run(_ command: DiffCommand, output: DiffCommand.Output) -> Int32 {
+        guard let opened = open(command) else { return 2 }
+        let difference = opened.difference.difference
+        let (old, new) = opened.difference.versions
+        var printed = GatheredOutput()
+        switch output {
         case .patch:
-            _ = output.write(Array(("[" + difference.patch.map(\.json).joined(separator: ",\n ") + "]\n").utf8))
+            _ = printed.write(Array(("[" + difference.patch.map(\.json).joined(separator: ",\n ") + "]\n").utf8))
         case .paths:
             let terminator: [UInt8] = command.print0 ? [0] : [0x0A]
-            for change in difference.changes where !output.write(LosslessText.encode(change.pointer) + terminator) { break }
+            for change in difference.changes where !printed.write(LosslessText.encode(change.pointer) + terminator) { break }
         case .summary:
-            for line in summary(difference, old: old, new: new) where !output.write(Array((line + "\n").utf8)) { break }
+            for line in summary(difference, old: old, new: new) where !printed.write(Array((line + "\n").utf8)) { break }
         }
-        _ = output.flush()
+        _ = printed.flush()
         return difference.isEmpty ? 0 : 1
+    }
+
+    /// The two sources compared, their problems said on stderr; nil (said) when one cannot be read.
+    static func open(_ command: DiffCommand) -> (opened: OpenedSource, difference: DiffHierarchy)? {
+        let names = (command.first.source ?? "stdin", command.second.source ?? "stdin")
+        do {
+            let opened = try DiffOpening.open(command.first.request, command.second.request, names: names)
+            for problem in opened.opened.problems { printError("arbor: " + problem) }
+            return opened
+        } catch {
+            printError("arbor: " + error.message)
+            return nil
+        }
     }
 
     /// `+A −R ~C  key` for each top-level item with changes, in the order met, then the totals. The top-level
@@ -60,24 +73,5 @@ enum Diff {
             return text
         }.first
         return "children/\(position)" + (title.map { "  " + $0 } ?? "")
-    }
-
-    /// The whole value of a source, as a JSONPath query's `$` reads it; nil (said on stderr) when it cannot be read.
-    private static func value(of opened: OpenedSource, origin: String) -> JSONPathValue? {
-        var found: JSONPathValue?
-        let query = SourceQuery(try! JSONPath("$"), source: opened.hierarchy)
-        query.forEachMatch { match in
-            found = match.value
-            return false
-        }
-        if let failure = query.reader.failure {
-            printError("arbor: \(origin): \(failure.message)")
-            return nil
-        }
-        guard let found else {
-            printError("arbor: \(origin): holds nothing to compare")
-            return nil
-        }
-        return found
     }
 }

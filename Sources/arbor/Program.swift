@@ -49,7 +49,11 @@ enum Program {
         case .find(let command):
             return Find.run(command, source: try openSource(command.source))
         case .diff(let command):
-            return Diff.run(command, first: try openSource(command.first), second: try openSource(command.second))
+            try requireSource(command.first)
+            guard command.output == nil, isatty(1) != 0 || command.browse.selectionMode != .none else {
+                return Diff.run(command, output: command.output ?? .summary)
+            }
+            return try browseDifference(command, settings: settings)
         case .browse(var command):
             if !namesInput(command.source), isatty(0) != 0 { command.source.source = "." }
             let theme: Theme
@@ -75,6 +79,27 @@ enum Program {
             _ = writeAll(1, Array(map.markdownTable.utf8))
             return 0
         }
+    }
+
+    /// `arbor diff A B` on a terminal: the tree of changes browsed (or picked from); two equal versions say so.
+    private static func browseDifference(_ command: DiffCommand, settings: Settings) throws(ArborFailure) -> Int32 {
+        let theme: Theme
+        do {
+            theme = try ThemeFile.load(command.browse.theme)
+        } catch {
+            throw .invalid("--theme: " + error.description)
+        }
+        guard let opened = Diff.open(command) else { return 2 }
+        if opened.difference.isEqual {
+            printError("arbor: \(command.first.source ?? "stdin") and \(command.second.source ?? "stdin") are equal")
+            return 0
+        }
+        let terminal = TerminalLease(theme: command.browse.usesColor ? theme : theme.withoutColor(), mouse: command.browse.mouse,
+                                     height: command.browse.height)
+        var shown = opened.opened
+        shown.problems = []
+        return Browser.run(command.browse, source: shown, theme: theme, keyChanges: settings.keyChanges, bindings: settings.bindings,
+                           terminal: terminal)
     }
 
     /// `arbor print`: the tree as indented lines; a reader that goes away ends it quietly.

@@ -80,6 +80,18 @@ struct RefreshTests {
         #expect(driver.focusedID(2) == "b2")
     }
 
+    @Test func openingAPathFromTheTopClosesTheColumnsOpenBeyondIt() async {
+        let source = MutableSource(root: "plants", plantOutline)
+        var driver = Driver(source)
+        driver.send(.start)
+        driver.send(.reveal(path: ["plants", "berlin", "b1"]))
+        await driver.settle()
+        driver.send(.open(path: ["plants", "hamburg"]))
+        await driver.settle()
+        #expect(driver.state.columns.count == 2)
+        #expect(driver.focusedID(1) == "hamburg")
+    }
+
     @Test func theOutlineKeepsItsFocusedRowByIdentityWhenRowsComeAboveIt() async {
         let source = MutableSource(root: "plants", plantOutline)
         var driver = Driver(source)

@@ -38,6 +38,12 @@ public struct ItemContent: Sendable, Hashable {
     public var scalar: ScalarValue?
     /// While a query's answer is shown, the matches at and under the item: the hierarchy icon counts them.
     public var matchCount: Int?
+    /// While a difference is shown, how the item changed: its symbol and colour.
+    public var change: ChangeStatus?
+    /// While a difference is shown, the changes at and under the item: the hierarchy icon counts them.
+    public var changeCounts: ChangeCounts?
+    /// For a scalar member changed in place, its value before: shown as `key: old → new`.
+    public var previousScalar: ScalarValue?
 
     /// Creates content; every part but the title may be empty.
     public init(

@@ -32,3 +32,11 @@ public protocol CancellingUnshown: HierarchySource {
     /// Cancels the requests under way for lists other than the children of these items.
     func keepOnly(_ shownIDs: Set<String>)
 }
+
+/// A source that shows the difference between two versions: it knows where the changes are, in order.
+public protocol ChangeNavigating: HierarchySource {
+    /// The ids from the top (the root's id first unless it is virtual) down to the next change after the item
+    /// `id` (or the previous one, `forward` false), in the order the tree shows them, wrapping around at the end;
+    /// nil when there is no change.
+    func revealPath(toChangeFrom id: String?, forward: Bool) -> [String]?
+}

@@ -31,6 +31,9 @@ package enum BrowserAction: Sendable {
     case previousLevel
     /// Opens the path of ids from the root down, focusing its last item.
     case reveal(path: [String])
+    /// Opens a path of ids from the top of the source, whatever the layout and the columns open, focusing its
+    /// last item (the next change of a difference).
+    case open(path: [String])
     /// Marks or unmarks (picker): routed to the selection sub-state.
     case selection(SelectionAction)
     /// Narrows the focused column to the items whose title matches a query (smart case); the focus stays

@@ -127,6 +127,7 @@ package struct BrowserState: Sendable {
         case .nextLevel: return navigate { $0.nextLevel(in: &$1) }
         case .previousLevel: return navigate { $0.previousLevel(in: &$1) }
         case .reveal(let path): return reveal(path, focusedColumn: nil)
+        case .open(let path): return revealFromTop(path)
         case .selection(let action):
             selection.apply(action, focused: focusedItem.flatMap { $0 == NodeStore.placeholder ? nil : store[$0].id })
             return []

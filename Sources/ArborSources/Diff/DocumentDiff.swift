@@ -11,55 +11,7 @@ public enum DocumentDiff {
 
     /// The difference between `old` and `new`.
     public static func compare(_ old: JSONPathValue, _ new: JSONPathValue) -> DocumentDifference {
-        var difference = DocumentDifference()
-        var pending: [(old: JSONPathValue, new: JSONPathValue, pointer: String)] = [(old, new, "")]
-        while let (before, after, pointer) = pending.popLast() {
-            var nested: [(JSONPathValue, JSONPathValue, String)] = []
-            switch (before, after) {
-            case (.object(let written), .object(let writtenRight)):
-                let left = lastKeyWins(written)
-                let right = lastKeyWins(writtenRight)
-                let rightKeys = Set(right.map(\.key))
-                let leftByKey = Dictionary(left.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-                for member in left where !rightKeys.contains(member.key) {
-                    let at = pointer + "/" + escape(member.key)
-                    difference.changes.append(DocumentChange(kind: .removed, pointer: at, old: member.value))
-                    difference.patch.append(PatchOperation(op: "remove", path: at))
-                }
-                for member in right {
-                    let at = pointer + "/" + escape(member.key)
-                    if let earlier = leftByKey[member.key] {
-                        if earlier != member.value { nested.append((earlier, member.value, at)) }
-                    } else {
-                        let added = lastKeysWin(member.value)
-                        difference.changes.append(DocumentChange(kind: .added, pointer: at, new: added))
-                        difference.patch.append(PatchOperation(op: "add", path: at, value: added))
-                    }
-                }
-            case (.array(let left), .array(let right)):
-                let alignment = ArrayAlignment(left, right, limit: alignmentLimit)
-                for index in alignment.removed.reversed() {
-                    difference.changes.append(DocumentChange(kind: .removed, pointer: pointer + "/\(index)", old: left[index]))
-                    difference.patch.append(PatchOperation(op: "remove", path: pointer + "/\(index)"))
-                }
-                for index in alignment.added {
-                    let added = lastKeysWin(right[index])
-                    difference.changes.append(DocumentChange(kind: .added, pointer: pointer + "/\(index)", new: added))
-                    difference.patch.append(PatchOperation(op: "add", path: pointer + "/\(index)", value: added))
-                }
-                for (from, to) in alignment.pairs where left[from] != right[to] {
-                    nested.append((left[from], right[to], pointer + "/\(to)"))
-                }
-            default:
-                if before != after {
-                    let replacement = lastKeysWin(after)
-                    difference.changes.append(DocumentChange(kind: .changed, pointer: pointer, old: before, new: replacement))
-                    difference.patch.append(PatchOperation(op: "replace", path: pointer, value: replacement))
-                }
-            }
-            pending.append(contentsOf: nested.reversed())
-        }
-        return difference
+        DiffTree(old, new).difference
     }
 
     /// An object's members with each key once, its last value in its first place, as JSON parsers read a

@@ -5,18 +5,21 @@ import Synchronization
 /// watches files), and when the file is another version (written and closed, or replaced by a rename as
 /// editors and `jq ... > tmp && mv tmp file` do) it is read again, in the background; the new hierarchy
 /// takes the old one's place and the browser reads the lists on screen again, comparing by id. A version
-/// that does not read keeps the last good one and is reported.
-final class ReopeningSource: ChangeReporting {
+/// that does not read keeps the last good one and is reported. A source made of several files (a difference)
+/// follows each of them.
+final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, PreviewingItems {
     private struct State {
         var current: any HierarchySource
         var version: [Int]
         var observer: (@Sendable (SourceChange) -> Void)?
         var watcher: DirectoryWatcher?
         var troubled = false
+        /// What the browser last asked of hidden entries, given to each new version.
+        var showsHidden: Bool?
     }
 
     private let state: Mutex<State>
-    private let path: String
+    private let paths: [String]
     private let reopen: @Sendable () throws(SourceLoadError) -> any HierarchySource
     private let reading = Mutex(false)
 
@@ -24,8 +27,27 @@ final class ReopeningSource: ChangeReporting {
     init(_ source: any HierarchySource, path: String, version: [Int],
          reopen: @escaping @Sendable () throws(SourceLoadError) -> any HierarchySource) {
         state = Mutex(State(current: source, version: version))
-        self.path = path
+        paths = [path]
         self.reopen = reopen
+    }
+
+    /// Follows the files at `paths`, read as `source`; nil when one of them is not a regular file.
+    init?(_ source: any HierarchySource, paths: [String], reopen: @escaping @Sendable () throws(SourceLoadError) -> any HierarchySource) {
+        self.paths = paths
+        self.reopen = reopen
+        state = Mutex(State(current: source, version: []))
+        guard let version = version() else { return nil }
+        state.withLock { $0.version = version }
+    }
+
+    /// The versions of every file, one after the other; nil when one is not a regular file.
+    private func version() -> [Int]? {
+        var versions: [Int] = []
+        for path in paths {
+            guard let version = SourceFile.version(path) else { return nil }
+            versions += version
+        }
+        return versions
     }
 
     var current: any HierarchySource { state.withLock { $0.current } }
@@ -36,25 +58,30 @@ final class ReopeningSource: ChangeReporting {
 
     /// Starts watching the file's directory; changes are reported from then on.
     func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
-        let bytes = Array(path.utf8)
-        let directory = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 == 0 ? [UInt8(ascii: "/")] : Array(bytes[..<$0]) }
-            ?? Array(FileSystemSource.absolute(".").utf8)
+        var watched: [[UInt8]] = []
+        for path in paths {
+            let bytes = Array(path.utf8)
+            let directory = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 == 0 ? [UInt8(ascii: "/")] : Array(bytes[..<$0]) }
+                ?? Array(FileSystemSource.absolute(".").utf8)
+            watched += [directory, bytes]
+        }
         let watcher = DirectoryWatcher { [weak self] _ in self?.checkVersion() }
         state.withLock {
             $0.observer = report
             $0.watcher = watcher
         }
-        watcher.watch([directory, bytes])
+        watcher.watch(Set(watched))
     }
 
     /// Reads the file again if it is another version than the one shown; one read at a time.
     private func checkVersion() {
-        guard let version = SourceFile.version(path), version != state.withLock({ $0.version }) else { return }
+        guard let version = version(), version != state.withLock({ $0.version }) else { return }
         guard reading.withLock({ busy in defer { busy = true }; return !busy }) else { return }
         defer { reading.withLock { $0 = false } }
         var changes: [SourceChange]
         do {
             let source = try reopen()
+            if let shows = state.withLock({ $0.showsHidden }) { _ = (source as? any HiddenEntries)?.setShowsHidden(shows) }
             let wasTroubled = state.withLock { state in
                 state.current = source
                 state.version = version
@@ -71,7 +98,23 @@ final class ReopeningSource: ChangeReporting {
         }
         if let report = state.withLock({ $0.observer }) { changes.forEach(report) }
         // A write that came while reading is read now.
-        if SourceFile.version(path) != version { checkVersion() }
+        if self.version() != version { checkVersion() }
+    }
+
+    func setShowsHidden(_ shows: Bool) -> Bool {
+        let current = state.withLock { state in
+            state.showsHidden = shows
+            return state.current
+        }
+        return (current as? any HiddenEntries)?.setShowsHidden(shows) ?? false
+    }
+
+    func revealPath(toChangeFrom id: String?, forward: Bool) -> [String]? {
+        (current as? any ChangeNavigating)?.revealPath(toChangeFrom: id, forward: forward)
+    }
+
+    func preview(of id: String, lines: Int) async throws -> ItemPreview {
+        try await current.itemPreview(of: id, lines: lines)
     }
 
     func root() async throws -> SourceRoot? { try await current.root() }

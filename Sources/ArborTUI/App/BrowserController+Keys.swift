@@ -100,6 +100,13 @@ extension BrowserController {
         case .nextMatch, .previousMatch:
             guard let search = chrome.search else { return .proceed([]) }
             action = .findNext(search.query, forward: command == .nextMatch)
+        case .nextChange, .previousChange:
+            let focused = state.focusedItem.map { state.store[$0].id }
+            guard let path = changes?.revealPath(toChangeFrom: focused, forward: command == .nextChange) else {
+                chrome.note = changes == nil ? "no changes here: ] and [ go through the changes of arbor diff" : "no changes"
+                return .proceed([])
+            }
+            action = .open(path: path)
         case .copyID, .copyPath:
             copyFocused(path: command == .copyPath)
             return .proceed([])

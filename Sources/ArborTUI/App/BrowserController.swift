@@ -48,6 +48,8 @@ package struct BrowserController: Sendable {
     package internal(set) var preview = PreviewPane(window: PreviewWindow(hidden: true), command: nil)
     /// Keys bound to actions (`--bind`, `[bind]`), looked up before the key map.
     package var actionBindings: [Key: [BoundAction]] = [:]
+    /// Where the changes are, when the source is a difference.
+    package var changes: (any ChangeNavigating)?
     /// What the placeholders know of the source: its file, and whether ids are paths.
     package var placeholderSource = PlaceholderSource()
     /// The previews the run loop is to make, oldest first.

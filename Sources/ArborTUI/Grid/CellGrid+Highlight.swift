@@ -26,10 +26,15 @@ extension CellGrid {
 extension CellGrid {
     /// Writes `: value` after a key, the value styled by its kind, within `limit` cells; returns the cells used.
     @discardableResult
-    mutating func writeValue(_ value: ScalarValue, x: Int, y: Int, limit: Int, highlighted: Bool) -> Int {
+    mutating func writeValue(_ value: ScalarValue, previous: ScalarValue? = nil, x: Int, y: Int, limit: Int, highlighted: Bool) -> Int {
         guard limit > 2 else { return 0 }
-        let colon = write(": ", x: x, y: y, limit: limit, style: CellStyle(.dim, highlighted: highlighted))
-        return colon + write(value.shown, x: x + colon, y: y, limit: limit - colon,
-                             style: CellStyle(.value(value.kind), highlighted: highlighted))
+        var written = write(": ", x: x, y: y, limit: limit, style: CellStyle(.dim, highlighted: highlighted))
+        if let previous {
+            written += write(previous.shown, x: x + written, y: y, limit: limit - written,
+                             style: CellStyle(.value(previous.kind), highlighted: highlighted))
+            written += write(" → ", x: x + written, y: y, limit: limit - written, style: CellStyle(.changed, highlighted: highlighted))
+        }
+        return written + write(value.shown, x: x + written, y: y, limit: limit - written,
+                               style: CellStyle(.value(value.kind), highlighted: highlighted))
     }
 }

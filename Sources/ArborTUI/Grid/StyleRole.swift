@@ -52,6 +52,22 @@ public enum StyleRole: UInt8, Sendable, CaseIterable {
     case number
     /// A document's `true`, `false` or `null`.
     case literal
+    /// An item added, in a difference.
+    case added
+    /// An item removed, in a difference.
+    case removed
+    /// An item changed, in a difference.
+    case changed
+
+    /// The role that styles the symbol of an item's change in a difference.
+    package static func change(_ status: ChangeStatus?) -> StyleRole {
+        switch status {
+        case .added: return .added
+        case .removed: return .removed
+        case .changed: return .changed
+        case .unchanged, nil: return .icon
+        }
+    }
 
     /// The role that styles a document's value of this kind.
     package static func value(_ kind: ScalarValue.Kind) -> StyleRole {

@@ -42,6 +42,10 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
     case nextMatch = "next-match"
     /// Previous match of the last search.
     case previousMatch = "previous-match"
+    /// The next change of a difference, across the whole tree.
+    case nextChange = "next-change"
+    /// The previous change of a difference.
+    case previousChange = "previous-change"
     /// Copy the focused item's id (OSC 52)
     case copyID = "copy-id"
     /// Copy the focused item's path of titles (OSC 52)
@@ -97,6 +101,8 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
         case .query: return "ask a JSONPath query, its matches shown as a tree"
         case .nextMatch: return "next match of the last search"
         case .previousMatch: return "previous match of the last search"
+        case .nextChange: return "next change of a difference (arbor diff), across the whole tree"
+        case .previousChange: return "previous change of a difference (arbor diff)"
         case .copyID: return "copy the focused item's id (OSC 52)"
         case .copyPath: return "copy the focused item's path of titles (OSC 52)"
         case .togglePreview: return "show or hide the preview pane"

@@ -78,6 +78,8 @@ package struct KeyMap: Sendable {
         KeyBinding([.character("n")], .nextMatch),
         KeyBinding([.character("N")], .previousMatch),
         KeyBinding([.character("F")], .find),
+        KeyBinding([.character("]")], .nextChange),
+        KeyBinding([.character("[")], .previousChange),
         KeyBinding([.character("y")], .copyID),
         KeyBinding([.character("Y")], .copyPath),
         KeyBinding([.character(":")], .jump),

@@ -27,6 +27,7 @@ enum ObjectCellPainter {
         guard cell.hasIcon else { return nil }
         let glyph = cell.isExpanded ? "▶" : "▷"
         if let matches = cell.content?.matchCount { return "\(glyph) \(matches)✓" }
+        if let counts = cell.content?.changeCounts { return "\(glyph) " + counts.text }
         return cell.childCount.map { "\(glyph) \($0)" } ?? cell.pendingCount.map { "\(glyph) \($0)" } ?? glyph
     }
 
@@ -48,7 +49,7 @@ enum ObjectCellPainter {
         }
         if let icon = cell.content?.icon, !icon.isEmpty, width > 6 {
             let iconWidth = min(2, CellGrid.drawnWidth(of: icon, upTo: 2))
-            grid.write(icon, x: textX, y: y, limit: iconWidth, style: CellStyle(.icon, highlighted: highlighted))
+            grid.write(icon, x: textX, y: y, limit: iconWidth, style: CellStyle(.change(cell.content?.change), highlighted: highlighted))
             textX += iconWidth + 1
         }
         var titleRoom = width - (textX - x)
@@ -67,7 +68,8 @@ enum ObjectCellPainter {
         grid.highlight(cell.match, in: title, x: textX, y: y, written: written)
         guard full else {
             if let scalar = cell.content?.scalar {
-                grid.writeValue(scalar, x: textX + written, y: y, limit: titleRoom - written, highlighted: highlighted)
+                grid.writeValue(scalar, previous: cell.content?.previousScalar, x: textX + written, y: y, limit: titleRoom - written,
+                                highlighted: highlighted)
             }
             return
         }

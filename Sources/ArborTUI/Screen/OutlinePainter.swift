@@ -54,6 +54,7 @@ struct OutlinePainter {
     /// The count at the right of a row: its children, a spinner while they are counted, or nothing.
     private func count(for row: OutlineRow) -> String {
         let node = state.store[row.item]
+        if let counts = node.content?.changeCounts { return counts.text }
         if let childCount = node.childCount { return childCount > 0 ? String(childCount) : "" }
         return state.loads.countsPending.contains(row.item) || node.childLoad.isLoading ? spinnerFrame : ""
     }
@@ -94,14 +95,15 @@ struct OutlinePainter {
         let expanded = mark == "▾"
         x += grid.write(mark + " ", x: x, y: y, limit: max(0, right - x), style: CellStyle(expanded ? .selectedIcon : .icon, highlighted: focused))
         if let icon = node.content?.icon, !icon.isEmpty {
-            x += grid.write(icon + " ", x: x, y: y, limit: max(0, min(3, right - x)), style: CellStyle(.icon, highlighted: focused))
+            x += grid.write(icon + " ", x: x, y: y, limit: max(0, min(3, right - x)),
+                            style: CellStyle(.change(node.content?.change), highlighted: focused))
         }
         if focused { grid.cursor = GridPoint(row: y, column: x) }
         let written = grid.write(node.title, x: x, y: y, limit: max(0, right - x), style: CellStyle(.title, highlighted: focused))
         grid.highlight(search, in: node.title, x: x, y: y, written: written)
         x += written
         if let scalar = node.content?.scalar {
-            grid.writeValue(scalar, x: x, y: y, limit: right - x, highlighted: focused)
+            grid.writeValue(scalar, previous: node.content?.previousScalar, x: x, y: y, limit: right - x, highlighted: focused)
         } else if let subtitle = node.content?.subtitle, !subtitle.isEmpty, right - x > 4 {
             grid.write(subtitle, x: x + 2, y: y, limit: right - x - 2, style: CellStyle(.subtitle, highlighted: focused))
         }

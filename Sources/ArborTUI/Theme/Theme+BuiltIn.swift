@@ -25,6 +25,9 @@ extension Theme {
         .string: RoleLook(foreground: .index(2)),
         .number: RoleLook(foreground: .index(6)),
         .literal: RoleLook(foreground: .index(5)),
+        .added: RoleLook(foreground: .index(2), bold: true),
+        .removed: RoleLook(foreground: .index(1), bold: true),
+        .changed: RoleLook(foreground: .index(3), bold: true),
     ], highlight: RoleLook(background: .index(238), bold: true), usesColor: true)
 
     /// Colours for a light terminal background.
@@ -51,6 +54,9 @@ extension Theme {
         .string: RoleLook(foreground: .index(28)),
         .number: RoleLook(foreground: .index(24)),
         .literal: RoleLook(foreground: .index(125)),
+        .added: RoleLook(foreground: .index(28), bold: true),
+        .removed: RoleLook(foreground: .index(160), bold: true),
+        .changed: RoleLook(foreground: .index(130), bold: true),
     ], highlight: RoleLook(background: .index(153), bold: true), usesColor: true)
 
     /// No colour at all: bold, dim, underline and reverse video carry every distinction, the focus included.
@@ -70,5 +76,8 @@ extension Theme {
         .match: RoleLook(bold: true, underline: true),
         .status: RoleLook(bold: true),
         .literal: RoleLook(underline: true),
+        .added: RoleLook(bold: true),
+        .removed: RoleLook(bold: true),
+        .changed: RoleLook(bold: true),
     ], highlight: RoleLook(reverse: true), usesColor: false)
 }

@@ -1,0 +1,219 @@
+import ArborCore
+import ArborPath
+import Synchronization
+
+/// Two versions of a document browsed as one tree of changes: each item added, removed, changed or unchanged,
+/// each container counting the changes under it; unchanged items hidden until shown (``HiddenEntries``); the
+/// changes in the order shown for the keys that go from one to the next (``ChangeNavigating``); both versions in
+/// the preview.
+public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingItems {
+    /// The name for the header line: both versions' names.
+    public let displayName: String
+    private let tree: DiffTree
+    private let entryByID: [String: Int32]
+    /// Each entry's place in the order the tree shows its entries, all shown.
+    private let rank: [Int32]
+    /// The entries that are changes, in the order shown.
+    private let changes: [Int32]
+    private let showsUnchanged = Mutex(false)
+
+    /// Compares two versions; `names` are theirs, for the header.
+    public init(old: JSONPathValue, new: JSONPathValue, names: (String, String)) {
+        displayName = names.0 == names.1 ? names.0 : names.0 + " → " + names.1
+        tree = DiffTree(old, new)
+        var byID: [String: Int32] = [:]
+        byID.reserveCapacity(tree.entries.count)
+        for (index, entry) in tree.entries.enumerated() { byID[entry.id] = Int32(index) }
+        entryByID = byID
+        var rank = [Int32](repeating: 0, count: tree.entries.count)
+        var changes: [Int32] = []
+        var pending: [Int32] = [0]
+        var next: Int32 = 0
+        while let index = pending.popLast() {
+            rank[Int(index)] = next
+            next += 1
+            let entry = tree.entries[Int(index)]
+            if entry.isChange { changes.append(index) }
+            pending += (entry.members ?? []).reversed()
+        }
+        self.rank = rank
+        self.changes = changes
+    }
+
+    /// The difference as changes and a JSON Patch.
+    public var difference: DocumentDifference { tree.difference }
+
+    /// The two versions compared.
+    public var versions: (old: JSONPathValue, new: JSONPathValue) { (tree.entries[0].old ?? .null, tree.entries[0].new ?? .null) }
+
+    /// Whether the two versions are equal.
+    public var isEqual: Bool { tree.entries[0].counts.isEmpty }
+
+    public var isDocument: Bool { true }
+    public var pagesChildren: Bool { true }
+
+    public func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: false) }
+
+    public func numberOfChildren(of id: String) async throws -> Int? {
+        try members(of: id).count
+    }
+
+    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+        try await children(of: id, in: range).map(\.id)
+    }
+
+    public func parentID(of id: String) async throws -> String? {
+        let place = try self.place(of: id)
+        guard place.path.isEmpty else {
+            return String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!])
+        }
+        let parent = tree.entries[Int(place.entry)].parent
+        return parent < 0 ? nil : tree.entries[Int(parent)].id
+    }
+
+    public func item(_ id: String) async throws -> SourceItem {
+        let place = try self.place(of: id)
+        let entry = tree.entries[Int(place.entry)]
+        if place.path.isEmpty { return item(of: place.entry) }
+        let value = try self.value(at: place)
+        let title = place.titleIsIndex ? DiffValues.elementTitle(Int(place.path.last!) ?? 0, value) : unescape(place.path.last!)
+        return SourceItem(id: id, content: DiffContent.content(title: title, status: inherited(entry.status), old: entry.new == nil ? value : nil,
+                                                               new: entry.new == nil ? nil : value, counts: ChangeCounts()),
+                          childCount: DiffValues.count(of: value))
+    }
+
+    public func children(of id: String) async throws -> [SourceItem] {
+        try await children(of: id, in: 0..<Int.max)
+    }
+
+    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        let members = try members(of: id)
+        return members[range.clamped(to: 0..<members.count)].map { member in
+            switch member {
+            case .entry(let index): return item(of: index)
+            case .value(let childID, let title, let value, let status):
+                return SourceItem(id: childID, content: DiffContent.content(title: title, status: status, old: status == .removed ? value : nil,
+                                                                            new: status == .removed ? nil : value, counts: ChangeCounts()),
+                                  childCount: DiffValues.count(of: value))
+            }
+        }
+    }
+
+    public func setShowsHidden(_ shows: Bool) -> Bool {
+        showsUnchanged.withLock { current in
+            defer { current = shows }
+            return current != shows
+        }
+    }
+
+    public func revealPath(toChangeFrom id: String?, forward: Bool) -> [String]? {
+        guard !changes.isEmpty else { return nil }
+        var target = forward ? changes.first! : changes.last!
+        if let id, let place = try? place(of: id) {
+            let here = rank[Int(place.entry)]
+            let exact = place.path.isEmpty
+            if forward, let next = changes.first(where: { rank[Int($0)] > here }) { target = next }
+            if !forward, let previous = changes.last(where: { exact ? rank[Int($0)] < here : rank[Int($0)] <= here }) { target = previous }
+        }
+        var path: [String] = []
+        var index = target
+        while index >= 0 {
+            path.append(tree.entries[Int(index)].id)
+            index = tree.entries[Int(index)].parent
+        }
+        return path.reversed()
+    }
+
+    public func preview(of id: String, lines: Int) async throws -> ItemPreview {
+        let place = try self.place(of: id)
+        let entry = tree.entries[Int(place.entry)]
+        guard place.path.isEmpty, entry.status == .changed, entry.isChange, let old = entry.old, let new = entry.new else {
+            let shown = DiffValues.lines(of: try value(at: place), limit: lines)
+            return ItemPreview(lines: shown.lines.map { PreviewLine($0) }, isCut: shown.isCut)
+        }
+        let before = DiffValues.lines(of: old, limit: max(1, lines / 2 - 1))
+        let after = DiffValues.lines(of: new, limit: max(1, lines - before.lines.count - 2))
+        let shown = [PreviewLine("before", .heading)] + before.lines.map { PreviewLine("− " + $0, .dim) }
+            + [PreviewLine("after", .heading)] + after.lines.map { PreviewLine("+ " + $0) }
+        return ItemPreview(lines: shown, isCut: before.isCut || after.isCut)
+    }
+
+    // MARK: Places
+
+    /// An item of the tree: an entry, or a value under one (`path` the pointer segments below it).
+    private struct Place {
+        var entry: Int32
+        var path: [Substring]
+        /// Whether the last segment is an array's index.
+        var titleIsIndex = false
+    }
+
+    /// A member listed under an item: an entry, or a value under one shown with its status.
+    private enum Member {
+        case entry(Int32)
+        case value(id: String, title: String, value: JSONPathValue, status: ChangeStatus)
+    }
+
+    private func place(of id: String) throws -> Place {
+        var prefix = id[...]
+        var path: [Substring] = []
+        while true {
+            if let entry = entryByID[String(prefix)] {
+                var place = Place(entry: entry, path: path.reversed())
+                if !path.isEmpty {
+                    let parent = try value(at: Place(entry: entry, path: Array(place.path.dropLast())))
+                    place.titleIsIndex = parent.kind == .array
+                }
+                return place
+            }
+            guard let slash = prefix.utf8.lastIndex(of: UInt8(ascii: "/")) else { throw SourceError("no item with id '\(id)'") }
+            path.append(prefix[prefix.index(after: slash)...])
+            prefix = prefix[..<slash]
+        }
+    }
+
+    private func value(at place: Place) throws -> JSONPathValue {
+        var value = tree.entries[Int(place.entry)].value
+        for segment in place.path {
+            guard let member = DiffValues.member(segment, of: value) else { throw SourceError("no item at '\(segment)'") }
+            value = member
+        }
+        return value
+    }
+
+    private func members(of id: String) throws -> [Member] {
+        let place = try self.place(of: id)
+        let entry = tree.entries[Int(place.entry)]
+        if place.path.isEmpty, let members = entry.members {
+            let shows = showsUnchanged.withLock { $0 }
+            return members.filter { shows || tree.entries[Int($0)].status != .unchanged }.map(Member.entry)
+        }
+        let value = try self.value(at: place)
+        let status = inherited(entry.status)
+        return DiffValues.members(of: value).map { member in
+            let segment = member.key.map(DocumentDiff.escape) ?? String(member.position)
+            let title = member.key ?? DiffValues.elementTitle(member.position, member.value)
+            return .value(id: id + "/" + segment, title: title, value: member.value, status: status)
+        }
+    }
+
+    private func item(of index: Int32) -> SourceItem {
+        let entry = tree.entries[Int(index)]
+        let title = entry.parent < 0 ? displayName : entry.key ?? DiffValues.elementTitle(entry.position, entry.value)
+        let count = entry.members.map { members in
+            showsUnchanged.withLock { $0 } ? members.count : members.count { tree.entries[Int($0)].status != .unchanged }
+        } ?? DiffValues.count(of: entry.value)
+        return SourceItem(id: entry.id, content: DiffContent.content(title: title, status: entry.status, old: entry.old, new: entry.new,
+                                                                     counts: entry.isChange ? ChangeCounts() : entry.counts),
+                          childCount: count)
+    }
+
+    /// The status of a value under an entry of this status.
+    private func inherited(_ status: ChangeStatus) -> ChangeStatus {
+        status == .changed ? .unchanged : status
+    }
+
+    private func unescape(_ segment: Substring) -> String {
+        segment.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+    }
+}

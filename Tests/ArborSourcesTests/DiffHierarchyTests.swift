@@ -1,0 +1,120 @@
+import ArborCore
+import ArborPath
+import ArborSources
+import Testing
+
+@Suite("The tree of changes between two documents")
+struct DiffHierarchyTests {
+    let old = #"{"name": "api", "replicas": 2, "ports": [80, 443], "env": {"A": "1", "B": "2"}, "gone": {"x": [1, 2]}, "kind": [1]}"#
+    let new = #"{"name": "api", "replicas": 3, "ports": [80, 8080, 443], "env": {"A": "1", "B": "3"}, "added": {"y": {"z": true}}, "kind": {"k": 1}}"#
+
+    func difference() throws -> DiffHierarchy {
+        DiffHierarchy(old: try JSONPathValue(parsing: old), new: try JSONPathValue(parsing: new), names: ("a.json", "b.json"))
+    }
+
+    func summary(_ items: [SourceItem]) -> [String] {
+        items.map { "\($0.content.icon)\($0.content.title) \($0.content.change?.rawValue ?? "")" }
+    }
+
+    @Test func theRootCountsEveryChangeAndListsOnlyWhatChanged() async throws {
+        let tree = try difference()
+        let root = try await tree.item("")
+        #expect(root.content.title == "a.json → b.json")
+        #expect(root.content.changeCounts == ChangeCounts(added: 2, removed: 1, changed: 3))
+        #expect(root.content.changeCounts?.text == "+2 −1 ~3")
+        let children = try await tree.children(of: "")
+        #expect(summary(children) == ["~replicas changed", "~ports changed", "~env changed", "−gone removed", "+added added", "~kind changed"])
+        #expect(children.map(\.id) == ["/replicas", "/ports", "/env", "-/gone", "/added", "/kind"])
+        #expect(try await tree.numberOfChildren(of: "") == 6)
+        let replicas = children[0].content
+        #expect(replicas.scalar == ScalarValue(.number, "3"))
+        #expect(replicas.previousScalar == ScalarValue(.number, "2"))
+        #expect(replicas.body == "2 → 3")
+        #expect(children[2].content.changeCounts == ChangeCounts(changed: 1))
+        #expect(children[3].content.changeCounts == nil, "a value removed is one change; its icon counts its members")
+        #expect(children[3].childCount == 1)
+    }
+
+    @Test func unchangedItemsShowOnlyWhenAsked() async throws {
+        let tree = try difference()
+        #expect(tree.setShowsHidden(true))
+        #expect(!tree.setShowsHidden(true), "asking again changes nothing")
+        let children = try await tree.children(of: "")
+        #expect(children.first?.content.title == "name")
+        #expect(children.first?.content.change == .unchanged)
+        #expect(children.first?.content.icon == "")
+        #expect(try await tree.numberOfChildren(of: "") == 7)
+        #expect(summary(try await tree.children(of: "/env")) == ["A unchanged", "~B changed"])
+        #expect(tree.setShowsHidden(false))
+        #expect(summary(try await tree.children(of: "/env")) == ["~B changed"])
+    }
+
+    @Test func anInsertedElementLeavesTheOthersMatched() async throws {
+        let tree = try difference()
+        #expect(summary(try await tree.children(of: "/ports")) == ["+[1] added"])
+        _ = tree.setShowsHidden(true)
+        let ports = try await tree.children(of: "/ports")
+        #expect(summary(ports) == ["[0] unchanged", "+[1] added", "[2] unchanged"])
+        #expect(ports.map(\.id) == ["/ports/0", "/ports/1", "/ports/2"])
+    }
+
+    @Test func valuesUnderAnAddedOrRemovedOneAreListedFromTheValueWithItsStatus() async throws {
+        let tree = try difference()
+        let added = try await tree.children(of: "/added")
+        #expect(summary(added) == ["+y added"])
+        #expect(added[0].id == "/added/y")
+        #expect(summary(try await tree.children(of: "/added/y")) == ["+z added"])
+        #expect(try await tree.item("/added/y/z").content.scalar == ScalarValue(.boolean, "true"))
+        #expect(try await tree.parentID(of: "/added/y/z") == "/added/y")
+        #expect(try await tree.parentID(of: "/added") == "")
+        let removed = try await tree.children(of: "-/gone/x")
+        #expect(summary(removed) == ["−[0] removed", "−[1] removed"])
+        #expect(removed.map(\.id) == ["-/gone/x/0", "-/gone/x/1"])
+        await #expect(throws: SourceError.self) { try await tree.item("/gone") }
+    }
+
+    @Test func aValueReplacedByAnotherKindShowsTheOldMembersRemovedAndTheNewAdded() async throws {
+        let tree = try difference()
+        let kind = try await tree.item("/kind")
+        #expect(kind.content.subtitle == "array → object")
+        #expect(kind.content.body == "[1 item] → {1 key}")
+        #expect(summary(try await tree.children(of: "/kind")) == ["−[0] removed", "+k added"])
+    }
+
+    @Test func theKeysGoFromChangeToChangeInTheOrderShownAndWrapAround() throws {
+        let tree = try difference()
+        var paths: [[String]] = []
+        var at: String? = nil
+        for _ in 0..<8 {
+            guard let path = tree.revealPath(toChangeFrom: at, forward: true) else { break }
+            paths.append(path)
+            at = path.last
+        }
+        #expect(paths.map { $0.last! } == ["/replicas", "/ports/1", "/env/B", "-/gone", "/added", "/kind", "/replicas", "/ports/1"])
+        #expect(paths[2] == ["", "/env", "/env/B"])
+        #expect(tree.revealPath(toChangeFrom: "/replicas", forward: false)?.last == "/kind")
+        #expect(tree.revealPath(toChangeFrom: "/env", forward: false)?.last == "/ports/1")
+        #expect(tree.revealPath(toChangeFrom: "/added/y/z", forward: false)?.last == "/added", "from inside a change, back to it")
+        #expect(tree.revealPath(toChangeFrom: "/added/y/z", forward: true)?.last == "/kind")
+        let same = DiffHierarchy(old: .number(1), new: .number(1), names: ("a", "a"))
+        #expect(same.isEqual)
+        #expect(same.revealPath(toChangeFrom: nil, forward: true) == nil)
+    }
+
+    @Test func thePreviewShowsBothVersionsOfAChange() async throws {
+        let tree = try difference()
+        let preview = try await tree.preview(of: "/kind", lines: 20)
+        #expect(preview.lines.map(\.text) == ["before", "− [", "−   1", "− ]", "after", "+ {", "+   \"k\": 1", "+ }"])
+        let added = try await tree.preview(of: "/added", lines: 20)
+        #expect(added.lines.map(\.text) == ["{", "  \"y\": {", "    \"z\": true", "  }", "}"])
+        let cut = try await tree.preview(of: "/added", lines: 2)
+        #expect(cut.isCut && cut.lines.count == 2)
+    }
+
+    @Test func theDifferenceAndItsPatchComeFromTheSameTree() throws {
+        let tree = try difference()
+        let patch = tree.difference.patch
+        #expect(patch.map(\.op) == ["remove", "add", "replace", "add", "replace", "replace"])
+        #expect(tree.difference.changes.map(\.pointer) == ["/gone", "/added", "/replicas", "/ports/1", "/env/B", "/kind"])
+    }
+}
