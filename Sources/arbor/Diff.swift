@@ -8,7 +8,6 @@ enum Diff {
     static func run(_ command: DiffCommand, output: DiffCommand.Output) -> Int32 {
         guard let opened = open(command) else { return 2 }
         let difference = opened.difference.difference
-        let (old, new) = opened.difference.versions
         var printed = GatheredOutput()
         switch output {
         case .patch:
@@ -17,7 +16,7 @@ enum Diff {
             let terminator: [UInt8] = command.print0 ? [0] : [0x0A]
             for change in difference.changes where !printed.write(LosslessText.encode(change.pointer) + terminator) { break }
         case .summary:
-            for line in summary(difference, old: old, new: new) where !printed.write(Array((line + "\n").utf8)) { break }
+            for line in summary(difference, tree: opened.difference) where !printed.write(Array((line + "\n").utf8)) { break }
         }
         _ = printed.flush()
         return difference.isEmpty ? 0 : 1
@@ -39,11 +38,11 @@ enum Diff {
     /// `+A −R ~C  key` for each top-level item with changes, in the order met, then the totals. The top-level
     /// items of an object tree are the root's children (`children/2  Berlin Plant`), of any other document its
     /// members.
-    static func summary(_ difference: DocumentDifference, old: JSONPathValue, new: JSONPathValue) -> [String] {
+    static func summary(_ difference: DocumentDifference, tree: DiffHierarchy) -> [String] {
         var order: [String] = []
         var counts: [String: (added: Int, removed: Int, changed: Int)] = [:]
         for change in difference.changes {
-            let key = topLevelItem(change, old: old, new: new)
+            let key = topLevelItem(change, tree: tree)
             if counts[key] == nil { order.append(key) }
             var count = counts[key] ?? (0, 0, 0)
             switch change.kind {
@@ -62,16 +61,12 @@ enum Diff {
     }
 
     /// The top-level item a change is under: `children/N` and the child's title in an object tree.
-    private static func topLevelItem(_ change: DocumentChange, old: JSONPathValue, new: JSONPathValue) -> String {
+    private static func topLevelItem(_ change: DocumentChange, tree: DiffHierarchy) -> String {
         let segments = change.pointer.split(separator: "/", omittingEmptySubsequences: false)
-        guard segments.count > 2, segments[1] == "children", let position = Int(segments[2]) else { return change.topLevel }
-        let root = change.kind == .removed ? old : new
-        guard case .object(let members) = root, case .array(let children)? = members.first(where: { $0.key == "children" })?.value,
-              position < children.count, case .object(let child) = children[position] else { return change.topLevel }
-        let title = ["title", "name", "label", "id"].lazy.compactMap { name -> String? in
-            guard case .string(let text)? = child.first(where: { $0.key == name })?.value else { return nil }
-            return text
-        }.first
-        return "children/\(position)" + (title.map { "  " + $0 } ?? "")
+        guard segments.count > 2, segments[1] == "children", Int(segments[2]) != nil else { return change.topLevel }
+        let item = "children/\(segments[2])"
+        guard let title = tree.elementTitle(at: "/" + item, removed: change.kind == .removed && segments.count == 3),
+              let space = title.firstIndex(of: " ") else { return item }
+        return item + "  " + title[title.index(after: space)...]
     }
 }

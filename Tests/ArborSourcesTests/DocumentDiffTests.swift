@@ -14,6 +14,8 @@ struct DocumentDiffTests {
         let difference = DocumentDiff.compare(before, after)
         #expect(PatchApplier.apply(difference.patch, to: before) == after, "the patch makes \(old) into \(new)")
         #expect(difference.isEmpty == (before == after))
+        let indexed = DiffTree(IndexedJSON(bytes: Array(old.utf8))!.top, IndexedJSON(bytes: Array(new.utf8))!.top).difference
+        #expect(indexed.patch == difference.patch, "read from the bytes through the index, the same patch")
         return difference
     }
 
@@ -74,7 +76,49 @@ struct DocumentDiffTests {
             let new = mutate(old, &generator)
             let difference = DocumentDiff.compare(old, new)
             #expect(PatchApplier.apply(difference.patch, to: old) == new)
+            let indexed = DiffTree(IndexedJSON(bytes: Array(old.compactJSON.utf8))!.top, IndexedJSON(bytes: Array(new.compactJSON.utf8))!.top)
+            #expect(PatchApplier.apply(indexed.difference.patch, to: old) == new)
         }
+    }
+
+    @Test func theShortestEditKeepsALongestCommonSubsequence() {
+        var generator = SeededGenerator(seed: 9)
+        for _ in 0..<200 {
+            let left = (0..<Int(generator.next() % 30)).map { _ in generator.next() % 4 }
+            let right = (0..<Int(generator.next() % 30)).map { _ in generator.next() % 4 }
+            guard let pairs = ShortestEdit.matches(left.count, right.count, limit: 100, same: { left[$0] == right[$1] }) else {
+                Issue.record("within the limit")
+                continue
+            }
+            #expect(pairs.allSatisfy { left[$0.0] == right[$0.1] })
+            #expect(zip(pairs, pairs.dropFirst()).allSatisfy { $0.0 < $1.0 && $0.1 < $1.1 }, "in order")
+            var lengths = Array(repeating: Array(repeating: 0, count: right.count + 1), count: left.count + 1)
+            for i in (0..<left.count).reversed() {
+                for j in (0..<right.count).reversed() {
+                    lengths[i][j] = left[i] == right[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+                }
+            }
+            #expect(pairs.count == lengths[0][0], "as many as a longest common subsequence: \(left) \(right)")
+        }
+        #expect(ShortestEdit.matches(10, 10, limit: 3) { _, _ in false } == nil, "past the limit")
+    }
+
+    @Test func indexedValuesAreEqualAsValuesNotOnlyAsBytes() throws {
+        func indexed(_ text: String) -> IndexedValue { IndexedJSON(bytes: Array(text.utf8))!.top }
+        #expect(indexed(#"{"a": 1.0, "b": [1, 2], "kA": "é"}"#) == indexed(#"{"b":[1,2],"kA":"é","a":1}"#))
+        #expect(indexed(#" [true, null] "#) == indexed("[true,null]"))
+        #expect(indexed(#"{"a": 1, "a": 2}"#) == indexed(#"{"a": 2}"#), "a repeated key reads as its last value")
+        #expect(indexed(#"{"a": 1}"#) != indexed(#"{"a": 2}"#))
+        #expect(indexed(#"{"a": 1}"#) != indexed(#"{"b": 1}"#))
+        #expect(indexed("[1, 2]") != indexed("[1, 2, 3]"))
+        #expect(indexed("[1]") != indexed(#"{"0": 1}"#))
+        #expect(indexed(#""1""#) != indexed("1"))
+        #expect(indexed("12").kind == .number && indexed("12").memberCount == 0)
+        let object = indexed(#"{"x": {"y": [10, 20]}, "a~b/c": 1}"#)
+        #expect(object.member("x")?.member("y")?.member("1")?.json == .number(20))
+        #expect(object.member("a~0b~1c")?.json == .number(1))
+        #expect(object.member("x")?.member("y")?.member("2") == nil)
+        #expect(IndexedJSON(bytes: Array("[1,".utf8)) == nil)
     }
 
     func randomValue(depth: Int, _ generator: inout SeededGenerator) -> JSONPathValue {

@@ -1,9 +1,8 @@
-import ArborPath
-
 /// Which elements of two arrays are the same element: pairs in order, the rest removed from the first or
-/// added in the second. Equal elements at both ends pair first; in between, the longest common run of equal
-/// elements pairs, and a stretch between two of its elements pairs by position where both sides hold as
-/// many elements (a value changed in place), else is removed and added.
+/// added in the second. Equal elements at both ends pair first; in between, the shortest edit script (Myers'
+/// O(ND) algorithm, elements told apart by a hash first) pairs the most equal elements, and a stretch between
+/// two of them pairs by position where both sides hold as many elements (a value changed in place), else is
+/// removed and added.
 struct ArrayAlignment {
     /// (index in the first, index in the second), both ascending.
     private(set) var pairs: [(Int, Int)] = []
@@ -12,7 +11,8 @@ struct ArrayAlignment {
     /// Indexes in the second array, ascending.
     private(set) var added: [Int] = []
 
-    init(_ left: [JSONPathValue], _ right: [JSONPathValue], limit: Int) {
+    /// Aligns `left` with `right`; past `limit` differences in the middle, the middle pairs by position.
+    init<Value: Equatable>(_ left: [Value], _ right: [Value], limit: Int, hash: (Value) -> Int) {
         var head = 0
         while head < left.count, head < right.count, left[head] == right[head] { head += 1 }
         var tail = 0
@@ -20,57 +20,33 @@ struct ArrayAlignment {
         for index in 0..<head { pairs.append((index, index)) }
         let leftMiddle = head..<(left.count - tail)
         let rightMiddle = head..<(right.count - tail)
-        if leftMiddle.count == rightMiddle.count || leftMiddle.isEmpty || rightMiddle.isEmpty
-            || leftMiddle.count * rightMiddle.count > limit {
-            gap(leftMiddle, rightMiddle)
-        } else {
+        var matched: [(Int, Int)]?
+        if leftMiddle.count != rightMiddle.count, !leftMiddle.isEmpty, !rightMiddle.isEmpty {
+            let leftHashes = leftMiddle.map { hash(left[$0]) }
+            let rightHashes = rightMiddle.map { hash(right[$0]) }
+            matched = ShortestEdit.matches(leftMiddle.count, rightMiddle.count, limit: limit) { i, j in
+                leftHashes[i] == rightHashes[j] && left[leftMiddle.lowerBound + i] == right[rightMiddle.lowerBound + j]
+            }
+        }
+        if let matched {
             var from = (leftMiddle.lowerBound, rightMiddle.lowerBound)
-            for (i, j) in Self.commonRun(left, leftMiddle, right, rightMiddle) {
+            for (i, j) in matched.map({ ($0.0 + leftMiddle.lowerBound, $0.1 + rightMiddle.lowerBound) }) {
                 gap(from.0..<i, from.1..<j)
                 pairs.append((i, j))
                 from = (i + 1, j + 1)
             }
             gap(from.0..<leftMiddle.upperBound, from.1..<rightMiddle.upperBound)
+        } else {
+            gap(leftMiddle, rightMiddle)
         }
         for offset in (0..<tail).reversed() { pairs.append((left.count - 1 - offset, right.count - 1 - offset)) }
     }
 
-    /// A stretch with no equal element paired: by position when both sides are as long, else removed and added
-    /// (or, past the alignment limit, by position as far as the shorter goes).
+    /// A stretch with no equal element paired: by position when both sides are as long, else removed and added.
     private mutating func gap(_ left: Range<Int>, _ right: Range<Int>) {
         let paired = left.count == right.count ? left.count : 0
         for offset in 0..<paired { pairs.append((left.lowerBound + offset, right.lowerBound + offset)) }
         removed += left.dropFirst(paired)
         added += right.dropFirst(paired)
-    }
-
-    /// The longest common subsequence of equal elements of two ranges, as index pairs in order.
-    private static func commonRun(_ left: [JSONPathValue], _ leftRange: Range<Int>, _ right: [JSONPathValue],
-                                  _ rightRange: Range<Int>) -> [(Int, Int)] {
-        let rows = leftRange.count
-        let columns = rightRange.count
-        var lengths = [Int32](repeating: 0, count: (rows + 1) * (columns + 1))
-        for i in (0..<rows).reversed() {
-            for j in (0..<columns).reversed() {
-                lengths[i * (columns + 1) + j] = left[leftRange.lowerBound + i] == right[rightRange.lowerBound + j]
-                    ? lengths[(i + 1) * (columns + 1) + j + 1] + 1
-                    : max(lengths[(i + 1) * (columns + 1) + j], lengths[i * (columns + 1) + j + 1])
-            }
-        }
-        var run: [(Int, Int)] = []
-        var i = 0
-        var j = 0
-        while i < rows, j < columns {
-            if left[leftRange.lowerBound + i] == right[rightRange.lowerBound + j] {
-                run.append((leftRange.lowerBound + i, rightRange.lowerBound + j))
-                i += 1
-                j += 1
-            } else if lengths[(i + 1) * (columns + 1) + j] >= lengths[i * (columns + 1) + j + 1] {
-                i += 1
-            } else {
-                j += 1
-            }
-        }
-        return run
     }
 }

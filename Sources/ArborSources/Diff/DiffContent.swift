@@ -5,28 +5,29 @@ import ArborPath
 /// its type, a symbol and a colour for how it changed, and the changes under it in its icon.
 enum DiffContent {
     /// The content of a value that `status` says happened to it; `old` and `new` as far as each version has it.
-    static func content(title: String, status: ChangeStatus, old: JSONPathValue?, new: JSONPathValue?,
-                        counts: ChangeCounts) -> ItemContent {
-        let shown = new ?? old ?? .null
+    static func content<Value: DiffableValue>(title: String, status: ChangeStatus, old: Value?, new: Value?,
+                                              counts: ChangeCounts) -> ItemContent {
+        let shown = new ?? old!
         var content = ItemContent(title: title)
         content.change = status
         content.icon = status.symbol
         content.status = status.rawValue
         content.scalar = DiffValues.scalar(shown)
         content.changeCounts = counts.isEmpty ? nil : counts
-        if status == .changed, let old, let new, old.kind != .object && old.kind != .array || old.kind != new.kind {
+        if status == .changed, let old, let new, !old.isContainer || old.kind != new.kind {
             let types = [DiffValues.type(of: old), DiffValues.type(of: new)]
             content.subtitle = types[0] == types[1] ? types[0] : types.joined(separator: " → ")
             content.body = DiffValues.summary(old) + " → " + DiffValues.summary(new)
             content.previousScalar = content.scalar == nil ? nil : DiffValues.scalar(old)
-            content.fields = [ItemField(name: "before", value: String(old.compactJSON.prefix(500))),
-                              ItemField(name: "after", value: String(new.compactJSON.prefix(500)))]
+            content.fields = [ItemField(name: "before", value: String(old.json.compactJSON.prefix(500))),
+                              ItemField(name: "after", value: String(new.json.compactJSON.prefix(500)))]
             return content
         }
         content.subtitle = DiffValues.type(of: shown)
         content.body = DiffValues.summary(shown)
         if let scalar = content.scalar { content.fields = [ItemField(name: "value", value: scalar.text)] }
-        for member in DiffValues.members(of: shown).prefix(fieldLimit) where member.value.kind != .object && member.value.kind != .array {
+        guard shown.isContainer else { return content }
+        for member in DiffValues.members(of: shown).prefix(fieldLimit) where !member.value.isContainer {
             content.fields.append(ItemField(name: member.key ?? String(member.position), value: DiffValues.scalar(member.value)?.text ?? ""))
         }
         return content

@@ -3,7 +3,7 @@ import ArborPath
 
 /// One item of a tree of changes: a value of either version (or of both), how it changed, and, for two
 /// containers compared member by member, their members in the order shown.
-struct DiffEntry: Sendable {
+struct DiffEntry<Value: DiffableValue>: Sendable {
     /// The item's id: the value's JSON pointer in the second version, or `-` and its pointer as a patch removes
     /// it (the container's pointer in the second version, the member's key or its index in the first).
     var id: String
@@ -14,9 +14,9 @@ struct DiffEntry: Sendable {
     /// How it changed.
     var status: ChangeStatus
     /// The value in the first version.
-    var old: JSONPathValue?
+    var old: Value?
     /// The value in the second version.
-    var new: JSONPathValue?
+    var new: Value?
     /// The parent entry, or -1 for the top value.
     var parent: Int32
     /// For two containers of one kind compared member by member (or a value replaced by another), the members
@@ -29,7 +29,7 @@ struct DiffEntry: Sendable {
     var counts = ChangeCounts()
 
     /// The value shown: the second version's, or the first's for a value removed.
-    var value: JSONPathValue { new ?? old ?? .null }
+    var value: Value { new ?? old! }
 
     /// The JSON pointer the entry's id names (without the `-` of a value removed).
     var pointer: Substring { id.hasPrefix("-") ? id.dropFirst() : id[...] }

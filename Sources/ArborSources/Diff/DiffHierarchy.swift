@@ -9,7 +9,7 @@ import Synchronization
 public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingItems {
     /// The name for the header line: both versions' names.
     public let displayName: String
-    private let tree: DiffTree
+    private let tree: DiffTree<IndexedValue>
     private let entryByID: [String: Int32]
     /// Each entry's place in the order the tree shows its entries, all shown.
     private let rank: [Int32]
@@ -18,7 +18,13 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
     private let showsUnchanged = Mutex(false)
 
     /// Compares two versions; `names` are theirs, for the header.
-    public init(old: JSONPathValue, new: JSONPathValue, names: (String, String)) {
+    public convenience init(old: JSONPathValue, new: JSONPathValue, names: (String, String)) {
+        self.init(old: IndexedJSON(bytes: Array(old.compactJSON.utf8))!.top, new: IndexedJSON(bytes: Array(new.compactJSON.utf8))!.top,
+                  names: names)
+    }
+
+    /// Compares two indexed versions.
+    init(old: IndexedValue, new: IndexedValue, names: (String, String)) {
         displayName = names.0 == names.1 ? names.0 : names.0 + " → " + names.1
         tree = DiffTree(old, new)
         var byID: [String: Int32] = [:]
@@ -43,8 +49,12 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
     /// The difference as changes and a JSON Patch.
     public var difference: DocumentDifference { tree.difference }
 
-    /// The two versions compared.
-    public var versions: (old: JSONPathValue, new: JSONPathValue) { (tree.entries[0].old ?? .null, tree.entries[0].new ?? .null) }
+    /// The title of the element at `pointer` as the tree shows it (`[2] Munich Plant`), in the second version or,
+    /// when `removed`, in the first; nil when there is none.
+    public func elementTitle(at pointer: String, removed: Bool) -> String? {
+        guard let place = try? place(of: (removed ? "-" : "") + pointer), let value = try? value(at: place) else { return nil }
+        return DiffValues.elementTitle(place.path.last.flatMap { Int($0) } ?? tree.entries[Int(place.entry)].position, value)
+    }
 
     /// Whether the two versions are equal.
     public var isEqual: Bool { tree.entries[0].counts.isEmpty }
@@ -79,7 +89,7 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
         let title = place.titleIsIndex ? DiffValues.elementTitle(Int(place.path.last!) ?? 0, value) : unescape(place.path.last!)
         return SourceItem(id: id, content: DiffContent.content(title: title, status: inherited(entry.status), old: entry.new == nil ? value : nil,
                                                                new: entry.new == nil ? nil : value, counts: ChangeCounts()),
-                          childCount: DiffValues.count(of: value))
+                          childCount: value.memberCount)
     }
 
     public func children(of id: String) async throws -> [SourceItem] {
@@ -94,7 +104,7 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
             case .value(let childID, let title, let value, let status):
                 return SourceItem(id: childID, content: DiffContent.content(title: title, status: status, old: status == .removed ? value : nil,
                                                                             new: status == .removed ? nil : value, counts: ChangeCounts()),
-                                  childCount: DiffValues.count(of: value))
+                                  childCount: value.memberCount)
             }
         }
     }
@@ -151,7 +161,7 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
     /// A member listed under an item: an entry, or a value under one shown with its status.
     private enum Member {
         case entry(Int32)
-        case value(id: String, title: String, value: JSONPathValue, status: ChangeStatus)
+        case value(id: String, title: String, value: IndexedValue, status: ChangeStatus)
     }
 
     private func place(of id: String) throws -> Place {
@@ -172,10 +182,10 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
         }
     }
 
-    private func value(at place: Place) throws -> JSONPathValue {
+    private func value(at place: Place) throws -> IndexedValue {
         var value = tree.entries[Int(place.entry)].value
         for segment in place.path {
-            guard let member = DiffValues.member(segment, of: value) else { throw SourceError("no item at '\(segment)'") }
+            guard let member = value.member(segment) else { throw SourceError("no item at '\(segment)'") }
             value = member
         }
         return value
@@ -202,7 +212,7 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
         let title = entry.parent < 0 ? displayName : entry.key ?? DiffValues.elementTitle(entry.position, entry.value)
         let count = entry.members.map { members in
             showsUnchanged.withLock { $0 } ? members.count : members.count { tree.entries[Int($0)].status != .unchanged }
-        } ?? DiffValues.count(of: entry.value)
+        } ?? entry.value.memberCount
         return SourceItem(id: entry.id, content: DiffContent.content(title: title, status: entry.status, old: entry.old, new: entry.new,
                                                                      counts: entry.isChange ? ChangeCounts() : entry.counts),
                           childCount: count)

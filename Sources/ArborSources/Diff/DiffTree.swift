@@ -5,12 +5,12 @@ import ArborPath
 /// by position aligned around insertions and removals (``ArrayAlignment``), scalars by value. Only containers
 /// that differ are walked member by member; an equal value is one entry whatever its size. Built iteratively,
 /// so a deep document cannot exhaust the stack.
-struct DiffTree: Sendable {
+struct DiffTree<Value: DiffableValue>: Sendable {
     /// Every entry; the top value is entry 0, and an entry's members come after it.
-    private(set) var entries: [DiffEntry] = []
+    private(set) var entries: [DiffEntry<Value>] = []
 
     /// Compares `old` with `new`.
-    init(_ old: JSONPathValue, _ new: JSONPathValue) {
+    init(_ old: Value, _ new: Value) {
         entries.append(DiffEntry(id: "", key: nil, position: 0, status: .unchanged, old: old, new: new, parent: -1,
                                  isChange: false))
         var pending: [Int32] = [0]
@@ -36,21 +36,15 @@ struct DiffTree: Sendable {
     /// Settles the status of an entry holding both versions and adds its members; returns the members to compare.
     private mutating func compare(_ index: Int32) -> [Int32] {
         let entry = entries[Int(index)]
-        guard let old = entry.old, let new = entry.new else { return [] }
-        switch (old, new) {
-        case (.object(let left), .object(let right)):
-            guard old != new else { return [] }
-            entries[Int(index)].status = .changed
-            return compareMembers(DocumentDiff.lastKeyWins(left), DocumentDiff.lastKeyWins(right), of: index)
-        case (.array(let left), .array(let right)):
-            guard old != new else { return [] }
-            entries[Int(index)].status = .changed
-            return compareElements(left, right, of: index)
+        guard let old = entry.old, let new = entry.new, old != new else { return [] }
+        entries[Int(index)].status = .changed
+        switch (old.kind, new.kind) {
+        case (.object, .object):
+            return compareMembers(old.diffMembers, new.diffMembers, of: index)
+        case (.array, .array):
+            return compareElements(old.diffMembers.map(\.value), new.diffMembers.map(\.value), of: index)
         default:
-            guard old != new else { return [] }
-            entries[Int(index)].status = .changed
             entries[Int(index)].isChange = true
-            entries[Int(index)].new = DocumentDiff.lastKeysWin(new)
             showReplaced(index)
             return []
         }
@@ -58,15 +52,15 @@ struct DiffTree: Sendable {
 
     /// The members of two objects: the second's in its order, each removed one after the member it followed in
     /// the first.
-    private mutating func compareMembers(_ left: [(key: String, value: JSONPathValue)], _ right: [(key: String, value: JSONPathValue)],
+    private mutating func compareMembers(_ left: [(key: String?, value: Value)], _ right: [(key: String?, value: Value)],
                                          of parent: Int32) -> [Int32] {
-        let rightKeys = Set(right.map(\.key))
-        let leftByKey = Dictionary(left.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let rightKeys = Set(right.map { $0.key ?? "" })
+        let leftByKey = Dictionary(left.map { ($0.key ?? "", $0.value) }, uniquingKeysWith: { first, _ in first })
         var leading: [Int] = []
         var following: [String: [Int]] = [:]
         var previous: String?
         for (position, member) in left.enumerated() {
-            if rightKeys.contains(member.key) {
+            if rightKeys.contains(member.key ?? "") {
                 previous = member.key
             } else if let previous {
                 following[previous, default: []].append(position)
@@ -78,21 +72,22 @@ struct DiffTree: Sendable {
         var members: [Int32] = []
         var compared: [Int32] = []
         func removed(_ position: Int) {
-            members.append(add(DiffEntry(id: "-" + pointer + "/" + DocumentDiff.escape(left[position].key), key: left[position].key,
+            members.append(add(DiffEntry(id: "-" + pointer + "/" + DocumentDiff.escape(left[position].key ?? ""), key: left[position].key,
                                          position: position, status: .removed, old: left[position].value, parent: parent, isChange: true)))
         }
         leading.forEach(removed)
         for (position, member) in right.enumerated() {
-            let id = pointer + "/" + DocumentDiff.escape(member.key)
-            if let earlier = leftByKey[member.key] {
+            let key = member.key ?? ""
+            let id = pointer + "/" + DocumentDiff.escape(key)
+            if let earlier = leftByKey[key] {
                 let child = add(DiffEntry(id: id, key: member.key, position: position, status: .unchanged, old: earlier, new: member.value,
                                           parent: parent, isChange: false))
                 members.append(child)
                 compared.append(child)
-                following[member.key]?.forEach(removed)
+                following[key]?.forEach(removed)
             } else {
                 members.append(add(DiffEntry(id: id, key: member.key, position: position, status: .added,
-                                             new: DocumentDiff.lastKeysWin(member.value), parent: parent, isChange: true)))
+                                             new: member.value, parent: parent, isChange: true)))
             }
         }
         entries[Int(parent)].members = members
@@ -101,8 +96,8 @@ struct DiffTree: Sendable {
 
     /// The elements of two arrays in the order of a unified diff: each run of removed elements before the
     /// added ones that took its place, between the elements paired.
-    private mutating func compareElements(_ left: [JSONPathValue], _ right: [JSONPathValue], of parent: Int32) -> [Int32] {
-        let alignment = ArrayAlignment(left, right, limit: DocumentDiff.alignmentLimit)
+    private mutating func compareElements(_ left: [Value], _ right: [Value], of parent: Int32) -> [Int32] {
+        let alignment = ArrayAlignment(left, right, limit: DocumentDiff.alignmentLimit, hash: \.alignmentHash)
         let pointer = entries[Int(parent)].id
         var members: [Int32] = []
         var compared: [Int32] = []
@@ -114,7 +109,7 @@ struct DiffTree: Sendable {
             }
             for position in from.1..<j {
                 members.append(add(DiffEntry(id: pointer + "/\(position)", key: nil, position: position, status: .added,
-                                             new: DocumentDiff.lastKeysWin(right[position]), parent: parent, isChange: true)))
+                                             new: right[position], parent: parent, isChange: true)))
             }
             guard i < left.count else { break }
             let child = add(DiffEntry(id: pointer + "/\(j)", key: nil, position: j, status: .unchanged, old: left[i], new: right[j],
@@ -133,7 +128,7 @@ struct DiffTree: Sendable {
         let entry = entries[Int(index)]
         var members: [Int32] = []
         for (side, value) in [(ChangeStatus.removed, entry.old), (.added, entry.new)] {
-            for member in DiffValues.members(of: value ?? .null) {
+            for member in DiffValues.members(of: value!) {
                 let segment = member.key.map(DocumentDiff.escape) ?? String(member.position)
                 members.append(add(DiffEntry(id: (side == .removed ? "-" : "") + entry.id + "/" + segment, key: member.key,
                                              position: member.position, status: side, old: side == .removed ? member.value : nil,
@@ -143,7 +138,7 @@ struct DiffTree: Sendable {
         if !members.isEmpty { entries[Int(index)].members = members }
     }
 
-    private mutating func add(_ entry: DiffEntry) -> Int32 {
+    private mutating func add(_ entry: DiffEntry<Value>) -> Int32 {
         entries.append(entry)
         return Int32(entries.count - 1)
     }
@@ -157,8 +152,9 @@ struct DiffTree: Sendable {
             let entry = entries[Int(index)]
             if entry.isChange {
                 let pointer = String(entry.pointer)
-                difference.changes.append(DocumentChange(kind: .changed, pointer: pointer, old: entry.old, new: entry.new))
-                difference.patch.append(PatchOperation(op: "replace", path: pointer, value: entry.new))
+                let new = entry.new?.json
+                difference.changes.append(DocumentChange(kind: .changed, pointer: pointer, old: entry.old?.json, new: new))
+                difference.patch.append(PatchOperation(op: "replace", path: pointer, value: new))
                 continue
             }
             guard entry.status == .changed, let members = entry.members else { continue }
@@ -166,13 +162,14 @@ struct DiffTree: Sendable {
             if entry.old?.kind == .array { removed.sort { entries[Int($0)].position > entries[Int($1)].position } }
             for member in removed {
                 let pointer = String(entries[Int(member)].pointer)
-                difference.changes.append(DocumentChange(kind: .removed, pointer: pointer, old: entries[Int(member)].old))
+                difference.changes.append(DocumentChange(kind: .removed, pointer: pointer, old: entries[Int(member)].old?.json))
                 difference.patch.append(PatchOperation(op: "remove", path: pointer))
             }
             for member in members where entries[Int(member)].status == .added {
                 let added = entries[Int(member)]
-                difference.changes.append(DocumentChange(kind: .added, pointer: added.id, new: added.new))
-                difference.patch.append(PatchOperation(op: "add", path: added.id, value: added.new))
+                let value = added.new?.json
+                difference.changes.append(DocumentChange(kind: .added, pointer: added.id, new: value))
+                difference.patch.append(PatchOperation(op: "add", path: added.id, value: value))
             }
             pending += members.filter { entries[Int($0)].status == .changed }.reversed()
         }

@@ -1,0 +1,149 @@
+import ArborPath
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A JSON document's bytes with the index of its containers, shared by the values read from it.
+final class IndexedJSON: Sendable {
+    let bytes: [UInt8]
+    let index: JSONDocumentIndex
+
+    /// Indexes `bytes`; nil when they are not one well-formed JSON value.
+    init?(bytes: [UInt8]) {
+        guard let index = bytes.withUnsafeBufferPointer({ JSONDocumentScanner.scan($0) }) else { return nil }
+        self.bytes = bytes
+        self.index = index
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
+    /// The top value.
+    var top: IndexedValue {
+        if index.count > 0 { return IndexedValue(document: self, range: index.start[0]..<index.end[0], container: 0) }
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var end = bytes.count
+        while start < end, IndexedJSON.isSpace(bytes[start]) { start += 1 }
+        while end > start, IndexedJSON.isSpace(bytes[end - 1]) { end -= 1 }
+        return IndexedValue(document: self, range: start..<end, container: -1)
+    }
+}
+
+/// A value of an indexed document: its bytes and, for an object or array, its container in the index. Two
+/// values with the same bytes are equal without being read further, so equal parts of two large versions cost
+/// one comparison of memory.
+struct IndexedValue: DiffableValue {
+    let document: IndexedJSON
+    /// The value's bytes.
+    let range: Range<Int>
+    /// The container, or -1 for a scalar.
+    let container: Int32
+
+    var kind: PathNodeKind {
+        switch document.bytes[range.lowerBound] {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .boolean
+        case UInt8(ascii: "n"): return .null
+        default: return .number
+        }
+    }
+
+    var memberCount: Int {
+        guard container >= 0 else { return 0 }
+        guard kind == .object else { return Int(document.index.memberCount[Int(container)]) }
+        return diffMembers.count
+    }
+
+    var diffMembers: [(key: String?, value: IndexedValue)] {
+        guard container >= 0 else { return [] }
+        let isObject = kind == .object
+        var members: [(key: String?, value: IndexedValue)] = []
+        members.reserveCapacity(Int(document.index.memberCount[Int(container)]))
+        var places: [String: Int] = [:]
+        document.index.visitMembers(of: container, in: 0..<Int.max, bytes: document.bytes) { member in
+            let value = IndexedValue(document: document, range: member.value, container: member.container)
+            guard isObject, let keyRange = member.key else {
+                members.append((nil, value))
+                return true
+            }
+            let key = text(of: keyRange)
+            if let place = places[key] {
+                members[place].value = value
+            } else {
+                places[key] = members.count
+                members.append((key, value))
+            }
+            return true
+        }
+        return members
+    }
+
+    func member(_ segment: Substring) -> IndexedValue? {
+        guard container >= 0, kind == .array else {
+            return diffMembers.last { $0.key == segment.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }?.value
+        }
+        guard let index = Int(segment), index >= 0 else { return nil }
+        return document.index.members(of: container, in: index..<(index + 1), bytes: document.bytes).first.map {
+            IndexedValue(document: document, range: $0.value, container: $0.container)
+        }
+    }
+
+    var json: JSONPathValue {
+        DocumentDiff.lastKeysWin((try? JSONPathValue(parsing: String(decoding: document.bytes[range], as: UTF8.self))) ?? .null)
+    }
+
+    var alignmentHash: Int {
+        var hasher = Hasher()
+        document.bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[range])) }
+        return hasher.finalize()
+    }
+
+    /// A key's text: its bytes between the quotes when it has no escape, else decoded.
+    private func text(of key: Range<Int>) -> String {
+        let inner = document.bytes[(key.lowerBound + 1)..<(key.upperBound - 1)]
+        if !inner.contains(UInt8(ascii: "\\")) { return String(decoding: inner, as: UTF8.self) }
+        if case .string(let text)? = try? JSONPathValue(parsing: String(decoding: document.bytes[key], as: UTF8.self)) { return text }
+        return String(decoding: inner, as: UTF8.self)
+    }
+
+    /// Whether two values have the same bytes.
+    private func sameBytes(as other: IndexedValue) -> Bool {
+        guard range.count == other.range.count else { return false }
+        return document.bytes.withUnsafeBytes { mine in
+            other.document.bytes.withUnsafeBytes { theirs in
+                memcmp(mine.baseAddress! + range.lowerBound, theirs.baseAddress! + other.range.lowerBound, range.count) == 0
+            }
+        }
+    }
+
+    /// Equal as JSON values: the same bytes, or members equal by key (their order ignored), elements equal in
+    /// order, scalars equal as values (`1.0` is `1`, `"\u0041"` is `"A"`). Iterative over depth.
+    static func == (lhs: IndexedValue, rhs: IndexedValue) -> Bool {
+        var pending = [(lhs, rhs)]
+        while let (left, right) = pending.popLast() {
+            if left.sameBytes(as: right) { continue }
+            let kind = left.kind
+            guard kind == right.kind else { return false }
+            switch kind {
+            case .object:
+                let leftMembers = left.diffMembers
+                let rightMembers = right.diffMembers
+                guard leftMembers.count == rightMembers.count else { return false }
+                let byKey = Dictionary(rightMembers.map { ($0.key ?? "", $0.value) }, uniquingKeysWith: { first, _ in first })
+                for member in leftMembers {
+                    guard let other = byKey[member.key ?? ""] else { return false }
+                    pending.append((member.value, other))
+                }
+            case .array:
+                guard left.memberCount == right.memberCount else { return false }
+                pending += zip(left.diffMembers.map(\.value), right.diffMembers.map(\.value))
+            default:
+                guard left.json == right.json else { return false }
+            }
+        }
+        return true
+    }
+}
