@@ -6,8 +6,14 @@ import ArborSources
 enum Diff {
     /// Prints the difference; returns the exit status (0 equal, 1 different, 2 trouble).
     static func run(_ command: DiffCommand, output: DiffCommand.Output) -> Int32 {
-        guard let opened = open(command) else { return 2 }
-        let difference = opened.difference.difference
+        let difference: DocumentDifference
+        let tree: DiffHierarchy?
+        if DiffOpening.sameBytes(command.first.request, command.second.request) {
+            (difference, tree) = (DocumentDifference(), nil)
+        } else {
+            guard let opened = open(command) else { return 2 }
+            (difference, tree) = (opened.difference.difference, opened.difference)
+        }
         var printed = GatheredOutput()
         switch output {
         case .patch:
@@ -16,7 +22,7 @@ enum Diff {
             let terminator: [UInt8] = command.print0 ? [0] : [0x0A]
             for change in difference.changes where !printed.write(LosslessText.encode(change.pointer) + terminator) { break }
         case .summary:
-            for line in summary(difference, tree: opened.difference) where !printed.write(Array((line + "\n").utf8)) { break }
+            for line in summary(difference, tree: tree) where !printed.write(Array((line + "\n").utf8)) { break }
         }
         _ = printed.flush()
         return difference.isEmpty ? 0 : 1
@@ -38,7 +44,7 @@ enum Diff {
     /// `+A −R ~C  key` for each top-level item with changes, in the order met, then the totals. The top-level
     /// items of an object tree are the root's children (`children/2  Berlin Plant`), of any other document its
     /// members.
-    static func summary(_ difference: DocumentDifference, tree: DiffHierarchy) -> [String] {
+    static func summary(_ difference: DocumentDifference, tree: DiffHierarchy?) -> [String] {
         var order: [String] = []
         var counts: [String: (added: Int, removed: Int, changed: Int)] = [:]
         for change in difference.changes {
@@ -61,11 +67,11 @@ enum Diff {
     }
 
     /// The top-level item a change is under: `children/N` and the child's title in an object tree.
-    private static func topLevelItem(_ change: DocumentChange, tree: DiffHierarchy) -> String {
+    private static func topLevelItem(_ change: DocumentChange, tree: DiffHierarchy?) -> String {
         let segments = change.pointer.split(separator: "/", omittingEmptySubsequences: false)
         guard segments.count > 2, segments[1] == "children", Int(segments[2]) != nil else { return change.topLevel }
         let item = "children/\(segments[2])"
-        guard let title = tree.elementTitle(at: "/" + item, removed: change.kind == .removed && segments.count == 3),
+        guard let title = tree?.elementTitle(at: "/" + item, removed: change.kind == .removed && segments.count == 3),
               let space = title.firstIndex(of: " ") else { return item }
         return item + "  " + title[title.index(after: space)...]
     }

@@ -89,17 +89,21 @@ enum Program {
         } catch {
             throw .invalid("--theme: " + error.description)
         }
-        guard let opened = Diff.open(command) else { return 2 }
-        if opened.difference.isEqual {
-            printError("arbor: \(command.first.source ?? "stdin") and \(command.second.source ?? "stdin") are equal")
-            return 0
-        }
+        let same = DiffOpening.sameBytes(command.first.request, command.second.request)
+        guard let opened = same ? nil : Diff.open(command) else { return same ? equal(command) : 2 }
+        if opened.difference.isEqual { return equal(command) }
         let terminal = TerminalLease(theme: command.browse.usesColor ? theme : theme.withoutColor(), mouse: command.browse.mouse,
                                      height: command.browse.height)
         var shown = opened.opened
         shown.problems = []
         return Browser.run(command.browse, source: shown, theme: theme, keyChanges: settings.keyChanges, bindings: settings.bindings,
                            terminal: terminal)
+    }
+
+    /// Two equal versions: said on stderr, exit 0, no screen.
+    private static func equal(_ command: DiffCommand) -> Int32 {
+        printError("arbor: \(command.first.source ?? "stdin") and \(command.second.source ?? "stdin") are equal")
+        return 0
     }
 
     /// `arbor print`: the tree as indented lines; a reader that goes away ends it quietly.

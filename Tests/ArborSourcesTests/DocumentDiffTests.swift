@@ -1,5 +1,6 @@
 import ArborPath
 @testable import ArborSources
+import Foundation
 import Testing
 
 @Suite("Differences between two documents")
@@ -101,6 +102,26 @@ struct DocumentDiffTests {
             #expect(pairs.count == lengths[0][0], "as many as a longest common subsequence: \(left) \(right)")
         }
         #expect(ShortestEdit.matches(10, 10, limit: 3) { _, _ in false } == nil, "past the limit")
+    }
+
+    @Test func filesWithTheSameBytesAreToldWithoutHoldingThem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-same-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bytes = Array(repeating: UInt8(ascii: "a"), count: SameBytes.block * 2 + 17)
+        var changed = bytes
+        changed[SameBytes.block + 5] = UInt8(ascii: "b")
+        let files = ["one": bytes, "two": bytes, "changed": changed, "shorter": Array(bytes.dropLast())]
+        for (name, content) in files { try Data(content).write(to: folder.appendingPathComponent(name)) }
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        #expect(SameBytes.files(path("one"), path("two")))
+        #expect(SameBytes.files(path("one"), path("one")))
+        #expect(!SameBytes.files(path("one"), path("changed")), "a byte differs in the second block")
+        #expect(!SameBytes.files(path("one"), path("shorter")))
+        #expect(!SameBytes.files(path("one"), path("missing")))
+        #expect(!SameBytes.files(folder.path, folder.path), "a directory is not compared as a file")
+        #expect(DiffOpening.sameBytes(SourceRequest(path: path("one")), SourceRequest(path: path("two"))))
+        #expect(!DiffOpening.sameBytes(SourceRequest(path: path("one")), SourceRequest(path: path("two"), format: .yaml)))
     }
 
     @Test func indexedValuesAreEqualAsValuesNotOnlyAsBytes() throws {

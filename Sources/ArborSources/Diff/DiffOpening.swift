@@ -1,5 +1,7 @@
 import ArborCore
 import ArborPath
+import Dispatch
+import Synchronization
 
 /// Opens two sources as one difference: each read whole as the value a JSONPath query's `$` reads (a document
 /// as itself, any other source as its items' fields with their children under `children`), compared into a
@@ -24,18 +26,33 @@ public enum DiffOpening {
         return (OpenedSource(hierarchy: following ?? difference, format: SourceFormat("diff"), problems: problems), difference)
     }
 
-    /// Both versions' values, indexed. A JSON file is indexed as it is written, so that its equal parts compare as
-    /// bytes; two files with the same bytes are indexed once.
+    /// Both versions' values, indexed. JSON files are read and indexed as they are written, both at once, so
+    /// that their equal parts compare as bytes; two files with the same bytes are compared a block at a time
+    /// and one of them is indexed.
     static func versions(_ first: SourceRequest, _ second: SourceRequest, names: (String, String), problems: inout [String])
         throws(SourceLoadError) -> (IndexedValue, IndexedValue) {
-        let firstBytes = jsonBytes(first)
-        let secondBytes = jsonBytes(second)
-        var old = firstBytes.flatMap(IndexedJSON.init(bytes:))
-        if old == nil { old = indexed(try value(of: first, name: names.0, problems: &problems)) }
-        if let old, let secondBytes, secondBytes == firstBytes { return (old.top, old.top) }
-        var new = secondBytes.flatMap(IndexedJSON.init(bytes:))
-        if new == nil { new = indexed(try value(of: second, name: names.1, problems: &problems)) }
-        return (old!.top, new!.top)
+        let requests = [first, second]
+        if let one = first.path, let other = second.path, first.format == second.format, SameBytes.files(one, other),
+           let bytes = jsonBytes(first), let indexed = IndexedJSON(bytes: bytes) {
+            return (indexed.top, indexed.top)
+        }
+        let read = Mutex<[[UInt8]?]>([nil, nil])
+        DispatchQueue.concurrentPerform(iterations: 2) { side in
+            let bytes = jsonBytes(requests[side])
+            read.withLock { $0[side] = bytes }
+        }
+        let bytes = read.withLock { $0 }
+        let indexes = Mutex<[IndexedJSON?]>([nil, nil])
+        DispatchQueue.concurrentPerform(iterations: 2) { side in
+            let index = bytes[side].flatMap(IndexedJSON.init(bytes:))
+            indexes.withLock { $0[side] = index }
+        }
+        var indexed = indexes.withLock { $0 }
+        for side in 0..<2 where indexed[side] == nil {
+            let value = try value(of: requests[side], name: side == 0 ? names.0 : names.1, problems: &problems)
+            indexed[side] = IndexedJSON(bytes: Array(value.compactJSON.utf8))!
+        }
+        return (indexed[0]!.top, indexed[1]!.top)
     }
 
     /// The bytes of a file read as one JSON document (by its format, its extension or its first byte), else nil.
@@ -48,8 +65,12 @@ public enum DiffOpening {
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? bytes : nil
     }
 
-    private static func indexed(_ value: JSONPathValue) -> IndexedJSON {
-        IndexedJSON(bytes: Array(value.compactJSON.utf8))!
+    /// Whether the two sources are files with the same bytes (then equal, whatever they hold, without being read as
+    /// documents: a gigabyte is compared in a fraction of the time it takes to index it).
+    public static func sameBytes(_ first: SourceRequest, _ second: SourceRequest) -> Bool {
+        guard let one = first.path, let other = second.path, !one.contains("://"), !other.contains("://"),
+              first.format == second.format else { return false }
+        return SameBytes.files(one, other)
     }
 
     /// The whole value of a source, as a JSONPath query's `$` reads it.

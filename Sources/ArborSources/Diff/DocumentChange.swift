@@ -49,6 +49,9 @@ public struct DocumentDifference: Sendable {
     /// A JSON Patch that, applied to the first document, gives the second.
     public var patch: [PatchOperation] = []
 
+    /// No difference: two equal documents.
+    public init() {}
+
     /// Whether the documents are equal.
     public var isEmpty: Bool { changes.isEmpty }
 }
