@@ -32,7 +32,7 @@ enum Diff {
     static func open(_ command: DiffCommand) -> (opened: OpenedSource, difference: DiffHierarchy)? {
         let names = (command.first.source ?? "stdin", command.second.source ?? "stdin")
         do {
-            let opened = try DiffOpening.open(command.first.request, command.second.request, names: names)
+            let opened = try DiffOpening.open(command.first.request, command.second.request, names: names, matchBy: command.matchBy)
             for problem in opened.opened.problems { printError("arbor: " + problem) }
             return opened
         } catch {
@@ -66,13 +66,13 @@ enum Diff {
         return lines + [text(total) + "  in all"]
     }
 
-    /// The top-level item a change is under: `children/N` and the child's title in an object tree.
+    /// The top-level item a change is under: `children/N` (or the child's id) and the child's title in an object
+    /// tree or any hierarchy that is not a document.
     private static func topLevelItem(_ change: DocumentChange, tree: DiffHierarchy?) -> String {
         let segments = change.pointer.split(separator: "/", omittingEmptySubsequences: false)
-        guard segments.count > 2, segments[1] == "children", Int(segments[2]) != nil else { return change.topLevel }
+        guard segments.count > 2, segments[1] == "children" else { return change.topLevel }
         let item = "children/\(segments[2])"
-        guard let title = tree?.elementTitle(at: "/" + item, removed: change.kind == .removed && segments.count == 3),
-              let space = title.firstIndex(of: " ") else { return item }
-        return item + "  " + title[title.index(after: space)...]
+        guard let name = tree?.name(at: "/" + item, removed: change.kind == .removed && segments.count == 3) else { return item }
+        return item + "  " + name
     }
 }

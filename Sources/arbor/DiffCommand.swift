@@ -22,7 +22,9 @@ struct DiffCommand {
             Both sources are read as the documents they are (JSON, JSON Lines, YAML, TOML, property lists, INI, \
             or any other source read as its items' fields with their children under 'children'). Members are \
             matched by key, their order ignored; array elements by position, aligned so that an element \
-            inserted or removed leaves the others matched. On a terminal the changes are browsed as one tree: \
+            inserted or removed leaves the others matched; with --match-by FIELD, by that field's value (a table's \
+            rows, and the items of any hierarchy that is not a document, by their id). Directories compare their \
+            entries by name, a file by its size and content. On a terminal the changes are browsed as one tree: \
             + added, − removed, ~ changed, each container counting the changes under it; ] and [ go to the \
             next and previous change, . shows the unchanged items; with --pick, Enter prints the JSON pointers \
             of the items picked (a removed one's with a - before it). With watching on, either file rewritten \
@@ -35,6 +37,7 @@ struct DiffCommand {
         options: SourceOptions.options + [
             .value("output", help: "Print instead of browsing: summary, paths or patch.").choosing(Output.allCases.map(\.rawValue)),
             .flag("print0", help: "End each path with a NUL byte instead of a newline."),
+            .value("match-by", help: "Match array elements by this field's value (name, id) where they all hold it, not by position."),
         ] + browsing)
 
     var first: SourceOptions
@@ -42,6 +45,8 @@ struct DiffCommand {
     /// What to print, when the difference is printed rather than browsed.
     var output: Output?
     var print0: Bool
+    /// The field array elements are matched by, if given.
+    var matchBy: String?
     /// How the tree of changes is browsed.
     var browse: BrowseCommand
 
@@ -53,6 +58,7 @@ struct DiffCommand {
         second.readsDocuments = true
         output = parsed.value("output").flatMap(Output.init(rawValue:))
         print0 = parsed.flag("print0")
+        matchBy = parsed.value("match-by")
         var browsing = parsed
         browsing.values["output"] = nil
         browsing.arguments = [parsed.arguments[0]]

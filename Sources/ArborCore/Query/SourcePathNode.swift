@@ -122,14 +122,14 @@ public struct SourcePathNode: PathNode {
     }
 
     /// An object item's members before its children: its title, then its fields.
-    static func members(of item: SourceItem) -> [ItemField] {
+    package static func members(of item: SourceItem) -> [ItemField] {
         let fields = item.content.fields
         if fields.contains(where: { $0.name == "title" }) { return fields }
         return [ItemField(name: "title", value: item.content.title)] + fields
     }
 
     /// A field's text as a value: a number when it reads as a JSON number, else a string.
-    static func typed(_ text: String) -> JSONPathValue {
+    package static func typed(_ text: String) -> JSONPathValue {
         guard let first = text.utf8.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first),
               case .number(let number)? = try? JSONPathValue(parsing: text)
         else { return .string(text) }

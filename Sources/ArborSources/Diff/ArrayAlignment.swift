@@ -11,6 +11,13 @@ struct ArrayAlignment {
     /// Indexes in the second array, ascending.
     private(set) var added: [Int] = []
 
+    /// An alignment made elsewhere (``KeyedAlignment``).
+    init(pairs: [(Int, Int)], removed: [Int], added: [Int]) {
+        self.pairs = pairs
+        self.removed = removed
+        self.added = added
+    }
+
     /// Aligns `left` with `right`; past `limit` differences in the middle, the middle pairs by position.
     init<Value: Equatable>(_ left: [Value], _ right: [Value], limit: Int, hash: (Value) -> Int) {
         var head = 0

@@ -17,16 +17,17 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
     private let changes: [Int32]
     private let showsUnchanged = Mutex(false)
 
-    /// Compares two versions; `names` are theirs, for the header.
-    public convenience init(old: JSONPathValue, new: JSONPathValue, names: (String, String)) {
+    /// Compares two versions, array elements matched by the field `matchBy` where they all hold it; `names` are
+    /// theirs, for the header.
+    public convenience init(old: JSONPathValue, new: JSONPathValue, names: (String, String), matchBy: String? = nil) {
         self.init(old: IndexedJSON(bytes: Array(old.compactJSON.utf8))!.top, new: IndexedJSON(bytes: Array(new.compactJSON.utf8))!.top,
-                  names: names)
+                  names: names, matchBy: matchBy)
     }
 
     /// Compares two indexed versions.
-    init(old: IndexedValue, new: IndexedValue, names: (String, String)) {
+    init(old: IndexedValue, new: IndexedValue, names: (String, String), matchBy: String? = nil) {
         displayName = names.0 == names.1 ? names.0 : names.0 + " → " + names.1
-        tree = DiffTree(old, new)
+        tree = DiffTree(old, new, matchBy: matchBy)
         var byID: [String: Int32] = [:]
         byID.reserveCapacity(tree.entries.count)
         for (index, entry) in tree.entries.enumerated() { byID[entry.id] = Int32(index) }
@@ -49,11 +50,11 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
     /// The difference as changes and a JSON Patch.
     public var difference: DocumentDifference { tree.difference }
 
-    /// The title of the element at `pointer` as the tree shows it (`[2] Munich Plant`), in the second version or,
-    /// when `removed`, in the first; nil when there is none.
-    public func elementTitle(at pointer: String, removed: Bool) -> String? {
+    /// The title, name, label or id the value at `pointer` holds (in the second version or, when `removed`, in
+    /// the first), if it holds one.
+    public func name(at pointer: String, removed: Bool) -> String? {
         guard let place = try? place(of: (removed ? "-" : "") + pointer), let value = try? value(at: place) else { return nil }
-        return DiffValues.elementTitle(place.path.last.flatMap { Int($0) } ?? tree.entries[Int(place.entry)].position, value)
+        return DiffValues.name(of: value)
     }
 
     /// Whether the two versions are equal.
@@ -86,7 +87,8 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
         let entry = tree.entries[Int(place.entry)]
         if place.path.isEmpty { return item(of: place.entry) }
         let value = try self.value(at: place)
-        let title = place.titleIsIndex ? DiffValues.elementTitle(Int(place.path.last!) ?? 0, value) : unescape(place.path.last!)
+        let title = place.titleIsIndex ? DiffValues.elementTitle(Int(place.path.last!) ?? 0, value)
+            : DiffValues.memberTitle(unescape(place.path.last!), value)
         return SourceItem(id: id, content: DiffContent.content(title: title, status: inherited(entry.status), old: entry.new == nil ? value : nil,
                                                                new: entry.new == nil ? nil : value, counts: ChangeCounts()),
                           childCount: value.memberCount)
@@ -202,14 +204,15 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
         let status = inherited(entry.status)
         return DiffValues.members(of: value).map { member in
             let segment = member.key.map(DocumentDiff.escape) ?? String(member.position)
-            let title = member.key ?? DiffValues.elementTitle(member.position, member.value)
+            let title = member.key.map { DiffValues.memberTitle($0, member.value) } ?? DiffValues.elementTitle(member.position, member.value)
             return .value(id: id + "/" + segment, title: title, value: member.value, status: status)
         }
     }
 
     private func item(of index: Int32) -> SourceItem {
         let entry = tree.entries[Int(index)]
-        let title = entry.parent < 0 ? displayName : entry.key ?? DiffValues.elementTitle(entry.position, entry.value)
+        let title = entry.parent < 0 ? displayName
+            : entry.key.map { DiffValues.memberTitle($0, entry.value) } ?? DiffValues.elementTitle(entry.position, entry.value)
         let count = entry.members.map { members in
             showsUnchanged.withLock { $0 } ? members.count : members.count { tree.entries[Int($0)].status != .unchanged }
         } ?? entry.value.memberCount

@@ -9,19 +9,21 @@ import Synchronization
 public enum DiffOpening {
     /// The difference between the sources `first` and `second` name (`names` for messages and the header);
     /// problems in the data go to `problems`.
-    public static func open(_ first: SourceRequest, _ second: SourceRequest, names: (String, String)) throws(SourceLoadError)
+    /// Array elements are matched by the field `matchBy` where every element holds it once, else by position.
+    public static func open(_ first: SourceRequest, _ second: SourceRequest, names: (String, String), matchBy: String? = nil)
+        throws(SourceLoadError)
         -> (opened: OpenedSource, difference: DiffHierarchy) {
         var problems: [String] = []
         let (old, new) = try versions(first, second, names: names, problems: &problems)
         let shown = (displayName(names.0), displayName(names.1))
-        let difference = DiffHierarchy(old: old, new: new, names: shown)
+        let difference = DiffHierarchy(old: old, new: new, names: shown, matchBy: matchBy)
         guard first.watches, second.watches, let one = first.path, let other = second.path else {
             return (OpenedSource(hierarchy: difference, format: SourceFormat("diff"), problems: problems), difference)
         }
         let following = ReopeningSource(difference, paths: [one, other]) { () throws(SourceLoadError) in
             var ignored: [String] = []
             let (old, new) = try versions(first, second, names: names, problems: &ignored)
-            return DiffHierarchy(old: old, new: new, names: shown)
+            return DiffHierarchy(old: old, new: new, names: shown, matchBy: matchBy)
         }
         return (OpenedSource(hierarchy: following ?? difference, format: SourceFormat("diff"), problems: problems), difference)
     }
@@ -73,13 +75,25 @@ public enum DiffOpening {
         return SameBytes.files(one, other)
     }
 
-    /// The whole value of a source, as a JSONPath query's `$` reads it.
-    public static func value(of request: SourceRequest, name: String, problems: inout [String]) throws(SourceLoadError) -> JSONPathValue {
+    /// The whole value of a source: a directory's entries by name; a document as a JSONPath query's `$` reads
+    /// it; any other hierarchy as its items' fields with their children by id under `children`.
+    public static func value(of request: SourceRequest, name: String, problems: inout [String]) throws(SourceLoadError)
+        -> JSONPathValue {
+        if let path = request.path, request.format == nil || request.format == SourceFormat("fs"), SourceFile.isDirectory(path) {
+            return DirectorySnapshot.value(of: path, problems: &problems)
+        }
         var reading = request
         reading.readsDocuments = true
         reading.watches = false
         let opened = try SourceOpener.open(reading)
         problems += opened.problems
+        if !opened.hierarchy.isDocument {
+            do {
+                return try ItemTreeValue.value(of: opened.hierarchy)
+            } catch {
+                throw SourceLoadError("\(name): \((error as? SourceError)?.message ?? "\(error)")")
+            }
+        }
         var found: JSONPathValue?
         let query = SourceQuery(try! JSONPath("$"), source: opened.hierarchy)
         query.forEachMatch { match in

@@ -9,8 +9,12 @@ struct DiffTree<Value: DiffableValue>: Sendable {
     /// Every entry; the top value is entry 0, and an entry's members come after it.
     private(set) var entries: [DiffEntry<Value>] = []
 
-    /// Compares `old` with `new`.
-    init(_ old: Value, _ new: Value) {
+    /// The field whose value matches array elements (objects that all hold it, once each), if one does.
+    let matchBy: String?
+
+    /// Compares `old` with `new`, array elements matched by the field `matchBy` where they can be.
+    init(_ old: Value, _ new: Value, matchBy: String? = nil) {
+        self.matchBy = matchBy
         entries.append(DiffEntry(id: "", key: nil, position: 0, status: .unchanged, old: old, new: new, parent: -1,
                                  isChange: false))
         var pending: [Int32] = [0]
@@ -97,7 +101,8 @@ struct DiffTree<Value: DiffableValue>: Sendable {
     /// The elements of two arrays in the order of a unified diff: each run of removed elements before the
     /// added ones that took its place, between the elements paired.
     private mutating func compareElements(_ left: [Value], _ right: [Value], of parent: Int32) -> [Int32] {
-        let alignment = ArrayAlignment(left, right, limit: DocumentDiff.alignmentLimit, hash: \.alignmentHash)
+        let alignment = matchBy.flatMap { field in KeyedAlignment.align(left.map { key($0, field) }, right.map { key($0, field) }) }
+            ?? ArrayAlignment(left, right, limit: DocumentDiff.alignmentLimit, hash: \.alignmentHash)
         let pointer = entries[Int(parent)].id
         var members: [Int32] = []
         var compared: [Int32] = []
@@ -120,6 +125,12 @@ struct DiffTree<Value: DiffableValue>: Sendable {
         }
         entries[Int(parent)].members = members
         return compared
+    }
+
+    /// An element's value of the field it is matched by: a scalar's JSON; nil when it is not an object holding one.
+    private func key(_ element: Value, _ field: String) -> String? {
+        guard element.kind == .object, let value = element.member(Substring(DocumentDiff.escape(field))), !value.isContainer else { return nil }
+        return value.json.compactJSON
     }
 
     /// Under a value replaced by another, the first's members shown removed and the second's added (not counted:

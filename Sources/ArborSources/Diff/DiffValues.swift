@@ -42,14 +42,26 @@ enum DiffValues {
 
     /// The title of an element: its index, and the title, name, label or id it holds, if any (`[2] Berlin Plant`).
     static func elementTitle<Value: DiffableValue>(_ position: Int, _ value: Value) -> String {
-        guard value.kind == .object else { return "[\(position)]" }
+        name(of: value).map { "[\(position)] " + $0 } ?? "[\(position)]"
+    }
+
+    /// The title, name, label or id an object holds as a string, if it holds one.
+    static func name<Value: DiffableValue>(of value: Value) -> String? {
+        guard value.kind == .object else { return nil }
         let members = value.diffMembers
         for name in ["title", "name", "label", "id"] {
             if let member = members.first(where: { $0.key == name })?.value, member.kind == .string, case .string(let text) = member.json {
-                return "[\(position)] " + text
+                return text
             }
         }
-        return "[\(position)]"
+        return nil
+    }
+
+    /// The title of an object's member: its key, and the title it holds when it has another (`cto · Jonas`).
+    static func memberTitle<Value: DiffableValue>(_ key: String, _ value: Value) -> String {
+        guard value.kind == .object, let title = value.member("title"), title.kind == .string, case .string(let text) = title.json,
+              text != key else { return key }
+        return key + " · " + text
     }
 
     /// The value as indented JSON, at most `limit` lines; whether lines were left out.

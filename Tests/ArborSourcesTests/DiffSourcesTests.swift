@@ -1,0 +1,96 @@
+import ArborCore
+import ArborPath
+@testable import ArborSources
+import Foundation
+import Testing
+
+@Suite("arbor diff over directories, tables and arrays matched by a field")
+struct DiffSourcesTests {
+    func folder(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-diff-\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// The difference, opened on a thread of its own: opening waits for the sources, which a thread of the
+    /// cooperative pool must not do.
+    func open(_ first: URL, _ second: URL, matchBy: String? = nil) async throws -> DiffHierarchy {
+        try await BlockingWork.run {
+            try DiffOpening.open(SourceRequest(path: first.path), SourceRequest(path: second.path), names: ("a", "b"), matchBy: matchBy).difference
+        }
+    }
+
+    func changes(_ first: URL, _ second: URL, matchBy: String? = nil) async throws -> [String] {
+        try await open(first, second, matchBy: matchBy).difference.changes.map { "\($0.kind.rawValue) \($0.pointer)" }
+    }
+
+    @Test func directoriesCompareEntriesByNameAndFilesBySizeAndContentNotTime() async throws {
+        let root = try folder("dirs")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let one = root.appendingPathComponent("one")
+        let two = root.appendingPathComponent("two")
+        for side in [one, two] {
+            try write("same", to: side.appendingPathComponent("docs/readme"))
+            try write("hello", to: side.appendingPathComponent("src/a.txt"))
+            try write("kept", to: side.appendingPathComponent("src/c.txt"))
+        }
+        try write("gone", to: one.appendingPathComponent("old.txt"))
+        try write("hellO", to: two.appendingPathComponent("src/a.txt"))
+        try write("new", to: two.appendingPathComponent("src/b.txt"))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 0)],
+                                              ofItemAtPath: two.appendingPathComponent("docs/readme").path)
+        try FileManager.default.createSymbolicLink(atPath: one.appendingPathComponent("link").path, withDestinationPath: "src/a.txt")
+        try FileManager.default.createSymbolicLink(atPath: two.appendingPathComponent("link").path, withDestinationPath: "src/c.txt")
+        #expect(try await changes(one, two) == ["removed /old.txt", "changed /link", "added /src/b.txt", "changed /src/a.txt"],
+                "the same size with other bytes is a change; a time alone is not")
+        #expect(try await changes(one, one).isEmpty)
+        let tree = try await open(one, two)
+        let link = try await tree.item("/link")
+        #expect(link.content.previousScalar?.text == "→ src/a.txt")
+        #expect(link.content.scalar?.text == "→ src/c.txt")
+    }
+
+    @Test func tableRowsAreMatchedByTheirIdWhereverTheyAre() async throws {
+        let root = try folder("tables")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let one = root.appendingPathComponent("one.csv")
+        let two = root.appendingPathComponent("two.tsv")
+        try write("id,parent,name\nexec,,Maria\ncto,exec,Jonas\ncfo,exec,Ana\nops,cto,Li\n", to: one)
+        try write("id\tparent\tname\nexec\t\tMaria\ncfo\texec\tAna\ncto\texec\tJonas W.\nops\tcto\tLi\nhr\texec\tEve\n", to: two)
+        let found = try await changes(one, two)
+        #expect(found == ["added /children/hr", "changed /children/cto/title", "changed /children/cto/name"],
+                "cto matched by its id though now after cfo; Li kept under it: \(found)")
+    }
+
+    @Test func arrayElementsMatchedByAFieldKeepTheirChangesInPlace() async throws {
+        let root = try folder("match")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let one = root.appendingPathComponent("one.json")
+        let two = root.appendingPathComponent("two.json")
+        try write(#"{"services": [{"name": "api", "port": 80}, {"name": "db", "port": 5432}, {"name": "cache", "port": 6379}]}"#, to: one)
+        try write(#"{"services": [{"name": "queue", "port": 5672}, {"name": "api", "port": 8080}, {"name": "db", "port": 5432}, {"name": "cache", "port": 6379}]}"#,
+                  to: two)
+        #expect(try await changes(one, two, matchBy: "name") == ["added /services/0", "changed /services/1/port"])
+        try write(#"{"services": [{"name": "db", "port": 5432}, {"name": "api", "port": 80}, {"name": "cache", "port": 6379}]}"#, to: two)
+        let moved = try await changes(one, two, matchBy: "name")
+        #expect(moved.count == 2 && moved.contains { $0.hasPrefix("removed") } && moved.contains { $0.hasPrefix("added") },
+                "an element moved against the others reads as removed and added again: \(moved)")
+        try write(#"{"services": [{"name": "api"}, {"name": "api"}]}"#, to: two)
+        #expect(try await !changes(one, two, matchBy: "name").isEmpty, "a repeated name falls back to positions")
+    }
+
+    @Test func keyedAlignmentKeepsTheLongestRunInOrder() {
+        let alignment = KeyedAlignment.align(["a", "b", "c", "d"], ["b", "c", "a", "e", "d"])
+        #expect(alignment.map { $0.pairs.map { "\($0.0)\($0.1)" } } == ["10", "21", "34"])
+        #expect(alignment?.removed == [0])
+        #expect(alignment?.added == [2, 3])
+        #expect(KeyedAlignment.align(["a", nil], ["a"]) == nil)
+        #expect(KeyedAlignment.align(["a", "a"], ["a"]) == nil)
+    }
+}
