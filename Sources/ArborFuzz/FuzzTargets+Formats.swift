@@ -60,7 +60,8 @@ extension FuzzTargets {
 
 extension FuzzTargets {
     /// Two JSON documents (the input split at its first NUL byte): the patch `arbor diff` makes from the first
-    /// to the second, applied to the first, gives the second (a repeated key read as its last value).
+    /// to the second, applied to the first, gives the second (a repeated key read as its last value), whether the
+    /// documents are compared as values or read from their bytes through the index, as files are.
     static func diff(_ bytes: [UInt8]) {
         guard let split = bytes.firstIndex(of: 0),
               let old = try? JSONPathValue(parsing: String(decoding: bytes[..<split], as: UTF8.self)),
@@ -69,5 +70,12 @@ extension FuzzTargets {
         let (before, after) = (DocumentDiff.lastKeysWin(old), DocumentDiff.lastKeysWin(new))
         if difference.isEmpty != (before == after) { fatalError("equal documents with changes, or different ones without") }
         guard PatchApplier.apply(difference.patch, to: before) == after else { fatalError("the patch does not make the first into the second") }
+        // The index may refuse what the parser reads (a byte-order mark, say): files it refuses are read as values.
+        guard let oldIndex = IndexedJSON(bytes: Array(bytes[..<split])), let newIndex = IndexedJSON(bytes: Array(bytes[(split + 1)...])) else {
+            return
+        }
+        let indexed = DiffTree(oldIndex.top, newIndex.top).difference
+        if indexed.isEmpty != (before == after) { fatalError("read from the bytes: equal documents with changes, or the reverse") }
+        guard PatchApplier.apply(indexed.patch, to: before) == after else { fatalError("read from the bytes: the patch is wrong") }
     }
 }

@@ -5,7 +5,7 @@ import ArborPath
 /// by position aligned around insertions and removals (``ArrayAlignment``), scalars by value. Only containers
 /// that differ are walked member by member; an equal value is one entry whatever its size. Built iteratively,
 /// so a deep document cannot exhaust the stack.
-struct DiffTree<Value: DiffableValue>: Sendable {
+package struct DiffTree<Value: DiffableValue>: Sendable {
     /// Every entry; the top value is entry 0, and an entry's members come after it.
     private(set) var entries: [DiffEntry<Value>] = []
 
@@ -13,7 +13,7 @@ struct DiffTree<Value: DiffableValue>: Sendable {
     let matchBy: String?
 
     /// Compares `old` with `new`, array elements matched by the field `matchBy` where they can be.
-    init(_ old: Value, _ new: Value, matchBy: String? = nil) {
+    package init(_ old: Value, _ new: Value, matchBy: String? = nil) {
         self.matchBy = matchBy
         entries.append(DiffEntry(id: "", key: nil, position: 0, status: .unchanged, old: old, new: new, parent: -1,
                                  isChange: false))
@@ -156,7 +156,7 @@ struct DiffTree<Value: DiffableValue>: Sendable {
 
     /// The difference as changes and a JSON Patch: in each container compared, its removals (an array's from
     /// the last), its additions, then the changes inside its members in order, depth first.
-    var difference: DocumentDifference {
+    package var difference: DocumentDifference {
         var difference = DocumentDifference()
         var pending: [Int32] = [0]
         while let index = pending.popLast() {

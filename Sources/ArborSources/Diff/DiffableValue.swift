@@ -2,7 +2,7 @@ import ArborPath
 
 /// A JSON value two versions are compared by: held whole (``JSONPathValue``) or read from a document's bytes
 /// through its index (``IndexedValue``).
-protocol DiffableValue: Sendable, Equatable {
+package protocol DiffableValue: Sendable, Equatable {
     /// The value's type.
     var kind: PathNodeKind { get }
     /// An object's members, each key once with its last value in its first place (as JSON parsers read a
@@ -21,9 +21,9 @@ protocol DiffableValue: Sendable, Equatable {
 
 extension DiffableValue {
     /// Whether the value is an object or an array.
-    var isContainer: Bool { kind == .object || kind == .array }
+    package var isContainer: Bool { kind == .object || kind == .array }
 
-    func member(_ segment: Substring) -> Self? {
+    package func member(_ segment: Substring) -> Self? {
         switch kind {
         case .object:
             let key = segment.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
@@ -38,7 +38,7 @@ extension DiffableValue {
 }
 
 extension JSONPathValue: DiffableValue {
-    var diffMembers: [(key: String?, value: JSONPathValue)] {
+    package var diffMembers: [(key: String?, value: JSONPathValue)] {
         switch self {
         case .object(let members): return DocumentDiff.lastKeyWins(members).map { (key: $0.key, value: $0.value) }
         case .array(let elements): return elements.map { (key: nil, value: $0) }
@@ -46,7 +46,7 @@ extension JSONPathValue: DiffableValue {
         }
     }
 
-    var memberCount: Int {
+    package var memberCount: Int {
         switch self {
         case .object(let members): return Set(members.map(\.key)).count
         case .array(let elements): return elements.count
@@ -54,7 +54,7 @@ extension JSONPathValue: DiffableValue {
         }
     }
 
-    var json: JSONPathValue { DocumentDiff.lastKeysWin(self) }
+    package var json: JSONPathValue { DocumentDiff.lastKeysWin(self) }
 
-    var alignmentHash: Int { hashValue }
+    package var alignmentHash: Int { hashValue }
 }

@@ -6,12 +6,12 @@ import Darwin
 #endif
 
 /// A JSON document's bytes with the index of its containers, shared by the values read from it.
-final class IndexedJSON: Sendable {
+package final class IndexedJSON: Sendable {
     let bytes: [UInt8]
     let index: JSONDocumentIndex
 
     /// Indexes `bytes`; nil when they are not one well-formed JSON value.
-    init?(bytes: [UInt8]) {
+    package init?(bytes: [UInt8]) {
         guard let index = bytes.withUnsafeBufferPointer({ JSONDocumentScanner.scan($0) }) else { return nil }
         self.bytes = bytes
         self.index = index
@@ -20,7 +20,7 @@ final class IndexedJSON: Sendable {
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
     /// The top value.
-    var top: IndexedValue {
+    package var top: IndexedValue {
         if index.count > 0 { return IndexedValue(document: self, range: index.start[0]..<index.end[0], container: 0) }
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var end = bytes.count
@@ -33,14 +33,14 @@ final class IndexedJSON: Sendable {
 /// A value of an indexed document: its bytes and, for an object or array, its container in the index. Two
 /// values with the same bytes are equal without being read further, so equal parts of two large versions cost
 /// one comparison of memory.
-struct IndexedValue: DiffableValue {
+package struct IndexedValue: DiffableValue {
     let document: IndexedJSON
     /// The value's bytes.
     let range: Range<Int>
     /// The container, or -1 for a scalar.
     let container: Int32
 
-    var kind: PathNodeKind {
+    package var kind: PathNodeKind {
         switch document.bytes[range.lowerBound] {
         case UInt8(ascii: "{"): return .object
         case UInt8(ascii: "["): return .array
@@ -51,13 +51,13 @@ struct IndexedValue: DiffableValue {
         }
     }
 
-    var memberCount: Int {
+    package var memberCount: Int {
         guard container >= 0 else { return 0 }
         guard kind == .object else { return Int(document.index.memberCount[Int(container)]) }
         return diffMembers.count
     }
 
-    var diffMembers: [(key: String?, value: IndexedValue)] {
+    package var diffMembers: [(key: String?, value: IndexedValue)] {
         guard container >= 0 else { return [] }
         let isObject = kind == .object
         var members: [(key: String?, value: IndexedValue)] = []
@@ -81,7 +81,7 @@ struct IndexedValue: DiffableValue {
         return members
     }
 
-    func member(_ segment: Substring) -> IndexedValue? {
+    package func member(_ segment: Substring) -> IndexedValue? {
         guard container >= 0, kind == .array else {
             return diffMembers.last { $0.key == segment.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }?.value
         }
@@ -91,12 +91,12 @@ struct IndexedValue: DiffableValue {
         }
     }
 
-    var json: JSONPathValue {
+    package var json: JSONPathValue {
         DocumentDiff.lastKeysWin((try? JSONPathValue(parsing: String(decoding: document.bytes[range], as: UTF8.self))) ?? .null)
     }
 
     /// The length and five words spread over the bytes: cheap whatever the size, and equal bytes hash alike.
-    var alignmentHash: Int {
+    package var alignmentHash: Int {
         var hasher = Hasher()
         hasher.combine(range.count)
         document.bytes.withUnsafeBytes { all in
@@ -129,7 +129,7 @@ struct IndexedValue: DiffableValue {
 
     /// Equal as JSON values: the same bytes, or members equal by key (their order ignored), elements equal in
     /// order, scalars equal as values (`1.0` is `1`, `"\u0041"` is `"A"`). Iterative over depth.
-    static func == (lhs: IndexedValue, rhs: IndexedValue) -> Bool {
+    package static func == (lhs: IndexedValue, rhs: IndexedValue) -> Bool {
         var pending = [(lhs, rhs)]
         while let (left, right) = pending.popLast() {
             if left.sameBytes(as: right) { continue }
