@@ -50,6 +50,10 @@ struct DiffSourcesTests {
         #expect(try await changes(one, two) == ["removed /old.txt", "changed /link", "added /src/b.txt", "changed /src/a.txt"],
                 "the same size with other bytes is a change; a time alone is not")
         #expect(try await changes(one, one).isEmpty)
+        let hostile = "a\"b\\c\n\u{1b}[31mred"
+        try write("x", to: two.appendingPathComponent(hostile))
+        let named = try await changes(one, two)
+        #expect(named.contains("added /" + hostile), "a name with quotes, a backslash and controls is one entry: \(named)")
         let tree = try await open(one, two)
         let link = try await tree.item("/link")
         #expect(link.content.previousScalar?.text == "→ src/a.txt")

@@ -28,9 +28,9 @@ public enum DiffOpening {
         return (OpenedSource(hierarchy: following ?? difference, format: SourceFormat("diff"), problems: problems), difference)
     }
 
-    /// Both versions' values, indexed. JSON files are read and indexed as they are written, both at once, so
-    /// that their equal parts compare as bytes; two files with the same bytes are compared a block at a time
-    /// and one of them is indexed.
+    /// Both versions' values, indexed, both read at once. JSON files are indexed as they are written, so that
+    /// their equal parts compare as bytes; two files with the same bytes are compared a block at a time and one
+    /// of them is indexed.
     static func versions(_ first: SourceRequest, _ second: SourceRequest, names: (String, String), problems: inout [String])
         throws(SourceLoadError) -> (IndexedValue, IndexedValue) {
         let requests = [first, second]
@@ -38,23 +38,23 @@ public enum DiffOpening {
            let bytes = jsonBytes(first), let indexed = IndexedJSON(bytes: bytes) {
             return (indexed.top, indexed.top)
         }
-        let read = Mutex<[[UInt8]?]>([nil, nil])
+        let names = [names.0, names.1]
+        let read = Mutex<[(Result<IndexedJSON, SourceLoadError>, [String])?]>([nil, nil])
         DispatchQueue.concurrentPerform(iterations: 2) { side in
-            let bytes = jsonBytes(requests[side])
-            read.withLock { $0[side] = bytes }
+            var found: [String] = []
+            let result = Result { () throws(SourceLoadError) -> IndexedJSON in
+                if let indexed = jsonBytes(requests[side]).flatMap(IndexedJSON.init(bytes:)) { return indexed }
+                if let path = requests[side].path, isDirectory(requests[side]) {
+                    return IndexedJSON(bytes: DirectorySnapshot.json(of: path, problems: &found))!
+                }
+                let value = try value(of: requests[side], name: names[side], problems: &found)
+                return IndexedJSON(bytes: Array(value.compactJSON.utf8))!
+            }
+            read.withLock { $0[side] = (result, found) }
         }
-        let bytes = read.withLock { $0 }
-        let indexes = Mutex<[IndexedJSON?]>([nil, nil])
-        DispatchQueue.concurrentPerform(iterations: 2) { side in
-            let index = bytes[side].flatMap(IndexedJSON.init(bytes:))
-            indexes.withLock { $0[side] = index }
-        }
-        var indexed = indexes.withLock { $0 }
-        for side in 0..<2 where indexed[side] == nil {
-            let value = try value(of: requests[side], name: side == 0 ? names.0 : names.1, problems: &problems)
-            indexed[side] = IndexedJSON(bytes: Array(value.compactJSON.utf8))!
-        }
-        return (indexed[0]!.top, indexed[1]!.top)
+        let sides = read.withLock { $0 }
+        problems += sides.flatMap { $0!.1 }
+        return (try sides[0]!.0.get().top, try sides[1]!.0.get().top)
     }
 
     /// The bytes of a file read as one JSON document (by its format, its extension or its first byte), else nil.
@@ -79,8 +79,9 @@ public enum DiffOpening {
     /// it; any other hierarchy as its items' fields with their children by id under `children`.
     public static func value(of request: SourceRequest, name: String, problems: inout [String]) throws(SourceLoadError)
         -> JSONPathValue {
-        if let path = request.path, request.format == nil || request.format == SourceFormat("fs"), SourceFile.isDirectory(path) {
-            return DirectorySnapshot.value(of: path, problems: &problems)
+        if let path = request.path, isDirectory(request) {
+            let json = DirectorySnapshot.json(of: path, problems: &problems)
+            return (try? JSONPathValue(parsing: String(decoding: json, as: UTF8.self))) ?? .object([])
         }
         var reading = request
         reading.readsDocuments = true
@@ -103,6 +104,12 @@ public enum DiffOpening {
         if let failure = query.reader.failure { throw SourceLoadError("\(name): \(failure.message)") }
         guard let found else { throw SourceLoadError("\(name): holds nothing to compare") }
         return found
+    }
+
+    /// Whether the request names a directory read as one (no other format asked for).
+    private static func isDirectory(_ request: SourceRequest) -> Bool {
+        guard let path = request.path, request.format == nil || request.format == SourceFormat("fs") else { return false }
+        return SourceFile.isDirectory(path)
     }
 
     private static func displayName(_ name: String) -> String {

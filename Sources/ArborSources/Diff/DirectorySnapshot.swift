@@ -1,4 +1,3 @@
-import ArborPath
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,79 +7,134 @@ import Darwin
 /// A directory tree as one JSON value to compare: each directory an object of its entries by name (sorted), each
 /// file a string of its size and a hash of its content (`12 bytes · 9f3a…`), each symbolic link its target
 /// (`→ target`); times and modes left out, so that a copy made later compares equal and a file rewritten with
-/// other bytes is one change.
+/// other bytes is one change. Entries are reached from their directory's descriptor, their kind taken from the
+/// directory listing where the file system gives it.
 enum DirectorySnapshot {
-    /// The value of the tree at `path`; entries that cannot be read are left out and said in `problems`.
-    static func value(of path: String, problems: inout [String]) -> JSONPathValue {
-        // Each frame: a directory's path, its entries still to read, its members so far.
+    private struct Frame {
+        var descriptor: Int32
+        var path: String
+        var entries: [(name: String, kind: UInt8)]
+        var isFirst = true
+    }
+
+    /// The tree at `path` as compact JSON; entries that cannot be read are left out and said in `problems`.
+    static func json(of path: String, problems: inout [String]) -> [UInt8] {
         var block = [UInt8](repeating: 0, count: 1 << 20)
-        var frames: [(path: String, names: [String], members: [(key: String, value: JSONPathValue)])] = []
-        frames.append((path, entries(of: path, problems: &problems).reversed(), []))
+        var json: [UInt8] = [UInt8(ascii: "{")]
+        var frames: [Frame] = []
+        guard let top = open(AT_FDCWD, path, path: path, problems: &problems) else { return Array("{}".utf8) }
+        frames.append(top)
         while true {
-            if let name = frames[frames.count - 1].names.popLast() {
-                let entry = frames[frames.count - 1].path + "/" + name
+            let last = frames.count - 1
+            guard let (name, listed) = frames[last].entries.popLast() else {
+                close(frames.removeLast().descriptor)
+                json.append(UInt8(ascii: "}"))
+                if frames.isEmpty { return json }
+                continue
+            }
+            let directory = frames[last].descriptor
+            let entryPath = { frames[last].path + "/" + name }
+            func member(_ value: String?) {
+                if !frames[last].isFirst { json.append(UInt8(ascii: ",")) }
+                frames[last].isFirst = false
+                appendQuoted(name, to: &json)
+                json.append(UInt8(ascii: ":"))
+                if let value { appendQuoted(value, to: &json) } else { json.append(UInt8(ascii: "{")) }
+            }
+            var kind = listed
+            if kind == UInt8(DT_UNKNOWN) {
                 var status = stat()
-                guard lstat(entry, &status) == 0 else {
-                    problems.append("\(entry): \(String(cString: strerror(errno)))")
+                guard fstatat(directory, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+                    problems.append("\(entryPath()): \(String(cString: strerror(errno)))")
                     continue
                 }
                 switch status.st_mode & S_IFMT {
-                case S_IFDIR:
-                    frames.append((entry, entries(of: entry, problems: &problems).reversed(), []))
-                    continue
-                case S_IFREG:
-                    let hash = contentHash(entry, block: &block, problems: &problems)
-                    frames[frames.count - 1].members.append((name, .string("\(status.st_size) bytes · \(hash)")))
-                case S_IFLNK:
-                    var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-                    let count = readlink(entry, &target, target.count - 1)
-                    let text = count < 0 ? "" : String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                    frames[frames.count - 1].members.append((name, .string("→ " + text)))
-                default:
-                    frames[frames.count - 1].members.append((name, .string("special file")))
+                case S_IFDIR: kind = UInt8(DT_DIR)
+                case S_IFREG: kind = UInt8(DT_REG)
+                case S_IFLNK: kind = UInt8(DT_LNK)
+                default: kind = UInt8(DT_FIFO)
                 }
-                continue
             }
-            let frame = frames.removeLast()
-            let value = JSONPathValue.object(frame.members)
-            guard !frames.isEmpty else { return value }
-            let name = String(frame.path[frame.path.index(after: frame.path.lastIndex(of: "/")!)...])
-            frames[frames.count - 1].members.append((name, value))
+            switch Int32(kind) {
+            case Int32(DT_DIR):
+                if let frame = open(directory, name, path: entryPath(), problems: &problems) {
+                    member(nil)
+                    frames.append(frame)
+                }
+            case Int32(DT_REG):
+                if let text = file(directory, name, path: entryPath, block: &block, problems: &problems) { member(text) }
+            case Int32(DT_LNK):
+                var target = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+                let count = target.withUnsafeMutableBytes { readlinkat(directory, name, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1) }
+                member("→ " + String(decoding: target[..<max(0, count)], as: UTF8.self))
+            default:
+                member("special file")
+            }
         }
     }
 
-    /// The names in a directory but `.` and `..`, sorted by their bytes.
-    private static func entries(of path: String, problems: inout [String]) -> [String] {
-        guard let directory = opendir(path) else {
+    /// A directory opened with its entries but `.` and `..`, sorted by their bytes, last first.
+    private static func open(_ parent: Int32, _ name: String, path: String, problems: inout [String]) -> Frame? {
+        let descriptor = openat(parent, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             problems.append("\(path): \(String(cString: strerror(errno)))")
-            return []
+            return nil
+        }
+        let listing = dup(descriptor)
+        guard listing >= 0, let directory = fdopendir(listing) else {
+            problems.append("\(path): \(String(cString: strerror(errno)))")
+            close(descriptor)
+            return nil
         }
         defer { closedir(directory) }
-        var names: [String] = []
+        var entries: [(name: String, kind: UInt8)] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            if name != ".", name != ".." { names.append(name) }
+            if name != ".", name != ".." { entries.append((name, entry.pointee.d_type)) }
         }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        entries.sort { $1.name.utf8.lexicographicallyPrecedes($0.name.utf8) }
+        return Frame(descriptor: descriptor, path: path, entries: entries)
     }
 
-    /// A 64-bit hash of a file's bytes as hexadecimal (the same in one run for the same bytes).
-    private static func contentHash(_ path: String, block: inout [UInt8], problems: inout [String]) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// A file's size and a 64-bit hash of its bytes (the same in one run for the same bytes).
+    private static func file(_ directory: Int32, _ name: String, path: () -> String, block: inout [UInt8], problems: inout [String]) -> String? {
+        let descriptor = openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
-            problems.append("\(path): \(String(cString: strerror(errno)))")
-            return ""
+            problems.append("\(path()): \(String(cString: strerror(errno)))")
+            return nil
         }
         defer { close(descriptor) }
         var hasher = Hasher()
+        var size = 0
         while true {
             let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
+            size += count
             block.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
-        return String(UInt64(bitPattern: Int64(hasher.finalize())), radix: 16)
+        return "\(size) bytes · " + String(UInt64(bitPattern: Int64(hasher.finalize())), radix: 16)
+    }
+
+    /// A string as JSON, quotes and backslashes escaped, control characters as `\u00XX`.
+    private static func appendQuoted(_ text: String, to json: inout [UInt8]) {
+        json.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                json += [UInt8(ascii: "\\"), byte]
+            case 0..<0x20:
+                json += Array("\\u00".utf8) + [hex(byte >> 4), hex(byte & 0xF)]
+            default:
+                json.append(byte)
+            }
+        }
+        json.append(UInt8(ascii: "\""))
+    }
+
+    private static func hex(_ digit: UInt8) -> UInt8 {
+        digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
     }
 }
