@@ -105,6 +105,7 @@ bench-tools:
 	@python3 -c 'import pyte' 2>/dev/null || python3 -m pip install -q pyte
 	@command -v vd >/dev/null || python3 -m pip install -q visidata || echo "visidata missing; the benchmark skips it"
 	@command -v xmllint >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq libxml2-utils >/dev/null; } || echo "xmllint missing; bench/formats.py skips it"
+	@python3 -c 'import deepdiff' 2>/dev/null || python3 -m pip install -q deepdiff || echo "deepdiff missing; bench/diff.py skips it"
 
 bench: build bench-tools
 	python3 bench/generate.py .bench-data
@@ -115,6 +116,7 @@ bench: build bench-tools
 	python3 bench/preview.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
 	python3 bench/query.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
 	python3 bench/formats.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
+	python3 bench/diff.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
 
 # A quick pass of the benchmark on data a hundredth of the size, Arbor only, with the debug build of make test.
 bench-smoke:

@@ -55,6 +55,18 @@ struct SettingsDocumentTests {
         }
     }
 
+    @Test func aDateWhoseTimeHasNoDigitsIsAnErrorNotAnAbort() throws {
+        do {
+            _ = try open("title = \"Demo\"\n[owner]\ndob = 1979-05-27tite32:00-08:00\n", name: "bad.toml")
+            Issue.record("opened a date with no time after its T")
+        } catch let error as SourceLoadError {
+            #expect(error.message.contains("bad.toml:3:18"), "\(error.message)")
+            #expect(error.message.contains("'T' must be followed by the time's digits"), "\(error.message)")
+        }
+        let fine = try open("dob = 1979-05-27T07:32:00-08:00\nnote = \"1979-05-27Tx in a string\"\nday = 1979-05-27\n", name: "good.toml")
+        #expect(fine.format == .document, "a time after its T, and a T in a string, read as they are")
+    }
+
     @Test func propertyListsXMLAndBinary() async throws {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -1,5 +1,6 @@
-/// Finds a table header with no key after its bracket (`[!]`, `[ #`, `[` at the end of a line), which the TOML
-/// library behind TOMLKit does not report but stops the whole process on.
+/// Finds what the TOML library behind TOMLKit does not report but stops the whole process on: a table header
+/// with no key after its bracket (`[!]`, `[ #`, `[` at the end of a line), and a date whose `T` is not followed by
+/// the digits of a time (`1979-05-27Tx`).
 package enum TOMLHeaderCheck {
     /// The line and column (from 1) of the first such header's offending character, and what it says.
     package static func problem(in text: String) -> (line: Int, column: Int, message: String)? {
@@ -35,6 +36,9 @@ package enum TOMLHeaderCheck {
                 }
             }
             inStatement = true
+            if let column = timeWithoutDigits(scalars, at: index) {
+                return (line, column - lineStart + 1, "a date's 'T' must be followed by the time's digits (HH:MM)")
+            }
             switch scalar {
             case "\"", "'": index = endOfString(scalars, from: index, line: &line, lineStart: &lineStart)
             case "[", "{": depth += 1; index += 1
@@ -43,6 +47,27 @@ package enum TOMLHeaderCheck {
             }
         }
         return nil
+    }
+
+    /// Where a date starting at `index` (`YYYY-MM-DD` at the start of a value) has a `T` or `t` followed by
+    /// something other than a digit: the index of that character; nil otherwise.
+    private static func timeWithoutDigits(_ scalars: [Unicode.Scalar], at index: Int) -> Int? {
+        guard index + 10 < scalars.count, index == 0 || !continuesToken(scalars[index - 1]) else { return nil }
+        let pattern: [Bool] = [true, true, true, true, false, true, true, false, true, true]
+        for (offset, isDigit) in pattern.enumerated() {
+            let scalar = scalars[index + offset]
+            guard isDigit ? ("0"..."9").contains(scalar) : scalar == "-" else { return nil }
+        }
+        guard scalars[index + 10] == "T" || scalars[index + 10] == "t" else { return nil }
+        let after = index + 11
+        return after < scalars.count && ("0"..."9").contains(scalars[after]) ? nil : after
+    }
+
+    private static func continuesToken(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "A"..."Z", "a"..."z", "0"..."9", "_", "-", ".", ":", "+": return true
+        default: return false
+        }
     }
 
     private static func startsKey(_ scalar: Unicode.Scalar) -> Bool {
