@@ -23,6 +23,10 @@ struct DiffBrowsingEndToEndTests {
         #expect(status.ok, "\(status.screen)")
         #expect(status.screen.contains("~ status: \"Active\" → \"Maintenance\""), "\(status.screen)")
         #expect(status.screen.contains("[0] Hamburg Plant") && status.screen.contains("+1 ~2"), "\(status.screen)")
+        try tmux.send("i")
+        let header = tmux.waitForScreen { $0.contains("changed") && $0.contains("\n \"Active\" → \"Maintenance\"") }
+        #expect(header.ok, "the object header gives the status and both versions: \(header.screen)")
+        try tmux.send("i")
         try tmux.send("]")
         #expect(tmux.waitForScreen { $0.contains("› location") && $0.contains("\"Building 2, floor 1\" → \"Building 2, floor 2\"") }.ok)
         try tmux.send("[")
@@ -36,6 +40,10 @@ struct DiffBrowsingEndToEndTests {
         #expect(shown.ok, "\(shown.screen)")
         try tmux.send(".")
         #expect(tmux.waitForScreen { !$0.contains("name: \"Plants\"") }.ok)
+        try tmux.send("F")
+        try tmux.send("Munich")
+        let found = tmux.waitForScreen { $0.contains("1 found for 'Munich'") && $0.contains("[2] Munich Plant") }
+        #expect(found.ok, "find walks the tree of changes: \(found.screen)")
     }
 
     @Test func aPickedChangePrintsItsPointerAndARemovedOneItsPlaceMarked() throws {
