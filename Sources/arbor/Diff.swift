@@ -69,7 +69,8 @@ enum Diff {
     /// The top-level item a change is under: `children/N` (or the child's id) and the child's title in an object
     /// tree or any hierarchy that is not a document.
     private static func topLevelItem(_ change: DocumentChange, tree: DiffHierarchy?) -> String {
-        let segments = change.pointer.split(separator: "/", omittingEmptySubsequences: false)
+        let segments = change.pointer.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
         guard segments.count > 2, segments[1] == "children" else { return change.topLevel }
         let item = "children/\(segments[2])"
         guard let name = tree?.name(at: "/" + item, removed: change.kind == .removed && segments.count == 3) else { return item }

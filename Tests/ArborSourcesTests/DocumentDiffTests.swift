@@ -57,6 +57,12 @@ struct DocumentDiffTests {
         #expect(try check("1", #""one""#).patch.map(\.json) == [#"{"op":"replace","path":"","value":"one"}"#])
     }
 
+    @Test func aKeyStartingWithACombiningMarkIsOneSegment() throws {
+        // "/" followed by U+0344 is one Character: pointers are split on their bytes.
+        let difference = try check(#"{"a": [1, 2, 3], "\#u{344}b": {"c": "x"}}"#, #"{"\#u{FFFD}b": "x"}"#)
+        #expect(difference.changes.map(\.topLevel) == ["a", "\u{344}b", "\u{FFFD}b"])
+    }
+
     @Test func aRepeatedKeyReadsAsItsLastValue() throws {
         let before = try value(#"{"a": [1, 2, 3], "b": {"c": "x"}}"#)
         let after = try value(#"{"a": [1, 2, 9, 3], "b": {"d": "y", "d": null}}"#)

@@ -19,9 +19,10 @@ public struct DocumentChange: Sendable, Equatable {
 
     /// The first segment of the pointer, unescaped: the top-level member or element the change is under.
     public var topLevel: String {
-        let segments = pointer.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        // Split on the bytes: a `/` followed by a combining mark is one Character with it.
+        let segments = pointer.utf8.split(separator: UInt8(ascii: "/"), maxSplits: 2, omittingEmptySubsequences: false)
         guard segments.count > 1 else { return "" }
-        return String(segments[1]).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        return String(decoding: segments[1], as: UTF8.self).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
 }
 

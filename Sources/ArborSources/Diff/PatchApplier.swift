@@ -17,9 +17,10 @@ package enum PatchApplier {
 
     private static func segments(of pointer: String) -> [String]? {
         if pointer.isEmpty { return [] }
-        guard pointer.hasPrefix("/") else { return nil }
-        return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-            .map { $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }
+        guard pointer.utf8.first == UInt8(ascii: "/") else { return nil }
+        // Split on the bytes: a `/` followed by a combining mark is one Character with it.
+        return pointer.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }
     }
 
     private static func applying(_ operation: PatchOperation, at path: ArraySlice<String>, to value: JSONPathValue) -> JSONPathValue? {
