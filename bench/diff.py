@@ -128,7 +128,7 @@ def main():
         f'| Two identical copies of the {os.path.getsize(events) / 1e9:.1f} GB events document: exit status {status} '
         f'| {ms(same[0])}, {mib(same[1])} | cmp: {ms(cmp[0])} | — | ≤ 2 s |',
         f'| Two 100,000-entry directories differing in ten entries: the tree of changes on screen | {ms(dirs_screen)}, '
-        f'{mib(dirs_peak)} | diff -rq: {ms(diff_rq[0])} | — | ≤ 1 s |',
+        f'{mib(dirs_peak)} | diff -rq: {ms(diff_rq[0])}, {mib(diff_rq[1])} | — | ≤ 1 s |',
     ]
     lines_out = [
         '## arbor diff', '',
@@ -138,12 +138,10 @@ def main():
         'install here; deepdiff compares the two documents as Python values (its load included); GNU diff compares',
         'lines of text, which is not the same job (one line of this file holds a whole status). Two copies with the',
         'same bytes are known equal from their bytes, a block at a time, without being indexed (docs/DECISIONS.md).', '',
-        '| what | Arbor | peer | peer | budget |', '|---|---|---|---|---|',
+        *sections.PEER_TABLE,
         *rows, '',
     ]
-    print('\n'.join(lines_out))
-    if out:
-        sections.write_section(out, 'arbor diff', lines_out)
+    sections.publish(out, 'arbor diff', lines_out)
 
 
 if __name__ == '__main__':

@@ -206,12 +206,10 @@ def main():
         'same files. The first screen is from the start of the process to the frame showing the first event or the',
         'root element; memory is the process\'s peak (VmHWM), taken once every line or element is indexed, the',
         'process\'s own memory at start included (shown for a 22-byte file).', '',
-        '| what | Arbor | peer | peer | budget |', '|---|---|---|---|---|',
+        *sections.PEER_TABLE,
         *rows, '',
     ]
-    print('\n'.join(lines_out))
-    if out:
-        sections.write_section(out, 'JSON Lines and XML', lines_out)
+    sections.publish(out, 'JSON Lines and XML', lines_out)
 
 
 if __name__ == '__main__':

@@ -137,9 +137,7 @@ def main():
             lines.append(f'| {title} | {result["ms"]:.0f} ms | {mib(result["rss_kb"])} | '
                          f'{result["rss_kb"] * 1024 / ceiling * 100:.0f}% |')
     lines += ['', 'Budget: memory never above the ceiling, the column showing the lines kept and saying it stopped.', '']
-    print('\n'.join(lines))
-    if out:
-        sections.write_section(out, 'Inputs that must not exhaust memory', lines)
+    sections.publish(out, 'Inputs that must not exhaust memory', lines)
 
 
 if __name__ == '__main__':

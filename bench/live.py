@@ -201,9 +201,7 @@ def main():
         size, rewrites = rewritten(arbor, work)
         results.update(peers(work))
         lines = render(results, size, rewrites)
-        print('\n'.join(lines))
-        if out:
-            sections.write_section(out, 'Live changes', lines)
+        sections.publish(out, 'Live changes', lines)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -135,9 +135,7 @@ def main():
     r['linked'] = 'libpq' in subprocess.run(['ldd', arbor], capture_output=True, text=True).stdout
     json.dump(r, sys.stderr, indent=1)
     lines = render(r)
-    print('\n'.join(lines))
-    if out:
-        sections.write_section(out, 'PostgreSQL', lines)
+    sections.publish(out, 'PostgreSQL', lines)
 
 
 def ms(value):

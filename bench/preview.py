@@ -157,9 +157,7 @@ def main():
         'the editor\'s own; that the screen, the focus and `stty -a` are the same before, inside and after is',
         'checked by the end-to-end tests (`PreviewEndToEndTests`).', '',
     ]
-    print('\n'.join(lines))
-    if out:
-        sections.write_section(out, 'Previews and bound commands', lines)
+    sections.publish(out, 'Previews and bound commands', lines)
 
 
 if __name__ == '__main__':

@@ -131,9 +131,7 @@ def main():
         f'{"—" if keys is None else f"{keys:.1f} ms"} | — | — | ≤ 16 ms |',
         '',
     ]
-    print('\n'.join(lines))
-    if out:
-        sections.write_section(out, 'JSONPath queries', lines)
+    sections.publish(out, 'JSONPath queries', lines)
 
 
 if __name__ == '__main__':

@@ -11,3 +11,14 @@ def write_section(out, title, lines):
         text = text[:start] + (text[following + 1:] if following >= 0 else '')
     with open(out, 'w') as file:
         file.write(text.rstrip('\n') + '\n\n' + '\n'.join(lines))
+
+
+# The head of the tables that set Arbor beside two peers and the budget.
+PEER_TABLE = ['| what | Arbor | peer | peer | budget |', '|---|---|---|---|---|']
+
+
+def publish(out, title, lines):
+    """Prints a section and, when `out` is given, writes it there as section `## {title}`."""
+    print('\n'.join(lines))
+    if out:
+        write_section(out, title, lines)

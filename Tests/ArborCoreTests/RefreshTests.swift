@@ -62,12 +62,18 @@ struct RefreshTests {
         #expect(driver.state.message == "2 marked items went away", "the focused p3 stayed")
     }
 
-    @Test func aListNotOnScreenIsReadAgainWhenItIsNextOpened() async {
-        let source = MutableSource(root: "plants", plantOutline)
+    /// A driver with the columns open down to b1.
+    func openOnB1(_ source: MutableSource) async -> Driver {
         var driver = Driver(source)
         driver.send(.start)
         driver.send(.reveal(path: ["plants", "berlin", "b1"]))
         await driver.settle()
+        return driver
+    }
+
+    @Test func aListNotOnScreenIsReadAgainWhenItIsNextOpened() async {
+        let source = MutableSource(root: "plants", plantOutline)
+        var driver = await openOnB1(source)
         driver.send(.reveal(path: ["plants", "hamburg"]))
         await driver.settle()
         source.setChildren(of: "berlin", ["b1", "b2"])
@@ -81,11 +87,7 @@ struct RefreshTests {
     }
 
     @Test func openingAPathFromTheTopClosesTheColumnsOpenBeyondIt() async {
-        let source = MutableSource(root: "plants", plantOutline)
-        var driver = Driver(source)
-        driver.send(.start)
-        driver.send(.reveal(path: ["plants", "berlin", "b1"]))
-        await driver.settle()
+        var driver = await openOnB1(MutableSource(root: "plants", plantOutline))
         driver.send(.open(path: ["plants", "hamburg"]))
         await driver.settle()
         #expect(driver.state.columns.count == 2)

@@ -89,6 +89,25 @@ struct DiffSourcesTests {
         #expect(try await !changes(one, two, matchBy: "name").isEmpty, "a repeated name falls back to positions")
     }
 
+    @Test func nestingPastTheLimitIsAnErrorWithItsPlaceAndWithinItIsCompared() async throws {
+        let root = try folder("deep")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (one, two, deep) = (root.appendingPathComponent("one.json"), root.appendingPathComponent("two.json"),
+                                root.appendingPathComponent("deep.json"))
+        let levels = IndexedJSON.depthLimit - 1
+        try write("{\"a\":" + String(repeating: "[", count: levels - 1) + "1" + String(repeating: "]", count: levels - 1) + "}", to: one)
+        try write("{\"a\":" + String(repeating: "[", count: levels - 1) + "2" + String(repeating: "]", count: levels - 1) + "}", to: two)
+        try write("\n  {\"a\":" + String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000) + "}", to: deep)
+        let found = try await changes(one, two)
+        #expect(found == ["changed /a" + String(repeating: "/0", count: levels - 1)])
+        await #expect(throws: SourceLoadError(
+            "deep.json: line 2, column \(7 + IndexedJSON.depthLimit): values nested more than \(IndexedJSON.depthLimit) deep")) {
+            try await BlockingWork.run {
+                try DiffOpening.open(SourceRequest(path: one.path), SourceRequest(path: deep.path), names: ("one.json", "deep.json"))
+            }
+        }
+    }
+
     @Test func keyedAlignmentKeepsTheLongestRunInOrder() {
         let alignment = KeyedAlignment.align(["a", "b", "c", "d"], ["b", "c", "a", "e", "d"])
         #expect(alignment.map { $0.pairs.map { "\($0.0)\($0.1)" } } == ["10", "21", "34"])

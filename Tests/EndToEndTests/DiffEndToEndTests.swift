@@ -21,6 +21,21 @@ struct DiffEndToEndTests {
         #expect(missing.stderr.contains("/nonexistent/v3.json"))
     }
 
+    @Test func theSummaryShowsNamesFromTheDataInert() throws {
+        let folder = try makeScratchFolder("arbor-diff-inert")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let one = folder.appendingPathComponent("one.json")
+        let two = folder.appendingPathComponent("two.json")
+        try Data(#"{"\u001b]0;owned\u0007": 1}"#.utf8).write(to: one)
+        try Data(#"{"\u001b]0;owned\u0007": 2}"#.utf8).write(to: two)
+        let summary = try runCommand(arborBinary, ["diff", one.path, two.path])
+        #expect(summary.status == 1)
+        #expect(!summary.stdout.contains("\u{1b}") && !summary.stdout.contains("\u{7}"), "\(summary.stdout)")
+        #expect(summary.stdout.contains("^[]0;owned^G"), "\(summary.stdout)")
+        let paths = try runCommand(arborBinary, ["diff", "--output", "paths", one.path, two.path])
+        #expect(paths.stdout == "/\u{1b}]0;owned\u{7}\n", "paths are data, printed byte for byte as the picker prints")
+    }
+
     @Test func aJSONDocumentAndItsYAMLAreEqual() throws {
         let folder = try makeScratchFolder("arbor-diff")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -18,12 +18,13 @@ struct ArrayAlignment {
         self.added = added
     }
 
-    /// Aligns `left` with `right`; past `limit` differences in the middle, the middle pairs by position.
-    init<Value: Equatable>(_ left: [Value], _ right: [Value], limit: Int, hash: (Value) -> Int) {
+    /// Aligns `left` with `right`, elements compared by `equal`; past `limit` differences in the middle, the
+    /// middle pairs by position.
+    init<Value>(_ left: [Value], _ right: [Value], limit: Int, hash: (Value) -> Int, equal: (Value, Value) -> Bool) {
         var head = 0
-        while head < left.count, head < right.count, left[head] == right[head] { head += 1 }
+        while head < left.count, head < right.count, equal(left[head], right[head]) { head += 1 }
         var tail = 0
-        while tail < left.count - head, tail < right.count - head, left[left.count - 1 - tail] == right[right.count - 1 - tail] { tail += 1 }
+        while tail < left.count - head, tail < right.count - head, equal(left[left.count - 1 - tail], right[right.count - 1 - tail]) { tail += 1 }
         for index in 0..<head { pairs.append((index, index)) }
         let leftMiddle = head..<(left.count - tail)
         let rightMiddle = head..<(right.count - tail)
@@ -32,7 +33,7 @@ struct ArrayAlignment {
             let leftHashes = leftMiddle.map { hash(left[$0]) }
             let rightHashes = rightMiddle.map { hash(right[$0]) }
             matched = ShortestEdit.matches(leftMiddle.count, rightMiddle.count, limit: limit) { i, j in
-                leftHashes[i] == rightHashes[j] && left[leftMiddle.lowerBound + i] == right[rightMiddle.lowerBound + j]
+                leftHashes[i] == rightHashes[j] && equal(left[leftMiddle.lowerBound + i], right[rightMiddle.lowerBound + j])
             }
         }
         if let matched {

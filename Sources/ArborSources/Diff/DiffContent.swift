@@ -27,7 +27,7 @@ enum DiffContent {
         content.body = DiffValues.summary(shown)
         if let scalar = content.scalar { content.fields = [ItemField(name: "value", value: scalar.text)] }
         guard shown.isContainer else { return content }
-        for member in DiffValues.members(of: shown).prefix(fieldLimit) where !member.value.isContainer {
+        for member in shown.diffMembers(in: 0..<fieldLimit) where !member.value.isContainer {
             content.fields.append(ItemField(name: member.key ?? String(member.position), value: DiffValues.scalar(member.value)?.text ?? ""))
         }
         return content

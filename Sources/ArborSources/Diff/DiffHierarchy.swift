@@ -50,11 +50,25 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
     /// The difference as changes and a JSON Patch.
     public var difference: DocumentDifference { tree.difference }
 
-    /// The title, name, label or id the value at `pointer` holds (in the second version or, when `removed`, in
-    /// the first), if it holds one.
-    public func name(at pointer: String, removed: Bool) -> String? {
-        guard let place = try? place(of: (removed ? "-" : "") + pointer), let value = try? value(at: place) else { return nil }
-        return DiffValues.name(of: value)
+    /// The JSON pointer of each change, in the order of ``difference``, without reading the values.
+    public var changedPointers: [String] { tree.difference(withValues: false).changes.map(\.pointer) }
+
+    /// The changes under each top-level item, in the order shown: the root's members, or in an object tree (a
+    /// document whose root holds `children`, any hierarchy that is not a document) each child (`children/2`),
+    /// with the title, name, label or id it holds; the root itself when it was replaced whole (item `""`).
+    public var summary: [(item: String, name: String?, counts: ChangeCounts)] {
+        let root = tree.entries[0]
+        guard !root.isChange, let members = root.members else { return root.counts.isEmpty ? [] : [("", nil, root.counts)] }
+        return members.flatMap { index -> [(item: String, name: String?, counts: ChangeCounts)] in
+            let member = tree.entries[Int(index)]
+            guard !member.counts.isEmpty else { return [] }
+            if member.key == "children", !member.isChange, let children = member.members {
+                return children.map { tree.entries[Int($0)] }.filter { !$0.counts.isEmpty }.map { child in
+                    ("children/" + (JSONPointer.segments(String(child.pointer))?.last ?? ""), DiffValues.name(of: child.value), child.counts)
+                }
+            }
+            return [(member.key ?? String(member.position), nil, member.counts)]
+        }
     }
 
     /// Whether the two versions are equal.
@@ -66,7 +80,10 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
     public func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: false) }
 
     public func numberOfChildren(of id: String) async throws -> Int? {
-        try members(of: id).count
+        switch try members(of: id) {
+        case .entries(let entries): return entries.count
+        case .values(let value, _, _): return value.memberCount
+        }
     }
 
     public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
@@ -88,7 +105,7 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
         if place.path.isEmpty { return item(of: place.entry) }
         let value = try self.value(at: place)
         let title = place.titleIsIndex ? DiffValues.elementTitle(Int(place.path.last!) ?? 0, value)
-            : DiffValues.memberTitle(unescape(place.path.last!), value)
+            : DiffValues.memberTitle(JSONPointer.unescape(place.path.last!), value)
         return SourceItem(id: id, content: DiffContent.content(title: title, status: inherited(entry.status), old: entry.new == nil ? value : nil,
                                                                new: entry.new == nil ? nil : value, counts: ChangeCounts()),
                           childCount: value.memberCount)
@@ -99,14 +116,17 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
     }
 
     public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
-        let members = try members(of: id)
-        return members[range.clamped(to: 0..<members.count)].map { member in
-            switch member {
-            case .entry(let index): return item(of: index)
-            case .value(let childID, let title, let value, let status):
-                return SourceItem(id: childID, content: DiffContent.content(title: title, status: status, old: status == .removed ? value : nil,
-                                                                            new: status == .removed ? nil : value, counts: ChangeCounts()),
-                                  childCount: value.memberCount)
+        switch try members(of: id) {
+        case .entries(let entries):
+            return entries[range.clamped(to: 0..<entries.count)].map(item(of:))
+        case .values(let value, let parentID, let status):
+            return value.diffMembers(in: range).map { member in
+                let segment = member.key.map(JSONPointer.escape) ?? String(member.position)
+                let title = member.key.map { DiffValues.memberTitle($0, member.value) } ?? DiffValues.elementTitle(member.position, member.value)
+                return SourceItem(id: parentID + "/" + segment,
+                                  content: DiffContent.content(title: title, status: status, old: status == .removed ? member.value : nil,
+                                                               new: status == .removed ? nil : member.value, counts: ChangeCounts()),
+                                  childCount: member.value.memberCount)
             }
         }
     }
@@ -122,10 +142,16 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
         guard !changes.isEmpty else { return nil }
         var target = forward ? changes.first! : changes.last!
         if let id, let place = try? place(of: id) {
-            let here = rank[Int(place.entry)]
-            let exact = place.path.isEmpty
-            if forward, let next = changes.first(where: { rank[Int($0)] > here }) { target = next }
-            if !forward, let previous = changes.last(where: { exact ? rank[Int($0)] < here : rank[Int($0)] <= here }) { target = previous }
+            // The changes are in the order shown, so their ranks ascend: the first one past the focus is found by halves.
+            let here = rank[Int(place.entry)] + (forward || !place.path.isEmpty ? 1 : 0)
+            var low = 0
+            var high = changes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if rank[Int(changes[middle])] < here { low = middle + 1 } else { high = middle }
+            }
+            if forward, low < changes.count { target = changes[low] }
+            if !forward, low > 0 { target = changes[low - 1] }
         }
         var path: [String] = []
         var index = target
@@ -160,10 +186,10 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
         var titleIsIndex = false
     }
 
-    /// A member listed under an item: an entry, or a value under one shown with its status.
-    private enum Member {
-        case entry(Int32)
-        case value(id: String, title: String, value: IndexedValue, status: ChangeStatus)
+    /// What an item lists: entries of the tree (those shown), or the members of a value, all of one status.
+    private enum Members {
+        case entries([Int32])
+        case values(IndexedValue, id: String, status: ChangeStatus)
     }
 
     private func place(of id: String) throws -> Place {
@@ -193,20 +219,14 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
         return value
     }
 
-    private func members(of id: String) throws -> [Member] {
+    private func members(of id: String) throws -> Members {
         let place = try self.place(of: id)
         let entry = tree.entries[Int(place.entry)]
         if place.path.isEmpty, let members = entry.members {
             let shows = showsUnchanged.withLock { $0 }
-            return members.filter { shows || tree.entries[Int($0)].status != .unchanged }.map(Member.entry)
+            return .entries(shows ? members : members.filter { tree.entries[Int($0)].status != .unchanged })
         }
-        let value = try self.value(at: place)
-        let status = inherited(entry.status)
-        return DiffValues.members(of: value).map { member in
-            let segment = member.key.map(DocumentDiff.escape) ?? String(member.position)
-            let title = member.key.map { DiffValues.memberTitle($0, member.value) } ?? DiffValues.elementTitle(member.position, member.value)
-            return .value(id: id + "/" + segment, title: title, value: member.value, status: status)
-        }
+        return .values(try value(at: place), id: id, status: inherited(entry.status))
     }
 
     private func item(of index: Int32) -> SourceItem {
@@ -224,9 +244,5 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
     /// The status of a value under an entry of this status.
     private func inherited(_ status: ChangeStatus) -> ChangeStatus {
         status == .changed ? .unchanged : status
-    }
-
-    private func unescape(_ segment: Substring) -> String {
-        segment.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
 }

@@ -29,32 +29,39 @@ public enum DiffOpening {
     }
 
     /// Both versions' values, indexed, both read at once. JSON files are indexed as they are written, so that
-    /// their equal parts compare as bytes; two files with the same bytes are compared a block at a time and one
-    /// of them is indexed.
+    /// their equal parts compare as bytes.
     static func versions(_ first: SourceRequest, _ second: SourceRequest, names: (String, String), problems: inout [String])
         throws(SourceLoadError) -> (IndexedValue, IndexedValue) {
-        let requests = [first, second]
-        if let one = first.path, let other = second.path, first.format == second.format, SameBytes.files(one, other),
-           let bytes = jsonBytes(first), let indexed = IndexedJSON(bytes: bytes) {
-            return (indexed.top, indexed.top)
-        }
-        let names = [names.0, names.1]
+        let sides = [(first, names.0), (second, names.1)]
         let read = Mutex<[(Result<IndexedJSON, SourceLoadError>, [String])?]>([nil, nil])
         DispatchQueue.concurrentPerform(iterations: 2) { side in
             var found: [String] = []
-            let result = Result { () throws(SourceLoadError) -> IndexedJSON in
-                if let indexed = jsonBytes(requests[side]).flatMap(IndexedJSON.init(bytes:)) { return indexed }
-                if let path = requests[side].path, isDirectory(requests[side]) {
-                    return IndexedJSON(bytes: DirectorySnapshot.json(of: path, problems: &found))!
-                }
-                let value = try value(of: requests[side], name: names[side], problems: &found)
-                return IndexedJSON(bytes: Array(value.compactJSON.utf8))!
-            }
+            let result = Result { () throws(SourceLoadError) -> IndexedJSON in try indexed(sides[side].0, name: sides[side].1, problems: &found) }
             read.withLock { $0[side] = (result, found) }
         }
-        let sides = read.withLock { $0 }
-        problems += sides.flatMap { $0!.1 }
-        return (try sides[0]!.0.get().top, try sides[1]!.0.get().top)
+        let results = read.withLock { $0 }
+        problems += results.flatMap { $0!.1 }
+        return (try results[0]!.0.get().top, try results[1]!.0.get().top)
+    }
+
+    /// One version indexed: a JSON file as it is written, a directory as its snapshot, anything else as its value
+    /// written as JSON; deeper than ``IndexedJSON/depthLimit`` is an error naming the place.
+    private static func indexed(_ request: SourceRequest, name: String, problems: inout [String]) throws(SourceLoadError) -> IndexedJSON {
+        var indexed: IndexedJSON?
+        if let path = request.path, isDirectory(request) {
+            indexed = IndexedJSON(bytes: DirectorySnapshot.json(of: path, problems: &problems))
+        } else if let bytes = jsonBytes(request) {
+            indexed = IndexedJSON(bytes: bytes)
+        }
+        if indexed == nil { indexed = IndexedJSON(bytes: Array(try value(of: request, name: name, problems: &problems).compactJSON.utf8)) }
+        guard let indexed else { throw SourceLoadError("\(name): does not read as JSON") }
+        if let offset = indexed.tooDeep {
+            let line = LineNumber.of(offset, in: indexed.bytes)
+            let lineStart = indexed.bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let column = String(decoding: indexed.bytes[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
+            throw SourceLoadError("\(name): line \(line), column \(column): values nested more than \(IndexedJSON.depthLimit) deep")
+        }
+        return indexed
     }
 
     /// The bytes of a file read as one JSON document (by its format, its extension or its first byte), else nil.
@@ -63,6 +70,8 @@ public enum DiffOpening {
         if let format = request.format, ![SourceFormat.json, .document, .tree].contains(format) { return nil }
         guard let bytes = try? SourceFile.read(path) else { return nil }
         if request.format != nil || path.hasSuffix(".json") { return bytes }
+        // JSON Lines start as a JSON document does; they are opened as what they are instead of read twice.
+        if path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") { return nil }
         let first = bytes.first { !IndexedJSON.isSpace($0) }
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? bytes : nil
     }

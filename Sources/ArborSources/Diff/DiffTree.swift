@@ -17,9 +17,10 @@ package struct DiffTree<Value: DiffableValue>: Sendable {
         self.matchBy = matchBy
         entries.append(DiffEntry(id: "", key: nil, position: 0, status: .unchanged, old: old, new: new, parent: -1,
                                  isChange: false))
+        let memo = EqualityMemo()
         var pending: [Int32] = [0]
         while let index = pending.popLast() {
-            pending += compare(index).reversed()
+            pending += compare(index, memo: memo).reversed()
         }
         for index in entries.indices.reversed() {
             if entries[index].isChange { entries[index].counts = entries[index].counts + Self.own(entries[index].status) }
@@ -38,15 +39,15 @@ package struct DiffTree<Value: DiffableValue>: Sendable {
     }
 
     /// Settles the status of an entry holding both versions and adds its members; returns the members to compare.
-    private mutating func compare(_ index: Int32) -> [Int32] {
+    private mutating func compare(_ index: Int32, memo: EqualityMemo) -> [Int32] {
         let entry = entries[Int(index)]
-        guard let old = entry.old, let new = entry.new, old != new else { return [] }
+        guard let old = entry.old, let new = entry.new, !Value.equal(old, new, memo: memo) else { return [] }
         entries[Int(index)].status = .changed
         switch (old.kind, new.kind) {
         case (.object, .object):
             return compareMembers(old.diffMembers, new.diffMembers, of: index)
         case (.array, .array):
-            return compareElements(old.diffMembers.map(\.value), new.diffMembers.map(\.value), of: index)
+            return compareElements(old.diffMembers.map(\.value), new.diffMembers.map(\.value), of: index, memo: memo)
         default:
             entries[Int(index)].isChange = true
             showReplaced(index)
@@ -76,13 +77,13 @@ package struct DiffTree<Value: DiffableValue>: Sendable {
         var members: [Int32] = []
         var compared: [Int32] = []
         func removed(_ position: Int) {
-            members.append(add(DiffEntry(id: "-" + pointer + "/" + DocumentDiff.escape(left[position].key ?? ""), key: left[position].key,
+            members.append(add(DiffEntry(id: "-" + pointer + "/" + JSONPointer.escape(left[position].key ?? ""), key: left[position].key,
                                          position: position, status: .removed, old: left[position].value, parent: parent, isChange: true)))
         }
         leading.forEach(removed)
         for (position, member) in right.enumerated() {
             let key = member.key ?? ""
-            let id = pointer + "/" + DocumentDiff.escape(key)
+            let id = pointer + "/" + JSONPointer.escape(key)
             if let earlier = leftByKey[key] {
                 let child = add(DiffEntry(id: id, key: member.key, position: position, status: .unchanged, old: earlier, new: member.value,
                                           parent: parent, isChange: false))
@@ -100,9 +101,9 @@ package struct DiffTree<Value: DiffableValue>: Sendable {
 
     /// The elements of two arrays in the order of a unified diff: each run of removed elements before the
     /// added ones that took its place, between the elements paired.
-    private mutating func compareElements(_ left: [Value], _ right: [Value], of parent: Int32) -> [Int32] {
+    private mutating func compareElements(_ left: [Value], _ right: [Value], of parent: Int32, memo: EqualityMemo) -> [Int32] {
         let alignment = matchBy.flatMap { field in KeyedAlignment.align(left.map { key($0, field) }, right.map { key($0, field) }) }
-            ?? ArrayAlignment(left, right, limit: DocumentDiff.alignmentLimit, hash: \.alignmentHash)
+            ?? ArrayAlignment(left, right, limit: DocumentDiff.alignmentLimit, hash: \.alignmentHash) { Value.equal($0, $1, memo: memo) }
         let pointer = entries[Int(parent)].id
         var members: [Int32] = []
         var compared: [Int32] = []
@@ -129,7 +130,7 @@ package struct DiffTree<Value: DiffableValue>: Sendable {
 
     /// An element's value of the field it is matched by: a scalar's JSON; nil when it is not an object holding one.
     private func key(_ element: Value, _ field: String) -> String? {
-        guard element.kind == .object, let value = element.member(Substring(DocumentDiff.escape(field))), !value.isContainer else { return nil }
+        guard element.kind == .object, let value = element.member(Substring(JSONPointer.escape(field))), !value.isContainer else { return nil }
         return value.json.compactJSON
     }
 
@@ -139,8 +140,8 @@ package struct DiffTree<Value: DiffableValue>: Sendable {
         let entry = entries[Int(index)]
         var members: [Int32] = []
         for (side, value) in [(ChangeStatus.removed, entry.old), (.added, entry.new)] {
-            for member in DiffValues.members(of: value!) {
-                let segment = member.key.map(DocumentDiff.escape) ?? String(member.position)
+            for member in value!.diffMembers(in: 0..<Int.max) {
+                let segment = member.key.map(JSONPointer.escape) ?? String(member.position)
                 members.append(add(DiffEntry(id: (side == .removed ? "-" : "") + entry.id + "/" + segment, key: member.key,
                                              position: member.position, status: side, old: side == .removed ? member.value : nil,
                                              new: side == .added ? member.value : nil, parent: index, isChange: false)))
@@ -156,15 +157,19 @@ package struct DiffTree<Value: DiffableValue>: Sendable {
 
     /// The difference as changes and a JSON Patch: in each container compared, its removals (an array's from
     /// the last), its additions, then the changes inside its members in order, depth first.
-    package var difference: DocumentDifference {
+    package var difference: DocumentDifference { difference(withValues: true) }
+
+    /// The difference; without values, only the pointers and kinds (values are read from the documents, which
+    /// costs what they weigh).
+    package func difference(withValues: Bool) -> DocumentDifference {
         var difference = DocumentDifference()
         var pending: [Int32] = [0]
         while let index = pending.popLast() {
             let entry = entries[Int(index)]
             if entry.isChange {
                 let pointer = String(entry.pointer)
-                let new = entry.new?.json
-                difference.changes.append(DocumentChange(kind: .changed, pointer: pointer, old: entry.old?.json, new: new))
+                let new = withValues ? entry.new?.json : nil
+                difference.changes.append(DocumentChange(kind: .changed, pointer: pointer, old: withValues ? entry.old?.json : nil, new: new))
                 difference.patch.append(PatchOperation(op: "replace", path: pointer, value: new))
                 continue
             }
@@ -173,12 +178,12 @@ package struct DiffTree<Value: DiffableValue>: Sendable {
             if entry.old?.kind == .array { removed.sort { entries[Int($0)].position > entries[Int($1)].position } }
             for member in removed {
                 let pointer = String(entries[Int(member)].pointer)
-                difference.changes.append(DocumentChange(kind: .removed, pointer: pointer, old: entries[Int(member)].old?.json))
+                difference.changes.append(DocumentChange(kind: .removed, pointer: pointer, old: withValues ? entries[Int(member)].old?.json : nil))
                 difference.patch.append(PatchOperation(op: "remove", path: pointer))
             }
             for member in members where entries[Int(member)].status == .added {
                 let added = entries[Int(member)]
-                let value = added.new?.json
+                let value = withValues ? added.new?.json : nil
                 difference.changes.append(DocumentChange(kind: .added, pointer: added.id, new: value))
                 difference.patch.append(PatchOperation(op: "add", path: added.id, value: value))
             }

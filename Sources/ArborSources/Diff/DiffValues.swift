@@ -3,11 +3,6 @@ import ArborPath
 
 /// What the tree of changes shows of a JSON value: its members, its type, its cell's texts and its lines of JSON.
 enum DiffValues {
-    /// A container's members with their places (an object's keys once each, its last value), or none for a scalar.
-    static func members<Value: DiffableValue>(of value: Value) -> [(key: String?, position: Int, value: Value)] {
-        value.diffMembers.enumerated().map { (key: $1.key, position: $0, value: $1.value) }
-    }
-
     /// The name of a value's type, as a document's cells say it.
     static func type<Value: DiffableValue>(of value: Value) -> String {
         switch value.kind {

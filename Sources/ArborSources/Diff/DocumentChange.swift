@@ -19,10 +19,8 @@ public struct DocumentChange: Sendable, Equatable {
 
     /// The first segment of the pointer, unescaped: the top-level member or element the change is under.
     public var topLevel: String {
-        // Split on the bytes: a `/` followed by a combining mark is one Character with it.
-        let segments = pointer.utf8.split(separator: UInt8(ascii: "/"), maxSplits: 2, omittingEmptySubsequences: false)
-        guard segments.count > 1 else { return "" }
-        return String(decoding: segments[1], as: UTF8.self).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        guard let segments = JSONPointer.segments(pointer), let first = segments.first else { return "" }
+        return JSONPointer.unescape(first)
     }
 }
 

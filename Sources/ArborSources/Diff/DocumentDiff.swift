@@ -38,10 +38,4 @@ public enum DocumentDiff {
         default: return value
         }
     }
-
-    /// A key as a JSON pointer segment (`~` as `~0`, `/` as `~1`).
-    static func escape(_ key: String) -> String {
-        guard key.contains("~") || key.contains("/") else { return key }
-        return key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-    }
 }

@@ -17,6 +17,21 @@ package final class IndexedJSON: Sendable {
         self.index = index
     }
 
+    /// The deepest nesting compared, within what a JSONPath query reads as values (512 levels, scalars
+    /// included): every level above a change becomes an item of the tree, each with its pointer.
+    static let depthLimit = 500
+
+    /// The offset of the first container nested deeper than ``depthLimit``, if one is.
+    var tooDeep: Int? {
+        var depth = [Int32](repeating: 0, count: index.count)
+        for container in 0..<index.count {
+            let parent = index.parent[container]
+            depth[container] = parent < 0 ? 1 : depth[Int(parent)] + 1
+            if depth[container] > Self.depthLimit { return index.start[container] }
+        }
+        return nil
+    }
+
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
     /// The top value.
@@ -33,7 +48,7 @@ package final class IndexedJSON: Sendable {
 /// A value of an indexed document: its bytes and, for an object or array, its container in the index. Two
 /// values with the same bytes are equal without being read further, so equal parts of two large versions cost
 /// one comparison of memory.
-package struct IndexedValue: DiffableValue {
+package struct IndexedValue: DiffableValue, Equatable {
     let document: IndexedJSON
     /// The value's bytes.
     let range: Range<Int>
@@ -81,9 +96,18 @@ package struct IndexedValue: DiffableValue {
         return members
     }
 
+    /// An array's elements are read from the nearest checkpoint before the range, not from the first.
+    package func diffMembers(in range: Range<Int>) -> [(key: String?, position: Int, value: IndexedValue)] {
+        guard container >= 0, kind == .array else { return Self.places(of: diffMembers, in: range) }
+        return document.index.members(of: container, in: range, bytes: document.bytes).map {
+            (key: nil, position: $0.position, value: IndexedValue(document: document, range: $0.value, container: $0.container))
+        }
+    }
+
     package func member(_ segment: Substring) -> IndexedValue? {
         guard container >= 0, kind == .array else {
-            return diffMembers.last { $0.key == segment.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }?.value
+            let key = JSONPointer.unescape(segment)
+            return diffMembers.last { $0.key == key }?.value
         }
         guard let index = Int(segment), index >= 0 else { return nil }
         return document.index.members(of: container, in: index..<(index + 1), bytes: document.bytes).first.map {
@@ -117,41 +141,18 @@ package struct IndexedValue: DiffableValue {
         return String(decoding: inner, as: UTF8.self)
     }
 
+    package var identity: Int? { range.lowerBound }
+
+    /// Equal as JSON values (``DiffableValue/equal(_:_:memo:)``).
+    package static func == (lhs: IndexedValue, rhs: IndexedValue) -> Bool { equal(lhs, rhs) }
+
     /// Whether two values have the same bytes.
-    private func sameBytes(as other: IndexedValue) -> Bool {
+    package func isIdentical(to other: IndexedValue) -> Bool {
         guard range.count == other.range.count else { return false }
         return document.bytes.withUnsafeBytes { mine in
             other.document.bytes.withUnsafeBytes { theirs in
                 memcmp(mine.baseAddress! + range.lowerBound, theirs.baseAddress! + other.range.lowerBound, range.count) == 0
             }
         }
-    }
-
-    /// Equal as JSON values: the same bytes, or members equal by key (their order ignored), elements equal in
-    /// order, scalars equal as values (`1.0` is `1`, `"\u0041"` is `"A"`). Iterative over depth.
-    package static func == (lhs: IndexedValue, rhs: IndexedValue) -> Bool {
-        var pending = [(lhs, rhs)]
-        while let (left, right) = pending.popLast() {
-            if left.sameBytes(as: right) { continue }
-            let kind = left.kind
-            guard kind == right.kind else { return false }
-            switch kind {
-            case .object:
-                let leftMembers = left.diffMembers
-                let rightMembers = right.diffMembers
-                guard leftMembers.count == rightMembers.count else { return false }
-                let byKey = Dictionary(rightMembers.map { ($0.key ?? "", $0.value) }, uniquingKeysWith: { first, _ in first })
-                for member in leftMembers {
-                    guard let other = byKey[member.key ?? ""] else { return false }
-                    pending.append((member.value, other))
-                }
-            case .array:
-                guard left.memberCount == right.memberCount else { return false }
-                pending += zip(left.diffMembers.map(\.value), right.diffMembers.map(\.value))
-            default:
-                guard left.json == right.json else { return false }
-            }
-        }
-        return true
     }
 }

@@ -7,20 +7,12 @@ package enum PatchApplier {
     package static func apply(_ operations: [PatchOperation], to value: JSONPathValue) -> JSONPathValue? {
         var current = value
         for operation in operations {
-            guard let segments = segments(of: operation.path), let changed = applying(operation, at: segments[...], to: current) else {
+            guard let segments = JSONPointer.segments(operation.path)?.map(JSONPointer.unescape), let changed = applying(operation, at: segments[...], to: current) else {
                 return nil
             }
             current = changed
         }
         return current
-    }
-
-    private static func segments(of pointer: String) -> [String]? {
-        if pointer.isEmpty { return [] }
-        guard pointer.utf8.first == UInt8(ascii: "/") else { return nil }
-        // Split on the bytes: a `/` followed by a combining mark is one Character with it.
-        return pointer.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            .map { String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }
     }
 
     private static func applying(_ operation: PatchOperation, at path: ArraySlice<String>, to value: JSONPathValue) -> JSONPathValue? {

@@ -22,7 +22,7 @@ public struct JSONDocumentBuilder: Sendable {
             for (position, child) in document.children(of: next.json).enumerated().reversed() {
                 let key = value.kind == .object ? document.nodes[Int(child)].key ?? "" : String(position)
                 let title = value.kind == .object ? key : isStream && next.parent < 0 ? "document \(position + 1)" : "[\(position)]"
-                pending.append((child, index, next.pointer + "/" + Self.escapePointer(key), title))
+                pending.append((child, index, next.pointer + "/" + JSONPointer.escape(key), title))
             }
         }
         var hierarchy = StaticHierarchy(displayName: name, nodes: nodes, rootIndex: 0, rootIsVirtual: isStream)
@@ -56,12 +56,6 @@ public struct JSONDocumentBuilder: Sendable {
 
     /// A container's scalars become its fields among its first this many members.
     static let fieldLimit = 1_000
-
-    /// A key as a JSON pointer segment: `~` as `~0`, `/` as `~1`.
-    static func escapePointer(_ key: String) -> String {
-        key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") })
-            ? key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") : key
-    }
 
     /// Whether a document is an object tree: its top object (or the first object of a top-level array) holds
     /// its children in an array under `childrenField`.

@@ -110,7 +110,7 @@ extension LazyJSONDocument: IndexedQuerying {
             var pointer = ""
             for key in keys {
                 switch key {
-                case .name(let text): pointer += "/" + JSONDocumentBuilder.escapePointer(text)
+                case .name(let text): pointer += "/" + JSONPointer.escape(text)
                 case .index(let position): pointer += "/" + String(position)
                 }
             }

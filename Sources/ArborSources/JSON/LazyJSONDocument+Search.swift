@@ -28,7 +28,7 @@ extension LazyJSONDocument {
                 segment = title
             }
             let isContainer = member.container >= 0
-            let childID = isContainer ? id + "/" + JSONDocumentBuilder.escapePointer(segment) : ""
+            let childID = isContainer ? id + "/" + JSONPointer.escape(segment) : ""
             if isContainer { listed.append((childID, member.container)) }
             let value = withValues && !isContainer ? scalarText(member.value) : ""
             return SearchEntry(id: childID, text: fields.text(title: title, id: "", body: value), childCount: isContainer ? count(member.container) : 0)

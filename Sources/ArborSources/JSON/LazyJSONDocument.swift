@@ -109,7 +109,7 @@ public final class LazyJSONDocument: HierarchySource {
         if parent == 0, let lines = index.lines, let mapping {
             content = lineContent(content, line: lines.lineNumber(of: member.position), member: member, mapping: mapping)
         }
-        return SourceItem(id: parentID + "/" + JSONDocumentBuilder.escapePointer(key), content: content,
+        return SourceItem(id: parentID + "/" + JSONPointer.escape(key), content: content,
                           childCount: member.container >= 0 ? count(member.container) : 0)
     }
 
@@ -178,8 +178,7 @@ public final class LazyJSONDocument: HierarchySource {
 
     /// The member a pointer segment names: an index of an array, a key of an object (`~1` for `/`, `~0` for `~`).
     private func member(named segment: [UInt8], in container: Int32) -> JSONMember? {
-        let unescaped = !segment.contains(UInt8(ascii: "~")) ? segment : Array(String(decoding: segment, as: UTF8.self)
-            .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~").utf8)
+        let unescaped = !segment.contains(UInt8(ascii: "~")) ? segment : Array(JSONPointer.unescape(String(decoding: segment, as: UTF8.self)).utf8)
         if !index.isObject(container, in: bytes) {
             guard let position = Int(String(decoding: segment, as: UTF8.self)), position >= 0, String(position).utf8.elementsEqual(segment)
             else { return nil }
