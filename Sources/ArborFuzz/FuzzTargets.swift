@@ -35,6 +35,10 @@ enum FuzzTargets {
         if parsed == nil, lazy != nil { fatalError("the index accepted JSON the parser rejects") }
         if let lazy { walk(lazy, limit: 200) }
         let document = LazyJSONDocument(bytes: bytes, name: "f")
+        // Scanned in two parts split anywhere (inside strings, escapes, numbers, keys, deep nesting), the index is
+        // the one-pass scan's, and nothing the one-pass scan refuses is accepted.
+        let places = bytes.count < 2 ? [] : [1, bytes.count / 3, bytes.count / 2, bytes.count - 1]
+        if !JSONDocumentSplitScan.agreesWithOnePass(bytes, splittingAt: places) { fatalError("the index scanned in two parts differs") }
         guard let parsed else {
             if document != nil { fatalError("the document index accepted JSON the parser rejects") }
             return

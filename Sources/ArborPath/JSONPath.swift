@@ -3,7 +3,7 @@
 public struct JSONPath: Sendable, Hashable {
     /// The query as written.
     public let expression: String
-    let segments: [PathSegment]
+    @usableFromInline let segments: [PathSegment]
 
     /// Parses `expression`; throws what is wrong and its column.
     public init(_ expression: String) throws(JSONPathError) {
@@ -14,15 +14,15 @@ public struct JSONPath: Sendable, Hashable {
 
     /// Hands each match and its path to `body` in order until it returns false or `shouldStop` says so;
     /// returns whether every match was handed on.
-    @discardableResult
+    @inlinable @discardableResult
     public func forEachMatch<Node: PathNode>(
         in root: Node,
         shouldStop: @escaping () -> Bool = { false },
         _ body: (Node, [PathKey]) -> Bool
     ) -> Bool {
         let evaluator = PathEvaluator(root: root, regexes: RegexCache(), shouldStop: shouldStop)
-        var path: [PathKey] = []
-        let finished = evaluator.select(segments[...], from: root, path: &path) { node, path in body(node, path) }
+        var path: PathEvaluator<Node>.Path = []
+        let finished = evaluator.select(segments[...], from: root, path: &path) { node, path in body(node, evaluator.keys(path)) }
         return finished && !evaluator.stopped
     }
 

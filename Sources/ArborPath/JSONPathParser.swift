@@ -120,7 +120,8 @@ struct JSONPathParser {
         case "?":
             position += 1
             skipBlanks()
-            return .filter(try nested { (parser: inout JSONPathParser) throws(JSONPathError) in try parser.logicalOr() })
+            let expression = try nested { (parser: inout JSONPathParser) throws(JSONPathError) in try parser.logicalOr() }
+            return .filter(expression, scalarsFail: expression.failsForScalars)
         case ":": return try slice(start: nil)
         case let scalar? where scalar == "-" || ("0"..."9").contains(scalar):
             let start = try integer()

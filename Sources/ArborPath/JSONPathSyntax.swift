@@ -1,41 +1,60 @@
 /// One segment of a query: its selectors, applied to the input nodes' children or to all their descendants.
+@usableFromInline
 struct PathSegment: Sendable, Hashable {
-    var isDescendant: Bool
-    var selectors: [PathSelector]
+    @usableFromInline var isDescendant: Bool
+    @usableFromInline var selectors: [PathSelector]
 }
 
-/// A selector of RFC 9535 §2.3.
+/// A selector of RFC 9535 §2.3; a filter says whether it fails for every scalar child (then only objects and
+/// arrays are tried).
+@usableFromInline
 enum PathSelector: Sendable, Hashable {
     case name(String)
     case wildcard
     case index(Int)
     case slice(start: Int?, end: Int?, step: Int?)
-    case filter(LogicalExpression)
+    case filter(LogicalExpression, scalarsFail: Bool)
 }
 
 /// A query inside a filter: from the root (`$`) or from the current node (`@`).
+@usableFromInline
 struct FilterQuery: Sendable, Hashable {
-    var isRelative: Bool
-    var segments: [PathSegment]
+    @usableFromInline let isRelative: Bool
+    @usableFromInline let segments: [PathSegment]
+    /// For a singular query, the name or index of each of its steps, followed without a walk.
+    @usableFromInline let steps: [PathKey]?
+
+    init(isRelative: Bool, segments: [PathSegment]) {
+        self.isRelative = isRelative
+        self.segments = segments
+        var steps: [PathKey]? = []
+        for segment in segments {
+            guard !segment.isDescendant, segment.selectors.count == 1 else {
+                steps = nil
+                break
+            }
+            switch segment.selectors[0] {
+            case .name(let name): steps?.append(.name(name))
+            case .index(let index): steps?.append(.index(index))
+            default: steps = nil
+            }
+            if steps == nil { break }
+        }
+        self.steps = steps
+    }
 
     /// A singular query names at most one node: only names and indexes, never descendants.
-    var isSingular: Bool {
-        segments.allSatisfy { segment in
-            guard !segment.isDescendant, segment.selectors.count == 1 else { return false }
-            switch segment.selectors[0] {
-            case .name, .index: return true
-            default: return false
-            }
-        }
-    }
+    var isSingular: Bool { steps != nil }
 }
 
 /// The types of RFC 9535 §2.4.1 that function parameters and results have.
+@usableFromInline
 enum FunctionType: Sendable, Hashable {
     case value, logical, nodes
 }
 
 /// A function's argument, as its parameter's type reads it.
+@usableFromInline
 indirect enum FunctionArgument: Sendable, Hashable {
     case literal(JSONPathValue)
     case query(FilterQuery)
@@ -44,13 +63,15 @@ indirect enum FunctionArgument: Sendable, Hashable {
 }
 
 /// A call of one of the standard functions.
+@usableFromInline
 struct FunctionCall: Sendable, Hashable {
-    var name: String
-    var arguments: [FunctionArgument]
-    var resultType: FunctionType
+    @usableFromInline var name: String
+    @usableFromInline var arguments: [FunctionArgument]
+    @usableFromInline var resultType: FunctionType
 }
 
 /// A side of a comparison.
+@usableFromInline
 enum Comparable: Sendable, Hashable {
     case literal(JSONPathValue)
     case query(FilterQuery)
@@ -58,11 +79,13 @@ enum Comparable: Sendable, Hashable {
 }
 
 /// A comparison operator.
+@usableFromInline
 enum ComparisonOperator: String, Sendable, Hashable {
     case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
 }
 
 /// A filter's logical expression.
+@usableFromInline
 indirect enum LogicalExpression: Sendable, Hashable {
     case or([LogicalExpression])
     case and([LogicalExpression])

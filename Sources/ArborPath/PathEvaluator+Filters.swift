@@ -1,11 +1,13 @@
 extension PathEvaluator {
     /// Whether a filter's expression holds for the current node `@`.
+    @inlinable
     func test(_ expression: LogicalExpression, current: Node) -> Bool {
         switch expression {
         case .or(let terms): return terms.contains { test($0, current: current) }
         case .and(let terms): return terms.allSatisfy { test($0, current: current) }
         case .not(let inner): return !test(inner, current: current)
         case .exists(let query):
+            if let steps = query.steps { return follow(steps, from: query.isRelative ? current : root) != nil }
             var found = false
             _ = nodes(of: query, current: current) { _ in
                 found = true
@@ -14,18 +16,61 @@ extension PathEvaluator {
             return found
         case .test(let call): return logical(call, current: current)
         case .comparison(let left, let comparison, let right):
-            return Self.compare(value(of: left, current: current), comparison, value(of: right, current: current))
+            if comparison == .equal || comparison == .notEqual, let equal = equality(of: left, right, current: current) {
+                return equal == (comparison == .equal)
+            }
+            return comparison.holds(value(of: left, current: current), value(of: right, current: current))
         }
     }
 
     /// Hands the nodes a filter's query selects to `body` until it returns false.
-    @discardableResult
+    @inlinable @discardableResult
     func nodes(of query: FilterQuery, current: Node, _ body: (Node) -> Bool) -> Bool {
-        var path: [PathKey] = []
+        var path = scratchPath
+        scratchPath = []
+        defer {
+            path.removeAll(keepingCapacity: true)
+            scratchPath = path
+        }
         return select(query.segments[...], from: query.isRelative ? current : root, path: &path) { node, _ in body(node) }
     }
 
-    private func singleValue(of query: FilterQuery, current: Node) -> JSONPathValue? {
+    /// Whether a singular query's node equals a literal, asked of the node itself (which can compare its bytes
+    /// without decoding them); nil for any other pair of sides.
+    @inlinable
+    func equality(of left: Comparable, _ right: Comparable, current: Node) -> Bool? {
+        switch (left, right) {
+        case (.query(let query), .literal(let literal)), (.literal(let literal), .query(let query)):
+            guard let steps = query.steps else { return nil }
+            // Nothing equals no literal.
+            guard let node = follow(steps, from: query.isRelative ? current : root) else { return false }
+            return node.equals(literal)
+        default: return nil
+        }
+    }
+
+    /// The node a singular query's names and indexes lead to from `node`, or nil.
+    @inlinable
+    func follow(_ steps: [PathKey], from node: Node) -> Node? {
+        var node = node
+        for step in steps {
+            switch step {
+            case .name(let name):
+                guard node.kind == .object, let next = node.member(named: name) else { return nil }
+                node = next
+            case .index(let index):
+                guard node.kind == .array else { return nil }
+                let position = index < 0 ? node.count + index : index
+                guard position >= 0, position < node.count, let next = node.element(at: position) else { return nil }
+                node = next
+            }
+        }
+        return node
+    }
+
+    @inlinable
+    func singleValue(of query: FilterQuery, current: Node) -> JSONPathValue? {
+        if let steps = query.steps { return follow(steps, from: query.isRelative ? current : root)?.value }
         var found: JSONPathValue?
         var many = false
         nodes(of: query, current: current) { node in
@@ -39,7 +84,8 @@ extension PathEvaluator {
         return many ? nil : found
     }
 
-    private func value(of comparable: Comparable, current: Node) -> JSONPathValue? {
+    @inlinable
+    func value(of comparable: Comparable, current: Node) -> JSONPathValue? {
         switch comparable {
         case .literal(let value): return value
         case .query(let query): return singleValue(of: query, current: current)
@@ -47,7 +93,8 @@ extension PathEvaluator {
         }
     }
 
-    private func value(of argument: FunctionArgument, current: Node) -> JSONPathValue? {
+    @inlinable
+    func value(of argument: FunctionArgument, current: Node) -> JSONPathValue? {
         switch argument {
         case .literal(let value): return value
         case .query(let query): return singleValue(of: query, current: current)
@@ -57,7 +104,8 @@ extension PathEvaluator {
     }
 
     /// A function's value: nil stands for Nothing.
-    private func value(of call: FunctionCall, current: Node) -> JSONPathValue? {
+    @inlinable
+    func value(of call: FunctionCall, current: Node) -> JSONPathValue? {
         switch call.name {
         case "length":
             switch value(of: call.arguments[0], current: current) {
@@ -80,30 +128,11 @@ extension PathEvaluator {
         }
     }
 
-    private func logical(_ call: FunctionCall, current: Node) -> Bool {
+    @inlinable
+    func logical(_ call: FunctionCall, current: Node) -> Bool {
         guard case .string(let text)? = value(of: call.arguments[0], current: current),
               case .string(let pattern)? = value(of: call.arguments[1], current: current)
         else { return false }
         return expressions.matches(text, pattern: pattern, whole: call.name == "match")
-    }
-
-    /// A comparison of RFC 9535 §2.3.5.2.2: Nothing equals only Nothing; only numbers and strings are ordered.
-    static func compare(_ left: JSONPathValue?, _ comparison: ComparisonOperator, _ right: JSONPathValue?) -> Bool {
-        switch comparison {
-        case .equal: return left == right
-        case .notEqual: return left != right
-        case .less: return less(left, right)
-        case .lessOrEqual: return less(left, right) || left == right
-        case .greater: return less(right, left)
-        case .greaterOrEqual: return less(right, left) || left == right
-        }
-    }
-
-    private static func less(_ left: JSONPathValue?, _ right: JSONPathValue?) -> Bool {
-        switch (left, right) {
-        case (.number(let a)?, .number(let b)?): return a < b
-        case (.string(let a)?, .string(let b)?): return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
-        default: return false
-        }
     }
 }

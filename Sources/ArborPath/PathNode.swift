@@ -12,6 +12,9 @@ public enum PathKey: Sendable, Hashable {
 /// A value a query walks: a document's value, or an item read as an object of its fields. Members and elements
 /// are asked for one at a time, so that a node backed by an index decodes only what the query reaches.
 public protocol PathNode {
+    /// What a node hands on with each child to say where it sits: a ``PathKey``, or something cheaper that
+    /// ``pathKey(_:)`` turns into one when the child is in a match's path.
+    associatedtype ChildKey = PathKey
     /// The kind of value the node is.
     var kind: PathNodeKind { get }
     /// The number of members of an object or elements of an array; 0 for a scalar.
@@ -22,8 +25,36 @@ public protocol PathNode {
     func element(at index: Int) -> Self?
     /// Hands each member or element in order to `body` until it returns false; returns false when stopped.
     func forEachChild(_ body: (PathKey, Self) -> Bool) -> Bool
+    /// Hands each child (only the objects and arrays among them when `containersOnly`) in order to `body`
+    /// until it returns false; returns false when stopped.
+    func forEachChild(containersOnly: Bool, _ body: (ChildKey, Self) -> Bool) -> Bool
+    /// The key of a child handed on by ``forEachChild(containersOnly:_:)`` of any node of the same value.
+    func pathKey(_ key: ChildKey) -> PathKey
     /// The whole value, for comparisons, functions and output.
     var value: JSONPathValue { get }
+    /// Whether the node's value equals `literal` (a scalar), as comparing ``value`` with it says.
+    func equals(_ literal: JSONPathValue) -> Bool
+}
+
+extension PathNode {
+    /// Compares the whole value.
+    @inlinable
+    public func equals(_ literal: JSONPathValue) -> Bool { value == literal }
+}
+
+extension PathNode where ChildKey == PathKey {
+    /// The children ``forEachChild(_:)`` hands on, the scalars left out when `containersOnly`.
+    @inlinable
+    public func forEachChild(containersOnly: Bool, _ body: (PathKey, Self) -> Bool) -> Bool {
+        forEachChild { key, child in
+            if containersOnly, child.kind != .object, child.kind != .array { return true }
+            return body(key, child)
+        }
+    }
+
+    /// The key itself.
+    @inlinable
+    public func pathKey(_ key: PathKey) -> PathKey { key }
 }
 
 extension JSONPathValue: PathNode {

@@ -1,10 +1,20 @@
 /// The positions a slice selector (RFC 9535 §2.3.4.2.2) picks from an array of a given length, in its order.
+@usableFromInline
 struct SliceBounds {
     let start: Int?
     let end: Int?
     let step: Int?
     let count: Int
 
+    @usableFromInline
+    init(start: Int?, end: Int?, step: Int?, count: Int) {
+        self.start = start
+        self.end = end
+        self.step = step
+        self.count = count
+    }
+
+    @usableFromInline
     var positions: StrideTo<Int> {
         let step = self.step ?? 1
         guard step != 0 else { return stride(from: 0, to: 0, by: 1) }

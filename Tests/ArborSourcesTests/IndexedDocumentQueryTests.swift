@@ -36,15 +36,10 @@ struct IndexedDocumentQueryTests {
         }
     }()
 
-    @Test func mostOfTheSuiteHasADocumentToIndex() {
-        #expect(Self.cases.count > 400)
-    }
-
-    @Test(arguments: cases)
-    func theIndexGivesTheSameMatches(_ test: Case) async throws {
-        let source = try #require(LazyJSONDocument(bytes: Array(test.document.compactJSON.utf8), name: "case"))
-        let query = SourceQuery(try JSONPath(test.selector), source: source)
-        let found: [String] = await withCheckedContinuation { continuation in
+    /// Each match's normalized path and value, the query run on a thread of its own as the browser runs it.
+    static func matches(of path: JSONPath, in source: LazyJSONDocument) async -> [String] {
+        let query = SourceQuery(path, source: source)
+        return await withCheckedContinuation { continuation in
             DispatchQueue(label: "query").async {
                 var found: [String] = []
                 query.forEachMatch { match in
@@ -54,6 +49,16 @@ struct IndexedDocumentQueryTests {
                 continuation.resume(returning: found)
             }
         }
+    }
+
+    @Test func mostOfTheSuiteHasADocumentToIndex() {
+        #expect(Self.cases.count > 400)
+    }
+
+    @Test(arguments: cases)
+    func theIndexGivesTheSameMatches(_ test: Case) async throws {
+        let source = try #require(LazyJSONDocument(bytes: Array(test.document.compactJSON.utf8), name: "case"))
+        let found = await Self.matches(of: try JSONPath(test.selector), in: source)
         #expect(found == test.expected[0], "\(test.selector)")
     }
 
@@ -71,5 +76,26 @@ struct IndexedDocumentQueryTests {
             }
         }
         #expect(found == [#"/a~1b a/b [{"~k":1}]"#, #"/s s "x\"y""#, #"/a~1b/0 [0] {"~k":1}"#, #"/a~1b/0/~0k ~k 1"#])
+    }
+}
+
+extension IndexedDocumentQueryTests {
+    /// Spaced out, with keys that end in escaped backslashes and hold escaped quotes: the keys of the objects and
+    /// arrays a walk goes down through are read back from their values' bytes.
+    static let spaced = """
+        { "a\\\\" : [ 3 , { "q\\"x" : { "s" : "x" , "n" : 2 } } , [ 1 , { "s" : "y" } ] ] ,
+          "\\u0062" :
+            { "s" : "x", "k": { "n": 5 } }, "c" : 3 }
+        """
+
+    @Test(arguments: ["$..[?@.s == 'x']", "$..[?@.n > 1]", "$..*", "$..[?!@.s]", "$..[?@ == 3]", "$..[?@.s != 'x']",
+                      "$.*[?@.n]", "$..['q\"x', 'k']", "$..[?@.s][?@ == 'y']", "$['a\\\\'][1:]"])
+    func spacedAndEscapedKeysGiveTheSameMatches(_ expression: String) async throws {
+        let document = try JSONPathValue(parsing: Self.spaced)
+        let path = try JSONPath(expression)
+        let expected = path.matches(in: document).map { NormalizedPath.text($0.path) + " " + $0.node.compactJSON }
+        #expect(!expected.isEmpty)
+        let source = try #require(LazyJSONDocument(bytes: Array(Self.spaced.utf8), name: "spaced"))
+        #expect(await Self.matches(of: path, in: source) == expected, "\(expression)")
     }
 }

@@ -39,33 +39,9 @@ extension JSONDocumentIndex {
         let wanted = range.clamped(to: 0..<Int(memberCount[Int(container)]))
         guard !wanted.isEmpty else { return }
         if container == 0, let lines { return visitLines(lines, in: wanted, bytes: bytes, body) }
-        let isObject = isObject(container, in: bytes)
-        var (member, position) = checkpoint(before: wanted.lowerBound, of: container)
-        while member < wanted.upperBound {
-            Self.skipSpace(bytes, &position)
-            var key: Range<Int>?
-            if isObject {
-                let keyEnd = JSONValueSkipper.end(of: position, in: bytes)
-                key = position..<keyEnd
-                position = keyEnd
-                Self.skipSpace(bytes, &position)
-                position += 1
-                Self.skipSpace(bytes, &position)
-            }
-            let valueStart = position
-            var nested: Int32 = -1
-            if bytes[position] == UInt8(ascii: "{") || bytes[position] == UInt8(ascii: "["), let inner = self.container(at: position) {
-                nested = inner
-                position = end[Int(inner)]
-            } else {
-                position = JSONValueSkipper.end(of: position, in: bytes)
-            }
-            if member >= wanted.lowerBound, !body(JSONMember(position: member, key: key, value: valueStart..<position, container: nested)) {
-                return
-            }
-            member += 1
-            Self.skipSpace(bytes, &position)
-            if position < bytes.count, bytes[position] == UInt8(ascii: ",") { position += 1 }
+        let first = checkpoint(before: wanted.lowerBound, of: container)
+        withTables(bytes: bytes) { tables in
+            tables.visitMembers(of: container, from: first, to: wanted.upperBound, handingFrom: wanted.lowerBound, body)
         }
     }
 
@@ -83,12 +59,6 @@ extension JSONDocumentIndex {
                 found = JSONMember(position: member, key: nil, value: start..<JSONValueSkipper.end(of: start, in: bytes), container: -1)
             }
             if !body(found) { return }
-        }
-    }
-
-    private static func skipSpace(_ bytes: [UInt8], _ position: inout Int) {
-        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D || bytes[position] == 0x09 {
-            position += 1
         }
     }
 }

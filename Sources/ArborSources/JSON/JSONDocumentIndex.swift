@@ -90,6 +90,21 @@ struct JSONDocumentIndex: Sendable {
         memberCount.removeLast(memberCount.count - count)
     }
 
+    /// Appends the containers of `tail`, the index of a later part of the same input, each parent and place
+    /// among its parent's members given by `placed` (from the tail's own, a tail container's shifted by
+    /// `shift`); their checkpoints come along.
+    mutating func append(_ tail: JSONDocumentIndex, shift: Int32, placed: (_ parent: Int32, _ position: Int32) -> (Int32, Int32)) {
+        start.append(contentsOf: tail.start)
+        end.append(contentsOf: tail.end)
+        memberCount.append(contentsOf: tail.memberCount)
+        for container in 0..<tail.count {
+            let (parent, position) = placed(tail.parent[container], tail.position[container])
+            self.parent.append(parent)
+            self.position.append(position)
+        }
+        for (container, offsets) in tail.checkpoints { checkpoints[container + shift] = offsets }
+    }
+
     mutating func addCheckpoint(_ offset: Int, to container: Int32) {
         checkpoints[container, default: []].append(offset)
     }

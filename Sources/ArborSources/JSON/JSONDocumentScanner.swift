@@ -25,12 +25,28 @@ enum JSONDocumentScanner {
         _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, into index: inout JSONDocumentIndex,
         parent: Int32, position memberIndex: Int32, stack: inout [Frame], race: ScanRace? = nil
     ) -> Bool {
+        var stoppedAtComma = false
+        return scanValue(bytes, &position, into: &index, parent: parent, position: memberIndex, stack: &stack, race: race,
+                         stopAt: .max, stoppedAtComma: &stoppedAtComma)
+    }
+
+    /// As above, stopping at the first comma between two members at or after `stopAt` (the first part of a
+    /// document scanned in two): returns false there with `stoppedAtComma` set, `position` at the comma and the
+    /// open containers on `stack`.
+    static func scanValue(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, into index: inout JSONDocumentIndex,
+        parent: Int32, position memberIndex: Int32, stack: inout [Frame], race: ScanRace?, stopAt: Int, stoppedAtComma: inout Bool
+    ) -> Bool {
         stack.removeAll(keepingCapacity: true)
         var expectValue = true
         let end = bytes.count
         while true {
             JSONGrammar.skipSpace(bytes, &position)
             guard position < end else { return false }
+            if position >= stopAt, !expectValue, !stack.isEmpty, bytes[position] == UInt8(ascii: ",") {
+                stoppedAtComma = true
+                return false
+            }
             if expectValue {
                 if let frame = stack.last, !frame.isObject {
                     guard countMember(at: position, in: &stack[stack.count - 1], &index) else { return false }
@@ -80,6 +96,30 @@ enum JSONDocumentScanner {
                 return false
             }
         }
+    }
+
+    /// The first part of a document scanned in two: its containers up to the first comma between two members
+    /// at or after `stopAt`, and the containers still open there with their members so far (innermost last).
+    /// `.whole` when the document ended before such a comma; nil when the bytes are not well-formed.
+    static func scanHead(_ bytes: UnsafeBufferPointer<UInt8>, stopAt: Int, into index: inout JSONDocumentIndex) -> Head? {
+        var position = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        var stack: [Frame] = []
+        var stoppedAtComma = false
+        if scanValue(bytes, &position, into: &index, parent: -1, position: 0, stack: &stack, race: nil, stopAt: stopAt,
+                     stoppedAtComma: &stoppedAtComma) {
+            JSONGrammar.skipSpace(bytes, &position)
+            return position == bytes.count ? .whole : nil
+        }
+        return stoppedAtComma ? .open(stack, comma: position) : nil
+    }
+
+    /// How the first part of a document scanned in two ended.
+    enum Head {
+        /// The whole document was scanned.
+        case whole
+        /// At a comma, inside these containers.
+        case open([Frame], comma: Int)
     }
 
     /// Counts a member starting at `offset`, keeping the offset of every ``JSONDocumentIndex/stride``-th;

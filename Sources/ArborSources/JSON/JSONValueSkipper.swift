@@ -12,7 +12,7 @@ enum JSONValueSkipper {
         bytes.withUnsafeBufferPointer { end(of: start, in: $0) }
     }
 
-    private static func end(of start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func end(of start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var position = start
         var depth = 0
         repeat {

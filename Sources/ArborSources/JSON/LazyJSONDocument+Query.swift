@@ -2,19 +2,26 @@ import ArborCore
 import ArborPath
 
 /// A value of an indexed JSON document as a query reads it, straight from the index and the bytes: no item is
-/// made, a key is compared as bytes, and only the values a filter compares are decoded.
+/// made, a key is compared as bytes and made into text only for a match's path, objects and arrays are listed
+/// from the index without reading the scalars between them, and only the values a filter compares are decoded.
+/// Valid only during the walk it belongs to.
 struct JSONIndexPathNode: PathNode {
-    let document: LazyJSONDocument
+    unowned(unsafe) let walk: JSONIndexWalk
     /// The container the value is, or -1 for a scalar.
     let container: Int32
     /// The value's bytes.
     let range: Range<Int>
 
-    private var bytes: [UInt8] { document.bytes }
+    /// Where a child sits: its value's start (a member's key is read back from there) or its index.
+    struct ChildKey {
+        let valueStart: Int
+        let position: Int32
+        let isMember: Bool
+    }
 
     var kind: PathNodeKind {
-        if container >= 0 { return document.index.isObject(container, in: bytes) ? .object : .array }
-        switch bytes[range.lowerBound] {
+        if container >= 0 { return walk.tables.isObject(container) ? .object : .array }
+        switch walk.tables.bytes[range.lowerBound] {
         case UInt8(ascii: "\""): return .string
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return .boolean
         case UInt8(ascii: "n"): return .null
@@ -22,67 +29,91 @@ struct JSONIndexPathNode: PathNode {
         }
     }
 
-    var count: Int { container >= 0 ? document.count(container) : 0 }
+    var count: Int { container >= 0 ? Int(walk.tables.memberCount[Int(container)]) : 0 }
 
     private func node(_ member: JSONMember) -> JSONIndexPathNode {
-        JSONIndexPathNode(document: document, container: member.container, range: member.value)
+        JSONIndexPathNode(walk: walk, container: member.container, range: member.value)
     }
 
     func member(named name: String) -> JSONIndexPathNode? {
+        guard container >= 0, walk.tables.isObject(container) else { return nil }
+        var name = name
+        return name.withUTF8 { wanted in
+            // RFC 9535 reads I-JSON, whose names are unique: the scan stops at the first member of the name.
+            var found: JSONIndexPathNode?
+            _ = walk.forEachMember(of: container) { member in
+                guard let key = member.key, keyMatches(key, wanted) else { return true }
+                found = node(member)
+                return false
+            }
+            return found
+        }
+    }
+
+    /// Whether a key (with its quotes) is `wanted`: compared as bytes unless it holds an escape.
+    private func keyMatches(_ key: Range<Int>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        let inner = UnsafeBufferPointer(rebasing: walk.tables.bytes[(key.lowerBound + 1)..<(key.upperBound - 1)])
+        if inner.count == wanted.count, inner.elementsEqual(wanted) { return true }
+        guard inner.contains(UInt8(ascii: "\\")) else { return false }
+        return walk.text(of: key).utf8.elementsEqual(wanted)
+    }
+
+    func element(at index: Int) -> JSONIndexPathNode? {
         guard container >= 0 else { return nil }
-        let wanted = Array(name.utf8)
-        // RFC 9535 reads I-JSON, whose names are unique: the scan stops at the first member of the name.
-        let bytes = bytes
         var found: JSONIndexPathNode?
-        _ = forEachMember { member in
-            guard let key = member.key, keyMatches(key, wanted, name, in: bytes) else { return true }
+        _ = walk.forEachMember(of: container, from: index) { member in
             found = node(member)
             return false
         }
         return found
     }
 
-    /// Whether a key (with its quotes) is `name`: compared as bytes unless it holds an escape.
-    private func keyMatches(_ key: Range<Int>, _ wanted: [UInt8], _ name: String, in bytes: [UInt8]) -> Bool {
-        let inner = (key.lowerBound + 1)..<(key.upperBound - 1)
-        guard bytes[inner].contains(UInt8(ascii: "\\")) else { return bytes[inner].elementsEqual(wanted) }
-        return document.text(of: key) == name
-    }
-
-    func element(at index: Int) -> JSONIndexPathNode? {
-        guard container >= 0 else { return nil }
-        return document.index.members(of: container, in: index..<(index + 1), bytes: bytes).first.map(node)
-    }
-
-    private func forEachMember(_ body: (JSONMember) -> Bool) -> Bool {
-        var finished = true
-        document.index.visitMembers(of: container, in: 0..<count, bytes: bytes) { member in
-            finished = body(member)
-            return finished
-        }
-        return finished
-    }
-
     func forEachChild(_ body: (PathKey, JSONIndexPathNode) -> Bool) -> Bool {
+        forEachChild(containersOnly: false) { key, child in body(pathKey(key), child) }
+    }
+
+    func forEachChild(containersOnly: Bool, _ body: (ChildKey, JSONIndexPathNode) -> Bool) -> Bool {
         guard container >= 0 else { return true }
-        return forEachMember { member in
-            let key: PathKey = member.key.map { .name(keyText($0)) } ?? .index(member.position)
-            return body(key, node(member))
+        let isMember = walk.tables.isObject(container)
+        guard containersOnly else {
+            return walk.forEachMember(of: container) { member in
+                body(ChildKey(valueStart: member.value.lowerBound, position: Int32(member.position), isMember: isMember), node(member))
+            }
+        }
+        let index = walk.tables
+        return index.forEachNestedContainer(of: container) { nested in
+            let start = index.start[Int(nested)]
+            let child = JSONIndexPathNode(walk: walk, container: nested, range: start..<index.end[Int(nested)])
+            return body(ChildKey(valueStart: start, position: index.position[Int(nested)], isMember: isMember), child)
         }
     }
 
-    private func keyText(_ key: Range<Int>) -> String {
-        let inner = (key.lowerBound + 1)..<(key.upperBound - 1)
-        guard bytes[inner].contains(UInt8(ascii: "\\")) else { return String(decoding: bytes[inner], as: UTF8.self) }
-        return document.text(of: key)
+    func pathKey(_ key: ChildKey) -> PathKey {
+        key.isMember ? .name(walk.text(of: walk.key(before: key.valueStart))) : .index(Int(key.position))
+    }
+
+    /// Compares a string with a literal as bytes, decoding it only when the bytes differ and an escape or a
+    /// character outside ASCII could still make it equal (as canonically equivalent text is).
+    func equals(_ literal: JSONPathValue) -> Bool {
+        let kind = kind
+        guard kind == literal.kind else { return false }
+        guard kind == .string, case .string(var text) = literal else { return value == literal }
+        let bytes = walk.tables.bytes
+        let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
+        let same: Bool? = text.withUTF8 { wanted in
+            if inner.count == wanted.count, inner.elementsEqual(wanted) { return true }
+            if inner.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\\") }), wanted.allSatisfy({ $0 < 0x80 }) { return false }
+            return nil
+        }
+        return same ?? (value == literal)
     }
 
     var value: JSONPathValue {
         switch kind {
         case .null: return .null
-        case .boolean: return .boolean(bytes[range.lowerBound] == UInt8(ascii: "t"))
-        case .number: return .number(Double(String(decoding: bytes[range], as: UTF8.self)) ?? .nan)
-        case .string: return .string(keyText(range))
+        case .boolean: return .boolean(walk.tables.bytes[range.lowerBound] == UInt8(ascii: "t"))
+        case .number: return .number(Double(String(decoding: UnsafeBufferPointer(rebasing: walk.tables.bytes[range]), as: UTF8.self)) ?? .nan)
+        case .string: return .string(walk.text(of: range))
         case .array:
             var values: [JSONPathValue] = []
             _ = forEachChild { _, child in
@@ -104,23 +135,28 @@ struct JSONIndexPathNode: PathNode {
 extension LazyJSONDocument: IndexedQuerying {
     /// Walks the index for a query: ids are JSON pointers made from each match's path.
     public func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) -> Bool {
-        let root = JSONIndexPathNode(document: self, container: 0, range: index.start[0]..<index.end[0])
         let name = displayName
-        return path.forEachMatch(in: root, shouldStop: shouldStop) { node, keys in
-            var pointer = ""
-            for key in keys {
-                switch key {
-                case .name(let text): pointer += "/" + JSONPointer.escape(text)
-                case .index(let position): pointer += "/" + String(position)
+        return JSONIndexWalk.with(self) { walk in
+            let root = JSONIndexPathNode(walk: walk, container: 0, range: index.start[0]..<index.end[0])
+            return path.forEachMatch(in: root, shouldStop: shouldStop) { node, keys in
+                var pointer = ""
+                for key in keys {
+                    switch key {
+                    case .name(let text): pointer += "/" + JSONPointer.escape(text)
+                    case .index(let position): pointer += "/" + String(position)
+                    }
                 }
+                let title: String
+                switch keys.last {
+                case .name(let text)?: title = text
+                case .index(let position)?: title = "[\(position)]"
+                case nil: title = name
+                }
+                let (container, range) = (node.container, node.range)
+                return body(QueryMatch(itemID: pointer, itemTitle: title, path: keys) { [self] in
+                    JSONIndexWalk.with(self) { JSONIndexPathNode(walk: $0, container: container, range: range).value }
+                })
             }
-            let title: String
-            switch keys.last {
-            case .name(let text)?: title = text
-            case .index(let position)?: title = "[\(position)]"
-            case nil: title = name
-            }
-            return body(QueryMatch(itemID: pointer, itemTitle: title, path: keys) { node.value })
         }
     }
 }

@@ -31,7 +31,13 @@ public final class LazyJSONDocument: HierarchySource {
 
     /// As above, giving up when `race` says the bytes are an object tree.
     init?(bytes: [UInt8], name: String, race: ScanRace?) {
-        guard let index = bytes.withUnsafeBufferPointer({ JSONDocumentScanner.scan($0, race: race) }), index.count > 0 else { return nil }
+        guard let index = bytes.withUnsafeBufferPointer({ bytes in
+            if race == nil, bytes.count >= JSONDocumentSplitScan.threshold,
+               let joined = JSONDocumentSplitScan.scan(bytes, splitAt: bytes.count / 100 * 52) {
+                return joined
+            }
+            return JSONDocumentScanner.scan(bytes, race: race)
+        }), index.count > 0 else { return nil }
         self.bytes = bytes
         self.index = index
         displayName = name

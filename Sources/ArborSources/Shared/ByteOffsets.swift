@@ -39,6 +39,11 @@ struct ByteOffsets: Sendable {
         if isWide { wide.append(offset) } else { narrow.append(Self.narrowed(offset)) }
     }
 
+    /// Adds the offsets of `other` (into the same input, so held in the same form) at the end.
+    mutating func append(contentsOf other: ByteOffsets) {
+        if isWide { wide.append(contentsOf: other.wide) } else { narrow.append(contentsOf: other.narrow) }
+    }
+
     /// Makes room for `capacity` offsets in all (storage shared with a copy is copied now, with that room).
     mutating func reserve(_ capacity: Int) {
         if isWide { wide.reserveCapacity(capacity) } else { narrow.reserveCapacity(capacity) }
@@ -51,5 +56,26 @@ struct ByteOffsets: Sendable {
 
     private static func narrowed(_ offset: Int) -> UInt32 {
         offset < 0 ? UInt32.max : UInt32(offset)
+    }
+
+    /// The offsets by address, valid inside `body`.
+    func withView<Result>(_ body: (View) -> Result) -> Result {
+        if isWide { return wide.withUnsafeBufferPointer { body(View(narrow: nil, wide: $0.baseAddress)) } }
+        return narrow.withUnsafeBufferPointer { body(View(narrow: $0.baseAddress, wide: nil)) }
+    }
+
+    /// Offsets read by address, in whichever form they are held.
+    struct View {
+        let narrow: UnsafePointer<UInt32>?
+        let wide: UnsafePointer<Int>?
+
+        /// The offset at `index`, -1 for none.
+        subscript(index: Int) -> Int {
+            if let narrow {
+                let value = narrow[index]
+                return value == UInt32.max ? -1 : Int(value)
+            }
+            return wide.unsafelyUnwrapped[index]
+        }
     }
 }
