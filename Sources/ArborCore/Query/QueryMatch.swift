@@ -26,7 +26,15 @@ public struct QueryMatch {
 /// A source that answers a query from an index of its own, faster than its items could: it hands on the
 /// matches as ``SourceQuery`` would, in the RFC's order.
 public protocol IndexedQuerying: HierarchySource {
+    /// Whether queries are answered from the index now (a source standing for another one answers when that
+    /// one does).
+    var answersFromIndex: Bool { get }
     /// Hands each match of `path` on until `body` returns false or `shouldStop` says so; returns whether the
     /// walk went to its end.
     func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) -> Bool
+}
+
+extension IndexedQuerying {
+    /// Always, for a source that holds its index itself.
+    public var answersFromIndex: Bool { true }
 }

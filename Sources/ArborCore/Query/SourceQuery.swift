@@ -18,7 +18,9 @@ public struct SourceQuery: Sendable {
     /// whether the walk went to its end. A source with an index of its own answers from it.
     @discardableResult
     public func forEachMatch(shouldStop: @escaping () -> Bool = { false }, _ body: (QueryMatch) -> Bool) -> Bool {
-        if let indexed = reader.source as? any IndexedQuerying { return indexed.forEachQueryMatch(path, shouldStop: shouldStop, body) }
+        if let indexed = reader.source as? any IndexedQuerying, indexed.answersFromIndex {
+            return indexed.forEachQueryMatch(path, shouldStop: shouldStop, body)
+        }
         guard let root = SourcePathNode.root(of: reader) else { return true }
         return path.forEachMatch(in: root, shouldStop: shouldStop) { node, keys in
             body(QueryMatch(itemID: node.itemID, itemTitle: node.itemTitle, path: keys) { node.value })
