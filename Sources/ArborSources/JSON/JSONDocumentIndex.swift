@@ -92,17 +92,25 @@ struct JSONDocumentIndex: Sendable {
 
     /// Appends the containers of `tail`, the index of a later part of the same input, each parent and place
     /// among its parent's members given by `placed` (from the tail's own, a tail container's shifted by
-    /// `shift`); their checkpoints come along.
-    mutating func append(_ tail: JSONDocumentIndex, shift: Int32, placed: (_ parent: Int32, _ position: Int32) -> (Int32, Int32)) {
+    /// `shift`); their checkpoints come along. Each table of `tail` is emptied once appended, so that the two
+    /// are held together one table at a time.
+    mutating func append(_ tail: inout JSONDocumentIndex, shift: Int32, placed: (_ parent: Int32, _ position: Int32) -> (Int32, Int32)) {
         start.append(contentsOf: tail.start)
+        tail.start = ByteOffsets(inputSize: 0)
         end.append(contentsOf: tail.end)
+        tail.end = ByteOffsets(inputSize: 0)
         memberCount.append(contentsOf: tail.memberCount)
-        for container in 0..<tail.count {
-            let (parent, position) = placed(tail.parent[container], tail.position[container])
-            self.parent.append(parent)
-            self.position.append(position)
+        tail.memberCount = []
+        for container in 0..<tail.position.count {
+            position.append(placed(tail.parent[container], tail.position[container]).1)
         }
+        tail.position = []
+        for container in 0..<tail.parent.count {
+            parent.append(placed(tail.parent[container], 0).0)
+        }
+        tail.parent = []
         for (container, offsets) in tail.checkpoints { checkpoints[container + shift] = offsets }
+        tail.checkpoints = [:]
     }
 
     mutating func addCheckpoint(_ offset: Int, to container: Int32) {

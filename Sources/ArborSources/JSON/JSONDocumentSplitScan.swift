@@ -46,7 +46,7 @@ package enum JSONDocumentSplitScan {
         guard let outers = parts.outers, outers.count == frames.count else { return nil }
         var index = parts.head
         parts.head = JSONDocumentIndex(inputSize: 0)
-        return index.join(parts.tail, around: frames, closedBy: outers) ? index : nil
+        return index.join(&parts.tail, around: frames, closedBy: outers) ? index : nil
     }
 }
 
@@ -69,8 +69,8 @@ private final class SplitParts: @unchecked Sendable {
 extension JSONDocumentIndex {
     /// Completes this index of a document's first part, still inside `frames` (innermost last) at the split, with
     /// the index of the part after it, whose outer containers `outers` (innermost first) are those frames; false
-    /// when their kinds differ or the counts grow past what is held in 32 bits.
-    mutating func join(_ tail: JSONDocumentIndex, around frames: [JSONDocumentScanner.Frame], closedBy outers: [JSONTailScanner.Outer]) -> Bool {
+    /// when their kinds differ or the counts grow past what is held in 32 bits. `tail` is emptied on the way.
+    mutating func join(_ tail: inout JSONDocumentIndex, around frames: [JSONDocumentScanner.Frame], closedBy outers: [JSONTailScanner.Outer]) -> Bool {
         let headCount = count
         guard headCount + tail.count < Int(Int32.max) else { return false }
         for (level, outer) in outers.enumerated() {
@@ -83,7 +83,7 @@ extension JSONDocumentIndex {
             close(frame.container, at: outer.end, members: frame.members + outer.members)
         }
         let shift = Int32(headCount)
-        append(tail, shift: shift) { parent, position in
+        append(&tail, shift: shift) { parent, position in
             guard parent < 0 else { return (parent + shift, position) }
             let frame = frames[frames.count - 1 - Int(-2 - parent)]
             return (frame.container, position + frame.members)
