@@ -5,6 +5,18 @@ struct PathSegment: Sendable, Hashable {
     @usableFromInline var selectors: [PathSelector]
 }
 
+extension PathSegment {
+    /// The name or index of a segment that selects one child by it, nil for any other.
+    var singularKey: PathKey? {
+        guard !isDescendant, selectors.count == 1 else { return nil }
+        switch selectors[0] {
+        case .name(let name): return .name(name)
+        case .index(let index): return .index(index)
+        default: return nil
+        }
+    }
+}
+
 /// A selector of RFC 9535 §2.3; a filter says whether it fails for every scalar child (then only objects and
 /// arrays are tried).
 @usableFromInline
@@ -27,20 +39,8 @@ struct FilterQuery: Sendable, Hashable {
     init(isRelative: Bool, segments: [PathSegment]) {
         self.isRelative = isRelative
         self.segments = segments
-        var steps: [PathKey]? = []
-        for segment in segments {
-            guard !segment.isDescendant, segment.selectors.count == 1 else {
-                steps = nil
-                break
-            }
-            switch segment.selectors[0] {
-            case .name(let name): steps?.append(.name(name))
-            case .index(let index): steps?.append(.index(index))
-            default: steps = nil
-            }
-            if steps == nil { break }
-        }
-        self.steps = steps
+        let keys = segments.map(\.singularKey)
+        steps = keys.contains(nil) ? nil : keys.compactMap { $0 }
     }
 
     /// A singular query names at most one node: only names and indexes, never descendants.

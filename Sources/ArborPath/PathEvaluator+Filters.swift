@@ -54,16 +54,8 @@ extension PathEvaluator {
     func follow(_ steps: [PathKey], from node: Node) -> Node? {
         var node = node
         for step in steps {
-            switch step {
-            case .name(let name):
-                guard node.kind == .object, let next = node.member(named: name) else { return nil }
-                node = next
-            case .index(let index):
-                guard node.kind == .array else { return nil }
-                let position = index < 0 ? node.count + index : index
-                guard position >= 0, position < node.count, let next = node.element(at: position) else { return nil }
-                node = next
-            }
+            guard let (_, next) = child(step, of: node) else { return nil }
+            node = next
         }
         return node
     }

@@ -85,15 +85,13 @@ final class PathEvaluator<Node: PathNode> {
         }
         switch selector {
         case .name(let name):
-            guard node.kind == .object, let child = node.member(named: name) else { return true }
-            return visit(.key(.name(name)), child)
+            guard let (key, child) = child(.name(name), of: node) else { return true }
+            return visit(.key(key), child)
         case .wildcard:
             return node.forEachChild(containersOnly: false) { key, child in visit(.child(key), child) }
         case .index(let index):
-            guard node.kind == .array else { return true }
-            let position = index < 0 ? node.count + index : index
-            guard position >= 0, position < node.count, let child = node.element(at: position) else { return true }
-            return visit(.key(.index(position)), child)
+            guard let (key, child) = child(.index(index), of: node) else { return true }
+            return visit(.key(key), child)
         case .slice(let start, let end, let step):
             guard node.kind == .array else { return true }
             for position in SliceBounds(start: start, end: end, step: step, count: node.count).positions {
@@ -107,6 +105,24 @@ final class PathEvaluator<Node: PathNode> {
                 guard test(expression, current: child) else { return true }
                 return visit(.child(key), child)
             }
+        }
+    }
+}
+
+extension PathEvaluator {
+    /// The child a name or an index selects from `node` (a negative index counting from the end), with its key
+    /// as a path names it; nil when there is none.
+    @inlinable
+    func child(_ key: PathKey, of node: Node) -> (PathKey, Node)? {
+        switch key {
+        case .name(let name):
+            guard node.kind == .object, let child = node.member(named: name) else { return nil }
+            return (key, child)
+        case .index(let index):
+            guard node.kind == .array else { return nil }
+            let position = index < 0 ? node.count + index : index
+            guard position >= 0, position < node.count, let child = node.element(at: position) else { return nil }
+            return (.index(position), child)
         }
     }
 }

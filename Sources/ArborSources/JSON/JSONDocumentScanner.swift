@@ -10,8 +10,7 @@ enum JSONDocumentScanner {
     /// The index of a well-formed document, or nil (the full parser then says where it went wrong).
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, race: ScanRace? = nil) -> JSONDocumentIndex? {
         var index = JSONDocumentIndex(inputSize: bytes.count, expectedContainers: bytes.count / 128)
-        var position = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        var position = afterByteOrderMark(bytes)
         var stack: [Frame] = []
         guard scanValue(bytes, &position, into: &index, parent: -1, position: 0, stack: &stack, race: race) else { return nil }
         JSONGrammar.skipSpace(bytes, &position)
@@ -102,8 +101,7 @@ enum JSONDocumentScanner {
     /// at or after `stopAt`, and the containers still open there with their members so far (innermost last).
     /// `.whole` when the document ended before such a comma; nil when the bytes are not well-formed.
     static func scanHead(_ bytes: UnsafeBufferPointer<UInt8>, stopAt: Int, into index: inout JSONDocumentIndex) -> Head? {
-        var position = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        var position = afterByteOrderMark(bytes)
         var stack: [Frame] = []
         var stoppedAtComma = false
         if scanValue(bytes, &position, into: &index, parent: -1, position: 0, stack: &stack, race: nil, stopAt: stopAt,
@@ -112,6 +110,11 @@ enum JSONDocumentScanner {
             return position == bytes.count ? .whole : nil
         }
         return stoppedAtComma ? .open(stack, comma: position) : nil
+    }
+
+    /// Where the document starts: past a UTF-8 byte order mark, if any.
+    private static func afterByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 
     /// How the first part of a document scanned in two ended.

@@ -6,8 +6,8 @@ extension ReopeningSource: IndexedQuerying {
     /// instead of walking its items.
     var answersFromIndex: Bool { (current as? any IndexedQuerying)?.answersFromIndex ?? false }
 
+    /// The version shown answers, from its index when it has one.
     func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) -> Bool {
-        guard let indexed = current as? any IndexedQuerying, indexed.answersFromIndex else { return true }
-        return indexed.forEachQueryMatch(path, shouldStop: shouldStop, body)
+        SourceQuery(path, source: current).forEachMatch(shouldStop: shouldStop, body)
     }
 }
