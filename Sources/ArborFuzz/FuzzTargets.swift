@@ -19,7 +19,9 @@ enum FuzzTargets {
     static func jsonpath(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         do {
-            _ = try JSONPath(text).matches(in: pathDocument)
+            let path = try JSONPath(text)
+            // A query of many steps stops at the depth limit with an error, never at the end of the stack.
+            _ = try? path.matches(in: pathDocument)
         } catch {
             if error.offset < 0 || error.offset > text.unicodeScalars.count { fatalError("an error outside the expression") }
         }

@@ -12,24 +12,32 @@ public struct JSONPath: Sendable, Hashable {
         self.expression = expression
     }
 
+    /// The most levels a walk follows: values nested in values and the steps of a query (its segments and
+    /// those of the queries in its filters) together. The walk recurses per level, so a thread that runs one
+    /// needs a stack of ``stackSize`` bytes.
+    public static let depthLimit = 10_000
+    /// The stack a thread walking a query needs, with room for the values of matches made as deep as the limit.
+    public static let stackSize = 256 << 20
+
     /// Hands each match and its path to `body` in order until it returns false or `shouldStop` says so;
-    /// returns whether every match was handed on.
+    /// returns whether every match was handed on; throws when the walk reaches deeper than ``depthLimit``.
     @inlinable @discardableResult
     public func forEachMatch<Node: PathNode>(
         in root: Node,
         shouldStop: @escaping () -> Bool = { false },
         _ body: (Node, [PathKey]) -> Bool
-    ) -> Bool {
+    ) throws(JSONPathDepthError) -> Bool {
         let evaluator = PathEvaluator(root: root, regexes: RegexCache(), shouldStop: shouldStop)
         var path: PathEvaluator<Node>.Path = []
         let finished = evaluator.select(segments[...], from: root, path: &path) { node, path in body(node, evaluator.keys(path)) }
+        if evaluator.tooDeep { throw JSONPathDepthError() }
         return finished && !evaluator.stopped
     }
 
     /// Every match with its path.
-    public func matches<Node: PathNode>(in root: Node) -> [(node: Node, path: [PathKey])] {
+    public func matches<Node: PathNode>(in root: Node) throws(JSONPathDepthError) -> [(node: Node, path: [PathKey])] {
         var found: [(node: Node, path: [PathKey])] = []
-        forEachMatch(in: root) { node, path in
+        try forEachMatch(in: root) { node, path in
             found.append((node, path))
             return true
         }

@@ -62,18 +62,46 @@ extension PathEvaluator {
 
     @inlinable
     func singleValue(of query: FilterQuery, current: Node) -> JSONPathValue? {
-        if let steps = query.steps { return follow(steps, from: query.isRelative ? current : root)?.value }
-        var found: JSONPathValue?
+        singleNode(of: query, current: current)?.value
+    }
+
+    /// The one node a query selects; nil for none or more than one.
+    @inlinable
+    func singleNode(of query: FilterQuery, current: Node) -> Node? {
+        if let steps = query.steps { return follow(steps, from: query.isRelative ? current : root) }
+        var found: Node?
         var many = false
         nodes(of: query, current: current) { node in
             if found != nil {
                 many = true
                 return false
             }
-            found = node.value
+            found = node
             return true
         }
         return many ? nil : found
+    }
+
+    /// `length`: an object's members, an array's elements or a string's characters; an object or array is
+    /// counted without making its value.
+    @inlinable
+    func length(of argument: FunctionArgument, current: Node) -> JSONPathValue? {
+        let argumentValue: JSONPathValue?
+        if case .query(let query) = argument {
+            guard let node = singleNode(of: query, current: current) else { return nil }
+            let kind = node.kind
+            if kind == .object || kind == .array { return .number(Double(node.count)) }
+            guard kind == .string else { return nil }
+            argumentValue = node.value
+        } else {
+            argumentValue = value(of: argument, current: current)
+        }
+        switch argumentValue {
+        case .string(let text)?: return .number(Double(text.unicodeScalars.count))
+        case .array(let values)?: return .number(Double(values.count))
+        case .object(let members)?: return .number(Double(members.count))
+        default: return nil
+        }
     }
 
     @inlinable
@@ -99,13 +127,7 @@ extension PathEvaluator {
     @inlinable
     func value(of call: FunctionCall, current: Node) -> JSONPathValue? {
         switch call.name {
-        case "length":
-            switch value(of: call.arguments[0], current: current) {
-            case .string(let text)?: return .number(Double(text.unicodeScalars.count))
-            case .array(let values)?: return .number(Double(values.count))
-            case .object(let members)?: return .number(Double(members.count))
-            default: return nil
-            }
+        case "length": return length(of: call.arguments[0], current: current)
         case "count":
             guard case .query(let query) = call.arguments[0] else { return nil }
             var count = 0

@@ -9,6 +9,10 @@ final class PathEvaluator<Node: PathNode> {
     @usableFromInline let shouldStop: () -> Bool
     @usableFromInline var visits = 0
     @usableFromInline var stopped = false
+    /// The levels the walk is down: segments being applied and values descended into.
+    @usableFromInline var depth = 0
+    /// Whether the walk stopped at ``JSONPath/depthLimit``.
+    @usableFromInline var tooDeep = false
     @usableFromInline var expressions: RegexCache
     /// A path's storage kept between the walks of a filter's queries, which need no path of their own.
     @usableFromInline var scratchPath: Path = []
@@ -35,10 +39,23 @@ final class PathEvaluator<Node: PathNode> {
     @inlinable
     func select(_ segments: ArraySlice<PathSegment>, from node: Node, path: inout Path, _ body: Visit) -> Bool {
         guard let segment = segments.first else { return body(node, &path) }
+        guard deeper() else { return false }
+        defer { depth -= 1 }
         let rest = segments.dropFirst()
         return apply(segment, to: node, path: &path) { child, childPath in
             self.select(rest, from: child, path: &childPath, body)
         }
+    }
+
+    /// Goes one level down; false (the walk stopped) past the limit.
+    @inlinable
+    func deeper() -> Bool {
+        depth += 1
+        guard depth > JSONPath.depthLimit else { return true }
+        tooDeep = true
+        stopped = true
+        depth -= 1
+        return false
     }
 
     /// Whether the walk should end: asked every few hundred nodes.
@@ -59,7 +76,8 @@ final class PathEvaluator<Node: PathNode> {
     /// for any selector to select, so the walk goes down through objects and arrays only.
     @inlinable
     func descend(_ selectors: [PathSelector], from node: Node, path: inout Path, _ body: Visit) -> Bool {
-        guard tick(), apply(selectors, to: node, path: &path, body) else { return false }
+        guard tick(), apply(selectors, to: node, path: &path, body), deeper() else { return false }
+        defer { depth -= 1 }
         return node.forEachChild(containersOnly: true) { key, child in
             path.append(.child(key))
             defer { path.removeLast() }

@@ -29,7 +29,13 @@ enum Browser {
             }
         }
         if let query {
-            let answer = SourceQuery(query, source: hierarchy).answer()
+            let search = SourceQuery(query, source: hierarchy)
+            let answer = QueryThread.run { search.answer() }
+            if let failure = answer.failure {
+                lease.release()
+                printError("arbor: --jsonpath: \(failure)")
+                return 2
+            }
             guard !answer.matches.isEmpty else {
                 lease.release()
                 printError("arbor: --jsonpath: nothing matches \(query.expression)")

@@ -27,10 +27,15 @@ enum PathQuery {
         let fallback: Field = hierarchy.isDocument ? .value : opened.idsArePaths ? .id : .id
         let field = command.output.output.flatMap(Field.init(rawValue:)) ?? fallback
         let terminator = command.output.terminator
+        let search = SourceQuery(query, source: hierarchy)
+        // The walk recurses per level of nesting: it runs on a thread whose stack holds the deepest it goes.
+        return QueryThread.run { print(search, field: field, terminator: terminator) }
+    }
+
+    private static func print(_ search: SourceQuery, field: Field, terminator: [UInt8]) -> Int32 {
         var output = GatheredOutput()
         var printed = 0
         var readerGone = false
-        let search = SourceQuery(query, source: hierarchy)
         search.forEachMatch { match in
             printed += 1
             if output.write(record(match, field: field) + terminator) { return true }

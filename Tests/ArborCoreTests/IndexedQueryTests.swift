@@ -18,8 +18,8 @@ final class IndexedValueSource: HierarchySource, IndexedQuerying {
     }
     func item(_ id: String) async throws -> SourceItem { SourceItem(id: id, content: ItemContent(title: id), childCount: 0) }
 
-    func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) -> Bool {
-        path.forEachMatch(in: document, shouldStop: shouldStop) { node, keys in
+    func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
+        try path.forEachMatch(in: document, shouldStop: shouldStop) { node, keys in
             let pointer = keys.map { key -> String in
                 switch key {
                 case .name(let name): return "/" + name

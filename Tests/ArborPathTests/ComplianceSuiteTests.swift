@@ -55,7 +55,7 @@ struct ComplianceSuiteTests {
             return
         }
         let query = try JSONPath(test.selector)
-        let matches = query.matches(in: try #require(test.document))
+        let matches = try query.matches(in: try #require(test.document))
         let values = matches.map(\.node)
         let paths = matches.map { NormalizedPath.text($0.path) }
         let index = test.results.firstIndex(of: values)

@@ -28,7 +28,7 @@ struct IndexedDocumentQueryTests {
                   let path = try? JSONPath(selector) else { return nil }
             // The expected values and paths, as the in-memory walk gives them (checked by the suite itself).
             var expected: [String] = []
-            path.forEachMatch(in: document) { node, keys in
+            _ = try? path.forEachMatch(in: document) { node, keys in
                 expected.append(NormalizedPath.text(keys) + " " + node.compactJSON)
                 return true
             }
@@ -93,7 +93,7 @@ extension IndexedDocumentQueryTests {
     func spacedAndEscapedKeysGiveTheSameMatches(_ expression: String) async throws {
         let document = try JSONPathValue(parsing: Self.spaced)
         let path = try JSONPath(expression)
-        let expected = path.matches(in: document).map { NormalizedPath.text($0.path) + " " + $0.node.compactJSON }
+        let expected = try path.matches(in: document).map { NormalizedPath.text($0.path) + " " + $0.node.compactJSON }
         #expect(!expected.isEmpty)
         let source = try #require(LazyJSONDocument(bytes: Array(Self.spaced.utf8), name: "spaced"))
         #expect(await Self.matches(of: path, in: source) == expected, "\(expression)")

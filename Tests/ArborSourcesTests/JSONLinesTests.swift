@@ -75,7 +75,7 @@ struct JSONLinesTests {
         let source = try open("{\"name\":\"a\",\"size\":5}\n{\"name\":\"b\",\"size\":50}\nnot json\n").hierarchy
         let querying = try #require(source as? any IndexedQuerying)
         var ids: [String] = []
-        _ = querying.forEachQueryMatch(try JSONPath("$[?@.size > 10]"), shouldStop: { false }) { match in
+        _ = try querying.forEachQueryMatch(try JSONPath("$[?@.size > 10]"), shouldStop: { false }) { match in
             ids.append(match.itemID)
             return true
         }

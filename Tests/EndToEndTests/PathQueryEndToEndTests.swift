@@ -66,4 +66,20 @@ struct PathQueryEndToEndTests {
         let titles = try runCommand(arborBinary, ["find", "Atlas Copco", "--format", "document", "--search-fields", "title", plants])
         #expect(titles.status == 1 && titles.stdout.isEmpty)
     }
+
+    @Test func deepNestingIsWalkedToTheLimitAndRefusedPastIt() throws {
+        let folder = try makeScratchFolder("arbor-deep")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func nested(_ levels: Int) throws -> String {
+            let path = folder.appendingPathComponent("deep\(levels).json").path
+            let text = String(repeating: #"{"a":"#, count: levels) + "1" + String(repeating: "}", count: levels)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let within = try query("$..[?@.a == 1]", try nested(9_000), "--output", "path")
+        #expect(within.status == 0 && within.stdout == "$" + String(repeating: "['a']", count: 8_999) + "\n", "\(within.stderr)")
+        let past = try query("$..a", try nested(100_000))
+        #expect(past.status == 2 && past.stdout.isEmpty)
+        #expect(past.stderr == "arbor: deep100000.json: line 1, column 50001: values nested more than 10000 deep: a query goes no deeper\n")
+    }
 }

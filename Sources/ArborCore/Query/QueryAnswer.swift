@@ -9,6 +9,8 @@ public struct QueryAnswer: Sendable, Hashable {
     public var isComplete = false
     /// Whether the walk stopped at the most items it may read (a find's bound), not at its end.
     public var stoppedAtLimit = false
+    /// Why the walk stopped short of its end, when something other than a newer query stopped it.
+    public var failure: String?
     /// Whether the root is virtual (not shown): a reveal starts below it.
     public var rootIsVirtual = false
     private var matched: Set<String> = []

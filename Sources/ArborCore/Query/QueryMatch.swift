@@ -30,8 +30,8 @@ public protocol IndexedQuerying: HierarchySource {
     /// one does).
     var answersFromIndex: Bool { get }
     /// Hands each match of `path` on until `body` returns false or `shouldStop` says so; returns whether the
-    /// walk went to its end.
-    func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) -> Bool
+    /// walk went to its end; throws what stopped it short (``JSONPathDepthError`` or a ``SourceError``).
+    func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool
 }
 
 extension IndexedQuerying {

@@ -43,6 +43,11 @@ public final class SourcePathReader: Sendable {
         return page
     }
 
+    /// Keeps `error` as the walk's failure unless one came before it.
+    func fail(_ error: SourceError) {
+        firstFailure.withLock { if $0 == nil { $0 = error } }
+    }
+
     /// How many items the walk has read so far.
     public var itemsRead: Int { read.withLock { $0 } }
 
@@ -68,7 +73,7 @@ public final class SourcePathReader: Sendable {
         do {
             return try blocking(work)
         } catch {
-            firstFailure.withLock { if $0 == nil { $0 = SourceError(String(describing: error)) } }
+            fail(error as? SourceError ?? SourceError(String(describing: error)))
             return fallback
         }
     }

@@ -15,15 +15,26 @@ public struct SourceQuery: Sendable {
     }
 
     /// Hands each match on, in the RFC's order, until `body` returns false or `shouldStop` says so; returns
-    /// whether the walk went to its end. A source with an index of its own answers from it.
+    /// whether the walk went to its end. A source with an index of its own answers from it. A walk that stops
+    /// short of its end for a reason other than `body` or `shouldStop` (a source that failed, nesting deeper than
+    /// a walk goes) leaves its reason in ``SourcePathReader/failure``. The walk recurses per level: run it on a
+    /// ``QueryThread``.
     @discardableResult
     public func forEachMatch(shouldStop: @escaping () -> Bool = { false }, _ body: (QueryMatch) -> Bool) -> Bool {
-        if let indexed = reader.source as? any IndexedQuerying, indexed.answersFromIndex {
-            return indexed.forEachQueryMatch(path, shouldStop: shouldStop, body)
-        }
-        guard let root = SourcePathNode.root(of: reader) else { return true }
-        return path.forEachMatch(in: root, shouldStop: shouldStop) { node, keys in
-            body(QueryMatch(itemID: node.itemID, itemTitle: node.itemTitle, path: keys) { node.value })
+        do {
+            if let indexed = reader.source as? any IndexedQuerying, indexed.answersFromIndex {
+                return try indexed.forEachQueryMatch(path, shouldStop: shouldStop, body)
+            }
+            guard let root = SourcePathNode.root(of: reader) else { return true }
+            return try path.forEachMatch(in: root, shouldStop: shouldStop) { node, keys in
+                body(QueryMatch(itemID: node.itemID, itemTitle: node.itemTitle, path: keys) { node.value })
+            }
+        } catch let error as JSONPathDepthError {
+            reader.fail(SourceError(error.description))
+            return false
+        } catch {
+            reader.fail(error as? SourceError ?? SourceError(String(describing: error)))
+            return false
         }
     }
 
@@ -52,6 +63,7 @@ public struct SourceQuery: Sendable {
             return true
         }
         answer.isComplete = finished
+        answer.failure = reader.failure?.message
         return answer
     }
 }

@@ -56,10 +56,7 @@ public enum DiffOpening {
         if indexed == nil { indexed = IndexedJSON(bytes: Array(try value(of: request, name: name, problems: &problems).compactJSON.utf8)) }
         guard let indexed else { throw SourceLoadError("\(name): does not read as JSON") }
         if let offset = indexed.tooDeep {
-            let line = LineNumber.of(offset, in: indexed.bytes)
-            let lineStart = indexed.bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-            let column = String(decoding: indexed.bytes[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
-            throw SourceLoadError("\(name): line \(line), column \(column): values nested more than \(IndexedJSON.depthLimit) deep")
+            throw SourceLoadError("\(name): \(LineNumber.place(of: offset, in: indexed.bytes)): values nested more than \(IndexedJSON.depthLimit) deep")
         }
         return indexed
     }

@@ -22,15 +22,7 @@ package final class IndexedJSON: Sendable {
     static let depthLimit = 500
 
     /// The offset of the first container nested deeper than ``depthLimit``, if one is.
-    var tooDeep: Int? {
-        var depth = [Int32](repeating: 0, count: index.count)
-        for container in 0..<index.count {
-            let parent = index.parent[container]
-            depth[container] = parent < 0 ? 1 : depth[Int(parent)] + 1
-            if depth[container] > Self.depthLimit { return index.start[container] }
-        }
-        return nil
-    }
+    var tooDeep: Int? { index.firstContainer(deeperThan: Self.depthLimit).map { index.start[Int($0)] } }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 

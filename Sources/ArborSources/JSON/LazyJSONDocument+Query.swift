@@ -133,30 +133,39 @@ struct JSONIndexPathNode: PathNode {
 }
 
 extension LazyJSONDocument: IndexedQuerying {
-    /// Walks the index for a query: ids are JSON pointers made from each match's path.
-    public func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) -> Bool {
-        let name = displayName
-        return JSONIndexWalk.with(self) { walk in
-            let root = JSONIndexPathNode(walk: walk, container: 0, range: index.start[0]..<index.end[0])
-            return path.forEachMatch(in: root, shouldStop: shouldStop) { node, keys in
-                var pointer = ""
-                for key in keys {
-                    switch key {
-                    case .name(let text): pointer += "/" + JSONPointer.escape(text)
-                    case .index(let position): pointer += "/" + String(position)
-                    }
-                }
-                let title: String
-                switch keys.last {
-                case .name(let text)?: title = text
-                case .index(let position)?: title = "[\(position)]"
-                case nil: title = name
-                }
-                let (container, range) = (node.container, node.range)
-                return body(QueryMatch(itemID: pointer, itemTitle: title, path: keys) { [self] in
-                    JSONIndexWalk.with(self) { JSONIndexPathNode(walk: $0, container: container, range: range).value }
-                })
+    /// Walks the index for a query: ids are JSON pointers made from each match's path. A document nested
+    /// deeper than a walk goes is refused before the walk, with the place where it goes too deep.
+    public func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
+        if let container = tooDeepForQueries {
+            let place = LineNumber.place(of: index.start[Int(container)], in: bytes)
+            throw SourceError("\(displayName): \(place): \(JSONPathDepthError().description)")
+        }
+        let walked = JSONIndexWalk.with(self) { walk in
+            Result { () throws(JSONPathDepthError) -> Bool in
+                let root = JSONIndexPathNode(walk: walk, container: 0, range: index.start[0]..<index.end[0])
+                return try path.forEachMatch(in: root, shouldStop: shouldStop) { node, keys in body(match(node, keys: keys)) }
             }
+        }
+        return try walked.get()
+    }
+
+    private func match(_ node: JSONIndexPathNode, keys: [PathKey]) -> QueryMatch {
+        var pointer = ""
+        for key in keys {
+            switch key {
+            case .name(let text): pointer += "/" + JSONPointer.escape(text)
+            case .index(let position): pointer += "/" + String(position)
+            }
+        }
+        let title: String
+        switch keys.last {
+        case .name(let text)?: title = text
+        case .index(let position)?: title = "[\(position)]"
+        case nil: title = displayName
+        }
+        let (container, range) = (node.container, node.range)
+        return QueryMatch(itemID: pointer, itemTitle: title, path: keys) { [self] in
+            JSONIndexWalk.with(self) { JSONIndexPathNode(walk: $0, container: container, range: range).value }
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborPath
 import Synchronization
 
 /// Any JSON document read lazily, value by value, as ``JSONDocumentBuilder`` shows it (same ids, titles and
@@ -17,6 +18,19 @@ public final class LazyJSONDocument: HierarchySource {
     /// The containers a find's walk listed and has yet to visit, by pointer: each is looked up once, without
     /// following its pointer from the top.
     let walkedContainers = Mutex<[String: Int32]>([:])
+
+    /// The first container nested deeper than a query walks, found when the first query asks.
+    private let deepest = Mutex<Int32??>(nil)
+
+    /// The first container nested deeper than ``JSONPath/depthLimit``, or nil; the index is read once for it.
+    var tooDeepForQueries: Int32? {
+        deepest.withLock { found in
+            if let found { return found }
+            let first = index.firstContainer(deeperThan: JSONPath.depthLimit)
+            found = .some(first)
+            return first
+        }
+    }
 
     /// A value found by its pointer: a container, or a scalar member of one.
     enum Value {

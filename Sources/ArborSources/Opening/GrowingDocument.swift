@@ -82,8 +82,8 @@ public typealias GrowingJSONLines = GrowingDocument<LazyJSONDocument>
 public typealias GrowingXMLDocument = GrowingDocument<LazyXMLDocument>
 
 extension GrowingDocument: IndexedQuerying where Document == LazyJSONDocument {
-    public func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) -> Bool {
-        document.forEachQueryMatch(path, shouldStop: shouldStop, body)
+    public func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
+        try document.forEachQueryMatch(path, shouldStop: shouldStop, body)
     }
 }
 

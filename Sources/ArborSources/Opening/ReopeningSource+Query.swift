@@ -7,7 +7,10 @@ extension ReopeningSource: IndexedQuerying {
     var answersFromIndex: Bool { (current as? any IndexedQuerying)?.answersFromIndex ?? false }
 
     /// The version shown answers, from its index when it has one.
-    func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) -> Bool {
-        SourceQuery(path, source: current).forEachMatch(shouldStop: shouldStop, body)
+    func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
+        let query = SourceQuery(path, source: current)
+        let finished = query.forEachMatch(shouldStop: shouldStop, body)
+        if let failure = query.reader.failure { throw failure }
+        return finished
     }
 }

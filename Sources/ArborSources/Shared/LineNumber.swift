@@ -20,4 +20,12 @@ enum LineNumber {
             return line
         }
     }
+
+    /// "line L, column C" of `offset`, the column counted in characters (Unicode scalars) from 1.
+    static func place(of offset: Int, in bytes: [UInt8]) -> String {
+        let end = min(max(0, offset), bytes.count)
+        let lineStart = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let column = String(decoding: bytes[lineStart..<end], as: UTF8.self).unicodeScalars.count + 1
+        return "line \(of(end, in: bytes)), column \(column)"
+    }
 }

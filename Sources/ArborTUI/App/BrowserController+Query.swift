@@ -35,6 +35,7 @@ extension BrowserController {
         query.shown = answer
         let count = answer.matches.count
         chrome.note = (count == 1 ? "1 match" : "\(count) matches")
+            + (answer.failure.map { ": " + $0 } ?? "")
             + (answer.stoppedAtLimit ? " (the walk stopped at the find's bound)" : answer.isComplete ? "" : "…")
         let focusedID = state.focusedItem.map { state.store[$0].id }
         var effects = state.apply(.reloadAll)

@@ -1,12 +1,11 @@
 import ArborCore
-import Dispatch
 
 extension BrowserRunLoop {
     /// How often the matches of a walk still going on are shown again (the first as soon as it is found).
     static let queryReshow = 0.5
 
     /// Starts, stops or drops queries as the controller asked: each walk runs on a thread of its own (it waits
-    /// for the source), and a newer request stops the one before.
+    /// for the source, and its stack holds the deepest walk), and a newer request stops the one before.
     func applyQueryRequests(_ requests: [QueryRequest]) {
         for request in requests {
             switch request {
@@ -16,7 +15,7 @@ extension BrowserRunLoop {
                 let inbox = inbox
                 let query = SourceQuery(path, source: basePerformer.source)
                 let limit = itemLimit
-                DispatchQueue(label: "arbor.query").async {
+                QueryThread.start {
                     var shown: Double?
                     let stop = { latest.value != generation || query.reader.itemsRead > limit }
                     var answer = query.answer(batch: 1, shouldStop: stop) { partial in

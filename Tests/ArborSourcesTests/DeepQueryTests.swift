@@ -1,0 +1,70 @@
+import ArborCore
+import ArborPath
+@testable import ArborSources
+import Testing
+
+/// A query's walk recurses once per level of nesting and per step of the query: it runs on a thread with the
+/// stack for ``JSONPath/depthLimit`` levels, and deeper input ends the walk with a message, not a crash.
+@Suite("Queries of deeply nested input")
+struct DeepQueryTests {
+    private func nested(_ levels: Int) -> [UInt8] {
+        Array((String(repeating: #"{"a":"#, count: levels) + "1" + String(repeating: "}", count: levels)).utf8)
+    }
+
+    private func run(_ expression: String, over source: any HierarchySource) throws -> (paths: [String], failure: String?) {
+        let query = SourceQuery(try JSONPath(expression), source: source)
+        return QueryThread.run {
+            var paths: [String] = []
+            query.forEachMatch { match in
+                paths.append(NormalizedPath.text(match.path))
+                return true
+            }
+            return (paths, query.reader.failure?.message)
+        }
+    }
+
+    @Test func aDocumentAsDeepAsTheLimitIsWalkedToItsBottom() throws {
+        let levels = JSONPath.depthLimit - 1
+        let document = try #require(LazyJSONDocument(bytes: nested(levels), name: "deep.json"))
+        let found = try run("$..[?@.a == 1]", over: document)
+        #expect(found.failure == nil)
+        #expect(found.paths == ["$" + String(repeating: "['a']", count: levels - 1)])
+        let top = try run("$.a", over: document)
+        #expect(top.paths == ["$['a']"])
+    }
+
+    @Test func aDeeperDocumentIsRefusedWithThePlaceItGoesTooDeep() throws {
+        let document = try #require(LazyJSONDocument(bytes: nested(100_000), name: "deep.json"))
+        for expression in ["$..a", "$.a", "$..[?@.a]", "$[0]"] {
+            let found = try run(expression, over: document)
+            #expect(found.paths.isEmpty)
+            let column = 5 * JSONPath.depthLimit + 1
+            #expect(found.failure == "deep.json: line 1, column \(column): values nested more than \(JSONPath.depthLimit) deep: a query goes no deeper")
+        }
+    }
+
+    @Test func aHierarchyWalkedItemByItemStopsAtTheLimit() throws {
+        let chain = ChainSource(levels: JSONPath.depthLimit + 10)
+        let deep = try run("$..[?@.title == 'nothing']", over: chain)
+        #expect(deep.paths.isEmpty)
+        #expect(deep.failure == JSONPathDepthError().description)
+        let shallow = try run("$..[?@.title == 'nothing']", over: ChainSource(levels: 1_000))
+        #expect(shallow.paths.isEmpty && shallow.failure == nil)
+    }
+}
+
+/// Items each holding the next, `levels` deep; ids are numbers.
+private struct ChainSource: HierarchySource {
+    let levels: Int
+    var displayName: String { "chain" }
+
+    func root() async throws -> SourceRoot? { SourceRoot(id: "0", isVirtual: false) }
+    func numberOfChildren(of id: String) async throws -> Int? { Int(id)! < levels ? 1 : 0 }
+    func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+        Int(id)! < levels && range.contains(0) ? [String(Int(id)! + 1)] : []
+    }
+    func parentID(of id: String) async throws -> String? { id == "0" ? nil : String(Int(id)! - 1) }
+    func item(_ id: String) async throws -> SourceItem {
+        SourceItem(id: id, content: ItemContent(title: "level " + id), childCount: Int(id)! < levels ? 1 : 0)
+    }
+}
