@@ -26,8 +26,11 @@ package enum LoadAnswer: Sendable {
 }
 
 extension BrowserState {
-    /// Takes a loading answer into the store and the navigation, if it is still the one waited for.
+    /// Takes a loading answer into the store and the navigation, if it is still the one waited for. An answer
+    /// asked before the store was made anew (a reload, a query's answer shown) names a handle of the old store:
+    /// it is dropped.
     mutating func applyLoaded(_ answer: LoadAnswer) -> [BrowserEffect] {
+        if let handle = answer.handle, !store.holds(handle) { return [] }
         switch answer {
         case .root(let generation, let result): return rootLoaded(generation: generation, result)
         case .children(let handle, let generation, let result): return childrenLoaded(handle, generation: generation, result)
@@ -41,6 +44,20 @@ extension BrowserState {
         case .item(let handle, let generation, let result): return itemLoaded(handle, generation: generation, result)
         case .childCounts(let handle, let epoch, let counts): return childCountsLoaded(handle, epoch: epoch, counts)
         case .parent(let handle, let generation, let result): return parentLoaded(handle, generation: generation, result)
+        }
+    }
+}
+
+extension LoadAnswer {
+    /// The node the answer is for; nil for the root's.
+    var handle: NodeHandle? {
+        switch self {
+        case .root: return nil
+        case .children(let handle, _, _), .countedChildren(let handle, _, _), .childPage(let handle, _, _, _),
+             .childPosition(let handle, _, _), .childMatches(let handle, _, _), .childItems(let handle, _, _),
+             .partialChildren(let handle, _, _), .item(let handle, _, _), .childCounts(let handle, _, _),
+             .parent(let handle, _, _):
+            return handle
         }
     }
 }

@@ -64,6 +64,9 @@ package struct NodeStore: Sendable {
     /// The number of nodes, the top included.
     package var count: Int { nodes.count }
 
+    /// Whether a handle names a node of this store.
+    package func holds(_ handle: NodeHandle) -> Bool { handle.index >= 0 && Int(handle.index) < nodes.count }
+
     /// The node behind a handle.
     package subscript(handle: NodeHandle) -> StoredNode {
         get { nodes[Int(handle.index)] }
