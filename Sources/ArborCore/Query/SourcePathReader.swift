@@ -10,9 +10,13 @@ public final class SourcePathReader: Sendable {
     private let firstFailure = Mutex<SourceError?>(nil)
     private let read = Mutex(0)
 
+    /// The source, when it can hand pages of children on at once.
+    private let immediate: (any ImmediateChildren)?
+
     /// Creates a reader of `source`.
     public init(source: any HierarchySource) {
         self.source = source
+        immediate = source as? any ImmediateChildren
     }
 
     /// The first error a request met; the walk goes on without the part that failed.
@@ -38,9 +42,23 @@ public final class SourcePathReader: Sendable {
     /// The children of an item at a range of positions.
     func children(of id: String, in range: Range<Int>) -> [SourceItem] {
         let source = source
-        let page = wait(else: []) { try await source.children(of: id, in: range) }
+        let page: [SourceItem]
+        if let immediate, let read = readAtOnce(immediate, id, range) {
+            page = read
+        } else {
+            page = wait(else: []) { try await source.children(of: id, in: range) }
+        }
         read.withLock { $0 += page.count }
         return page
+    }
+
+    private func readAtOnce(_ source: any ImmediateChildren, _ id: String, _ range: Range<Int>) -> [SourceItem]? {
+        do {
+            return try source.immediateChildren(of: id, in: range)
+        } catch {
+            fail(error as? SourceError ?? SourceError(String(describing: error)))
+            return []
+        }
     }
 
     /// Keeps `error` as the walk's failure unless one came before it.

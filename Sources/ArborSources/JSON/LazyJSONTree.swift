@@ -3,7 +3,7 @@ import ArborCore
 /// A JSON object tree read lazily: one pass indexes where every item is, and an item's fields are decoded from
 /// its bytes only when it is asked for. Ids are the same as ``JSONTreeBuilder``'s: the id field, or the path of
 /// indexes (`0/3/1`).
-public final class LazyJSONTree: HierarchySource {
+public final class LazyJSONTree: HierarchySource, ImmediateChildren {
     public let displayName: String
     let bytes: [UInt8]
     let index: JSONTreeIndex
@@ -71,6 +71,11 @@ public final class LazyJSONTree: HierarchySource {
     public var pagesChildren: Bool { true }
 
     public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        try immediateChildren(of: id, in: range) ?? []
+    }
+
+    /// The index holds every item: a page is read at once.
+    public func immediateChildren(of id: String, in range: Range<Int>) throws -> [SourceItem]? {
         let children = try index.children(of: item(for: id))
         let clamped = range.clamped(to: 0..<children.count)
         return children[(children.startIndex + clamped.lowerBound)..<(children.startIndex + clamped.upperBound)].map(sourceItem)

@@ -14,3 +14,10 @@ extension ReopeningSource: IndexedQuerying {
         return finished
     }
 }
+
+extension ReopeningSource: ImmediateChildren {
+    /// The version shown's children at once, when it holds them.
+    func immediateChildren(of id: String, in range: Range<Int>) throws -> [SourceItem]? {
+        try (current as? any ImmediateChildren)?.immediateChildren(of: id, in: range)
+    }
+}

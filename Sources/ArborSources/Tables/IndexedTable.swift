@@ -9,7 +9,7 @@ import ArborCore
 /// and a row's fields are read from its bytes when it is shown. The items, ids and order are those of
 /// ``AdjacencyTableBuilder``; a table with a problem it reports (ragged rows, repeated or empty ids, missing
 /// parents, cycles) or quoting it reads differently is left to it.
-public final class IndexedTable: HierarchySource {
+public final class IndexedTable: HierarchySource, ImmediateChildren {
     public let displayName: String
     private let bytes: [UInt8]
     private let delimiter: UInt8
@@ -98,6 +98,11 @@ public final class IndexedTable: HierarchySource {
     public var pagesChildren: Bool { true }
 
     public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        try immediateChildren(of: id, in: range) ?? []
+    }
+
+    /// The index holds every row: a page is read at once.
+    public func immediateChildren(of id: String, in range: Range<Int>) throws -> [SourceItem]? {
         try slice(of: id, range).map(item(ofRow:))
     }
 
