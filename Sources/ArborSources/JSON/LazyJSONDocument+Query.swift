@@ -6,7 +6,8 @@ import ArborPath
 /// from the index without reading the scalars between them, and only the values a filter compares are decoded.
 /// Valid only during the walk it belongs to.
 struct JSONIndexPathNode: PathNode {
-    unowned(unsafe) let walk: JSONIndexWalk
+    /// The walk, neither retained nor released as nodes are made and dropped (it outlives them).
+    let reference: Unmanaged<JSONIndexWalk>
     /// The container the value is, or -1 for a scalar.
     let container: Int32
     /// The value's bytes.
@@ -19,9 +20,23 @@ struct JSONIndexPathNode: PathNode {
         let isMember: Bool
     }
 
+    init(walk: JSONIndexWalk, container: Int32, range: Range<Int>) {
+        self.init(reference: .passUnretained(walk), container: container, range: range)
+    }
+
+    init(reference: Unmanaged<JSONIndexWalk>, container: Int32, range: Range<Int>) {
+        self.reference = reference
+        self.container = container
+        self.range = range
+    }
+
+    var walk: JSONIndexWalk { reference.takeUnretainedValue() }
+    /// The walk's tables, read without counting a reference.
+    var tables: JSONIndexTables { reference._withUnsafeGuaranteedRef { $0.tables } }
+
     var kind: PathNodeKind {
-        if container >= 0 { return walk.tables.isObject(container) ? .object : .array }
-        switch walk.tables.bytes[range.lowerBound] {
+        if container >= 0 { return tables.isObject(container) ? .object : .array }
+        switch tables.bytes[range.lowerBound] {
         case UInt8(ascii: "\""): return .string
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return .boolean
         case UInt8(ascii: "n"): return .null
@@ -29,14 +44,14 @@ struct JSONIndexPathNode: PathNode {
         }
     }
 
-    var count: Int { container >= 0 ? Int(walk.tables.memberCount[Int(container)]) : 0 }
+    var count: Int { container >= 0 ? Int(tables.memberCount[Int(container)]) : 0 }
 
     private func node(_ member: JSONMember) -> JSONIndexPathNode {
-        JSONIndexPathNode(walk: walk, container: member.container, range: member.value)
+        JSONIndexPathNode(reference: reference, container: member.container, range: member.value)
     }
 
     func member(named name: String) -> JSONIndexPathNode? {
-        guard container >= 0, walk.tables.isObject(container) else { return nil }
+        guard container >= 0, tables.isObject(container) else { return nil }
         var name = name
         return name.withUTF8 { wanted in
             // RFC 9535 reads I-JSON, whose names are unique: the scan stops at the first member of the name.
@@ -52,7 +67,7 @@ struct JSONIndexPathNode: PathNode {
 
     /// Whether a key (with its quotes) is `wanted`: compared as bytes unless it holds an escape.
     private func keyMatches(_ key: Range<Int>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
-        let inner = UnsafeBufferPointer(rebasing: walk.tables.bytes[(key.lowerBound + 1)..<(key.upperBound - 1)])
+        let inner = UnsafeBufferPointer(rebasing: tables.bytes[(key.lowerBound + 1)..<(key.upperBound - 1)])
         if inner.count == wanted.count, inner.elementsEqual(wanted) { return true }
         guard inner.contains(UInt8(ascii: "\\")) else { return false }
         return walk.text(of: key).utf8.elementsEqual(wanted)
@@ -74,16 +89,16 @@ struct JSONIndexPathNode: PathNode {
 
     func forEachChild(containersOnly: Bool, _ body: (ChildKey, JSONIndexPathNode) -> Bool) -> Bool {
         guard container >= 0 else { return true }
-        let isMember = walk.tables.isObject(container)
+        let isMember = tables.isObject(container)
         guard containersOnly else {
             return walk.forEachMember(of: container) { member in
                 body(ChildKey(valueStart: member.value.lowerBound, position: Int32(member.position), isMember: isMember), node(member))
             }
         }
-        let index = walk.tables
+        let index = tables
         return index.forEachNestedContainer(of: container) { nested in
             let start = index.start[Int(nested)]
-            let child = JSONIndexPathNode(walk: walk, container: nested, range: start..<index.end[Int(nested)])
+            let child = JSONIndexPathNode(reference: reference, container: nested, range: start..<index.end[Int(nested)])
             return body(ChildKey(valueStart: start, position: index.position[Int(nested)], isMember: isMember), child)
         }
     }
@@ -98,7 +113,7 @@ struct JSONIndexPathNode: PathNode {
         let kind = kind
         guard kind == literal.kind else { return false }
         guard kind == .string, case .string(var text) = literal else { return value == literal }
-        let bytes = walk.tables.bytes
+        let bytes = tables.bytes
         let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
         let same: Bool? = text.withUTF8 { wanted in
             if inner.count == wanted.count, inner.elementsEqual(wanted) { return true }
@@ -111,8 +126,8 @@ struct JSONIndexPathNode: PathNode {
     var value: JSONPathValue {
         switch kind {
         case .null: return .null
-        case .boolean: return .boolean(walk.tables.bytes[range.lowerBound] == UInt8(ascii: "t"))
-        case .number: return .number(Double(String(decoding: UnsafeBufferPointer(rebasing: walk.tables.bytes[range]), as: UTF8.self)) ?? .nan)
+        case .boolean: return .boolean(tables.bytes[range.lowerBound] == UInt8(ascii: "t"))
+        case .number: return .number(Double(String(decoding: UnsafeBufferPointer(rebasing: tables.bytes[range]), as: UTF8.self)) ?? .nan)
         case .string: return .string(walk.text(of: range))
         case .array:
             var values: [JSONPathValue] = []
