@@ -8,8 +8,12 @@ final class ImmediateSource: HierarchySource, ImmediateChildren {
     let displayName = "immediate"
     let lists: [String: [String]] = ["top": ["a", "b"], "a": ["a1", "a2"], "b": ["b1"]]
     let slow: Set<String>
+    let broken: Set<String>
 
-    init(slow: Set<String> = []) { self.slow = slow }
+    init(slow: Set<String> = [], broken: Set<String> = []) {
+        self.slow = slow
+        self.broken = broken
+    }
 
     func root() async throws -> SourceRoot? { SourceRoot(id: "top", isVirtual: false) }
     func numberOfChildren(of id: String) async throws -> Int? { lists[id]?.count ?? 0 }
@@ -22,7 +26,8 @@ final class ImmediateSource: HierarchySource, ImmediateChildren {
     }
 
     func immediateChildren(of id: String, in range: Range<Int>) throws -> [SourceItem]? {
-        slow.contains(id) ? nil : page(id, range).map(make)
+        if broken.contains(id) { throw SourceError("\(id) cannot be read") }
+        return slow.contains(id) ? nil : page(id, range).map(make)
     }
 
     private func page(_ id: String, _ range: Range<Int>) -> [String] {
@@ -59,5 +64,11 @@ struct ImmediateChildrenTests {
         let (found, failure) = try await titles(ImmediateSource(slow: ["b"]))
         #expect(failure == nil)
         #expect(found == ["a", "b", "a1", "a2", "b1"])
+    }
+
+    @Test func aPageThatFailsIsSaidAndTheRestIsWalked() async throws {
+        let (found, failure) = try await titles(ImmediateSource(broken: ["a"]))
+        #expect(failure == "a cannot be read")
+        #expect(found == ["a", "b", "b1"])
     }
 }

@@ -7,7 +7,13 @@ final class IndexedValueSource: HierarchySource, IndexedQuerying {
     let document: JSONPathValue
     let displayName = "indexed"
 
-    init(_ document: JSONPathValue) { self.document = document }
+    /// An error the walk throws instead of answering, when set.
+    let failure: (any Error)?
+
+    init(_ document: JSONPathValue, failing failure: (any Error)? = nil) {
+        self.document = document
+        self.failure = failure
+    }
 
     func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: false) }
     func numberOfChildren(of id: String) async throws -> Int? { 0 }
@@ -19,7 +25,8 @@ final class IndexedValueSource: HierarchySource, IndexedQuerying {
     func item(_ id: String) async throws -> SourceItem { SourceItem(id: id, content: ItemContent(title: id), childCount: 0) }
 
     func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
-        try path.forEachMatch(in: document, shouldStop: shouldStop) { node, keys in
+        if let failure { throw failure }
+        return try path.forEachMatch(in: document, shouldStop: shouldStop) { node, keys in
             let pointer = keys.map { key -> String in
                 switch key {
                 case .name(let name): return "/" + name
@@ -49,5 +56,19 @@ struct IndexedQueryTests {
             return found
         }
         #expect(values == ["$['c'] 1", "$['a']['b'] 1"])
+    }
+
+    @Test func aWalkThatFailsLeavesItsReason() async throws {
+        struct Unreadable: Error, CustomStringConvertible {
+            var description: String { "the index cannot be read" }
+        }
+        for (error, said) in [(Unreadable() as any Error, "the index cannot be read"), (SourceError("gone"), "gone")] {
+            let source = IndexedValueSource(try JSONPathValue(parsing: "[1]"), failing: error)
+            let query = SourceQuery(try JSONPath("$[*]"), source: source)
+            #expect(try await onOwnThread { !query.forEachMatch { _ in true } })
+            #expect(query.reader.failure?.message == said)
+            let answer = try await onOwnThread { SourceQuery(try JSONPath("$[*]"), source: source).answer() }
+            #expect(answer.failure == said && answer.matches.isEmpty)
+        }
     }
 }

@@ -11,9 +11,9 @@ struct DeepQueryTests {
         Array((String(repeating: #"{"a":"#, count: levels) + "1" + String(repeating: "}", count: levels)).utf8)
     }
 
-    private func run(_ expression: String, over source: any HierarchySource) throws -> (paths: [String], failure: String?) {
+    private func run(_ expression: String, over source: any HierarchySource) async throws -> (paths: [String], failure: String?) {
         let query = SourceQuery(try JSONPath(expression), source: source)
-        return QueryThread.run {
+        return await onQueryThread {
             var paths: [String] = []
             query.forEachMatch { match in
                 paths.append(NormalizedPath.text(match.path))
@@ -23,32 +23,32 @@ struct DeepQueryTests {
         }
     }
 
-    @Test func aDocumentAsDeepAsTheLimitIsWalkedToItsBottom() throws {
+    @Test func aDocumentAsDeepAsTheLimitIsWalkedToItsBottom() async throws {
         let levels = JSONPath.depthLimit - 1
         let document = try #require(LazyJSONDocument(bytes: nested(levels), name: "deep.json"))
-        let found = try run("$..[?@.a == 1]", over: document)
+        let found = try await run("$..[?@.a == 1]", over: document)
         #expect(found.failure == nil)
         #expect(found.paths == ["$" + String(repeating: "['a']", count: levels - 1)])
-        let top = try run("$.a", over: document)
+        let top = try await run("$.a", over: document)
         #expect(top.paths == ["$['a']"])
     }
 
-    @Test func aDeeperDocumentIsRefusedWithThePlaceItGoesTooDeep() throws {
+    @Test func aDeeperDocumentIsRefusedWithThePlaceItGoesTooDeep() async throws {
         let document = try #require(LazyJSONDocument(bytes: nested(100_000), name: "deep.json"))
         for expression in ["$..a", "$.a", "$..[?@.a]", "$[0]"] {
-            let found = try run(expression, over: document)
+            let found = try await run(expression, over: document)
             #expect(found.paths.isEmpty)
             let column = 5 * JSONPath.depthLimit + 1
             #expect(found.failure == "deep.json: line 1, column \(column): values nested more than \(JSONPath.depthLimit) deep: a query goes no deeper")
         }
     }
 
-    @Test func aHierarchyWalkedItemByItemStopsAtTheLimit() throws {
+    @Test func aHierarchyWalkedItemByItemStopsAtTheLimit() async throws {
         let chain = ChainSource(levels: JSONPath.depthLimit + 10)
-        let deep = try run("$..[?@.title == 'nothing']", over: chain)
+        let deep = try await run("$..[?@.title == 'nothing']", over: chain)
         #expect(deep.paths.isEmpty)
         #expect(deep.failure == JSONPathDepthError().description)
-        let shallow = try run("$..[?@.title == 'nothing']", over: ChainSource(levels: 1_000))
+        let shallow = try await run("$..[?@.title == 'nothing']", over: ChainSource(levels: 1_000))
         #expect(shallow.paths.isEmpty && shallow.failure == nil)
     }
 }

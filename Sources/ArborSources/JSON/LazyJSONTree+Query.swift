@@ -1,0 +1,68 @@
+import ArborCore
+import ArborPath
+
+extension LazyJSONTree: IndexedQuerying {
+    /// Walks the items from the index, each read as the object of its fields it is to any query: ids and titles
+    /// are made for matches only. The walk's nodes do not hold the tree, which this call keeps alive; a match's
+    /// value, made later, holds it.
+    public func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
+        let root = JSONTreePathNode(tree: self, item: 0, role: .item)
+        return try path.forEachMatch(in: root, shouldStop: shouldStop) { node, keys in
+            let (item, role) = (node.item, node.role)
+            return body(QueryMatch(itemID: id(of: item), itemTitle: content(of: item).title, path: keys) { [self] in
+                withExtendedLifetime(self) { JSONTreePathNode(tree: self, item: item, role: role).value }
+            })
+        }
+    }
+
+    /// The text of the object's last member named `name` (the list of children aside), as the item's field of
+    /// that name reads; nil when it has none, or the item is not an object.
+    func fieldText(named name: String, of item: Int32) -> String? {
+        if item == 0, index.isVirtual { return nil }
+        let start = index.start(of: item)
+        guard bytes[start] == UInt8(ascii: "{"), name != mapping.children else { return nil }
+        let known = index.childrenRange(of: item)
+        var wanted = name
+        return wanted.withUTF8 { wanted in
+            bytes.withUnsafeBufferPointer { buffer in
+                var found: Range<Int>?
+                var position = start + 1
+                while true {
+                    JSONGrammar.skipSpace(buffer, &position)
+                    guard buffer[position] == UInt8(ascii: "\"") else { break }
+                    let keyStart = position
+                    _ = JSONGrammar.skipString(buffer, &position)
+                    let matches = Self.key(buffer[keyStart..<position], is: wanted)
+                    JSONGrammar.skipSpace(buffer, &position)
+                    position += 1
+                    JSONGrammar.skipSpace(buffer, &position)
+                    let valueEnd = known?.lowerBound == position ? known!.upperBound : JSONValueSkipper.end(of: position, in: buffer)
+                    if matches { found = position..<valueEnd }
+                    position = valueEnd
+                    JSONGrammar.skipSpace(buffer, &position)
+                    guard buffer[position] == UInt8(ascii: ",") else { break }
+                    position += 1
+                }
+                return found.map { Self.text(of: buffer, $0) }
+            }
+        }
+    }
+
+    /// Whether a key (with its quotes) is `wanted`: compared as bytes unless it holds an escape.
+    private static func key(_ key: Slice<UnsafeBufferPointer<UInt8>>, is wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        let inner = key.dropFirst().dropLast()
+        guard inner.contains(UInt8(ascii: "\\")) else { return inner.elementsEqual(wanted) }
+        let decoded = (try? JSONDocument.parse(Array(key)))?.nodes[0].text ?? ""
+        return decoded.utf8.elementsEqual(wanted)
+    }
+
+    /// A value's text as a field shows it: a string's characters, a number as written, a list's or an object's
+    /// size.
+    private static func text(of buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        if buffer[range.lowerBound] == UInt8(ascii: "\""),
+           !buffer[(range.lowerBound + 1)..<(range.upperBound - 1)].contains(UInt8(ascii: "\\")) {
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[(range.lowerBound + 1)..<(range.upperBound - 1)]), as: UTF8.self)
+        }
+        return (try? JSONDocument.parse(Array(buffer[range])))?.preview(0) ?? ""
+    }
+}
