@@ -56,14 +56,16 @@ public final class SourcePathReader: Sendable {
         do {
             return try source.immediateChildren(of: id, in: range)
         } catch {
-            fail(error as? SourceError ?? SourceError(String(describing: error)))
+            fail(error)
             return []
         }
     }
 
     /// Keeps `error` as the walk's failure unless one came before it.
-    func fail(_ error: SourceError) {
-        firstFailure.withLock { if $0 == nil { $0 = error } }
+    func fail(_ error: any Error) {
+        let failure: SourceError
+        if let known = error as? SourceError { failure = known } else { failure = SourceError(String(describing: error)) }
+        firstFailure.withLock { if $0 == nil { $0 = failure } }
     }
 
     /// How many items the walk has read so far.
@@ -91,7 +93,7 @@ public final class SourcePathReader: Sendable {
         do {
             return try blocking(work)
         } catch {
-            fail(error as? SourceError ?? SourceError(String(describing: error)))
+            fail(error)
             return fallback
         }
     }

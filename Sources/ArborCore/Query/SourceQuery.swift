@@ -33,7 +33,7 @@ public struct SourceQuery: Sendable {
             reader.fail(SourceError(error.description))
             return false
         } catch {
-            reader.fail(error as? SourceError ?? SourceError(String(describing: error)))
+            reader.fail(error)
             return false
         }
     }
