@@ -43,8 +43,13 @@ tools:
 	fi
 
 # The Swift runtime and Foundation linked in: the process starts in a third of the time (see docs/DECISIONS.md).
+# On Linux the program is linked at a fixed address: no 88,000 relocations to apply at every start (3 MiB less
+# resident, a millisecond less to start; docs/DECISIONS.md).
+ifeq ($(shell uname -s),Linux)
+RELEASE_LINK = -Xswiftc -Xclang-linker -Xswiftc -no-pie
+endif
 build: deps
-	$(SWIFT) build -c release --product arbor --static-swift-stdlib
+	$(SWIFT) build -c release --product arbor --static-swift-stdlib $(RELEASE_LINK)
 
 run: build
 	$(BIN_RELEASE) $(SAMPLE)
