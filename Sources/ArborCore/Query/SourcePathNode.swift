@@ -122,10 +122,13 @@ public struct SourcePathNode: PathNode {
     }
 
     /// An object item's members before its children: its title, then its fields.
-    package static func members(of item: SourceItem) -> [ItemField] {
-        let fields = item.content.fields
+    package static func members(of item: SourceItem) -> [ItemField] { members(of: item.content) }
+
+    /// The members of an item with this content: its title, then its fields.
+    package static func members(of content: ItemContent) -> [ItemField] {
+        let fields = content.fields
         if fields.contains(where: { $0.name == "title" }) { return fields }
-        return [ItemField(name: "title", value: item.content.title)] + fields
+        return [ItemField(name: "title", value: content.title)] + fields
     }
 
     /// A field's text as a value: a number when it reads as a JSON number, else a string.

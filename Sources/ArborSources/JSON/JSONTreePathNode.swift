@@ -106,7 +106,7 @@ struct JSONTreePathNode: PathNode {
 
     /// The item's title and fields, as the browser shows them.
     private var members: [ItemField] {
-        SourcePathNode.members(of: SourceItem(id: "", content: tree.content(of: item), childCount: childCount))
+        SourcePathNode.members(of: tree.content(of: item))
     }
 
     private func field(_ text: String) -> JSONTreePathNode {

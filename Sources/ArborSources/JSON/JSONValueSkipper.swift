@@ -37,24 +37,32 @@ enum JSONValueSkipper {
     static func members(of start: Int, in bytes: [UInt8], known: Range<Int>? = nil) -> [(key: String, value: Range<Int>)] {
         bytes.withUnsafeBufferPointer { buffer in
             var result: [(key: String, value: Range<Int>)] = []
-            var position = start + 1
-            while true {
-                JSONGrammar.skipSpace(buffer, &position)
-                guard buffer[position] == UInt8(ascii: "\"") else { return result }
-                let keyStart = position
-                _ = JSONGrammar.skipString(buffer, &position)
-                let key = (try? JSONDocument.parse(Array(buffer[keyStart..<position])))?.nodes[0].text ?? ""
-                JSONGrammar.skipSpace(buffer, &position)
-                position += 1
-                JSONGrammar.skipSpace(buffer, &position)
-                var valueEnd = position
-                if let known, known.lowerBound == position { valueEnd = known.upperBound } else { valueEnd = end(of: position, in: buffer) }
-                result.append((key, position..<valueEnd))
-                position = valueEnd
-                JSONGrammar.skipSpace(buffer, &position)
-                guard buffer[position] == UInt8(ascii: ",") else { return result }
-                position += 1
+            forEachMember(of: start, in: buffer, known: known) { key, value in
+                result.append(((try? JSONDocument.parse(Array(buffer[key])))?.nodes[0].text ?? "", value))
             }
+            return result
+        }
+    }
+
+    /// Hands the byte ranges of each member's key (with its quotes) and value of the object at `start` to `body`.
+    static func forEachMember(of start: Int, in buffer: UnsafeBufferPointer<UInt8>, known: Range<Int>?,
+                              _ body: (_ key: Range<Int>, _ value: Range<Int>) -> Void) {
+        var position = start + 1
+        while true {
+            JSONGrammar.skipSpace(buffer, &position)
+            guard buffer[position] == UInt8(ascii: "\"") else { return }
+            let keyStart = position
+            _ = JSONGrammar.skipString(buffer, &position)
+            let key = keyStart..<position
+            JSONGrammar.skipSpace(buffer, &position)
+            position += 1
+            JSONGrammar.skipSpace(buffer, &position)
+            let valueEnd = known?.lowerBound == position ? known!.upperBound : end(of: position, in: buffer)
+            body(key, position..<valueEnd)
+            position = valueEnd
+            JSONGrammar.skipSpace(buffer, &position)
+            guard buffer[position] == UInt8(ascii: ",") else { return }
+            position += 1
         }
     }
 }

@@ -57,20 +57,12 @@ struct JSONIndexPathNode: PathNode {
             // RFC 9535 reads I-JSON, whose names are unique: the scan stops at the first member of the name.
             var found: JSONIndexPathNode?
             _ = walk.forEachMember(of: container) { member in
-                guard let key = member.key, keyMatches(key, wanted) else { return true }
+                guard let key = member.key, JSONGrammar.string(tables.bytes[key], equals: wanted) else { return true }
                 found = node(member)
                 return false
             }
             return found
         }
-    }
-
-    /// Whether a key (with its quotes) is `wanted`: compared as bytes unless it holds an escape.
-    private func keyMatches(_ key: Range<Int>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
-        let inner = UnsafeBufferPointer(rebasing: tables.bytes[(key.lowerBound + 1)..<(key.upperBound - 1)])
-        if inner.count == wanted.count, inner.elementsEqual(wanted) { return true }
-        guard inner.contains(UInt8(ascii: "\\")) else { return false }
-        return walk.text(of: key).utf8.elementsEqual(wanted)
     }
 
     func element(at index: Int) -> JSONIndexPathNode? {

@@ -21,39 +21,16 @@ extension LazyJSONTree: IndexedQuerying {
         if item == 0, index.isVirtual { return nil }
         let start = index.start(of: item)
         guard bytes[start] == UInt8(ascii: "{"), name != mapping.children else { return nil }
-        let known = index.childrenRange(of: item)
         var wanted = name
         return wanted.withUTF8 { wanted in
             bytes.withUnsafeBufferPointer { buffer in
                 var found: Range<Int>?
-                var position = start + 1
-                while true {
-                    JSONGrammar.skipSpace(buffer, &position)
-                    guard buffer[position] == UInt8(ascii: "\"") else { break }
-                    let keyStart = position
-                    _ = JSONGrammar.skipString(buffer, &position)
-                    let matches = Self.key(buffer[keyStart..<position], is: wanted)
-                    JSONGrammar.skipSpace(buffer, &position)
-                    position += 1
-                    JSONGrammar.skipSpace(buffer, &position)
-                    let valueEnd = known?.lowerBound == position ? known!.upperBound : JSONValueSkipper.end(of: position, in: buffer)
-                    if matches { found = position..<valueEnd }
-                    position = valueEnd
-                    JSONGrammar.skipSpace(buffer, &position)
-                    guard buffer[position] == UInt8(ascii: ",") else { break }
-                    position += 1
+                JSONValueSkipper.forEachMember(of: start, in: buffer, known: index.childrenRange(of: item)) { key, value in
+                    if JSONGrammar.string(buffer[key], equals: wanted) { found = value }
                 }
                 return found.map { Self.text(of: buffer, $0) }
             }
         }
-    }
-
-    /// Whether a key (with its quotes) is `wanted`: compared as bytes unless it holds an escape.
-    private static func key(_ key: Slice<UnsafeBufferPointer<UInt8>>, is wanted: UnsafeBufferPointer<UInt8>) -> Bool {
-        let inner = key.dropFirst().dropLast()
-        guard inner.contains(UInt8(ascii: "\\")) else { return inner.elementsEqual(wanted) }
-        let decoded = (try? JSONDocument.parse(Array(key)))?.nodes[0].text ?? ""
-        return decoded.utf8.elementsEqual(wanted)
     }
 
     /// A value's text as a field shows it: a string's characters, a number as written, a list's or an object's
