@@ -7,15 +7,15 @@ final class PathEvaluator<Node: PathNode> {
     @usableFromInline typealias Visit = (Node, inout Path) -> Bool
     @usableFromInline let root: Node
     @usableFromInline let shouldStop: () -> Bool
-    @usableFromInline var visits = 0
-    @usableFromInline var stopped = false
+    @usableFromInline @exclusivity(unchecked) var visits = 0
+    @usableFromInline @exclusivity(unchecked) var stopped = false
     /// The levels the walk is down: segments being applied and values descended into.
-    @usableFromInline var depth = 0
+    @usableFromInline @exclusivity(unchecked) var depth = 0
     /// Whether the walk stopped at ``JSONPath/depthLimit``.
-    @usableFromInline var tooDeep = false
-    @usableFromInline var expressions: RegexCache
+    @usableFromInline @exclusivity(unchecked) var tooDeep = false
+    @usableFromInline @exclusivity(unchecked) var expressions: RegexCache
     /// A path's storage kept between the walks of a filter's queries, which need no path of their own.
-    @usableFromInline var scratchPath: Path = []
+    @usableFromInline @exclusivity(unchecked) var scratchPath: Path = []
 
     @inlinable
     init(root: Node, regexes: RegexCache, shouldStop: @escaping () -> Bool) {

@@ -30,9 +30,7 @@ enum JSONGrammar {
     }
 
     static func equal(_ key: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
-        key.count == name.count && name.withUnsafeBufferPointer { name in
-            key.isEmpty || memcmp(key.baseAddress!, name.baseAddress!, key.count) == 0
-        }
+        name.withUnsafeBufferPointer { sameBytes(key, $0) }
     }
 
     /// Moves past a string; false when it is not terminated or holds a raw control character or a bad escape.

@@ -108,7 +108,7 @@ struct JSONIndexPathNode: PathNode {
         let bytes = tables.bytes
         let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
         let same: Bool? = text.withUTF8 { wanted in
-            if inner.count == wanted.count, inner.elementsEqual(wanted) { return true }
+            if JSONGrammar.sameBytes(inner, wanted) { return true }
             if inner.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\\") }), wanted.allSatisfy({ $0 < 0x80 }) { return false }
             return nil
         }
