@@ -24,7 +24,8 @@ def document(arbor, path, runs=2):
     for run in range(runs + 1):
         session = Session([arbor, path], 120, 40, ENV, None)
         try:
-            shown = session.wait_for(re.compile(r'\[0\][\s\S]*1 of'), 300)
+            # The tenth response listed: the whole file indexed (the first screen comes before, its counts pending).
+            shown = session.wait_for(re.compile(r'\[9\][\s\S]*1 of'), 300)
             if shown is None:
                 sys.stderr.write(f'limits: no first frame for {path}\n')
                 return None

@@ -145,4 +145,11 @@ final class ChangeLog: @unchecked Sendable {
         defer { lock.unlock() }
         return changes.count
     }
+
+    /// The changes so far, in order.
+    var all: [SourceChange] {
+        lock.lock()
+        defer { lock.unlock() }
+        return changes
+    }
 }

@@ -13,6 +13,8 @@ public final class LazyJSONDocument: HierarchySource {
     let index: JSONDocumentIndex
     /// For JSON Lines: which fields title a line (the lines being records).
     let mapping: FieldMapping?
+    /// For the first part of a larger document: the containers it ends inside, whose counts are not known yet.
+    let openContainers: Set<Int32>
     /// Containers found by pointer lately, so that the pages of one column resolve its parent once.
     private let resolved = Mutex<[String: Int32]>([:])
     /// The containers a find's walk listed and has yet to visit, by pointer: each is looked up once, without
@@ -56,6 +58,16 @@ public final class LazyJSONDocument: HierarchySource {
         self.index = index
         displayName = name
         mapping = nil
+        openContainers = []
+    }
+
+    /// The first part `bytes` of a larger document, indexed, ending inside `open` containers.
+    init(bytes: [UInt8], index: JSONDocumentIndex, open: Set<Int32>, name: String) {
+        self.bytes = bytes
+        self.index = index
+        displayName = name
+        mapping = nil
+        openContainers = open
     }
 
     /// The lines of JSON Lines indexed so far, each line an item (titled by `mapping`'s fields or its number).
@@ -64,6 +76,7 @@ public final class LazyJSONDocument: HierarchySource {
         self.index = index
         displayName = name
         self.mapping = mapping
+        openContainers = []
     }
 
     /// Whether the top value is the list of lines of JSON Lines.
@@ -88,7 +101,7 @@ public final class LazyJSONDocument: HierarchySource {
 
     public func item(_ id: String) async throws -> SourceItem {
         switch try value(at: id) {
-        case .container(0): return SourceItem(id: "", content: content(title: displayName, value: 0, range: nil), childCount: count(0))
+        case .container(0): return SourceItem(id: "", content: content(title: displayName, value: 0, range: nil), childCount: shownCount(0))
         case .container(let container):
             let parent = index.parent[Int(container)]
             return item(for: index.members(of: parent, in: Int(index.position[Int(container)])..<Int(index.position[Int(container)] + 1), bytes: bytes)[0],
@@ -122,6 +135,9 @@ public final class LazyJSONDocument: HierarchySource {
 
     func count(_ container: Int32) -> Int { Int(index.memberCount[Int(container)]) }
 
+    /// The count an item shows: nil (pending) for a container the first part of a document ends inside.
+    private func shownCount(_ container: Int32) -> Int? { openContainers.contains(container) ? nil : count(container) }
+
     private func item(for member: JSONMember, in parent: Int32, parentID: String) -> SourceItem {
         let key = member.key.map(text(of:)) ?? String(member.position)
         let title = member.key == nil ? "[\(member.position)]" : key
@@ -130,7 +146,7 @@ public final class LazyJSONDocument: HierarchySource {
             content = lineContent(content, line: lines.lineNumber(of: member.position), member: member, mapping: mapping)
         }
         return SourceItem(id: parentID + "/" + JSONPointer.escape(key), content: content,
-                          childCount: member.container >= 0 ? count(member.container) : 0)
+                          childCount: member.container >= 0 ? shownCount(member.container) : 0)
     }
 
     /// What the builder shows for a value: its type, a preview, and the scalars it holds (or its own text).

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArborCore
 import ArborPath
 
@@ -6,8 +11,13 @@ extension ReopeningSource: IndexedQuerying {
     /// instead of walking its items.
     var answersFromIndex: Bool { (current as? any IndexedQuerying)?.answersFromIndex ?? false }
 
-    /// The version shown answers, from its index when it has one.
+    /// The version shown answers, from its index when it has one; while the first version is a part of the
+    /// input, the walk waits for the whole (the query's own thread waits, not the screen).
     func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
+        while !isComplete {
+            if shouldStop() { return false }
+            usleep(10_000)
+        }
         let query = SourceQuery(path, source: current)
         let finished = query.forEachMatch(shouldStop: shouldStop, body)
         if let failure = query.reader.failure { throw failure }

@@ -1,4 +1,5 @@
 import ArborCore
+import Dispatch
 import Synchronization
 
 /// A file's hierarchy that follows the file: its directory is watched (and the file itself where the kernel
@@ -16,18 +17,25 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
         var troubled = false
         /// What the browser last asked of hidden entries, given to each new version.
         var showsHidden: Bool?
+        /// False while the first version shown is a part of the input, the whole being read.
+        var isComplete = true
+        /// The change that completed the reading, kept for an observer that comes after it.
+        var completion: SourceChange?
     }
 
     private let state: Mutex<State>
     private let paths: [String]
     private let reopen: @Sendable () throws(SourceLoadError) -> any HierarchySource
     private let reading = Mutex(false)
+    /// Whether changes of the file are followed.
+    private let follows: Bool
 
-    /// Follows the file at `path`, read as `source` at `version`; `reopen` reads it again.
-    init(_ source: any HierarchySource, path: String, version: [Int],
+    /// Follows the file at `path` (unless not `follows`), read as `source` at `version`; `reopen` reads it again.
+    init(_ source: any HierarchySource, path: String, version: [Int], follows: Bool = true,
          reopen: @escaping @Sendable () throws(SourceLoadError) -> any HierarchySource) {
         state = Mutex(State(current: source, version: version))
         paths = [path]
+        self.follows = follows
         self.reopen = reopen
     }
 
@@ -35,6 +43,7 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
     init?(_ source: any HierarchySource, paths: [String], reopen: @escaping @Sendable () throws(SourceLoadError) -> any HierarchySource) {
         self.paths = paths
         self.reopen = reopen
+        follows = true
         state = Mutex(State(current: source, version: []))
         guard let version = version() else { return nil }
         state.withLock { $0.version = version }
@@ -54,10 +63,40 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
 
     var displayName: String { current.displayName }
     var isDocument: Bool { current.isDocument }
-    var isComplete: Bool { true }
+    var isComplete: Bool { state.withLock { $0.isComplete } }
+
+    /// Shows the source given at first (a part of the input) until `whole` has read and opened all of it, on
+    /// another thread; then shows that, reporting ``SourceChange/completed(problem:)`` with the problems it
+    /// found. When the whole does not open, the part stays and the reason is the problem.
+    func complete(by whole: @escaping @Sendable () throws(SourceLoadError) -> OpenedSource) {
+        state.withLock { $0.isComplete = false }
+        DispatchQueue.global().async { [self] in
+            let change: SourceChange
+            do throws(SourceLoadError) {
+                let opened = try whole()
+                state.withLock { $0.current = opened.hierarchy }
+                change = .completed(problem: opened.problems.isEmpty ? nil : opened.problems.joined(separator: "; "))
+            } catch {
+                change = .completed(problem: error.message + "; what was read before it is shown")
+            }
+            let observer = state.withLock { state in
+                state.isComplete = true
+                if state.observer == nil { state.completion = change }
+                return state.observer
+            }
+            observer?(change)
+        }
+    }
 
     /// Starts watching the file's directory; changes are reported from then on.
     func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
+        let completion = state.withLock { state in
+            state.observer = report
+            defer { state.completion = nil }
+            return state.completion
+        }
+        if let completion { report(completion) }
+        guard follows else { return }
         var watched: [[UInt8]] = []
         for path in paths {
             let bytes = Array(path.utf8)
@@ -75,7 +114,7 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
 
     /// Reads the file again if it is another version than the one shown; one read at a time.
     private func checkVersion() {
-        guard let version = version(), version != state.withLock({ $0.version }) else { return }
+        guard isComplete, let version = version(), version != state.withLock({ $0.version }) else { return }
         guard reading.withLock({ busy in defer { busy = true }; return !busy }) else { return }
         defer { reading.withLock { $0 = false } }
         var changes: [SourceChange]
@@ -118,7 +157,13 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
     }
 
     func root() async throws -> SourceRoot? { try await current.root() }
-    func numberOfChildren(of id: String) async throws -> Int? { try await current.numberOfChildren(of: id) }
+    /// A count the first part shown does not know yet is answered once the whole has been read.
+    func numberOfChildren(of id: String) async throws -> Int? {
+        while let partial = state.withLock({ $0.isComplete ? nil : $0.current as? any PartialCounts }), partial.countIsPartial(of: id) {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        return try await current.numberOfChildren(of: id)
+    }
     func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { try await current.childIDs(of: id, in: range) }
     func parentID(of id: String) async throws -> String? { try await current.parentID(of: id) }
     func item(_ id: String) async throws -> SourceItem { try await current.item(id) }

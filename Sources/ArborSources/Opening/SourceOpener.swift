@@ -130,6 +130,15 @@ public enum SourceOpener {
         if streaming, format == .jsonl, !reader.isAtEnd {
             return OpenedSource(hierarchy: JSONLinesStream.start(reader, name: name, request: request), format: .jsonl)
         }
+        if streaming, let streamed = streamedDocument(reader, format: format, name: name, request: request) { return streamed }
+        return try openWhole(reader, format: format, name: name, origin: origin, request: request, streaming: streaming)
+    }
+
+    /// Reads the rest of the input and opens it whole (a large XML input growing on another thread when
+    /// `streaming`).
+    private static func openWhole(_ reader: SourceReader, format: SourceFormat, name: String, origin: String, request: SourceRequest,
+                                  streaming: Bool) throws(SourceLoadError) -> OpenedSource {
+        let share = request.ceiling.streamShare
         try reader.readRest(limit: share)
         guard let kind = SourceKinds.kind(for: format.rawValue) else { throw SourceLoadError("unsupported format '\(format)'") }
         if streaming, format == .xml, !reader.stoppedAtLimit,
@@ -163,6 +172,27 @@ public enum SourceOpener {
             try open(again).hierarchy
         }
         return following
+    }
+
+    /// A large JSON file shown from its first part (``JSONDocumentStream``) while the rest is read and opened as
+    /// usual on another thread; nil when it is small, not a regular file, or its first part is an object tree's.
+    private static func streamedDocument(_ reader: SourceReader, format: SourceFormat, name: String, request: SourceRequest)
+        -> OpenedSource?
+    {
+        guard format == .json || format == .document, reader.isRegularFile, reader.size >= JSONDocumentStream.threshold,
+              !reader.isAtEnd, reader.size <= request.ceiling.streamShare, let path = request.path,
+              let version = SourceFile.version(path),
+              let partial = JSONDocumentStream.partial(reader.bytes, name: name, detecting: format == .json, mapping: request.mapping)
+        else { return nil }
+        let source = ReopeningSource(partial, path: path, version: version, follows: request.watches) { () throws(SourceLoadError) in
+            try open(request).hierarchy
+        }
+        let handoff = ReaderHandoff(reader)
+        let origin = path
+        source.complete { () throws(SourceLoadError) in
+            try openWhole(handoff.reader, format: format, name: name, origin: origin, request: request, streaming: false)
+        }
+        return OpenedSource(hierarchy: source, format: .document)
     }
 
     /// How much of a path list is read before it is shown.

@@ -1,0 +1,46 @@
+import ArborCore
+
+/// The first screen of a large JSON document before the whole is indexed: the members of its first part (what
+/// the opener read to tell its format), every container still open at the part's end closed after the last
+/// member read whole, so that each shows the members read so far. The whole document replaces it when indexed.
+enum JSONDocumentStream {
+    /// Files smaller than this are indexed whole before their first screen (a few milliseconds).
+    static let threshold = 8 << 20
+
+    /// The document of the first part `bytes` of a larger input; nil when the part is an object tree's
+    /// beginning (with `detecting`, the format left to detection), holds no comma between two members in its
+    /// last quarter, or is not the beginning of a well-formed document.
+    static func partial(_ bytes: [UInt8], name: String, detecting: Bool, mapping: FieldMapping) -> LazyJSONDocument? {
+        if detecting {
+            let race = ScanRace()
+            _ = JSONTreeIndex.scan(bytes, childrenField: mapping.children, idFields: mapping.id, treesOnly: true, race: race)
+            if race.treeFound { return nil }
+        }
+        guard let (index, open) = bytes.withUnsafeBufferPointer({ prefixIndex($0) }) else { return nil }
+        return LazyJSONDocument(bytes: bytes, index: index, open: open, name: name)
+    }
+
+    /// The index of a document's beginning, up to the first comma between two members in its last quarter, the
+    /// containers open there closed with the members before it.
+    /// The open containers are returned beside the index.
+    static func prefixIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> (JSONDocumentIndex, open: Set<Int32>)? {
+        var index = JSONDocumentIndex(inputSize: bytes.count, expectedContainers: bytes.count / 128)
+        guard case .open(let frames, let comma)? = JSONDocumentScanner.scanHead(bytes, stopAt: bytes.count / 4 * 3, into: &index)
+        else { return nil }
+        for frame in frames { index.close(frame.container, at: comma, members: frame.members) }
+        return (index, Set(frames.map(\.container)))
+    }
+}
+
+/// A source showing the first part of a larger input, whose counts of some lists are not known yet.
+protocol PartialCounts {
+    /// Whether the item's count of children is only of those read so far.
+    func countIsPartial(of id: String) -> Bool
+}
+
+extension LazyJSONDocument: PartialCounts {
+    func countIsPartial(of id: String) -> Bool {
+        guard !openContainers.isEmpty, case .container(let container)? = try? value(at: id) else { return false }
+        return openContainers.contains(container)
+    }
+}
