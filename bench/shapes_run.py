@@ -43,7 +43,7 @@ def run(measure, record, installed, arbor, files, runs, smoke):
                                        keys='Right', timeout=180))
     # Right on the first response while the rest is indexed: from the key to its members on screen.
     record('api-1gb-first', 'arbor', measure('arbor', [arbor, big], r'\[0\][\s\S]*1 of', runs=1 if smoke else 3, warmup=1,
-                                             probes=('Right=created_at',), timeout=180))
+                                             probes=(r'Right=┌ \[0\] ─',), timeout=180))
     for label, command in json_floors:
         if installed(command(big)[0]):
             record('api-1gb', label, floor(label, command(big), runs=1))

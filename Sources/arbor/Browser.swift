@@ -77,6 +77,12 @@ enum Browser {
             printError("arbor: " + error.message)
             return 2
         }
+        if let failure = (hierarchy as? any ReadingOutcome)?.readingFailure, result.ending != .cancelled {
+            // Shown from its first part, the rest found invalid: said on the screen, then as any invalid source.
+            lease.release()
+            printError("arbor: " + failure)
+            return 2
+        }
         guard result.ending == .picked else { return result.status }
         let formatter = ItemFormatter(
             field: command.output.field(default: opened.idsArePaths ? .path : .id), idsArePaths: opened.idsArePaths)

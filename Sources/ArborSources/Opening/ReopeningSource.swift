@@ -8,7 +8,7 @@ import Synchronization
 /// takes the old one's place and the browser reads the lists on screen again, comparing by id. A version
 /// that does not read keeps the last good one and is reported. A source made of several files (a difference)
 /// follows each of them.
-final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, PreviewingItems {
+final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, PreviewingItems, ReadingOutcome {
     private struct State {
         var current: any HierarchySource
         var version: [Int]
@@ -21,6 +21,8 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
         var isComplete = true
         /// The change that completed the reading, kept for an observer that comes after it.
         var completion: SourceChange?
+        /// Why the whole input did not open, when the first part shown was all that could be.
+        var failure: String?
     }
 
     private let state: Mutex<State>
@@ -77,6 +79,7 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
                 state.withLock { $0.current = opened.hierarchy }
                 change = .completed(problem: opened.problems.isEmpty ? nil : opened.problems.joined(separator: "; "))
             } catch {
+                state.withLock { $0.failure = error.message }
                 change = .completed(problem: error.message + "; what was read before it is shown")
             }
             let observer = state.withLock { state in
@@ -87,6 +90,8 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
             observer?(change)
         }
     }
+
+    var readingFailure: String? { state.withLock { $0.failure } }
 
     /// Starts watching the file's directory; changes are reported from then on.
     func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
