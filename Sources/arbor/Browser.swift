@@ -16,6 +16,7 @@ enum Browser {
         defer {
             lease.release()
             if shownDuringLoading { for problem in opened.problems { printError("arbor: " + problem) } }
+            for problem in (opened.hierarchy as? any ReadingOutcome)?.readingProblems ?? [] { printError("arbor: " + problem) }
         }
         let hierarchy = opened.hierarchy
         var options = BrowserOptions()

@@ -25,7 +25,7 @@ struct JSONDocumentStreamTests {
 
     @Test func theFirstPartIsShownAndTheWholeReplacesIt() async throws {
         let text = Self.largeDocument()
-        #expect(text.utf8.count > JSONDocumentStream.threshold)
+        #expect(text.utf8.count > SourceOpener.shownFromFirstPart)
         let path = try Self.write(text)
         defer { unlink(path) }
         let opened = try SourceOpener.open(SourceRequest(path: path), streaming: true)

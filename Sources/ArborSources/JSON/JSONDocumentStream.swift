@@ -4,9 +4,6 @@ import ArborCore
 /// the opener read to tell its format), every container still open at the part's end closed after the last
 /// member read whole, so that each shows the members read so far. The whole document replaces it when indexed.
 enum JSONDocumentStream {
-    /// Files smaller than this are indexed whole before their first screen (a few milliseconds).
-    static let threshold = 8 << 20
-
     /// The document of the first part `bytes` of a larger input; nil when the part is an object tree's
     /// beginning (with `detecting`, the format left to detection), holds no comma between two members in its
     /// last quarter, or is not the beginning of a well-formed document.
@@ -29,18 +26,5 @@ enum JSONDocumentStream {
         else { return nil }
         for frame in frames { index.close(frame.container, at: comma, members: frame.members) }
         return (index, Set(frames.map(\.container)))
-    }
-}
-
-/// A source showing the first part of a larger input, whose counts of some lists are not known yet.
-protocol PartialCounts {
-    /// Whether the item's count of children is only of those read so far.
-    func countIsPartial(of id: String) -> Bool
-}
-
-extension LazyJSONDocument: PartialCounts {
-    func countIsPartial(of id: String) -> Bool {
-        guard !openContainers.isEmpty, case .container(let container)? = try? value(at: id) else { return false }
-        return openContainers.contains(container)
     }
 }

@@ -2,4 +2,6 @@
 package protocol ReadingOutcome {
     /// Why the whole input did not open (the file, line and column), once its reading has failed.
     var readingFailure: String? { get }
+    /// The problems in the data found when the whole input was opened (each naming its place).
+    var readingProblems: [String] { get }
 }

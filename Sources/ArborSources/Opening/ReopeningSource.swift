@@ -23,6 +23,8 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
         var completion: SourceChange?
         /// Why the whole input did not open, when the first part shown was all that could be.
         var failure: String?
+        /// The problems in the data the whole input was opened with.
+        var problems: [String] = []
     }
 
     private let state: Mutex<State>
@@ -76,8 +78,12 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
             let change: SourceChange
             do throws(SourceLoadError) {
                 let opened = try whole()
-                state.withLock { $0.current = opened.hierarchy }
-                change = .completed(problem: opened.problems.isEmpty ? nil : opened.problems.joined(separator: "; "))
+                let problems = opened.problems
+                state.withLock {
+                    $0.current = opened.hierarchy
+                    $0.problems = problems
+                }
+                change = .completed(problem: problems.count > 1 ? "\(problems.count) problems in the data (listed on stderr)" : problems.first)
             } catch {
                 state.withLock { $0.failure = error.message }
                 change = .completed(problem: error.message + "; what was read before it is shown")
@@ -92,6 +98,7 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
     }
 
     var readingFailure: String? { state.withLock { $0.failure } }
+    var readingProblems: [String] { state.withLock { $0.problems } }
 
     /// Starts watching the file's directory; changes are reported from then on.
     func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {

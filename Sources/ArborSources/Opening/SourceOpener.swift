@@ -130,7 +130,7 @@ public enum SourceOpener {
         if streaming, format == .jsonl, !reader.isAtEnd {
             return OpenedSource(hierarchy: JSONLinesStream.start(reader, name: name, request: request), format: .jsonl)
         }
-        if streaming, let streamed = streamedDocument(reader, format: format, name: name, request: request) { return streamed }
+        if streaming, let streamed = streamedFirstPart(reader, format: format, name: name, request: request) { return streamed }
         return try openWhole(reader, format: format, name: name, origin: origin, request: request, streaming: streaming)
     }
 
@@ -174,25 +174,41 @@ public enum SourceOpener {
         return following
     }
 
-    /// A large JSON file shown from its first part (``JSONDocumentStream``) while the rest is read and opened as
-    /// usual on another thread; nil when it is small, not a regular file, or its first part is an object tree's.
-    private static func streamedDocument(_ reader: SourceReader, format: SourceFormat, name: String, request: SourceRequest)
+    /// Files from this size are shown from their first part while the rest is read (JSON documents, tables).
+    static let shownFromFirstPart = 8 << 20
+
+    /// A large JSON document or table shown from its first part while the rest is read and opened as usual on
+    /// another thread; nil when the file is small or not a regular file, or its first part does not open alone
+    /// (an object tree's beginning, a table row whose parent comes later).
+    private static func streamedFirstPart(_ reader: SourceReader, format: SourceFormat, name: String, request: SourceRequest)
         -> OpenedSource?
     {
-        guard format == .json || format == .document, reader.isRegularFile, reader.size >= JSONDocumentStream.threshold,
-              !reader.isAtEnd, reader.size <= request.ceiling.streamShare, let path = request.path,
-              let version = SourceFile.version(path),
-              let partial = JSONDocumentStream.partial(reader.bytes, name: name, detecting: format == .json, mapping: request.mapping)
+        guard reader.isRegularFile, reader.size >= shownFromFirstPart, !reader.isAtEnd, reader.size <= request.ceiling.streamShare,
+              let path = request.path, let version = SourceFile.version(path),
+              let partial = firstPart(reader.bytes, format: format, name: name, mapping: request.mapping)
         else { return nil }
         let source = ReopeningSource(partial, path: path, version: version, follows: request.watches) { () throws(SourceLoadError) in
             try open(request).hierarchy
         }
         let handoff = ReaderHandoff(reader)
-        let origin = path
         source.complete { () throws(SourceLoadError) in
-            try openWhole(handoff.reader, format: format, name: name, origin: origin, request: request, streaming: false)
+            try openWhole(handoff.reader, format: format, name: name, origin: path, request: request, streaming: false)
         }
-        return OpenedSource(hierarchy: source, format: .document)
+        return OpenedSource(hierarchy: source, format: format == .json ? .document : format)
+    }
+
+    /// The source of a file's first part `bytes`, its counts not known yet, or nil.
+    private static func firstPart(_ bytes: [UInt8], format: SourceFormat, name: String, mapping: FieldMapping) -> (any HierarchySource)? {
+        switch format {
+        case .json, .document:
+            return JSONDocumentStream.partial(bytes, name: name, detecting: format == .json, mapping: mapping)
+        case .csv, .tsv:
+            guard let lineEnd = bytes.lastIndex(of: 0x0A) else { return nil }
+            return IndexedTable(bytes: Array(bytes[...lineEnd]), delimiter: format == .csv ? UInt8(ascii: ",") : 0x09, name: name,
+                                mapping: mapping, countsPending: true)
+        default:
+            return nil
+        }
     }
 
     /// How much of a path list is read before it is shown.

@@ -17,15 +17,23 @@ public final class IndexedTable: HierarchySource, ImmediateChildren {
     private let mapping: FieldMapping
     /// The first row when it alone is at the top and has children: the shown root.
     private let shownRoot: Int32?
+    /// For the first rows of a longer table: any row may have more children further on.
+    let countsPending: Bool
 
     /// Indexes `bytes`; nil when the full builder must read them (see the type's summary).
-    public init?(bytes: [UInt8], delimiter: UInt8, name: String, mapping: FieldMapping) {
+    public convenience init?(bytes: [UInt8], delimiter: UInt8, name: String, mapping: FieldMapping) {
+        self.init(bytes: bytes, delimiter: delimiter, name: name, mapping: mapping, countsPending: false)
+    }
+
+    /// As above; with `countsPending`, `bytes` are the first rows of a longer table and no count is shown.
+    init?(bytes: [UInt8], delimiter: UInt8, name: String, mapping: FieldMapping, countsPending: Bool) {
         guard let index = bytes.withUnsafeBufferPointer({ Self.scan($0, delimiter: delimiter, mapping: mapping) }) else { return nil }
         self.bytes = bytes
         self.delimiter = delimiter
         self.index = index
         self.mapping = mapping
         displayName = name
+        self.countsPending = countsPending
         let top = index.top
         shownRoot = top.count == 1 && !index.children(of: top.first!).isEmpty ? top.first : nil
     }
@@ -137,7 +145,7 @@ public final class IndexedTable: HierarchySource, ImmediateChildren {
     }
 
     private func item(ofRow row: Int32) -> SourceItem {
-        let count = children(ofRow: row).count
+        let count = countsPending ? nil : children(ofRow: row).count
         if row == Int32(index.count) { return SourceItem(id: "", content: ItemContent(title: displayName), childCount: count) }
         let values = bytes.withUnsafeBufferPointer { bytes in
             var reader = CSVRecordReader(bytes: bytes, delimiter: delimiter, at: index.start[Int(row)])
