@@ -122,7 +122,7 @@ def main():
     scale = 100 if '--small' in sys.argv else 1
     os.makedirs(out, exist_ok=True)
     meta_path = os.path.join(out, 'meta.json')
-    wanted = {'version': 2, 'scale': scale}
+    wanted = {'version': 3, 'scale': scale}
     if os.path.exists(meta_path):
         with open(meta_path) as existing:
             meta = json.load(existing)
@@ -144,8 +144,15 @@ def main():
     # move over show the same kind of text and only the size differs.
     write_json(Shape(1_000, 20 if scale == 1 else 4, 2, seed=2), os.path.join(out, 'tree-1k.json'))
     write_sqlite(os.path.join(out, 'nodes-10m.sqlite'), 10_000_000 // scale, 20)
+    # A directory of a million empty files (ten thousand with --small), outside the tree.
+    flat = os.path.join(out, 'dir-1m')
+    if os.path.exists(flat):
+        os.system(f"rm -rf '{flat}'")
+    os.makedirs(flat)
+    for k in range(1_000_000 // scale):
+        os.close(os.open(os.path.join(flat, f'n{k:07d}_{WORDS[k % 10]}.txt'), os.O_CREAT | os.O_WRONLY, 0o644))
     first = tree.title[tree.children[0][0]]
-    meta = dict(wanted, tree=root, huge=os.path.join(root, huge), first_dir=first,
+    meta = dict(wanted, tree=root, huge=os.path.join(root, huge), million=flat, first_dir=first,
                 first_in_first=tree.title[tree.children[tree.children[0][0]][0]],
                 json_first=million.title[million.children[0][0]])
     with open(meta_path, 'w') as file:

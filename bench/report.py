@@ -18,9 +18,9 @@ def machine():
     return f'{platform.system()} {platform.release()}, {os.cpu_count()} cores ({cpu}), {memory}'
 
 
-def value(results, scenario, label, metric):
+def value(results, scenario, label, metric, statistic='median'):
     try:
-        return results[scenario][label][metric]['median']
+        return results[scenario][label][metric][statistic]
     except (KeyError, TypeError):
         return None
 
@@ -68,6 +68,14 @@ def render(results, instructions, sizes, smoke, machine, finds=None):
     lines += ['', 'Arbor\'s figures for the 100,000-entry directory are taken once its sorted list is shown (the peers show',
               'nothing before theirs); before that, its first 256 entries are on screen, in the order the directory',
               'gives them, after ' + show(value(results, 'huge', 'arbor', 'first_frame_ms'), 'ms') + '. Memory is the peak of that whole session.', '']
+    lines += ['A directory of 1,000,000 entries: first entries on screen '
+              + show(value(results, 'million', 'arbor', 'first_frame_ms'), 'ms') + ', a key while the rest is read and sorted '
+              + show(value(results, 'million', 'arbor', 'key_ms[Down]'), 'ms') + ' (worst '
+              + show(value(results, 'million', 'arbor', 'key_ms[Down]', 'max'), 'ms') + '), the sorted list '
+              + show(value(results, 'million-sorted', 'arbor', 'first_frame_ms'), 'ms') + ' in '
+              + show(value(results, 'million-sorted', 'arbor', 'rss_kb'), 'MiB') + '; nnn shows its sorted list after '
+              + show(value(results, 'million', 'nnn', 'first_frame_ms'), 'ms') + ' in '
+              + show(value(results, 'million', 'nnn', 'rss_kb'), 'MiB') + '.', '']
     lines += ['Outline: expanding a row (→) '
               + show(value(results, 'outline', 'arbor', 'key_ms[Right]'), 'ms') + ', collapsing (←) '
               + show(value(results, 'outline', 'arbor', 'key_ms[Left]'), 'ms') + ', Down '
@@ -140,6 +148,10 @@ def budgets(results, sizes, small, large):
 
     check('first frame, root of the 200k tree ≤ nnn', get('root', 'arbor', 'first_frame_ms'), get('root', 'nnn', 'first_frame_ms'))
     check('first frame, 100,000-entry directory (its first entries) ≤ 100 ms', get('huge', 'arbor', 'first_frame_ms'), 100)
+    check('1,000,000-entry directory: first entries ≤ 50 ms', get('million', 'arbor', 'first_frame_ms'), 50)
+    check('1,000,000-entry directory: sorted whole ≤ nnn', get('million-sorted', 'arbor', 'first_frame_ms'),
+          get('million', 'nnn', 'first_frame_ms'))
+    check('1,000,000-entry directory: keys ≤ 16 ms while it is read', get('million', 'arbor', 'key_ms[Down]'), 16)
     check('Down ≤ 0.4 ms', get('root', 'arbor', 'key_ms[Down]'), 0.4)
     check('enter ≤ 1 ms', get('root', 'arbor', 'key_ms[Right]'), 1)
     check('back ≤ 1 ms', get('root', 'arbor', 'key_ms[Left]'), 1)

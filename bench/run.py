@@ -119,6 +119,14 @@ def main():
     record('huge-sorted', 'arbor', measure('arbor', [ARBOR, huge], r'n000000_alpha[\s\S]*n000001_', runs=runs))
     for peer in peers:
         record('huge', peer, measure(peer, [peer, huge], huge_expect, runs=max(1, runs // 2), home=fresh_home(data, peer)))
+    print('the 1,000,000-entry directory', file=sys.stderr)
+    million, million_expect = meta['million'], r'n\d{7}_\w+\.txt[\s\S]*n\d{7}_'
+    # Keys typed as soon as the first entries show, while the whole is read and sorted.
+    record('million', 'arbor', measure('arbor', [ARBOR, million], million_expect, runs=runs, keys='Down*5'))
+    record('million-sorted', 'arbor', measure('arbor', [ARBOR, million], r'n0000000_alpha[\s\S]*n0000001_', runs=runs))
+    if 'nnn' in peers:
+        record('million', 'nnn', measure('nnn', ['nnn', million], million_expect, runs=max(1, runs // 2),
+                                         home=fresh_home(data, 'nnn'), timeout=300))
     print('path lists', file=sys.stderr)
     for name in ['paths-200k', 'paths-1m']:
         path = os.path.join(data, name + '.txt')
