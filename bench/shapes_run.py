@@ -50,6 +50,7 @@ def run(measure, record, installed, arbor, files, runs, smoke):
     flat = files['flat-1m.json']
     record('flat', 'arbor', measure('arbor', [arbor, flat], rf'\b{1_000_000 // scale}\b[\s\S]*\[0\][\s\S]*1 of', runs=runs,
                                     keys='End PgUp Home'))
+    record('flat-first', 'arbor', measure('arbor', [arbor, flat], r'\[0\][\s\S]*1 of', runs=runs))
     record('flat-tree', 'arbor', measure('arbor', [arbor, '--format', 'tree', flat], r'person 0[\s\S]*1 of', runs=runs,
                                          keys='End PgUp Home'))
     for label, command in json_floors:

@@ -4,6 +4,10 @@ import ArborCore
 /// the opener read to tell its format), every container still open at the part's end closed after the last
 /// member read whole, so that each shows the members read so far. The whole document replaces it when indexed.
 enum JSONDocumentStream {
+    /// How much of the part read is shown: a list it ends inside is listed whole (up to 2,048 members), and a
+    /// first screen needs a few kilobytes.
+    static let partSize = 64 << 10
+
     /// The document of the first part `bytes` of a larger input; nil when the part is an object tree's
     /// beginning (with `detecting`, the format left to detection), holds no comma between two members in its
     /// last quarter, or is not the beginning of a well-formed document.

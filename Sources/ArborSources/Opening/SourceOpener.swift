@@ -201,7 +201,8 @@ public enum SourceOpener {
     private static func firstPart(_ bytes: [UInt8], format: SourceFormat, name: String, mapping: FieldMapping) -> (any HierarchySource)? {
         switch format {
         case .json, .document:
-            return JSONDocumentStream.partial(bytes, name: name, detecting: format == .json, mapping: mapping)
+            return JSONDocumentStream.partial(Array(bytes.prefix(JSONDocumentStream.partSize)), name: name, detecting: format == .json,
+                                              mapping: mapping)
         case .csv, .tsv:
             guard let lineEnd = bytes.lastIndex(of: 0x0A) else { return nil }
             return IndexedTable(bytes: Array(bytes[...lineEnd]), delimiter: format == .csv ? UInt8(ascii: ",") : 0x09, name: name,
