@@ -22,6 +22,19 @@ struct RefreshTests {
         #expect(driver.state.message == nil)
     }
 
+    @Test func aSourceReadToItsEndKeepsTheColumnsAndTheFocusWhileItsListsAreReadAgain() async {
+        let source = MutableSource(root: "plants", plantOutline)
+        var driver = await Driver.onP2(source)
+        source.setChildren(of: "pumps", ["p1", "p2", "p3", "p4"])
+        for action in SourceChange.completed(problem: nil).actions { driver.send(action) }
+        // Nothing is torn down to be opened again: a key typed now acts on the place it sees.
+        #expect(driver.focusedID(3) == "p2")
+        #expect(driver.columnParents == ["", "plants", "hamburg", "pumps"])
+        await driver.settle()
+        #expect(driver.titles(3) == ["P1", "P2", "P3", "P4"])
+        #expect(driver.focusedID(3) == "p2")
+    }
+
     @Test func theFocusedItemGoneLeavesTheFocusOnItsNeighbourAndTheFooterSaysSo() async {
         let source = MutableSource(root: "plants", plantOutline)
         var driver = await Driver.onP2(source)

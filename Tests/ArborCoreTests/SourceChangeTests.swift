@@ -31,9 +31,9 @@ struct SourceChangeTests {
         (.reloaded, "[ArborCore.BrowserAction.reloadAll]"),
         (.changed, "[ArborCore.BrowserAction.refreshShown]"),
         (.problem("bad"), "[ArborCore.BrowserAction.sourceTrouble(Optional(\"bad\"))]"),
-        (.completed(problem: nil), "[ArborCore.BrowserAction.reloadAll]"),
+        (.completed(problem: nil), "[ArborCore.BrowserAction.refreshShown]"),
         (.completed(problem: "line 9: cut short"),
-         "[ArborCore.BrowserAction.reloadAll, ArborCore.BrowserAction.sourceProblem(\"line 9: cut short\")]"),
+         "[ArborCore.BrowserAction.refreshShown, ArborCore.BrowserAction.sourceProblem(\"line 9: cut short\")]"),
     ])
     func eachChangeIsTheMutationOfTheReferenceView(change: SourceChange, actions: String) {
         #expect(String(describing: change.actions) == actions)

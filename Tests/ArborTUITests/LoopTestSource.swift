@@ -58,3 +58,8 @@ class LoopTestSource: ChangeReporting, @unchecked Sendable {
 
 /// The same hierarchy from a source that lets the browser read children ahead.
 final class ReadingAheadLoopSource: LoopTestSource, ReadingAhead, @unchecked Sendable {}
+
+/// The same hierarchy under a shown root: the root's own column comes before its children's.
+final class ShownRootLoopSource: LoopTestSource, @unchecked Sendable {
+    override func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: false) }
+}

@@ -47,6 +47,23 @@ extension TerminalLoops {
             #expect(run.terminal.shutdowns == 1)
         }
 
+        @Test func keysTypedWhileAReloadOpensThePlaceAgainApplyToThatPlace() async {
+            let source = ShownRootLoopSource(complete: false)
+            let run = LoopRun(source, intervals: [.typedAhead: 60])
+            #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+            // The whole input read: every list is read again, the root's held, so the place is still being opened
+            // while the root's own column is back.
+            source.hold("")
+            source.complete()
+            #expect(await waitUntil { source.asked.filter { $0 == "" }.count >= 2 }, "\(source.asked)")
+            run.terminal.type(.down)
+            try? await Task.sleep(nanoseconds: 100_000_000)
+            source.open("")
+            #expect(await run.terminal.focusedLine(showing: "beta") != nil, "Down moved the focus from the place opened again")
+            run.terminal.type(.character("q"))
+            #expect(await run.end() == 0)
+        }
+
         @Test func aKeyHeldForAColumnThatLoadsWithinTheFrameStillEndsTheBrowser() async {
             let run = LoopRun(LoopTestSource())
             #expect(await run.terminal.focusedLine(showing: "alpha") != nil)

@@ -16,8 +16,6 @@ struct LargeDocumentEndToEndTests {
         #expect(first.ok, "no first screen:\n\(first.screen)")
         let whole = tmux.waitForScreen(timeout: 60) { $0.contains("140000") && !$0.contains("reading") }
         #expect(whole.ok, "the whole document never replaced its first part:\n\(whole.screen)")
-        // The lists are read again from the whole, the place kept by id; the keys come once that has settled.
-        Thread.sleep(forTimeInterval: 0.5)
         try tmux.send("Down", "Right")
         let records = tmux.waitForScreen { $0.contains("[0]") && $0.contains("1 of 140000") }
         #expect(records.ok, "the records are not listed whole:\n\(records.screen)")

@@ -26,7 +26,8 @@ public enum SourceChange: Sendable, Hashable {
     /// The data cannot be read as it is now, the view keeping the last version that could (the message names the
     /// place); nil once it can be read again.
     case problem(String?)
-    /// The source has read all of its input; `problem` says why it ended early, if it did.
+    /// The source has read all of its input; `problem` says why it ended early, if it did. The lists on screen
+    /// are read again and compared by id, as for ``changed``.
     case completed(problem: String?)
 
     /// The browser's actions that apply the change.
@@ -43,7 +44,7 @@ public enum SourceChange: Sendable, Hashable {
         case .reloaded: return [.reloadAll]
         case .changed: return [.refreshShown]
         case .problem(let problem): return [.sourceTrouble(problem)]
-        case .completed(let problem): return [.reloadAll] + (problem.map { [.sourceProblem($0)] } ?? [])
+        case .completed(let problem): return [.refreshShown] + (problem.map { [.sourceProblem($0)] } ?? [])
         }
     }
 }
