@@ -81,6 +81,22 @@ struct JSONDocumentStreamTests {
         #expect(try await whole.hierarchy.numberOfChildren(of: "/records") == 140_000)
     }
 
+    @Test func aDocumentThatTurnsOutATreeIsShownAsOneFromTheTop() async throws {
+        // The first 64 KB are inside a long list of notes: nothing yet says tree or document.
+        let notes = Array(repeating: #""a note""#, count: 10_000).joined(separator: ", ")
+        let children = (0..<250_000).map { #"{"title": "node \#($0)", "body": "words"}"# }.joined(separator: ",\n")
+        let path = try Self.write(#"{"title": "root", "notes": [\#(notes)], "children": [\#(children)]}"#)
+        defer { unlink(path) }
+        let opened = try SourceOpener.open(SourceRequest(path: path), streaming: true)
+        #expect(opened.format == .document)
+        let source = try #require(opened.hierarchy as? any ChangeReporting)
+        let changes = ChangeLog()
+        source.observeChanges { changes.append($0) }
+        try await Self.waitForCompletion(source)
+        #expect(changes.all == [.reloaded, .completed(problem: nil)], "the place is left: the tree's ids are not the document's")
+        #expect(try await source.children(of: try #require(try await source.root()).id).first?.content.title == "node 0")
+    }
+
     @Test func theFirstPartCountsWhatItHoldsAndLeavesOpenCountsPending() async throws {
         let first = Array(Self.largeDocument().utf8.prefix(256 << 10))
         let partial = try #require(JSONDocumentStream.partial(first, name: "large.json", detecting: true, mapping: FieldMapping()))

@@ -19,8 +19,8 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
         var showsHidden: Bool?
         /// False while the first version shown is a part of the input, the whole being read.
         var isComplete = true
-        /// The change that completed the reading, kept for an observer that comes after it.
-        var completion: SourceChange?
+        /// The changes that completed the reading, kept for an observer that comes after them.
+        var completion: [SourceChange] = []
         /// Why the whole input did not open, when the first part shown was all that could be.
         var failure: String?
         /// The problems in the data the whole input was opened with.
@@ -75,25 +75,30 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
     func complete(by whole: @escaping @Sendable () throws(SourceLoadError) -> OpenedSource) {
         state.withLock { $0.isComplete = false }
         DispatchQueue.global().async { [self] in
-            let change: SourceChange
+            var changes: [SourceChange]
             do throws(SourceLoadError) {
                 let opened = try whole()
                 let problems = opened.problems
-                state.withLock {
-                    $0.current = opened.hierarchy
-                    $0.problems = problems
+                let first = state.withLock { state in
+                    defer {
+                        state.current = opened.hierarchy
+                        state.problems = problems
+                    }
+                    return state.current
                 }
-                change = .completed(problem: problems.count > 1 ? "\(problems.count) problems in the data (listed on stderr)" : problems.first)
+                changes = [.completed(problem: problems.count > 1 ? "\(problems.count) problems in the data (listed on stderr)" : problems.first)]
+                // Read as another kind after all (an object tree): its ids are not the part's, so the place is left.
+                if type(of: first) != type(of: opened.hierarchy) { changes.insert(.reloaded, at: 0) }
             } catch {
                 state.withLock { $0.failure = error.message }
-                change = .completed(problem: error.message + "; what was read before it is shown")
+                changes = [.completed(problem: error.message + "; what was read before it is shown")]
             }
             let observer = state.withLock { state in
                 state.isComplete = true
-                if state.observer == nil { state.completion = change }
+                if state.observer == nil { state.completion = changes }
                 return state.observer
             }
-            observer?(change)
+            if let observer { changes.forEach(observer) }
         }
     }
 
@@ -104,10 +109,10 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
     func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
         let completion = state.withLock { state in
             state.observer = report
-            defer { state.completion = nil }
+            defer { state.completion = [] }
             return state.completion
         }
-        if let completion { report(completion) }
+        completion.forEach(report)
         guard follows else { return }
         var watched: [[UInt8]] = []
         for path in paths {
