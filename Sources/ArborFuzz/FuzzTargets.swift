@@ -36,6 +36,8 @@ enum FuzzTargets {
         let lazy = LazyJSONTree(bytes: bytes, name: "f", mapping: FieldMapping(), force: true)
         if parsed == nil, lazy != nil { fatalError("the index accepted JSON the parser rejects") }
         if let lazy { walk(lazy, limit: 200) }
+        // Any beginning of the bytes, shown as the first part of a larger document, lists without a crash.
+        if let partial = JSONDocumentStream.partial(bytes, name: "f", detecting: true, mapping: FieldMapping()) { walk(partial, limit: 200) }
         let document = LazyJSONDocument(bytes: bytes, name: "f")
         // Scanned in two parts split anywhere (inside strings, escapes, numbers, keys, deep nesting), the index is
         // the one-pass scan's, and nothing the one-pass scan refuses is accepted.

@@ -75,13 +75,7 @@ struct DocumentScanAgreementTests {
         for document in SplitScanTests.documents().prefix(25) {
             #expect(Self.agrees(document))
             for _ in 0..<40 {
-                var broken = document
-                let at = generator.next(broken.count)
-                switch generator.next(3) {
-                case 0: broken.remove(at: at)
-                case 1: broken.insert(breakers[generator.next(breakers.count)], at: at)
-                default: broken[at] = breakers[generator.next(breakers.count)]
-                }
+                let broken = generator.broken(document, by: breakers)
                 #expect(Self.agrees(broken), "\(String(decoding: broken.prefix(120), as: UTF8.self))")
             }
         }

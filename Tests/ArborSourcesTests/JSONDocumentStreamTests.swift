@@ -13,24 +13,15 @@ struct JSONDocumentStreamTests {
         return #"{"meta": {"count": \#(records)}, "records": ["# + body.joined(separator: ",\n") + "]" + tail + "}"
     }
 
-    static func write(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString)-large.json").path
-        try SourceFileFixture.write(text, to: path)
-        return path
-    }
-
-    static func waitForCompletion(_ source: any ChangeReporting) async throws {
-        for _ in 0..<1000 where !source.isComplete { try await Task.sleep(nanoseconds: 10_000_000) }
-    }
+    static func write(_ text: String) throws -> String { try StreamedOpening.write(text, suffix: "large.json") }
 
     @Test func theFirstPartIsShownAndTheWholeReplacesIt() async throws {
         let text = Self.largeDocument()
         #expect(text.utf8.count > SourceOpener.shownFromFirstPart)
         let path = try Self.write(text)
         defer { unlink(path) }
-        let opened = try SourceOpener.open(SourceRequest(path: path), streaming: true)
-        let source = try #require(opened.hierarchy as? any ChangeReporting)
-        let changes = ChangeLog()
+        let opening = try StreamedOpening(path, observing: false)
+        let source = opening.source
         // The first part: the closed `meta` with its count, `records` open with its count pending.
         let top = try await source.children(of: "")
         #expect(top.map(\.content.title) == ["meta", "records"] || source.isComplete)
@@ -40,12 +31,12 @@ struct JSONDocumentStreamTests {
             let first = try await source.children(of: "/records", in: 0..<2)
             #expect(first.map(\.content.title) == ["[0]", "[1]"])
         }
-        source.observeChanges { changes.append($0) }
+        opening.observe()
         // Asked while the rest is read, the pending count is the whole one.
         #expect(try await source.numberOfChildren(of: "/records") == 140_000)
-        try await Self.waitForCompletion(source)
+        try await opening.waitForCompletion()
         #expect(source.isComplete)
-        #expect(changes.all.contains(.completed(problem: nil)))
+        #expect(opening.changes.all.contains(.completed(problem: nil)))
         #expect(try await source.children(of: "").last?.childCount == 140_000)
         #expect(try await source.item("/records/139999").content.fields.first { $0.name == "size" }?.value == "139999")
     }
@@ -53,18 +44,12 @@ struct JSONDocumentStreamTests {
     @Test func aProblemPastTheFirstPartKeepsItAndSaysWhere() async throws {
         let path = try Self.write(Self.largeDocument(tail: ", \"broken\": [1, 2,]"))
         defer { unlink(path) }
-        let source = try #require(try SourceOpener.open(SourceRequest(path: path), streaming: true).hierarchy as? any ChangeReporting)
-        let changes = ChangeLog()
-        source.observeChanges { changes.append($0) }
-        try await Self.waitForCompletion(source)
-        let problems = changes.all.compactMap { change -> String? in
-            if case .completed(let problem) = change { return problem }
-            return nil
-        }
-        let problem = try #require(problems.first)
+        let opening = try StreamedOpening(path)
+        try await opening.waitForCompletion()
+        let problem = try #require(opening.completions.first ?? nil)
         #expect(problem.contains("large.json:140000:"), "\(problem)")
         #expect(problem.hasSuffix("what was read before it is shown"))
-        #expect(try await source.children(of: "").map(\.content.title) == ["meta", "records"])
+        #expect(try await opening.source.children(of: "").map(\.content.title) == ["meta", "records"])
     }
 
     @Test func treesSmallFilesAndHeadlessOpeningsAreReadWhole() async throws {
@@ -87,13 +72,11 @@ struct JSONDocumentStreamTests {
         let children = (0..<250_000).map { #"{"title": "node \#($0)", "body": "words"}"# }.joined(separator: ",\n")
         let path = try Self.write(#"{"title": "root", "notes": [\#(notes)], "children": [\#(children)]}"#)
         defer { unlink(path) }
-        let opened = try SourceOpener.open(SourceRequest(path: path), streaming: true)
-        #expect(opened.format == .document)
-        let source = try #require(opened.hierarchy as? any ChangeReporting)
-        let changes = ChangeLog()
-        source.observeChanges { changes.append($0) }
-        try await Self.waitForCompletion(source)
-        #expect(changes.all == [.reloaded, .completed(problem: nil)], "the place is left: the tree's ids are not the document's")
+        let opening = try StreamedOpening(path)
+        #expect(opening.format == .document)
+        let source = opening.source
+        try await opening.waitForCompletion()
+        #expect(opening.changes.all == [.reloaded, .completed(problem: nil)], "the place is left: the tree's ids are not the document's")
         #expect(try await source.children(of: try #require(try await source.root()).id).first?.content.title == "node 0")
     }
 

@@ -18,6 +18,18 @@ struct SplitScanTests {
 
         mutating func space() -> String { ["", " ", "\n  ", "\t", "\r\n"][next(5)] }
 
+        /// `document` with one byte removed, one of `breakers` inserted, or a byte replaced by one, at random.
+        mutating func broken(_ document: [UInt8], by breakers: [UInt8]) -> [UInt8] {
+            var broken = document
+            let at = next(broken.count)
+            switch next(3) {
+            case 0: broken.remove(at: at)
+            case 1: broken.insert(breakers[next(breakers.count)], at: at)
+            default: broken[at] = breakers[next(breakers.count)]
+            }
+            return broken
+        }
+
         mutating func string() -> String {
             let pieces = ["a", ",", "\\\"", "\\\\", "{", "]", ":", "é", "\\u0022", "\\\\\\\"", " ", "x,y", "\\n", "日本"]
             return "\"" + (0..<next(6)).map { _ in pieces[next(pieces.count)] }.joined() + "\""
@@ -110,13 +122,7 @@ struct SplitScanTests {
         let breakers: [UInt8] = Array(",:{}[]\"\\ x0".utf8) + [0x0A, 0x01]
         for document in Self.documents().prefix(20) {
             for _ in 0..<30 {
-                var broken = document
-                let at = generator.next(broken.count)
-                switch generator.next(3) {
-                case 0: broken.remove(at: at)
-                case 1: broken.insert(breakers[generator.next(breakers.count)], at: at)
-                default: broken[at] = breakers[generator.next(breakers.count)]
-                }
+                let broken = generator.broken(document, by: breakers)
                 let places = stride(from: 1, to: broken.count, by: max(1, broken.count / 100)).map { $0 }
                 #expect(JSONDocumentSplitScan.agreesWithOnePass(broken, splittingAt: places),
                         "\(String(decoding: broken.prefix(120), as: UTF8.self))")

@@ -14,28 +14,23 @@ struct TableFirstPartTests {
         }.joined() + extra
     }
 
-    static func write(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString)-large.csv").path
-        try SourceFileFixture.write(text, to: path)
-        return path
-    }
+    static func write(_ text: String) throws -> String { try StreamedOpening.write(text, suffix: "large.csv") }
 
     @Test func theFirstRowsComeWithTheirCountsPendingAndTheWholeReplacesThem() async throws {
         let text = Self.table()
         #expect(text.utf8.count > SourceOpener.shownFromFirstPart)
         let path = try Self.write(text)
         defer { unlink(path) }
-        let source = try #require(try SourceOpener.open(SourceRequest(path: path), streaming: true).hierarchy as? any ChangeReporting)
-        let changes = ChangeLog()
-        source.observeChanges { changes.append($0) }
+        let opening = try StreamedOpening(path)
+        let source = opening.source
         #expect(try await source.root()?.id == "N0")
         if !source.isComplete {
             let first = try await source.children(of: "N0")
             #expect(first.count == 10 && first.allSatisfy { $0.childCount == nil })
         }
         #expect(try await source.numberOfChildren(of: "N25000") == 10, "a pending count is answered from the whole")
-        for _ in 0..<1000 where !source.isComplete { try await Task.sleep(nanoseconds: 10_000_000) }
-        #expect(changes.all.contains(.completed(problem: nil)))
+        try await opening.waitForCompletion()
+        #expect(opening.changes.all.contains(.completed(problem: nil)))
         #expect(try await source.children(of: "N25998").map(\.childCount) == Array(repeating: 0, count: 10))
         #expect(try await source.item("N259999").content.title.hasPrefix("unit 259999"))
     }
@@ -55,12 +50,10 @@ struct TableFirstPartTests {
     @Test func problemsOfTheWholeAreReportedWhenItIsRead() async throws {
         let path = try Self.write(Self.table(extra: "N5,N0,a repeated id\nX1,missing,an orphan\n"))
         defer { unlink(path) }
-        let source = try #require(try SourceOpener.open(SourceRequest(path: path), streaming: true).hierarchy as? any ChangeReporting)
-        let changes = ChangeLog()
-        source.observeChanges { changes.append($0) }
-        for _ in 0..<1000 where !source.isComplete { try await Task.sleep(nanoseconds: 10_000_000) }
-        #expect(changes.all.contains(.completed(problem: "2 problems in the data (listed on stderr)")), "\(changes.all)")
-        let problems = try #require(source as? any ReadingOutcome).readingProblems
+        let opening = try StreamedOpening(path)
+        try await opening.waitForCompletion()
+        #expect(opening.changes.all.contains(.completed(problem: "2 problems in the data (listed on stderr)")), "\(opening.changes.all)")
+        let problems = try #require(opening.source as? any ReadingOutcome).readingProblems
         #expect(problems.count == 2, "\(problems)")
         #expect(problems.first?.hasPrefix(path + ": line 260002: ") == true && problems.last?.hasPrefix(path + ": line 260003: ") == true,
                 "\(problems)")

@@ -3,7 +3,7 @@ import ArborCore
 /// The first screen of a large JSON document before the whole is indexed: the members of its first part (what
 /// the opener read to tell its format), every container still open at the part's end closed after the last
 /// member read whole, so that each shows the members read so far. The whole document replaces it when indexed.
-enum JSONDocumentStream {
+package enum JSONDocumentStream {
     /// How much of the part read is shown: a list it ends inside is listed whole (up to 2,048 members), and a
     /// first screen needs a few kilobytes.
     static let partSize = 64 << 10
@@ -11,7 +11,7 @@ enum JSONDocumentStream {
     /// The document of the first part `bytes` of a larger input; nil when the part is an object tree's
     /// beginning (with `detecting`, the format left to detection), holds no comma between two members in its
     /// last quarter, or is not the beginning of a well-formed document.
-    static func partial(_ bytes: [UInt8], name: String, detecting: Bool, mapping: FieldMapping) -> LazyJSONDocument? {
+    package static func partial(_ bytes: [UInt8], name: String, detecting: Bool, mapping: FieldMapping) -> LazyJSONDocument? {
         if detecting {
             let race = ScanRace()
             _ = JSONTreeIndex.scan(bytes, childrenField: mapping.children, idFields: mapping.id, treesOnly: true, race: race)
@@ -21,9 +21,8 @@ enum JSONDocumentStream {
         return LazyJSONDocument(bytes: bytes, index: index, open: open, name: name)
     }
 
-    /// The index of a document's beginning, up to the first comma between two members in its last quarter, the
-    /// containers open there closed with the members before it.
-    /// The open containers are returned beside the index.
+    /// The index of a document's beginning, up to the first comma between two members in its last quarter, and
+    /// the containers open there, closed with the members before it.
     static func prefixIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> (JSONDocumentIndex, open: Set<Int32>)? {
         var index = JSONDocumentIndex(inputSize: bytes.count, expectedContainers: bytes.count / 128)
         guard case .open(let frames, let comma)? = JSONDocumentScanner.scanHead(bytes, stopAt: bytes.count / 4 * 3, into: &index)

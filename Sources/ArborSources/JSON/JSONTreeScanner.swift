@@ -62,10 +62,7 @@ struct JSONTreeScanner {
                     if position < end, bytes[position] == UInt8(ascii: "}") {
                         position += 1
                         stack.removeLast()
-                        if treesOnly, item >= 0, item == firstTreeObject(index) {
-                            race?.foundDocument()
-                            return nil
-                        }
+                        if treesOnly, item >= 0, item == firstTreeObject(index) { return nil }
                         expectValue = false
                     } else {
                         guard let found = readKey(bytes, &position) else { return nil }
@@ -123,7 +120,6 @@ struct JSONTreeScanner {
                 position += 1
                 stack.removeLast()
                 if treesOnly, frame.isObject, frame.item >= 0, frame.item == firstTreeObject(index), !index.looksLikeTree {
-                    race?.foundDocument()
                     return nil
                 }
                 if !frame.isObject, frame.childrenOf >= 0, !stack.isEmpty {

@@ -46,7 +46,7 @@ public final class LazyJSONDocument: HierarchySource {
     }
 
     /// As above, giving up when `race` says the bytes are an object tree.
-    init?(bytes: [UInt8], name: String, race: ScanRace?) {
+    convenience init?(bytes: [UInt8], name: String, race: ScanRace?) {
         guard let index = bytes.withUnsafeBufferPointer({ bytes in
             if race == nil, bytes.count >= JSONDocumentSplitScan.threshold,
                let joined = JSONDocumentSplitScan.scan(bytes, splitAt: bytes.count / 100 * 52) {
@@ -54,15 +54,12 @@ public final class LazyJSONDocument: HierarchySource {
             }
             return JSONDocumentScanner.scan(bytes, race: race)
         }), index.count > 0 else { return nil }
-        self.bytes = bytes
-        self.index = index
-        displayName = name
-        mapping = nil
-        openContainers = []
+        self.init(bytes: bytes, index: index, name: name)
     }
 
-    /// The first part `bytes` of a larger document, indexed, ending inside `open` containers.
-    init(bytes: [UInt8], index: JSONDocumentIndex, open: Set<Int32>, name: String) {
+    /// A document of `bytes` indexed already; `open` the containers it ends inside when it is the first part of a
+    /// larger one.
+    init(bytes: [UInt8], index: JSONDocumentIndex, open: Set<Int32> = [], name: String) {
         self.bytes = bytes
         self.index = index
         displayName = name

@@ -185,7 +185,7 @@ public enum SourceOpener {
     {
         guard reader.isRegularFile, reader.size >= shownFromFirstPart, !reader.isAtEnd, reader.size <= request.ceiling.streamShare,
               let path = request.path, let version = SourceFile.version(path),
-              let partial = firstPart(reader.bytes, format: format, name: name, mapping: request.mapping)
+              let partial = firstPart(of: reader, format: format, name: name, mapping: request.mapping)
         else { return nil }
         let source = ReopeningSource(partial, path: path, version: version, follows: request.watches) { () throws(SourceLoadError) in
             try open(request).hierarchy
@@ -197,15 +197,16 @@ public enum SourceOpener {
         return OpenedSource(hierarchy: source, format: format == .json ? .document : format)
     }
 
-    /// The source of a file's first part `bytes`, its counts not known yet, or nil.
-    private static func firstPart(_ bytes: [UInt8], format: SourceFormat, name: String, mapping: FieldMapping) -> (any HierarchySource)? {
+    /// The source of the part of a file read so far, its counts not known yet, or nil.
+    private static func firstPart(of reader: SourceReader, format: SourceFormat, name: String, mapping: FieldMapping)
+        -> (any HierarchySource)?
+    {
         switch format {
         case .json, .document:
-            return JSONDocumentStream.partial(Array(bytes.prefix(JSONDocumentStream.partSize)), name: name, detecting: format == .json,
-                                              mapping: mapping)
+            return JSONDocumentStream.partial(Array(reader.bytes.prefix(JSONDocumentStream.partSize)), name: name,
+                                              detecting: format == .json, mapping: mapping)
         case .csv, .tsv:
-            guard let lineEnd = bytes.lastIndex(of: 0x0A) else { return nil }
-            return IndexedTable(bytes: Array(bytes[...lineEnd]), delimiter: format == .csv ? UInt8(ascii: ",") : 0x09, name: name,
+            return IndexedTable(bytes: reader.wholeLines, delimiter: format == .csv ? UInt8(ascii: ",") : 0x09, name: name,
                                 mapping: mapping, countsPending: true)
         default:
             return nil

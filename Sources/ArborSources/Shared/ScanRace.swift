@@ -4,17 +4,10 @@ import Synchronization
 /// so that it stops instead of finishing an index nobody will use.
 final class ScanRace: Sendable {
     private let found = Atomic<Bool>(false)
-    private let ended = Atomic<Bool>(false)
 
     /// Whether the tree scan has found the first object's children array.
     var treeFound: Bool { found.load(ordering: .relaxed) }
 
     /// Says the bytes are an object tree.
     func foundTree() { found.store(true, ordering: .relaxed) }
-
-    /// Whether the tree scan has seen the first object end without a children array: the bytes are a document.
-    var documentFound: Bool { ended.load(ordering: .relaxed) }
-
-    /// Says the bytes are not an object tree.
-    func foundDocument() { ended.store(true, ordering: .relaxed) }
 }
