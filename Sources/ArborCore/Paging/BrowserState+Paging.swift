@@ -38,6 +38,7 @@ extension BrowserState {
             return []
         case .success(let items):
             store.fillChildren(of: handle, from: start, with: items.map { store.record($0, parent: handle) })
+            dropFarPagesWhenDue()
             reconcileColumns()
             if loads.locating?.parent == handle { loads.locating = nil }
             return askCounts(for: handle, items: items) + continueReveal()

@@ -48,6 +48,12 @@ package struct NodeStore: Sendable {
     private(set) var nextEpoch: Int
     /// The nodes whose lists of children were replaced or changed in length since they were last taken.
     private var reshapedLists: Set<NodeHandle> = []
+    /// Slots of released nodes, given to the next new ids.
+    var freeSlots: [Int32] = []
+    /// The nodes whose children are a list shown a page at a time.
+    package internal(set) var pagedLists: Set<NodeHandle> = []
+    /// Pages put into paged lists since far pages were last let go.
+    var pagesArrivedSinceDrop = 0
 
     /// The synthetic node above everything; its children form the first column.
     package static let top = NodeHandle(0)
@@ -82,11 +88,29 @@ package struct NodeStore: Sendable {
     /// The handle for an id, creating an empty node when the id is new.
     mutating func intern(_ id: String) -> NodeHandle {
         if let existing = handleByID[id] { return existing }
-        let handle = NodeHandle(nodes.count)
-        nodes.append(StoredNode(id: id))
+        let handle: NodeHandle
+        if let slot = freeSlots.popLast() {
+            handle = NodeHandle(Int(slot))
+            nodes[Int(slot)] = StoredNode(id: id)
+        } else {
+            handle = NodeHandle(nodes.count)
+            nodes.append(StoredNode(id: id))
+        }
         handleByID[id] = handle
         return handle
     }
+
+    /// Forgets a node that nothing refers to any more; its handle is given to a later new id.
+    mutating func release(_ handle: NodeHandle) {
+        let index = Int(handle.index)
+        precondition(index > Int(Self.placeholder.index) && nodes[index].children == nil)
+        handleByID.removeValue(forKey: nodes[index].id)
+        nodes[index] = StoredNode(id: "")
+        freeSlots.append(handle.index)
+    }
+
+    /// The number of nodes held, released slots left out.
+    package var heldCount: Int { nodes.count - freeSlots.count }
 
     /// Records an item delivered by the source and returns its handle.
     mutating func record(_ item: SourceItem, parent: NodeHandle?) -> NodeHandle {
@@ -111,6 +135,7 @@ package struct NodeStore: Sendable {
     /// Replaces the children of a node as a whole.
     mutating func setChildren(_ children: ChildList, of handle: NodeHandle) {
         reshapedLists.insert(handle)
+        notePaging(children, of: handle)
         nodes[Int(handle.index)].children = children
         nodes[Int(handle.index)].childCount = children.count
         nodes[Int(handle.index)].unloadedChildren = 0
@@ -123,6 +148,7 @@ package struct NodeStore: Sendable {
     mutating func replaceChildren(_ children: ChildList, of handle: NodeHandle) {
         let placeholders = nodes[Int(handle.index)].unloadedChildren
         reshapedLists.insert(handle)
+        notePaging(children, of: handle)
         nodes[Int(handle.index)].children = children
         nodes[Int(handle.index)].childCount = children.count
         guard placeholders > 0 else { return }
@@ -143,6 +169,7 @@ package struct NodeStore: Sendable {
         guard let children = nodes[Int(handle.index)].children else { return }
         let resized = children.resized(to: count)
         reshapedLists.insert(handle)
+        notePaging(resized, of: handle)
         nodes[Int(handle.index)].children = resized
         nodes[Int(handle.index)].childCount = count
         nodes[Int(handle.index)].unloadedChildren = count - resized.prefix(ChildPaging.pageSize).count { $0 != Self.placeholder }
@@ -153,6 +180,7 @@ package struct NodeStore: Sendable {
     /// Adds items after the children a node lists so far (`afresh`: after none), for a list shown while read.
     mutating func appendChildren(_ items: [NodeHandle], of handle: NodeHandle, afresh: Bool) {
         reshapedLists.insert(handle)
+        pagedLists.remove(handle)
         nodes[Int(handle.index)].children = (afresh ? ChildList() : children(of: handle)) + items
         nodes[Int(handle.index)].childCount = nil
     }
@@ -160,7 +188,16 @@ package struct NodeStore: Sendable {
     /// Forgets the children of a node (to be asked for again when next shown).
     mutating func forgetChildren(of handle: NodeHandle) {
         reshapedLists.insert(handle)
+        pagedLists.remove(handle)
         nodes[Int(handle.index)].children = nil
+    }
+
+    private mutating func notePaging(_ children: ChildList, of handle: NodeHandle) {
+        if children.isPaged {
+            pagedLists.insert(handle)
+        } else {
+            pagedLists.remove(handle)
+        }
     }
 
     /// The nodes whose lists were replaced or changed in length since the last call: what views of them redo.
@@ -173,6 +210,7 @@ package struct NodeStore: Sendable {
     /// Puts the items of a page in their places among the children of a node.
     mutating func fillChildren(of handle: NodeHandle, from start: Int, with items: [NodeHandle]) {
         guard var children = nodes[Int(handle.index)].children else { return }
+        if children.isPaged { pagesArrivedSinceDrop += 1 }
         nodes[Int(handle.index)].children = nil
         var filled = 0
         for (offset, item) in items.enumerated() where children.indices.contains(start + offset) {

@@ -6,7 +6,7 @@ import Synchronization
 /// an item and one for their child counts (up to a thousand each), each time a column opens.
 ///
 /// The first column lists the rows whose parent is NULL or empty. Ids are the id column's values as text; the
-/// original values are kept so that queries compare with the column's own type.
+/// queries compare with the column's own type (``SQLiteIDValues``).
 ///
 /// Children are read ahead: one indexed query, no side effects.
 public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounting {
@@ -17,7 +17,7 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
     private let parentColumn: String
     private let orderColumn: String
     private let mapping: FieldMapping
-    private let values = Mutex<[String: DatabaseValue]>([:])
+    private let values: Mutex<SQLiteIDValues>
     /// Per parent shown a page at a time: its count and the keys of rows at known positions.
     private let anchors = Mutex<[String: KeysetAnchors<[DatabaseValue]>]>([:])
 
@@ -38,7 +38,8 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
                 throw SourceLoadError("\(path): no table '\(chosen)' (tables: \(tables.isEmpty ? "none" : tables.joined(separator: ", ")))")
             }
             self.table = chosen
-            let columns = try database.read { db in try db.columns(in: chosen).map(\.name) }
+            let described = try database.read { db in try db.columns(in: chosen) }
+            let columns = described.map(\.name)
             func pick(_ names: [String], _ option: String) throws(SourceLoadError) -> String {
                 guard let name = names.first(where: columns.contains) else {
                     throw SourceLoadError("\(path): table '\(chosen)' has no column '\(names.joined(separator: "' or '"))' "
@@ -47,6 +48,8 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
                 return name
             }
             idColumn = try pick(mapping.id, "--id")
+            let chosenID = idColumn
+            values = Mutex(SQLiteIDValues(declaredType: described.first { $0.name == chosenID }?.type ?? ""))
             parentColumn = try pick(mapping.parent, "--parent")
             orderColumn = try pick(orderBy.map { [$0] } ?? [idColumn], "--order-by")
             self.mapping = mapping
@@ -212,7 +215,7 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
 
     /// The id's value as the table holds it, when it has been read; its text otherwise.
     private func stored(_ id: String) -> DatabaseValue {
-        values.withLock { $0[id] } ?? id.databaseValue
+        values.withLock { $0.value(for: id) }
     }
 
     /// Items for the rows a query returns, with their child counts from one grouped query.
@@ -244,7 +247,7 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
             items.append(SourceItem(id: id, content: mapping.content(from: fields, fallbackTitle: id),
                                     childCount: ChildPaging.listedCount(counts[id] ?? 0)))
         }
-        values.withLock { $0.merge(seen) { $1 } }
+        values.withLock { $0.record(seen) }
         return items
     }
 

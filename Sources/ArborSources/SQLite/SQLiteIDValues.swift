@@ -1,0 +1,39 @@
+import GRDB
+
+/// The typed values of the id column behind the ids Arbor shows as text, for a column whose comparisons would
+/// not take the text for the value.
+///
+/// A column declared with a type (INTEGER, TEXT, REAL, NUMERIC...) converts the text of an id to its own type
+/// when compared, so nothing is remembered. A column without one (no type, or BLOB) compares values as they are:
+/// the values read are remembered, at most ``limit`` of them, and an id read longer ago is taken for an integer
+/// when it reads as one, else for text.
+struct SQLiteIDValues: Sendable {
+    /// Whether the column compares values as they are.
+    let remembers: Bool
+    private var values: [String: DatabaseValue] = [:]
+
+    /// The most values remembered; past it, those remembered are forgotten together (a single read of more is
+    /// kept whole).
+    static let limit = 65_536
+
+    /// For a column with this declared type (SQLite's affinity rules).
+    init(declaredType: String) {
+        let type = declaredType.uppercased()
+        remembers = type.isEmpty || (type.contains("BLOB") && !type.contains("INT") && !type.contains("CHAR")
+            && !type.contains("CLOB") && !type.contains("TEXT"))
+    }
+
+    /// Remembers the values of ids just read.
+    mutating func record(_ read: [String: DatabaseValue]) {
+        guard remembers else { return }
+        if values.count + read.count > Self.limit { values.removeAll(keepingCapacity: true) }
+        values.merge(read) { $1 }
+    }
+
+    /// The value to compare the column with for an id.
+    func value(for id: String) -> DatabaseValue {
+        if let known = values[id] { return known }
+        if remembers, let number = Int64(id), String(number) == id { return number.databaseValue }
+        return id.databaseValue
+    }
+}

@@ -1,0 +1,64 @@
+import ArborCore
+@testable import ArborSources
+import Foundation
+import GRDB
+import Testing
+
+@Suite("SQLite ids compare with the id column's own values")
+struct SQLiteIDValuesTests {
+    /// A table whose columns have no declared type: ids 1 (an integer) and '1' (text) are different rows, each
+    /// with a child of its own, and `count` more integer ids at the top.
+    func makeTypelessDatabase(count: Int) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE nodes(id, parent, name)")
+            try db.execute(sql: "CREATE INDEX nodes_parent ON nodes(parent)")
+            try db.execute(sql: "INSERT INTO nodes VALUES (1, NULL, 'integer one'), ('1x', NULL, 'text one')")
+            try db.execute(sql: "INSERT INTO nodes VALUES (2, 1, 'under the integer'), ('2x', '1x', 'under the text')")
+            for id in 10..<(10 + count) {
+                try db.execute(sql: "INSERT INTO nodes VALUES (?, NULL, ?)", arguments: [id, "top \(id)"])
+            }
+        }
+        try queue.close()
+        return path
+    }
+
+    func open(_ path: String) throws -> any HierarchySource {
+        var request = SourceRequest(path: path)
+        request.table = "nodes"
+        return try SourceOpener.open(request).hierarchy
+    }
+
+    @Test func aTypelessColumnFindsChildrenByTheValueTheRowHas() async throws {
+        let path = try makeTypelessDatabase(count: 0)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let source = try open(path)
+        #expect(try await source.children(of: "").map(\.content.title) == ["integer one", "text one"])
+        #expect(try await source.children(of: "1").map(\.content.title) == ["under the integer"])
+        #expect(try await source.children(of: "1x").map(\.content.title) == ["under the text"])
+    }
+
+    @Test func idsReadLongAgoAreStillFoundOnceTheirValuesAreForgotten() async throws {
+        let path = try makeTypelessDatabase(count: SQLiteIDValues.limit + 10)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let source = try open(path)
+        let top = try await source.children(of: "")
+        #expect(top.count == SQLiteIDValues.limit + 12)
+        _ = try await source.children(of: "", in: 100..<110)
+        #expect(try await source.children(of: "1").map(\.content.title) == ["under the integer"])
+        #expect(try await source.numberOfChildren(of: "1") == 1)
+    }
+
+    @Test func aDeclaredTypeRemembersNothing() {
+        for type in ["INTEGER", "int", "TEXT", "varchar(20)", "REAL", "NUMERIC", "decimal"] {
+            #expect(!SQLiteIDValues(declaredType: type).remembers, "\(type)")
+        }
+        for type in ["", "BLOB", "blob"] {
+            #expect(SQLiteIDValues(declaredType: type).remembers, "\(type)")
+        }
+        var values = SQLiteIDValues(declaredType: "INTEGER")
+        values.record(["7": .init(value: 7)!])
+        #expect(values.value(for: "7") == "7".databaseValue)
+    }
+}
