@@ -22,10 +22,12 @@ def probes(query):
     return result
 
 
-def measure_find(measure, label, command, expect, query, runs, timeout):
-    """One session typing `query`; the medians of each key's frames, and the session's peak memory."""
+def measure_find(measure, label, command, expect, query, runs, timeout, rest=None):
+    """One session typing `query` (after `rest` seconds without a key, if given); the medians of each key's
+    frames, and the session's peak memory."""
+    keys = (f'Rest{rest} ' if rest else '') + 'F'
     metrics = {name: line['median'] for name, line in
-               measure(label, command, expect, keys='F', runs=runs, timeout=timeout, probes=probes(query)).items()}
+               measure(label, command, expect, keys=keys, runs=runs, timeout=timeout, probes=probes(query)).items()}
     keys = []
     number = 0
     for index in range(len(query)):
@@ -73,6 +75,13 @@ def run(measure, arbor, data, runs, smoke, installed):
     tree = os.path.join(data, 'tree')
     query = 'd03d'
     results['json'] = measure_find(measure, 'find-json', [arbor, tree_json], r'a00_alpha[\s\S]*1 of', query, runs, timeout)
+    # The same find once the screen has rested a second: the walk ahead of a find began a quarter of a second into it.
+    results['json-rested'] = measure_find(measure, 'find-json-rested', [arbor, tree_json], r'a00_alpha[\s\S]*1 of', query,
+                                          runs, timeout, rest=1.0)
+    # What resting costs a session that never finds: the tree open and rested, its walk ahead done.
+    rested = measure('open-json-rested', [arbor, tree_json], r'a00_alpha[\s\S]*1 of', keys='Rest1.0', runs=runs,
+                     timeout=timeout)
+    results['json-rested']['open_rss_kb'] = rested.get('rss_kb', {}).get('median')
     results['paths'] = measure_find(measure, 'find-paths', [arbor, paths], r'a00_alpha[\s\S]*(?m:\d+ of \d+ *$)', query,
                                     runs, timeout)
     results['fs'] = measure_find(measure, 'find-fs', [arbor, tree], r'a00_alpha[\s\S]*1 of', 'c07p', runs, timeout)

@@ -221,6 +221,10 @@ def measure(args):
                 results['first_frame_ms'].append((shown - session.start) * 1000)
             session.settle(args.quiet_ms / 1000)
             for key in keys:
+                if key.startswith('Rest'):  # RestS: S seconds without a key, what the program draws meanwhile read
+                    time.sleep(float(key[4:]))
+                    session.settle(args.quiet_ms / 1000)
+                    continue
                 sent = session.send(key)
                 changed = session.settle(args.quiet_ms / 1000, since=sent)
                 if counted and changed:

@@ -38,6 +38,7 @@ class WidePager: HierarchySource, @unchecked Sendable {
     func parentID(of id: String) async throws -> String? { try await inner.parentID(of: id) }
     func item(_ id: String) async throws -> SourceItem { try await inner.item(id) }
     var pagesChildren: Bool { true }
+    var searchBound: SearchBound { inner.searchBound }
     func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] { try await inner.children(of: id, in: range) }
     func position(of childID: String, in parentID: String) async throws -> Int? { try await inner.position(of: childID, in: parentID) }
 

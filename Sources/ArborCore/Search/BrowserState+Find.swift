@@ -36,6 +36,11 @@ extension BrowserState {
             return []
         case .hitResolved(let generation, let result):
             return generation == finding.openingHit ? openFound(result) : []
+        case .walkAhead:
+            guard find == nil else { return [] }
+            return [.walkAhead(fields: finding.fields, bound: finding.bound, epoch: finding.epoch)]
+        case .walkingAhead:
+            return []
         }
     }
 

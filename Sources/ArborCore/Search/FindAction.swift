@@ -19,4 +19,9 @@ package enum FindAction: Sendable {
     case walkStopped(SearchProgress?)
     /// The ids from the top down to the match being opened (of this generation) were found.
     case hitResolved(generation: Int, Result<[String], SourceError>)
+    /// The screen rests: a source held in memory may be walked ahead of a find, so that its first query is
+    /// answered as fast as the next.
+    case walkAhead
+    /// The walk ahead of a find began (or was not for this source).
+    case walkingAhead
 }

@@ -28,6 +28,12 @@ final class SearchService: Sendable {
         }
     }
 
+    /// Begins the walk of an unbounded source for finds to come, pausing at ``SearchWalk/aheadLimit`` items;
+    /// nothing when it has begun already.
+    func walkAhead(fields: SearchFields, epoch: Int) {
+        walk(fields: fields, bound: .unlimited, epoch: epoch).startAhead()
+    }
+
     /// Matches `query` against every item, reporting through `report` as matches come; the last report is
     /// returned (stale when a newer search began meanwhile).
     func search(

@@ -31,6 +31,8 @@ package final class SearchWalk: Sendable {
         var visited = 0
         var isRunning = false
         var stopRequested = false
+        /// The walk ahead of a find pauses once it has visited this many items.
+        var pauseAt: Int?
         var started = false
         var builder = SearchBlockBuilder()
         var blockIndex = 0
@@ -58,9 +60,25 @@ package final class SearchWalk: Sendable {
         }
     }
 
+    /// The most items a walk ahead of a find visits before it pauses (about 40 MB of corpus and heap for the
+    /// million-node tree): a find goes on with it, and a larger source costs its corpus only when searched.
+    package static let aheadLimit = 2_000_000
+
+    /// Begins the walk ahead of a find, pausing at `limit` items, unless it has begun already.
+    package func startAhead(pausingAt limit: Int = aheadLimit) {
+        let starts = state.withLock { state -> Bool in
+            guard !state.isRunning, !state.started else { return false }
+            state.isRunning = true
+            state.pauseAt = limit
+            return true
+        }
+        if starts { Task.detached { await self.run() } }
+    }
+
     /// Starts the walk, or goes on with it, unless it is running or has nothing left; true when it started.
     package func start() -> Bool {
         let starts = state.withLock { state -> Bool in
+            state.pauseAt = nil
             guard !state.isRunning else { return false }
             state.isRunning = true
             state.stopRequested = false
@@ -154,7 +172,9 @@ package final class SearchWalk: Sendable {
     /// The next item to visit, or nil when the walk must stop (put back where it was when the bound is reached).
     private func nextPending() -> Pending? {
         state.withLock { state in
-            guard !state.stopRequested, state.head < state.queue.count, state.bound.allows(visited: state.visited) else {
+            guard !state.stopRequested, state.head < state.queue.count, state.bound.allows(visited: state.visited),
+                  state.pauseAt.map({ state.visited < $0 }) ?? true
+            else {
                 return nil
             }
             let pending = state.queue[state.head]
@@ -182,7 +202,10 @@ package final class SearchWalk: Sendable {
                     ofChildrenOf: pending.id, in: next..<min(count, next + ChildMatcher.batch), fields: fields)
                 record(page, parent: pending.entry, from: next, childDepth: pending.childDepth)
                 next = page.isEmpty ? count : next + page.count
-                let halts = state.withLock { !$0.bound.allows(visited: $0.visited) || $0.stopRequested }
+                let halts = state.withLock { state in
+                    !state.bound.allows(visited: state.visited) || state.stopRequested
+                        || state.pauseAt.map { state.visited >= $0 } ?? false
+                }
                 if halts, next < count {
                     var rest = pending
                     rest.next = next

@@ -74,6 +74,9 @@ package struct EffectPerformer: Sendable {
             return .find(.updated(generation: generation, update))
         case .stopSearch(let cancelling, let generation):
             return .find(.walkStopped(searches.stop(cancelling: cancelling, upTo: generation)))
+        case .walkAhead(let fields, let bound, let epoch):
+            if (bound ?? source.searchBound) == .unlimited { searches.walkAhead(fields: fields, epoch: epoch) }
+            return .find(.walkingAhead)
         case .resolveFindHit(let entry, let generation):
             return .find(.hitResolved(generation: generation, await capture { try await searches.ids(to: entry) }))
         case .resolvePlace(let text, let generation):

@@ -20,14 +20,32 @@ extension BrowserController {
             effects = state.apply(.refreshShown)
             timerRequests.insert(.refresh)
         case .timer(.previewRest): previewRested()
+        case .timer(.findAhead): effects = walkAheadWhenRested()
         case .preview(let answer): receivePreview(answer)
         case .queryAnswer(let update): effects = receiveQuery(update)
         }
         let outcome = releaseHeldKeys().adding(effects).adding(applyPendingQuery() + fitViewport())
         followFocusWithPreview()
         if readsAhead, let focused = state.focusedItem, focused != focusBefore { timerRequests.insert(.readAhead) }
+        if !walkedAhead, input.stirs { timerRequests.insert(.findAhead) }
         eventWatch?.note(state)
         return outcome
+    }
+
+    /// Once the screen has rested with the source read and no find open, begins the walk of a find ahead of it
+    /// (the source's performer decides whether the source is one to walk); once a session.
+    private mutating func walkAheadWhenRested() -> [BrowserEffect] {
+        guard !walkedAhead else { return [] }
+        guard state.find == nil else {
+            walkedAhead = true
+            return []
+        }
+        if isLoading {
+            timerRequests.insert(.findAhead)
+            return []
+        }
+        walkedAhead = true
+        return state.apply(.find(.walkAhead))
     }
 
     /// Applies the keys held, in order, until one must wait for the focused column to load.

@@ -40,6 +40,8 @@ package struct BrowserController: Sendable {
     var readsAhead = false
     /// The timers asked for since the run loop last took them.
     var timerRequests: Set<LoopTimer> = []
+    /// Whether the walk ahead of a find was asked for (or a find walked).
+    var walkedAhead = false
     /// What the program presenting the browser is told of, when it listens.
     var eventWatch: BrowserEventWatch?
     /// The query prompt's expression and the answer the columns show.

@@ -18,6 +18,17 @@ package enum BrowserInput: Sendable {
     case queryAnswer(QueryUpdate)
 }
 
+extension BrowserInput {
+    /// Whether the input changes what the screen shows or what is known (a key, a size, an answer, a change),
+    /// rather than a timer's tick or a preview's output.
+    var stirs: Bool {
+        switch self {
+        case .key, .resized, .action, .sourceChange: true
+        case .timer, .preview, .queryAnswer: false
+        }
+    }
+}
+
 /// The timers of the run loop; each is asked for by the controller and arrives as an input when due.
 package enum LoopTimer: Sendable, Hashable, CaseIterable {
     /// Turns the loading spinner while something loads.
@@ -30,6 +41,8 @@ package enum LoopTimer: Sendable, Hashable, CaseIterable {
     case refresh
     /// Fires once the focus has rested long enough to run the preview command for it.
     case previewRest
+    /// Fires once the screen has rested a quarter of a second with the source read: the find's walk begins ahead of a find.
+    case findAhead
 
     /// Seconds from the request to the input.
     package var interval: Double {
@@ -39,6 +52,7 @@ package enum LoopTimer: Sendable, Hashable, CaseIterable {
         case .typedAhead: return BrowserRunLoop.typeAheadWait
         case .refresh: return 1
         case .previewRest: return BrowserRunLoop.previewRest
+        case .findAhead: return BrowserRunLoop.findAheadRest
         }
     }
 }

@@ -171,6 +171,9 @@ package final class BrowserRunLoop {
     /// Seconds the focus rests on an item before the preview command runs for it: keys held down start none.
     package static let previewRest = 0.02
 
+    /// Seconds the screen rests, the source read, before a find's walk begins ahead of a find.
+    package static let findAheadRest = 0.25
+
     /// Milliseconds between two frames of the loading spinner.
     package static let spinnerInterval: Int32 = 120
 
