@@ -35,6 +35,25 @@ struct ChildListTests {
         #expect(!listed(driver).contains(NodeStore.top))
     }
 
+    @Test func aPageLetGoReadsAsPlaceholdersAndTheLastPageIsShort() async {
+        var driver = await openedDriver(wideHierarchy(count: 1_000))
+        var whole = listed(driver)
+        #expect(whole.arrivedPages.isEmpty && whole.handles(ofPage: 0).isEmpty, "a list read whole has no pages")
+        whole.dropPage(0)
+        #expect(whole == listed(driver))
+        driver = await openedDriver(wideHierarchy(count: 3_000))
+        driver.send(.last)
+        await driver.settle()
+        var paged = listed(driver)
+        #expect(paged.arrivedPages.sorted() == [0, 11])
+        #expect(paged.handles(ofPage: 11).count == 3_000 - 11 * ChildPaging.pageSize)
+        #expect(paged.handles(ofPage: 5).isEmpty, "a page not arrived")
+        paged.dropPage(11)
+        #expect(paged.arrivedPages == [0])
+        #expect(paged[2_999] == NodeStore.placeholder)
+        #expect(listed(driver)[2_999] != NodeStore.placeholder, "the store's list is not changed through a copy")
+    }
+
     @Test func theExactCountKeepsOnlyTheFirstPage() async {
         var driver = await openedDriver(wideHierarchy(count: 300_000))
         driver.send(.last)

@@ -91,19 +91,19 @@ package struct ChildList: RandomAccessCollection, MutableCollection, RangeReplac
     }
 
     /// The numbers of the pages that arrived, in no order: none for a list read whole.
-    var arrivedPages: [Int] {
+    package var arrivedPages: [Int] {
         if case .paged(let paged) = storage { return Array(paged.pages.keys) }
         return []
     }
 
     /// The handles of an arrived page, placeholders among them; empty for a page that is not held.
-    func handles(ofPage page: Int) -> ArraySlice<NodeHandle> {
-        guard case .paged(let paged) = storage, let held = paged.pages[page] else { return [] }
-        return held.prefix(paged.count - page * ChildPaging.pageSize)
+    package func handles(ofPage page: Int) -> ArraySlice<NodeHandle> {
+        guard case .paged(let paged) = storage else { return [] }
+        return (paged.pages[page] ?? []).prefix(Swift.max(0, paged.count - page * ChildPaging.pageSize))
     }
 
     /// Lets a page of a paged list go: its positions read as placeholders again, until it is read anew.
-    mutating func dropPage(_ page: Int) {
+    package mutating func dropPage(_ page: Int) {
         guard case .paged(var paged) = storage else { return }
         storage = .whole([])
         if !isKnownUniquelyReferenced(&paged) { paged = PagedHandles(count: paged.count, pages: paged.pages) }

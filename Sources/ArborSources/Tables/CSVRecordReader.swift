@@ -8,7 +8,7 @@ struct CSVRecordReader {
         var line: Int
         var start: Int
         var fieldCount = 0
-        var wanted: [Range<Int>?]
+        var wanted: [Range<Int>?] = []
         /// The first field's bytes, to tell a blank line.
         var first: Range<Int> = 0..<0
     }
@@ -42,16 +42,33 @@ struct CSVRecordReader {
 
     /// The next record with the ranges of the fields at `columns` (raw, quotes included); nil at a problem.
     mutating func next(columns: [Int]) -> Record? {
-        var record = Record(line: line, start: position, wanted: Array(repeating: nil, count: columns.count))
+        var wanted = [Range<Int>?](repeating: nil, count: columns.count)
+        guard var record = next(fields: { field, range in
+            if let slot = columns.firstIndex(of: field) { wanted[slot] = range }
+        }) else { return nil }
+        record.wanted = wanted
+        return record
+    }
+
+    /// The next record (its `wanted` left empty), handing each field's number and raw range to `field`; nil at
+    /// a problem.
+    @inline(__always)
+    mutating func next(fields field: (Int, Range<Int>) -> Void) -> Record? {
+        var record = Record(line: line, start: position)
         var fieldStart = position
         var quoted = false
         var afterQuote = false
         func endField(_ end: Int) {
             if record.fieldCount == 0 { record.first = fieldStart..<end }
-            if let slot = columns.firstIndex(of: record.fieldCount) { record.wanted[slot] = fieldStart..<end }
+            field(record.fieldCount, fieldStart..<end)
             record.fieldCount += 1
         }
+        let plain = ByteSkipper(UInt8(ascii: "\""), delimiter, 0x0A)
         while position < bytes.count {
+            if !afterQuote {
+                position = plain.skip(bytes, from: position)
+                guard position < bytes.count else { break }
+            }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 guard position == fieldStart, !quoted else { return nil }
@@ -87,8 +104,11 @@ struct CSVRecordReader {
     /// The closing quote of a field whose content starts at `start`, counting its lines; nil when it is never
     /// closed or holds a carriage return.
     private mutating func closingQuote(from start: Int) -> Int? {
+        let quoted = ByteSkipper(UInt8(ascii: "\""), 0x0A, 0x0D)
         var index = start
         while index < bytes.count {
+            index = quoted.skip(bytes, from: index)
+            guard index < bytes.count else { break }
             switch bytes[index] {
             case UInt8(ascii: "\""):
                 if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") {
@@ -103,6 +123,30 @@ struct CSVRecordReader {
             index += 1
         }
         return nil
+    }
+
+    /// The end of the raw bytes of a field that starts at `start` in a record the reader took whole: past its
+    /// closing quote, or at the delimiter, line break or end after it.
+    func fieldEnd(from start: Int) -> Int {
+        var index = start
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "\"") {
+                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") {
+                        index += 2
+                        continue
+                    }
+                    return index + 1
+                }
+                index += 1
+            }
+            return index
+        }
+        while index < bytes.count, bytes[index] != delimiter, bytes[index] != 0x0A {
+            index += 1
+        }
+        return index > start && index < bytes.count && bytes[index - 1] == 0x0D ? index - 1 : index
     }
 
     /// A field's text from its raw bytes: unquoted, `""` read as `"`.

@@ -14,8 +14,9 @@ struct CSVTableIndex: Sendable {
     /// as the children of row `count`.
     private(set) var childStart: [Int32] = []
     private(set) var childList: [Int32] = []
-    /// Per slot of the hash table: row number + 1 in the low half, the upper half of the id's hash in the high
-    /// half (so that most probes need not read the id); 0 for an empty slot.
+    /// Per slot of the hash table (one and a half slots a row, the lower half of an id's hash choosing the
+    /// first): row number + 1 in the low half, the upper half of the id's hash in the high half (so that most
+    /// probes need not read the id); 0 for an empty slot.
     private var slots: [UInt64] = []
     /// Whether every id is ASCII: then ids are equal when their bytes are (as strings they could be
     /// canonically equivalent to other bytes otherwise), and are hashed and compared as bytes.
@@ -52,8 +53,7 @@ struct CSVTableIndex: Sendable {
 
     /// Puts every row's id in the hash table; false when an id is empty or repeated.
     mutating func hashIDs(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var capacity = 16
-        while capacity < count * 2 { capacity <<= 1 }
+        let capacity = max(16, count + count / 2)
         slots = [UInt64](unsafeUninitializedCapacity: capacity) { buffer, count in
             // Probes land anywhere in the table: huge pages spare a page walk for most of them.
             LargeBuffers.adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress!), capacity * 8)
@@ -63,10 +63,15 @@ struct CSVTableIndex: Sendable {
         asciiIDs = (0..<count).allSatisfy { !bytes[idStart[$0]..<idEnd[$0]].contains { $0 >= 0x80 } }
         for row in 0..<Int32(count) {
             let key = key(of: row, in: bytes)
-            if key.isEmpty || find(key, in: bytes) != nil { return false }
-            var slot = key.hash & (capacity - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = Self.fragment(key.hash) | UInt64(row + 1)
+            if key.isEmpty { return false }
+            let fragment = Self.fragment(key.hash)
+            var slot = Self.firstSlot(key.hash, capacity)
+            while slots[slot] != 0 {
+                let other = Int32(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) - 1
+                if slots[slot] & ~0xFFFF_FFFF == fragment, self.key(of: other, in: bytes) == key { return false }
+                slot = slot + 1 == capacity ? 0 : slot + 1
+            }
+            slots[slot] = fragment | UInt64(row + 1)
         }
         return true
     }
@@ -87,15 +92,19 @@ struct CSVTableIndex: Sendable {
 
     private func find(_ key: TableKey, in bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
         guard !slots.isEmpty else { return nil }
-        let mask = slots.count - 1
         let fragment = Self.fragment(key.hash)
-        var slot = key.hash & mask
+        var slot = Self.firstSlot(key.hash, slots.count)
         while slots[slot] != 0 {
             let row = Int32(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) - 1
             if slots[slot] & ~0xFFFF_FFFF == fragment, self.key(of: row, in: bytes) == key { return row }
-            slot = (slot + 1) & mask
+            slot = slot + 1 == slots.count ? 0 : slot + 1
         }
         return nil
+    }
+
+    /// The slot a probe for a hash begins at: the lower half of the hash scaled to the table.
+    private static func firstSlot(_ hash: Int, _ capacity: Int) -> Int {
+        Int((UInt64(UInt32(truncatingIfNeeded: hash)) &* UInt64(capacity)) >> 32)
     }
 
     private static func fragment(_ hash: Int) -> UInt64 { UInt64(truncatingIfNeeded: hash) & ~0xFFFF_FFFF }
@@ -111,17 +120,17 @@ struct CSVTableIndex: Sendable {
     /// false when a row is not reachable from the top (a cycle of parents).
     mutating func link(parents: [Int32]) -> Bool {
         parent = parents
-        var counts = [Int32](repeating: 0, count: count + 2)
-        for row in parents { counts[Int(row < 0 ? Int32(count) : row) + 1] += 1 }
-        for index in 1..<counts.count { counts[index] += counts[index - 1] }
-        childStart = counts
+        // Each list's end, then, placing the rows from the last, each list's start.
+        var starts = [Int32](repeating: 0, count: count + 2)
+        for row in parents { starts[Int(row < 0 ? Int32(count) : row)] += 1 }
+        for index in 1..<starts.count { starts[index] += starts[index - 1] }
         childList = [Int32](repeating: 0, count: count)
-        var next = counts
-        for (row, owner) in parents.enumerated() {
-            let slot = Int(owner < 0 ? Int32(count) : owner)
-            childList[Int(next[slot])] = Int32(row)
-            next[slot] += 1
+        for (row, owner) in parents.enumerated().reversed() {
+            let list = Int(owner < 0 ? Int32(count) : owner)
+            starts[list] -= 1
+            childList[Int(starts[list])] = Int32(row)
         }
+        childStart = starts
         var reached = 0
         var stack = Array(top)
         while let row = stack.popLast() {

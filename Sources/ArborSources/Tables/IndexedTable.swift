@@ -50,25 +50,31 @@ public final class IndexedTable: HierarchySource, ImmediateChildren {
         guard let idColumn = mapping.id.lazy.compactMap({ columns.firstIndex(of: $0) }).first else { return nil }
         let parentColumn = mapping.parent.lazy.compactMap { columns.firstIndex(of: $0) }.first
         var index = CSVTableIndex(columns: columns, inputSize: bytes.count)
-        var parentStart = ByteOffsets(inputSize: bytes.count)
-        var parentEnd = ByteOffsets(inputSize: bytes.count)
-        let wanted = [idColumn] + (parentColumn.map { [$0] } ?? [])
+        // Where each row's parent field starts; its end is found again when it is resolved.
+        var parentStart = ByteOffsets(inputSize: parentColumn == nil ? 0 : bytes.count)
+        let parentField = parentColumn ?? -1
         while !reader.isAtEnd {
-            guard let record = reader.next(columns: wanted) else { return nil }
+            var id: Range<Int>?
+            var parent = 0
+            let found = reader.next { field, range in
+                if field == idColumn { id = range }
+                if field == parentField { parent = range.lowerBound }
+            }
+            guard let record = found else { return nil }
             if reader.isBlank(record) { continue }
-            guard record.fieldCount == columns.count, let id = record.wanted[0] else { return nil }
+            guard record.fieldCount == columns.count, let id else { return nil }
             guard index.count < Int32.max - 1 else { return nil }
             index.addRow(start: record.start, id: id)
-            let parent = parentColumn == nil ? nil : record.wanted[1]
-            parentStart.append(parent?.lowerBound ?? 0)
-            parentEnd.append(parent?.upperBound ?? 0)
+            if parentColumn != nil { parentStart.append(parent) }
         }
         guard index.hashIDs(in: bytes) else { return nil }
         var parents = [Int32](repeating: -1, count: index.count)
         // Siblings often follow one another: the previous row's parent is tried before the hash table.
         var previous: (raw: UnsafeBufferPointer<UInt8>, row: Int32)?
-        for row in parents.indices where parentEnd[row] > parentStart[row] {
-            let raw = UnsafeBufferPointer(rebasing: bytes[parentStart[row]..<parentEnd[row]])
+        for row in parents.indices where parentColumn != nil {
+            let start = parentStart[row]
+            let raw = UnsafeBufferPointer(rebasing: bytes[start..<reader.fieldEnd(from: start)])
+            if raw.isEmpty { continue }
             if raw.count == 2, raw[0] == UInt8(ascii: "\""), raw[1] == UInt8(ascii: "\"") { continue }
             if let previous, previous.raw.count == raw.count, memcmp(previous.raw.baseAddress!, raw.baseAddress!, raw.count) == 0 {
                 parents[row] = previous.row
