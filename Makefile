@@ -117,6 +117,7 @@ bench: build bench-tools
 	python3 bench/run.py .bench-data
 	python3 bench/live.py $(BIN_RELEASE) --out docs/benchmarks.md
 	python3 bench/postgres.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
+	python3 bench/paging.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
 	python3 bench/limits.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
 	python3 bench/preview.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
 	python3 bench/query.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
