@@ -62,14 +62,18 @@ def render(results, count):
     lines = ['## Paging through a million rows', '',
              f'bench/paging.py, one session each, release build, 120 × 40: PgDn from the first of {count:,} children '
              'to the last, then PgUp back to the first, keys sent in bursts of a hundred (the screen drawn as they '
-             'are answered). Memory is the resident set: once the list is open, the peak of the session, and at its end.',
+             'are answered). Memory is the resident set: once the list is open, the peak of the session, and at its end. '
+             'The budget is for database tables (PostgreSQL: see its section); a file is held whole while it is open.',
              '', '| list | down / up | open | peak | end | budget |', '|---|---|---|---|---|---|']
     for r in results:
         mib = lambda kb: f'{kb / 1024:.1f} MiB'
         seconds = lambda s: '–' if s is None else f'{s:.1f} s'
-        verdict = 'met' if r['up_s'] is not None and r['peak_kb'] <= 64 * 1024 else 'missed'
+        if r['budgeted']:
+            verdict = 'peak ≤ 64 MiB: ' + ('met' if r['up_s'] is not None and r['peak_kb'] <= 64 * 1024 else 'missed')
+        else:
+            verdict = f"– (the file is held; the sweep adds {mib(r['peak_kb'] - r['opened_kb'])})"
         lines.append(f"| {r['label']} | {seconds(r['down_s'])} / {seconds(r['up_s'])} | {mib(r['opened_kb'])} | "
-                     f"{mib(r['peak_kb'])} | {mib(r['end_kb'])} | peak ≤ 64 MiB: {verdict} |")
+                     f"{mib(r['peak_kb'])} | {mib(r['end_kb'])} | {verdict} |")
     return lines
 
 
@@ -78,8 +82,9 @@ def main():
     out = sys.argv[sys.argv.index('--out') + 1] if '--out' in sys.argv else None
     count = 1_000_000 // (100 if '--smoke' in sys.argv else 1)
     results = [page_through('SQLite adjacency table, one row’s children', [arbor, os.path.join(data, 'wide-1m.sqlite'),
-                            '--table', 'nodes'], ['Right'], count),
-               page_through('JSON object tree, the root’s children', [arbor, os.path.join(data, 'wide-1m.json')], [], count)]
+                            '--table', 'nodes'], ['Right'], count) | {'budgeted': True},
+               page_through('JSON object tree, the root’s children', [arbor, os.path.join(data, 'wide-1m.json')], [], count)
+               | {'budgeted': False}]
     sections.publish(out, 'Paging through a million rows', render(results, count))
 
 

@@ -125,7 +125,8 @@ def render(results, instructions, sizes, smoke, machine, finds=None):
     lines += find_report.render(finds or {}, baselines, show)
     if small and large:
         lines += ['## Work per key', '',
-                  f'Instructions per move key (callgrind, instrumentation on only while the keys are typed; 10 Down and 10 Up in turn; '
+                  f'Instructions per move key (callgrind, instrumentation on only while the keys are typed, once the program has '
+                  f'gone idle after its first frame and the walk ahead of a find; 10 Down and 10 Up in turn; '
                   f'the two JSON trees have the same two top levels, so the screens the keys move over show the same kind of text): '
                   f'{small:,.0f} with 1,000 nodes, {large:,.0f} with 1,000,000 nodes '
                   f'(ratio {large / small:.2f}).', '']

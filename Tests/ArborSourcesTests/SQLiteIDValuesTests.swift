@@ -50,14 +50,29 @@ struct SQLiteIDValuesTests {
         #expect(try await source.numberOfChildren(of: "1") == 1)
     }
 
+    @Test func aTypedIdWithATypelessParentColumnStillFindsChildren() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(sql: "CREATE TABLE nodes(id INTEGER PRIMARY KEY, parent, name TEXT)")
+            try db.execute(sql: "INSERT INTO nodes VALUES (1, NULL, 'top'), (2, 1, 'child')")
+        }
+        try queue.close()
+        let source = try open(path)
+        let children = try await source.children(of: "1")
+        #expect(children.map(\.content.title) == ["child"])
+    }
+
     @Test func aDeclaredTypeRemembersNothing() {
         for type in ["INTEGER", "int", "TEXT", "varchar(20)", "REAL", "NUMERIC", "decimal"] {
-            #expect(!SQLiteIDValues(declaredType: type).remembers, "\(type)")
+            #expect(!SQLiteIDValues(declaredTypes: [type, "INTEGER"]).remembers, "\(type)")
         }
         for type in ["", "BLOB", "blob"] {
-            #expect(SQLiteIDValues(declaredType: type).remembers, "\(type)")
+            #expect(SQLiteIDValues(declaredTypes: [type, "INTEGER"]).remembers, "\(type)")
+            #expect(SQLiteIDValues(declaredTypes: ["INTEGER", type]).remembers, "a parent column of \(type)")
         }
-        var values = SQLiteIDValues(declaredType: "INTEGER")
+        var values = SQLiteIDValues(declaredTypes: ["INTEGER", "INTEGER"])
         values.record(["7": .init(value: 7)!])
         #expect(values.value(for: "7") == "7".databaseValue)
     }

@@ -48,9 +48,9 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
                 return name
             }
             idColumn = try pick(mapping.id, "--id")
-            let chosenID = idColumn
-            values = Mutex(SQLiteIDValues(declaredType: described.first { $0.name == chosenID }?.type ?? ""))
             parentColumn = try pick(mapping.parent, "--parent")
+            let compared = [idColumn, parentColumn]
+            values = Mutex(SQLiteIDValues(declaredTypes: compared.map { name in described.first { $0.name == name }?.type ?? "" }))
             orderColumn = try pick(orderBy.map { [$0] } ?? [idColumn], "--order-by")
             self.mapping = mapping
         } catch let error as SourceLoadError {
