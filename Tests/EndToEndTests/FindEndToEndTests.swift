@@ -24,6 +24,21 @@ struct FindEndToEndTests {
         #expect(tmux.file("out") == "EQ-819705\n")
     }
 
+    @Test func aFindAfterTheScreenRestedSearchesTheWalkMadeAheadOfIt() throws {
+        let tmux = try session("--pick \(shellQuote(plant))")
+        #expect(tmux.waitForScreen { $0.contains("Hamburg Plant") }.ok)
+        Thread.sleep(forTimeInterval: 1)
+        try tmux.send("F", "q", "-", "2", "2")
+        let listed = tmux.waitForScreen { $0.contains("found for") && $0.contains("Control Valve Q-22") && $0.contains("Conveyor Q-22") }
+        #expect(listed.ok, "the matches were not listed after the rest:\n\(listed.screen)")
+        try tmux.send("Enter")
+        #expect(tmux.waitForScreen { $0.contains("› Control Valve Q-22") || $0.contains("› Conveyor Q-22") || $0.contains("› Centrifugal Pump Q-22") }.ok,
+                "Enter did not open the first match")
+        try tmux.send("Space", "Enter")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(tmux.file("out")?.isEmpty == false)
+    }
+
     @Test func keysAreAnsweredWhileALongWalkRunsAndEscStopsIt() throws {
         // An endless tree whose every listing takes 20 ms: the walk runs until its bound or Esc.
         let children = "sleep 0.02; for i in 1 2 3; do printf '%s/%s\\tnode %s\\n' {} $i $i; done"

@@ -49,6 +49,11 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", "main"] + keys)
     }
 
+    /// Types a list of keys, as ``send(_:)`` does.
+    func send(all keys: [String]) throws {
+        try tmux(["send-keys", "-t", "main"] + keys)
+    }
+
     /// Changes the window size.
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", "main", "-x", String(width), "-y", String(height)])

@@ -17,6 +17,32 @@ struct WideNodeEndToEndTests {
         return try TmuxSession("sleep 0.3; " + command, files: ["wide.json": Self.wideArray])
     }
 
+    @Test func pagesFarFromTheScreenAreLetGoAndReadAgainWhenTheyReturn() throws {
+        let tmux = try session("$ARBOR --pick --multi --format tree --cells single wide.json")
+        #expect(tmux.waitForScreen { $0.contains("item 0") && $0.contains("1 of 200000") }.ok)
+        try tmux.send("Down", "Down", "Down", "Down", "Down", "Space")
+        // 600 screens down: over a hundred pages read, far more than are kept.
+        for _ in 0..<30 {
+            try tmux.send(all: Array(repeating: "PageDown", count: 20))
+        }
+        let far = tmux.waitForScreen(timeout: 30) { screen in
+            let position = screen.split(separator: "\n").compactMap { line in
+                line.split(separator: " ").firstIndex(of: "of").flatMap { Int(line.split(separator: " ")[$0 - 1]) }
+            }.last ?? 0
+            return position > 20_000 && !screen.contains("…")
+        }
+        #expect(far.ok, "the paging did not go past row 20,000:\n\(far.screen)")
+        try tmux.send("Home")
+        let back = tmux.waitForScreen { $0.contains("item 0") && $0.contains("1 of 200000") && !$0.contains("…") }
+        #expect(back.ok, "Home did not show the first rows again:\n\(back.screen)")
+        let rows = back.screen.split(separator: "\n").filter { $0.contains("item ") }
+        #expect(rows.prefix(12).enumerated().allSatisfy { $0.element.hasSuffix("item \($0.offset)") || $0.element.contains("item \($0.offset) ") },
+                "rows read again out of place:\n\(back.screen)")
+        try tmux.send("Enter")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(tmux.file("out") == "row-5\n", "the mark made before the rows were let go is kept")
+    }
+
     @Test func endFilterAndPickWorkAcrossTheWholeList() throws {
         let tmux = try session("$ARBOR --pick --multi --format tree --cells single wide.json")
         let first = tmux.waitForScreen { $0.contains("item 0") && $0.contains("1 of 200000") }
