@@ -26,19 +26,25 @@ struct DirectoryListing: Sendable {
         var names: [UInt8] = []
         var starts: [Int32] = [0]
         var directories: [Bool] = []
-        var keys = NaturalKeys()
         let prefix = FileSystemSource.prefix(path)
         try Self.forEachName(in: path, includeHidden: includeHidden) { name, type in
             names.append(contentsOf: name)
             starts.append(Int32(names.count))
             directories.append(type == DT_UNKNOWN ? Self.isDirectory(prefix + name) : type == DT_DIR)
-            keys.append(name)
             if directories.count == firstBatch {
                 first((0..<firstBatch).map { Array(names[Int(starts[$0])..<Int(starts[$0 + 1])]) })
             }
         }
+        // The keys are made once every name is read, in arrays of the size they need: a peak of two arrays
+        // growing side by side, each copied as it doubles, is spared.
+        var keys = NaturalKeys(capacity: names.count, entries: directories.count)
+        names.withUnsafeBytes { bytes in
+            for entry in directories.indices {
+                keys.append(UnsafeRawBufferPointer(rebasing: bytes[Int(starts[entry])..<Int(starts[entry + 1])]))
+            }
+        }
         var order = (0..<Int32(directories.count)).map { $0 }
-        keys.sort(&order, directoriesFirst: directories)
+        keys.sort(&order, directoriesFirst: directories, nameStarts: starts)
         self.names = names
         self.starts = starts
         self.order = order
@@ -97,7 +103,12 @@ struct DirectoryListing: Sendable {
 struct NaturalKeys {
     private var scalars: [UInt8] = []
     private var starts: [Int32] = [0]
-    private var lengths: [Int32] = []
+
+    /// Keys for `entries` names of `capacity` bytes in all (digit runs take a little more).
+    init(capacity: Int = 0, entries: Int = 0) {
+        scalars.reserveCapacity(capacity + capacity / 8)
+        starts.reserveCapacity(entries + 1)
+    }
 
     mutating func append(_ name: UnsafeRawBufferPointer) {
         let lowercased: [UInt8]
@@ -122,14 +133,14 @@ struct NaturalKeys {
             index = end
         }
         starts.append(Int32(scalars.count))
-        lengths.append(Int32(lowercased.count))
     }
 
-    /// Sorts entry numbers by their keys, directories first.
-    func sort(_ order: inout [Int32], directoriesFirst directories: [Bool]) {
+    /// Sorts entry numbers by their keys, directories first; names whose keys are equal (they differ only in
+    /// leading zeros), shorter first, by their lengths from `nameStarts`.
+    func sort(_ order: inout [Int32], directoriesFirst directories: [Bool], nameStarts: [Int32]) {
         scalars.withUnsafeBufferPointer { scalars in
             starts.withUnsafeBufferPointer { starts in
-                lengths.withUnsafeBufferPointer { lengths in
+                nameStarts.withUnsafeBufferPointer { lengths in
                     directories.withUnsafeBufferPointer { directories in
                         order.sort { lhs, rhs in
                             let lhs = Int(lhs), rhs = Int(rhs)
@@ -141,7 +152,7 @@ struct NaturalKeys {
                             while index < common, scalars[a + index] == scalars[b + index] { index += 1 }
                             if index < common { return scalars[a + index] < scalars[b + index] }
                             if aCount != bCount { return aCount < bCount }
-                            return lengths[lhs] < lengths[rhs]
+                            return lengths[lhs + 1] - lengths[lhs] < lengths[rhs + 1] - lengths[rhs]
                         }
                     }
                 }
