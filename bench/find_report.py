@@ -51,7 +51,7 @@ def render(find, baselines, show):
         base = baselines.get('json')
         opened = rested.get('open_rss_kb')
         lines += ['', 'Once the screen has rested a quarter of a second with the source read, a source held in memory '
-                  'is walked ahead of a find (up to 2,000,000 items). The JSON tree\'s session again, F typed after one '
+                  'is walked ahead of a find (up to 2,000,000 items or 32 MiB of text). The JSON tree\'s session again, F typed after one '
                   f'second without a key: all matches of the first query (`d03`) {show(first, "ms")}'
                   + (f' against fzf --filter\'s {show(json_fzf[0], "ms")}' if len(json_fzf) > 1 else '')
                   + f'; the refined one {show(rested["keys"][-1].get("done"), "ms")}. What the walk ahead costs a session '

@@ -26,15 +26,26 @@ struct FindAheadTests {
         let whole = SearchWalk(source: wideHierarchy(count: 10_000), fields: .title, bound: .unlimited)
         await whole.walkToEnd()
         let walk = SearchWalk(source: wideHierarchy(count: 10_000), fields: .title, bound: .unlimited)
-        walk.startAhead(pausingAt: 1_000)
+        walk.startAhead(pausingAt: SearchWalk.AheadLimit(items: 1_000, bytes: .max))
         #expect(await eventually { walk.progress.visited >= 1_000 && !walk.progress.isWalking })
         #expect(walk.progress.visited < whole.progress.visited)
         #expect(!walk.progress.isComplete)
-        walk.startAhead(pausingAt: 5_000)
+        walk.startAhead(pausingAt: SearchWalk.AheadLimit(items: 5_000, bytes: .max))
         #expect(!walk.progress.isWalking, "a walk ahead begins once")
         #expect(walk.start())
         #expect(await eventually { walk.progress.isComplete && !walk.progress.isWalking })
         #expect(walk.progress.visited == whole.progress.visited)
+    }
+
+    @Test func aWalkAheadPausesOnceItsCorpusHoldsItsBytes() async {
+        let walk = SearchWalk(source: wideHierarchy(count: 10_000), fields: .title, bound: .unlimited)
+        walk.startAhead(pausingAt: SearchWalk.AheadLimit(items: .max, bytes: 20_000))
+        #expect(await eventually { walk.progress.visited > 0 && !walk.progress.isWalking })
+        let visited = walk.progress.visited
+        // "Child N" titles of 7-11 bytes and 12 bytes of links: 20,000 bytes are about a thousand entries, and
+        // the walk stops at the end of the batch that crossed them.
+        #expect(visited >= 20_000 / 23 && visited < 10_000)
+        #expect(!walk.progress.isComplete)
     }
 
     @Test func theStateAsksForTheWalkAheadOnlyWithoutAFindOpen() async {

@@ -28,7 +28,7 @@ final class SearchService: Sendable {
         }
     }
 
-    /// Begins the walk of an unbounded source for finds to come, pausing at ``SearchWalk/aheadLimit`` items;
+    /// Begins the walk of an unbounded source for finds to come, pausing at ``SearchWalk/AheadLimit/standard``;
     /// nothing when it has begun already.
     func walkAhead(fields: SearchFields, epoch: Int) {
         walk(fields: fields, bound: .unlimited, epoch: epoch).startAhead()

@@ -31,8 +31,10 @@ package final class SearchWalk: Sendable {
         var visited = 0
         var isRunning = false
         var stopRequested = false
-        /// The walk ahead of a find pauses once it has visited this many items.
-        var pauseAt: Int?
+        /// Where the walk ahead of a find pauses.
+        var pause: AheadLimit?
+        /// The bytes of searched text recorded, with each entry's 12 bytes of links.
+        var corpusBytes = 0
         var started = false
         var builder = SearchBlockBuilder()
         var blockIndex = 0
@@ -60,16 +62,32 @@ package final class SearchWalk: Sendable {
         }
     }
 
-    /// The most items a walk ahead of a find visits before it pauses (about 40 MB of corpus and heap for the
-    /// million-node tree): a find goes on with it, and a larger source costs its corpus only when searched.
-    package static let aheadLimit = 2_000_000
+    /// Where a walk ahead of a find pauses: after this many items, or once its corpus holds this many bytes.
+    package struct AheadLimit: Sendable {
+        /// The most items visited.
+        package var items: Int
+        /// The most bytes of searched text (with 12 bytes of links an entry) recorded.
+        package var bytes: Int
 
-    /// Begins the walk ahead of a find, pausing at `limit` items, unless it has begun already.
-    package func startAhead(pausingAt limit: Int = aheadLimit) {
+        /// A limit of items and bytes.
+        package init(items: Int, bytes: Int) {
+            self.items = items
+            self.bytes = bytes
+        }
+
+        /// 2,000,000 items or 32 MiB of corpus (the million-node tree's 21 MB is walked whole): a find goes on
+        /// with the walk, and a larger source costs its whole corpus only when searched.
+        package static let standard = AheadLimit(items: 2_000_000, bytes: 32 << 20)
+
+        func isReached(_ state: WalkState) -> Bool { state.visited >= items || state.corpusBytes >= bytes }
+    }
+
+    /// Begins the walk ahead of a find, pausing at `limit`, unless it has begun already.
+    package func startAhead(pausingAt limit: AheadLimit = .standard) {
         let starts = state.withLock { state -> Bool in
             guard !state.isRunning, !state.started else { return false }
             state.isRunning = true
-            state.pauseAt = limit
+            state.pause = limit
             return true
         }
         if starts { Task.detached { await self.run() } }
@@ -78,7 +96,7 @@ package final class SearchWalk: Sendable {
     /// Starts the walk, or goes on with it, unless it is running or has nothing left; true when it started.
     package func start() -> Bool {
         let starts = state.withLock { state -> Bool in
-            state.pauseAt = nil
+            state.pause = nil
             guard !state.isRunning else { return false }
             state.isRunning = true
             state.stopRequested = false
@@ -173,7 +191,7 @@ package final class SearchWalk: Sendable {
     private func nextPending() -> Pending? {
         state.withLock { state in
             guard !state.stopRequested, state.head < state.queue.count, state.bound.allows(visited: state.visited),
-                  state.pauseAt.map({ state.visited < $0 }) ?? true
+                  !(state.pause?.isReached(state) ?? false)
             else {
                 return nil
             }
@@ -204,7 +222,7 @@ package final class SearchWalk: Sendable {
                 next = page.isEmpty ? count : next + page.count
                 let halts = state.withLock { state in
                     !state.bound.allows(visited: state.visited) || state.stopRequested
-                        || state.pauseAt.map { state.visited >= $0 } ?? false
+                        || state.pause?.isReached(state) ?? false
                 }
                 if halts, next < count {
                     var rest = pending
@@ -225,6 +243,7 @@ package final class SearchWalk: Sendable {
                 let entry = Int32(state.visited)
                 state.builder.append(item.text, parent: parent, position: Int32(start + offset))
                 state.visited += 1
+                state.corpusBytes += item.text.utf8.count + 12
                 if state.builder.isFull {
                     corpus?.publish(state.builder, as: state.blockIndex)
                     state.builder = SearchBlockBuilder()

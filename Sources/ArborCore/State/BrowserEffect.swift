@@ -23,7 +23,7 @@ package enum BrowserEffect: Sendable, Hashable {
     /// `generation`: effects run in any order, and a stop that runs after a newer search began leaves it be.
     case stopSearch(cancelling: Bool, generation: Int)
     /// Begin the walk of a find ahead of it, if the source is held in memory (its walk unbounded), up to
-    /// ``SearchWalk/aheadLimit`` items; a find goes on from there.
+    /// ``SearchWalk/AheadLimit/standard``; a find goes on from there.
     case walkAhead(fields: SearchFields, bound: SearchBound?, epoch: Int)
     /// Find the ids from the top down to an entry of the find's corpus.
     case resolveFindHit(entry: Int, generation: Int)
