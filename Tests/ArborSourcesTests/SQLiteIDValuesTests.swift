@@ -9,9 +9,7 @@ struct SQLiteIDValuesTests {
     /// A table whose columns have no declared type: ids 1 (an integer) and '1' (text) are different rows, each
     /// with a child of its own, and `count` more integer ids at the top.
     func makeTypelessDatabase(count: Int) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).sqlite").path
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in
+        try temporarySQLite { db in
             try db.execute(sql: "CREATE TABLE nodes(id, parent, name)")
             try db.execute(sql: "CREATE INDEX nodes_parent ON nodes(parent)")
             try db.execute(sql: "INSERT INTO nodes VALUES (1, NULL, 'integer one'), ('1x', NULL, 'text one')")
@@ -20,20 +18,12 @@ struct SQLiteIDValuesTests {
                 try db.execute(sql: "INSERT INTO nodes VALUES (?, NULL, ?)", arguments: [id, "top \(id)"])
             }
         }
-        try queue.close()
-        return path
-    }
-
-    func open(_ path: String) throws -> any HierarchySource {
-        var request = SourceRequest(path: path)
-        request.table = "nodes"
-        return try SourceOpener.open(request).hierarchy
     }
 
     @Test func aTypelessColumnFindsChildrenByTheValueTheRowHas() async throws {
         let path = try makeTypelessDatabase(count: 0)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let source = try open(path)
+        let source = try openNodesTable(path)
         #expect(try await source.children(of: "").map(\.content.title) == ["integer one", "text one"])
         #expect(try await source.children(of: "1").map(\.content.title) == ["under the integer"])
         #expect(try await source.children(of: "1x").map(\.content.title) == ["under the text"])
@@ -42,7 +32,7 @@ struct SQLiteIDValuesTests {
     @Test func idsReadLongAgoAreStillFoundOnceTheirValuesAreForgotten() async throws {
         let path = try makeTypelessDatabase(count: SQLiteIDValues.limit + 10)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let source = try open(path)
+        let source = try openNodesTable(path)
         let top = try await source.children(of: "")
         #expect(top.count == SQLiteIDValues.limit + 12)
         _ = try await source.children(of: "", in: 100..<110)
@@ -51,15 +41,12 @@ struct SQLiteIDValuesTests {
     }
 
     @Test func aTypedIdWithATypelessParentColumnStillFindsChildren() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let queue = try DatabaseQueue(path: path)
-        try await queue.write { db in
+        let path = try temporarySQLite { db in
             try db.execute(sql: "CREATE TABLE nodes(id INTEGER PRIMARY KEY, parent, name TEXT)")
             try db.execute(sql: "INSERT INTO nodes VALUES (1, NULL, 'top'), (2, 1, 'child')")
         }
-        try queue.close()
-        let source = try open(path)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let source = try openNodesTable(path)
         let children = try await source.children(of: "1")
         #expect(children.map(\.content.title) == ["child"])
     }

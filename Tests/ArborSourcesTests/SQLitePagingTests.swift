@@ -9,9 +9,7 @@ struct SQLitePagingTests {
     /// `nodes(id, parent, name, rank)`: row 1 at the top with `count` children whose ranks tie in tens and
     /// are NULL for every 97th; ids are not in rank order.
     func makeDatabase(count: Int) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).sqlite").path
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in
+        try temporarySQLite { db in
             try db.execute(sql: "CREATE TABLE nodes(id INTEGER PRIMARY KEY, parent INTEGER, name TEXT, rank INTEGER)")
             try db.execute(sql: "CREATE INDEX nodes_parent ON nodes(parent)")
             try db.execute(sql: "INSERT INTO nodes VALUES (1, NULL, 'top', 0)")
@@ -21,22 +19,13 @@ struct SQLitePagingTests {
                 try db.execute(sql: "INSERT INTO nodes VALUES (?, 1, ?, ?)", arguments: [id, "n\(id)", rank])
             }
         }
-        try queue.close()
-        return path
-    }
-
-    func open(_ path: String, orderBy: String? = nil) throws -> any HierarchySource {
-        var request = SourceRequest(path: path)
-        request.table = "nodes"
-        request.orderBy = orderBy
-        return try SourceOpener.open(request).hierarchy
     }
 
     @Test(arguments: [nil, "rank"])
     func pagesInAnyOrderAgreeWithTheWholeList(orderBy: String?) async throws {
         let path = try makeDatabase(count: 5_000)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let source = try open(path, orderBy: orderBy)
+        let source = try openNodesTable(path, orderBy: orderBy)
         let whole = try await source.children(of: "1").map(\.id)
         let paged = try #require(try await source.pagedChildren(of: "1"))
         #expect(paged.count == 5_000)
@@ -53,7 +42,7 @@ struct SQLitePagingTests {
     @Test func theWholeListIsInIdOrderAndChildCountsCome() async throws {
         let path = try makeDatabase(count: 3_000)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let source = try open(path)
+        let source = try openNodesTable(path)
         let ids = try await source.children(of: "1", in: 0..<3_000).map { Int($0.id)! }
         #expect(ids == Array(2..<3_002))
         let top = try await source.children(of: "", in: 0..<10)
@@ -67,9 +56,9 @@ struct SQLitePagingTests {
     func aListingCountsUpToTheLimit(count: Int) async throws {
         let path = try makeDatabase(count: count)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let top = try await open(path).children(of: "")
+        let top = try await openNodesTable(path).children(of: "")
         #expect(top.first?.childCount == (count > ChildPaging.listedCountLimit ? nil : count))
-        #expect(try await open(path).children(of: "1").first?.childCount == 0)
+        #expect(try await openNodesTable(path).children(of: "1").first?.childCount == 0)
     }
 }
 

@@ -66,18 +66,13 @@ struct SQLiteSourceTests {
     }
 
     @Test func aHugeFanOutArrivesInPages() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let queue = try DatabaseQueue(path: path)
-        try await queue.write { db in
+        let path = try temporarySQLite { db in
             try db.execute(sql: "CREATE TABLE nodes(id INTEGER PRIMARY KEY, parent INTEGER, name TEXT)")
             try db.execute(sql: "INSERT INTO nodes VALUES (1, NULL, 'top')")
             for index in 2...12_001 { try db.execute(sql: "INSERT INTO nodes VALUES (?, 1, ?)", arguments: [index, "n\(index)"]) }
         }
-        try queue.close()
-        var request = SourceRequest(path: path)
-        request.table = "nodes"
-        let source = try SourceOpener.open(request).hierarchy
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let source = try openNodesTable(path)
         let pages = Mutex<[Int]>([])
         let all = try await source.children(of: "1") { page in pages.withLock { $0.append(page.count) } }
         #expect(pages.withLock { $0 } == [5_000, 5_000])

@@ -128,25 +128,12 @@ struct CSVRecordReader {
     /// The end of the raw bytes of a field that starts at `start` in a record the reader took whole: past its
     /// closing quote, or at the delimiter, line break or end after it.
     func fieldEnd(from start: Int) -> Int {
-        var index = start
-        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-            index += 1
-            while index < bytes.count {
-                if bytes[index] == UInt8(ascii: "\"") {
-                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") {
-                        index += 2
-                        continue
-                    }
-                    return index + 1
-                }
-                index += 1
-            }
-            return index
+        if start < bytes.count, bytes[start] == UInt8(ascii: "\"") {
+            var reader = self
+            return reader.closingQuote(from: start + 1).map { $0 + 1 } ?? bytes.count
         }
-        while index < bytes.count, bytes[index] != delimiter, bytes[index] != 0x0A {
-            index += 1
-        }
-        return index > start && index < bytes.count && bytes[index - 1] == 0x0D ? index - 1 : index
+        let end = ByteSkipper(delimiter, 0x0A, delimiter).skip(bytes, from: start)
+        return end > start && end < bytes.count && bytes[end - 1] == 0x0D ? end - 1 : end
     }
 
     /// A field's text from its raw bytes: unquoted, `""` read as `"`.
