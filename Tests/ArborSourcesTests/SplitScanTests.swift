@@ -87,21 +87,52 @@ struct SplitScanTests {
     }
 
     @Test func aLargeDocumentIsScannedInTwoPartsOnTwoCores() throws {
-        // The generated documents (but the one with a byte order mark) as the elements of one list, past the size
-        // from which a document is split.
-        let parts = Self.documents().filter { $0.first != 0xEF }
+        let bytes = Self.largeList()
+        let split = try #require(bytes.withUnsafeBufferPointer { JSONDocumentSplitScan.scan($0, splitAt: $0.count / 2) })
+        let whole = try #require(bytes.withUnsafeBufferPointer { JSONDocumentScanner.scan($0) })
+        #expect(split.holdsTheSameContainers(as: whole))
+        let document = try #require(LazyJSONDocument(bytes: bytes, name: "large"))
+        #expect(document.index.holdsTheSameContainers(as: whole))
+    }
+
+    @Test func aLargeDocumentLeftToDetectionIsScannedInTwoPartsBesideTheTreeScan() throws {
+        let bytes = Self.largeList()
+        let whole = try #require(bytes.withUnsafeBufferPointer { JSONDocumentScanner.scan($0) })
+        let opened = try #require(JSONIndexing.open(bytes, name: "large", format: .json, mapping: FieldMapping()))
+        #expect(opened.format == .document)
+        let document = try #require(opened.hierarchy as? LazyJSONDocument)
+        #expect(document.index.holdsTheSameContainers(as: whole))
+        // Broken after the split: declined by the parts and by the one pass, as before.
+        var broken = bytes
+        broken[broken.count * 3 / 4] = UInt8(ascii: "}")
+        #expect(JSONIndexing.open(broken, name: "broken", format: .json, mapping: FieldMapping()) == nil)
+    }
+
+    @Test func aLargeTreeLeftToDetectionIsStillATree() async throws {
+        var text = "{\"title\": \"root\", \"children\": ["
+        var count = 0
+        while text.utf8.count < JSONDocumentSplitScan.threshold + 1_000 {
+            text += (count > 0 ? ", " : "") + "{\"title\": \"node \(count)\", \"children\": [{\"title\": \"leaf, \\\" ] }\"}]}"
+            count += 1
+        }
+        let bytes = Array((text + "]}").utf8)
+        let opened = try #require(JSONIndexing.open(bytes, name: "tree", format: .json, mapping: FieldMapping()))
+        #expect(opened.format == .tree)
+        let root = try #require(try await opened.hierarchy.root())
+        #expect(try await opened.hierarchy.numberOfChildren(of: root.id) == count)
+    }
+
+    /// The generated documents (but the one with a byte order mark) as the elements of one list, past the size
+    /// from which a document is split.
+    static func largeList() -> [UInt8] {
+        let parts = documents().filter { $0.first != 0xEF }
         var text = "["
         var documents = parts[...]
         while text.utf8.count < JSONDocumentSplitScan.threshold + 1_000 {
             if documents.isEmpty { documents = parts[...] }
             text += (text.utf8.count > 1 ? ",\n" : "") + String(decoding: documents.removeFirst(), as: UTF8.self)
         }
-        let bytes = Array((text + "]").utf8)
-        let split = try #require(bytes.withUnsafeBufferPointer { JSONDocumentSplitScan.scan($0, splitAt: $0.count / 2) })
-        let whole = try #require(bytes.withUnsafeBufferPointer { JSONDocumentScanner.scan($0) })
-        #expect(split.holdsTheSameContainers(as: whole))
-        let document = try #require(LazyJSONDocument(bytes: bytes, name: "large"))
-        #expect(document.index.holdsTheSameContainers(as: whole))
+        return Array((text + "]").utf8)
     }
 
     @Test func mostPlacesSplit() {

@@ -99,12 +99,15 @@ enum JSONDocumentScanner {
 
     /// The first part of a document scanned in two: its containers up to the first comma between two members
     /// at or after `stopAt`, and the containers still open there with their members so far (innermost last).
-    /// `.whole` when the document ended before such a comma; nil when the bytes are not well-formed.
-    static func scanHead(_ bytes: UnsafeBufferPointer<UInt8>, stopAt: Int, into index: inout JSONDocumentIndex) -> Head? {
+    /// `.whole` when the document ended before such a comma; nil when the bytes are not well-formed or `race`
+    /// says they are an object tree.
+    static func scanHead(
+        _ bytes: UnsafeBufferPointer<UInt8>, stopAt: Int, into index: inout JSONDocumentIndex, race: ScanRace? = nil
+    ) -> Head? {
         var position = afterByteOrderMark(bytes)
         var stack: [Frame] = []
         var stoppedAtComma = false
-        if scanValue(bytes, &position, into: &index, parent: -1, position: 0, stack: &stack, race: nil, stopAt: stopAt,
+        if scanValue(bytes, &position, into: &index, parent: -1, position: 0, stack: &stack, race: race, stopAt: stopAt,
                      stoppedAtComma: &stoppedAtComma) {
             JSONGrammar.skipSpace(bytes, &position)
             return position == bytes.count ? .whole : nil

@@ -14,55 +14,9 @@ package enum JSONDocumentSplitScan {
     /// `inParallel` false scans the parts one after the other (for checks of the joining, where threads only
     /// cost time).
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, splitAt place: Int, inParallel: Bool = true) -> JSONDocumentIndex? {
-        guard place > 0, place < bytes.count,
-              let outside = JSONSplitPoint.outsideStrings(in: bytes, from: place, before: min(bytes.count, place + JSONSplitPoint.reach))
-        else { return nil }
-        // Both indexes are made on the caller's thread, so that both hold their offsets in the same form; the
-        // first with room for the whole document's (room not filled costs no memory).
-        let parts = SplitParts(
-            bytes: bytes, head: JSONDocumentIndex(inputSize: bytes.count, expectedContainers: bytes.count / 64),
-            tail: JSONDocumentIndex(inputSize: bytes.count, expectedContainers: (bytes.count - place) / 64))
-        let scanPart = { @Sendable (part: Int) in
-            let bytes = parts.bytes
-            if part == 0 {
-                parts.headEnd = JSONDocumentScanner.scanHead(bytes, stopAt: outside, into: &parts.head)
-            } else if let comma = JSONSplitPoint.comma(in: bytes, from: outside) {
-                parts.comma = comma
-                parts.outers = JSONTailScanner.scan(bytes, from: comma, into: &parts.tail)
-            }
-        }
-        if inParallel { DispatchQueue.concurrentPerform(iterations: 2, execute: scanPart) } else { (0..<2).forEach(scanPart) }
-        let frames: [JSONDocumentScanner.Frame], comma: Int
-        switch parts.headEnd {
-        case nil: return nil
-        case .whole?: return parts.head
-        case .open(let open, let at)?: (frames, comma) = (open, at)
-        }
-        if comma != parts.comma {
-            // The guess of where strings were was wrong: the part after the first part's comma, scanned now.
-            parts.tail = JSONDocumentIndex(inputSize: bytes.count, expectedContainers: (bytes.count - comma) / 64)
-            parts.outers = JSONTailScanner.scan(bytes, from: comma, into: &parts.tail)
-        }
-        guard let outers = parts.outers, outers.count == frames.count else { return nil }
-        var index = parts.head
-        parts.head = JSONDocumentIndex(inputSize: 0)
-        return index.join(&parts.tail, around: frames, closedBy: outers) ? index : nil
-    }
-}
-
-/// What the two scans made; each part writes its own fields from its own thread, read after both have ended.
-private final class SplitParts: @unchecked Sendable {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var head: JSONDocumentIndex
-    var tail: JSONDocumentIndex
-    var headEnd: JSONDocumentScanner.Head?
-    var comma: Int?
-    var outers: [JSONTailScanner.Outer]?
-
-    init(bytes: UnsafeBufferPointer<UInt8>, head: JSONDocumentIndex, tail: JSONDocumentIndex) {
-        self.bytes = bytes
-        self.head = head
-        self.tail = tail
+        guard let job = JSONSplitScanJob(bytes, splitAt: place, race: nil) else { return nil }
+        if inParallel { DispatchQueue.concurrentPerform(iterations: 2, execute: job.scan(part:)) } else { (0..<2).forEach(job.scan(part:)) }
+        return job.joined()
     }
 }
 

@@ -12,18 +12,34 @@ enum JSONIndexing {
         case .document:
             return LazyJSONDocument(bytes: bytes, name: name).map { OpenedSource(hierarchy: $0, format: .document) }
         default:
-            let race = ScanRace()
-            let results = ScanResults()
-            DispatchQueue.concurrentPerform(iterations: 2) { which in
-                if which == 0 {
-                    results.tree = LazyJSONTree(bytes: bytes, name: name, mapping: mapping, force: false, race: race)
-                } else {
-                    results.document = LazyJSONDocument(bytes: bytes, name: name, race: race)
+            return detecting(bytes, name: name, mapping: mapping)
+        }
+    }
+
+    /// The tree scan and the document scan side by side, a large document's scan in two parts: the part after
+    /// the split starts beside the tree scan and the part before it once the tree scan has ended (at once for a
+    /// document whose first object holds no children array, at the end for a tree, whose document scans stop).
+    private static func detecting(_ bytes: [UInt8], name: String, mapping: FieldMapping) -> OpenedSource? {
+        let race = ScanRace()
+        let results = ScanResults()
+        bytes.withUnsafeBufferPointer { buffer in
+            let split = buffer.count >= JSONDocumentSplitScan.threshold
+                ? JSONSplitScanJob(buffer, splitAt: buffer.count / 100 * 52, race: race) : nil
+            DispatchQueue.concurrentPerform(iterations: split == nil ? 2 : 3) { which in
+                switch (which, split) {
+                case (0, _): results.tree = LazyJSONTree(bytes: bytes, name: name, mapping: mapping, force: false, race: race)
+                case (1, let split?): split.scan(part: 1)
+                case (2, let split?): split.scan(part: 0)
+                default: results.document = LazyJSONDocument(bytes: bytes, name: name, race: race)
                 }
             }
-            if let tree = results.tree { return OpenedSource(hierarchy: tree, format: .tree) }
-            return results.document.map { OpenedSource(hierarchy: $0, format: .document) }
+            if let split, results.tree == nil {
+                results.document = split.joined().map { LazyJSONDocument(bytes: bytes, index: $0, name: name) }
+                    ?? LazyJSONDocument(bytes: bytes, name: name, race: race)
+            }
         }
+        if let tree = results.tree { return OpenedSource(hierarchy: tree, format: .tree) }
+        return results.document.map { OpenedSource(hierarchy: $0, format: .document) }
     }
 }
 

@@ -16,8 +16,11 @@ enum JSONTailScanner {
     }
 
     /// The containers around `comma`, innermost first, each closed, with `index` holding the containers after
-    /// it; nil when the bytes from the comma are not the rest of a well-formed document.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from comma: Int, into index: inout JSONDocumentIndex) -> [Outer]? {
+    /// it; nil when the bytes from the comma are not the rest of a well-formed document, or when `race` says
+    /// they are an object tree.
+    static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, from comma: Int, into index: inout JSONDocumentIndex, race: ScanRace? = nil
+    ) -> [Outer]? {
         var outers = [Outer()]
         var position = comma
         var stack: [JSONDocumentScanner.Frame] = []
@@ -34,7 +37,8 @@ enum JSONTailScanner {
                 position += 1
                 JSONGrammar.skipSpace(bytes, &position)
                 guard position < bytes.count, outers[level].members < Int32.max - 1,
-                      readMember(bytes, &position, of: &outers[level], level: level, into: &index, stack: &stack) else { return nil }
+                      readMember(bytes, &position, of: &outers[level], level: level, into: &index, stack: &stack, race: race)
+                else { return nil }
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 let isObject = bytes[position] == UInt8(ascii: "}")
                 guard outers[level].isObject ?? isObject == isObject else { return nil }
@@ -52,7 +56,7 @@ enum JSONTailScanner {
     /// the value.
     private static func readMember(
         _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, of outer: inout Outer, level: Int,
-        into index: inout JSONDocumentIndex, stack: inout [JSONDocumentScanner.Frame]
+        into index: inout JSONDocumentIndex, stack: inout [JSONDocumentScanner.Frame], race: ScanRace?
     ) -> Bool {
         let start = position
         var isObject = false
@@ -68,7 +72,7 @@ enum JSONTailScanner {
         guard outer.isObject ?? isObject == isObject else { return false }
         outer.isObject = isObject
         guard JSONDocumentScanner.scanValue(bytes, &position, into: &index, parent: -2 - Int32(level), position: outer.members,
-                                            stack: &stack) else { return false }
+                                            stack: &stack, race: race) else { return false }
         outer.members += 1
         outer.memberStarts.append(start)
         return true

@@ -105,11 +105,13 @@ public final class SourceReader {
     }
 
     /// The rest of a regular file straight into an array of its size, after what was read before: one copy
-    /// from the system, no growth. A file that grew since is read on in chunks.
+    /// from the system, no growth, a large rest read in parts on the cores. A file that grew since is read on
+    /// in chunks.
     private func readWhole() throws(SourceLoadError) {
         var failure: Int32 = 0
         let descriptor = self.descriptor
         let before = bytes
+        let progress = self.progress
         bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             count = before.count
             guard let base = buffer.baseAddress else { return }
@@ -117,16 +119,14 @@ public final class SourceReader {
             before.withUnsafeBufferPointer { part in
                 if let start = part.baseAddress { UnsafeMutableRawPointer(base).copyMemory(from: start, byteCount: part.count) }
             }
-            while count < buffer.count {
-                let read = Self.systemRead(descriptor, base + count, min(buffer.count - count, 16 << 20))
-                if read < 0, errno == EINTR { continue }
-                if read < 0 { failure = errno }
-                if read <= 0 { return }
-                count += read
-                progress.add(read)
-            }
+            let (read, error) = FileRangeReader.read(descriptor, into: UnsafeMutableRawPointer(base + count),
+                                                     range: count..<buffer.count, progress: progress)
+            count += read
+            failure = error
         }
         if failure != 0 { throw SourceLoadError("\(path): \(SourceFile.reason(failure))") }
+        // The parts were read at their offsets: reading on (a file that grew) starts after them.
+        lseek(descriptor, off_t(bytes.count), SEEK_SET)
     }
 
     private func readChunk(max: Int) throws(SourceLoadError) {
