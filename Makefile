@@ -134,7 +134,8 @@ bench-smoke:
 # Tests/Fuzz/corpus/TARGET and crashes land in Tests/Fuzz/crashes.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = json yaml csv paths command config theme keys cli jsonpath jsonl xml toml plist ini diff
-FUZZ_BUILD = $(SWIFT) build --product ArborFuzz --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DARBOR_FUZZ
+FUZZ_BUILD = $(SWIFT) build --product ArborFuzz --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DARBOR_FUZZ \
+  -Xcc -fsanitize=fuzzer-no-link,address
 fuzz: deps
 	$(FUZZ_BUILD)
 	FUZZ_TARGETS="$(FUZZ_TARGETS)" scripts/fuzz.sh $(FUZZ_SECONDS)

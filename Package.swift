@@ -28,12 +28,13 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        .target(name: "CJSONScan"),
         .target(name: "ArborPath"),
         .target(name: "ArborCore", dependencies: ["ArborPath"]),
         .target(
             name: "ArborSources",
             dependencies: [
-                "ArborCore", "CLibpq", "CLibxml2", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
+                "ArborCore", "CJSONScan", "CLibpq", "CLibxml2", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),

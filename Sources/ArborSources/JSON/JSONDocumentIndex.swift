@@ -1,3 +1,5 @@
+import CJSONScan
+
 /// The containers of any JSON document, found in one pass over its bytes: where each object and array starts
 /// and ends, its parent, its place there and its number of members, and where every 64th member starts.
 /// Scalars are not recorded; they are found again between their container's members when shown.
@@ -111,6 +113,17 @@ struct JSONDocumentIndex: Sendable {
         tail.parent = []
         for (container, offsets) in tail.checkpoints { checkpoints[container + shift] = offsets }
         tail.checkpoints = [:]
+    }
+
+    /// Records what a scan found: containers opened and closed, checkpoints.
+    mutating func record(_ events: UnsafeBufferPointer<arbor_json_event>) {
+        for event in events {
+            switch event.kind {
+            case Int32(ARBOR_JSON_OPEN.rawValue): _ = open(at: Int(event.offset), parent: event.a, position: event.b)
+            case Int32(ARBOR_JSON_CLOSE.rawValue): close(event.a, at: Int(event.offset), members: event.b)
+            default: addCheckpoint(Int(event.offset), to: event.a)
+            }
+        }
     }
 
     mutating func addCheckpoint(_ offset: Int, to container: Int32) {

@@ -1,3 +1,5 @@
+import CJSONScan
+
 /// One pass over JSON bytes that validates them and builds a ``JSONDocumentIndex`` without decoding values.
 enum JSONDocumentScanner {
     /// A container being scanned.
@@ -37,65 +39,42 @@ enum JSONDocumentScanner {
         parent: Int32, position memberIndex: Int32, stack: inout [Frame], race: ScanRace?, stopAt: Int, stoppedAtComma: inout Bool
     ) -> Bool {
         stack.removeAll(keepingCapacity: true)
-        var expectValue = true
-        let end = bytes.count
-        while true {
-            JSONGrammar.skipSpace(bytes, &position)
-            guard position < end else { return false }
-            if position >= stopAt, !expectValue, !stack.isEmpty, bytes[position] == UInt8(ascii: ",") {
-                stoppedAtComma = true
-                return false
-            }
-            if expectValue {
-                if let frame = stack.last, !frame.isObject {
-                    guard countMember(at: position, in: &stack[stack.count - 1], &index) else { return false }
-                }
-                let member = stack.last.map { $0.members - 1 } ?? memberIndex
-                switch bytes[position] {
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    if let race, race.treeFound { return false }
-                    guard index.count < Int32.max else { return false }
-                    let isObject = bytes[position] == UInt8(ascii: "{")
-                    let container = index.open(at: position, parent: stack.last?.container ?? parent, position: member)
-                    position += 1
-                    stack.append(Frame(container: container, isObject: isObject))
-                    JSONGrammar.skipSpace(bytes, &position)
-                    guard position < end else { return false }
-                    if bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                        position += 1
-                        index.close(container, at: position, members: 0)
-                        stack.removeLast()
-                    } else if isObject {
-                        guard readKey(bytes, &position, into: &stack[stack.count - 1], &index) else { return false }
-                        continue
-                    } else {
-                        continue
+        guard let base = bytes.baseAddress, position < bytes.count else { return false }
+        return withUnsafeTemporaryAllocation(of: arbor_json_frame.self, capacity: 64) { frames in
+            withUnsafeTemporaryAllocation(of: arbor_json_event.self, capacity: eventCapacity) { events in
+                var scan = arbor_json_scan()
+                arbor_json_scan_begin(&scan, base, Int64(bytes.count), Int64(position), Int64(min(stopAt, Int(Int64.max))),
+                                      parent, memberIndex, Int32(clamping: index.count), Int32(JSONDocumentIndex.stride),
+                                      frames.baseAddress, Int64(frames.count), events.baseAddress, Int64(events.count))
+                defer { arbor_json_scan_end(&scan) }
+                while true {
+                    if race != nil { scan.pause_at = scan.position + Int64(raceInterval) }
+                    let status = arbor_json_scan_run(&scan)
+                    index.record(UnsafeBufferPointer(rebasing: events[0..<Int(scan.event_count)]))
+                    position = Int(scan.position)
+                    switch status {
+                    case ARBOR_JSON_DONE: return true
+                    case ARBOR_JSON_STOPPED:
+                        stoppedAtComma = true
+                        for level in 0..<Int(scan.depth) {
+                            let frame = scan.stack[level]
+                            stack.append(Frame(container: frame.container, isObject: frame.is_object != 0, members: frame.members))
+                        }
+                        return false
+                    case ARBOR_JSON_PAUSED:
+                        if let race, race.treeFound { return false }
+                    default: return false
                     }
-                default: guard JSONGrammar.skipScalar(bytes, &position) else { return false }
                 }
-                expectValue = false
-                if stack.isEmpty { return true }
-                continue
-            }
-            guard let frame = stack.last else { return true }
-            let byte = bytes[position]
-            if byte == UInt8(ascii: ",") {
-                position += 1
-                if frame.isObject {
-                    JSONGrammar.skipSpace(bytes, &position)
-                    guard readKey(bytes, &position, into: &stack[stack.count - 1], &index) else { return false }
-                }
-                expectValue = true
-            } else if byte == (frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                position += 1
-                index.close(frame.container, at: position, members: frame.members)
-                stack.removeLast()
-                if stack.isEmpty { return true }
-            } else {
-                return false
             }
         }
     }
+
+    /// Events taken from the scan at a time (on the stack: 24 bytes each).
+    private static let eventCapacity = 1_024
+
+    /// Bytes scanned between two looks at the race, when there is one.
+    private static let raceInterval = 1 << 20
 
     /// The first part of a document scanned in two: its containers up to the first comma between two members
     /// at or after `stopAt`, and the containers still open there with their members so far (innermost last).
@@ -126,28 +105,5 @@ enum JSONDocumentScanner {
         case whole
         /// At a comma, inside these containers.
         case open([Frame], comma: Int)
-    }
-
-    /// Counts a member starting at `offset`, keeping the offset of every ``JSONDocumentIndex/stride``-th;
-    /// false past 2^31 members (counted in 32 bits: such a container is left to the parser).
-    @inline(__always)
-    private static func countMember(at offset: Int, in frame: inout Frame, _ index: inout JSONDocumentIndex) -> Bool {
-        guard frame.members < Int32.max else { return false }
-        if frame.members > 0, frame.members % Int32(JSONDocumentIndex.stride) == 0 { index.addCheckpoint(offset, to: frame.container) }
-        frame.members += 1
-        return true
-    }
-
-    /// Reads `"key"` and the colon after it, counting the member.
-    private static func readKey(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, into frame: inout Frame, _ index: inout JSONDocumentIndex
-    ) -> Bool {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\""),
-              countMember(at: position, in: &frame, &index) else { return false }
-        guard JSONGrammar.skipString(bytes, &position) else { return false }
-        JSONGrammar.skipSpace(bytes, &position)
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return false }
-        position += 1
-        return true
     }
 }

@@ -14,12 +14,13 @@ enum FileRangeReader {
 
     /// Reads bytes `range` of the file into `base` (its byte `range.lowerBound` at `base`), counting them in
     /// `progress`: how many bytes from the start of the range were read without a gap, and the error that
-    /// stopped a part early (0 when every part ended at its end or at the end of the file).
+    /// stopped a part early (0 when every part ended at its end or at the end of the file). A range of
+    /// `threshold` bytes or more is read in `parts`.
     static func read(
         _ descriptor: Int32, into base: UnsafeMutableRawPointer, range: Range<Int>, parts: Int = defaultParts,
-        progress: ReadProgress
+        threshold: Int = parallelThreshold, progress: ReadProgress
     ) -> (count: Int, failure: Int32) {
-        let partCount = range.count >= parallelThreshold ? max(1, parts) : 1
+        let partCount = range.count >= threshold ? max(1, parts) : 1
         let bounds = (0...partCount).map { range.lowerBound + range.count * $0 / partCount }
         let results = PartResults(count: partCount)
         // An address, not a pointer, crosses to the other threads: each writes only its own part.

@@ -1,0 +1,255 @@
+#include "CJSONScan.h"
+
+#include <stdlib.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+// The same grammar as the Swift scanner (JSONDocumentScanner, JSONGrammar): strings without raw control
+// characters and with the escapes of RFC 8259, numbers of its grammar, the three literals, and space, tab,
+// line feed and carriage return between tokens. Bytes are not checked as UTF-8 there either.
+
+static inline int is_space(uint8_t byte) { return byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09; }
+
+static inline int is_digit(uint8_t byte) { return byte >= '0' && byte <= '9'; }
+
+static inline int is_hex(uint8_t byte) {
+    return is_digit(byte) || (byte >= 'A' && byte <= 'F') || (byte >= 'a' && byte <= 'f');
+}
+
+static inline void skip_space(const uint8_t *bytes, int64_t count, int64_t *position) {
+    int64_t at = *position;
+    while (at < count && is_space(bytes[at])) at++;
+    *position = at;
+}
+
+/// The first position from `at` holding a quote, a backslash or a control character, or `count`.
+static inline int64_t next_special(const uint8_t *bytes, int64_t count, int64_t at) {
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), control = _mm_set1_epi8(0x1F);
+    while (at + 16 <= count) {
+        __m128i block = _mm_loadu_si128((const __m128i *)(bytes + at));
+        __m128i found = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(block, quote), _mm_cmpeq_epi8(block, backslash)),
+                                     _mm_cmpeq_epi8(_mm_max_epu8(block, control), control));
+        int mask = _mm_movemask_epi8(found);
+        if (mask) return at + __builtin_ctz((unsigned)mask);
+        at += 16;
+    }
+#endif
+    while (at < count && bytes[at] != '"' && bytes[at] != '\\' && bytes[at] >= 0x20) at++;
+    return at;
+}
+
+/// Moves past the string whose quote is at `position`; 0 when it is not terminated or holds a raw control
+/// character or a bad escape.
+static int skip_string(const uint8_t *bytes, int64_t count, int64_t *position) {
+    int64_t at = *position + 1;
+    for (;;) {
+        at = next_special(bytes, count, at);
+        if (at >= count) return 0;
+        uint8_t byte = bytes[at];
+        if (byte == '"') {
+            *position = at + 1;
+            return 1;
+        }
+        if (byte < 0x20 || at + 1 >= count) return 0;
+        switch (bytes[at + 1]) {
+        case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+            at += 2;
+            break;
+        case 'u':
+            at += 2;
+            if (at + 4 > count) return 0;
+            for (int digit = 0; digit < 4; digit++) {
+                if (!is_hex(bytes[at + digit])) return 0;
+            }
+            at += 4;
+            break;
+        default:
+            return 0;
+        }
+    }
+}
+
+static inline int skip_digits(const uint8_t *bytes, int64_t count, int64_t *position) {
+    int64_t at = *position;
+    if (at >= count || !is_digit(bytes[at])) return 0;
+    while (at < count && is_digit(bytes[at])) at++;
+    *position = at;
+    return 1;
+}
+
+static int skip_number(const uint8_t *bytes, int64_t count, int64_t *position) {
+    int64_t at = *position;
+    if (at < count && bytes[at] == '-') at++;
+    if (at < count && bytes[at] == '0') {
+        at++;
+    } else if (!skip_digits(bytes, count, &at)) {
+        return 0;
+    }
+    if (at < count && bytes[at] == '.') {
+        at++;
+        if (!skip_digits(bytes, count, &at)) return 0;
+    }
+    if (at < count && (bytes[at] == 'e' || bytes[at] == 'E')) {
+        at++;
+        if (at < count && (bytes[at] == '+' || bytes[at] == '-')) at++;
+        if (!skip_digits(bytes, count, &at)) return 0;
+    }
+    *position = at;
+    return 1;
+}
+
+static inline int skip_literal(const uint8_t *bytes, int64_t count, int64_t *position, const char *literal, int64_t length) {
+    if (*position + length > count || memcmp(bytes + *position, literal, (size_t)length) != 0) return 0;
+    *position += length;
+    return 1;
+}
+
+static int skip_scalar(const uint8_t *bytes, int64_t count, int64_t *position) {
+    switch (bytes[*position]) {
+    case '"': return skip_string(bytes, count, position);
+    case 't': return skip_literal(bytes, count, position, "true", 4);
+    case 'f': return skip_literal(bytes, count, position, "false", 5);
+    case 'n': return skip_literal(bytes, count, position, "null", 4);
+    default:
+        if (bytes[*position] == '-' || is_digit(bytes[*position])) return skip_number(bytes, count, position);
+        return 0;
+    }
+}
+
+static inline void emit(arbor_json_scan *scan, int32_t kind, int64_t offset, int32_t a, int32_t b) {
+    arbor_json_event *event = &scan->events[scan->event_count++];
+    event->offset = offset;
+    event->a = a;
+    event->b = b;
+    event->kind = kind;
+}
+
+/// Counts a member starting at `offset`, a checkpoint at every `stride`-th; 0 past 2^31 members.
+static inline int count_member(arbor_json_scan *scan, arbor_json_frame *frame, int64_t offset) {
+    if (frame->members == INT32_MAX) return 0;
+    if (frame->members > 0 && frame->members % scan->stride == 0) emit(scan, ARBOR_JSON_CHECKPOINT, offset, frame->container, 0);
+    frame->members++;
+    return 1;
+}
+
+/// Reads `"key"` and the colon after it, counting the member.
+static inline int read_key(arbor_json_scan *scan, arbor_json_frame *frame, int64_t *position) {
+    const uint8_t *bytes = scan->bytes;
+    int64_t count = scan->count;
+    if (*position >= count || bytes[*position] != '"' || !count_member(scan, frame, *position)) return 0;
+    if (!skip_string(bytes, count, position)) return 0;
+    skip_space(bytes, count, position);
+    if (*position >= count || bytes[*position] != ':') return 0;
+    *position += 1;
+    return 1;
+}
+
+static int push(arbor_json_scan *scan, int32_t container, int32_t is_object) {
+    if (scan->depth == scan->stack_capacity) {
+        int64_t capacity = scan->stack_capacity * 2 + 16;
+        arbor_json_frame *grown = malloc((size_t)capacity * sizeof *grown);
+        if (!grown) return 0;
+        if (scan->depth) memcpy(grown, scan->stack, (size_t)scan->depth * sizeof *grown);
+        if (scan->stack_owned) free(scan->stack);
+        scan->stack = grown;
+        scan->stack_capacity = capacity;
+        scan->stack_owned = 1;
+    }
+    scan->stack[scan->depth++] = (arbor_json_frame){container, 0, is_object};
+    return 1;
+}
+
+void arbor_json_scan_begin(arbor_json_scan *scan, const uint8_t *bytes, int64_t count, int64_t position,
+                           int64_t stop_at, int32_t parent, int32_t member_index, int32_t next_container,
+                           int32_t stride, arbor_json_frame *stack, int64_t stack_capacity,
+                           arbor_json_event *events, int64_t event_capacity) {
+    *scan = (arbor_json_scan){
+        .bytes = bytes, .count = count, .position = position, .stop_at = stop_at, .pause_at = INT64_MAX,
+        .parent = parent, .member_index = member_index, .next_container = next_container, .stride = stride,
+        .expect_value = 1, .stack = stack, .depth = 0, .stack_capacity = stack_capacity, .stack_owned = 0,
+        .events = events, .event_count = 0, .event_capacity = event_capacity,
+    };
+}
+
+void arbor_json_scan_end(arbor_json_scan *scan) {
+    if (scan->stack_owned) free(scan->stack);
+    scan->stack = NULL;
+    scan->stack_owned = 0;
+    scan->depth = 0;
+}
+
+arbor_json_status arbor_json_scan_run(arbor_json_scan *scan) {
+    const uint8_t *bytes = scan->bytes;
+    const int64_t count = scan->count;
+    int64_t position = scan->position;
+    int expect_value = scan->expect_value;
+    arbor_json_status status;
+    scan->event_count = 0;
+    for (;;) {
+        skip_space(bytes, count, &position);
+        if (position >= count) { status = ARBOR_JSON_MALFORMED; break; }
+        // A token starts here: a safe place to hand the events over, with room for the three a token can add.
+        if (scan->event_count + 3 > scan->event_capacity || position >= scan->pause_at) { status = ARBOR_JSON_PAUSED; break; }
+        if (position >= scan->stop_at && !expect_value && scan->depth > 0 && bytes[position] == ',') {
+            status = ARBOR_JSON_STOPPED;
+            break;
+        }
+        if (expect_value) {
+            arbor_json_frame *top = scan->depth > 0 ? &scan->stack[scan->depth - 1] : NULL;
+            if (top && !top->is_object && !count_member(scan, top, position)) { status = ARBOR_JSON_MALFORMED; break; }
+            int32_t member = top ? top->members - 1 : scan->member_index;
+            uint8_t byte = bytes[position];
+            if (byte == '{' || byte == '[') {
+                if (scan->next_container == INT32_MAX) { status = ARBOR_JSON_MALFORMED; break; }
+                int32_t is_object = byte == '{';
+                int32_t container = scan->next_container++;
+                emit(scan, ARBOR_JSON_OPEN, position, top ? top->container : scan->parent, member);
+                position++;
+                if (!push(scan, container, is_object)) { status = ARBOR_JSON_MALFORMED; break; }
+                skip_space(bytes, count, &position);
+                if (position >= count) { status = ARBOR_JSON_MALFORMED; break; }
+                if (bytes[position] == (is_object ? '}' : ']')) {
+                    position++;
+                    emit(scan, ARBOR_JSON_CLOSE, position, container, 0);
+                    scan->depth--;
+                } else if (is_object) {
+                    if (!read_key(scan, &scan->stack[scan->depth - 1], &position)) { status = ARBOR_JSON_MALFORMED; break; }
+                    continue;
+                } else {
+                    continue;
+                }
+            } else if (!skip_scalar(bytes, count, &position)) {
+                status = ARBOR_JSON_MALFORMED;
+                break;
+            }
+            expect_value = 0;
+            if (scan->depth == 0) { status = ARBOR_JSON_DONE; break; }
+            continue;
+        }
+        if (scan->depth == 0) { status = ARBOR_JSON_DONE; break; }
+        arbor_json_frame *frame = &scan->stack[scan->depth - 1];
+        uint8_t byte = bytes[position];
+        if (byte == ',') {
+            position++;
+            if (frame->is_object) {
+                skip_space(bytes, count, &position);
+                if (!read_key(scan, frame, &position)) { status = ARBOR_JSON_MALFORMED; break; }
+            }
+            expect_value = 1;
+        } else if (byte == (frame->is_object ? '}' : ']')) {
+            position++;
+            emit(scan, ARBOR_JSON_CLOSE, position, frame->container, frame->members);
+            scan->depth--;
+            if (scan->depth == 0) { status = ARBOR_JSON_DONE; break; }
+        } else {
+            status = ARBOR_JSON_MALFORMED;
+            break;
+        }
+    }
+    scan->position = position;
+    scan->expect_value = expect_value;
+    return status;
+}

@@ -1,0 +1,71 @@
+#ifndef ARBOR_JSON_SCAN_H
+#define ARBOR_JSON_SCAN_H
+
+#include <stdint.h>
+
+/// What a scan found for the index: a container opened (`a` its parent, `b` its place there), closed (`a` the
+/// container, `b` its members) or a checkpoint (`a` the container) at `offset`.
+typedef enum { ARBOR_JSON_OPEN = 0, ARBOR_JSON_CLOSE = 1, ARBOR_JSON_CHECKPOINT = 2 } arbor_json_event_kind;
+
+typedef struct {
+    int64_t offset;
+    int32_t a;
+    int32_t b;
+    int32_t kind;
+} arbor_json_event;
+
+/// A container being scanned.
+typedef struct {
+    int32_t container;
+    int32_t members;
+    int32_t is_object;
+} arbor_json_frame;
+
+/// How a run of the scan ended.
+typedef enum {
+    /// The value was scanned whole; `position` is just past it.
+    ARBOR_JSON_DONE = 0,
+    /// The bytes are not one well-formed value.
+    ARBOR_JSON_MALFORMED = 1,
+    /// At the first comma between two members at or after `stop_at`; the open containers are on the stack.
+    ARBOR_JSON_STOPPED = 2,
+    /// The events are full or `pause_at` was passed: take the events and run again.
+    ARBOR_JSON_PAUSED = 3,
+} arbor_json_status;
+
+/// One scan of a JSON value from `position`, validating it and reporting its containers as events.
+typedef struct {
+    const uint8_t *bytes;
+    int64_t count;
+    int64_t position;
+    int64_t stop_at;
+    int64_t pause_at;
+    int32_t parent;
+    int32_t member_index;
+    int32_t next_container;
+    int32_t stride;
+    int32_t expect_value;
+    arbor_json_frame *stack;
+    int64_t depth;
+    int64_t stack_capacity;
+    int32_t stack_owned;
+    arbor_json_event *events;
+    int64_t event_count;
+    int64_t event_capacity;
+} arbor_json_scan;
+
+/// Starts a scan of the value at `position` (space before it skipped), its containers numbered from
+/// `next_container`, the outermost under `parent` at `member_index`; `stack` (of `stack_capacity` frames) and
+/// `events` (of `event_capacity`, at least 4) are the caller's, the stack replaced by the scan's own if it grows.
+void arbor_json_scan_begin(arbor_json_scan *scan, const uint8_t *bytes, int64_t count, int64_t position,
+                           int64_t stop_at, int32_t parent, int32_t member_index, int32_t next_container,
+                           int32_t stride, arbor_json_frame *stack, int64_t stack_capacity,
+                           arbor_json_event *events, int64_t event_capacity);
+
+/// Runs the scan on from where it stopped, its events from the start of `events`.
+arbor_json_status arbor_json_scan_run(arbor_json_scan *scan);
+
+/// Frees what the scan allocated.
+void arbor_json_scan_end(arbor_json_scan *scan);
+
+#endif
