@@ -119,8 +119,19 @@ static int skip_scalar(const uint8_t *bytes, int64_t count, int64_t *position) {
     }
 }
 
-static inline void emit(arbor_json_scan *scan, int32_t kind, int64_t offset, int32_t a, int32_t b) {
-    arbor_json_event *event = &scan->events[scan->event_count++];
+/// The scan's hot state, held in locals (the compiler cannot keep fields of the scan in registers across the
+/// writes of events, which might alias them).
+typedef struct {
+    arbor_json_event *restrict events;
+    int64_t event_count;
+    int64_t opened;
+    int32_t records;
+    int32_t stride;
+} recorder;
+
+static inline void emit(recorder *out, int32_t kind, int64_t offset, int32_t a, int32_t b) {
+    if (!out->records) return;
+    arbor_json_event *event = &out->events[out->event_count++];
     event->offset = offset;
     event->a = a;
     event->b = b;
@@ -128,18 +139,16 @@ static inline void emit(arbor_json_scan *scan, int32_t kind, int64_t offset, int
 }
 
 /// Counts a member starting at `offset`, a checkpoint at every `stride`-th; 0 past 2^31 members.
-static inline int count_member(arbor_json_scan *scan, arbor_json_frame *frame, int64_t offset) {
+static inline int count_member(recorder *out, arbor_json_frame *frame, int64_t offset) {
     if (frame->members == INT32_MAX) return 0;
-    if (frame->members > 0 && frame->members % scan->stride == 0) emit(scan, ARBOR_JSON_CHECKPOINT, offset, frame->container, 0);
+    if (frame->members > 0 && frame->members % out->stride == 0) emit(out, ARBOR_JSON_CHECKPOINT, offset, frame->container, 0);
     frame->members++;
     return 1;
 }
 
 /// Reads `"key"` and the colon after it, counting the member.
-static inline int read_key(arbor_json_scan *scan, arbor_json_frame *frame, int64_t *position) {
-    const uint8_t *bytes = scan->bytes;
-    int64_t count = scan->count;
-    if (*position >= count || bytes[*position] != '"' || !count_member(scan, frame, *position)) return 0;
+static inline int read_key(const uint8_t *bytes, int64_t count, recorder *out, arbor_json_frame *frame, int64_t *position) {
+    if (*position >= count || bytes[*position] != '"' || !count_member(out, frame, *position)) return 0;
     if (!skip_string(bytes, count, position)) return 0;
     skip_space(bytes, count, position);
     if (*position >= count || bytes[*position] != ':') return 0;
@@ -147,18 +156,17 @@ static inline int read_key(arbor_json_scan *scan, arbor_json_frame *frame, int64
     return 1;
 }
 
-static int push(arbor_json_scan *scan, int32_t container, int32_t is_object) {
-    if (scan->depth == scan->stack_capacity) {
-        int64_t capacity = scan->stack_capacity * 2 + 16;
-        arbor_json_frame *grown = malloc((size_t)capacity * sizeof *grown);
-        if (!grown) return 0;
-        if (scan->depth) memcpy(grown, scan->stack, (size_t)scan->depth * sizeof *grown);
-        if (scan->stack_owned) free(scan->stack);
-        scan->stack = grown;
-        scan->stack_capacity = capacity;
-        scan->stack_owned = 1;
-    }
-    scan->stack[scan->depth++] = (arbor_json_frame){container, 0, is_object};
+/// Makes room for one more frame; 0 when memory runs out.
+static int reserve_frame(arbor_json_scan *scan) {
+    if (scan->depth < scan->stack_capacity) return 1;
+    int64_t capacity = scan->stack_capacity * 2 + 16;
+    arbor_json_frame *grown = malloc((size_t)capacity * sizeof *grown);
+    if (!grown) return 0;
+    if (scan->depth) memcpy(grown, scan->stack, (size_t)scan->depth * sizeof *grown);
+    if (scan->stack_owned) free(scan->stack);
+    scan->stack = grown;
+    scan->stack_capacity = capacity;
+    scan->stack_owned = 1;
     return 1;
 }
 
@@ -170,8 +178,20 @@ void arbor_json_scan_begin(arbor_json_scan *scan, const uint8_t *bytes, int64_t 
         .bytes = bytes, .count = count, .position = position, .stop_at = stop_at, .pause_at = INT64_MAX,
         .parent = parent, .member_index = member_index, .next_container = next_container, .stride = stride,
         .expect_value = 1, .stack = stack, .depth = 0, .stack_capacity = stack_capacity, .stack_owned = 0,
-        .events = events, .event_count = 0, .event_capacity = event_capacity,
+        .events = events, .event_count = 0, .event_capacity = event_capacity, .records = 1,
     };
+}
+
+int64_t arbor_json_skip_value(const uint8_t *bytes, int64_t count, int64_t position) {
+    arbor_json_frame frames[64];
+    arbor_json_event events[4];
+    arbor_json_scan scan;
+    arbor_json_scan_begin(&scan, bytes, count, position, INT64_MAX, -1, 0, 0, 64, frames, 64, events, 4);
+    scan.records = 0;
+    arbor_json_status status = arbor_json_scan_run(&scan);
+    int64_t end = status == ARBOR_JSON_DONE ? scan.position : -1;
+    arbor_json_scan_end(&scan);
+    return end;
 }
 
 void arbor_json_scan_end(arbor_json_scan *scan) {
@@ -183,40 +203,44 @@ void arbor_json_scan_end(arbor_json_scan *scan) {
 
 arbor_json_status arbor_json_scan_run(arbor_json_scan *scan) {
     const uint8_t *bytes = scan->bytes;
-    const int64_t count = scan->count;
+    const int64_t count = scan->count, stop_at = scan->stop_at, pause_at = scan->pause_at;
+    const int64_t last_room = scan->event_capacity - 3;
     int64_t position = scan->position;
     int expect_value = scan->expect_value;
+    arbor_json_frame *stack = scan->stack;
+    int64_t depth = scan->depth;
+    int32_t next_container = scan->next_container;
+    recorder out = {scan->events, 0, 0, scan->records, scan->stride};
     arbor_json_status status;
-    scan->event_count = 0;
     for (;;) {
         skip_space(bytes, count, &position);
         if (position >= count) { status = ARBOR_JSON_MALFORMED; break; }
         // A token starts here: a safe place to hand the events over, with room for the three a token can add.
-        if (scan->event_count + 3 > scan->event_capacity || position >= scan->pause_at) { status = ARBOR_JSON_PAUSED; break; }
-        if (position >= scan->stop_at && !expect_value && scan->depth > 0 && bytes[position] == ',') {
-            status = ARBOR_JSON_STOPPED;
-            break;
-        }
+        if (out.event_count > last_room || position >= pause_at) { status = ARBOR_JSON_PAUSED; break; }
+        uint8_t byte = bytes[position];
+        if (position >= stop_at && !expect_value && depth > 0 && byte == ',') { status = ARBOR_JSON_STOPPED; break; }
         if (expect_value) {
-            arbor_json_frame *top = scan->depth > 0 ? &scan->stack[scan->depth - 1] : NULL;
-            if (top && !top->is_object && !count_member(scan, top, position)) { status = ARBOR_JSON_MALFORMED; break; }
-            int32_t member = top ? top->members - 1 : scan->member_index;
-            uint8_t byte = bytes[position];
+            arbor_json_frame *top = depth > 0 ? &stack[depth - 1] : NULL;
+            if (top && !top->is_object && !count_member(&out, top, position)) { status = ARBOR_JSON_MALFORMED; break; }
             if (byte == '{' || byte == '[') {
-                if (scan->next_container == INT32_MAX) { status = ARBOR_JSON_MALFORMED; break; }
+                if (next_container == INT32_MAX) { status = ARBOR_JSON_MALFORMED; break; }
                 int32_t is_object = byte == '{';
-                int32_t container = scan->next_container++;
-                emit(scan, ARBOR_JSON_OPEN, position, top ? top->container : scan->parent, member);
+                int32_t container = next_container++;
+                emit(&out, ARBOR_JSON_OPEN, position, top ? top->container : scan->parent, top ? top->members - 1 : scan->member_index);
+                out.opened++;
                 position++;
-                if (!push(scan, container, is_object)) { status = ARBOR_JSON_MALFORMED; break; }
+                scan->depth = depth;
+                if (!reserve_frame(scan)) { status = ARBOR_JSON_MALFORMED; break; }
+                stack = scan->stack;
+                stack[depth++] = (arbor_json_frame){container, 0, is_object};
                 skip_space(bytes, count, &position);
                 if (position >= count) { status = ARBOR_JSON_MALFORMED; break; }
                 if (bytes[position] == (is_object ? '}' : ']')) {
                     position++;
-                    emit(scan, ARBOR_JSON_CLOSE, position, container, 0);
-                    scan->depth--;
+                    emit(&out, ARBOR_JSON_CLOSE, position, container, 0);
+                    depth--;
                 } else if (is_object) {
-                    if (!read_key(scan, &scan->stack[scan->depth - 1], &position)) { status = ARBOR_JSON_MALFORMED; break; }
+                    if (!read_key(bytes, count, &out, &stack[depth - 1], &position)) { status = ARBOR_JSON_MALFORMED; break; }
                     continue;
                 } else {
                     continue;
@@ -226,24 +250,23 @@ arbor_json_status arbor_json_scan_run(arbor_json_scan *scan) {
                 break;
             }
             expect_value = 0;
-            if (scan->depth == 0) { status = ARBOR_JSON_DONE; break; }
+            if (depth == 0) { status = ARBOR_JSON_DONE; break; }
             continue;
         }
-        if (scan->depth == 0) { status = ARBOR_JSON_DONE; break; }
-        arbor_json_frame *frame = &scan->stack[scan->depth - 1];
-        uint8_t byte = bytes[position];
+        if (depth == 0) { status = ARBOR_JSON_DONE; break; }
+        arbor_json_frame *frame = &stack[depth - 1];
         if (byte == ',') {
             position++;
             if (frame->is_object) {
                 skip_space(bytes, count, &position);
-                if (!read_key(scan, frame, &position)) { status = ARBOR_JSON_MALFORMED; break; }
+                if (!read_key(bytes, count, &out, frame, &position)) { status = ARBOR_JSON_MALFORMED; break; }
             }
             expect_value = 1;
         } else if (byte == (frame->is_object ? '}' : ']')) {
             position++;
-            emit(scan, ARBOR_JSON_CLOSE, position, frame->container, frame->members);
-            scan->depth--;
-            if (scan->depth == 0) { status = ARBOR_JSON_DONE; break; }
+            emit(&out, ARBOR_JSON_CLOSE, position, frame->container, frame->members);
+            depth--;
+            if (depth == 0) { status = ARBOR_JSON_DONE; break; }
         } else {
             status = ARBOR_JSON_MALFORMED;
             break;
@@ -251,5 +274,9 @@ arbor_json_status arbor_json_scan_run(arbor_json_scan *scan) {
     }
     scan->position = position;
     scan->expect_value = expect_value;
+    scan->depth = depth;
+    scan->next_container = next_container;
+    scan->event_count = out.event_count;
+    scan->opened = out.opened;
     return status;
 }

@@ -51,6 +51,12 @@ struct LazyJSONTreeTests {
                      #""/[5\uBaCG[{""#, #"{"a": "\u12"}"#, #"{"a": "\uD800\uZZZZ"}"#] {
             #expect(LazyJSONTree(bytes: Array(text.utf8), name: "t", mapping: FieldMapping(), force: true) == nil, "\(text)")
         }
+        // Inside values that are neither items nor lists of items (validated without being walked item by item).
+        for text in [#"{"children": [], "meta": {"a": [1, }}"#, #"{"meta": [{"x": tru}], "children": []}"#,
+                     #"{"children": [{"meta": {"a": "\q"}}]}"#, #"{"meta": [[["#, #"{"children": [{"m": [1 2]}]}"#,
+                     "{\"children\": [{\"m\": {\"k\": \"\u{01}\"}}]}", #"{"children": [{"m": {"k" 1}}]}"#] {
+            #expect(LazyJSONTree(bytes: Array(text.utf8), name: "t", mapping: FieldMapping(), force: true) == nil, "\(text)")
+        }
         #expect(LazyJSONTree(bytes: Array(#"{"a": [1]}"#.utf8), name: "t", mapping: FieldMapping(), force: false) == nil,
                 "no children array: a document, not a tree")
     }
@@ -68,5 +74,15 @@ struct LazyJSONTreeTests {
         let text = String(repeating: #"{"children": ["#, count: depth) + String(repeating: "]}", count: depth)
         let lazy = try #require(LazyJSONTree(bytes: Array(text.utf8), name: "t", mapping: FieldMapping(), force: true))
         #expect(try await lazy.numberOfChildren(of: "0") == 1)
+        // As deep inside a value that holds no items.
+        let meta = #"{"meta": "# + String(repeating: "[{\"a\": ", count: depth) + "1" + String(repeating: "}]", count: depth)
+            + #", "children": [{"name": "only"}]}"#
+        let inMeta = try #require(LazyJSONTree(bytes: Array(meta.utf8), name: "t", mapping: FieldMapping(), force: true))
+        #expect(try await inMeta.numberOfChildren(of: "0") == 1)
+    }
+
+    @Test func valuesThatHoldNoItemsReadTheSameAsTheFullParse() async throws {
+        try await bothAgree(#"{"name": "r", "meta": {"children": [{"name": "not an item"}], "e": [], "o": {}}, "children": [{"name": "a", "tags": [[], {}, [1, {"children": []}]], "children": [{"name": "b", "x": {"y": [null, true, -0.5e-3, "s\"]"]}}]}]}"#)
+        try await bothAgree(#"[{"name": "a", "m": [{"children": [1]}], "children": []}, {"name": "c", "children": [[{"z": {}}], {"name": "d"}]}]"#)
     }
 }

@@ -115,13 +115,37 @@ struct JSONDocumentIndex: Sendable {
         tail.checkpoints = [:]
     }
 
-    /// Records what a scan found: containers opened and closed, checkpoints.
-    mutating func record(_ events: UnsafeBufferPointer<arbor_json_event>) {
-        for event in events {
-            switch event.kind {
-            case Int32(ARBOR_JSON_OPEN.rawValue): _ = open(at: Int(event.offset), parent: event.a, position: event.b)
-            case Int32(ARBOR_JSON_CLOSE.rawValue): close(event.a, at: Int(event.offset), members: event.b)
-            default: addCheckpoint(Int(event.offset), to: event.a)
+    /// Records what a scan found: `opened` containers opened, containers closed, checkpoints; the tables grown
+    /// once and written by address.
+    mutating func record(_ events: UnsafeBufferPointer<arbor_json_event>, opened: Int) {
+        var next = count
+        parent.append(contentsOf: repeatElement(0, count: opened))
+        position.append(contentsOf: repeatElement(0, count: opened))
+        memberCount.append(contentsOf: repeatElement(0, count: opened))
+        start.grow(by: opened) { starts in
+            end.grow(by: opened) { ends in
+                parent.withUnsafeMutableBufferPointer { parents in
+                    position.withUnsafeMutableBufferPointer { positions in
+                        memberCount.withUnsafeMutableBufferPointer { members in
+                            for event in events {
+                                let offset = Int(event.offset)
+                                switch event.kind {
+                                case Int32(ARBOR_JSON_OPEN.rawValue):
+                                    starts.set(next, offset)
+                                    ends.set(next, offset)
+                                    parents[next] = event.a
+                                    positions[next] = event.b
+                                    next += 1
+                                case Int32(ARBOR_JSON_CLOSE.rawValue):
+                                    ends.set(Int(event.a), offset)
+                                    members[Int(event.a)] = event.b
+                                default:
+                                    checkpoints[event.a, default: []].append(offset)
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
     }

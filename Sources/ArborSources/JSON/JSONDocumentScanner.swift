@@ -50,7 +50,7 @@ enum JSONDocumentScanner {
                 while true {
                     if race != nil { scan.pause_at = scan.position + Int64(raceInterval) }
                     let status = arbor_json_scan_run(&scan)
-                    index.record(UnsafeBufferPointer(rebasing: events[0..<Int(scan.event_count)]))
+                    index.record(UnsafeBufferPointer(rebasing: events[0..<Int(scan.event_count)]), opened: Int(scan.opened))
                     position = Int(scan.position)
                     switch status {
                     case ARBOR_JSON_DONE: return true

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CJSONScan
 
 /// One pass over JSON bytes that validates them and builds a ``JSONTreeIndex`` without decoding values.
 struct JSONTreeScanner {
@@ -53,6 +54,16 @@ struct JSONTreeScanner {
                     // Items and elements are counted in 32 bits: more than 2^31 of them is left to the parser.
                     guard stack[stack.count - 1].count < Int32.max, index.count < Int32.max else { return nil }
                     stack[stack.count - 1].count += 1
+                }
+                if item < 0, byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") && !listsItems(stack, role) {
+                    // A container that is neither an item nor a list of items holds none: validated, not walked.
+                    guard let base = bytes.baseAddress else { return nil }
+                    let after = arbor_json_skip_value(base, Int64(bytes.count), Int64(position))
+                    guard after >= 0 else { return nil }
+                    position = Int(after)
+                    role = .none
+                    expectValue = false
+                    continue
                 }
                 switch byte {
                 case UInt8(ascii: "{"):
@@ -134,6 +145,12 @@ struct JSONTreeScanner {
         guard position == end, index.count > 0 else { return nil }
         index.finish()
         return index
+    }
+
+    /// Whether an array starting here lists items: the top value, or an item's children.
+    private func listsItems(_ stack: [Frame], _ role: MemberRole) -> Bool {
+        guard let owner = stack.last else { return true }
+        return role == .children && owner.isObject && owner.item >= 0
     }
 
     /// The first object that is a tree item: the root, or the first object element of a top-level array.

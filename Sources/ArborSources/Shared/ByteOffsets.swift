@@ -64,6 +64,29 @@ struct ByteOffsets: Sendable {
         return narrow.withUnsafeBufferPointer { body(View(narrow: $0.baseAddress, wide: nil)) }
     }
 
+    /// Adds `count` offsets (0 until set), then lets `body` set any of them by address.
+    mutating func grow(by count: Int, _ body: (MutableView) -> Void) {
+        if isWide {
+            wide.append(contentsOf: repeatElement(0, count: count))
+            wide.withUnsafeMutableBufferPointer { body(MutableView(narrow: nil, wide: $0.baseAddress)) }
+        } else {
+            narrow.append(contentsOf: repeatElement(0, count: count))
+            narrow.withUnsafeMutableBufferPointer { body(MutableView(narrow: $0.baseAddress, wide: nil)) }
+        }
+    }
+
+    /// Offsets written by address, in whichever form they are held.
+    struct MutableView {
+        let narrow: UnsafeMutablePointer<UInt32>?
+        let wide: UnsafeMutablePointer<Int>?
+
+        /// Sets the offset at `index` (not negative).
+        @inline(__always)
+        func set(_ index: Int, _ offset: Int) {
+            if let narrow { narrow[index] = UInt32(truncatingIfNeeded: offset) } else { wide.unsafelyUnwrapped[index] = offset }
+        }
+    }
+
     /// Offsets read by address, in whichever form they are held.
     struct View {
         let narrow: UnsafePointer<UInt32>?

@@ -52,6 +52,8 @@ typedef struct {
     arbor_json_event *events;
     int64_t event_count;
     int64_t event_capacity;
+    int64_t opened;
+    int32_t records;
 } arbor_json_scan;
 
 /// Starts a scan of the value at `position` (space before it skipped), its containers numbered from
@@ -64,6 +66,10 @@ void arbor_json_scan_begin(arbor_json_scan *scan, const uint8_t *bytes, int64_t 
 
 /// Runs the scan on from where it stopped, its events from the start of `events`.
 arbor_json_status arbor_json_scan_run(arbor_json_scan *scan);
+
+/// The offset just past the well-formed value at `position` (space before it skipped), or -1 when the bytes
+/// there are not one; nothing is recorded.
+int64_t arbor_json_skip_value(const uint8_t *bytes, int64_t count, int64_t position);
 
 /// Frees what the scan allocated.
 void arbor_json_scan_end(arbor_json_scan *scan);
