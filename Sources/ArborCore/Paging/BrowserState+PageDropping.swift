@@ -33,7 +33,8 @@ extension BrowserState {
         guard store.pagesArrivedSinceDrop >= ChildPaging.pagesBetweenDrops else { return }
         store.pagesArrivedSinceDrop = 0
         let kept = referencedHandles()
-        for owner in store.pagedLists {
+        let outlined = outlinedLists()
+        for owner in store.pagedLists where !outlined.contains(owner) {
             let children = store.children(of: owner)
             for page in children.arrivedPages where page > 0 {
                 let droppable = children.handles(ofPage: page).allSatisfy {
@@ -44,15 +45,18 @@ extension BrowserState {
         }
     }
 
+    /// The lists the outline shows every row of (none in columns): kept whole, so that a pass costs nothing
+    /// per outline row.
+    private func outlinedLists() -> Set<NodeHandle> {
+        guard navigation.layout == .outline else { return [] }
+        return navigation.expanded.union(navigation.pathParents).union([navigation.topParent, navigation.outline.topParent])
+    }
+
     /// The handles the navigation and the requests under way refer to, and the rows near each column's screenful.
     private func referencedHandles() -> Set<NodeHandle> {
         var kept = navigation.expanded.union(loads.countsPending)
         for handle in [navigation.root, loads.locating?.parent, loads.parentAskedByNavigation] {
             if let handle { kept.insert(handle) }
-        }
-        for row in navigation.outline.rows {
-            kept.insert(row.item)
-            kept.insert(row.parent)
         }
         for (index, column) in columns.enumerated() {
             kept.insert(column.parent)
