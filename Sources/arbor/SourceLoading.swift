@@ -1,7 +1,6 @@
 import ArborCore
 import ArborSources
 import ArborTUI
-import Dispatch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +23,7 @@ enum SourceLoading {
         do throws(OpeningStop) {
             result = try BrowserRunLoop.open(name: name, progress: request.progress, acquire: { try? lease.acquire() },
                                              release: lease.release) { done in
-                DispatchQueue.global().async {
+                WorkerThreads.start {
                     done(Result { () throws(SourceLoadError) in
                         let opened = try SourceOpener.open(request, streaming: streaming)
                         return request.watches ? SourceOpener.following(opened, request: request) : opened

@@ -1,6 +1,5 @@
 import ArborCore
 import ArborPath
-import Dispatch
 import Synchronization
 
 /// Opens two sources as one difference: each read whole as the value a JSONPath query's `$` reads (a document
@@ -34,7 +33,7 @@ public enum DiffOpening {
         throws(SourceLoadError) -> (IndexedValue, IndexedValue) {
         let sides = [(first, names.0), (second, names.1)]
         let read = Mutex<[(Result<IndexedJSON, SourceLoadError>, [String])?]>([nil, nil])
-        DispatchQueue.concurrentPerform(iterations: 2) { side in
+        WorkerThreads.perform(2) { side in
             var found: [String] = []
             let result = Result { () throws(SourceLoadError) -> IndexedJSON in try indexed(sides[side].0, name: sides[side].1, problems: &found) }
             read.withLock { $0[side] = (result, found) }

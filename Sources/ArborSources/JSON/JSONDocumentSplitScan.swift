@@ -1,4 +1,3 @@
-import Dispatch
 
 /// A large document's index built on two cores. The bytes are split at a comma between two members: the part
 /// before is scanned as usual up to the first such comma past the split, while the part after is scanned from
@@ -15,7 +14,7 @@ package enum JSONDocumentSplitScan {
     /// cost time).
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, splitAt place: Int, inParallel: Bool = true) -> JSONDocumentIndex? {
         guard let job = JSONSplitScanJob(bytes, splitAt: place, race: nil) else { return nil }
-        if inParallel { DispatchQueue.concurrentPerform(iterations: 2, execute: job.scan(part:)) } else { (0..<2).forEach(job.scan(part:)) }
+        if inParallel { WorkerThreads.perform(2, job.scan(part:)) } else { (0..<2).forEach(job.scan(part:)) }
         return job.joined()
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 
 /// Opens JSON bytes through an index: as an object tree or as a document, as the format says or as they look.
 enum JSONIndexing {
@@ -16,16 +15,16 @@ enum JSONIndexing {
         }
     }
 
-    /// The tree scan and the document scan side by side, a large document's scan in two parts: the part after
-    /// the split starts beside the tree scan and the part before it once the tree scan has ended (at once for a
-    /// document whose first object holds no children array, at the end for a tree, whose document scans stop).
+    /// The tree scan and the document scan side by side, a large document's scan in two parts, each on a
+    /// thread: the tree scan ends soon for a document whose first object holds no children array, and the
+    /// document's parts stop soon for a tree, once the tree scan has found the first object's children array.
     private static func detecting(_ bytes: [UInt8], name: String, mapping: FieldMapping) -> OpenedSource? {
         let race = ScanRace()
         let results = ScanResults()
         bytes.withUnsafeBufferPointer { buffer in
             let split = buffer.count >= JSONDocumentSplitScan.threshold
                 ? JSONSplitScanJob(buffer, splitAt: buffer.count / 100 * 52, race: race) : nil
-            DispatchQueue.concurrentPerform(iterations: split == nil ? 2 : 3) { which in
+            WorkerThreads.perform(split == nil ? 2 : 3) { which in
                 switch (which, split) {
                 case (0, _): results.tree = LazyJSONTree(bytes: bytes, name: name, mapping: mapping, force: false, race: race)
                 case (1, let split?): split.scan(part: 1)

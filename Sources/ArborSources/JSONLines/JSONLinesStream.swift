@@ -1,5 +1,4 @@
 import ArborCore
-import Dispatch
 
 /// Reads JSON Lines on another thread while they are shown: a file's first part is shown at once and the rest
 /// indexed, then shown whole; a pipe's lines are shown as they come (`tail -f app.log | arbor`), more lines at a
@@ -14,7 +13,7 @@ enum JSONLinesStream {
         let handoff = JSONLinesHandoff(reader: reader, scanner: scanner)
         let origin = request.path ?? "stdin"
         let notice = request.ceiling.cutNotice(origin: origin)
-        DispatchQueue.global().async {
+        WorkerThreads.start {
             var scanner = handoff.scanner
             let reader = handoff.reader
             let mapping = request.mapping

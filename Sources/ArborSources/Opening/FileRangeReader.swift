@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import ArborCore
-import Dispatch
 
 /// Reads a range of a regular file into memory, a large range in parts on several threads: the kernel's copy
 /// and the faults of fresh pages, which cost as much as indexing a document, are shared by the cores.
@@ -29,7 +28,7 @@ enum FileRangeReader {
             guard let start = UnsafeMutableRawPointer(bitPattern: address + bounds[part] - range.lowerBound) else { return }
             results.store(part, readPart(descriptor, into: start, from: bounds[part], to: bounds[part + 1], progress: progress))
         }
-        if partCount > 1 { DispatchQueue.concurrentPerform(iterations: partCount, execute: readOne) } else { readOne(0) }
+        WorkerThreads.perform(partCount, readOne)
         var count = 0
         for part in 0..<partCount {
             let (read, failure) = results.result(part)

@@ -1,5 +1,4 @@
 import ArborCore
-import Dispatch
 import Synchronization
 
 /// A file's hierarchy that follows the file: its directory is watched (and the file itself where the kernel
@@ -74,7 +73,7 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
     /// found. When the whole does not open, the part stays and the reason is the problem.
     func complete(by whole: @escaping @Sendable () throws(SourceLoadError) -> OpenedSource) {
         state.withLock { $0.isComplete = false }
-        DispatchQueue.global().async { [self] in
+        WorkerThreads.start { [self] in
             var changes: [SourceChange]
             do throws(SourceLoadError) {
                 let opened = try whole()

@@ -1,5 +1,4 @@
 import ArborCore
-import Dispatch
 
 /// What the command line says to open and how.
 public struct SourceRequest: Sendable {
@@ -225,7 +224,7 @@ public enum SourceOpener {
         let notice = request.ceiling.cutNotice(origin: request.path ?? "stdin")
         let growing = GrowingPathList(partial: builder.hierarchy(from: reader.wholeLines, name: name))
         let handoff = ReaderHandoff(reader)
-        DispatchQueue.global().async {
+        WorkerThreads.start {
             let reader = handoff.reader
             var interval = 0.5
             do throws(SourceLoadError) {

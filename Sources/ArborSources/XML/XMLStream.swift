@@ -1,5 +1,4 @@
 import ArborCore
-import Dispatch
 
 /// Indexes a large XML input on another thread while it is shown: the elements of its first megabytes at
 /// once, then the whole (a version in between would copy the index when more is added, past the memory
@@ -18,7 +17,7 @@ enum XMLStream {
         guard indexer.index.count > 0 else { return nil }
         let growing = GrowingXMLDocument(partial: LazyXMLDocument(bytes: bytes, index: indexer.snapshot, name: name, mapping: mapping))
         let handoff = XMLIndexerHandoff(indexer: indexer)
-        DispatchQueue.global().async {
+        WorkerThreads.start {
             let indexer = handoff.indexer
             do throws(SourceLoadError) {
                 indexer.reserveRoom()

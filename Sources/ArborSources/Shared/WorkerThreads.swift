@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Threads of their own for long work (reading and indexing a large input). Dispatch's global queues and the
+/// tasks of Swift concurrency share one pool of as many threads as cores: long work on them leaves the tasks
+/// that draw the first screen and answer keys waiting for a thread until it ends.
+package enum WorkerThreads {
+    /// Runs `work` on a new thread and returns at once (on the calling thread when no thread can be made).
+    package static func start(_ work: @escaping @Sendable () -> Void) {
+        if let thread = spawn(work) { pthread_detach(thread) }
+    }
+
+    /// Runs `body(0)` here and `body(1)`... `body(count - 1)` on new threads at the same time; returns when all
+    /// have ended.
+    package static func perform(_ count: Int, _ body: @Sendable (Int) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            let threads = (1..<max(1, count)).map { part in spawn { body(part) } }
+            body(0)
+            for case let thread? in threads { pthread_join(thread, nil) }
+        }
+    }
+
+    /// A joinable thread running `work`; nil when none could be made, `work` then run here.
+    private static func spawn(_ work: @escaping @Sendable () -> Void) -> pthread_t? {
+        let box = Unmanaged.passRetained(WorkBox {
+            lowerPriority()
+            work()
+        }).toOpaque()
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        #else
+        var thread: pthread_t?
+        #endif
+        let created = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<WorkBox>.fromOpaque(context).takeRetainedValue().work()
+            return nil
+        }, box)
+        guard created == 0 else {
+            // Run here, at this thread's own priority.
+            Unmanaged<WorkBox>.fromOpaque(box).release()
+            work()
+            return nil
+        }
+        return thread
+    }
+
+    /// How much lower than the rest of the program these threads run: when the cores are all busy, the
+    /// thread that draws and the tasks that answer keys come first.
+    static let niceness: Int32 = 10
+
+    /// Lowers the calling thread's priority: on Linux a thread has a niceness of its own, and "process 0" is
+    /// the calling thread.
+    private static func lowerPriority() {
+        #if canImport(Glibc)
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        _ = setpriority(which, 0, getpriority(which, 0) + niceness)
+        #endif
+    }
+
+    private final class WorkBox {
+        let work: @Sendable () -> Void
+        init(_ work: @escaping @Sendable () -> Void) { self.work = work }
+    }
+}
