@@ -94,23 +94,32 @@ struct JSONDocumentIndex: Sendable {
 
     /// Appends the containers of `tail`, the index of a later part of the same input, each parent and place
     /// among its parent's members given by `placed` (from the tail's own, a tail container's shifted by
-    /// `shift`); their checkpoints come along. Each table of `tail` is emptied once appended, so that the two
-    /// are held together one table at a time.
+    /// `shift`); their checkpoints come along. Each table of `tail` is handed back a few MiB at a time as it is
+    /// appended, so that the two are held together by no more than that.
     mutating func append(_ tail: inout JSONDocumentIndex, shift: Int32, placed: (_ parent: Int32, _ position: Int32) -> (Int32, Int32)) {
-        start.append(contentsOf: tail.start)
-        tail.start = ByteOffsets(inputSize: 0)
-        end.append(contentsOf: tail.end)
-        tail.end = ByteOffsets(inputSize: 0)
-        memberCount.append(contentsOf: tail.memberCount)
-        tail.memberCount = []
-        for container in 0..<tail.position.count {
-            position.append(placed(tail.parent[container], tail.position[container]).1)
-        }
-        tail.position = []
-        for container in 0..<tail.parent.count {
-            parent.append(placed(tail.parent[container], 0).0)
+        start.move(from: &tail.start)
+        end.move(from: &tail.end)
+        ReleasingMove.append(&tail.memberCount, to: &memberCount)
+        let count = tail.parent.count
+        parent.reserveCapacity(parent.count + count)
+        position.reserveCapacity(position.count + count)
+        tail.parent.withUnsafeMutableBufferPointer { parents in
+            tail.position.withUnsafeMutableBufferPointer { positions in
+                let chunk = ReleasingMove.chunkBytes / MemoryLayout<Int32>.stride
+                for first in Swift.stride(from: 0, to: count, by: chunk) {
+                    let chunkEnd = min(count, first + chunk)
+                    for container in first..<chunkEnd {
+                        let (newParent, newPosition) = placed(parents[container], positions[container])
+                        parent.append(newParent)
+                        position.append(newPosition)
+                    }
+                    ReleasingMove.handBack(UnsafeMutableBufferPointer(rebasing: parents[first..<chunkEnd]))
+                    ReleasingMove.handBack(UnsafeMutableBufferPointer(rebasing: positions[first..<chunkEnd]))
+                }
+            }
         }
         tail.parent = []
+        tail.position = []
         for (container, offsets) in tail.checkpoints { checkpoints[container + shift] = offsets }
         tail.checkpoints = [:]
     }

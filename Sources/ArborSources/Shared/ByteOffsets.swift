@@ -44,6 +44,11 @@ struct ByteOffsets: Sendable {
         if isWide { wide.append(contentsOf: other.wide) } else { narrow.append(contentsOf: other.narrow) }
     }
 
+    /// Moves the offsets of `other` (into the same input) to the end, emptying it a few MiB at a time.
+    mutating func move(from other: inout ByteOffsets) {
+        if isWide { ReleasingMove.append(&other.wide, to: &wide) } else { ReleasingMove.append(&other.narrow, to: &narrow) }
+    }
+
     /// Makes room for `capacity` offsets in all (storage shared with a copy is copied now, with that room).
     mutating func reserve(_ capacity: Int) {
         if isWide { wide.reserveCapacity(capacity) } else { narrow.reserveCapacity(capacity) }

@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Moves a large table onto the end of another a few MiB at a time, handing the copied pages of the source back
+/// to the system as it goes: two large tables joined overlap by a few MiB, not by the size of one of them.
+enum ReleasingMove {
+    /// Elements copied between two hand-backs.
+    static let chunkBytes = 4 << 20
+
+    /// Appends `source`'s elements to `destination` and empties `source`.
+    static func append<Element>(_ source: inout [Element], to destination: inout [Element]) {
+        destination.reserveCapacity(destination.count + source.count)
+        let chunk = max(1, chunkBytes / MemoryLayout<Element>.stride)
+        source.withUnsafeMutableBufferPointer { from in
+            for first in stride(from: 0, to: from.count, by: chunk) {
+                let part = UnsafeMutableBufferPointer(rebasing: from[first..<min(from.count, first + chunk)])
+                destination.append(contentsOf: UnsafeBufferPointer(part))
+                handBack(part)
+            }
+        }
+        source = []
+    }
+
+    /// Hands back the whole pages inside `elements`, which are never read again (they read as zeros if they are).
+    static func handBack<Element>(_ elements: UnsafeMutableBufferPointer<Element>) {
+        let bytes = UnsafeMutableRawBufferPointer(elements)
+        guard let base = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (Int(bitPattern: base) + page - 1) / page * page
+        let end = (Int(bitPattern: base) + bytes.count) / page * page
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, Int32(MADV_DONTNEED))
+    }
+}
