@@ -13,12 +13,19 @@ import Darwin
 public enum QueryThread {
     /// Runs `work` on a thread of its own and returns at once.
     public static func start(_ work: @escaping @Sendable () -> Void) {
+        // Without a thread to be had, the walk runs here, as deep as this stack allows.
+        guard let thread = spawn(stackSize: JSONPath.stackSize, work) else { return work() }
+        pthread_detach(thread)
+    }
+
+    /// A new joinable thread running `work`, with `stackSize` bytes of stack reserved when given; nil when no
+    /// thread could be made (`work` then has not run).
+    package static func spawn(stackSize: Int? = nil, _ work: @escaping @Sendable () -> Void) -> pthread_t? {
         let box = Unmanaged.passRetained(WorkBox(work)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, JSONPath.stackSize)
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        if let stackSize { pthread_attr_setstacksize(&attributes, stackSize) }
 #if canImport(Glibc)
         var thread = pthread_t()
 #else
@@ -29,8 +36,8 @@ public enum QueryThread {
             Unmanaged<WorkBox>.fromOpaque(context).takeRetainedValue().work()
             return nil
         }, box)
-        // Without a thread to be had, the walk runs here, as deep as this stack allows.
-        if created != 0 { Unmanaged<WorkBox>.fromOpaque(box).takeRetainedValue().work() }
+        guard created == 0 else { Unmanaged<WorkBox>.fromOpaque(box).release(); return nil }
+        return thread
     }
 
     /// Runs `work` on a thread of its own and waits for its value.

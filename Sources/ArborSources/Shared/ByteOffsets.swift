@@ -39,11 +39,6 @@ struct ByteOffsets: Sendable {
         if isWide { wide.append(offset) } else { narrow.append(Self.narrowed(offset)) }
     }
 
-    /// Adds the offsets of `other` (into the same input, so held in the same form) at the end.
-    mutating func append(contentsOf other: ByteOffsets) {
-        if isWide { wide.append(contentsOf: other.wide) } else { narrow.append(contentsOf: other.narrow) }
-    }
-
     /// Moves the offsets of `other` (into the same input) to the end, emptying it a few MiB at a time.
     mutating func move(from other: inout ByteOffsets) {
         if isWide { ReleasingMove.append(&other.wide, to: &wide) } else { ReleasingMove.append(&other.narrow, to: &narrow) }

@@ -10,9 +10,19 @@ enum LargeBuffers {
     static func adviseHugePages(_ base: UnsafeMutableRawPointer, _ count: Int) {
         let huge = 2 << 20
         guard count >= 4 * huge else { return }
-        let start = (Int(bitPattern: base) + huge - 1) / huge * huge
-        let end = (Int(bitPattern: base) + count) / huge * huge
+        advise(base, count, aligned: huge, Int32(MADV_HUGEPAGE))
+    }
+
+    /// Hands back the whole pages inside a buffer that is never read again (its pages read as zeros if it is).
+    static func release(_ base: UnsafeMutableRawPointer, _ count: Int) {
+        advise(base, count, aligned: Int(sysconf(Int32(_SC_PAGESIZE))), Int32(MADV_DONTNEED))
+    }
+
+    /// Gives `advice` for the blocks of `alignment` bytes that lie wholly inside the buffer.
+    private static func advise(_ base: UnsafeMutableRawPointer, _ count: Int, aligned alignment: Int, _ advice: Int32) {
+        let start = (Int(bitPattern: base) + alignment - 1) / alignment * alignment
+        let end = (Int(bitPattern: base) + count) / alignment * alignment
         guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, Int32(MADV_HUGEPAGE))
+        _ = madvise(aligned, end - start, advice)
     }
 }

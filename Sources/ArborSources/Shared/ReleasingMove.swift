@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Moves a large table onto the end of another a few MiB at a time, handing the copied pages of the source back
 /// to the system as it goes: two large tables joined overlap by a few MiB, not by the size of one of them.
 enum ReleasingMove {
@@ -24,14 +18,9 @@ enum ReleasingMove {
         source = []
     }
 
-    /// Hands back the whole pages inside `elements`, which are never read again (they read as zeros if they are).
+    /// Hands back the whole pages inside `elements`, which are never read again.
     static func handBack<Element>(_ elements: UnsafeMutableBufferPointer<Element>) {
         let bytes = UnsafeMutableRawBufferPointer(elements)
-        guard let base = bytes.baseAddress else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let start = (Int(bitPattern: base) + page - 1) / page * page
-        let end = (Int(bitPattern: base) + bytes.count) / page * page
-        guard end > start else { return }
-        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, Int32(MADV_DONTNEED))
+        if let base = bytes.baseAddress { LargeBuffers.release(base, bytes.count) }
     }
 }

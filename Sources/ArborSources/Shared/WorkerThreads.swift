@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArborCore
 
 /// Threads of their own for long work (reading and indexing a large input). Dispatch's global queues and the
 /// tasks of Swift concurrency share one pool of as many threads as cores: long work on them leaves the tasks
@@ -23,28 +24,14 @@ package enum WorkerThreads {
         }
     }
 
-    /// A joinable thread running `work`; nil when none could be made, `work` then run here.
+    /// A joinable thread running `work` at the lower priority; nil when none could be made, `work` then run
+    /// here at this thread's own priority.
     private static func spawn(_ work: @escaping @Sendable () -> Void) -> pthread_t? {
-        let box = Unmanaged.passRetained(WorkBox {
+        let thread = QueryThread.spawn {
             lowerPriority()
             work()
-        }).toOpaque()
-        #if canImport(Glibc)
-        var thread = pthread_t()
-        #else
-        var thread: pthread_t?
-        #endif
-        let created = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<WorkBox>.fromOpaque(context).takeRetainedValue().work()
-            return nil
-        }, box)
-        guard created == 0 else {
-            // Run here, at this thread's own priority.
-            Unmanaged<WorkBox>.fromOpaque(box).release()
-            work()
-            return nil
         }
+        if thread == nil { work() }
         return thread
     }
 
@@ -59,10 +46,5 @@ package enum WorkerThreads {
         let which = __priority_which_t(PRIO_PROCESS.rawValue)
         _ = setpriority(which, 0, getpriority(which, 0) + niceness)
         #endif
-    }
-
-    private final class WorkBox {
-        let work: @Sendable () -> Void
-        init(_ work: @escaping @Sendable () -> Void) { self.work = work }
     }
 }
