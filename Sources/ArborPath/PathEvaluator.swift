@@ -27,12 +27,15 @@ final class PathEvaluator<Node: PathNode> {
     /// The keys of a path, as a normalized path names them.
     @inlinable
     func keys(_ path: Path) -> [PathKey] {
-        path.map { step in
+        var keys: [PathKey] = []
+        keys.reserveCapacity(path.count)
+        for step in path {
             switch step {
-            case .key(let key): return key
-            case .child(let key): return root.pathKey(key)
+            case .key(let key): keys.append(key)
+            case .child(let key): root.appendPathKeys(key, to: &keys)
             }
         }
+        return keys
     }
 
     /// Hands the nodes `segments` select from `node` to `body`; false when `body` or the stop condition stopped it.

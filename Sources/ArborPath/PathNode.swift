@@ -30,6 +30,9 @@ public protocol PathNode {
     func forEachChild(containersOnly: Bool, _ body: (ChildKey, Self) -> Bool) -> Bool
     /// The key of a child handed on by ``forEachChild(containersOnly:_:)`` of any node of the same value.
     func pathKey(_ key: ChildKey) -> PathKey
+    /// Appends the keys a child key names, top down: one for a child, the whole way down for a descendant's
+    /// key from ``PartitionedPathNode/descendantContainer(at:)``.
+    func appendPathKeys(_ key: ChildKey, to keys: inout [PathKey])
     /// The whole value, for comparisons, functions and output.
     var value: JSONPathValue { get }
     /// Whether the node's value equals `literal` (a scalar), as comparing ``value`` with it says.
@@ -40,6 +43,10 @@ extension PathNode {
     /// Compares the whole value.
     @inlinable
     public func equals(_ literal: JSONPathValue) -> Bool { value == literal }
+
+    /// The one key of a child.
+    @inlinable
+    public func appendPathKeys(_ key: ChildKey, to keys: inout [PathKey]) { keys.append(pathKey(key)) }
 }
 
 extension PathNode where ChildKey == PathKey {

@@ -5,7 +5,7 @@ import ArborPath
 /// made, a key is compared as bytes and made into text only for a match's path, objects and arrays are listed
 /// from the index without reading the scalars between them, and only the values a filter compares are decoded.
 /// Valid only during the walk it belongs to.
-struct JSONIndexPathNode: PathNode {
+struct JSONIndexPathNode: PartitionedPathNode, @unchecked Sendable {
     /// The walk, neither retained nor released as nodes are made and dropped (it outlives them).
     let reference: Unmanaged<JSONIndexWalk>
     /// The container the value is, or -1 for a scalar.
@@ -13,11 +13,14 @@ struct JSONIndexPathNode: PathNode {
     /// The value's bytes.
     let range: Range<Int>
 
-    /// Where a child sits: its value's start (a member's key is read back from there) or its index.
+    /// Where a child sits: its value's start (a member's key is read back from there) or its index; for a
+    /// descendant listed at once, the container it is and the one above it the way down starts from.
     struct ChildKey {
         let valueStart: Int
         let position: Int32
         let isMember: Bool
+        var descendant: Int32 = -1
+        var below: Int32 = -1
     }
 
     init(walk: JSONIndexWalk, container: Int32, range: Range<Int>) {
@@ -30,7 +33,9 @@ struct JSONIndexPathNode: PathNode {
         self.range = range
     }
 
-    var walk: JSONIndexWalk { reference.takeUnretainedValue() }
+    /// Runs `body` with the walk, its reference not counted: threads that walk parts of one query at once
+    /// would slow each other down counting references to the one walk they share.
+    func withWalk<Result>(_ body: (JSONIndexWalk) -> Result) -> Result { reference._withUnsafeGuaranteedRef(body) }
     /// The walk's tables, read without counting a reference.
     var tables: JSONIndexTables { reference._withUnsafeGuaranteedRef { $0.tables } }
 
@@ -56,11 +61,11 @@ struct JSONIndexPathNode: PathNode {
         return name.withUTF8 { wanted in
             // RFC 9535 reads I-JSON, whose names are unique: the scan stops at the first member of the name.
             var found: JSONIndexPathNode?
-            _ = walk.forEachMember(of: container) { member in
+            _ = withWalk { $0.forEachMember(of: container) { member in
                 guard let key = member.key, JSONGrammar.string(tables.bytes[key], equals: wanted) else { return true }
                 found = node(member)
                 return false
-            }
+            } }
             return found
         }
     }
@@ -68,10 +73,10 @@ struct JSONIndexPathNode: PathNode {
     func element(at index: Int) -> JSONIndexPathNode? {
         guard container >= 0 else { return nil }
         var found: JSONIndexPathNode?
-        _ = walk.forEachMember(of: container, from: index) { member in
+        _ = withWalk { $0.forEachMember(of: container, from: index) { member in
             found = node(member)
             return false
-        }
+        } }
         return found
     }
 
@@ -83,9 +88,9 @@ struct JSONIndexPathNode: PathNode {
         guard container >= 0 else { return true }
         let isMember = tables.isObject(container)
         guard containersOnly else {
-            return walk.forEachMember(of: container) { member in
+            return withWalk { $0.forEachMember(of: container) { member in
                 body(ChildKey(valueStart: member.value.lowerBound, position: Int32(member.position), isMember: isMember), node(member))
-            }
+            } }
         }
         let index = tables
         return index.forEachNestedContainer(of: container) { nested in
@@ -96,7 +101,47 @@ struct JSONIndexPathNode: PathNode {
     }
 
     func pathKey(_ key: ChildKey) -> PathKey {
-        key.isMember ? .name(walk.text(of: walk.key(before: key.valueStart))) : .index(Int(key.position))
+        key.isMember ? .name(withWalk { $0.text(of: $0.key(before: key.valueStart)) }) : .index(Int(key.position))
+    }
+
+    func appendPathKeys(_ key: ChildKey, to keys: inout [PathKey]) {
+        guard key.below >= 0 else { return keys.append(pathKey(key)) }
+        let index = tables
+        var chain: [Int32] = []
+        var step = key.descendant
+        while step != key.below {
+            chain.append(step)
+            step = index.parent[Int(step)]
+        }
+        for step in chain.reversed() {
+            let isMember = index.isObject(index.parent[Int(step)])
+            keys.append(pathKey(ChildKey(valueStart: index.start[Int(step)], position: index.position[Int(step)], isMember: isMember)))
+        }
+    }
+
+    /// The containers below, which the index numbers in document order: those after this one up to the first
+    /// that starts past its end.
+    var descendantContainerCount: Int {
+        guard container >= 0 else { return 0 }
+        let index = tables
+        let first = Int(container) + 1
+        let last = container == 0 ? index.count : index.firstContainer(from: first, startingAtOrAfter: index.end[Int(container)])
+        return max(0, last - first)
+    }
+
+    func descendantContainer(at position: Int) -> (key: ChildKey, node: JSONIndexPathNode) {
+        let index = tables
+        let nested = Int(container) + 1 + position
+        let start = index.start[nested]
+        let key = ChildKey(valueStart: start, position: index.position[nested], isMember: false, descendant: Int32(nested), below: container)
+        return (key, JSONIndexPathNode(reference: reference, container: Int32(nested), range: start..<index.end[nested]))
+    }
+
+    func descendantSubtreeEnd(at position: Int) -> Int {
+        let index = tables
+        let first = Int(container) + 1
+        let nested = first + position
+        return index.firstContainer(from: nested + 1, startingAtOrAfter: index.end[nested]) - first
     }
 
     /// Compares a string with a literal as bytes, decoding it only when the bytes differ and an escape or a
@@ -120,7 +165,7 @@ struct JSONIndexPathNode: PathNode {
         case .null: return .null
         case .boolean: return .boolean(tables.bytes[range.lowerBound] == UInt8(ascii: "t"))
         case .number: return .number(Double(String(decoding: UnsafeBufferPointer(rebasing: tables.bytes[range]), as: UTF8.self)) ?? .nan)
-        case .string: return .string(walk.text(of: range))
+        case .string: return .string(withWalk { $0.text(of: range) })
         case .array:
             var values: [JSONPathValue] = []
             _ = forEachChild { _, child in
@@ -150,10 +195,20 @@ extension LazyJSONDocument: IndexedQuerying {
         let walked = JSONIndexWalk.with(self) { walk in
             Result { () throws(JSONPathDepthError) -> Bool in
                 let root = JSONIndexPathNode(walk: walk, container: 0, range: index.start[0]..<index.end[0])
-                return try path.forEachMatch(in: root, shouldStop: shouldStop) { node, keys in body(match(node, keys: keys)) }
+                return try path.forEachMatch(in: root, helpers: Self.queryHelpers, start: Self.startHelpers, shouldStop: shouldStop) { node, keys in
+                    body(match(node, keys: keys))
+                }
             }
         }
         return try walked.get()
+    }
+
+    /// The threads that walk parts of a query beside the one that runs it: one a core, up to eight in all.
+    static let queryHelpers = min(8, WorkerThreads.cores) - 1
+
+    /// Starts the helpers of a split walk on worker threads, each with a query's stack.
+    static func startHelpers(_ count: Int, _ work: @escaping @Sendable () -> Void) -> () -> Void {
+        WorkerThreads.startHelpers(count, stackSize: JSONPath.stackSize, work)
     }
 
     private func match(_ node: JSONIndexPathNode, keys: [PathKey]) -> QueryMatch {

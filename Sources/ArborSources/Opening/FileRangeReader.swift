@@ -39,7 +39,7 @@ enum FileRangeReader {
     }
 
     /// Two parts where there are two cores or more.
-    static var defaultParts: Int { min(2, max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) }
+    static var defaultParts: Int { min(2, WorkerThreads.cores) }
 
     private static func readPart(
         _ descriptor: Int32, into base: UnsafeMutableRawPointer, from start: Int, to end: Int, progress: ReadProgress

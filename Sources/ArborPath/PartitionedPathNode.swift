@@ -1,0 +1,75 @@
+/// A node whose descendants are numbered in document order, so that the walk of a descendant segment can be
+/// split into parts walked at once (``JSONPath/forEachMatch(in:helpers:plan:start:shouldStop:_:)``).
+public protocol PartitionedPathNode: PathNode, Sendable {
+    /// The number of objects and arrays below the node.
+    var descendantContainerCount: Int { get }
+    /// The object or array below the node at `position` of their document order, with a key naming its way
+    /// from the node.
+    func descendantContainer(at position: Int) -> (key: ChildKey, node: Self)
+    /// The position, in the same order, of the first container after the one at `position` and all below it.
+    func descendantSubtreeEnd(at position: Int) -> Int
+}
+
+extension PathEvaluator where Node: PartitionedPathNode {
+    /// Applies the selectors to the containers below `node` at `positions` of their document order, each once,
+    /// in that order: a container whose descendants all lie in `positions` is descended into with them, one
+    /// whose descendants reach past them is visited alone (the part after holds the rest).
+    @inlinable
+    func descend(_ selectors: [PathSelector], below node: Node, at positions: Range<Int>, path: inout Path, _ body: Visit) -> Bool {
+        var position = positions.lowerBound
+        while position < positions.upperBound {
+            let (key, child) = node.descendantContainer(at: position)
+            let after = node.descendantSubtreeEnd(at: position)
+            path.append(.child(key))
+            let going: Bool
+            if after <= positions.upperBound {
+                going = descend(selectors, from: child, path: &path, body)
+                position = after
+            } else {
+                going = tick() && apply(selectors, to: child, path: &path, body)
+                position += 1
+            }
+            path.removeLast()
+            if !going { return false }
+        }
+        return true
+    }
+}
+
+/// Starts `work` on up to `count` threads of their own and returns what waits for them to end.
+public typealias HelperStarter = (_ count: Int, _ work: @escaping @Sendable () -> Void) -> () -> Void
+
+/// How a split walk cuts the containers below the root into parts: small ones first, so that the first matches
+/// come at once, doubling to `largest`; at most `ahead` parts walked beyond the one being handed on.
+public struct SplitWalkPlan: Sendable, Hashable {
+    /// The containers of the first part.
+    public var first: Int
+    /// The containers of the largest part.
+    public var largest: Int
+    /// How many parts may be walked ahead of the one whose matches are handed on.
+    public var ahead: Int
+    /// The fewest containers worth a split walk.
+    public var smallest: Int
+
+    /// A plan; the default one suits documents of any size.
+    public init(first: Int = 256, largest: Int = 16_384, ahead: Int = 64, smallest: Int = 4_096) {
+        self.first = max(1, first)
+        self.largest = max(self.first, largest)
+        self.ahead = max(1, ahead)
+        self.smallest = smallest
+    }
+
+    /// The parts of `count` containers, in order.
+    @usableFromInline
+    func parts(of count: Int) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var size = first
+        var start = 0
+        while start < count {
+            parts.append(start..<min(count, start + size))
+            start += size
+            size = min(largest, size * 2)
+        }
+        return parts
+    }
+}
