@@ -5,7 +5,9 @@ import Darwin
 #endif
 
 /// Who walks which part of a split walk, and when the lead thread hands a part's matches on: parts are taken in
-/// order by whichever thread is free, no further than ``SplitWalkPlan/ahead`` past the part handed on next.
+/// order by whichever thread is free, no further than ``SplitWalkPlan/ahead`` past the part handed on next, and
+/// none while the parts walked and not handed on hold ``SplitWalkPlan/held`` matches or more (the next part to
+/// hand on is always taken: a reader slower than the walk holds the matches of a few parts, not of the file).
 @usableFromInline
 final class PartSchedule: @unchecked Sendable {
     /// What the lead thread does next.
@@ -18,6 +20,8 @@ final class PartSchedule: @unchecked Sendable {
 
     @usableFromInline let count: Int
     private let ahead: Int
+    private let held: Int
+    private var holding = 0
     // At addresses of their own: a stored property passed inout may be a copy.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -27,9 +31,10 @@ final class PartSchedule: @unchecked Sendable {
     private var stopped = false
 
     @usableFromInline
-    init(count: Int, ahead: Int) {
+    init(count: Int, ahead: Int, held: Int) {
         self.count = count
         self.ahead = ahead
+        self.held = held
         walked = Array(repeating: false, count: count)
         mutex.initialize(to: pthread_mutex_t())
         changed.initialize(to: pthread_cond_t())
@@ -50,7 +55,7 @@ final class PartSchedule: @unchecked Sendable {
         return body()
     }
 
-    private var mayTake: Bool { next < count && next < handedOn + ahead }
+    private var mayTake: Bool { next < count && next < handedOn + ahead && (holding < held || next == handedOn) }
 
     /// The next part for a helper thread, waiting while the parts ahead are all taken; nil when none is left or
     /// the walk stopped.
@@ -80,20 +85,22 @@ final class PartSchedule: @unchecked Sendable {
         }
     }
 
-    /// Records that part `part` has been walked (its outcome written before).
+    /// Records that part `part` has been walked (its outcome, of `matches` matches, written before).
     @usableFromInline
-    func finished(_ part: Int) {
+    func finished(_ part: Int, matches: Int) {
         locked {
             walked[part] = true
+            holding += matches
             pthread_cond_broadcast(changed)
         }
     }
 
-    /// Records that the next part's matches have been handed on.
+    /// Records that the next part's matches, `matches` of them, have been handed on.
     @usableFromInline
-    func handedOnNext() {
+    func handedOnNext(matches: Int) {
         locked {
             handedOn += 1
+            holding -= matches
             pthread_cond_broadcast(changed)
         }
     }

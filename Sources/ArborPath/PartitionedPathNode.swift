@@ -40,7 +40,8 @@ extension PathEvaluator where Node: PartitionedPathNode {
 public typealias HelperStarter = (_ count: Int, _ work: @escaping @Sendable () -> Void) -> () -> Void
 
 /// How a split walk cuts the containers below the root into parts: small ones first, so that the first matches
-/// come at once, doubling to `largest`; at most `ahead` parts walked beyond the one being handed on.
+/// come at once, doubling to `largest`; at most `ahead` parts walked beyond the one being handed on, and no more
+/// taken while those walked hold `held` matches.
 public struct SplitWalkPlan: Sendable, Hashable {
     /// The containers of the first part.
     public var first: Int
@@ -48,14 +49,17 @@ public struct SplitWalkPlan: Sendable, Hashable {
     public var largest: Int
     /// How many parts may be walked ahead of the one whose matches are handed on.
     public var ahead: Int
+    /// How many matches the parts walked ahead may hold before no more are taken.
+    public var held: Int
     /// The fewest containers worth a split walk.
     public var smallest: Int
 
     /// A plan; the default one suits documents of any size.
-    public init(first: Int = 256, largest: Int = 16_384, ahead: Int = 64, smallest: Int = 4_096) {
+    public init(first: Int = 256, largest: Int = 16_384, ahead: Int = 64, held: Int = 65_536, smallest: Int = 4_096) {
         self.first = max(1, first)
         self.largest = max(self.first, largest)
         self.ahead = max(1, ahead)
+        self.held = max(1, held)
         self.smallest = smallest
     }
 

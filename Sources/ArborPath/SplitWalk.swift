@@ -31,7 +31,7 @@ final class SplitWalk<Node: PartitionedPathNode>: @unchecked Sendable {
         expression = query.expression
         segments = query.segments
         parts = plan.parts(of: root.descendantContainerCount)
-        schedule = PartSchedule(count: parts.count, ahead: plan.ahead)
+        schedule = PartSchedule(count: parts.count, ahead: plan.ahead, held: plan.held)
     }
 
     /// One thread's means to walk parts: an evaluator, stopped when the walk is, and its own copy of the query.
@@ -70,8 +70,9 @@ final class SplitWalk<Node: PartitionedPathNode>: @unchecked Sendable {
             }
         }
         outcome.tooDeep = evaluator.tooDeep
+        let matches = outcome.matches.count
         outcomes.withLock { $0[part] = outcome }
-        schedule.finished(part)
+        schedule.finished(part, matches: matches)
     }
 
     /// A helper thread's work: parts walked until none is left.
@@ -106,7 +107,7 @@ final class SplitWalk<Node: PartitionedPathNode>: @unchecked Sendable {
                     schedule.stop()
                     return (false, false)
                 }
-                schedule.handedOnNext()
+                schedule.handedOnNext(matches: outcome.matches.count)
             }
         }
     }

@@ -182,6 +182,32 @@ void arbor_json_scan_begin(arbor_json_scan *scan, const uint8_t *bytes, int64_t 
     };
 }
 
+int arbor_json_skip_string(const uint8_t *bytes, int64_t count, int64_t *position) {
+    int64_t at = *position + 1;
+    int found = 0;
+    for (;;) {
+        at = next_special(bytes, count, at);
+        if (at >= count) break;
+        uint8_t byte = bytes[at];
+        if (byte == '"') {
+            at += 1;
+            found = 1;
+            break;
+        }
+        if (byte < 0x20 || at + 1 >= count) break;
+        uint8_t escaped = bytes[at + 1];
+        if (escaped != '"' && escaped != '\\' && escaped != '/' && escaped != 'b' && escaped != 'f' && escaped != 'n' &&
+            escaped != 'r' && escaped != 't' && escaped != 'u') break;
+        at += 2;
+        if (escaped == 'u') {
+            if (at + 4 > count || !is_hex(bytes[at]) || !is_hex(bytes[at + 1]) || !is_hex(bytes[at + 2]) || !is_hex(bytes[at + 3])) break;
+            at += 4;
+        }
+    }
+    *position = at;
+    return found;
+}
+
 int64_t arbor_json_skip_value(const uint8_t *bytes, int64_t count, int64_t position) {
     arbor_json_frame frames[64];
     arbor_json_event events[4];

@@ -1,4 +1,5 @@
 import ArborPath
+import Synchronization
 
 /// A document held as its objects and arrays in document order, as an index holds them, so that a split walk
 /// can cut it at any container: the node a split walk runs on in tests.
@@ -11,6 +12,8 @@ final class PreorderDocument: Sendable {
     }
 
     let containers: [Container]
+    /// How many containers walks have been handed by position.
+    let handed = Atomic(0)
 
     init(_ value: JSONPathValue) {
         var containers: [Container] = []
@@ -83,6 +86,7 @@ struct PreorderNode: PartitionedPathNode {
 
     func descendantContainer(at position: Int) -> (key: ChildKey, node: PreorderNode) {
         let number = container + 1 + position
+        document.handed.add(1, ordering: .relaxed)
         let found = document.containers[number]
         let way = Array(found.keys.dropFirst(document.containers[container].keys.count))
         return (.way(way), PreorderNode(document: document, value: found.value, container: number))

@@ -92,6 +92,29 @@ struct SplitWalkTests {
         #expect(handed.withLock { $0 } < all)
     }
 
+    /// How many containers the walk had been handed when the reader, slow at its 100th match, took it.
+    static func handedAtASlowReader(_ plan: SplitWalkPlan) throws -> Int {
+        let document = PreorderDocument(Self.nested)
+        var seen = 0
+        var handed = 0
+        try JSONPath("$..*").forEachMatch(in: document.root, helpers: 1, plan: plan, start: Self.start) { _, _ in
+            seen += 1
+            if seen == 100 {
+                Thread.sleep(forTimeInterval: 0.2)
+                handed = document.handed.load(ordering: .relaxed)
+            }
+            return true
+        }
+        return handed
+    }
+
+    @Test func aSlowReaderHoldsTheWalkBack() throws {
+        let bounded = try Self.handedAtASlowReader(SplitWalkPlan(first: 1, largest: 1, ahead: 10_000, held: 5, smallest: 0))
+        let unbounded = try Self.handedAtASlowReader(SplitWalkPlan(first: 1, largest: 1, ahead: 10_000, held: .max, smallest: 0))
+        #expect(bounded < 40)
+        #expect(unbounded > 200)
+    }
+
     @Test func aSmallDocumentOrAQueryNotStartingWithDescendantsIsWalkedByOneThread() throws {
         let started = Mutex(0)
         let start: HelperStarter = { count, work in

@@ -71,6 +71,10 @@ arbor_json_status arbor_json_scan_run(arbor_json_scan *scan);
 /// there are not one; nothing is recorded.
 int64_t arbor_json_skip_value(const uint8_t *bytes, int64_t count, int64_t position);
 
+/// Moves `*position` from a string's opening quote past its closing one and returns 1; returns 0 with
+/// `*position` at the byte that ends it short (a raw control character, a bad escape, the end).
+int arbor_json_skip_string(const uint8_t *bytes, int64_t count, int64_t *position);
+
 /// Frees what the scan allocated.
 void arbor_json_scan_end(arbor_json_scan *scan);
 
