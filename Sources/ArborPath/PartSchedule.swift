@@ -18,7 +18,7 @@ final class PartSchedule: @unchecked Sendable {
         case done
     }
 
-    @usableFromInline let count: Int
+    private let count: Int
     private let ahead: Int
     private let held: Int
     private var holding = 0

@@ -37,7 +37,7 @@ struct IndexedDocumentQueryTests {
     }()
 
     /// Each match's normalized path and value, the query run on a thread of its own as the browser runs it.
-    static func matches(of path: JSONPath, in source: LazyJSONDocument) async -> [String] {
+    static func matches(of path: JSONPath, in source: any HierarchySource) async -> [String] {
         let query = SourceQuery(path, source: source)
         return await withCheckedContinuation { continuation in
             DispatchQueue(label: "query").async {

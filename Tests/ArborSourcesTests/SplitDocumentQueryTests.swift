@@ -1,7 +1,6 @@
 import ArborCore
 import ArborPath
 import ArborSources
-import Dispatch
 import Foundation
 import Testing
 
@@ -28,23 +27,8 @@ struct SplitDocumentQueryTests {
     func aLargeDocumentGivesTheSameMatches(_ selector: String) async throws {
         let text = #"{"records": ["# + Self.records.joined(separator: ",\n") + "]}"
         let source = try #require(LazyJSONDocument(bytes: Array(text.utf8), name: "records.json"))
-        let found = await Self.matches(of: try JSONPath(selector), in: source)
+        let found = await IndexedDocumentQueryTests.matches(of: try JSONPath(selector), in: source)
         #expect(found == (try Self.expected(selector, in: text)), "\(selector)")
-    }
-
-    /// Each match's path and value, the query run on a thread of its own.
-    static func matches(of path: JSONPath, in source: any HierarchySource) async -> [String] {
-        let query = SourceQuery(path, source: source)
-        return await withCheckedContinuation { continuation in
-            DispatchQueue(label: "query").async {
-                var found: [String] = []
-                query.forEachMatch { match in
-                    found.append(NormalizedPath.text(match.path) + " " + match.value.compactJSON)
-                    return true
-                }
-                continuation.resume(returning: found)
-            }
-        }
     }
 
     @Test(arguments: selectors)
@@ -54,7 +38,7 @@ struct SplitDocumentQueryTests {
         defer { unlink(path) }
         let opened = try SourceOpener.open(SourceRequest(path: path), streaming: false)
         #expect(opened.format == .jsonl)
-        let found = await Self.matches(of: try JSONPath(selector), in: opened.hierarchy)
+        let found = await IndexedDocumentQueryTests.matches(of: try JSONPath(selector), in: opened.hierarchy)
         #expect(found == (try Self.expected(selector, in: "[" + Self.records.joined(separator: ",") + "]")), "\(selector)")
     }
 }

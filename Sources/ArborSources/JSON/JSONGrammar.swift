@@ -69,10 +69,6 @@ enum JSONGrammar {
         return position
     }
 
-    static func isHexDigit(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
-    }
-
     /// What makes a number malformed: the digit that was expected and not found.
     enum NumberProblem: Error {
         case integerDigit, fractionDigit, exponentDigit

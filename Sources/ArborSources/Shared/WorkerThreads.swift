@@ -15,12 +15,11 @@ package enum WorkerThreads {
         pthread_detach(thread)
     }
 
-    /// Runs `body(0)` here and `body(1)`... `body(count - 1)` on new threads at the same time, each with
-    /// `stackSize` bytes of stack when given; returns when all have ended. A part no thread could be made for
-    /// runs here after `body(0)`.
-    package static func perform(_ count: Int, stackSize: Int? = nil, _ body: @Sendable (Int) -> Void) {
+    /// Runs `body(0)` here and `body(1)`... `body(count - 1)` on new threads at the same time; returns when all
+    /// have ended. A part no thread could be made for runs here after `body(0)`.
+    package static func perform(_ count: Int, _ body: @Sendable (Int) -> Void) {
         withoutActuallyEscaping(body) { body in
-            let threads = (1..<max(1, count)).map { part in (part, spawn(stackSize: stackSize) { body(part) }) }
+            let threads = (1..<max(1, count)).map { part in (part, spawn { body(part) }) }
             body(0)
             for (part, thread) in threads {
                 if let thread { pthread_join(thread, nil) } else { body(part) }
