@@ -155,8 +155,11 @@ enum Program {
     /// Opens the source the options name; its problems go to stderr.
     static func openSource(_ options: SourceOptions) throws(ArborFailure) -> OpenedSource {
         try requireSource(options)
+        var request = options.request
+        // Nothing follows a source opened here, so a large file is mapped instead of read.
+        request.maps = true
         do {
-            let opened = try SourceOpener.open(options.request)
+            let opened = try SourceOpener.open(request)
             for problem in opened.problems { printError("arbor: " + problem) }
             return opened
         } catch {

@@ -98,14 +98,14 @@ struct SplitScanTests {
     @Test func aLargeDocumentLeftToDetectionIsScannedInTwoPartsBesideTheTreeScan() throws {
         let bytes = Self.largeList()
         let whole = try #require(bytes.withUnsafeBufferPointer { JSONDocumentScanner.scan($0) })
-        let opened = try #require(JSONIndexing.open(bytes, name: "large", format: .json, mapping: FieldMapping()))
+        let opened = try #require(JSONIndexing.open(SourceBytes(bytes), name: "large", format: .json, mapping: FieldMapping()))
         #expect(opened.format == .document)
         let document = try #require(opened.hierarchy as? LazyJSONDocument)
         #expect(document.index.holdsTheSameContainers(as: whole))
         // Broken after the split: declined by the parts and by the one pass, as before.
         var broken = bytes
         broken[broken.count * 3 / 4] = UInt8(ascii: "}")
-        #expect(JSONIndexing.open(broken, name: "broken", format: .json, mapping: FieldMapping()) == nil)
+        #expect(JSONIndexing.open(SourceBytes(broken), name: "broken", format: .json, mapping: FieldMapping()) == nil)
     }
 
     @Test func aLargeTreeLeftToDetectionIsStillATree() async throws {
@@ -116,7 +116,7 @@ struct SplitScanTests {
             count += 1
         }
         let bytes = Array((text + "]}").utf8)
-        let opened = try #require(JSONIndexing.open(bytes, name: "tree", format: .json, mapping: FieldMapping()))
+        let opened = try #require(JSONIndexing.open(SourceBytes(bytes), name: "tree", format: .json, mapping: FieldMapping()))
         #expect(opened.format == .tree)
         let root = try #require(try await opened.hierarchy.root())
         #expect(try await opened.hierarchy.numberOfChildren(of: root.id) == count)

@@ -7,13 +7,13 @@ import Darwin
 
 /// A JSON document's bytes with the index of its containers, shared by the values read from it.
 package final class IndexedJSON: Sendable {
-    let bytes: [UInt8]
+    let bytes: SourceBytes
     let index: JSONDocumentIndex
 
     /// Indexes `bytes`; nil when they are not one well-formed JSON value.
     package init?(bytes: [UInt8]) {
         guard let index = bytes.withUnsafeBufferPointer({ JSONDocumentScanner.scan($0) }) else { return nil }
-        self.bytes = bytes
+        self.bytes = SourceBytes(bytes)
         self.index = index
     }
 

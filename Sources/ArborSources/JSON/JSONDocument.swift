@@ -87,10 +87,17 @@ public struct JSONDocument: Sendable {
 
     /// Checks that bytes are well-formed JSON without keeping any value (memory independent of their size).
     static func validate(_ bytes: [UInt8]) throws(JSONSyntaxError) {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
-            var parser = JSONParser(bytes: buffer, keepsValues: false)
-            _ = try parser.parseDocument()
-        }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try validate(buffer) }
+    }
+
+    /// As above, for bytes held in place.
+    static func validate(_ bytes: SourceBytes) throws(JSONSyntaxError) {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try validate(buffer) }
+    }
+
+    private static func validate(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+        var parser = JSONParser(bytes: buffer, keepsValues: false)
+        _ = try parser.parseDocument()
     }
 }
 

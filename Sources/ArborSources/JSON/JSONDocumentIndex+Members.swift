@@ -16,14 +16,14 @@ struct JSONMember {
 
 extension JSONDocumentIndex {
     /// Whether a container is an object (else an array).
-    func isObject(_ container: Int32, in bytes: [UInt8]) -> Bool {
+    func isObject(_ container: Int32, in bytes: SourceBytes) -> Bool {
         if container == 0, lines != nil { return false }
         return bytes[start[Int(container)]] == UInt8(ascii: "{")
     }
 
     /// The members of a container at positions `range` (clamped), read from the nearest checkpoint before
     /// them; nested containers are skipped through the index, scalars through their bytes.
-    func members(of container: Int32, in range: Range<Int>, bytes: [UInt8]) -> [JSONMember] {
+    func members(of container: Int32, in range: Range<Int>, bytes: SourceBytes) -> [JSONMember] {
         var found: [JSONMember] = []
         found.reserveCapacity(min(range.count, Int(memberCount[Int(container)])))
         visitMembers(of: container, in: range, bytes: bytes) { member in
@@ -35,7 +35,7 @@ extension JSONDocumentIndex {
 
     /// Hands the members at positions `range` (clamped) to `body` in order until it returns false, as
     /// ``members(of:in:bytes:)`` reads them, without gathering them.
-    func visitMembers(of container: Int32, in range: Range<Int>, bytes: [UInt8], _ body: (JSONMember) -> Bool) {
+    func visitMembers(of container: Int32, in range: Range<Int>, bytes: SourceBytes, _ body: (JSONMember) -> Bool) {
         let wanted = range.clamped(to: 0..<Int(memberCount[Int(container)]))
         guard !wanted.isEmpty else { return }
         if container == 0, let lines { return visitLines(lines, in: wanted, bytes: bytes, body) }
@@ -46,7 +46,7 @@ extension JSONDocumentIndex {
     }
 
     /// The lines of JSON Lines at positions `wanted`, each found by its recorded start.
-    private func visitLines(_ lines: JSONLinesTable, in wanted: Range<Int>, bytes: [UInt8], _ body: (JSONMember) -> Bool) {
+    private func visitLines(_ lines: JSONLinesTable, in wanted: Range<Int>, bytes: SourceBytes, _ body: (JSONMember) -> Bool) {
         let anyMalformed = !lines.malformed.isEmpty
         for member in wanted {
             let start = lines.starts[member]

@@ -11,7 +11,8 @@ package enum JSONDocumentStream {
     /// The document of the first part `bytes` of a larger input; nil when the part is an object tree's
     /// beginning (with `detecting`, the format left to detection), holds no comma between two members in its
     /// last quarter, or is not the beginning of a well-formed document.
-    package static func partial(_ bytes: [UInt8], name: String, detecting: Bool, mapping: FieldMapping) -> LazyJSONDocument? {
+    package static func partial(_ array: [UInt8], name: String, detecting: Bool, mapping: FieldMapping) -> LazyJSONDocument? {
+        let bytes = SourceBytes(array)
         if detecting {
             let race = ScanRace()
             _ = JSONTreeIndex.scan(bytes, childrenField: mapping.children, idFields: mapping.id, treesOnly: true, race: race)

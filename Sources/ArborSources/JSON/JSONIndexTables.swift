@@ -95,7 +95,7 @@ struct JSONIndexTables {
 
 extension JSONDocumentIndex {
     /// Runs `body` with the index's tables and `bytes` by address, valid only inside it.
-    func withTables<Result>(bytes: [UInt8], _ body: (JSONIndexTables) -> Result) -> Result {
+    func withTables<Result>(bytes: SourceBytes, _ body: (JSONIndexTables) -> Result) -> Result {
         bytes.withUnsafeBufferPointer { bytes in
             start.withView { start in
                 end.withView { end in

@@ -4,12 +4,12 @@ enum JSONIndexing {
     /// The indexed source, or nil when the bytes are not well-formed (the full parser then says where) or
     /// their top value is a scalar. With the format left to detection, the tree scan and the document scan run
     /// side by side; the document scan stops as soon as the bytes are known to be a tree.
-    static func open(_ bytes: [UInt8], name: String, format: SourceFormat, mapping: FieldMapping) -> OpenedSource? {
+    static func open(_ bytes: SourceBytes, name: String, format: SourceFormat, mapping: FieldMapping) -> OpenedSource? {
         switch format {
         case .tree:
-            return LazyJSONTree(bytes: bytes, name: name, mapping: mapping, force: true).map { OpenedSource(hierarchy: $0, format: .tree) }
+            return LazyJSONTree(bytes: bytes, name: name, mapping: mapping, force: true, race: nil).map { OpenedSource(hierarchy: $0, format: .tree) }
         case .document:
-            return LazyJSONDocument(bytes: bytes, name: name).map { OpenedSource(hierarchy: $0, format: .document) }
+            return LazyJSONDocument(bytes: bytes, name: name, race: nil).map { OpenedSource(hierarchy: $0, format: .document) }
         default:
             return detecting(bytes, name: name, mapping: mapping)
         }
@@ -18,7 +18,7 @@ enum JSONIndexing {
     /// The tree scan and the document scan side by side, a large document's scan in two parts, each on a
     /// thread: the tree scan ends soon for a document whose first object holds no children array, and the
     /// document's parts stop soon for a tree, once the tree scan has found the first object's children array.
-    private static func detecting(_ bytes: [UInt8], name: String, mapping: FieldMapping) -> OpenedSource? {
+    private static func detecting(_ bytes: SourceBytes, name: String, mapping: FieldMapping) -> OpenedSource? {
         let race = ScanRace()
         let results = ScanResults()
         bytes.withUnsafeBufferPointer { buffer in

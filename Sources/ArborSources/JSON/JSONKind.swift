@@ -6,6 +6,7 @@ struct JSONKind: SourceKind {
     var formats: [SourceFormat] { [.json, .tree, .document] }
     var summary: String { "JSON: an object tree when objects hold a children array, else a document (tree, document force one)" }
     var extensions: [String: SourceFormat] { ["json": .json] }
+    var readsInPlace: Bool { true }
 
     func recognises(_ bytes: [UInt8]) -> SourceFormat? {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -16,8 +17,8 @@ struct JSONKind: SourceKind {
 
     func open(_ input: SourceInput, as asked: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         let format = request.readsDocuments ? SourceFormat.document : asked
-        if let lazy = JSONIndexing.open(input.bytes, name: input.name, format: format, mapping: request.mapping) { return lazy }
-        if input.bytes.count > Self.largestParsed { try Self.refuseLarge(input) }
+        if let lazy = JSONIndexing.open(input.content, name: input.name, format: format, mapping: request.mapping) { return lazy }
+        if input.content.count > Self.largestParsed { try Self.refuseLarge(input) }
         let document = try JSONTreeSource.parse(input.bytes, origin: input.origin)
         return Self.documentSource(document, name: input.name, format: format, mapping: request.mapping)
     }
@@ -29,11 +30,11 @@ struct JSONKind: SourceKind {
     /// a container) that it holds more than 2^31 values in one container. A large scalar is left to the parser.
     private static func refuseLarge(_ input: SourceInput) throws(SourceLoadError) {
         do {
-            try JSONDocument.validate(input.bytes)
+            try JSONDocument.validate(input.content)
         } catch {
             throw SourceLoadError("\(input.origin):\(error.line):\(error.column): invalid JSON: \(error.message)")
         }
-        if JSONKind().recognises(Array(input.bytes.prefix(1 << 16))) != nil {
+        if JSONKind().recognises(Array(input.content.prefix(1 << 16))) != nil {
             throw SourceLoadError("\(input.origin): more than 2^31 values in one container or document, too many to index")
         }
     }

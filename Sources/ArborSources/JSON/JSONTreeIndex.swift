@@ -42,7 +42,7 @@ struct JSONTreeIndex: Sendable {
     /// Indexes `bytes`, or nil when they are not well-formed JSON (the full parser then says where).
     /// With `treesOnly`, the scan stops (nil) as soon as the first object has ended without a children array.
     static func scan(
-        _ bytes: [UInt8], childrenField: String, idFields: [String], treesOnly: Bool = false, race: ScanRace? = nil
+        _ bytes: SourceBytes, childrenField: String, idFields: [String], treesOnly: Bool = false, race: ScanRace? = nil
     ) -> JSONTreeIndex? {
         let scanner = JSONTreeScanner(childrenKey: Array(childrenField.utf8), idKeys: idFields.map { Array($0.utf8) },
                                       treesOnly: treesOnly, race: race)

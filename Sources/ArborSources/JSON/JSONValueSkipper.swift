@@ -2,13 +2,13 @@
 /// read by ``JSONGrammar``, as the parser's and the scanners' are.
 enum JSONValueSkipper {
     /// The end of a value, taken from `known` when the value is the one it spans.
-    static func end(of start: Int, in bytes: [UInt8], unless known: Range<Int>?) -> Int {
+    static func end(of start: Int, in bytes: SourceBytes, unless known: Range<Int>?) -> Int {
         if let known, known.lowerBound == start { return known.upperBound }
         return end(of: start, in: bytes)
     }
 
     /// The offset just past the value that starts at `start`; iterative, so nesting depth costs no stack.
-    static func end(of start: Int, in bytes: [UInt8]) -> Int {
+    static func end(of start: Int, in bytes: SourceBytes) -> Int {
         bytes.withUnsafeBufferPointer { end(of: start, in: $0) }
     }
 
@@ -34,7 +34,7 @@ enum JSONValueSkipper {
 
     /// The members of the object at `start`: each key decoded and the byte range of its value.
     /// A value starting where `known` starts ends where it ends, without scanning it again.
-    static func members(of start: Int, in bytes: [UInt8], known: Range<Int>? = nil) -> [(key: String, value: Range<Int>)] {
+    static func members(of start: Int, in bytes: SourceBytes, known: Range<Int>? = nil) -> [(key: String, value: Range<Int>)] {
         bytes.withUnsafeBufferPointer { buffer in
             var result: [(key: String, value: Range<Int>)] = []
             forEachMember(of: start, in: buffer, known: known) { key, value in

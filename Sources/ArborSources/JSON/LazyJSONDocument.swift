@@ -9,7 +9,7 @@ public final class LazyJSONDocument: HierarchySource {
     /// Every member of the document is an item.
     public var isDocument: Bool { true }
     public let displayName: String
-    let bytes: [UInt8]
+    let bytes: SourceBytes
     let index: JSONDocumentIndex
     /// For JSON Lines: which fields title a line (the lines being records).
     let mapping: FieldMapping?
@@ -42,11 +42,11 @@ public final class LazyJSONDocument: HierarchySource {
 
     /// Indexes `bytes`; nil when they are not well-formed JSON or the top value is not an object or array.
     public convenience init?(bytes: [UInt8], name: String) {
-        self.init(bytes: bytes, name: name, race: nil)
+        self.init(bytes: SourceBytes(bytes), name: name, race: nil)
     }
 
     /// As above, giving up when `race` says the bytes are an object tree.
-    convenience init?(bytes: [UInt8], name: String, race: ScanRace?) {
+    convenience init?(bytes: SourceBytes, name: String, race: ScanRace?) {
         guard let index = bytes.withUnsafeBufferPointer({ bytes in
             if race == nil, bytes.count >= JSONDocumentSplitScan.threshold,
                let joined = JSONDocumentSplitScan.scan(bytes, splitAt: bytes.count / 100 * 52) {
@@ -59,7 +59,7 @@ public final class LazyJSONDocument: HierarchySource {
 
     /// A document of `bytes` indexed already; `open` the containers it ends inside when it is the first part of a
     /// larger one.
-    init(bytes: [UInt8], index: JSONDocumentIndex, open: Set<Int32> = [], name: String) {
+    init(bytes: SourceBytes, index: JSONDocumentIndex, open: Set<Int32> = [], name: String) {
         self.bytes = bytes
         self.index = index
         displayName = name
@@ -68,7 +68,7 @@ public final class LazyJSONDocument: HierarchySource {
     }
 
     /// The lines of JSON Lines indexed so far, each line an item (titled by `mapping`'s fields or its number).
-    init(lines bytes: [UInt8], index: JSONDocumentIndex, name: String, mapping: FieldMapping) {
+    init(lines bytes: SourceBytes, index: JSONDocumentIndex, name: String, mapping: FieldMapping) {
         self.bytes = bytes
         self.index = index
         displayName = name

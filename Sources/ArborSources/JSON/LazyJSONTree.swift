@@ -5,7 +5,7 @@ import ArborCore
 /// indexes (`0/3/1`).
 public final class LazyJSONTree: HierarchySource, ImmediateChildren {
     public let displayName: String
-    let bytes: [UInt8]
+    let bytes: SourceBytes
     let index: JSONTreeIndex
     let mapping: FieldMapping
     /// Every item's id when some items have an id field (ids then need a table); nil: ids are paths.
@@ -14,11 +14,11 @@ public final class LazyJSONTree: HierarchySource, ImmediateChildren {
 
     /// Indexes `bytes`; nil when they are not well-formed JSON or, unless `force`, not an object tree.
     public convenience init?(bytes: [UInt8], name: String, mapping: FieldMapping, force: Bool) {
-        self.init(bytes: bytes, name: name, mapping: mapping, force: force, race: nil)
+        self.init(bytes: SourceBytes(bytes), name: name, mapping: mapping, force: force, race: nil)
     }
 
     /// As above, telling `race` when the bytes turn out to be a tree.
-    init?(bytes: [UInt8], name: String, mapping: FieldMapping, force: Bool, race: ScanRace?) {
+    init?(bytes: SourceBytes, name: String, mapping: FieldMapping, force: Bool, race: ScanRace?) {
         guard let index = JSONTreeIndex.scan(bytes, childrenField: mapping.children, idFields: mapping.id, treesOnly: !force, race: race),
               force || index.looksLikeTree
         else { return nil }
@@ -143,7 +143,7 @@ public final class LazyJSONTree: HierarchySource, ImmediateChildren {
         return String(decoding: text, as: UTF8.self)
     }
 
-    private static func explicitID(of item: Int32, index: JSONTreeIndex, bytes: [UInt8]) -> String? {
+    private static func explicitID(of item: Int32, index: JSONTreeIndex, bytes: SourceBytes) -> String? {
         guard let range = index.idRanges[item], let value = try? JSONDocument.parse(Array(bytes[range])) else { return nil }
         return value.nodes[0].text
     }

@@ -31,7 +31,7 @@ struct JSONLinesKind: SourceKind {
 
     /// The lines scanned so far as a document.
     static func document(_ bytes: [UInt8], _ scanner: JSONLinesScanner, name: String, mapping: FieldMapping) -> LazyJSONDocument {
-        LazyJSONDocument(lines: bytes, index: scanner.index, name: name, mapping: mapping)
+        LazyJSONDocument(lines: SourceBytes(bytes), index: scanner.index, name: name, mapping: mapping)
     }
 
     /// The malformed lines, each `origin:` and the parser's place and reason (the first 20 and a count).

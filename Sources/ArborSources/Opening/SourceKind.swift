@@ -31,6 +31,9 @@ public protocol SourceKind: Sendable {
     var idsArePaths: Bool { get }
     /// Whether its inputs may be binary (not refused for looking like binary data).
     var readsBinary: Bool { get }
+    /// Whether it reads an input's bytes where they are (``SourceInput/content``), so that a large file may be
+    /// mapped for it instead of read.
+    var readsInPlace: Bool { get }
     /// The format the first bytes of an input suggest, when they look like this kind's.
     func recognises(_ bytes: [UInt8]) -> SourceFormat?
     /// What is wrong with the request's settings for this kind (an option that needs another), if anything.
@@ -54,6 +57,8 @@ extension SourceKind {
     public var idsArePaths: Bool { false }
     /// Inputs are text unless the kind says.
     public var readsBinary: Bool { false }
+    /// Inputs are read into memory unless the kind says.
+    public var readsInPlace: Bool { false }
     /// Content is not recognised unless the kind says how.
     public func recognises(_ bytes: [UInt8]) -> SourceFormat? { nil }
     /// The input is read first unless the kind claims the request.
@@ -74,8 +79,8 @@ extension SourceKind {
 
 /// The input of a source read whole: its bytes, the name shown and the place errors name.
 public struct SourceInput: Sendable {
-    /// Every byte of the input.
-    public var bytes: [UInt8]
+    /// Every byte of the input, in an array or mapped from its file.
+    public var content: SourceBytes
     /// The name for the header: the file's name, or stdin.
     public var name: String
     /// Where errors say the problem is: the path, or stdin.
@@ -83,8 +88,16 @@ public struct SourceInput: Sendable {
 
     /// An input of these bytes.
     public init(bytes: [UInt8], name: String, origin: String) {
-        self.bytes = bytes
+        self.init(content: SourceBytes(bytes), name: name, origin: origin)
+    }
+
+    /// An input of bytes held in place.
+    public init(content: SourceBytes, name: String, origin: String) {
+        self.content = content
         self.name = name
         self.origin = origin
     }
+
+    /// Every byte of the input as an array (a mapped file's copied: kinds that read in place use ``content``).
+    public var bytes: [UInt8] { content.array }
 }

@@ -16,6 +16,9 @@ public struct SourceRequest: Sendable {
     public var timeout: Double = 10
     /// Whether what is shown is watched for changes made outside Arbor (directories, files).
     public var watches = true
+    /// Whether a large regular file may be mapped instead of read: only where nothing follows the file, since
+    /// one cut short while mapped ends the program.
+    public var maps = false
     /// The most memory the input may take (`--max-input`).
     public var ceiling = InputCeiling.machineDefault
     /// Whether JSON and YAML are read as the documents they are even where they look like object trees, as a
@@ -138,8 +141,11 @@ public enum SourceOpener {
     private static func openWhole(_ reader: SourceReader, format: SourceFormat, name: String, origin: String, request: SourceRequest,
                                   streaming: Bool) throws(SourceLoadError) -> OpenedSource {
         let share = request.ceiling.streamShare
-        try reader.readRest(limit: share)
         guard let kind = SourceKinds.kind(for: format.rawValue) else { throw SourceLoadError("unsupported format '\(format)'") }
+        if request.maps, kind.readsInPlace, reader.size <= share, let mapped = reader.mapWhole() {
+            return try kind.open(SourceInput(content: mapped, name: name, origin: origin), as: format, request: request)
+        }
+        try reader.readRest(limit: share)
         if streaming, format == .xml, !reader.stoppedAtLimit,
            let growing = try XMLStream.start(reader.bytes, name: name, origin: origin, mapping: request.mapping) {
             return OpenedSource(hierarchy: growing, format: .xml)

@@ -104,6 +104,15 @@ public final class SourceReader {
         if isAtEnd { progress.finishReading() }
     }
 
+    /// The whole of a large regular file mapped instead of read, for an input nothing will follow; nil when the
+    /// input is not one (then it is read).
+    package func mapWhole() -> SourceBytes? {
+        guard size > 0, !isAtEnd, let mapped = FileMapping.map(descriptor, size: size, path: path) else { return nil }
+        progress.add(size - bytes.count)
+        progress.finishReading()
+        return mapped
+    }
+
     /// The rest of a regular file straight into an array of its size, after what was read before: one copy
     /// from the system, no growth, a large rest read in parts on the cores. A file that grew since is read on
     /// in chunks.

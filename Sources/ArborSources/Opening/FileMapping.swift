@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A regular file mapped whole for reading, for inputs opened where nothing follows the file: a file cut short
+/// while it is mapped ends the program (with a message, exit status 2) instead of reading on. One mapping at a
+/// time is named by the message (the program maps one input).
+enum FileMapping {
+    /// Files smaller than this are read: copying them costs less than mapping.
+    static let threshold = 16 << 20
+
+    /// The file's `size` bytes mapped, or nil when they cannot be (then the file is read).
+    static func map(_ descriptor: Int32, size: Int, path: String) -> SourceBytes? {
+        guard size >= threshold else { return nil }
+        #if canImport(Glibc)
+        let flags = MAP_PRIVATE | MAP_POPULATE
+        #else
+        let flags = MAP_PRIVATE
+        #endif
+        guard let address = mmap(nil, size, PROT_READ, flags, descriptor, 0), address != MAP_FAILED else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) == size else {
+            munmap(address, size)
+            return nil
+        }
+        BusErrorExit.install(naming: path, at: address, count: size)
+        let start = Int(bitPattern: address)
+        let storage = ByteStorage(mapped: UnsafePointer(address.assumingMemoryBound(to: UInt8.self)), count: size) {
+            munmap(UnsafeMutableRawPointer(bitPattern: start), size)
+        }
+        return SourceBytes(storage)
+    }
+}
+
+/// Ends the program with a message when a mapped file is cut short under it (the system's bus error at an
+/// address of the mapping); any other bus error goes to the handler there was before.
+enum BusErrorExit {
+    /// The path of the file mapped last and where it lies, as the handler reads them (it may not make a string).
+    nonisolated(unsafe) private static var mappedPath: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var mappedRange: (start: Int, end: Int) = (0, 0)
+    nonisolated(unsafe) private static var previous = sigaction()
+
+    private static let installed: Bool = {
+        var action = sigaction()
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_SIGINFO
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_sigaction = { signal, info, _ in BusErrorExit.handle(signal, info) }
+        #else
+        action.__sigaction_u.__sa_sigaction = { signal, info, _ in BusErrorExit.handle(signal, info) }
+        #endif
+        return sigaction(SIGBUS, &action, &previous) == 0
+    }()
+
+    private static func handle(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?) {
+        #if canImport(Glibc)
+        let address = info.map { Int(bitPattern: $0.pointee._sifields._sigfault.si_addr) } ?? 0
+        #else
+        let address = info.map { Int(bitPattern: $0.pointee.si_addr) } ?? 0
+        #endif
+        guard address >= mappedRange.start, address < mappedRange.end else {
+            // Not the mapping: the fault comes again under the handler there was before.
+            sigaction(SIGBUS, &previous, nil)
+            return
+        }
+        let start: StaticString = "arbor: "
+        let end: StaticString = ": the file was cut short while it was read\n"
+        _ = write(2, start.utf8Start, start.utf8CodeUnitCount)
+        if let path = mappedPath { _ = write(2, path, strlen(path)) }
+        _ = write(2, end.utf8Start, end.utf8CodeUnitCount)
+        _exit(2)
+    }
+
+    /// Installs the handler once, for the file mapped at `base`.
+    static func install(naming path: String, at base: UnsafeRawPointer, count: Int) {
+        // An earlier path is not freed: the handler could be reading it.
+        mappedPath = strdup(path)
+        mappedRange = (Int(bitPattern: base), Int(bitPattern: base) + count)
+        _ = installed
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@Suite("A large file queried from the command line is mapped, not read", .serialized)
+struct MappedFileEndToEndTests {
+    /// A document past the size from which files are mapped (16 MiB): `items` of `count` numbered objects.
+    static func document(count: Int = 400_000, tail: String = "") -> String {
+        var text = "{\"items\": [\n"
+        text.reserveCapacity(count * 48)
+        for number in 0..<count {
+            text += "{\"n\": \(number), \"tag\": \"item \(number)\", \"pad\": \"............\"}"
+            text += number == count - 1 ? "\n" : ",\n"
+        }
+        return text + "]" + tail + "}\n"
+    }
+
+    func write(_ text: String, in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent("large.json").path
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    @Test func aMappedFileIsAnsweredAsThePipedBytesAre() throws {
+        let folder = try makeScratchFolder("arbor-mapped")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try write(Self.document(), in: folder)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int > 16 << 20)
+        let expression = "$..[?@.n == 399999 || @.tag == 'item 7'].n"
+        let mapped = try runCommand(arborBinary, ["query", "path", expression, path])
+        let piped = try runCommand("/bin/sh", ["-c", "cat \(shellQuote(path)) | \(shellQuote(arborBinary)) query path \(shellQuote(expression))"])
+        #expect(mapped.status == 0 && mapped.stdout == "7\n399999\n", "\(mapped.stdout) \(mapped.stderr)")
+        #expect(piped.stdout == mapped.stdout)
+        let last = try runCommand(arborBinary, ["query", "path", "$.items[-1].tag", path])
+        #expect(last.stdout == "\"item 399999\"\n")
+    }
+
+    @Test func aMalformedMappedFileSaysWhere() throws {
+        let folder = try makeScratchFolder("arbor-mapped")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try write(Self.document(tail: ", \"bad\": tru"), in: folder)
+        let result = try runCommand(arborBinary, ["query", "path", "$.items[0]", path])
+        #expect(result.status == 2 && result.stdout.isEmpty)
+        #expect(result.stderr.contains("\(path):400002:"), "\(result.stderr)")
+    }
+
+    @Test func aFileCutShortWhileMappedEndsWithAMessage() throws {
+        let folder = try makeScratchFolder("arbor-mapped")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try write(Self.document(), in: folder)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: arborBinary)
+        process.arguments = ["query", "path", "$.items[*]", path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // The pipe fills and holds Arbor back mid-answer; the file is then cut to nothing under it.
+        let first = output.fileHandleForReading.readData(ofLength: 4096)
+        #expect(String(decoding: first, as: UTF8.self).hasPrefix("{\"n\":0,"))
+        #expect(truncate(path, 0) == 0)
+        _ = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 2)
+        #expect(message == "arbor: \(path): the file was cut short while it was read\n", "\(message)")
+    }
+}
