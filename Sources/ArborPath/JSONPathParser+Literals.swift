@@ -7,7 +7,7 @@ extension JSONPathParser {
         while let scalar = peek {
             if scalar == quote {
                 position += 1
-                return String(text)
+                return Self.compact(String(text))
             }
             guard scalar.value >= 0x20 else { throw error("a control character must be escaped in a string") }
             position += 1

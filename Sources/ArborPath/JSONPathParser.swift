@@ -87,7 +87,13 @@ struct JSONPathParser {
         }
         let start = position
         while let next = peek, Self.isNameFirst(next) || ("0"..."9").contains(next) { position += 1 }
-        return PathSegment(isDescendant: isDescendant, selectors: [.name(String(String.UnicodeScalarView(scalars[start..<position])))])
+        return PathSegment(isDescendant: isDescendant, selectors: [.name(Self.compact(String(String.UnicodeScalarView(scalars[start..<position]))))])
+    }
+
+    /// The text held inline when it is short (15 bytes or fewer), as a string built scalar by scalar is not: a
+    /// name or literal a filter compares at every node is then copied without counting references.
+    static func compact(_ text: String) -> String {
+        String(decoding: Array(text.utf8), as: UTF8.self)
     }
 
     static func isNameFirst(_ scalar: Unicode.Scalar) -> Bool {

@@ -8,6 +8,9 @@ public protocol PartitionedPathNode: PathNode, Sendable {
     func descendantContainer(at position: Int) -> (key: ChildKey, node: Self)
     /// The position, in the same order, of the first container after the one at `position` and all below it.
     func descendantSubtreeEnd(at position: Int) -> Int
+    /// The object or array among the node's children that `cursor` stands at (0 before the first), with its
+    /// key, the cursor moved past it; nil after the last.
+    func nextChildContainer(_ cursor: inout Int) -> (key: ChildKey, node: Self)?
 }
 
 extension PathEvaluator where Node: PartitionedPathNode {
@@ -16,6 +19,9 @@ extension PathEvaluator where Node: PartitionedPathNode {
     /// whose descendants reach past them is visited alone (the part after holds the rest).
     @inlinable
     func descend(_ selectors: [PathSelector], below node: Node, at positions: Range<Int>, path: inout Path, _ body: Visit) -> Bool {
+        if selectors.count == 1, case .filter(let expression, scalarsFail: true) = selectors[0] {
+            return filter(expression, below: node, at: positions, path: &path, body)
+        }
         var position = positions.lowerBound
         while position < positions.upperBound {
             let (key, child) = node.descendantContainer(at: position)
@@ -31,6 +37,32 @@ extension PathEvaluator where Node: PartitionedPathNode {
             }
             path.removeLast()
             if !going { return false }
+        }
+        return true
+    }
+}
+
+extension PathEvaluator where Node: PartitionedPathNode {
+    /// The one selector a filter failing for scalars, applied to the containers at `positions` in their order,
+    /// which is the order of the walk's parents: each one's objects and arrays tested in order, by a loop that
+    /// copies no part of the query and calls no closure between two tests.
+    @inlinable
+    func filter(_ expression: LogicalExpression, below node: Node, at positions: Range<Int>, path: inout Path, _ body: Visit) -> Bool {
+        for position in positions {
+            guard tick() else { return false }
+            let (key, container) = node.descendantContainer(at: position)
+            path.append(.child(key))
+            defer { path.removeLast() }
+            var cursor = 0
+            while let (childKey, child) = container.nextChildContainer(&cursor) {
+                guard tick() else { return false }
+                guard test(expression, current: child) else { continue }
+                guard tick() else { return false }
+                path.append(.child(childKey))
+                let going = body(child, &path)
+                path.removeLast()
+                guard going else { return false }
+            }
         }
         return true
     }

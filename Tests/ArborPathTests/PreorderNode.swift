@@ -95,4 +95,17 @@ struct PreorderNode: PartitionedPathNode {
     func descendantSubtreeEnd(at position: Int) -> Int {
         document.containers[container + 1 + position].after - container - 1
     }
+
+    /// The cursor counts the objects and arrays among the children handed on.
+    func nextChildContainer(_ cursor: inout Int) -> (key: ChildKey, node: PreorderNode)? {
+        var seen = 0
+        var found: (key: ChildKey, node: PreorderNode)?
+        _ = forEachChild(containersOnly: true) { key, child in
+            if seen == cursor { found = (key, child) }
+            seen += 1
+            return found == nil
+        }
+        if found != nil { cursor += 1 }
+        return found
+    }
 }

@@ -144,6 +144,20 @@ struct JSONIndexPathNode: PartitionedPathNode, @unchecked Sendable {
         return index.firstContainer(from: nested + 1, startingAtOrAfter: index.end[nested]) - first
     }
 
+    /// The cursor is the number of the next container to try: the one after this, then the first that starts
+    /// past the end of the one before, as long as it is a child of this one.
+    func nextChildContainer(_ cursor: inout Int) -> (key: ChildKey, node: JSONIndexPathNode)? {
+        guard container >= 0 else { return nil }
+        let index = tables
+        let nested = cursor == 0 ? Int(container) + 1 : cursor
+        guard nested < index.count, index.parent[nested] == container else { return nil }
+        let start = index.start[nested]
+        let end = index.end[nested]
+        cursor = index.firstContainer(from: nested + 1, startingAtOrAfter: end)
+        let key = ChildKey(valueStart: start, position: index.position[nested], isMember: index.isObject(container))
+        return (key, JSONIndexPathNode(reference: reference, container: Int32(nested), range: start..<end))
+    }
+
     /// Compares a string with a literal as bytes, decoding it only when the bytes differ and an escape or a
     /// character outside ASCII could still make it equal (as canonically equivalent text is).
     func equals(_ literal: JSONPathValue) -> Bool {
