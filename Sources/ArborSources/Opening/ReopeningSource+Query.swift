@@ -14,6 +14,8 @@ extension ReopeningSource: IndexedQuerying {
     /// The version shown answers, from its index when it has one; while the first version is a part of the
     /// input, the walk waits for the whole (the query's own thread waits, not the screen).
     func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
+        // The walk needs the whole input: its reading waits no longer for the first frame.
+        FirstFrameGate.shared.open()
         while !isComplete {
             if shouldStop() { return false }
             usleep(10_000)

@@ -74,6 +74,7 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
     func complete(by whole: @escaping @Sendable () throws(SourceLoadError) -> OpenedSource) {
         state.withLock { $0.isComplete = false }
         WorkerThreads.start { [self] in
+            FirstFrameGate.shared.wait()
             var changes: [SourceChange]
             do throws(SourceLoadError) {
                 let opened = try whole()

@@ -231,6 +231,7 @@ public enum SourceOpener {
         let growing = GrowingPathList(partial: builder.hierarchy(from: reader.wholeLines, name: name))
         let handoff = ReaderHandoff(reader)
         WorkerThreads.start {
+            FirstFrameGate.shared.wait()
             let reader = handoff.reader
             var interval = 0.5
             do throws(SourceLoadError) {

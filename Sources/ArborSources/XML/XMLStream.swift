@@ -18,6 +18,7 @@ enum XMLStream {
         let growing = GrowingXMLDocument(partial: LazyXMLDocument(bytes: bytes, index: indexer.snapshot, name: name, mapping: mapping))
         let handoff = XMLIndexerHandoff(indexer: indexer)
         WorkerThreads.start {
+            FirstFrameGate.shared.wait()
             let indexer = handoff.indexer
             do throws(SourceLoadError) {
                 indexer.reserveRoom()

@@ -114,6 +114,7 @@ package final class BrowserRunLoop {
         }
         if let copied = controller.takeClipboard() { terminal.copy(copied) }
         terminal.present(controller.render())
+        FirstFrameGate.shared.open()
         report(&controller, to: events)
         watchShown(controller.state)
         let now = MonotonicClock.seconds()
