@@ -4,35 +4,45 @@ import ArborPath
 /// An item of a JSON object tree as a query reads it, the same value ``SourcePathNode`` makes of the item
 /// (its title and fields, typed; its children as an array under `children`) read from the tree's index and
 /// bytes: a field asked for by name is found among the object's members without decoding the others, and no
-/// item, id or title is made except for a match.
-struct JSONTreePathNode: PathNode {
+/// item, id or title is made except for a match. Its objects and arrays are numbered in document order
+/// (``JSONTreeContainers``), so that a descendant segment is walked in parts on several cores.
+struct JSONTreePathNode: PartitionedPathNode, @unchecked Sendable {
     enum Role {
         case item
         case children
         case field(JSONPathValue)
     }
 
-    /// The tree, neither retained nor released as nodes are made and dropped: it outlives the walk.
+    /// A child's key, or for a container listed from above, its number and the number of the one the way
+    /// down starts from.
+    enum ChildKey {
+        case key(PathKey)
+        case descendant(container: Int32, below: Int32)
+    }
+
+    /// The tree and its containers, neither retained nor released as nodes are made and dropped: they outlive
+    /// the walk.
     let reference: Unmanaged<LazyJSONTree>
+    let table: Unmanaged<JSONTreeContainers>
     /// The item the node is, or whose field or list of children it is.
     let item: Int32
     let role: Role
 
-    init(tree: LazyJSONTree, item: Int32, role: Role) {
-        self.init(reference: .passUnretained(tree), item: item, role: role)
+    init(tree: LazyJSONTree, containers: JSONTreeContainers, item: Int32, role: Role) {
+        self.init(reference: .passUnretained(tree), table: .passUnretained(containers), item: item, role: role)
     }
 
-    init(reference: Unmanaged<LazyJSONTree>, item: Int32, role: Role) {
+    init(reference: Unmanaged<LazyJSONTree>, table: Unmanaged<JSONTreeContainers>, item: Int32, role: Role) {
         self.reference = reference
+        self.table = table
         self.item = item
         self.role = role
     }
 
-    private var tree: LazyJSONTree { reference.takeUnretainedValue() }
-    private var index: JSONTreeIndex { reference._withUnsafeGuaranteedRef { $0.index } }
+    private var containers: JSONTreeContainers { table._withUnsafeGuaranteedRef { $0 } }
 
     private func node(_ item: Int32, _ role: Role) -> JSONTreePathNode {
-        JSONTreePathNode(reference: reference, item: item, role: role)
+        JSONTreePathNode(reference: reference, table: table, item: item, role: role)
     }
 
     var kind: PathNodeKind {
@@ -43,7 +53,7 @@ struct JSONTreePathNode: PathNode {
         }
     }
 
-    private var childCount: Int { index.children(of: item).count }
+    private var childCount: Int { table._withUnsafeGuaranteedRef { $0.childCount(of: item) } }
 
     var count: Int {
         switch role {
@@ -58,14 +68,12 @@ struct JSONTreePathNode: PathNode {
         if name == "children" { return childCount == 0 ? nil : node(item, .children) }
         if let text = reference._withUnsafeGuaranteedRef({ $0.fieldText(named: name, of: item) }) { return field(text) }
         // A title the object does not hold is the mapping's (or the fallback id's): made from all its fields.
-        return name == "title" ? field(tree.content(of: item).title) : nil
+        return name == "title" ? field(reference._withUnsafeGuaranteedRef { $0.content(of: item).title }) : nil
     }
 
     func element(at index: Int) -> JSONTreePathNode? {
-        guard case .children = role else { return nil }
-        let children = self.index.children(of: item)
-        guard index >= 0, index < children.count else { return nil }
-        return node(children[children.startIndex + index], .item)
+        guard case .children = role, index >= 0, index < childCount else { return nil }
+        return node(table._withUnsafeGuaranteedRef { $0.child(of: item, at: index) }, .item)
     }
 
     func forEachChild(_ body: (PathKey, JSONTreePathNode) -> Bool) -> Bool {
@@ -76,8 +84,7 @@ struct JSONTreePathNode: PathNode {
             guard childCount != 0 else { return true }
             return body(.name("children"), node(item, .children))
         case .children:
-            for (position, child) in index.children(of: item).enumerated()
-            where !body(.index(position), node(child, .item)) {
+            for position in 0..<childCount where !body(.index(position), node(containers.child(of: item, at: position), .item)) {
                 return false
             }
             return true
@@ -85,14 +92,66 @@ struct JSONTreePathNode: PathNode {
     }
 
     /// The children that are objects or arrays: an item's list of children, a list's items.
-    func forEachChild(containersOnly: Bool, _ body: (PathKey, JSONTreePathNode) -> Bool) -> Bool {
-        guard containersOnly else { return forEachChild(body) }
+    func forEachChild(containersOnly: Bool, _ body: (ChildKey, JSONTreePathNode) -> Bool) -> Bool {
+        guard containersOnly else { return forEachChild { key, child in body(.key(key), child) } }
+        var cursor = 0
+        while let (key, child) = nextChildContainer(&cursor) {
+            if !body(key, child) { return false }
+        }
+        return true
+    }
+
+    func pathKey(_ key: ChildKey) -> PathKey {
+        var keys: [PathKey] = []
+        appendPathKeys(key, to: &keys)
+        return keys[keys.count - 1]
+    }
+
+    func appendPathKeys(_ key: ChildKey, to keys: inout [PathKey]) {
+        switch key {
+        case .key(let key): keys.append(key)
+        case .descendant(let container, let below): containers.appendKeys(from: below, to: container, to: &keys)
+        }
+    }
+
+    /// The number of the container the node is; -1 for a field.
+    private var number: Int {
         switch role {
-        case .field: return true
+        case .item: return Int(containers.itemContainer[Int(item)])
+        case .children: return Int(containers.itemContainer[Int(item)]) + 1
+        case .field: return -1
+        }
+    }
+
+    var descendantContainerCount: Int {
+        let number = number
+        return number < 0 ? 0 : containers.subtreeEnd(of: item) - number - 1
+    }
+
+    func descendantContainer(at position: Int) -> (key: ChildKey, node: JSONTreePathNode) {
+        let number = number
+        let nested = number + 1 + position
+        let kind = containers.containers[nested]
+        let key = ChildKey.descendant(container: Int32(nested), below: Int32(number))
+        return (key, node(kind >> 1, kind & 1 == 1 ? .children : .item))
+    }
+
+    func descendantSubtreeEnd(at position: Int) -> Int {
+        let first = number + 1
+        return containers.subtreeEnd(of: containers.containers[first + position] >> 1) - first
+    }
+
+    func nextChildContainer(_ cursor: inout Int) -> (key: ChildKey, node: JSONTreePathNode)? {
+        switch role {
+        case .field: return nil
         case .item:
-            guard childCount != 0 else { return true }
-            return body(.name("children"), node(item, .children))
-        case .children: return forEachChild(body)
+            guard cursor == 0, childCount > 0 else { return nil }
+            cursor = 1
+            return (.key(.name("children")), node(item, .children))
+        case .children:
+            guard cursor < childCount else { return nil }
+            defer { cursor += 1 }
+            return (.key(.index(cursor)), node(containers.child(of: item, at: cursor), .item))
         }
     }
 
@@ -100,13 +159,13 @@ struct JSONTreePathNode: PathNode {
         switch role {
         case .field(let value): return value
         case .item: return .object(members.map { ($0.name, SourcePathNode.typed($0.value)) })
-        case .children: return .array(index.children(of: item).map { node($0, .item).value })
+        case .children: return .array((0..<childCount).map { node(containers.child(of: item, at: $0), .item).value })
         }
     }
 
     /// The item's title and fields, as the browser shows them.
     private var members: [ItemField] {
-        SourcePathNode.members(of: tree.content(of: item))
+        SourcePathNode.members(of: reference._withUnsafeGuaranteedRef { $0.content(of: item) })
     }
 
     private func field(_ text: String) -> JSONTreePathNode {

@@ -2,15 +2,17 @@ import ArborCore
 import ArborPath
 
 extension LazyJSONTree: IndexedQuerying {
-    /// Walks the items from the index, each read as the object of its fields it is to any query: ids and titles
-    /// are made for matches only. The walk's nodes do not hold the tree, which this call keeps alive; a match's
+    /// Walks the items from the index, each read as the object of its fields it is to any query, a query
+    /// starting with a descendant segment in parts on several cores: ids and titles are made for matches only. The walk's nodes do not hold the tree, which this call keeps alive; a match's
     /// value, made later, holds it.
     public func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
-        let root = JSONTreePathNode(tree: self, item: 0, role: .item)
-        return try path.forEachMatch(in: root, shouldStop: shouldStop) { node, keys in
+        let containers = containersForQueries()
+        let root = JSONTreePathNode(tree: self, containers: containers, item: 0, role: .item)
+        return try path.forEachMatch(in: root, helpers: LazyJSONDocument.queryHelpers, start: LazyJSONDocument.startHelpers,
+                                     shouldStop: shouldStop) { node, keys in
             let (item, role) = (node.item, node.role)
             return body(QueryMatch(itemID: id(of: item), itemTitle: content(of: item).title, path: keys) { [self] in
-                withExtendedLifetime(self) { JSONTreePathNode(tree: self, item: item, role: role).value }
+                withExtendedLifetime(self) { JSONTreePathNode(tree: self, containers: containers, item: item, role: role).value }
             })
         }
     }

@@ -1,4 +1,5 @@
 import ArborCore
+import Synchronization
 
 /// A JSON object tree read lazily: one pass indexes where every item is, and an item's fields are decoded from
 /// its bytes only when it is asked for. Ids are the same as ``JSONTreeBuilder``'s: the id field, or the path of
@@ -11,6 +12,8 @@ public final class LazyJSONTree: HierarchySource, ImmediateChildren {
     /// Every item's id when some items have an id field (ids then need a table); nil: ids are paths.
     private let explicitIDs: [String]?
     private let itemByID: [String: Int32]
+    /// The objects and arrays a query walks, numbered once for the first query.
+    private let queryContainers = Mutex<JSONTreeContainers?>(nil)
 
     /// Indexes `bytes`; nil when they are not well-formed JSON or, unless `force`, not an object tree.
     public convenience init?(bytes: [UInt8], name: String, mapping: FieldMapping, force: Bool) {
@@ -42,6 +45,16 @@ public final class LazyJSONTree: HierarchySource, ImmediateChildren {
         }
         explicitIDs = ids
         itemByID = table
+    }
+
+    /// The objects and arrays a query walks, numbered on the first call.
+    func containersForQueries() -> JSONTreeContainers {
+        queryContainers.withLock { built in
+            if let built { return built }
+            let containers = JSONTreeContainers(index)
+            built = containers
+            return containers
+        }
     }
 
     public func root() async throws -> SourceRoot? {
