@@ -3,16 +3,18 @@ import Testing
 
 @Suite("A large file queried from the command line is mapped, not read", .serialized)
 struct MappedFileEndToEndTests {
-    /// A document past the size from which files are mapped (16 MiB): `items` of `count` numbered objects.
-    static func document(count: Int = 400_000, tail: String = "") -> String {
+    /// A document past the size from which files are mapped (1 MiB): `items` of 40,000 numbered objects.
+    static let items: String = {
         var text = "{\"items\": [\n"
-        text.reserveCapacity(count * 48)
-        for number in 0..<count {
+        text.reserveCapacity(40_000 * 64)
+        for number in 0..<40_000 {
             text += "{\"n\": \(number), \"tag\": \"item \(number)\", \"pad\": \"............\"}"
-            text += number == count - 1 ? "\n" : ",\n"
+            text += number == 39_999 ? "\n" : ",\n"
         }
-        return text + "]" + tail + "}\n"
-    }
+        return text + "]"
+    }()
+
+    static func document(tail: String = "") -> String { items + tail + "}\n" }
 
     func write(_ text: String, in folder: URL) throws -> String {
         let path = folder.appendingPathComponent("large.json").path
@@ -24,14 +26,14 @@ struct MappedFileEndToEndTests {
         let folder = try makeScratchFolder("arbor-mapped")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try write(Self.document(), in: folder)
-        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int > 16 << 20)
-        let expression = "$..[?@.n == 399999 || @.tag == 'item 7'].n"
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int > 1 << 20)
+        let expression = "$..[?@.n == 39999 || @.tag == 'item 7'].n"
         let mapped = try runCommand(arborBinary, ["query", "path", expression, path])
         let piped = try runCommand("/bin/sh", ["-c", "cat \(shellQuote(path)) | \(shellQuote(arborBinary)) query path \(shellQuote(expression))"])
-        #expect(mapped.status == 0 && mapped.stdout == "7\n399999\n", "\(mapped.stdout) \(mapped.stderr)")
+        #expect(mapped.status == 0 && mapped.stdout == "7\n39999\n", "\(mapped.stdout) \(mapped.stderr)")
         #expect(piped.stdout == mapped.stdout)
         let last = try runCommand(arborBinary, ["query", "path", "$.items[-1].tag", path])
-        #expect(last.stdout == "\"item 399999\"\n")
+        #expect(last.stdout == "\"item 39999\"\n")
     }
 
     @Test func aMalformedMappedFileSaysWhere() throws {
@@ -40,7 +42,7 @@ struct MappedFileEndToEndTests {
         let path = try write(Self.document(tail: ", \"bad\": tru"), in: folder)
         let result = try runCommand(arborBinary, ["query", "path", "$.items[0]", path])
         #expect(result.status == 2 && result.stdout.isEmpty)
-        #expect(result.stderr.contains("\(path):400002:"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(path):40002:"), "\(result.stderr)")
     }
 
     @Test func aFileCutShortWhileMappedEndsWithAMessage() throws {

@@ -8,8 +8,8 @@ import Darwin
 /// while it is mapped ends the program (with a message, exit status 2) instead of reading on. One mapping at a
 /// time is named by the message (the program maps one input).
 enum FileMapping {
-    /// Files smaller than this are read: copying them costs less than mapping.
-    static let threshold = 16 << 20
+    /// Files smaller than this are read: a few pages cost as little to copy as to map.
+    static let threshold = 1 << 20
 
     /// The file's `size` bytes mapped, or nil when they cannot be (then the file is read).
     static func map(_ descriptor: Int32, size: Int, path: String) -> SourceBytes? {
