@@ -15,6 +15,16 @@
 #include <ncursesw/term.h>
 #include <fcntl.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
+
+/* The terminal's size as the system knows it now (rows, columns); 0 when it cannot say. */
+static inline int arbor_terminal_size(int fd, int *row_count, int *column_count) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) return 0;
+    *row_count = size.ws_row;
+    *column_count = size.ws_col;
+    return 1;
+}
 
 /* A pipe whose ends are close-on-exec from the start, so that no child spawned by another thread holds one. */
 #ifdef __linux__

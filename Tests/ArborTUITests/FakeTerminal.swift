@@ -12,6 +12,7 @@ final class FakeTerminal: TerminalDevice, Sendable {
         var size: (width: Int, height: Int)
         var suspensions = 0
         var shutdowns = 0
+        var unreportedResize = false
     }
 
     private let state: Mutex<State>
@@ -35,6 +36,23 @@ final class FakeTerminal: TerminalDevice, Sendable {
     func resize(width: Int, height: Int) {
         state.withLock { $0.size = (width, height) }
         type(.resize)
+    }
+
+    /// Makes the terminal this size and wakes the loop without a resize key, as when the last of a storm of
+    /// resizes comes after the key of an earlier one was read.
+    func resizeUnreported(width: Int, height: Int) {
+        state.withLock {
+            $0.size = (width, height)
+            $0.unreportedResize = true
+        }
+        keyPipe.wake()
+    }
+
+    func takeUnreportedResize() -> Bool {
+        state.withLock { state in
+            defer { state.unreportedResize = false }
+            return state.unreportedResize
+        }
     }
 
     func readKeys() -> [Key] {

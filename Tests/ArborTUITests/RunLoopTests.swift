@@ -156,6 +156,15 @@ extension TerminalLoops {
             #expect(await run.end() == 0)
         }
 
+        @Test func aSizeChangedWithoutItsKeyIsDrawnAtTheNextWake() async {
+            let run = LoopRun(LoopTestSource(), width: 60, height: 16)
+            #expect(await run.terminal.frame { $0.count == 16 && $0[0].count == 60 } != nil)
+            run.terminal.resizeUnreported(width: 30, height: 8)
+            #expect(await run.terminal.frame { $0.count == 8 && $0[0].count == 30 } != nil, "the loop asks the terminal its size")
+            run.terminal.type(.character("q"))
+            #expect(await run.end() == 0)
+        }
+
         @Test func theFooterSaysReadingUntilTheSourceHasReadEverything() async {
             let source = LoopTestSource(complete: false)
             let run = LoopRun(source)

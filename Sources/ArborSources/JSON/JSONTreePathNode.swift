@@ -39,7 +39,9 @@ struct JSONTreePathNode: PartitionedPathNode, @unchecked Sendable {
         self.role = role
     }
 
-    private var containers: JSONTreeContainers { table._withUnsafeGuaranteedRef { $0 } }
+    /// Runs `body` with the containers, their reference not counted: threads walking parts of one query at
+    /// once would slow each other down counting references to the one table they share.
+    private func withTable<Result>(_ body: (JSONTreeContainers) -> Result) -> Result { table._withUnsafeGuaranteedRef(body) }
 
     private func node(_ item: Int32, _ role: Role) -> JSONTreePathNode {
         JSONTreePathNode(reference: reference, table: table, item: item, role: role)
@@ -53,7 +55,7 @@ struct JSONTreePathNode: PartitionedPathNode, @unchecked Sendable {
         }
     }
 
-    private var childCount: Int { table._withUnsafeGuaranteedRef { $0.childCount(of: item) } }
+    private var childCount: Int { withTable { $0.childCount(of: item) } }
 
     var count: Int {
         switch role {
@@ -73,7 +75,7 @@ struct JSONTreePathNode: PartitionedPathNode, @unchecked Sendable {
 
     func element(at index: Int) -> JSONTreePathNode? {
         guard case .children = role, index >= 0, index < childCount else { return nil }
-        return node(table._withUnsafeGuaranteedRef { $0.child(of: item, at: index) }, .item)
+        return node(withTable { $0.child(of: item, at: index) }, .item)
     }
 
     func forEachChild(_ body: (PathKey, JSONTreePathNode) -> Bool) -> Bool {
@@ -84,7 +86,7 @@ struct JSONTreePathNode: PartitionedPathNode, @unchecked Sendable {
             guard childCount != 0 else { return true }
             return body(.name("children"), node(item, .children))
         case .children:
-            for position in 0..<childCount where !body(.index(position), node(containers.child(of: item, at: position), .item)) {
+            for position in 0..<childCount where !body(.index(position), node(withTable { $0.child(of: item, at: position) }, .item)) {
                 return false
             }
             return true
@@ -110,35 +112,35 @@ struct JSONTreePathNode: PartitionedPathNode, @unchecked Sendable {
     func appendPathKeys(_ key: ChildKey, to keys: inout [PathKey]) {
         switch key {
         case .key(let key): keys.append(key)
-        case .descendant(let container, let below): containers.appendKeys(from: below, to: container, to: &keys)
+        case .descendant(let container, let below): withTable { $0.appendKeys(from: below, to: container, to: &keys) }
         }
     }
 
     /// The number of the container the node is; -1 for a field.
     private var number: Int {
         switch role {
-        case .item: return Int(containers.itemContainer[Int(item)])
-        case .children: return Int(containers.itemContainer[Int(item)]) + 1
+        case .item: return Int(withTable { $0.itemContainer[Int(item)] })
+        case .children: return Int(withTable { $0.itemContainer[Int(item)] }) + 1
         case .field: return -1
         }
     }
 
     var descendantContainerCount: Int {
         let number = number
-        return number < 0 ? 0 : containers.subtreeEnd(of: item) - number - 1
+        return number < 0 ? 0 : withTable { $0.subtreeEnd(of: item) } - number - 1
     }
 
     func descendantContainer(at position: Int) -> (key: ChildKey, node: JSONTreePathNode) {
         let number = number
         let nested = number + 1 + position
-        let kind = containers.containers[nested]
+        let kind = withTable { $0.containers[nested] }
         let key = ChildKey.descendant(container: Int32(nested), below: Int32(number))
         return (key, node(kind >> 1, kind & 1 == 1 ? .children : .item))
     }
 
     func descendantSubtreeEnd(at position: Int) -> Int {
         let first = number + 1
-        return containers.subtreeEnd(of: containers.containers[first + position] >> 1) - first
+        return withTable { $0.subtreeEnd(of: $0.containers[first + position] >> 1) } - first
     }
 
     func nextChildContainer(_ cursor: inout Int) -> (key: ChildKey, node: JSONTreePathNode)? {
@@ -151,7 +153,7 @@ struct JSONTreePathNode: PartitionedPathNode, @unchecked Sendable {
         case .children:
             guard cursor < childCount else { return nil }
             defer { cursor += 1 }
-            return (.key(.index(cursor)), node(containers.child(of: item, at: cursor), .item))
+            return (.key(.index(cursor)), node(withTable { $0.child(of: item, at: cursor) }, .item))
         }
     }
 
@@ -159,7 +161,7 @@ struct JSONTreePathNode: PartitionedPathNode, @unchecked Sendable {
         switch role {
         case .field(let value): return value
         case .item: return .object(members.map { ($0.name, SourcePathNode.typed($0.value)) })
-        case .children: return .array((0..<childCount).map { node(containers.child(of: item, at: $0), .item).value })
+        case .children: return .array((0..<childCount).map { position in node(withTable { $0.child(of: item, at: position) }, .item).value })
         }
     }
 

@@ -83,6 +83,9 @@ package final class BrowserRunLoop {
                 key == .resize ? .resized(width: terminal.size.width, height: terminal.size.height) : .key(key)
             }
             if terminal.failure != nil { return 2 }
+            if terminal.takeUnreportedResize() {
+                inputs.append(.resized(width: terminal.size.width, height: terminal.size.height))
+            }
             inputs += timers.takeDue(now: MonotonicClock.seconds()).map(BrowserInput.timer)
             inputs += inbox.drain()
             if let output = pollPreview() { inputs.append(output) }

@@ -20,11 +20,17 @@ package protocol TerminalDevice: AnyObject {
     func suspendProcess()
     /// Puts text on the clipboard of the terminal (and of tmux, when inside it).
     func copy(_ bytes: [UInt8])
+    /// Whether the terminal is another size than the one drawn for, though no resize key said so (in a storm of
+    /// resizes the last one can come between a resize and its key); the size is taken anew when it is.
+    func takeUnreportedResize() -> Bool
 }
 
 extension TerminalDevice {
     /// A terminal without a clipboard ignores copies.
     package func copy(_ bytes: [UInt8]) {}
+
+    /// A terminal that reports each resize with its key has none unreported.
+    package func takeUnreportedResize() -> Bool { false }
 
     /// Stops the process as Ctrl-Z asks: the terminal given back while it is stopped, taken again after.
     package func suspendProcess() {

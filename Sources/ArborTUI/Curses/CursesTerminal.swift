@@ -115,6 +115,17 @@ package final class CursesTerminal: TerminalDevice {
         return row - 1
     }
 
+    /// Compares the size the system gives the terminal with the one ncurses holds, and takes the system's.
+    package func takeUnreportedResize() -> Bool {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard arbor_terminal_size(inputFD, &rows, &columns) != 0,
+              rows != getmaxy(arbor_stdscr()) || columns != getmaxx(arbor_stdscr())
+        else { return false }
+        resizeterm(rows, columns)
+        return true
+    }
+
     /// Every key waiting, decoded by ncurses, without blocking.
     package func readKeys() -> [Key] {
         var keys: [Key] = []
