@@ -49,6 +49,17 @@ struct MappedFileEndToEndTests {
         let folder = try makeScratchFolder("arbor-mapped")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try write(Self.document(), in: folder)
+        #expect(try cutShort(path) == "arbor: \(path): the file was cut short while it was read\n")
+        // A hostile name is named inert: its escape sequence never reaches the terminal.
+        let hostile = folder.appendingPathComponent("red\u{1B}[31m.json").path
+        try FileManager.default.moveItem(atPath: path, toPath: hostile)
+        try Self.document().write(toFile: hostile, atomically: false, encoding: .utf8)
+        let message = try cutShort(hostile)
+        #expect(!message.contains("\u{1B}") && message.contains("red^[[31m.json"), "\(message)")
+    }
+
+    /// What Arbor says, with exit status 2, when `path` is cut to nothing while its answer is held back.
+    private func cutShort(_ path: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arborBinary)
         process.arguments = ["query", "path", "$.items[*]", path]
@@ -65,6 +76,6 @@ struct MappedFileEndToEndTests {
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 2)
-        #expect(message == "arbor: \(path): the file was cut short while it was read\n", "\(message)")
+        return message
     }
 }

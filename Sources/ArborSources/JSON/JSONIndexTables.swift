@@ -80,17 +80,6 @@ struct JSONIndexTables {
         }
         return low
     }
-
-    /// Hands the containers among a container's members to `body` in order, found through the index alone:
-    /// the first is the next container, each next one the first that starts past the one before.
-    func forEachNestedContainer(of container: Int32, _ body: (Int32) -> Bool) -> Bool {
-        var nested = Int(container) + 1
-        while nested < count, parent[nested] == container {
-            if !body(Int32(nested)) { return false }
-            nested = firstContainer(from: nested + 1, startingAtOrAfter: end[nested])
-        }
-        return true
-    }
 }
 
 extension JSONDocumentIndex {

@@ -92,12 +92,11 @@ struct JSONIndexPathNode: PartitionedPathNode, @unchecked Sendable {
                 body(ChildKey(valueStart: member.value.lowerBound, position: Int32(member.position), isMember: isMember), node(member))
             } }
         }
-        let index = tables
-        return index.forEachNestedContainer(of: container) { nested in
-            let start = index.start[Int(nested)]
-            let child = JSONIndexPathNode(reference: reference, container: nested, range: start..<index.end[Int(nested)])
-            return body(ChildKey(valueStart: start, position: index.position[Int(nested)], isMember: isMember), child)
+        var cursor = 0
+        while let (key, child) = nextChildContainer(&cursor) {
+            if !body(key, child) { return false }
         }
+        return true
     }
 
     func pathKey(_ key: ChildKey) -> PathKey {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArborCore
 
 /// A regular file mapped whole for reading, for inputs opened where nothing follows the file: a file cut short
 /// while it is mapped ends the program (with a message, exit status 2) instead of reading on. One mapping at a
@@ -75,8 +76,9 @@ enum BusErrorExit {
 
     /// Installs the handler once, for the file mapped at `base`.
     static func install(naming path: String, at base: UnsafeRawPointer, count: Int) {
-        // An earlier path is not freed: the handler could be reading it.
-        mappedPath = strdup(path)
+        // An earlier path is not freed: the handler could be reading it. A name's control characters are shown
+        // inert, as every message's are.
+        mappedPath = strdup(InertText.escaped(path))
         mappedRange = (Int(bitPattern: base), Int(bitPattern: base) + count)
         _ = installed
     }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArborCore
 
 /// A cell's place: row and column from the top left, from 0.
 package struct GridPoint: Sendable, Hashable {

@@ -1,5 +1,3 @@
-import ArborCore
-
 /// Makes text from a source harmless to draw: control characters and direction overrides become visible marks.
 package enum InertText {
     /// The grapheme as drawn: controls shown in caret notation (`^[`); C1 controls, bidi controls and bytes that
