@@ -48,6 +48,30 @@ struct FindAheadTests {
         #expect(!walk.progress.isComplete)
     }
 
+    @Test func aWalkAheadWaitsWhileAQueryRunsAndAFindAskedForDoesNot() async {
+        let foreground = ForegroundWork()
+        foreground.begin()
+        let walk = SearchWalk(source: wideHierarchy(count: 10_000), fields: .title, bound: .unlimited, foreground: foreground)
+        walk.startAhead()
+        #expect(await eventually { walk.progress.visited > 0 })
+        try? await Task.sleep(nanoseconds: 100_000_000)
+        let waiting = walk.progress.visited
+        #expect(walk.progress.isWalking && !walk.progress.isComplete)
+        try? await Task.sleep(nanoseconds: 100_000_000)
+        #expect(walk.progress.visited == waiting, "the walk ahead went on while the query ran")
+        foreground.end()
+        #expect(await eventually { walk.progress.isComplete && !walk.progress.isWalking })
+
+        let asked = SearchWalk(source: wideHierarchy(count: 10_000), fields: .title, bound: .unlimited, foreground: foreground)
+        foreground.during {
+            asked.startAhead()
+            _ = asked.start()
+        }
+        foreground.begin()
+        #expect(await eventually { asked.progress.isComplete && !asked.progress.isWalking }, "a find waited for a query")
+        foreground.end()
+    }
+
     @Test func theStateAsksForTheWalkAheadOnlyWithoutAFindOpen() async {
         var driver = await openedDriver(wideHierarchy(count: 10))
         let effects = driver.state.apply(.find(.walkAhead))

@@ -9,6 +9,8 @@ package final class SearchWalk: Sendable {
     package let fields: SearchFields
     private let state: Mutex<WalkState>
     private let corpusBox = Mutex<SearchCorpus?>(nil)
+    /// What a walk ahead of a find waits for.
+    private let foreground: ForegroundWork
 
     /// An item whose children are still to be visited.
     struct Pending: Sendable {
@@ -43,9 +45,10 @@ package final class SearchWalk: Sendable {
     }
 
     /// Creates a walk of `source` recording `fields`, within `bound`.
-    package init(source: any HierarchySource, fields: SearchFields, bound: SearchBound) {
+    package init(source: any HierarchySource, fields: SearchFields, bound: SearchBound, foreground: ForegroundWork = .shared) {
         self.source = source
         self.fields = fields
+        self.foreground = foreground
         state = Mutex(WalkState(bound: bound))
     }
 
@@ -159,11 +162,18 @@ package final class SearchWalk: Sendable {
         if !state.withLock({ $0.started }) { await begin() }
         while let pending = nextPending() {
             await visit(pending)
+            await stepAsideWhileAhead()
         }
         state.withLock { state in
             if let corpus = corpusBox.withLock({ $0 }) { corpus.publish(state.builder, as: state.blockIndex) }
             state.isRunning = false
         }
+    }
+
+    /// Waits while the user waits for other work, when the walk is ahead of a find (a find asked for goes on).
+    private func stepAsideWhileAhead() async {
+        guard foreground.isRunning, state.withLock({ $0.pause != nil }) else { return }
+        await foreground.waitUntilIdle { state.withLock { $0.stopRequested || $0.pause == nil } }
     }
 
     /// Reads the root and queues it (or its children, for a hidden root).
@@ -220,6 +230,7 @@ package final class SearchWalk: Sendable {
                     ofChildrenOf: pending.id, in: next..<min(count, next + ChildMatcher.batch), fields: fields)
                 record(page, parent: pending.entry, from: next, childDepth: pending.childDepth)
                 next = page.isEmpty ? count : next + page.count
+                await stepAsideWhileAhead()
                 let halts = state.withLock { state in
                     !state.bound.allows(visited: state.visited) || state.stopRequested
                         || state.pause?.isReached(state) ?? false

@@ -5,7 +5,8 @@ extension BrowserRunLoop {
     static let queryReshow = 0.5
 
     /// Starts, stops or drops queries as the controller asked: each walk runs on a thread of its own (it waits
-    /// for the source, and its stack holds the deepest walk), and a newer request stops the one before.
+    /// for the source, and its stack holds the deepest walk), the walk ahead of a find waiting meanwhile, and a
+    /// newer request stops the one before.
     func applyQueryRequests(_ requests: [QueryRequest]) {
         for request in requests {
             switch request {
@@ -18,11 +19,13 @@ extension BrowserRunLoop {
                 QueryThread.start {
                     var shown: Double?
                     let stop = { latest.value != generation || query.reader.itemsRead > limit }
-                    var answer = query.answer(batch: 1, shouldStop: stop) { partial in
-                        let now = MonotonicClock.seconds()
-                        guard shown.map({ now - $0 >= Self.queryReshow }) ?? true else { return }
-                        shown = now
-                        inbox.post(.queryAnswer(QueryUpdate(generation: generation, answer: partial)))
+                    var answer = ForegroundWork.shared.during {
+                        query.answer(batch: 1, shouldStop: stop) { partial in
+                            let now = MonotonicClock.seconds()
+                            guard shown.map({ now - $0 >= Self.queryReshow }) ?? true else { return }
+                            shown = now
+                            inbox.post(.queryAnswer(QueryUpdate(generation: generation, answer: partial)))
+                        }
                     }
                     guard latest.value == generation else { return }
                     answer.stoppedAtLimit = query.reader.itemsRead > limit
