@@ -135,7 +135,9 @@ def main():
         ratio = lambda other: f'{ours[1] / other[1]:.2f}×' if other and other[1] else '—'
         rows.append(f'| {name}: all {ours[2]} matches | {ms(ours[1])} | {ms(theirs and theirs[1])} ({ratio(theirs)}) '
                     f'| {ms(python[1])} ({ratio(python)}) | ≤ 500 ms |')
-        rows.append(f'| {name}: first match on the pipe | {ms(ours[0])} | {ms(theirs and theirs[0])} | {ms(python[0])} | ≤ 50 ms |')
+        # The budget of 50 ms is the first match on screen (rows below); on the pipe the file's opening is included.
+        rows.append(f'| {name}: first match on the pipe, opening included | {ms(ours[0])} | {ms(theirs and theirs[0])} '
+                    f'| {ms(python[0])} | — |')
         rows.append(f'| {name}: peak memory (Arbor opening it: {mib(opened[3])} in {ms(opened[1])}, {ours[3] / opened[3]:.2f}×) '
                     f'| {mib(ours[3])} | {mib(theirs and theirs[3])} | {mib(python[3])} | ≤ 1.2× the source open |')
     keys = prompt_keys(arbor, tree, "$..[?@.subtitle == 'document 999999']")
