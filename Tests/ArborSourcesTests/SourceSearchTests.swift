@@ -38,6 +38,20 @@ struct SourceSearchTests {
         #expect(withIDs.allSatisfy { $0.text.hasSuffix("\u{1F}" + $0.id) })
     }
 
+    @Test func anObjectTreeWithoutIDsIsWalkedToItsDeepestItems() async throws {
+        for text in [#"[{"title": "a", "children": [{"title": "b", "children": [{"title": "c"}]}]}, {"title": "d", "children": [{"title": "e"}]}]"#,
+                     #"{"title": "r", "children": [{"title": "a", "children": [{"title": "b", "children": [{"title": "c"}]}]}]}"#] {
+            let tree = try #require(LazyJSONTree(bytes: Array(text.utf8), name: "t.json", mapping: FieldMapping(), force: false))
+            // Titles alone are read from the bytes, each list of children asked for by an id made from its parent's.
+            let entries = try await walkedEntries(tree)
+            for entry in entries {
+                #expect(try await tree.item(entry.id).content.title == entry.text, "\(entry.path)")
+            }
+            #expect(entries.map(\.path).contains(text.hasPrefix("[") ? ["a", "b", "c"] : ["r", "a", "b", "c"]))
+            #expect(entries.count == (text.hasPrefix("[") ? 5 : 4))
+        }
+    }
+
     @Test func theDocumentReadsKeysFromTheBytesAsItsItemsShowThem() async throws {
         let text = #"{"a/b": {"x~y": [1, {"deep": true}]}, "esc\u0041": [], "n": null, "unit\u001Fsep": 1}"#
         let document = try #require(LazyJSONDocument(bytes: Array(text.utf8), name: "d.json"))

@@ -64,13 +64,16 @@ package struct CorpusSearch: Sendable {
         let (matcher, searchesTitle) = (matcher, searchesTitle)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             var hits: [(Int32, Int32)] = []
-            for entry in (start + part * size)..<min(end, start + (part + 1) * size) {
-                let score = snapshot.withText(of: entry) { bytes -> Int? in
-                    if searchesTitle { return matcher.score(bytes) }
-                    guard let separator = bytes.firstIndex(of: 0x1F) else { return nil }
-                    return matcher.score(UnsafeBufferPointer(rebasing: bytes[(separator + 1)...]))
+            matcher.prefilter.withCheck { mayMatch in
+                snapshot.forEachText(in: (start + part * size)..<min(end, start + (part + 1) * size)) { entry, bytes in
+                    var searched = bytes
+                    if !searchesTitle {
+                        guard let separator = bytes.firstIndex(of: 0x1F) else { return }
+                        searched = UnsafeBufferPointer(rebasing: bytes[(separator + 1)...])
+                    }
+                    guard mayMatch(searched), let score = matcher.score(searched) else { return }
+                    hits.append((Int32(entry), Int32(clamping: score)))
                 }
-                if let score { hits.append((Int32(entry), Int32(clamping: score))) }
             }
             results[part] = hits
         }

@@ -47,7 +47,8 @@ struct SearchBlockBuilder {
     var isFull: Bool { ends.count == SearchBlock.capacity }
 
     mutating func append(_ entry: String, parent: Int32, position: Int32) {
-        text.append(contentsOf: entry.utf8)
+        var entry = entry
+        entry.withUTF8 { text.append(contentsOf: $0) }
         ends.append(UInt32(text.count))
         parents.append(parent)
         positions.append(position)

@@ -42,6 +42,25 @@ package final class SearchCorpus: Sendable {
             return block.withText(at: offset, body)
         }
 
+        /// Calls `body` with each entry of `range` and its searched bytes, reading each block's storage once.
+        @inline(__always) func forEachText(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+            var entry = range.lowerBound
+            while entry < range.upperBound {
+                let block = blocks[entry >> SearchBlock.shift]
+                let end = min(range.upperBound, ((entry >> SearchBlock.shift) + 1) << SearchBlock.shift)
+                block.text.withUnsafeBufferPointer { text in
+                    block.ends.withUnsafeBufferPointer { ends in
+                        for each in entry..<end {
+                            let offset = each & (SearchBlock.capacity - 1)
+                            let start = offset == 0 ? 0 : Int(ends[offset - 1])
+                            body(each, UnsafeBufferPointer(rebasing: text[start..<Int(ends[offset])]))
+                        }
+                    }
+                }
+                entry = end
+            }
+        }
+
         /// The entry of an entry's parent, or -1 at the top.
         package func parent(of entry: Int) -> Int {
             let (block, offset) = block(of: entry)

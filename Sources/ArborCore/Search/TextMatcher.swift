@@ -8,6 +8,8 @@ package struct TextMatcher: Sendable, Hashable {
     let groups: [[QueryTerm]]
     /// Whether a word ignores case with non-ASCII letters, so that a non-ASCII text is lower-cased for it.
     private let foldsNonASCII: Bool
+    /// What a text must hold to be scored at all.
+    let prefilter: MatchPrefilter
 
     /// Creates a matcher for a query.
     package init(_ query: String) {
@@ -25,6 +27,7 @@ package struct TextMatcher: Sendable, Hashable {
         }
         self.groups = groups
         foldsNonASCII = groups.joined().contains { !$0.isASCII && !$0.isCaseSensitive }
+        prefilter = MatchPrefilter(groups)
     }
 
     /// The words of a query: split at spaces, `\ ` standing for a space inside a word.

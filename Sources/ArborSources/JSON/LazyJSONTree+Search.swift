@@ -8,16 +8,22 @@ extension LazyJSONTree {
         let all = index.children(of: try item(for: id))
         let clamped = (range ?? 0..<all.count).clamped(to: 0..<all.count)
         let titleKeys = mapping.title.map { Array($0.utf8) }
-        return all[(all.startIndex + clamped.lowerBound)..<(all.startIndex + clamped.upperBound)].map { child in
-            let count = index.children(of: child).count
-            let title = plainTitle(of: child, keys: titleKeys) ?? content(of: child).title
-            return SearchEntry(id: count > 0 ? self.id(of: child) : "", text: fields.text(title: title, id: ""), childCount: count)
+        // A path id is the parent's with the child's position after it.
+        let prefix = explicitIDs == nil ? (id.isEmpty ? "" : id + "/") : nil
+        let children = all[(all.startIndex + clamped.lowerBound)..<(all.startIndex + clamped.upperBound)]
+        return bytes.withUnsafeBufferPointer { buffer in
+            zip(clamped, children).map { position, child in
+                let count = index.children(of: child).count
+                let title = plainTitle(of: child, keys: titleKeys, in: buffer) ?? content(of: child).title
+                let childID = count == 0 ? "" : prefix.map { $0 + String(position) } ?? self.id(of: child)
+                return SearchEntry(id: childID, text: fields.text(title: title, id: ""), childCount: count)
+            }
         }
     }
 
     /// The title of an object whose first non-empty title field (in the mapping's order) is a string without
     /// escapes; nil when it has none or the string needs decoding.
-    private func plainTitle(of item: Int32, keys: [[UInt8]]) -> String? {
+    private func plainTitle(of item: Int32, keys: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var position = index.start(of: item)
         guard bytes[position] == UInt8(ascii: "{") else { return nil }
         let known = index.childrenRange(of: item)
@@ -25,16 +31,16 @@ extension LazyJSONTree {
         var seen = 0
         position += 1
         while true {
-            skipSpace(&position)
+            JSONGrammar.skipSpace(bytes, &position)
             guard bytes[position] == UInt8(ascii: "\"") else { break }
             let keyEnd = JSONValueSkipper.end(of: position, in: bytes)
-            let key = bytes[(position + 1)..<(keyEnd - 1)]
+            let key = UnsafeBufferPointer(rebasing: bytes[(position + 1)..<(keyEnd - 1)])
             let rank = keys.firstIndex { $0.elementsEqual(key) }
             position = keyEnd
-            skipSpace(&position)
+            JSONGrammar.skipSpace(bytes, &position)
             position += 1
-            skipSpace(&position)
-            let valueEnd = JSONValueSkipper.end(of: position, in: bytes, unless: known)
+            JSONGrammar.skipSpace(bytes, &position)
+            let valueEnd = known?.lowerBound == position ? known!.upperBound : JSONValueSkipper.end(of: position, in: bytes)
             if let rank, seen & (1 << rank) == 0 {
                 seen |= 1 << rank
                 // A value that is not a plain string could still give the title: the slow path decides.
@@ -43,15 +49,11 @@ extension LazyJSONTree {
                 if best?.rank == 0 { break }
             }
             position = valueEnd
-            skipSpace(&position)
+            JSONGrammar.skipSpace(bytes, &position)
             guard bytes[position] == UInt8(ascii: ",") else { break }
             position += 1
         }
         guard let best else { return nil }
-        return String(decoding: bytes[best.value], as: UTF8.self)
-    }
-
-    private func skipSpace(_ position: inout Int) {
-        while bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D || bytes[position] == 0x09 { position += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[best.value]), as: UTF8.self)
     }
 }

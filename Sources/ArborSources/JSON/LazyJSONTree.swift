@@ -10,7 +10,7 @@ public final class LazyJSONTree: HierarchySource, ImmediateChildren {
     let index: JSONTreeIndex
     let mapping: FieldMapping
     /// Every item's id when some items have an id field (ids then need a table); nil: ids are paths.
-    private let explicitIDs: [String]?
+    let explicitIDs: [String]?
     private let itemByID: [String: Int32]
     /// The objects and arrays a query walks, numbered once for the first query.
     private let queryContainers = Mutex<JSONTreeContainers?>(nil)
