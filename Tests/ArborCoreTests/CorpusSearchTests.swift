@@ -37,4 +37,52 @@ struct CorpusSearchTests {
         #expect(found == expected)
         #expect(search.total == expected.count)
     }
+
+    @Test func everyEntryLeadsBackToItsItemAcrossBlocksAndPauses() async throws {
+        // 20,000 children of the root (a run across two blocks, cut where the walk paused) and three under the first.
+        let walk = SearchWalk(source: wideHierarchy(count: 20_000), fields: .title, bound: .unlimited)
+        walk.startAhead(pausingAt: SearchWalk.AheadLimit(items: 7_000, bytes: .max))
+        #expect(await eventually { walk.progress.visited >= 7_000 && !walk.progress.isWalking })
+        #expect(walk.start())
+        #expect(await eventually { walk.progress.isComplete && !walk.progress.isWalking })
+        let snapshot = try #require(walk.corpus?.snapshot())
+        #expect(snapshot.count == 20_003)
+        for entry in stride(from: 0, to: snapshot.count, by: 7) + [16_383, 16_384, 20_000, 20_001, 20_002] {
+            let title = snapshot.title(of: entry)
+            let ids = try await walk.ids(to: entry)
+            if title.hasPrefix("Grandchild") {
+                #expect(ids == ["c0", "g\(title.dropFirst(11))"], "\(entry)")
+                #expect(snapshot.parent(of: entry) == 0)
+            } else {
+                #expect(ids == ["c\(title.dropFirst(6))"], "\(entry)")
+                #expect(snapshot.parent(of: entry) == -1 && snapshot.position(of: entry) == Int(title.dropFirst(6)))
+            }
+        }
+    }
+
+    @Test func aWalkWithThousandsOfListsWaitingVisitsThemInTheOrderFound() async throws {
+        // 5,000 items under a virtual root, each with two children: 5,000 lists wait at once, more than a chunk.
+        var nodes = [StaticHierarchy.Node(id: "", content: ItemContent(title: "root"), children: (1...5_000).map { Int32($0) })]
+        for index in 0..<5_000 {
+            nodes.append(StaticHierarchy.Node(id: "p\(index)-\(String(repeating: "é", count: index % 40))", content: ItemContent(title: "P\(index)"),
+                                              children: [Int32(5_001 + 2 * index), Int32(5_002 + 2 * index)], parent: 0))
+        }
+        for index in 0..<5_000 {
+            for child in 0..<2 {
+                nodes.append(StaticHierarchy.Node(id: "k\(index).\(child)", content: ItemContent(title: "K\(index).\(child)"),
+                                                  parent: Int32(1 + index)))
+            }
+        }
+        let walk = SearchWalk(source: StaticHierarchy(displayName: "lists", nodes: nodes, rootIndex: 0, rootIsVirtual: true),
+                              fields: .title, bound: .unlimited)
+        await walk.walkToEnd()
+        let snapshot = try #require(walk.corpus?.snapshot())
+        #expect(snapshot.count == 15_000)
+        #expect((0..<5_000).allSatisfy { snapshot.title(of: $0) == "P\($0)" })
+        #expect((0..<10_000).allSatisfy { snapshot.title(of: 5_000 + $0) == "K\($0 / 2).\($0 % 2)" })
+        for entry in [0, 4_095, 4_096, 4_999, 5_000, 13_191, 14_999] {
+            let ids = try await walk.ids(to: entry)
+            #expect(ids.last == nodes[1 + entry].id, "\(entry)")
+        }
+    }
 }

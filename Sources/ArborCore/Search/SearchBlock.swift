@@ -1,5 +1,9 @@
 /// A stretch of the entries of a search corpus, never changed once published: each entry's searched text,
 /// its parent entry and its place among the parent's children.
+///
+/// A walk records a parent's children one after another, so parents and places are kept as runs (an entry
+/// starting a run, its parent, its place; the entries after it up to the next run are the following places
+/// under the same parent): a few bytes per list instead of eight per entry.
 final class SearchBlock: Sendable {
     /// How many entries a full block holds.
     static let capacity = 1 << 14
@@ -8,17 +12,27 @@ final class SearchBlock: Sendable {
     let text: [UInt8]
     /// Where each entry's text ends in `text`.
     let ends: [UInt32]
-    /// The entry of each entry's parent; -1 for the top of the walk.
-    let parents: [Int32]
-    /// Each entry's index among its parent's children.
-    let positions: [Int32]
+    /// The offset in the block of each run's first entry, in order.
+    private let runStarts: [Int32]
+    /// The entry of each run's parent; -1 for the top of the walk.
+    private let runParents: [Int32]
+    /// The place of each run's first entry among its parent's children.
+    private let runPositions: [Int32]
 
     init(_ builder: SearchBlockBuilder) {
-        // A copy the size of the text: the builder's buffer has room to grow into.
-        text = Array(builder.text[0..<builder.text.count])
+        // Copies the size of their contents: the builder's buffers have room to grow into (an array made from
+        // the whole of one would keep that room).
+        text = Self.exact(builder.text)
         ends = builder.ends
-        parents = builder.parents
-        positions = builder.positions
+        runStarts = Self.exact(builder.runStarts)
+        runParents = Self.exact(builder.runParents)
+        runPositions = Self.exact(builder.runPositions)
+    }
+
+    private static func exact<Element>(_ array: [Element]) -> [Element] {
+        [Element](unsafeUninitializedCapacity: array.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: array)
+        }
     }
 
     var count: Int { ends.count }
@@ -28,29 +42,55 @@ final class SearchBlock: Sendable {
         let start = offset == 0 ? 0 : Int(ends[offset - 1])
         return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<Int(ends[offset])])) }
     }
+
+    /// The parent entry of the entry at `offset` within the block.
+    func parent(at offset: Int) -> Int32 { runParents[run(of: offset)] }
+
+    /// The place among its parent's children of the entry at `offset` within the block.
+    func position(at offset: Int) -> Int32 {
+        let run = run(of: offset)
+        return runPositions[run] + Int32(offset) - runStarts[run]
+    }
+
+    /// The run holding the entry at `offset`: the last one starting at or before it.
+    private func run(of offset: Int) -> Int {
+        var low = 0
+        var high = runStarts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if Int(runStarts[middle]) <= offset { low = middle } else { high = middle }
+        }
+        return low
+    }
 }
 
 /// The block being filled by a walk.
 struct SearchBlockBuilder {
     var text: [UInt8] = []
     var ends: [UInt32] = []
-    var parents: [Int32] = []
-    var positions: [Int32] = []
+    var runStarts: [Int32] = []
+    var runParents: [Int32] = []
+    var runPositions: [Int32] = []
 
     init() {
         ends.reserveCapacity(SearchBlock.capacity)
-        parents.reserveCapacity(SearchBlock.capacity)
-        positions.reserveCapacity(SearchBlock.capacity)
     }
 
     var count: Int { ends.count }
     var isFull: Bool { ends.count == SearchBlock.capacity }
 
     mutating func append(_ entry: String, parent: Int32, position: Int32) {
+        let offset = Int32(ends.count)
+        if let last = runStarts.last, runParents[runParents.count - 1] == parent,
+           runPositions[runPositions.count - 1] + offset - last == position {
+            // The next child of the run's parent: nothing to record.
+        } else {
+            runStarts.append(offset)
+            runParents.append(parent)
+            runPositions.append(position)
+        }
         var entry = entry
         entry.withUTF8 { text.append(contentsOf: $0) }
         ends.append(UInt32(text.count))
-        parents.append(parent)
-        positions.append(position)
     }
 }

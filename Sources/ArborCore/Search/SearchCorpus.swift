@@ -64,13 +64,13 @@ package final class SearchCorpus: Sendable {
         /// The entry of an entry's parent, or -1 at the top.
         package func parent(of entry: Int) -> Int {
             let (block, offset) = block(of: entry)
-            return Int(block.parents[offset])
+            return Int(block.parent(at: offset))
         }
 
         /// An entry's index among its parent's children.
         package func position(of entry: Int) -> Int {
             let (block, offset) = block(of: entry)
-            return Int(block.positions[offset])
+            return Int(block.position(at: offset))
         }
 
         /// The title of an entry: its text up to the first unit separator.

@@ -22,12 +22,18 @@ package final class SearchWalk: Sendable {
         var next = 0
         /// The number of children, when the listing that found the item said.
         var count: Int?
+
+        init(entry: Int32, id: String, childDepth: Int, count: Int? = nil) {
+            self.entry = entry
+            self.id = id
+            self.childDepth = childDepth
+            self.count = count
+        }
     }
 
     struct WalkState: Sendable {
         var bound: SearchBound
-        var queue: [Pending] = []
-        var head = 0
+        var queue = PendingQueue()
         /// Items below the depth bound, visited when it grows.
         var deferred: [Pending] = []
         var visited = 0
@@ -35,7 +41,7 @@ package final class SearchWalk: Sendable {
         var stopRequested = false
         /// Where the walk ahead of a find pauses.
         var pause: AheadLimit?
-        /// The bytes of searched text recorded, with each entry's 12 bytes of links.
+        /// The bytes of searched text recorded, with each entry's 4 bytes of end and each run's 12 of links.
         var corpusBytes = 0
         var started = false
         var builder = SearchBlockBuilder()
@@ -58,7 +64,7 @@ package final class SearchWalk: Sendable {
     /// Where the walk stands.
     package var progress: SearchProgress {
         state.withLock { state in
-            let left = state.head < state.queue.count || !state.deferred.isEmpty || !state.started
+            let left = !state.queue.isEmpty || !state.deferred.isEmpty || !state.started
             return SearchProgress(
                 visited: state.visited, bound: state.bound, isWalking: state.isRunning,
                 isComplete: state.started && !left, failure: state.failure)
@@ -69,7 +75,7 @@ package final class SearchWalk: Sendable {
     package struct AheadLimit: Sendable {
         /// The most items visited.
         package var items: Int
-        /// The most bytes of searched text (with 12 bytes of links an entry) recorded.
+        /// The most bytes of searched text (with the entries' ends and the runs' links) recorded.
         package var bytes: Int
 
         /// A limit of items and bytes.
@@ -121,7 +127,7 @@ package final class SearchWalk: Sendable {
             state.bound = bound
             let (now, later) = (state.deferred.filter { bound.allows(depth: $0.childDepth) },
                                 state.deferred.filter { !bound.allows(depth: $0.childDepth) })
-            state.queue += now
+            state.queue.append(contentsOf: now)
             state.deferred = later
         }
     }
@@ -200,18 +206,10 @@ package final class SearchWalk: Sendable {
     /// The next item to visit, or nil when the walk must stop (put back where it was when the bound is reached).
     private func nextPending() -> Pending? {
         state.withLock { state in
-            guard !state.stopRequested, state.head < state.queue.count, state.bound.allows(visited: state.visited),
-                  !(state.pause?.isReached(state) ?? false)
-            else {
+            guard !state.stopRequested, state.bound.allows(visited: state.visited), !(state.pause?.isReached(state) ?? false) else {
                 return nil
             }
-            let pending = state.queue[state.head]
-            state.head += 1
-            if state.head > 4_096, state.head * 2 > state.queue.count {
-                state.queue.removeFirst(state.head)
-                state.head = 0
-            }
-            return pending
+            return state.queue.popFirst()
         }
     }
 
@@ -238,7 +236,7 @@ package final class SearchWalk: Sendable {
                 if halts, next < count {
                     var rest = pending
                     rest.next = next
-                    return state.withLock { $0.queue.insert(rest, at: $0.head) }
+                    return state.withLock { $0.queue.putBack(rest) }
                 }
             }
         } catch {
@@ -252,9 +250,10 @@ package final class SearchWalk: Sendable {
         state.withLock { state in
             for (offset, item) in items.enumerated() {
                 let entry = Int32(state.visited)
+                let runs = state.builder.runStarts.count
                 state.builder.append(item.text, parent: parent, position: Int32(start + offset))
                 state.visited += 1
-                state.corpusBytes += item.text.utf8.count + 12
+                state.corpusBytes += item.text.utf8.count + 4 + (state.builder.runStarts.count - runs) * 12
                 if state.builder.isFull {
                     corpus?.publish(state.builder, as: state.blockIndex)
                     state.builder = SearchBlockBuilder()
