@@ -1,4 +1,5 @@
 import ArborCore
+import Synchronization
 import Testing
 
 @Suite("A find's search of its corpus matches what the matcher accepts text by text")
@@ -84,5 +85,36 @@ struct CorpusSearchTests {
             let ids = try await walk.ids(to: entry)
             #expect(ids.last == nodes[1 + entry].id, "\(entry)")
         }
+    }
+
+    @Test func manyMatchesAreNamedWithEachListAskedForOncePerStretch() async throws {
+        let counted = CountedChildIDs(count: 3_000)
+        let walk = SearchWalk(source: counted, fields: .title, bound: .unlimited)
+        await walk.walkToEnd()
+        // Every item, in no order of the walk's: the root's 3,000 children and c0's three.
+        let entries = Array((0..<3_003).reversed())
+        var oneByOne: [[String]] = []
+        for entry in entries { oneByOne.append(try await walk.ids(to: entry)) }
+        let asked = counted.calls.withLock { $0 }
+        let together = try await walk.ids(to: entries)
+        #expect(together == oneByOne)
+        #expect(asked >= 3_003)
+        #expect(counted.calls.withLock { $0 } - asked <= 3, "the root's list once, c0's once")
+        #expect(SearchWalk.stretches(of: [0, 1, 200, 700, 701, 2_000]) == [0..<201, 700..<702, 2_000..<2_001])
+        await #expect(throws: SourceError.self) { try await SearchWalk(source: counted, fields: .title, bound: .unlimited).ids(to: [0]) }
+        counted.forgets.withLock { $0 = true }
+        await #expect(throws: SourceError.self, "an item gone since the walk") { try await walk.ids(to: [5]) }
+    }
+}
+
+/// The wide hierarchy, counting the lists of ids asked of it.
+final class CountedChildIDs: WidePager, @unchecked Sendable {
+    let calls = Mutex(0)
+    /// Once set, every list is empty.
+    let forgets = Mutex(false)
+
+    override func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+        calls.withLock { $0 += 1 }
+        return forgets.withLock { $0 } ? [] : try await super.childIDs(of: id, in: range)
     }
 }

@@ -8,7 +8,7 @@ final class ListingCache<Listing: Sendable>: Sendable {
         let size: Int
     }
 
-    /// How many listings are kept; the oldest goes first.
+    /// How many listings are kept; the one used longest ago goes first.
     static var capacity: Int { 4 }
     private let kept = Mutex<[Kept]>([])
     /// The most memory the listings kept may take together, and what one takes.
@@ -21,9 +21,14 @@ final class ListingCache<Listing: Sendable>: Sendable {
         self.size = size
     }
 
-    /// The listing kept under a key.
+    /// The listing kept under a key, which becomes the last to go.
     func listing(for key: String) -> Listing? {
-        kept.withLock { $0.last { $0.key == key }?.listing }
+        kept.withLock { all in
+            guard let index = all.lastIndex(where: { $0.key == key }) else { return nil }
+            let found = all.remove(at: index)
+            all.append(found)
+            return found.listing
+        }
     }
 
     /// Forgets the listings kept under these keys (their directories changed).
