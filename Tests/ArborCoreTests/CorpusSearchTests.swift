@@ -98,6 +98,7 @@ struct CorpusSearchTests {
         let asked = counted.calls.withLock { $0 }
         let together = try await walk.ids(to: entries)
         #expect(together == oneByOne)
+        #expect(try await walk.ids(to: []) == [])
         #expect(asked >= 3_003)
         #expect(counted.calls.withLock { $0 } - asked <= 3, "the root's list once, c0's once")
         #expect(SearchWalk.stretches(of: [0, 1, 200, 700, 701, 2_000]) == [0..<201, 700..<702, 2_000..<2_001])

@@ -38,7 +38,7 @@ public struct SearchFields: OptionSet, Sendable, Hashable {
     /// The searched text of an item given by its parts (those not searched may be left empty).
     public func text(title: String, id: String, subtitle: String = "", body: String = "") -> String {
         var text = title
-        if text.utf8.withContiguousStorageIfAvailable({ $0.contains(0x1F) }) ?? text.utf8.contains(0x1F) {
+        if text.withUTF8({ $0.contains(0x1F) }) {
             text = String(text.map { $0 == "\u{1F}" ? " " : $0 })
         }
         if contains(.id) { text += "\u{1F}" + id }
