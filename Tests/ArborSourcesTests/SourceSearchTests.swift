@@ -25,7 +25,8 @@ struct SourceSearchTests {
               {"name": "", "title": "plain", "children": [{"label": "by label"}, {"title": "esc\u0041ped"}]},
               {"title": 42, "name": "number title"},
               {"id": "x1", "title": "", "name": "named", "title": "dup"},
-              {"children": []}
+              {"children": []},
+              {"title": "Привет мир"}, {"title": "plain ascii", "children": [{"title": "日本語"}]}
             ]}
             """#
         let tree = try #require(LazyJSONTree(bytes: Array(text.utf8), name: "t.json", mapping: FieldMapping(), force: false))
@@ -34,6 +35,7 @@ struct SourceSearchTests {
             #expect(try await tree.item(entry.id).content.title == entry.text, "\(entry.path)")
         }
         #expect(entries.map(\.text).contains("escAped") && entries.map(\.text).contains("named"))
+        #expect(entries.map(\.text).contains("Привет мир") && entries.map(\.path).contains(["root", "plain ascii", "日本語"]))
         let withIDs = try await walkedEntries(tree, fields: [.title, .id])
         #expect(withIDs.allSatisfy { $0.text.hasSuffix("\u{1F}" + $0.id) })
     }
@@ -73,6 +75,10 @@ struct SourceSearchTests {
         #expect(entries.map(\.path) == [["a"], ["e"], ["a", "b"], ["a", "d"], ["a", "b", "c.txt"]])
         #expect(entries.last?.id == "a/b/c.txt")
         #expect(try await walkedEntries(list, fields: [.id]).last?.text == "c.txt\u{1F}a/b/c.txt")
+        // Names of every kind: ASCII, not ASCII, and a byte that is not UTF-8 (kept losslessly).
+        let named = PathListBuilder().hierarchy(from: Array("π/x\nascii/y\n".utf8) + [0x62, 0xFF, 0x0A], name: "list")
+        let titles = try await walkedEntries(named).map(\.text)
+        #expect(titles == ["π", "ascii", LosslessText.decode([0x62, 0xFF]), "x", "y"])
 
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-find-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
