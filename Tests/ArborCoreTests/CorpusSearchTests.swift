@@ -8,7 +8,8 @@ struct CorpusSearchTests {
         "Budget 2024", "budget draft", "BUDGET", "draft budget notes", "Straße", "STRASSE", "straße plan", "Ωmega",
         "ωmega budget", "photos/summer", "summer photos", "notes.txt", "d03_alpha", "D03 beta", "alpha d-0-3",
         "café", "CAFÉ", "Café noir", "日本語 notes", "x\u{1F}y", "", "b", "ab", "ba", "music | jazz", "jazz", "$HOME",
-        "end$", "a\\ b", "K\u{212A}elvin",
+        "end$", "a\\ b", "K\u{212A}elvin", String(repeating: "long notes ", count: 30), String(repeating: "x", count: 254),
+        String(repeating: "y", count: 255) + " budget", "after the long ones",
     ]
 
     /// A corpus of `titles` under a virtual root, walked whole.
@@ -26,7 +27,7 @@ struct CorpusSearchTests {
     @Test(arguments: [
         "budget", "BUDGET", "Budget", "bdg", "'draft", "^budget", "notes$", "^jazz$", "!budget", "budget !draft",
         "straße", "STRASSE", "ωmega", "Ωmega", "café", "CAFÉ", "d03", "D03", "d-0-3", "a|zz", "zz | jazz", "music jazz",
-        "\\$HOME", "end\\$", "a\\ b", "kelvin", "日本", "x", "ab", "ba", "photos summer", "s p", "'o/s",
+        "\\$HOME", "end\\$", "a\\ b", "kelvin", "日本", "x", "ab", "ba", "photos summer", "s p", "'o/s", "long", "yyy budget", "after",
     ])
     func everyTextTheMatcherAcceptsIsFoundAndNoOther(query: String) async throws {
         let snapshot = try await Self.corpus()

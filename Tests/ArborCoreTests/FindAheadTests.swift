@@ -42,8 +42,8 @@ struct FindAheadTests {
         walk.startAhead(pausingAt: SearchWalk.AheadLimit(items: .max, bytes: 20_000))
         #expect(await eventually { walk.progress.visited > 0 && !walk.progress.isWalking })
         let visited = walk.progress.visited
-        // "Child N" titles of 7-11 bytes and a 4-byte end (the root's children are one run): 20,000 bytes are
-        // about 1,400 entries, and the walk stops at the end of the batch that crossed them.
+        // "Child N" titles of 7-11 bytes and a byte of length (the root's children are one run): 20,000 bytes
+        // are about 2,000 entries, and the walk stops at the end of the batch that crossed them.
         #expect(visited >= 20_000 / 15 && visited < 10_000)
         #expect(!walk.progress.isComplete)
     }

@@ -9,9 +9,7 @@ final class SearchBlock: Sendable {
     static let capacity = 1 << 14
     static let shift = 14
 
-    let text: [UInt8]
-    /// Where each entry's text ends in `text`.
-    let ends: [UInt32]
+    let texts: SearchTexts
     /// The offset in the block of each run's first entry, in order.
     private let runStarts: [Int32]
     /// The entry of each run's parent; -1 for the top of the walk.
@@ -22,25 +20,17 @@ final class SearchBlock: Sendable {
     init(_ builder: SearchBlockBuilder) {
         // Copies the size of their contents: the builder's buffers have room to grow into (an array made from
         // the whole of one would keep that room).
-        text = Self.exact(builder.text)
-        ends = builder.ends
-        runStarts = Self.exact(builder.runStarts)
-        runParents = Self.exact(builder.runParents)
-        runPositions = Self.exact(builder.runPositions)
+        texts = SearchTexts(exactly: builder.texts)
+        runStarts = builder.runStarts.trimmed()
+        runParents = builder.runParents.trimmed()
+        runPositions = builder.runPositions.trimmed()
     }
 
-    private static func exact<Element>(_ array: [Element]) -> [Element] {
-        [Element](unsafeUninitializedCapacity: array.count) { buffer, count in
-            count = buffer.initialize(fromContentsOf: array)
-        }
-    }
-
-    var count: Int { ends.count }
+    var count: Int { texts.count }
 
     /// Calls `body` with the bytes of the entry at `offset` within the block.
-    @inline(__always) func withText<Result>(at offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let start = offset == 0 ? 0 : Int(ends[offset - 1])
-        return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<Int(ends[offset])])) }
+    func withText<Result>(at offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        texts.withText(at: offset, body)
     }
 
     /// The parent entry of the entry at `offset` within the block.
@@ -66,21 +56,16 @@ final class SearchBlock: Sendable {
 
 /// The block being filled by a walk.
 struct SearchBlockBuilder {
-    var text: [UInt8] = []
-    var ends: [UInt32] = []
+    var texts = SearchTexts()
     var runStarts: [Int32] = []
     var runParents: [Int32] = []
     var runPositions: [Int32] = []
 
-    init() {
-        ends.reserveCapacity(SearchBlock.capacity)
-    }
-
-    var count: Int { ends.count }
-    var isFull: Bool { ends.count == SearchBlock.capacity }
+    var count: Int { texts.count }
+    var isFull: Bool { texts.count == SearchBlock.capacity }
 
     mutating func append(_ entry: String, parent: Int32, position: Int32) {
-        let offset = Int32(ends.count)
+        let offset = Int32(texts.count)
         if let last = runStarts.last, runParents[runParents.count - 1] == parent,
            runPositions[runPositions.count - 1] + offset - last == position {
             // The next child of the run's parent: nothing to record.
@@ -89,8 +74,6 @@ struct SearchBlockBuilder {
             runParents.append(parent)
             runPositions.append(position)
         }
-        var entry = entry
-        entry.withUTF8 { text.append(contentsOf: $0) }
-        ends.append(UInt32(text.count))
+        texts.append(entry)
     }
 }

@@ -48,15 +48,8 @@ package final class SearchCorpus: Sendable {
             while entry < range.upperBound {
                 let block = blocks[entry >> SearchBlock.shift]
                 let end = min(range.upperBound, ((entry >> SearchBlock.shift) + 1) << SearchBlock.shift)
-                block.text.withUnsafeBufferPointer { text in
-                    block.ends.withUnsafeBufferPointer { ends in
-                        for each in entry..<end {
-                            let offset = each & (SearchBlock.capacity - 1)
-                            let start = offset == 0 ? 0 : Int(ends[offset - 1])
-                            body(each, UnsafeBufferPointer(rebasing: text[start..<Int(ends[offset])]))
-                        }
-                    }
-                }
+                let base = entry & ~(SearchBlock.capacity - 1)
+                block.texts.forEachText(from: entry - base, to: end - base) { offset, bytes in body(base + offset, bytes) }
                 entry = end
             }
         }

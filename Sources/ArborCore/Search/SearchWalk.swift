@@ -41,7 +41,7 @@ package final class SearchWalk: Sendable {
         var stopRequested = false
         /// Where the walk ahead of a find pauses.
         var pause: AheadLimit?
-        /// The bytes of searched text recorded, with each entry's 4 bytes of end and each run's 12 of links.
+        /// The bytes of searched text recorded, with each entry's byte of length and each run's 12 of links.
         var corpusBytes = 0
         var started = false
         var builder = SearchBlockBuilder()
@@ -75,7 +75,7 @@ package final class SearchWalk: Sendable {
     package struct AheadLimit: Sendable {
         /// The most items visited.
         package var items: Int
-        /// The most bytes of searched text (with the entries' ends and the runs' links) recorded.
+        /// The most bytes of searched text (with the entries' lengths and the runs' links) recorded.
         package var bytes: Int
 
         /// A limit of items and bytes.
@@ -253,7 +253,7 @@ package final class SearchWalk: Sendable {
                 let runs = state.builder.runStarts.count
                 state.builder.append(item.text, parent: parent, position: Int32(start + offset))
                 state.visited += 1
-                state.corpusBytes += item.text.utf8.count + 4 + (state.builder.runStarts.count - runs) * 12
+                state.corpusBytes += item.text.utf8.count + 1 + (state.builder.runStarts.count - runs) * 12
                 if state.builder.isFull {
                     corpus?.publish(state.builder, as: state.blockIndex)
                     state.builder = SearchBlockBuilder()
