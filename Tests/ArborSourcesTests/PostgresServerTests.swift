@@ -76,8 +76,9 @@ struct PostgresServerTests {
         #expect(running == count, "more slow statements than cores run at once: \(running) of \(count)")
         let started = Date()
         #expect(await Task.detached { 6 * 7 }.value == 42)
-        // Held by the statements, it would wait for them to end; under make test's load it has taken 1.1 s.
-        #expect(Date().timeIntervalSince(started) < 5, "other work runs while they wait")
+        // Held by the statements, it would wait the 60 s of their sleep; under make test's load, with other
+        // suites' synchronous tests holding the pool, it has taken 1.1 to 7.5 s.
+        #expect(Date().timeIntervalSince(started) < 30, "other work runs while they wait")
         (source as? any CancellingUnshown)?.keepOnly([])
         for listing in listings { _ = await listing.value }
     }

@@ -53,6 +53,7 @@ struct PreviewSourceTests {
         let tree = #"{"id": "root", "children": [{"id": "x", "children": []},"# + "\n" + #"{"id": "y", "children": []}]}"#
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-tree-\(UUID().uuidString.prefix(8)).json").path
         try tree.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let opened = try SourceOpener.open(SourceRequest(path: path)).hierarchy
         #expect(try await opened.itemLocation(of: "y").line == 2)
     }

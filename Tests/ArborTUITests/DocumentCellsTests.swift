@@ -38,6 +38,7 @@ struct DocumentCellsTests {
 
     @Test func aDocumentKeepsOneCellStyleBeforeAnyValueIsInView() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-doc-\(UUID().uuidString.prefix(8)).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
         try #"{"pumps": {"p1": {"rated": 7.5}}, "valves": {"v1": {"open": true}}, "fans": {"f1": {"rpm": 900}}}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         var request = SourceRequest(path: path)

@@ -22,6 +22,7 @@ struct PlaceholderTests {
     @Test func hostileValuesArriveAsLiteralArguments() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-ph-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         for name in Self.hostile {
             var values = PlaceholderValues()
             values.id = name

@@ -47,6 +47,7 @@ struct PreviewEndToEndTests {
 
     @Test func aLongStringIsWrappedAndATableRowListsItsFields() throws {
         let folder = try makeScratchFolder("arbor-preview-doc")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let long = String(repeating: "abcdefghij", count: 500)
         try #"{"text": "\#(long)", "n": 1}"#.write(to: folder.appendingPathComponent("doc.json"), atomically: true, encoding: .utf8)
         try "id,name,status\nr1,Pump,Breakdown\n".write(to: folder.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
@@ -101,6 +102,7 @@ struct PreviewEndToEndTests {
 
     @Test func hostileKeysInAJSONFileStayData() throws {
         let folder = try makeScratchFolder("arbor-preview-keys")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try #"{"$(touch pwned)": 1, "'; touch pwned2 #": 2}"#.write(to: folder.appendingPathComponent("keys.json"), atomically: true, encoding: .utf8)
         let tmux = try session("cd \(shellQuote(folder.path)) && \(shellQuote(arborBinary)) --format document keys.json "
             + "--preview 'echo {title}' --bind 'x:execute-silent(printf \"%s|\" {} {title} >> args)'")
@@ -115,6 +117,7 @@ struct PreviewEndToEndTests {
 
     @Test func editHandsTheTerminalToTheEditorAndTakesItBackAsItWas() throws {
         let folder = try makeScratchFolder("arbor-preview-edit")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let editor = "#!/bin/sh\nstty -a > inside\nprintf '%s\\n' \"$@\" > editor-args\n"
         try editor.write(to: folder.appendingPathComponent("editor.sh"), atomically: true, encoding: .utf8)
         chmod(folder.appendingPathComponent("editor.sh").path, 0o755)
@@ -165,6 +168,7 @@ struct PreviewEndToEndTests {
 
     @Test func bindingsAndThePreviewComeFromTheConfigurationFile() throws {
         let folder = try makeScratchFolder("arbor-preview-config")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appendingPathComponent("config/arbor")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try "preview-window = \"down:40%\"\n[bind]\nx = \"execute-silent(printf %s {title} > picked)\"\n"
