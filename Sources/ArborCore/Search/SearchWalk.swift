@@ -22,13 +22,6 @@ package final class SearchWalk: Sendable {
         var next = 0
         /// The number of children, when the listing that found the item said.
         var count: Int?
-
-        init(entry: Int32, id: String, childDepth: Int, count: Int? = nil) {
-            self.entry = entry
-            self.id = id
-            self.childDepth = childDepth
-            self.count = count
-        }
     }
 
     struct WalkState: Sendable {
@@ -144,23 +137,7 @@ package final class SearchWalk: Sendable {
 
     /// The ids from the top of the walk down to an entry, asked of the source level by level.
     package func ids(to entry: Int) async throws -> [String] {
-        guard let corpus else { throw SourceError("the find's items are gone") }
-        let snapshot = corpus.snapshot()
-        var ids: [String] = []
-        var parentID = corpus.rootID
-        for (level, node) in snapshot.chain(to: entry).enumerated() {
-            if level == 0, !corpus.rootIsVirtual {
-                ids.append(corpus.rootID)
-                continue
-            }
-            let position = snapshot.position(of: node)
-            guard let id = try await source.childIDs(of: parentID, in: position..<(position + 1)).first else {
-                throw SourceError("the item found is no longer there")
-            }
-            ids.append(id)
-            parentID = id
-        }
-        return ids
+        try await ids(to: [entry])[0]
     }
 
     /// Walks until the queue is empty, the bound is reached or a stop is asked; then publishes what it has.
