@@ -29,12 +29,13 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(name: "CJSONScan"),
+        .target(name: "CFileLease"),
         .target(name: "ArborPath"),
         .target(name: "ArborCore", dependencies: ["ArborPath"]),
         .target(
             name: "ArborSources",
             dependencies: [
-                "ArborCore", "CJSONScan", "CLibpq", "CLibxml2", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
+                "ArborCore", "CJSONScan", "CFileLease", "CLibpq", "CLibxml2", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("A large file queried from the command line is mapped, not read", .serialized)
+@Suite("A large file is mapped, not read: as it is where nothing follows it, under a lease in the browser", .serialized)
 struct MappedFileEndToEndTests {
     /// A document past the size from which files are mapped (1 MiB): `items` of 40,000 numbered objects.
     static let items: String = {
@@ -56,6 +56,57 @@ struct MappedFileEndToEndTests {
         try Self.document().write(toFile: hostile, atomically: false, encoding: .utf8)
         let message = try cutShort(hostile)
         #expect(!message.contains("\u{1B}") && message.contains("red^[[31m.json"), "\(message)")
+    }
+
+    @Test func aLargeFileRewrittenInPlaceUnderTheBrowserShowsItsNewItems() throws {
+        let tmux = try TmuxSession("sleep 0.3; \(shellQuote(arborBinary)) large.json; echo $? > status",
+                                   files: ["large.json": Array(Self.document().utf8)])
+        let file = tmux.directory.appendingPathComponent("large.json")
+        #expect(tmux.waitForScreen { $0.contains("items") && $0.contains("40000") }.ok)
+        try tmux.send("Right", "End")
+        #expect(tmux.waitForScreen { $0.contains("[39999]") }.ok)
+        // Cut and written again in place, shorter than before: the browser's bytes were its own copy by the time
+        // the writer could go on, and the new version shows once it is read.
+        let began = Date()
+        try rewrite(file, with: #"{"changed": [1, 2]}"#)
+        #expect(Date().timeIntervalSince(began) < 10, "the writer waits for the copy, not for the system to end the lease")
+        try tmux.send("Up", "Home")
+        let changed = tmux.waitForScreen { $0.contains("changed") }
+        #expect(changed.ok, "the new version shows:\n\(changed.screen)")
+        #expect(!changed.screen.contains("cut short"))
+        try tmux.send("q")
+        #expect(tmux.waitForFile("status") == "0\n")
+    }
+
+    @Test func aLargeFileRewrittenWhileTheBrowserIsStoppedShowsItsNewItemsAfterFg() throws {
+        let tmux = try TmuxSession("PS1='$ ' bash --norc --noprofile -i", files: ["large.json": Array(Self.document().utf8)])
+        let file = tmux.directory.appendingPathComponent("large.json")
+        #expect(tmux.waitForScreen { $0.contains("$") }.ok)
+        try tmux.send("-l", "\(shellQuote(arborBinary)) large.json")
+        try tmux.send("Enter")
+        #expect(tmux.waitForScreen { $0.contains("items") && $0.contains("40000") }.ok)
+        try tmux.send("C-z")
+        #expect(tmux.waitForScreen { $0.contains("Stopped") }.ok, "Ctrl-Z did not suspend")
+        // Stopped, the browser cannot answer a writer: it gave its lease up for a copy before it stopped.
+        let began = Date()
+        try rewrite(file, with: #"{"changed": [1, 2]}"#)
+        #expect(Date().timeIntervalSince(began) < 10, "the writer did not wait for the stopped browser")
+        try tmux.send("-l", "fg")
+        try tmux.send("Enter")
+        let changed = tmux.waitForScreen { $0.contains("changed") }
+        #expect(changed.ok, "the new version shows after fg:\n\(changed.screen)")
+        try tmux.send("q")
+        try tmux.send("-l", "echo $? > status")
+        try tmux.send("Enter")
+        #expect(tmux.waitForFile("status") == "0\n")
+    }
+
+    /// Cuts `file` to nothing and writes `text` in it, in place.
+    private func rewrite(_ file: URL, with text: String) throws {
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
     }
 
     /// What Arbor says, with exit status 2, when `path` is cut to nothing while its answer is held back.

@@ -55,6 +55,9 @@ struct JSONDocumentIndex: Sendable {
         parent.reserveCapacity(expectedContainers)
         position.reserveCapacity(expectedContainers)
         memberCount.reserveCapacity(expectedContainers)
+        LargeBuffers.adviseHugePages(forRoomOf: &parent)
+        LargeBuffers.adviseHugePages(forRoomOf: &position)
+        LargeBuffers.adviseHugePages(forRoomOf: &memberCount)
     }
 
     mutating func open(at offset: Int, parent: Int32, position: Int32) -> Int32 {

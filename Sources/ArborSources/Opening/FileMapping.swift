@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArborCore
+import CFileLease
 
 /// A regular file mapped whole for reading, for inputs opened where nothing follows the file: a file cut short
 /// while it is mapped ends the program (with a message, exit status 2) instead of reading on. One mapping at a
@@ -33,6 +34,31 @@ enum FileMapping {
         }
         return SourceBytes(storage)
     }
+}
+
+extension FileMapping {
+    /// The file's `size` bytes mapped under a read lease, for an input that is followed: when another program
+    /// opens the file to write or cut it, the bytes are copied to memory of their own first (the writer waits
+    /// for the copy), so what was indexed stays as it was read. Nil when the file cannot be leased or mapped.
+    static func mapLeased(_ descriptor: Int32, size: Int, path: String) -> SourceBytes? {
+        guard size >= threshold else { return nil }
+        _ = givesUpLeasesBeforeStopping
+        guard let address = arbor_lease_map(descriptor, size) else { return nil }
+        // Should the lease be broken without its copy (a writer that waited past the system's time), a read
+        // past the file's new end is a bus error, which ends the program with a message rather than a crash.
+        BusErrorExit.install(naming: path, at: UnsafeRawPointer(address), count: size)
+        let start = Int(bitPattern: address)
+        let storage = ByteStorage(mapped: address, count: size) {
+            arbor_lease_unmap(UnsafePointer(bitPattern: start))
+        }
+        return SourceBytes(storage)
+    }
+
+    /// While the program is stopped (Ctrl-Z) it cannot answer a writer: its leased mappings are copies first.
+    private static let givesUpLeasesBeforeStopping: Void = ProcessStop.beforeStopping { arbor_lease_privatise_all() }
+
+    /// How many leased mappings were replaced by copies for a writer since the program started.
+    static var leaseCopies: Int { arbor_lease_copies() }
 }
 
 /// Ends the program with a message when a mapped file is cut short under it (the system's bus error at an

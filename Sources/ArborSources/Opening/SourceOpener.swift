@@ -16,8 +16,9 @@ public struct SourceRequest: Sendable {
     public var timeout: Double = 10
     /// Whether what is shown is watched for changes made outside Arbor (directories, files).
     public var watches = true
-    /// Whether a large regular file may be mapped instead of read: only where nothing follows the file, since
-    /// one cut short while mapped ends the program.
+    /// Whether a large regular file may be mapped without a lease: only where nothing follows the file, since
+    /// one cut short while mapped ends the program. Otherwise it is mapped under a lease where it can be (see
+    /// `FileMapping.mapLeased`), else read.
     public var maps = false
     /// The most memory the input may take (`--max-input`).
     public var ceiling = InputCeiling.machineDefault
@@ -142,7 +143,7 @@ public enum SourceOpener {
                                   streaming: Bool) throws(SourceLoadError) -> OpenedSource {
         let share = request.ceiling.streamShare
         guard let kind = SourceKinds.kind(for: format.rawValue) else { throw SourceLoadError("unsupported format '\(format)'") }
-        if request.maps, kind.readsInPlace, reader.size <= share, let mapped = reader.mapWhole() {
+        if kind.readsInPlace, reader.size <= share, let mapped = reader.mapWhole(leased: !request.maps) {
             return try kind.open(SourceInput(content: mapped, name: name, origin: origin), as: format, request: request)
         }
         try reader.readRest(limit: share)

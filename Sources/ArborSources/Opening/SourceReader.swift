@@ -104,10 +104,12 @@ public final class SourceReader {
         if isAtEnd { progress.finishReading() }
     }
 
-    /// The whole of a large regular file mapped instead of read, for an input nothing will follow; nil when the
-    /// input is not one (then it is read).
-    package func mapWhole() -> SourceBytes? {
-        guard size > 0, !isAtEnd, let mapped = FileMapping.map(descriptor, size: size, path: path) else { return nil }
+    /// The whole of a large regular file mapped instead of read: for an input nothing will follow, or `leased`
+    /// (kept the same while others write the file); nil when the input is not one or cannot be (then it is read).
+    package func mapWhole(leased: Bool = false) -> SourceBytes? {
+        guard size > 0, !isAtEnd,
+              let mapped = leased ? FileMapping.mapLeased(descriptor, size: size, path: path) : FileMapping.map(descriptor, size: size, path: path)
+        else { return nil }
         progress.add(size - bytes.count)
         progress.finishReading()
         return mapped

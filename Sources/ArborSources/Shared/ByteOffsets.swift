@@ -17,6 +17,7 @@ struct ByteOffsets: Sendable {
     init(inputSize: Int, capacity: Int = 0) {
         isWide = inputSize > Self.narrowLimit || Self.forcesWide
         if isWide { wide.reserveCapacity(capacity) } else { narrow.reserveCapacity(capacity) }
+        if isWide { LargeBuffers.adviseHugePages(forRoomOf: &wide) } else { LargeBuffers.adviseHugePages(forRoomOf: &narrow) }
     }
 
     /// The number of offsets.

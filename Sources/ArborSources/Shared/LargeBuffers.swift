@@ -13,6 +13,15 @@ enum LargeBuffers {
         advise(base, count, aligned: huge, Int32(MADV_HUGEPAGE))
     }
 
+    /// Asks for huge pages for the room an array has reserved, before it is filled.
+    static func adviseHugePages<Element>(forRoomOf array: inout [Element]) {
+        let room = array.capacity * MemoryLayout<Element>.stride
+        guard room >= 4 * (2 << 20) else { return }
+        array.withUnsafeMutableBufferPointer { buffer in
+            if let base = buffer.baseAddress { adviseHugePages(UnsafeMutableRawPointer(base), room) }
+        }
+    }
+
     /// Hands back the whole pages inside a buffer that is never read again (its pages read as zeros if it is).
     static func release(_ base: UnsafeMutableRawPointer, _ count: Int) {
         advise(base, count, aligned: Int(sysconf(Int32(_SC_PAGESIZE))), Int32(MADV_DONTNEED))

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArborCore
 
 nonisolated(unsafe) private var trapWakeFD: Int32 = -1
 nonisolated(unsafe) private var trapCaught: Int32 = 0
@@ -67,6 +68,7 @@ package enum SignalTrap {
 
     /// Stops the process as SIGTSTP would have (the terminal already given back) and returns once it continues.
     package static func stopProcess() {
+        ProcessStop.prepare()
         signal(SIGTSTP, SIG_DFL)
         kill(getpid(), SIGTSTP)
         trap(SIGTSTP)

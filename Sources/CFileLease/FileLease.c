@@ -1,0 +1,161 @@
+#define _GNU_SOURCE
+#include "CFileLease.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+// A lease break is signalled (SIGIO); the handler only wakes a thread, which copies the leased bytes into
+// fresh memory, puts the copy where the mapping was (mremap, one step: readers never see a gap) and gives the
+// lease up, which lets the writer's open return.
+
+enum { lease_slots = 16 };
+
+typedef struct {
+    unsigned char *address;
+    size_t size;
+    int descriptor;
+} lease;
+
+static lease leases[lease_slots];
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static sem_t breaks;
+static struct sigaction previous;
+static int ready;
+static long copies;
+
+static void on_break(int signal, siginfo_t *info, void *context) {
+    int saved = errno;
+    sem_post(&breaks);
+    errno = saved;
+    if (previous.sa_flags & SA_SIGINFO) {
+        if (previous.sa_sigaction) previous.sa_sigaction(signal, info, context);
+    } else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
+        previous.sa_handler(signal);
+    }
+}
+
+/// Puts a private copy in place of the mapping and gives the lease up; the lock is held.
+static void privatise(lease *held) {
+    void *copy = mmap(NULL, held->size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (copy != MAP_FAILED) {
+        // A lease the system ended without waiting (the program was stopped longer than writers wait) may
+        // have let the file be cut: only what is still the file's is copied, the rest read as zeros (and the
+        // file, another version, is read again).
+        struct stat status;
+        size_t readable = held->size;
+        if (fstat(held->descriptor, &status) == 0 && (size_t)status.st_size < readable) readable = (size_t)status.st_size;
+        memcpy(copy, held->address, readable);
+        mprotect(copy, held->size, PROT_READ);
+        if (mremap(copy, held->size, held->size, MREMAP_MAYMOVE | MREMAP_FIXED, held->address) == MAP_FAILED) {
+            munmap(copy, held->size);
+        } else {
+            copies++;
+        }
+    }
+    fcntl(held->descriptor, F_SETLEASE, F_UNLCK);
+    close(held->descriptor);
+    held->descriptor = -1;
+}
+
+static void *answer_breaks(void *unused) {
+    (void)unused;
+    for (;;) {
+        while (sem_wait(&breaks) != 0) {}
+        pthread_mutex_lock(&lock);
+        for (int slot = 0; slot < lease_slots; slot++) {
+            lease *held = &leases[slot];
+            if (held->address && held->descriptor >= 0 && fcntl(held->descriptor, F_GETLEASE) != F_RDLCK) privatise(held);
+        }
+        pthread_mutex_unlock(&lock);
+    }
+    return NULL;
+}
+
+static int start(void) {
+    if (ready) return ready > 0;
+    ready = -1;
+    if (sem_init(&breaks, 0, 0) != 0) return 0;
+    pthread_t thread;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&attributes, 64 << 10);
+    int made = pthread_create(&thread, &attributes, answer_breaks, NULL);
+    pthread_attr_destroy(&attributes);
+    if (made != 0) return 0;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    sigemptyset(&action.sa_mask);
+    action.sa_sigaction = on_break;
+    action.sa_flags = SA_SIGINFO | SA_RESTART;
+    if (sigaction(SIGIO, &action, &previous) != 0) return 0;
+    ready = 1;
+    return 1;
+}
+
+const unsigned char *arbor_lease_map(int descriptor, size_t size) {
+    if (size == 0) return NULL;
+    pthread_mutex_lock(&lock);
+    int slot = 0;
+    while (slot < lease_slots && leases[slot].address) slot++;
+    int own = -1;
+    unsigned char *address = MAP_FAILED;
+    struct stat status;
+    if (slot == lease_slots || !start()) goto failed;
+    own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0);
+    if (own < 0 || fcntl(own, F_SETLEASE, F_RDLCK) != 0) goto failed;
+    // The break is signalled to the process, not to the thread that took the lease (which may have ended).
+    struct f_owner_ex owner = {F_OWNER_PID, getpid()};
+    if (fcntl(own, F_SETOWN_EX, &owner) != 0) goto failed;
+    // Leased first, then measured: the size cannot change from here on.
+    if (fstat(own, &status) != 0 || !S_ISREG(status.st_mode) || (size_t)status.st_size != size) goto failed;
+    address = mmap(NULL, size, PROT_READ, MAP_PRIVATE, own, 0);
+    if (address == MAP_FAILED) goto failed;
+    leases[slot] = (lease){address, size, own};
+    pthread_mutex_unlock(&lock);
+    return address;
+failed:
+    if (own >= 0) {
+        fcntl(own, F_SETLEASE, F_UNLCK);
+        close(own);
+    }
+    pthread_mutex_unlock(&lock);
+    return NULL;
+}
+
+void arbor_lease_privatise_all(void) {
+    pthread_mutex_lock(&lock);
+    for (int slot = 0; slot < lease_slots; slot++) {
+        if (leases[slot].address && leases[slot].descriptor >= 0) privatise(&leases[slot]);
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+void arbor_lease_unmap(const unsigned char *address) {
+    pthread_mutex_lock(&lock);
+    for (int slot = 0; slot < lease_slots; slot++) {
+        lease *held = &leases[slot];
+        if (held->address != address) continue;
+        if (held->descriptor >= 0) {
+            fcntl(held->descriptor, F_SETLEASE, F_UNLCK);
+            close(held->descriptor);
+        }
+        munmap(held->address, held->size);
+        *held = (lease){NULL, 0, -1};
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+long arbor_lease_copies(void) {
+    pthread_mutex_lock(&lock);
+    long count = copies;
+    pthread_mutex_unlock(&lock);
+    return count;
+}

@@ -1,0 +1,95 @@
+import ArborCore
+@testable import ArborSources
+import Foundation
+import Testing
+
+@Suite("A followed large file is mapped under a lease and copied before anyone writes it", .serialized)
+struct FileLeaseTests {
+    /// A followed document (as the browser opens one) of more than a MiB, written to a new file, opened on a
+    /// thread that has ended by the time it is returned (as the browser's rest of a large file is).
+    func followed(_ bytes: [UInt8]) throws -> (LazyJSONDocument, String) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-lease-\(UUID().uuidString).json").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let request = SourceRequest(path: path, format: .document)
+        #expect(!request.maps && request.watches)
+        let opened = OpenedOnAThread()
+        WorkerThreads.perform(2) { part in
+            if part == 1 { opened.source = try? SourceOpener.open(request).hierarchy }
+        }
+        return (try #require(opened.source as? LazyJSONDocument), path)
+    }
+
+    /// Runs `script` in a shell that is given `path` as `$1`, and waits for it.
+    func shell(_ script: String, _ path: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, "sh", path]
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test func aFileCutAndRewrittenUnderTheBrowserKeepsTheBytesThatWereIndexed() async throws {
+        let bytes = FileMappingTests.document(atLeast: FileMapping.threshold * 2)
+        let (document, path) = try followed(bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(document.bytes.isMapped, "the test's own file can be leased")
+        let copiesBefore = FileMapping.leaseCopies
+        // The writer's open (O_TRUNC) waits until the mapping is a copy of its own; read after it, a mapping
+        // that followed the file would be a bus error past the file's new end, or other bytes before it.
+        #expect(try shell("printf '[\"other\"]' > \"$1\"", path) == 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "[\"other\"]")
+        #expect(FileMapping.leaseCopies == copiesBefore + 1)
+        #expect(document.bytes.array == bytes)
+        let last = Int(document.index.memberCount[0]) - 1
+        let items = try await document.children(of: "", in: (last - 1)..<(last + 1))
+        #expect(items.map(\.id) == ["/\(last - 1)", "/\(last)"])
+        #expect(items.last?.content.fields.first { $0.name == "text" }?.value == "value \(last)")
+        let again = try FileMappingTests().opened(bytes, maps: true)
+        #expect(document.index.holdsTheSameContainers(as: again.index))
+    }
+
+    @Test func aFileAppendedToKeepsItsLeaseAndItsBytes() async throws {
+        let bytes = FileMappingTests.document(atLeast: FileMapping.threshold + 1)
+        let (document, path) = try followed(bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let copiesBefore = FileMapping.leaseCopies
+        // Opened to append, the file is opened for writing all the same: the lease is given up for a copy.
+        #expect(try shell("printf ' ' >> \"$1\"", path) == 0)
+        #expect(FileMapping.leaseCopies == copiesBefore + 1)
+        #expect(document.bytes.array == bytes)
+    }
+
+    @Test func aFileOpenForWritingElsewhereIsRead() throws {
+        let bytes = FileMappingTests.document(atLeast: FileMapping.threshold + 1)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-lease-\(UUID().uuidString).json").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // A writer holds the file open (a log being written): no lease is granted, and the file is read.
+        let writer = try #require(FileHandle(forWritingAtPath: path))
+        defer { try? writer.close() }
+        let document = try #require(try SourceOpener.open(SourceRequest(path: path, format: .document)).hierarchy as? LazyJSONDocument)
+        #expect(!document.bytes.isMapped)
+        #expect(document.bytes.array == bytes)
+    }
+
+    @Test func aLeasedMappingIsGivenUpWhenItsSourceGoes() throws {
+        let bytes = FileMappingTests.document(atLeast: FileMapping.threshold + 1)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-lease-\(UUID().uuidString).json").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            let document = try #require(try SourceOpener.open(SourceRequest(path: path, format: .document)).hierarchy as? LazyJSONDocument)
+            #expect(document.bytes.isMapped)
+        }
+        let copiesBefore = FileMapping.leaseCopies
+        // No lease is left on the file: a writer goes on at once, and nothing is copied for it.
+        #expect(try shell("printf '[]' > \"$1\"", path) == 0)
+        #expect(FileMapping.leaseCopies == copiesBefore)
+    }
+}
+
+/// What the thread that opened a source left, read once it has ended.
+private final class OpenedOnAThread: @unchecked Sendable {
+    var source: (any HierarchySource)?
+}
