@@ -5,18 +5,18 @@ import CJSONScan
 /// Scalars are not recorded; they are found again between their container's members when shown.
 struct JSONDocumentIndex: Sendable {
     /// Offset of each container's `{` or `[`, in document order (so ascending); container 0 is the top value.
-    private(set) var start: ByteOffsets
+    fileprivate(set) var start: ByteOffsets
     /// Offset just past each container's closing bracket.
-    private(set) var end: ByteOffsets
+    fileprivate(set) var end: ByteOffsets
     /// Each container's parent, -1 for the top value.
-    private(set) var parent: [Int32] = []
+    fileprivate(set) var parent: [Int32] = []
     /// Each container's position among its parent's members.
-    private(set) var position: [Int32] = []
+    fileprivate(set) var position: [Int32] = []
     /// Each container's number of members.
-    private(set) var memberCount: [Int32] = []
+    fileprivate(set) var memberCount: [Int32] = []
     /// For containers with more than ``stride`` members: where members `stride`, `2 * stride`... start
     /// (the key of an object's member, the value of an array's).
-    private(set) var checkpoints: [Int32: [Int]] = [:]
+    fileprivate(set) var checkpoints: [Int32: [Int]] = [:]
 
     /// For JSON Lines: where each line's value starts, container 0 being the list of lines (no bytes of its own).
     var lines: JSONLinesTable?
@@ -98,33 +98,16 @@ struct JSONDocumentIndex: Sendable {
     /// Appends the containers of `tail`, the index of a later part of the same input, each parent and place
     /// among its parent's members given by `placed` (from the tail's own, a tail container's shifted by
     /// `shift`); their checkpoints come along. Each table of `tail` is handed back a few MiB at a time as it is
-    /// appended, so that the two are held together by no more than that.
-    mutating func append(_ tail: inout JSONDocumentIndex, shift: Int32, placed: (_ parent: Int32, _ position: Int32) -> (Int32, Int32)) {
-        start.move(from: &tail.start)
-        end.move(from: &tail.end)
-        ReleasingMove.append(&tail.memberCount, to: &memberCount)
-        let count = tail.parent.count
-        parent.reserveCapacity(parent.count + count)
-        position.reserveCapacity(position.count + count)
-        tail.parent.withUnsafeMutableBufferPointer { parents in
-            tail.position.withUnsafeMutableBufferPointer { positions in
-                let chunk = ReleasingMove.chunkBytes / MemoryLayout<Int32>.stride
-                for first in Swift.stride(from: 0, to: count, by: chunk) {
-                    let chunkEnd = min(count, first + chunk)
-                    for container in first..<chunkEnd {
-                        let (newParent, newPosition) = placed(parents[container], positions[container])
-                        parent.append(newParent)
-                        position.append(newPosition)
-                    }
-                    ReleasingMove.handBack(UnsafeMutableBufferPointer(rebasing: parents[first..<chunkEnd]))
-                    ReleasingMove.handBack(UnsafeMutableBufferPointer(rebasing: positions[first..<chunkEnd]))
-                }
-            }
+    /// appended, so that the two are held together by no more than that. The offsets and the other tables are
+    /// moved on two threads at once.
+    mutating func append(_ tail: inout JSONDocumentIndex, shift: Int32, placed: @escaping @Sendable (_ parent: Int32, _ position: Int32) -> (Int32, Int32)) {
+        let move = IndexTablesMove(head: &self, tail: &tail, placed: placed)
+        WorkerThreads.perform(2) { part in
+            if part == 0 { move.moveOffsets() } else { move.moveTables() }
         }
-        tail.parent = []
-        tail.position = []
-        for (container, offsets) in tail.checkpoints { checkpoints[container + shift] = offsets }
-        tail.checkpoints = [:]
+        move.restore(head: &self)
+        tail = JSONDocumentIndex(inputSize: 0)
+        for (container, offsets) in move.tailCheckpoints { checkpoints[container + shift] = offsets }
     }
 
     /// Records what a scan found: `opened` containers opened, containers closed, checkpoints; the tables grown
@@ -164,5 +147,77 @@ struct JSONDocumentIndex: Sendable {
 
     mutating func addCheckpoint(_ offset: Int, to container: Int32) {
         checkpoints[container, default: []].append(offset)
+    }
+}
+
+/// The tables of two indexes taken out of them while the second's are appended to the first's on two threads:
+/// each thread changes only its own tables, read back once both have ended.
+private final class IndexTablesMove: @unchecked Sendable {
+    private var start: ByteOffsets, end: ByteOffsets, tailStart: ByteOffsets, tailEnd: ByteOffsets
+    private var parent: [Int32], position: [Int32], memberCount: [Int32]
+    private var tailParent: [Int32], tailPosition: [Int32], tailMemberCount: [Int32]
+    private let placed: @Sendable (Int32, Int32) -> (Int32, Int32)
+    let tailCheckpoints: [Int32: [Int]]
+
+    /// Takes the tables of both (left empty, so that the storage moved is held once and not copied).
+    init(head: inout JSONDocumentIndex, tail: inout JSONDocumentIndex, placed: @escaping @Sendable (Int32, Int32) -> (Int32, Int32)) {
+        let none = Self.none
+        (start, head.start) = (head.start, none)
+        (end, head.end) = (head.end, none)
+        (tailStart, tail.start) = (tail.start, none)
+        (tailEnd, tail.end) = (tail.end, none)
+        (parent, head.parent) = (head.parent, [])
+        (position, head.position) = (head.position, [])
+        (memberCount, head.memberCount) = (head.memberCount, [])
+        (tailParent, tail.parent) = (tail.parent, [])
+        (tailPosition, tail.position) = (tail.position, [])
+        (tailMemberCount, tail.memberCount) = (tail.memberCount, [])
+        (tailCheckpoints, tail.checkpoints) = (tail.checkpoints, [:])
+        self.placed = placed
+    }
+
+    func moveOffsets() {
+        var (start, end, tailStart, tailEnd) = (self.start, self.end, self.tailStart, self.tailEnd)
+        (self.start, self.end, self.tailStart, self.tailEnd) = (Self.none, Self.none, Self.none, Self.none)
+        start.move(from: &tailStart)
+        end.move(from: &tailEnd)
+        (self.start, self.end) = (start, end)
+    }
+
+    /// The tables other than offsets, moved in local variables (a class's own are checked for exclusive
+    /// access at every use).
+    func moveTables() {
+        var (parent, position, memberCount) = (self.parent, self.position, self.memberCount)
+        var (tailParent, tailPosition, tailMemberCount) = (self.tailParent, self.tailPosition, self.tailMemberCount)
+        (self.parent, self.position, self.memberCount, self.tailParent, self.tailPosition, self.tailMemberCount) = ([], [], [], [], [], [])
+        ReleasingMove.append(&tailMemberCount, to: &memberCount)
+        let count = tailParent.count
+        parent.reserveCapacity(parent.count + count)
+        position.reserveCapacity(position.count + count)
+        let placed = self.placed
+        tailParent.withUnsafeMutableBufferPointer { parents in
+            tailPosition.withUnsafeMutableBufferPointer { positions in
+                let chunk = ReleasingMove.chunkBytes / MemoryLayout<Int32>.stride
+                for first in Swift.stride(from: 0, to: count, by: chunk) {
+                    let chunkEnd = min(count, first + chunk)
+                    for container in first..<chunkEnd {
+                        let (newParent, newPosition) = placed(parents[container], positions[container])
+                        parent.append(newParent)
+                        position.append(newPosition)
+                    }
+                    ReleasingMove.handBack(UnsafeMutableBufferPointer(rebasing: parents[first..<chunkEnd]))
+                    ReleasingMove.handBack(UnsafeMutableBufferPointer(rebasing: positions[first..<chunkEnd]))
+                }
+            }
+        }
+        (self.parent, self.position, self.memberCount) = (parent, position, memberCount)
+    }
+
+    private static let none = ByteOffsets(inputSize: 0)
+
+    /// Puts the joined tables back.
+    func restore(head: inout JSONDocumentIndex) {
+        (head.start, head.end, head.parent, head.position, head.memberCount) = (start, end, parent, position, memberCount)
+        (start, end, parent, position, memberCount) = (Self.none, Self.none, [], [], [])
     }
 }

@@ -36,6 +36,7 @@ extension JSONDocumentIndex {
             close(frame.container, at: outer.end, members: frame.members + outer.members)
         }
         let shift = Int32(headCount)
+        let frames = frames
         append(&tail, shift: shift) { parent, position in
             guard parent < 0 else { return (parent + shift, position) }
             let frame = frames[frames.count - 1 - Int(-2 - parent)]

@@ -23,7 +23,7 @@ enum JSONIndexing {
         let results = ScanResults()
         bytes.withUnsafeBufferPointer { buffer in
             let split = buffer.count >= JSONDocumentSplitScan.threshold
-                ? JSONSplitScanJob(buffer, splitAt: buffer.count / 100 * 52, race: race) : nil
+                ? JSONSplitScanJob(buffer, splitAt: buffer.count / 100 * 50, race: race) : nil
             WorkerThreads.perform(split == nil ? 2 : 3) { which in
                 switch (which, split) {
                 case (0, _): results.tree = LazyJSONTree(bytes: bytes, name: name, mapping: mapping, force: false, race: race)
