@@ -56,6 +56,26 @@ struct FileLeaseTests {
         #expect(document.index.holdsTheSameContainers(as: again.index))
     }
 
+    @Test func aLargeTableIsLeasedToo() async throws {
+        var text = "id,parent,name\n"
+        for row in 0..<40_000 { text += "r\(row),\(row == 0 ? "" : "r0"),row number \(row) of the table\n" }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-lease-\(UUID().uuidString).csv").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(text.utf8.count > FileMapping.threshold)
+        var table: IndexedTable?
+        for _ in 0..<20 {
+            table = try SourceOpener.open(SourceRequest(path: path, format: .csv)).hierarchy as? IndexedTable
+            if table?.bytes.isMapped == true { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let leased = try #require(table)
+        #expect(leased.bytes.isMapped)
+        #expect(try shell("printf 'id,parent\\n' > \"$1\"", path) == 0)
+        #expect(try await leased.item("r39999").content.title == "row number 39999 of the table")
+        #expect(try await leased.numberOfChildren(of: "r0") == 39_999)
+    }
+
     @Test func aFileAppendedToKeepsItsLeaseAndItsBytes() async throws {
         let bytes = FileMappingTests.document(atLeast: FileMapping.threshold + 1)
         let (document, path) = try await followed(bytes)

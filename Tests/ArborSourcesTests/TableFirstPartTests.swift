@@ -38,7 +38,7 @@ struct TableFirstPartTests {
     @Test func theFirstRowsAloneCountNothing() async throws {
         let first = Array(Self.table(rows: 5_000).utf8.prefix(256 << 10))
         let lineEnd = try #require(first.lastIndex(of: 0x0A))
-        let part = try #require(IndexedTable(bytes: Array(first[...lineEnd]), delimiter: UInt8(ascii: ","), name: "t.csv",
+        let part = try #require(IndexedTable(bytes: SourceBytes(Array(first[...lineEnd])), delimiter: UInt8(ascii: ","), name: "t.csv",
                                              mapping: FieldMapping(), countsPending: true))
         #expect(try await part.item("N0").childCount == nil)
         #expect(part.countIsPartial(of: "N1"))

@@ -212,7 +212,7 @@ public enum SourceOpener {
             return JSONDocumentStream.partial(Array(reader.bytes.prefix(JSONDocumentStream.partSize)), name: name,
                                               detecting: format == .json, mapping: mapping)
         case .csv, .tsv:
-            return IndexedTable(bytes: reader.wholeLines, delimiter: format == .csv ? UInt8(ascii: ",") : 0x09, name: name,
+            return IndexedTable(bytes: SourceBytes(reader.wholeLines), delimiter: format == .csv ? UInt8(ascii: ",") : 0x09, name: name,
                                 mapping: mapping, countsPending: true)
         default:
             return nil

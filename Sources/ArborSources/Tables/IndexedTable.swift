@@ -11,7 +11,7 @@ import ArborCore
 /// parents, cycles) or quoting it reads differently is left to it.
 public final class IndexedTable: HierarchySource, ImmediateChildren {
     public let displayName: String
-    private let bytes: [UInt8]
+    let bytes: SourceBytes
     private let delimiter: UInt8
     private let index: CSVTableIndex
     private let mapping: FieldMapping
@@ -22,11 +22,12 @@ public final class IndexedTable: HierarchySource, ImmediateChildren {
 
     /// Indexes `bytes`; nil when the full builder must read them (see the type's summary).
     public convenience init?(bytes: [UInt8], delimiter: UInt8, name: String, mapping: FieldMapping) {
-        self.init(bytes: bytes, delimiter: delimiter, name: name, mapping: mapping, countsPending: false)
+        self.init(bytes: SourceBytes(bytes), delimiter: delimiter, name: name, mapping: mapping, countsPending: false)
     }
 
-    /// As above; with `countsPending`, `bytes` are the first rows of a longer table and no count is shown.
-    init?(bytes: [UInt8], delimiter: UInt8, name: String, mapping: FieldMapping, countsPending: Bool) {
+    /// As above, of bytes read in place (a mapped file's); with `countsPending`, `bytes` are the first rows of a
+    /// longer table and no count is shown.
+    init?(bytes: SourceBytes, delimiter: UInt8, name: String, mapping: FieldMapping, countsPending: Bool = false) {
         guard let index = bytes.withUnsafeBufferPointer({ Self.scan($0, delimiter: delimiter, mapping: mapping) }) else { return nil }
         self.bytes = bytes
         self.delimiter = delimiter

@@ -5,10 +5,11 @@ struct TableKind: SourceKind {
     var formats: [SourceFormat] { [.csv, .tsv] }
     var summary: String { "an adjacency table, comma- (csv) or tab-separated (tsv)" }
     var extensions: [String: SourceFormat] { ["csv": .csv, "tsv": .tsv, "tab": .tsv] }
+    var readsInPlace: Bool { true }
 
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         let delimiter = format == .csv ? UInt8(ascii: ",") : 0x09
-        if let indexed = IndexedTable(bytes: input.bytes, delimiter: delimiter, name: input.name, mapping: request.mapping) {
+        if let indexed = IndexedTable(bytes: input.content, delimiter: delimiter, name: input.name, mapping: request.mapping) {
             return OpenedSource(hierarchy: indexed, format: format)
         }
         let table: DelimitedTable
