@@ -153,7 +153,9 @@ def budgets(results, sizes, small, large):
     check('1,000,000-entry directory: sorted whole ≤ nnn', get('million-sorted', 'arbor', 'first_frame_ms'),
           get('million', 'nnn', 'first_frame_ms'))
     check('1,000,000-entry directory: keys ≤ 16 ms while it is read', get('million', 'arbor', 'key_ms[Down]'), 16)
+    check('peak memory, root of the 200k tree ≤ 8 MiB', get('root', 'arbor', 'rss_kb'), 8 * 1024, 'MiB')
     check('Down ≤ 0.4 ms', get('root', 'arbor', 'key_ms[Down]'), 0.4)
+    check('Down ≤ nnn', get('root', 'arbor', 'key_ms[Down]'), get('root', 'nnn', 'key_ms[Down]'))
     check('enter ≤ 1 ms', get('root', 'arbor', 'key_ms[Right]'), 1)
     check('back ≤ 1 ms', get('root', 'arbor', 'key_ms[Left]'), 1)
     check('1M-node JSON: first frame ≤ 400 ms', get('json-1m', 'arbor', 'first_frame_ms'), 400)

@@ -35,6 +35,9 @@ enum FuzzTargets {
         let parsed = try? JSONDocument.parse(bytes)
         let lazy = LazyJSONTree(bytes: bytes, name: "f", mapping: FieldMapping(), force: true)
         if parsed == nil, lazy != nil { fatalError("the index accepted JSON the parser rejects") }
+        // Detecting, the tree scan passes values by their brackets until it knows the bytes are a tree.
+        let detected = LazyJSONTree(bytes: bytes, name: "f", mapping: FieldMapping(), force: false)
+        if parsed == nil, detected != nil { fatalError("the detecting tree scan accepted JSON the parser rejects") }
         if let lazy { walk(lazy, limit: 200) }
         // Any beginning of the bytes, shown as the first part of a larger document, lists without a crash.
         if let partial = JSONDocumentStream.partial(bytes, name: "f", detecting: true, mapping: FieldMapping()) { walk(partial, limit: 200) }
@@ -50,6 +53,7 @@ enum FuzzTargets {
         let isContainer = parsed.nodes[0].kind == .object || parsed.nodes[0].kind == .array
         if isContainer != (document != nil) { fatalError("the document index and the parser disagree on a document") }
         if let document { compare(document, JSONDocumentBuilder().hierarchy(from: parsed, name: "f"), limit: 200) }
+        if !JSONContainerEnds.agreeWithTheIndex(bytes) { fatalError("a container's brackets end it elsewhere") }
     }
 
     static func yaml(_ bytes: [UInt8]) {

@@ -43,7 +43,7 @@ static inline int64_t next_special(const uint8_t *bytes, int64_t count, int64_t 
 
 /// Moves past the string whose quote is at `position`; 0 when it is not terminated or holds a raw control
 /// character or a bad escape.
-static int skip_string(const uint8_t *bytes, int64_t count, int64_t *position) {
+static inline __attribute__((always_inline)) int skip_string(const uint8_t *bytes, int64_t count, int64_t *position) {
     int64_t at = *position + 1;
     for (;;) {
         at = next_special(bytes, count, at);
@@ -80,7 +80,7 @@ static inline int skip_digits(const uint8_t *bytes, int64_t count, int64_t *posi
     return 1;
 }
 
-static int skip_number(const uint8_t *bytes, int64_t count, int64_t *position) {
+static inline __attribute__((always_inline)) int skip_number(const uint8_t *bytes, int64_t count, int64_t *position) {
     int64_t at = *position;
     if (at < count && bytes[at] == '-') at++;
     if (at < count && bytes[at] == '0') {
@@ -107,7 +107,7 @@ static inline int skip_literal(const uint8_t *bytes, int64_t count, int64_t *pos
     return 1;
 }
 
-static int skip_scalar(const uint8_t *bytes, int64_t count, int64_t *position) {
+static inline __attribute__((always_inline)) int skip_scalar(const uint8_t *bytes, int64_t count, int64_t *position) {
     switch (bytes[*position]) {
     case '"': return skip_string(bytes, count, position);
     case 't': return skip_literal(bytes, count, position, "true", 4);
@@ -218,6 +218,86 @@ int64_t arbor_json_skip_value(const uint8_t *bytes, int64_t count, int64_t posit
     int64_t end = status == ARBOR_JSON_DONE ? scan.position : -1;
     arbor_json_scan_end(&scan);
     return end;
+}
+
+/// Bit i set where byte i of the 64 at `block` equals `wanted`, or (with `fold`) where the byte with bit 5 set does.
+static inline uint64_t byte_mask(const uint8_t *block, uint8_t wanted, uint8_t fold) {
+#if defined(__SSE2__)
+    const __m128i target = _mm_set1_epi8((char)wanted), folding = _mm_set1_epi8((char)fold);
+    uint64_t mask = 0;
+    for (int part = 0; part < 4; part++) {
+        __m128i bytes = _mm_or_si128(_mm_loadu_si128((const __m128i *)(block + 16 * part)), folding);
+        mask |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, target)) << (16 * part);
+    }
+    return mask;
+#else
+    uint64_t mask = 0;
+    for (int i = 0; i < 64; i++) mask |= (uint64_t)((block[i] | fold) == wanted) << i;
+    return mask;
+#endif
+}
+
+/// Each bit the parity of the set bits at and below it: which bytes lie between a quote and the next.
+static inline uint64_t prefix_xor(uint64_t bits) {
+    bits ^= bits << 1;
+    bits ^= bits << 2;
+    bits ^= bits << 4;
+    bits ^= bits << 8;
+    bits ^= bits << 16;
+    bits ^= bits << 32;
+    return bits;
+}
+
+int64_t arbor_json_container_end(const uint8_t *bytes, int64_t count, int64_t position) {
+    if (position >= count || (bytes[position] != '{' && bytes[position] != '[')) return -1;
+    int64_t depth = 0;
+    int in_string = 0, escaped = 0;
+    uint8_t padded[64];
+    for (int64_t start = position; start < count; start += 64) {
+        const uint8_t *block = bytes + start;
+        if (count - start < 64) {
+            memset(padded, ' ', sizeof padded);
+            memcpy(padded, block, (size_t)(count - start));
+            block = padded;
+        }
+        uint64_t backslash = byte_mask(block, '\\', 0);
+        if (backslash || escaped) {
+            // Rare: escapes decide which quotes count, byte by byte.
+            for (int i = 0; i < 64; i++) {
+                uint8_t byte = block[i];
+                if (in_string) {
+                    if (escaped) escaped = 0;
+                    else if (byte == '\\') escaped = 1;
+                    else if (byte == '"') in_string = 0;
+                } else if (byte == '"') {
+                    in_string = 1;
+                } else if ((byte | 0x20) == '{') {
+                    depth++;
+                } else if ((byte | 0x20) == '}' && --depth == 0) {
+                    return start + i + 1;
+                }
+            }
+            continue;
+        }
+        uint64_t quotes = byte_mask(block, '"', 0);
+        uint64_t inside = prefix_xor(quotes) ^ (in_string ? ~(uint64_t)0 : 0);
+        in_string = (int)(inside >> 63);
+        uint64_t opens = byte_mask(block, '{', 0x20) & ~inside;
+        uint64_t closes = byte_mask(block, '}', 0x20) & ~inside;
+        if (__builtin_popcountll(closes) < depth) {
+            depth += __builtin_popcountll(opens) - __builtin_popcountll(closes);
+            continue;
+        }
+        for (uint64_t brackets = opens | closes; brackets; brackets &= brackets - 1) {
+            int i = __builtin_ctzll(brackets);
+            if (opens >> i & 1) {
+                depth++;
+            } else if (--depth == 0) {
+                return start + i + 1;
+            }
+        }
+    }
+    return -1;
 }
 
 void arbor_json_scan_end(arbor_json_scan *scan) {

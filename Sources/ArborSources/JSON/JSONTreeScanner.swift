@@ -37,6 +37,10 @@ struct JSONTreeScanner {
         var role = MemberRole.none
         var expectValue = true
         let end = bytes.count
+        // While it is not known whether the bytes are a tree (`treesOnly`), the values that hold no items are
+        // passed by their brackets alone, the document scan beside this one checking them; once a tree is found,
+        // what was passed unchecked is checked.
+        var unchecked: [Int] = []
         while true {
             JSONGrammar.skipSpace(bytes, &position)
             guard position < end else { return nil }
@@ -58,8 +62,11 @@ struct JSONTreeScanner {
                 if item < 0, byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") && !listsItems(stack, role) {
                     // A container that is neither an item nor a list of items holds none: validated, not walked.
                     guard let base = bytes.baseAddress else { return nil }
-                    let after = arbor_json_skip_value(base, Int64(bytes.count), Int64(position))
+                    let undecided = treesOnly && !index.looksLikeTree
+                    let after = undecided ? arbor_json_container_end(base, Int64(bytes.count), Int64(position))
+                        : arbor_json_skip_value(base, Int64(bytes.count), Int64(position))
                     guard after >= 0 else { return nil }
+                    if undecided { unchecked.append(position) }
                     position = Int(after)
                     role = .none
                     expectValue = false
@@ -93,6 +100,8 @@ struct JSONTreeScanner {
                         if owner.item == firstTreeObject(index) {
                             index.markTree(virtual: index.isVirtual, looksLikeTree: true)
                             race?.foundTree()
+                            guard Self.check(unchecked, in: bytes) else { return nil }
+                            unchecked = []
                         }
                     }
                     stack.append(Frame(isObject: false, item: -1, childrenOf: childrenOf, start: valueStart))
@@ -142,9 +151,19 @@ struct JSONTreeScanner {
             }
         }
         JSONGrammar.skipSpace(bytes, &position)
-        guard position == end, index.count > 0 else { return nil }
+        guard position == end, index.count > 0, Self.check(unchecked, in: bytes) else { return nil }
         index.finish()
         return index
+    }
+
+    /// Whether the values starting at `starts`, passed by their brackets, are well-formed (and end where the
+    /// brackets said).
+    private static func check(_ starts: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return starts.isEmpty }
+        return starts.allSatisfy { start in
+            let checked = arbor_json_skip_value(base, Int64(bytes.count), Int64(start))
+            return checked >= 0 && checked == arbor_json_container_end(base, Int64(bytes.count), Int64(start))
+        }
     }
 
     /// Whether an array starting here lists items: the top value, or an item's children.

@@ -71,6 +71,11 @@ arbor_json_status arbor_json_scan_run(arbor_json_scan *scan);
 /// there are not one; nothing is recorded.
 int64_t arbor_json_skip_value(const uint8_t *bytes, int64_t count, int64_t position);
 
+/// The offset just past the object or array whose bracket is at `position`, found by counting the brackets
+/// outside strings, 64 bytes at a time, without checking anything else: for well-formed bytes the end the full
+/// scan finds; -1 when the brackets do not close.
+int64_t arbor_json_container_end(const uint8_t *bytes, int64_t count, int64_t position);
+
 /// Moves `*position` from a string's opening quote past its closing one and returns 1; returns 0 with
 /// `*position` at the byte that ends it short (a raw control character, a bad escape, the end).
 int arbor_json_skip_string(const uint8_t *bytes, int64_t count, int64_t *position);
