@@ -18,6 +18,11 @@ enum SimpleScalar {
 
     /// The cells text takes when it is made only of simple scalars, counted no further than `limit`; nil otherwise.
     static func width(of text: String, upTo limit: Int = .max) -> Int? {
+        // Printable ASCII, the common case, a cell a byte without decoding scalars.
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil
+        }
+        if let ascii, let count = ascii { return count }
         var total = 0
         for scalar in text.unicodeScalars {
             guard let width = width(scalar.value) else { return nil }

@@ -10,7 +10,12 @@ package struct BrowserScreen: Sendable {
     /// The source's name for the header.
     package var sourceName: String
     /// The bindings listed by the help overlay.
-    package var keyMap: KeyMap
+    package var keyMap: KeyMap {
+        didSet { helpSize = Self.helpSize(of: keyMap) }
+    }
+    /// The width of the help's widest line and its number of lines, measured once for the key map (the layout
+    /// of every frame places the help's box).
+    private(set) var helpSize: (width: Int, lines: Int)
     /// The cell style.
     package var cellMode: CellMode
     /// A standing notice for the footer, such as problems found in the data.
@@ -20,8 +25,14 @@ package struct BrowserScreen: Sendable {
     package init(sourceName: String, keyMap: KeyMap = .standard, cellMode: CellMode = .auto, notice: String? = nil) {
         self.sourceName = sourceName
         self.keyMap = keyMap
+        helpSize = Self.helpSize(of: keyMap)
         self.cellMode = cellMode
         self.notice = notice
+    }
+
+    private static func helpSize(of keyMap: KeyMap) -> (width: Int, lines: Int) {
+        let lines = HelpOverlay(keyMap: keyMap).lines
+        return (lines.map(DisplayWidth.of).max() ?? 0, lines.count)
     }
 
     /// The rows the object header takes when it is shown: none when the screen is too short for it.

@@ -102,9 +102,8 @@ extension BrowserScreen {
 
     /// The help's box: as wide as its widest line, as tall as its lines and frame, centred.
     private func helpBox(width: Int, height: Int) -> ScreenLayout.Box? {
-        let lines = HelpOverlay(keyMap: keyMap).lines
-        let boxWidth = min(width, (lines.map(DisplayWidth.of).max() ?? 0) + 4)
-        let boxHeight = min(height, lines.count + 4)
+        let boxWidth = min(width, helpSize.width + 4)
+        let boxHeight = min(height, helpSize.lines + 4)
         guard boxWidth >= 4, boxHeight >= 3 else { return nil }
         return ScreenLayout.Box(x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
     }
