@@ -134,8 +134,16 @@ package struct CellGrid: Sendable, Hashable {
             guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
             let fits = bytes.count <= available
             let count = fits ? bytes.count : available - 1
-            for offset in 0..<count {
-                put(UInt32(bytes[offset]), width: 1, x: x + offset, y: y, style: style)
+            guard count > 0, x >= 0 else {
+                if !fits { put(0x2026, width: 1, x: x + count, y: y, style: style) }
+                return fits ? count : count + 1
+            }
+            // A wide character cut at either end of the run loses its other half; those inside are overwritten.
+            clearWide(x: x, y: y)
+            clearWide(x: x + count - 1, y: y)
+            let start = y * width + x
+            storage.withUnsafeMutableBufferPointer { cells in
+                for offset in 0..<count { cells[start + offset] = PackedCell(code: UInt32(bytes[offset]), width: 1, style: style) }
             }
             if !fits { put(0x2026, width: 1, x: x + count, y: y, style: style) }
             return fits ? count : count + 1
@@ -184,9 +192,15 @@ package struct CellGrid: Sendable, Hashable {
     /// Fills a run of cells of one row with one character.
     package mutating func fill(_ character: Character, x: Int, y: Int, count: Int, style: CellStyle) {
         guard y >= 0, y < height else { return }
-        let code = code(for: String(character))
-        for column in max(0, x)..<max(max(0, x), min(width, x + count)) {
-            put(code, width: 1, x: column, y: y, style: style)
+        let code = character == " " ? 0x20 : code(for: String(character))
+        let (first, end) = (max(0, x), min(width, x + count))
+        guard first < end else { return }
+        // As `put` cell by cell: only a wide character cut at either end of the run keeps a half to blank.
+        clearWide(x: first, y: y)
+        clearWide(x: end - 1, y: y)
+        let row = y * width
+        storage.withUnsafeMutableBufferPointer { cells in
+            for column in first..<end { cells[row + column] = PackedCell(code: code, width: 1, style: style) }
         }
     }
 

@@ -17,18 +17,32 @@ enum SimpleScalar {
     }
 
     /// The cells text takes when it is made only of simple scalars, counted no further than `limit`; nil otherwise.
+    /// One pass over the UTF-8 bytes (a Swift string's are always well-formed), printable ASCII a cell a byte.
     static func width(of text: String, upTo limit: Int = .max) -> Int? {
-        // Printable ASCII, the common case, a cell a byte without decoding scalars.
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            var total = 0
+            var index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                let cells: Int
+                if lead < 0x80 {
+                    guard lead >= 0x20, lead < 0x7F else { return nil }
+                    cells = 1
+                    index += 1
+                } else {
+                    var value: UInt32
+                    let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                    value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                    for next in 1..<length { value = value << 6 | UInt32(bytes[index + next] & 0x3F) }
+                    guard let width = width(value) else { return nil }
+                    cells = width
+                    index += length
+                }
+                total += cells
+                if total >= limit { break }
+            }
+            return total
         }
-        if let ascii, let count = ascii { return count }
-        var total = 0
-        for scalar in text.unicodeScalars {
-            guard let width = width(scalar.value) else { return nil }
-            total += width
-            if total >= limit { break }
-        }
-        return total
     }
 }

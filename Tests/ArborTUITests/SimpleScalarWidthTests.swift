@@ -1,0 +1,41 @@
+@testable import ArborTUI
+import Testing
+
+/// Text of simple scalars is measured in one pass over its UTF-8 bytes: it must count what the scalars count one
+/// by one, in every script the samples use, and refuse what needs a grapheme's or a property's look.
+@Suite("Widths of simple text")
+struct SimpleScalarWidthTests {
+    /// The width scalar by scalar, as the table says, or nil.
+    static func byScalars(_ text: String, upTo limit: Int = .max) -> Int? {
+        var total = 0
+        for scalar in text.unicodeScalars {
+            guard let width = SimpleScalar.width(scalar.value) else { return nil }
+            total += width
+            if total >= limit { break }
+        }
+        return total
+    }
+
+    static let samples = [
+        "", "a00_alpha", "b10_café", "b11_Straße", "b12_Ωmega", "b13_Привет", "b14_日本語", "f0004_報告書.txt", "한국어 budget",
+        "tab\there", "bell\u{07}", "del\u{7F}", "nbsp\u{A0}x", "e\u{301}", "smile 😀", "arrows ←→ and box ─┼", "braille ⠁⠂",
+        "ｆｕｌｌｗｉｄｔｈ", "mixed ascii then 日本 then ascii", String(repeating: "long ", count: 40),
+    ]
+
+    @Test func textIsMeasuredAsItsScalarsAre() {
+        for text in Self.samples {
+            #expect(SimpleScalar.width(of: text) == Self.byScalars(text), "\(text)")
+            for limit in [1, 3, 8] {
+                #expect(SimpleScalar.width(of: text, upTo: limit) == Self.byScalars(text, upTo: limit), "\(text) up to \(limit)")
+            }
+        }
+    }
+
+    @Test func wideScriptsAndControlsAreToldApart() {
+        #expect(SimpleScalar.width(of: "日本語") == 6)
+        #expect(SimpleScalar.width(of: "café") == 4)
+        #expect(SimpleScalar.width(of: "tab\there") == nil)
+        #expect(SimpleScalar.width(of: "e\u{301}") == nil)
+        #expect(DisplayWidth.of("b14_日本語") == 10)
+    }
+}
