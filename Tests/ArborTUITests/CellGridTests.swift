@@ -37,6 +37,19 @@ struct CellGridTests {
         #expect(odd.lines == ["ab日…"])
     }
 
+    @Test func runsOfTextAndFillsKeepTheirPlaceAtTheGridsEdgesAndCutWideCharacters() {
+        var grid = CellGrid(width: 8, height: 3)
+        grid.write("abcdef", x: -2, y: 0, style: .plain)
+        #expect(grid.lines[0] == "cdef    ", "the cells left of the grid are not drawn")
+        grid.write("日本語日本", x: 0, y: 1, style: .plain)
+        grid.write("xy", x: 1, y: 1, style: .plain)
+        grid.fill("-", x: 5, y: 1, count: 10, style: .plain)
+        #expect(grid.lines[1] == " xy  ---", "each wide character cut by a run keeps no half")
+        grid.fill(" ", x: -3, y: 2, count: 5, style: .plain)
+        grid.write("1234567890", x: 3, y: 2, style: .plain)
+        #expect(grid.lines[2] == "   1234…")
+    }
+
     @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
         var grid = CellGrid(width: 4, height: 1)
         grid.write("日本", x: 0, y: 0, style: .plain)

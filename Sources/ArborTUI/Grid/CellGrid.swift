@@ -134,16 +134,16 @@ package struct CellGrid: Sendable, Hashable {
             guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
             let fits = bytes.count <= available
             let count = fits ? bytes.count : available - 1
-            guard count > 0, x >= 0 else {
-                if !fits { put(0x2026, width: 1, x: x + count, y: y, style: style) }
-                return fits ? count : count + 1
-            }
-            // A wide character cut at either end of the run loses its other half; those inside are overwritten.
-            clearWide(x: x, y: y)
-            clearWide(x: x + count - 1, y: y)
-            let start = y * width + x
-            storage.withUnsafeMutableBufferPointer { cells in
-                for offset in 0..<count { cells[start + offset] = PackedCell(code: UInt32(bytes[offset]), width: 1, style: style) }
+            // The cells left of the grid are not drawn; a wide character cut at either end of the run loses its
+            // other half, those inside are overwritten.
+            let firstOffset = max(0, -x)
+            if firstOffset < count {
+                clearWide(x: x + firstOffset, y: y)
+                clearWide(x: x + count - 1, y: y)
+                let start = y * width + x
+                storage.withUnsafeMutableBufferPointer { cells in
+                    for offset in firstOffset..<count { cells[start + offset] = PackedCell(code: UInt32(bytes[offset]), width: 1, style: style) }
+                }
             }
             if !fits { put(0x2026, width: 1, x: x + count, y: y, style: style) }
             return fits ? count : count + 1
