@@ -17,6 +17,9 @@ struct PropertyListKind: SourceKind {
 
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         let root: Any
+        if let set = BinaryPropertyListSets.firstSet(in: input.bytes) {
+            throw SourceLoadError("\(input.origin): invalid property list: object \(set) is a set, which property lists do not hold")
+        }
         do {
             root = try PropertyListSerialization.propertyList(from: Data(input.bytes), options: [], format: nil)
         } catch {
