@@ -79,6 +79,9 @@ package struct NodeStore: Sendable {
         set { nodes[Int(handle.index)] = newValue }
     }
 
+    /// A node's content, read without copying the rest of the node (what a frame measures and draws).
+    package func content(of handle: NodeHandle) -> ItemContent? { nodes[Int(handle.index)].content }
+
     /// The handle of the node with a source id, if the store has it.
     package func handle(for id: String) -> NodeHandle? { handleByID[id] }
 

@@ -155,11 +155,17 @@ package struct CellGrid: Sendable, Hashable {
         guard let total = SimpleScalar.width(of: text, upTo: available + 1) else { return nil }
         let room = total <= available ? available : available - 1
         var column = x
-        for scalar in text.unicodeScalars {
-            let cellWidth = SimpleScalar.width(scalar.value) ?? 1
-            if column - x + cellWidth > room { break }
-            put(scalar.value, width: cellWidth, x: column, y: y, style: style)
-            column += cellWidth
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let (value, length) = SimpleScalar.scalar(in: bytes, at: index)
+                let cellWidth = SimpleScalar.width(value) ?? 1
+                if column - x + cellWidth > room { break }
+                put(value, width: cellWidth, x: column, y: y, style: style)
+                column += cellWidth
+                index += length
+            }
         }
         if total > available {
             put(0x2026, width: 1, x: column, y: y, style: style)

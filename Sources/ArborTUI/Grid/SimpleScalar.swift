@@ -16,6 +16,17 @@ enum SimpleScalar {
         }
     }
 
+    /// The scalar whose UTF-8 form starts at `index` of well-formed bytes, and the bytes it takes.
+    @inline(__always)
+    static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int) {
+        let lead = bytes[index]
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for next in 1..<length { value = value << 6 | UInt32(bytes[index + next] & 0x3F) }
+        return (value, length)
+    }
+
     /// The cells text takes when it is made only of simple scalars, counted no further than `limit`; nil otherwise.
     /// One pass over the UTF-8 bytes (a Swift string's are always well-formed), printable ASCII a cell a byte.
     static func width(of text: String, upTo limit: Int = .max) -> Int? {
@@ -31,10 +42,7 @@ enum SimpleScalar {
                     cells = 1
                     index += 1
                 } else {
-                    var value: UInt32
-                    let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                    value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                    for next in 1..<length { value = value << 6 | UInt32(bytes[index + next] & 0x3F) }
+                    let (value, length) = scalar(in: bytes, at: index)
                     guard let width = width(value) else { return nil }
                     cells = width
                     index += length

@@ -19,10 +19,11 @@ struct ColumnWidths {
         let chrome = 12 + (state.selection.mode == .none ? 0 : 2)
         let wanted = columns.map { column -> Int in
             let need = chrome + state.items(in: column).prefix(sample).reduce(0) { widest, item in
-                let content = state.store[item].content
+                let content = state.store.content(of: item)
                 let value = content?.scalar.map { DisplayWidth.of($0.shown) + 2 } ?? 0
                 let lines = fullCells ? max(DisplayWidth.of(content?.subtitle ?? ""), DisplayWidth.of(content?.body ?? "")) : 0
-                return max(widest, DisplayWidth.of(state.store[item].title) + value, lines)
+                let title = content?.title ?? state.store[item].id
+                return max(widest, DisplayWidth.of(title) + value, lines)
             }
             let isRoomy = column == state.focusedColumn || column == state.focusedColumn + 1
             return min(max(need, minimum), isRoomy ? bound : other)
