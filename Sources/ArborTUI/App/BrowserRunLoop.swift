@@ -68,6 +68,10 @@ package final class BrowserRunLoop {
                 let untilDeadline = Int32(max(0, ((process.deadline - MonotonicClock.seconds()) * 1000).rounded(.up)))
                 timeout = timeout < 0 ? untilDeadline : min(timeout, untilDeadline)
             }
+            // The wait for a turn's answers reads the wake pipe, so a resize or a signal that came during it has
+            // woken nothing: it is taken now rather than at the next key.
+            let resizedUnseen = terminal.takeUnreportedResize()
+            if resizedUnseen || SignalTrap.hasCaught { timeout = 0 }
             _ = poll(&fds, nfds_t(fds.count), timeout)
             turns.begin()
             if let signal = SignalTrap.takeCaught() {
@@ -83,7 +87,7 @@ package final class BrowserRunLoop {
                 key == .resize ? .resized(width: terminal.size.width, height: terminal.size.height) : .key(key)
             }
             if terminal.failure != nil { return 2 }
-            if terminal.takeUnreportedResize() {
+            if terminal.takeUnreportedResize() || resizedUnseen {
                 inputs.append(.resized(width: terminal.size.width, height: terminal.size.height))
             }
             inputs += timers.takeDue(now: MonotonicClock.seconds()).map(BrowserInput.timer)

@@ -97,6 +97,9 @@ package enum SignalTrap {
     }
 
     /// The signal caught since the last call, if any.
+    /// Whether a signal was caught and not taken yet (its wake-up may have been read by a wait for answers).
+    package static var hasCaught: Bool { trapCaught != 0 }
+
     package static func takeCaught() -> Int32? {
         let caught = trapCaught
         trapCaught = 0
