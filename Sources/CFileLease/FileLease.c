@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include "CFileLease.h"
 
+#if defined(__linux__)
+
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -159,3 +161,17 @@ long arbor_lease_copies(void) {
     pthread_mutex_unlock(&lock);
     return count;
 }
+
+#else
+
+// Leases and mremap are Linux's: elsewhere a followed file is read, as before.
+const unsigned char *arbor_lease_map(int descriptor, size_t size) {
+    (void)descriptor;
+    (void)size;
+    return 0;
+}
+void arbor_lease_privatise_all(void) {}
+void arbor_lease_unmap(const unsigned char *address) { (void)address; }
+long arbor_lease_copies(void) { return 0; }
+
+#endif

@@ -82,6 +82,9 @@ package struct NodeStore: Sendable {
     /// A node's content, read without copying the rest of the node (what a frame measures and draws).
     package func content(of handle: NodeHandle) -> ItemContent? { nodes[Int(handle.index)].content }
 
+    /// A node's title (its id while the content has not arrived), read without copying the rest of the node.
+    package func title(of handle: NodeHandle) -> String { nodes[Int(handle.index)].title }
+
     /// The handle of the node with a source id, if the store has it.
     package func handle(for id: String) -> NodeHandle? { handleByID[id] }
 

@@ -40,7 +40,7 @@ struct JSONTreeScanner {
         // While it is not known whether the bytes are a tree (`treesOnly`), the values that hold no items are
         // passed by their brackets alone, the document scan beside this one checking them; once a tree is found,
         // what was passed unchecked is checked.
-        var unchecked: [Int] = []
+        var unchecked: [Range<Int>] = []
         while true {
             JSONGrammar.skipSpace(bytes, &position)
             guard position < end else { return nil }
@@ -66,7 +66,7 @@ struct JSONTreeScanner {
                     let after = undecided ? arbor_json_container_end(base, Int64(bytes.count), Int64(position))
                         : arbor_json_skip_value(base, Int64(bytes.count), Int64(position))
                     guard after >= 0 else { return nil }
-                    if undecided { unchecked.append(position) }
+                    if undecided { unchecked.append(position..<Int(after)) }
                     position = Int(after)
                     role = .none
                     expectValue = false
@@ -156,14 +156,10 @@ struct JSONTreeScanner {
         return index
     }
 
-    /// Whether the values starting at `starts`, passed by their brackets, are well-formed (and end where the
-    /// brackets said).
-    private static func check(_ starts: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return starts.isEmpty }
-        return starts.allSatisfy { start in
-            let checked = arbor_json_skip_value(base, Int64(bytes.count), Int64(start))
-            return checked >= 0 && checked == arbor_json_container_end(base, Int64(bytes.count), Int64(start))
-        }
+    /// Whether the values passed by their brackets at `ranges` are well-formed and end where the brackets said.
+    private static func check(_ ranges: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return ranges.isEmpty }
+        return ranges.allSatisfy { arbor_json_skip_value(base, Int64(bytes.count), Int64($0.lowerBound)) == Int64($0.upperBound) }
     }
 
     /// Whether an array starting here lists items: the top value, or an item's children.

@@ -6,9 +6,9 @@ import Darwin
 import ArborCore
 import CFileLease
 
-/// A regular file mapped whole for reading, for inputs opened where nothing follows the file: a file cut short
-/// while it is mapped ends the program (with a message, exit status 2) instead of reading on. One mapping at a
-/// time is named by the message (the program maps one input).
+/// A regular file mapped whole for reading: as it is for inputs opened where nothing follows the file, under a
+/// read lease for a followed one (`mapLeased`). A file cut short while it is mapped ends the program (with a
+/// message, exit status 2) instead of reading on; the mapping made last is the one the message names.
 enum FileMapping {
     /// Files smaller than this are read: a few pages cost as little to copy as to map.
     static let threshold = 1 << 20
@@ -27,12 +27,16 @@ enum FileMapping {
             munmap(address, size)
             return nil
         }
-        BusErrorExit.install(naming: path, at: address, count: size)
         let start = Int(bitPattern: address)
-        let storage = ByteStorage(mapped: UnsafePointer(address.assumingMemoryBound(to: UInt8.self)), count: size) {
+        return bytes(at: UnsafePointer(address.assumingMemoryBound(to: UInt8.self)), count: size, path: path) {
             munmap(UnsafeMutableRawPointer(bitPattern: start), size)
         }
-        return SourceBytes(storage)
+    }
+
+    /// The bytes of a mapping, named by the bus-error handler, given back by `unmap` when no longer read.
+    private static func bytes(at address: UnsafePointer<UInt8>, count: Int, path: String, unmap: @escaping () -> Void) -> SourceBytes {
+        BusErrorExit.install(naming: path, at: UnsafeRawPointer(address), count: count)
+        return SourceBytes(ByteStorage(mapped: address, count: count, unmap: unmap))
     }
 }
 
@@ -46,12 +50,8 @@ extension FileMapping {
         guard let address = arbor_lease_map(descriptor, size) else { return nil }
         // Should the lease be broken without its copy (a writer that waited past the system's time), a read
         // past the file's new end is a bus error, which ends the program with a message rather than a crash.
-        BusErrorExit.install(naming: path, at: UnsafeRawPointer(address), count: size)
         let start = Int(bitPattern: address)
-        let storage = ByteStorage(mapped: address, count: size) {
-            arbor_lease_unmap(UnsafePointer(bitPattern: start))
-        }
-        return SourceBytes(storage)
+        return bytes(at: address, count: size, path: path) { arbor_lease_unmap(UnsafePointer(bitPattern: start)) }
     }
 
     /// While the program is stopped (Ctrl-Z) it cannot answer a writer: its leased mappings are copies first.

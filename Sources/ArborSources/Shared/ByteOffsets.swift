@@ -16,8 +16,13 @@ struct ByteOffsets: Sendable {
     /// Offsets into an input of `inputSize` bytes.
     init(inputSize: Int, capacity: Int = 0) {
         isWide = inputSize > Self.narrowLimit || Self.forcesWide
-        if isWide { wide.reserveCapacity(capacity) } else { narrow.reserveCapacity(capacity) }
-        if isWide { LargeBuffers.adviseHugePages(forRoomOf: &wide) } else { LargeBuffers.adviseHugePages(forRoomOf: &narrow) }
+        if isWide {
+            wide.reserveCapacity(capacity)
+            LargeBuffers.adviseHugePages(forRoomOf: &wide)
+        } else {
+            narrow.reserveCapacity(capacity)
+            LargeBuffers.adviseHugePages(forRoomOf: &narrow)
+        }
     }
 
     /// The number of offsets.

@@ -134,17 +134,8 @@ package struct CellGrid: Sendable, Hashable {
             guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
             let fits = bytes.count <= available
             let count = fits ? bytes.count : available - 1
-            // The cells left of the grid are not drawn; a wide character cut at either end of the run loses its
-            // other half, those inside are overwritten.
-            let firstOffset = max(0, -x)
-            if firstOffset < count {
-                clearWide(x: x + firstOffset, y: y)
-                clearWide(x: x + count - 1, y: y)
-                let start = y * width + x
-                storage.withUnsafeMutableBufferPointer { cells in
-                    for offset in firstOffset..<count { cells[start + offset] = PackedCell(code: UInt32(bytes[offset]), width: 1, style: style) }
-                }
-            }
+            // The cells left of the grid are not drawn.
+            setRun(from: max(0, x), to: x + count, y: y) { PackedCell(code: UInt32(bytes[$0 - x]), width: 1, style: style) }
             if !fits { put(0x2026, width: 1, x: x + count, y: y, style: style) }
             return fits ? count : count + 1
         }
@@ -199,14 +190,19 @@ package struct CellGrid: Sendable, Hashable {
     package mutating func fill(_ character: Character, x: Int, y: Int, count: Int, style: CellStyle) {
         guard y >= 0, y < height else { return }
         let code = character == " " ? 0x20 : code(for: String(character))
-        let (first, end) = (max(0, x), min(width, x + count))
+        setRun(from: max(0, x), to: min(width, x + count), y: y) { _ in PackedCell(code: code, width: 1, style: style) }
+    }
+
+    /// Sets the cells of a row from column `first` up to `end` (inside the grid) to one cell wide each, in one
+    /// pass over the storage: as `put` cell by cell, a wide character cut at either end of the run keeps a half
+    /// to blank, those inside being overwritten.
+    private mutating func setRun(from first: Int, to end: Int, y: Int, _ cell: (Int) -> PackedCell) {
         guard first < end else { return }
-        // As `put` cell by cell: only a wide character cut at either end of the run keeps a half to blank.
         clearWide(x: first, y: y)
         clearWide(x: end - 1, y: y)
         let row = y * width
         storage.withUnsafeMutableBufferPointer { cells in
-            for column in first..<end { cells[row + column] = PackedCell(code: code, width: 1, style: style) }
+            for column in first..<end { cells[row + column] = cell(column) }
         }
     }
 

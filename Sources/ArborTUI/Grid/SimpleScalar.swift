@@ -28,25 +28,16 @@ enum SimpleScalar {
     }
 
     /// The cells text takes when it is made only of simple scalars, counted no further than `limit`; nil otherwise.
-    /// One pass over the UTF-8 bytes (a Swift string's are always well-formed), printable ASCII a cell a byte.
+    /// One pass over the UTF-8 bytes (a Swift string's are always well-formed).
     static func width(of text: String, upTo limit: Int = .max) -> Int? {
         var text = text
         return text.withUTF8 { bytes -> Int? in
             var total = 0
             var index = 0
             while index < bytes.count {
-                let lead = bytes[index]
-                let cells: Int
-                if lead < 0x80 {
-                    guard lead >= 0x20, lead < 0x7F else { return nil }
-                    cells = 1
-                    index += 1
-                } else {
-                    let (value, length) = scalar(in: bytes, at: index)
-                    guard let width = width(value) else { return nil }
-                    cells = width
-                    index += length
-                }
+                let (value, length) = scalar(in: bytes, at: index)
+                guard let cells = width(value) else { return nil }
+                index += length
                 total += cells
                 if total >= limit { break }
             }

@@ -22,8 +22,7 @@ struct ColumnWidths {
                 let content = state.store.content(of: item)
                 let value = content?.scalar.map { DisplayWidth.of($0.shown) + 2 } ?? 0
                 let lines = fullCells ? max(DisplayWidth.of(content?.subtitle ?? ""), DisplayWidth.of(content?.body ?? "")) : 0
-                let title = content?.title ?? state.store[item].id
-                return max(widest, DisplayWidth.of(title) + value, lines)
+                return max(widest, DisplayWidth.of(state.store.title(of: item)) + value, lines)
             }
             let isRoomy = column == state.focusedColumn || column == state.focusedColumn + 1
             return min(max(need, minimum), isRoomy ? bound : other)
