@@ -92,25 +92,36 @@ struct SplitWalkTests {
         #expect(handed.withLock { $0 } < all)
     }
 
-    /// How many containers the walk had been handed when the reader, slow at its 100th match, took it.
-    static func handedAtASlowReader(_ plan: SplitWalkPlan) throws -> Int {
+    /// How many containers the walk had been handed while the reader, slow at its 100th match, held it until
+    /// `enough` said so or `patience` ran out.
+    static func handedAtASlowReader(_ plan: SplitWalkPlan, patience: Duration, enough: (Int) -> Bool) throws -> Int {
         let document = PreorderDocument(Self.nested)
         var seen = 0
         var handed = 0
         try JSONPath("$..*").forEachMatch(in: document.root, helpers: 1, plan: plan, start: Self.start) { _, _ in
             seen += 1
             if seen == 100 {
-                Thread.sleep(forTimeInterval: 0.2)
-                handed = document.handed.load(ordering: .relaxed)
+                let clock = ContinuousClock()
+                let deadline = clock.now + patience
+                repeat {
+                    Thread.sleep(forTimeInterval: 0.01)
+                    handed = document.handed.load(ordering: .relaxed)
+                } while !enough(handed) && clock.now < deadline
             }
             return true
         }
         return handed
     }
 
+    /// The helper walks ahead of a held reader only as far as the plan lets it: a bounded walk still holds after a
+    /// while, an unbounded one runs far ahead however long a loaded machine takes to run the helper.
     @Test func aSlowReaderHoldsTheWalkBack() throws {
-        let bounded = try Self.handedAtASlowReader(SplitWalkPlan(first: 1, largest: 1, ahead: 10_000, held: 5, smallest: 0))
-        let unbounded = try Self.handedAtASlowReader(SplitWalkPlan(first: 1, largest: 1, ahead: 10_000, held: .max, smallest: 0))
+        let bounded = try Self.handedAtASlowReader(
+            SplitWalkPlan(first: 1, largest: 1, ahead: 10_000, held: 5, smallest: 0), patience: .milliseconds(300)
+        ) { _ in false }
+        let unbounded = try Self.handedAtASlowReader(
+            SplitWalkPlan(first: 1, largest: 1, ahead: 10_000, held: .max, smallest: 0), patience: .seconds(20)
+        ) { $0 > 200 }
         #expect(bounded < 40)
         #expect(unbounded > 200)
     }
