@@ -14,6 +14,7 @@ final class XMLIndexer {
     @exclusivity(unchecked) private var knownNames = XMLNameCache()
     /// The main parser: callbacks from the parsers libxml2 makes to check an entity's text are ignored.
     private let context: xmlParserCtxtPtr
+    private let xml: ArborLibxml2
     private let bytes: [UInt8]
     private let origin: String
     /// How many bytes the parser has been given.
@@ -24,22 +25,23 @@ final class XMLIndexer {
         if let encoding = XMLEncoding.unsupported(in: bytes) {
             throw SourceLoadError("\(origin): XML in \(encoding) is not read, only UTF-8 (convert it: iconv -f \(encoding) -t UTF-8)")
         }
-        arbor_xml_refuse_external_loading()
-        var handler = Self.handler()
-        guard let context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil) else {
+        let xml = try LibXML2.library(origin: origin)
+        var handler = Self.handler(xml)
+        guard let context = xml.createPushParserCtxt(&handler, nil, nil, 0, nil) else {
             throw SourceLoadError("\(origin): libxml2 could not make a parser")
         }
         self.context = context
+        self.xml = xml
         self.bytes = bytes
         self.origin = origin
         index = XMLIndex(inputSize: bytes.count)
-        _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+        _ = xml.ctxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
         context.pointee._private = Unmanaged.passUnretained(self).toOpaque()
     }
 
     deinit {
-        if let document = context.pointee.myDoc { xmlFreeDoc(document) }
-        xmlFreeParserCtxt(context)
+        if let document = context.pointee.myDoc { xml.freeDoc(document) }
+        xml.freeParserCtxt(context)
     }
 
     /// The index of well-formed UTF-8 XML, read whole; errors name `origin`, the line and the column.
@@ -60,14 +62,15 @@ final class XMLIndexer {
             repeat {
                 let count = min(chunk, end - fed, buffer.count - fed)
                 let pointer = buffer.baseAddress.map { UnsafeRawPointer($0 + fed).assumingMemoryBound(to: CChar.self) }
-                failed = xmlParseChunk(context, pointer, Int32(count), fed + count >= buffer.count ? 1 : 0) != 0
+                failed = xml.parseChunk(context, pointer, Int32(count), fed + count >= buffer.count ? 1 : 0) != 0
                 fed += count
             } while !failed && fed < min(end, buffer.count)
         }
         if failed || context.pointee.wellFormed == 0 {
-            var line: Int32 = 0
-            var column: Int32 = 0
-            let message = arbor_xml_last_error(context, &line, &column).map { String(cString: $0) } ?? "not well-formed"
+            let error = xml.ctxtGetLastError(context)?.pointee
+            let line = error?.line ?? 0
+            let column = error?.int2 ?? 0
+            let message = error?.message.map { String(cString: $0) } ?? "not well-formed"
             let reason = message.hasSuffix("\n") ? String(message.dropLast()) : message
             throw SourceLoadError("\(origin):\(line):\(max(1, column)): invalid XML: \(reason)")
         }
@@ -105,7 +108,7 @@ final class XMLIndexer {
 
     /// Just past the start tag the parser has read up to its `>` or `/>`.
     private func contentStart() -> Int {
-        var position = min(Int(xmlByteConsumed(context)), bytes.count)
+        var position = min(xml.byteConsumed(context), bytes.count)
         while position < bytes.count, XMLMarkup.isSpace(bytes[position]) { position += 1 }
         if position < bytes.count, bytes[position] == UInt8(ascii: "/") { position += 1 }
         return min(position + 1, bytes.count)
@@ -135,15 +138,15 @@ final class XMLIndexer {
 
     /// SAX2 callbacks: libxml2's own for the document's DTD (so that declared entities are known), Arbor's
     /// for elements, text and entity declarations; errors are kept on the context, not printed.
-    private static func handler() -> xmlSAXHandler {
+    private static func handler(_ xml: ArborLibxml2) -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
-        handler.startDocument = xmlSAX2StartDocument
-        handler.internalSubset = xmlSAX2InternalSubset
-        handler.getEntity = xmlSAX2GetEntity
-        handler.getParameterEntity = xmlSAX2GetParameterEntity
+        handler.startDocument = xml.sax2StartDocument
+        handler.internalSubset = xml.sax2InternalSubset
+        handler.getEntity = xml.sax2GetEntity
+        handler.getParameterEntity = xml.sax2GetParameterEntity
         handler.entityDecl = { context, name, type, publicID, systemID, content in
-            xmlSAX2EntityDecl(context, name, type, publicID, systemID, content)
+            LibXML2.functions.sax2EntityDecl(context, name, type, publicID, systemID, content)
             XMLIndexer.indexer(context)?.entity(named: name, type: type, content: content)
         }
         handler.startElementNs = { context, local, prefix, _, namespaces, _, attributes, defaulted, _ in
