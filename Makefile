@@ -1,6 +1,7 @@
 # Arbor: build, run, test, install.
 PREFIX ?= /usr/local
 SWIFT ?= swift
+CLANG ?= $(shell d=$$(dirname $$(readlink -f $$(command -v $(SWIFT)))); [ -x $$d/clang ] && echo $$d/clang || echo cc)
 SAMPLE ?= sample-data/plant-maintenance.json
 BIN_DEBUG = .build/debug/arbor
 BIN_RELEASE = .build/release/arbor
@@ -53,15 +54,20 @@ RELEASE_LINK = -Xswiftc -Xclang-linker -Xswiftc -no-pie \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xlinker --section-ordering-file=$(CURDIR)/bench/startup-order.txt -Xlinker --no-export-dynamic
 # libxml2 is loaded when an XML source opens: the release build reads its headers through a pkg-config file
-# that names no library to link.
+# that names no library to link. libstdc++ (the runtime's and TOML's C++) is linked in: a folder searched first
+# holds only its archive, so the loader no longer binds its 2,000 symbols at every start.
 RELEASE_PKG = .build/pkgconfig
 RELEASE_ENV = PKG_CONFIG_PATH=$(CURDIR)/$(RELEASE_PKG)
+RELEASE_CXX = .build/static-cxx
+RELEASE_LINK += -Xlinker -L$(CURDIR)/$(RELEASE_CXX)
 endif
 build: deps
 ifeq ($(shell uname -s),Linux)
-	@mkdir -p $(RELEASE_PKG)
+	@mkdir -p $(RELEASE_PKG) $(RELEASE_CXX)
 	@printf 'Name: libXML\nDescription: libxml2 headers, loaded when used\nVersion: %s\nCflags: %s\nLibs:\n' \
 	  "$$(pkg-config --modversion libxml-2.0)" "$$(pkg-config --cflags libxml-2.0)" > $(RELEASE_PKG)/libxml-2.0.pc
+	@archive="$$($(CLANG) -print-file-name=libstdc++.a)"; rm -f $(RELEASE_CXX)/libstdc++.a; \
+	  if [ -f "$$archive" ]; then ln -s "$$archive" $(RELEASE_CXX)/libstdc++.a; fi
 endif
 	$(RELEASE_ENV) $(SWIFT) build -c release --product arbor --static-swift-stdlib $(RELEASE_LINK)
 
