@@ -126,7 +126,8 @@ typedef struct {
     int64_t event_count;
     int64_t opened;
     int32_t records;
-    int32_t stride;
+    /// The checkpoint stride less one (the stride is a power of two: no division per member).
+    int32_t stride_mask;
 } recorder;
 
 static inline void emit(recorder *out, int32_t kind, int64_t offset, int32_t a, int32_t b) {
@@ -141,13 +142,13 @@ static inline void emit(recorder *out, int32_t kind, int64_t offset, int32_t a, 
 /// Counts a member starting at `offset`, a checkpoint at every `stride`-th; 0 past 2^31 members.
 static inline int count_member(recorder *out, arbor_json_frame *frame, int64_t offset) {
     if (frame->members == INT32_MAX) return 0;
-    if (frame->members > 0 && frame->members % out->stride == 0) emit(out, ARBOR_JSON_CHECKPOINT, offset, frame->container, 0);
+    if (frame->members > 0 && (frame->members & out->stride_mask) == 0) emit(out, ARBOR_JSON_CHECKPOINT, offset, frame->container, 0);
     frame->members++;
     return 1;
 }
 
 /// Reads `"key"` and the colon after it, counting the member.
-static inline int read_key(const uint8_t *bytes, int64_t count, recorder *out, arbor_json_frame *frame, int64_t *position) {
+static inline __attribute__((always_inline)) int read_key(const uint8_t *bytes, int64_t count, recorder *out, arbor_json_frame *frame, int64_t *position) {
     if (*position >= count || bytes[*position] != '"' || !count_member(out, frame, *position)) return 0;
     if (!skip_string(bytes, count, position)) return 0;
     skip_space(bytes, count, position);
@@ -316,7 +317,7 @@ arbor_json_status arbor_json_scan_run(arbor_json_scan *scan) {
     arbor_json_frame *stack = scan->stack;
     int64_t depth = scan->depth;
     int32_t next_container = scan->next_container;
-    recorder out = {scan->events, 0, 0, scan->records, scan->stride};
+    recorder out = {scan->events, 0, 0, scan->records, scan->stride - 1};
     arbor_json_status status;
     for (;;) {
         skip_space(bytes, count, &position);

@@ -21,7 +21,7 @@ struct JSONDocumentIndex: Sendable {
     /// For JSON Lines: where each line's value starts, container 0 being the list of lines (no bytes of its own).
     var lines: JSONLinesTable?
 
-    /// Members between two checkpoints.
+    /// Members between two checkpoints (a power of two: the C scan masks instead of dividing).
     static let stride = 64
 
     /// The number of containers.

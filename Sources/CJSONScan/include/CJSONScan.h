@@ -57,7 +57,8 @@ typedef struct {
 } arbor_json_scan;
 
 /// Starts a scan of the value at `position` (space before it skipped), its containers numbered from
-/// `next_container`, the outermost under `parent` at `member_index`; `stack` (of `stack_capacity` frames) and
+/// `next_container`, the outermost under `parent` at `member_index`, a checkpoint every `stride` members (a power
+/// of two); `stack` (of `stack_capacity` frames) and
 /// `events` (of `event_capacity`, at least 4) are the caller's, the stack replaced by the scan's own if it grows.
 void arbor_json_scan_begin(arbor_json_scan *scan, const uint8_t *bytes, int64_t count, int64_t position,
                            int64_t stop_at, int32_t parent, int32_t member_index, int32_t next_container,
