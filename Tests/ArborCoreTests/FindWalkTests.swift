@@ -11,9 +11,9 @@ final class Reports: Sendable {
     }
 }
 
-/// Waits (at most two seconds) until `condition` holds.
+/// Waits (at most ten seconds: a loaded machine runs a walk's thread late) until `condition` holds.
 func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<2_000 {
+    for _ in 0..<10_000 {
         if condition() { return true }
         try? await Task.sleep(nanoseconds: 1_000_000)
     }
