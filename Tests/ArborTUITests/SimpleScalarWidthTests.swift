@@ -31,6 +31,22 @@ struct SimpleScalarWidthTests {
         }
     }
 
+    /// Printable ASCII is passed eight bytes at a time: a control, a delete or a wider scalar at any place of a
+    /// block, and a limit inside or at the edge of one, are seen as one by one.
+    @Test func blocksOfASCIIStopAtWhatTheyCannotPass() {
+        let plain = "abcdefghijklmnopqrstuvwx ~!"
+        for place in 0..<plain.utf8.count {
+            for odd in ["\u{1F}", "\u{7F}", "\u{0}", "é", "日", "\u{80}", " ", "~"] {
+                var scalars = Array(plain.unicodeScalars)
+                scalars[place] = odd.unicodeScalars.first!
+                let text = String(String.UnicodeScalarView(scalars))
+                for limit in [.max, 7, 8, 9, 16, 17, 24] {
+                    #expect(SimpleScalar.width(of: text, upTo: limit) == Self.byScalars(text, upTo: limit), "\(place) \(odd) up to \(limit)")
+                }
+            }
+        }
+    }
+
     @Test func wideScriptsAndControlsAreToldApart() {
         #expect(SimpleScalar.width(of: "日本語") == 6)
         #expect(SimpleScalar.width(of: "café") == 4)

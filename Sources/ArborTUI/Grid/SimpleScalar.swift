@@ -27,6 +27,18 @@ enum SimpleScalar {
         return (value, length)
     }
 
+    /// Whether the eight bytes from `index` are all printable ASCII (0x20 to 0x7E), tested together.
+    @inline(__always)
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // A byte below 0x20 borrows when 0x20 is taken from it; 0x7F is the byte that adding 1 carries into bit 7.
+        let belowSpace = (word &- ones &* 0x20) & ~word & high
+        let delete = (word &+ ones) & high & ~word
+        return (word & high) | belowSpace | delete == 0
+    }
+
     /// The cells text takes when it is made only of simple scalars, counted no further than `limit`; nil otherwise.
     /// One pass over the UTF-8 bytes (a Swift string's are always well-formed).
     static func width(of text: String, upTo limit: Int = .max) -> Int? {
@@ -35,6 +47,11 @@ enum SimpleScalar {
             var total = 0
             var index = 0
             while index < bytes.count {
+                if index + 8 <= bytes.count, total + 8 < limit, isPrintableASCII(bytes, at: index) {
+                    index += 8
+                    total += 8
+                    continue
+                }
                 let (value, length) = scalar(in: bytes, at: index)
                 guard let cells = width(value) else { return nil }
                 index += length
