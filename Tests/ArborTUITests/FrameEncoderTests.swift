@@ -105,10 +105,14 @@ struct FrameEncoderTests {
         #expect(encoder.encode(after, over: after).isEmpty, "nothing is sent when nothing changed")
     }
 
-    @Test(arguments: 0..<40)
-    func anySequenceOfFramesEndsOnTheLastOne(seed: Int) {
+    static let words = ["a", "bc", "日本", "é", "e\u{301}", "│", "⠋", "Straße", "한국어", " ", "…", "❤\u{FE0F}", "x\u{7}y"]
+
+    /// Frames of random words, with graphemes of several scalars and without (each changed row then walked from
+    /// its first changed cell to its last).
+    @Test(arguments: 0..<40, [true, false])
+    func anySequenceOfFramesEndsOnTheLastOne(seed: Int, clusters: Bool) {
         var random = SplitMix(seed: UInt64(seed))
-        let words = ["a", "bc", "日本", "é", "e\u{301}", "│", "⠋", "Straße", "한국어", " ", "…", "❤\u{FE0F}", "x\u{7}y"]
+        let words = clusters ? Self.words : Self.words.filter { $0.unicodeScalars.count == $0.count }
         let width = 1 + Int(random.next() % 30), height = 1 + Int(random.next() % 8)
         var terminal = MiniTerminal(width: width, height: height)
         var previous: CellGrid?

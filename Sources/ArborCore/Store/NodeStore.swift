@@ -85,6 +85,14 @@ package struct NodeStore: Sendable {
     /// A node's title (its id while the content has not arrived), read without copying the rest of the node.
     package func title(of handle: NodeHandle) -> String { nodes[Int(handle.index)].title }
 
+    /// A node's value as shown (nil without one), read without copying the rest of its content.
+    package func scalarText(of handle: NodeHandle) -> String? { nodes[Int(handle.index)].content?.scalar?.shown }
+
+    /// A node's subtitle and body (empty while the content has not arrived), read without copying the rest.
+    package func lines(of handle: NodeHandle) -> (subtitle: String, body: String) {
+        (nodes[Int(handle.index)].content?.subtitle ?? "", nodes[Int(handle.index)].content?.body ?? "")
+    }
+
     /// The handle of the node with a source id, if the store has it.
     package func handle(for id: String) -> NodeHandle? { handleByID[id] }
 

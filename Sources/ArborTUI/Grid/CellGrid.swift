@@ -76,6 +76,21 @@ package struct CellGrid: Sendable, Hashable {
         return clusters.isEmpty && other.clusters.isEmpty || (0..<width).allSatisfy { cellMatches(other, x: $0, y: row) }
     }
 
+    /// The columns of a row from the cell before its first stored cell that differs from the same row of another
+    /// grid of the same width (the first half of a wide character whose second half changed) to its last one.
+    func changedColumns(_ other: CellGrid, row: Int) -> Range<Int> {
+        let start = row * width
+        return storage.withUnsafeBufferPointer { mine in
+            other.storage.withUnsafeBufferPointer { theirs in
+                var first = 0
+                while first < width, mine[start + first] == theirs[start + first] { first += 1 }
+                var end = width
+                while end > first, mine[start + end - 1] == theirs[start + end - 1] { end -= 1 }
+                return max(0, first - 1)..<end
+            }
+        }
+    }
+
     /// Whether a cell shows the same as the same cell of another grid of the same size.
     func cellMatches(_ other: CellGrid, x: Int, y: Int) -> Bool {
         let mine = packed(x: x, y: y), theirs = other.packed(x: x, y: y)

@@ -52,9 +52,18 @@ package struct FrameEncoder: Sendable {
         }
         var style: CellStyle?
         for row in 0..<next.height {
-            if let base, next.rowMatches(base, row: row) { continue }
             var column = 0
-            while column < next.width {
+            var end = next.width
+            if let base {
+                if next.rowMatches(base, row: row) { continue }
+                // Without graphemes kept aside, equal stored cells draw the same: only the changed stretch is walked.
+                if next.clusters.isEmpty, base.clusters.isEmpty {
+                    let changed = next.changedColumns(base, row: row)
+                    column = changed.lowerBound
+                    end = changed.upperBound
+                }
+            }
+            while column < end {
                 let cell = next.packed(x: column, y: row)
                 let width = max(1, Int(cell.width))
                 defer { column += width }

@@ -19,10 +19,10 @@ struct ColumnWidths {
         let chrome = 12 + (state.selection.mode == .none ? 0 : 2)
         let wanted = columns.map { column -> Int in
             let need = chrome + state.items(in: column).prefix(sample).reduce(0) { widest, item in
-                let content = state.store.content(of: item)
-                let value = content?.scalar.map { DisplayWidth.of($0.shown) + 2 } ?? 0
-                let lines = fullCells ? max(DisplayWidth.of(content?.subtitle ?? ""), DisplayWidth.of(content?.body ?? "")) : 0
-                return max(widest, DisplayWidth.of(state.store.title(of: item)) + value, lines)
+                let value = state.store.scalarText(of: item).map { DisplayWidth.of($0) + 2 } ?? 0
+                let lines = fullCells ? state.store.lines(of: item) : (subtitle: "", body: "")
+                let linesWidth = max(DisplayWidth.of(lines.subtitle), DisplayWidth.of(lines.body))
+                return max(widest, DisplayWidth.of(state.store.title(of: item)) + value, linesWidth)
             }
             let isRoomy = column == state.focusedColumn || column == state.focusedColumn + 1
             return min(max(need, minimum), isRoomy ? bound : other)
