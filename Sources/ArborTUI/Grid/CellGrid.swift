@@ -156,28 +156,56 @@ package struct CellGrid: Sendable, Hashable {
         }
     }
 
-    /// Writes text made only of simple scalars, one grapheme a scalar; nil for other text.
+    /// Writes text made only of simple scalars, one grapheme a scalar; nil for other text. The cells are set in
+    /// one pass, as `put` would set them one by one: a wide character cut at either end of the run keeps a half to
+    /// blank, one whose first half falls left of the grid is not drawn.
     private mutating func writeSimpleScalars(_ text: String, x: Int, y: Int, available: Int, style: CellStyle) -> Int? {
         guard let total = SimpleScalar.width(of: text, upTo: available + 1) else { return nil }
         let room = total <= available ? available : available - 1
-        var column = x
         var text = text
+        // Where the run ends (a cut text stops before the first character past the room) and where its first
+        // cell in the grid is (past a wide character whose first half is left of the grid).
+        var first = max(0, x)
+        var end = x + total
+        if total > available || first > x {
+            end = x
+            text.withUTF8 { bytes in
+                var index = 0
+                while index < bytes.count {
+                    let (value, length) = SimpleScalar.scalar(in: bytes, at: index)
+                    let cellWidth = SimpleScalar.width(value) ?? 1
+                    if end - x + cellWidth > room { break }
+                    if end < 0 { first = end + cellWidth }
+                    end += cellWidth
+                    index += length
+                }
+            }
+            first = max(0, first)
+        }
+        if first < end {
+            clearWide(x: first, y: y)
+            clearWide(x: end - 1, y: y)
+        }
+        let row = y * width
         text.withUTF8 { bytes in
-            var index = 0
-            while index < bytes.count {
-                let (value, length) = SimpleScalar.scalar(in: bytes, at: index)
-                let cellWidth = SimpleScalar.width(value) ?? 1
-                if column - x + cellWidth > room { break }
-                put(value, width: cellWidth, x: column, y: y, style: style)
-                column += cellWidth
-                index += length
+            storage.withUnsafeMutableBufferPointer { cells in
+                var column = x
+                var index = 0
+                while column < end {
+                    let (value, length) = SimpleScalar.scalar(in: bytes, at: index)
+                    let cellWidth = SimpleScalar.width(value) ?? 1
+                    if column >= first {
+                        cells[row + column] = PackedCell(code: value, width: UInt8(cellWidth), style: style)
+                        if cellWidth == 2 { cells[row + column + 1] = .covered(style) }
+                    }
+                    column += cellWidth
+                    index += length
+                }
             }
         }
-        if total > available {
-            put(0x2026, width: 1, x: column, y: y, style: style)
-            column += 1
-        }
-        return column - x
+        guard total > available else { return end - x }
+        put(0x2026, width: 1, x: end, y: y, style: style)
+        return end + 1 - x
     }
 
     /// The cells text takes once control characters are made visible, counted no further than `limit`.
