@@ -51,13 +51,15 @@ package struct FrameEncoder: Sendable {
             if plainIsCleared { base = CellGrid(width: next.width, height: next.height) }
         }
         var style: CellStyle?
+        // Without graphemes kept aside, equal stored cells draw the same: only a row's changed stretch is walked,
+        // comparing cells as stored.
+        let plain = base.map { next.clusters.isEmpty && $0.clusters.isEmpty } ?? false
         for row in 0..<next.height {
             var column = 0
             var end = next.width
             if let base {
                 if next.rowMatches(base, row: row) { continue }
-                // Without graphemes kept aside, equal stored cells draw the same: only the changed stretch is walked.
-                if next.clusters.isEmpty, base.clusters.isEmpty {
+                if plain {
                     let changed = next.changedColumns(base, row: row)
                     column = changed.lowerBound
                     end = changed.upperBound
@@ -68,7 +70,9 @@ package struct FrameEncoder: Sendable {
                 let width = max(1, Int(cell.width))
                 defer { column += width }
                 if cell.width == 0 { continue }
-                if let base, sameCell(next, base, column, row, width) { continue }
+                if let base, plain ? samePlainCell(next, base, column, row, width) : sameCell(next, base, column, row, width) {
+                    continue
+                }
                 if skipsLastCell, row == next.height - 1, column + width >= next.width { continue }
                 if at == nil || at! != (row, column) { out += cursor.move(row: row + offset, column: column) }
                 if style != cell.style {
@@ -88,6 +92,14 @@ package struct FrameEncoder: Sendable {
             out += cursor.move(row: point.row + offset, column: point.column)
         }
         return out
+    }
+
+    /// Whether a cell, and the cell its wide character covers, are stored the same in two frames without graphemes
+    /// kept aside.
+    @inline(__always)
+    private func samePlainCell(_ next: CellGrid, _ base: CellGrid, _ column: Int, _ row: Int, _ width: Int) -> Bool {
+        next.packed(x: column, y: row) == base.packed(x: column, y: row)
+            && (width == 1 || column + 1 >= next.width || next.packed(x: column + 1, y: row) == base.packed(x: column + 1, y: row))
     }
 
     /// Whether a cell, and the cell its wide character covers, show the same in both frames.
