@@ -79,9 +79,6 @@ package struct NodeStore: Sendable {
         set { nodes[Int(handle.index)] = newValue }
     }
 
-    /// A node's content, read without copying the rest of the node (what a frame measures and draws).
-    package func content(of handle: NodeHandle) -> ItemContent? { nodes[Int(handle.index)].content }
-
     /// A node's title (its id while the content has not arrived), read without copying the rest of the node.
     package func title(of handle: NodeHandle) -> String { nodes[Int(handle.index)].title }
 
