@@ -67,6 +67,31 @@ struct SettingsDocumentTests {
         #expect(fine.format == .document, "a time after its T, and a T in a string, read as they are")
     }
 
+    /// toml++ asserts, stopping the process, on a `}` where an array's element should start.
+    @Test(arguments: [
+        ("z0=[[}}7}}}}5]]", 1, 6), ("a = [1, }]", 1, 9), ("a = [}]", 1, 6), ("a = [ # note\n  }]", 2, 3),
+        ("a = {b = [}]}", 1, 11), ("[t]\nx = [\"}\", }", 2, 11),
+    ])
+    func aBraceWhereAnArrayElementStartsIsAnErrorNotAnAbort(text: String, line: Int, column: Int) throws {
+        do {
+            _ = try open(text, name: "bad.toml")
+            Issue.record("opened \(text)")
+        } catch let error as SourceLoadError {
+            #expect(error.message.contains("bad.toml:\(line):\(column): invalid TOML: expected a value or ']' in the array, saw '}'"),
+                    "\(error.message)")
+        }
+    }
+
+    @Test func arraysOfTablesStringsAndTrailingCommasStillRead() async throws {
+        let opened = try open("""
+            a = [{b = 1}, {c = "}"}, [], [[1], [2,]],]
+            [[items]]
+            name = "x}"
+            when = [1979-05-27 07:32:00Z, 1979-05-28]
+            """, name: "good.toml")
+        #expect(try await opened.hierarchy.numberOfChildren(of: "/a") == 4)
+    }
+
     @Test func propertyListsXMLAndBinary() async throws {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -1,21 +1,27 @@
 /// Finds what the TOML library behind TOMLKit does not report but stops the whole process on: a table header
-/// with no key after its bracket (`[!]`, `[ #`, `[` at the end of a line), and a date whose `T` is not followed by
-/// the digits of a time (`1979-05-27Tx`).
-package enum TOMLHeaderCheck {
+/// with no key after its bracket (`[!]`, `[ #`, `[` at the end of a line), a date whose `T` is not followed by
+/// the digits of a time (`1979-05-27Tx`), and a `}` where an array's element should start (`[}]`, `[1, }`).
+package enum TOMLPreCheck {
+    /// An open bracket: an array (whether an element should come next) or an inline table.
+    private enum Container {
+        case array(expectsElement: Bool)
+        case table
+    }
+
     /// The line and column (from 1) of the first such header's offending character, and what it says.
     package static func problem(in text: String) -> (line: Int, column: Int, message: String)? {
         let scalars = Array(text.unicodeScalars)
         var index = scalars.first == "\u{FEFF}" ? 1 : 0
         var line = 1, lineStart = index
         var inStatement = false
-        var depth = 0
+        var containers: [Container] = []
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar == "\n" {
                 index += 1
                 line += 1
                 lineStart = index
-                if depth == 0 { inStatement = false }
+                if containers.isEmpty { inStatement = false }
                 continue
             }
             if scalar == "#" {
@@ -39,10 +45,18 @@ package enum TOMLHeaderCheck {
             if let column = timeWithoutDigits(scalars, at: index) {
                 return (line, column - lineStart + 1, "a date's 'T' must be followed by the time's digits (HH:MM)")
             }
+            if case .array(expectsElement: true) = containers.last {
+                if scalar == "}" { return (line, index - lineStart + 1, "expected a value or ']' in the array, saw '}'") }
+                if scalar != "]", scalar != "," { containers[containers.count - 1] = .array(expectsElement: false) }
+            }
             switch scalar {
             case "\"", "'": index = endOfString(scalars, from: index, line: &line, lineStart: &lineStart)
-            case "[", "{": depth += 1; index += 1
-            case "]", "}": depth = max(0, depth - 1); index += 1
+            case "[": containers.append(.array(expectsElement: true)); index += 1
+            case "{": containers.append(.table); index += 1
+            case "]", "}": _ = containers.popLast(); index += 1
+            case ",":
+                if case .array = containers.last { containers[containers.count - 1] = .array(expectsElement: true) }
+                index += 1
             default: index += 1
             }
         }
