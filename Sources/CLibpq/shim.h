@@ -56,21 +56,9 @@ typedef struct {
     char *(*host)(const PGconn *conn);
 } ArborLibpq;
 
-/* Loads libpq into `table`; 0 when every function was found, -1 with `problem` filled in otherwise. */
-static inline int arbor_libpq_load(ArborLibpq *table, char *problem, size_t size) {
-    static const char *const names[] = {
-#ifdef __APPLE__
-        "libpq.5.dylib", "/opt/homebrew/opt/libpq/lib/libpq.5.dylib", "/usr/local/opt/libpq/lib/libpq.5.dylib",
-#else
-        "libpq.so.5", "libpq.so",
-#endif
-    };
-    void *library = NULL;
-    for (size_t i = 0; i < sizeof names / sizeof names[0] && !library; i++) library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(problem, size, "%s", dlerror());
-        return -1;
-    }
+/* Fills `table` from libpq opened as `library`; 0 when every function was found, -1 with `problem` filled in
+   otherwise. */
+static inline int arbor_libpq_bind(ArborLibpq *table, void *library, char *problem, size_t size) {
 #define ARBOR_PQ(field, symbol) \
     if (!(*(void **)&table->field = dlsym(library, symbol))) { snprintf(problem, size, "libpq has no %s", symbol); return -1; }
     ARBOR_PQ(connectdbParams, "PQconnectdbParams")

@@ -49,22 +49,9 @@ static xmlParserInputPtr arbor_xml_no_loading(const char *url, const char *id, x
     return NULL;
 }
 
-/* Loads libxml2 into `table` and installs the refusing loader (process-wide); 0 when every function was found,
-   -1 with `problem` filled in otherwise. */
-static inline int arbor_libxml2_load(ArborLibxml2 *table, char *problem, size_t size) {
-    static const char *const names[] = {
-#ifdef __APPLE__
-        "/usr/lib/libxml2.2.dylib", "libxml2.2.dylib",
-#else
-        "libxml2.so.2", "libxml2.so",
-#endif
-    };
-    void *library = NULL;
-    for (size_t i = 0; i < sizeof names / sizeof names[0] && !library; i++) library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(problem, size, "%s", dlerror());
-        return -1;
-    }
+/* Fills `table` from libxml2 opened as `library` and installs the refusing loader (process-wide); 0 when every
+   function was found, -1 with `problem` filled in otherwise. */
+static inline int arbor_libxml2_bind(ArborLibxml2 *table, void *library, char *problem, size_t size) {
 #define ARBOR_XML(field, symbol) \
     if (!(*(void **)&table->field = dlsym(library, symbol))) { snprintf(problem, size, "libxml2 has no %s", symbol); return -1; }
     ARBOR_XML(createPushParserCtxt, "xmlCreatePushParserCtxt")

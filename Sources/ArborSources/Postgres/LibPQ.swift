@@ -4,14 +4,14 @@ import CLibpq
 enum LibPQ {
     /// The loaded library, or why it could not be loaded.
     static let loaded: Result<ArborLibpq, PostgresError> = {
-        var table = ArborLibpq()
-        var problem = [CChar](repeating: 0, count: 512)
-        guard arbor_libpq_load(&table, &problem, problem.count) == 0 else {
-            let reason = String(decoding: problem.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .failure(PostgresError("PostgreSQL sources need libpq, the PostgreSQL client library (Debian: "
-                + "libpq5; macOS: brew install libpq): \(reason)"))
+        #if os(macOS)
+        let names = ["libpq.5.dylib", "/opt/homebrew/opt/libpq/lib/libpq.5.dylib", "/usr/local/opt/libpq/lib/libpq.5.dylib"]
+        #else
+        let names = ["libpq.so.5", "libpq.so"]
+        #endif
+        return LoadedLibrary.load(names, into: ArborLibpq(), bind: arbor_libpq_bind).mapError {
+            PostgresError("PostgreSQL sources need libpq, the PostgreSQL client library (Debian: libpq5; macOS: brew install libpq): \($0.reason)")
         }
-        return .success(table)
     }()
 
     /// The library, or the error saying it is missing.

@@ -4,13 +4,14 @@ import CLibxml2
 enum LibXML2 {
     /// The loaded library, or why it could not be loaded.
     static let loaded: Result<ArborLibxml2, SourceLoadError> = {
-        var table = ArborLibxml2()
-        var problem = [CChar](repeating: 0, count: 512)
-        guard arbor_libxml2_load(&table, &problem, problem.count) == 0 else {
-            let reason = String(decoding: problem.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .failure(SourceLoadError("XML sources need libxml2 (Debian: libxml2; macOS: part of the system): \(reason)"))
+        #if os(macOS)
+        let names = ["/usr/lib/libxml2.2.dylib", "libxml2.2.dylib"]
+        #else
+        let names = ["libxml2.so.2", "libxml2.so"]
+        #endif
+        return LoadedLibrary.load(names, into: ArborLibxml2(), bind: arbor_libxml2_bind).mapError {
+            SourceLoadError("XML sources need libxml2 (Debian: libxml2; macOS: part of the system): \($0.reason)")
         }
-        return .success(table)
     }()
 
     /// The library's functions; the loaded table when this is called from a callback of a parser it made.
