@@ -23,7 +23,14 @@ typedef struct {
     unsigned char *address;
     size_t size;
     int descriptor;
+    /// Bytes read from the mapping since its pages were last given back.
+    size_t read;
 } lease;
+
+/// Bytes read from a leased mapping between two times its pages are given back.
+enum { trim_stretch = 16 << 20 };
+/// Bytes a thread reads before it tells the mapping: most reports then take no lock.
+enum { report_step = 256 << 10 };
 
 static lease leases[lease_slots];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -31,6 +38,8 @@ static sem_t breaks;
 static struct sigaction previous;
 static int ready;
 static long copies;
+static long trims;
+static __thread size_t unreported;
 
 static void on_break(int signal, siginfo_t *info, void *context) {
     int saved = errno;
@@ -120,7 +129,7 @@ const unsigned char *arbor_lease_map(int descriptor, size_t size) {
     if (fstat(own, &status) != 0 || !S_ISREG(status.st_mode) || (size_t)status.st_size != size) goto failed;
     address = mmap(NULL, size, PROT_READ, MAP_PRIVATE, own, 0);
     if (address == MAP_FAILED) goto failed;
-    leases[slot] = (lease){address, size, own};
+    leases[slot] = (lease){address, size, own, 0};
     pthread_mutex_unlock(&lock);
     return address;
 failed:
@@ -150,7 +159,7 @@ void arbor_lease_unmap(const unsigned char *address) {
             close(held->descriptor);
         }
         munmap(held->address, held->size);
-        *held = (lease){NULL, 0, -1};
+        *held = (lease){NULL, 0, -1, 0};
     }
     pthread_mutex_unlock(&lock);
 }
@@ -158,6 +167,36 @@ void arbor_lease_unmap(const unsigned char *address) {
 long arbor_lease_copies(void) {
     pthread_mutex_lock(&lock);
     long count = copies;
+    pthread_mutex_unlock(&lock);
+    return count;
+}
+
+void arbor_mapping_read(const unsigned char *address, size_t count) {
+    unreported += count;
+    if (unreported < report_step) return;
+    size_t read = unreported;
+    unreported = 0;
+    pthread_mutex_lock(&lock);
+    for (int slot = 0; slot < lease_slots; slot++) {
+        lease *held = &leases[slot];
+        // A copy made for a writer is the program's own memory: given back, it would read as zeros.
+        if (!held->address || held->descriptor < 0) continue;
+        if (address < held->address || address >= held->address + held->size) continue;
+        held->read += read;
+        if (held->read >= trim_stretch) {
+            // The mapping is the file's and only read: its pages come back from the file when read again.
+            madvise(held->address, held->size, MADV_DONTNEED);
+            held->read = 0;
+            trims++;
+        }
+        break;
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+long arbor_mapping_trims(void) {
+    pthread_mutex_lock(&lock);
+    long count = trims;
     pthread_mutex_unlock(&lock);
     return count;
 }
@@ -173,5 +212,10 @@ const unsigned char *arbor_lease_map(int descriptor, size_t size) {
 void arbor_lease_privatise_all(void) {}
 void arbor_lease_unmap(const unsigned char *address) { (void)address; }
 long arbor_lease_copies(void) { return 0; }
+void arbor_mapping_read(const unsigned char *address, size_t count) {
+    (void)address;
+    (void)count;
+}
+long arbor_mapping_trims(void) { return 0; }
 
 #endif

@@ -49,7 +49,9 @@ enum JSONDocumentScanner {
                 defer { arbor_json_scan_end(&scan) }
                 while true {
                     if race != nil { scan.pause_at = scan.position + Int64(raceInterval) }
+                    let from = Int(scan.position)
                     let status = arbor_json_scan_run(&scan)
+                    MappedPages.read(from..<Int(scan.position), from: base)
                     index.record(UnsafeBufferPointer(rebasing: events[0..<Int(scan.event_count)]), opened: Int(scan.opened))
                     position = Int(scan.position)
                     switch status {

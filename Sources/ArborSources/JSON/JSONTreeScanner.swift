@@ -41,6 +41,7 @@ struct JSONTreeScanner {
         // passed by their brackets alone, the document scan beside this one checking them; once a tree is found,
         // what was passed unchecked is checked.
         var unchecked: [Range<Int>] = []
+        var reading = ForwardReading(bytes, from: position)
         while true {
             JSONGrammar.skipSpace(bytes, &position)
             guard position < end else { return nil }
@@ -53,6 +54,7 @@ struct JSONTreeScanner {
                 } else if !stack[stack.count - 1].isObject, stack[stack.count - 1].childrenOf >= 0 {
                     let frame = stack[stack.count - 1]
                     item = index.add(start: position, parent: frame.childrenOf, position: frame.count)
+                    reading.reached(position)
                 }
                 if !stack.isEmpty, !stack[stack.count - 1].isObject {
                     // Items and elements are counted in 32 bits: more than 2^31 of them is left to the parser.

@@ -19,7 +19,16 @@ extension LazyJSONDocument {
         }
         var listed: [(String, Int32)] = []
         defer { walkedContainers.withLock { table in for (pointer, inner) in listed { table[pointer] = inner } } }
-        return index.members(of: container, in: range ?? 0..<Int.max, bytes: bytes).map { member in
+        let members = index.members(of: container, in: range ?? 0..<Int.max, bytes: bytes)
+        // A walk passes over the whole file: what it brings into memory is told, so that its pages are given back.
+        if let first = members.first, let last = members.last {
+            let start = (first.key ?? first.value).lowerBound
+            let touched = MappedPages.touched(members.count, over: last.value.upperBound - start)
+            bytes.withUnsafeBufferPointer { buffer in
+                if let base = buffer.baseAddress { MappedPages.read(touched, at: start, from: base) }
+            }
+        }
+        return members.map { member in
             var title = "[\(member.position)]"
             var segment = String(member.position)
             if let key = member.key {

@@ -12,7 +12,12 @@ extension LazyJSONTree {
         let prefix = explicitIDs == nil ? (id.isEmpty ? "" : id + "/") : nil
         let children = all[(all.startIndex + clamped.lowerBound)..<(all.startIndex + clamped.upperBound)]
         return bytes.withUnsafeBufferPointer { buffer in
-            zip(clamped, children).map { position, child in
+            // A walk passes over the whole file: what it brings into memory is told, so that its pages are given back.
+            if let first = children.first, let last = children.last, let base = buffer.baseAddress {
+                let span = index.start(of: last) + 1 - index.start(of: first)
+                MappedPages.read(MappedPages.touched(children.count, over: span), at: index.start(of: first), from: base)
+            }
+            return zip(clamped, children).map { position, child in
                 let count = index.children(of: child).count
                 let title = plainTitle(of: child, keys: titleKeys, in: buffer) ?? content(of: child).title
                 let childID = count == 0 ? "" : prefix.map { $0 + String(position) } ?? self.id(of: child)
