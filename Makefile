@@ -47,7 +47,8 @@ tools:
 # On Linux the program is linked at a fixed address: no 88,000 relocations to apply at every start (3 MiB less
 # resident, a millisecond less to start; docs/DECISIONS.md).
 # Each function in its own section, and the ones a start runs laid side by side in the order
-# bench/startup-order.txt lists (`make startup-order` writes it): a start faults in less code. The static
+# bench/startup-order.txt lists (`make startup-order` writes it): a start faults in less code. No run path: the
+# loader looked for every library beside the program first (the Swift libraries it would find there are linked in). The static
 # standard library's link exports every symbol; nothing looks them up, and the loader searched them (DECISIONS).
 ifeq ($(shell uname -s),Linux)
 RELEASE_LINK = -Xswiftc -Xclang-linker -Xswiftc -no-pie \
@@ -69,7 +70,7 @@ ifeq ($(shell uname -s),Linux)
 	@archive="$$($(CLANG) -print-file-name=libstdc++.a)"; rm -f $(RELEASE_CXX)/libstdc++.a; \
 	  if [ -f "$$archive" ]; then ln -s "$$archive" $(RELEASE_CXX)/libstdc++.a; fi
 endif
-	$(RELEASE_ENV) $(SWIFT) build -c release --product arbor --static-swift-stdlib $(RELEASE_LINK)
+	$(RELEASE_ENV) $(SWIFT) build -c release --product arbor --static-swift-stdlib --disable-local-rpath $(RELEASE_LINK)
 
 run: build
 	$(BIN_RELEASE) $(SAMPLE)

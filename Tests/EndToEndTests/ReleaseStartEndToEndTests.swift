@@ -5,9 +5,10 @@ import Testing
 @Suite("The release program's start, in a real terminal")
 struct ReleaseStartEndToEndTests {
     /// The files mapped into the release program showing `file` (in the session's folder) once `shown` is on screen.
-    func mappedFiles(showing file: String, with bytes: [UInt8], until shown: String) throws -> String {
+    func mappedFiles(showing file: String, with bytes: [UInt8], until shown: String, locale: String = "") throws -> String {
         let binary = try #require(arborReleaseBinary)
-        let tmux = try TmuxSession("sh -c 'echo $$ > pid; exec \(shellQuote(binary)) \(shellQuote(file))'", files: [file: bytes])
+        let setting = locale.isEmpty ? "" : "LC_ALL=\(locale) "
+        let tmux = try TmuxSession("sh -c 'echo $$ > pid; \(setting)exec \(shellQuote(binary)) \(shellQuote(file))'", files: [file: bytes])
         let screen = tmux.waitForScreen { $0.contains(shown) }
         #expect(screen.ok, "\(screen.screen)")
         let pid = try #require(tmux.waitForFile("pid")?.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -28,5 +29,15 @@ struct ReleaseStartEndToEndTests {
         #expect(!json.contains("libpq"))
         let xml = try mappedFiles(showing: "a.xml", with: Array("<root><gamma>text</gamma></root>".utf8), until: "gamma")
         #expect(xml.contains("libxml2"))
+    }
+
+    @Test(.enabled(if: arborReleaseBinary != nil && FileManager.default.fileExists(atPath: "/usr/lib/locale/C.utf8/LC_COLLATE"),
+                   "needs ARBOR_RELEASE_BIN (make test sets it) and the C.UTF-8 locale's files"))
+    func theStartReadsTheLocalesCharacterSetAlone() throws {
+        let maps = try mappedFiles(showing: "a.json", with: Array(#"{"alpha": {"beta": 1}}"#.utf8), until: "alpha", locale: "C.UTF-8")
+        #expect(maps.contains("LC_CTYPE"))
+        for category in ["LC_COLLATE", "LC_TIME", "LC_MESSAGES", "LC_NUMERIC", "LC_MONETARY"] {
+            #expect(!maps.contains(category), "\(category) is mapped")
+        }
     }
 }
