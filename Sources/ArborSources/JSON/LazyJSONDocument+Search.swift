@@ -11,14 +11,14 @@ extension LazyJSONDocument {
             return fields.entries(of: try await children(of: id, in: range ?? 0..<Int.max))
         }
         var container: Int32 = 0
-        if let walked = walkedContainers.withLock({ $0.removeValue(forKey: id) }) {
+        if let walked = walkedContainers.withLock({ $0.removeValue(forKey: PointerDigest(id)) }) {
             container = walked
         } else {
             guard case .container(let found) = try value(at: id) else { return [] }
             container = found
         }
         var listed: [(String, Int32)] = []
-        defer { walkedContainers.withLock { table in for (pointer, inner) in listed { table[pointer] = inner } } }
+        defer { walkedContainers.withLock { table in for (pointer, inner) in listed { table[PointerDigest(pointer)] = inner } } }
         let members = index.members(of: container, in: range ?? 0..<Int.max, bytes: bytes)
         // A walk passes over the whole file: what it brings into memory is told, so that its pages are given back.
         if let first = members.first, let last = members.last {

@@ -17,9 +17,10 @@ public final class LazyJSONDocument: HierarchySource {
     let openContainers: Set<Int32>
     /// Containers found by pointer lately, so that the pages of one column resolve its parent once.
     private let resolved = Mutex<[String: Int32]>([:])
-    /// The containers a find's walk listed and has yet to visit, by pointer: each is looked up once, without
-    /// following its pointer from the top.
-    let walkedContainers = Mutex<[String: Int32]>([:])
+    /// The containers a find's walk listed and has yet to visit, by their pointer's digest: each is looked up
+    /// once, without following its pointer from the top. A walk's frontier holds millions of them in a large
+    /// document, so the pointers themselves are not kept.
+    let walkedContainers = Mutex<[PointerDigest: Int32]>([:])
 
     /// The first container nested deeper than a query walks, found when the first query asks.
     private let deepest = Mutex<Int32??>(nil)
