@@ -164,12 +164,15 @@ void arbor_lease_unmap(const unsigned char *address) {
     pthread_mutex_unlock(&lock);
 }
 
-long arbor_lease_copies(void) {
+/// A counter of the leases', read under their lock.
+static long counted(const long *counter) {
     pthread_mutex_lock(&lock);
-    long count = copies;
+    long count = *counter;
     pthread_mutex_unlock(&lock);
     return count;
 }
+
+long arbor_lease_copies(void) { return counted(&copies); }
 
 void arbor_mapping_read(const unsigned char *address, size_t count) {
     unreported += count;
@@ -194,12 +197,7 @@ void arbor_mapping_read(const unsigned char *address, size_t count) {
     pthread_mutex_unlock(&lock);
 }
 
-long arbor_mapping_trims(void) {
-    pthread_mutex_lock(&lock);
-    long count = trims;
-    pthread_mutex_unlock(&lock);
-    return count;
-}
+long arbor_mapping_trims(void) { return counted(&trims); }
 
 #else
 

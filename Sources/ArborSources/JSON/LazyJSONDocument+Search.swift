@@ -21,12 +21,8 @@ extension LazyJSONDocument {
         defer { walkedContainers.withLock { table in for (pointer, inner) in listed { table[PointerDigest(pointer)] = inner } } }
         let members = index.members(of: container, in: range ?? 0..<Int.max, bytes: bytes)
         // A walk passes over the whole file: what it brings into memory is told, so that its pages are given back.
-        if let first = members.first, let last = members.last {
-            let start = (first.key ?? first.value).lowerBound
-            let touched = MappedPages.touched(members.count, over: last.value.upperBound - start)
-            bytes.withUnsafeBufferPointer { buffer in
-                if let base = buffer.baseAddress { MappedPages.read(touched, at: start, from: base) }
-            }
+        if let first = members.first, let last = members.last, let base = bytes.base {
+            MappedPages.read(items: members.count, over: (first.key ?? first.value).lowerBound..<last.value.upperBound, from: base)
         }
         return members.map { member in
             var title = "[\(member.position)]"

@@ -14,8 +14,7 @@ extension LazyJSONTree {
         return bytes.withUnsafeBufferPointer { buffer in
             // A walk passes over the whole file: what it brings into memory is told, so that its pages are given back.
             if let first = children.first, let last = children.last, let base = buffer.baseAddress {
-                let span = index.start(of: last) + 1 - index.start(of: first)
-                MappedPages.read(MappedPages.touched(children.count, over: span), at: index.start(of: first), from: base)
+                MappedPages.read(items: children.count, over: index.start(of: first)..<(index.start(of: last) + 1), from: base)
             }
             return zip(clamped, children).map { position, child in
                 let count = index.children(of: child).count

@@ -8,21 +8,20 @@ enum MappedPages {
     /// Tells that the bytes of `range` from `base` were read.
     @inline(__always)
     static func read(_ range: Range<Int>, from base: UnsafePointer<UInt8>) {
-        read(range.count, at: range.lowerBound, from: base)
+        read(count: range.count, at: range.lowerBound, from: base)
     }
 
-    /// Tells that `count` bytes were read here and there from `offset` on (a walk that passes over what it
-    /// reads later, or read before, tells only what it reads now).
+    /// Tells that `items` things spread over `range` were read (a walk's page of children): as much as that brings
+    /// into memory, the range, or when the things lie far apart, the 64 KiB the system maps around each page first
+    /// read (its fault-around).
+    static func read(items: Int, over range: Range<Int>, from base: UnsafePointer<UInt8>) {
+        read(count: min(range.count, items * (64 << 10)), at: range.lowerBound, from: base)
+    }
+
     @inline(__always)
-    static func read(_ count: Int, at offset: Int, from base: UnsafePointer<UInt8>) {
+    private static func read(count: Int, at offset: Int, from base: UnsafePointer<UInt8>) {
         guard count > 0 else { return }
         arbor_mapping_read(base + offset, count)
-    }
-
-    /// What reading `count` things spread over `span` bytes brings into memory: the span, or when the things
-    /// lie far apart, the 64 KiB the system maps around each page first read (its fault-around).
-    static func touched(_ count: Int, over span: Int) -> Int {
-        min(span, count * (64 << 10))
     }
 
     /// The number of times a leased mapping's pages were given back since the program started.
