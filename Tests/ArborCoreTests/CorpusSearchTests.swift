@@ -62,21 +62,12 @@ struct CorpusSearchTests {
         }
     }
 
-    @Test func aWalkWithThousandsOfListsWaitingVisitsThemInTheOrderFound() async throws {
-        // 5,000 items under a virtual root, each with two children: 5,000 lists wait at once, more than a chunk.
-        var nodes = [StaticHierarchy.Node(id: "", content: ItemContent(title: "root"), children: (1...5_000).map { Int32($0) })]
-        for index in 0..<5_000 {
-            nodes.append(StaticHierarchy.Node(id: "p\(index)-\(String(repeating: "é", count: index % 40))", content: ItemContent(title: "P\(index)"),
-                                              children: [Int32(5_001 + 2 * index), Int32(5_002 + 2 * index)], parent: 0))
-        }
-        for index in 0..<5_000 {
-            for child in 0..<2 {
-                nodes.append(StaticHierarchy.Node(id: "k\(index).\(child)", content: ItemContent(title: "K\(index).\(child)"),
-                                                  parent: Int32(1 + index)))
-            }
-        }
+    @Test func aWalkBoundedByACountWithThousandsOfListsWaitingVisitsThemInTheOrderFound() async throws {
+        // 5,000 items under a virtual root, each with two children: breadth first (a walk bounded by a count),
+        // 5,000 lists wait at once, more than a chunk.
+        let nodes = Self.listsOfTwo(count: 5_000)
         let walk = SearchWalk(source: StaticHierarchy(displayName: "lists", nodes: nodes, rootIndex: 0, rootIsVirtual: true),
-                              fields: .title, bound: .unlimited)
+                              fields: .title, bound: SearchBound(depth: nil, items: 1_000_000))
         await walk.walkToEnd()
         let snapshot = try #require(walk.corpus?.snapshot())
         #expect(snapshot.count == 15_000)
@@ -86,6 +77,73 @@ struct CorpusSearchTests {
             let ids = try await walk.ids(to: entry)
             #expect(ids.last == nodes[1 + entry].id, "\(entry)")
         }
+    }
+
+    @Test func aWholeWalkGoesDepthFirstAPageOfChildrenAtATime() async throws {
+        // Unbounded, each page of the root's children (4,096 at a time) is followed by its items' children.
+        let nodes = Self.listsOfTwo(count: 5_000)
+        let walk = SearchWalk(source: StaticHierarchy(displayName: "lists", nodes: nodes, rootIndex: 0, rootIsVirtual: true),
+                              fields: .title, bound: .unlimited)
+        await walk.walkToEnd()
+        let snapshot = try #require(walk.corpus?.snapshot())
+        var expected = (0..<4_096).map { "P\($0)" } + (0..<4_096).flatMap { ["K\($0).0", "K\($0).1"] }
+        expected += (4_096..<5_000).map { "P\($0)" } + (4_096..<5_000).flatMap { ["K\($0).0", "K\($0).1"] }
+        let titles = (0..<snapshot.count).map { snapshot.title(of: $0) }
+        let inOrder = titles == expected
+        #expect(inOrder)
+        let named: [(entry: Int, id: String)] = [(0, nodes[1].id), (4_095, nodes[4_096].id), (4_096, "k0.0"), (12_287, "k4095.1"),
+                                                  (12_288, nodes[4_097].id), (13_192, "k4096.0"), (14_999, "k4999.1")]
+        for (entry, id) in named {
+            #expect(try await walk.ids(to: entry).last == id, "\(entry)")
+        }
+    }
+
+    @Test func aWholeWalkVisitsEachListBeforeTheListsAfterIt() async throws {
+        // Three levels, three items a list: each list's items are followed by all that lies below them.
+        var nodes = [StaticHierarchy.Node(id: "", content: ItemContent(title: "root"), children: [1, 2, 3])]
+        func add(_ title: String, parent: Int32) -> Int32 {
+            let index = Int32(nodes.count)
+            nodes.append(StaticHierarchy.Node(id: title, content: ItemContent(title: title), parent: parent))
+            return index
+        }
+        for a in 0..<3 { _ = add("a\(a)", parent: 0) }
+        for a in 0..<3 {
+            nodes[1 + a].children = (0..<3).map { b in add("a\(a)b\(b)", parent: Int32(1 + a)) }
+            for b in 0..<3 {
+                let parent = nodes[1 + a].children[b]
+                nodes[Int(parent)].children = (0..<2).map { c in add("a\(a)b\(b)c\(c)", parent: parent) }
+            }
+        }
+        var order = (0..<3).map { "a\($0)" }
+        for a in 0..<3 {
+            order += (0..<3).map { "a\(a)b\($0)" }
+            for b in 0..<3 { order += (0..<2).map { "a\(a)b\(b)c\($0)" } }
+        }
+        let walk = SearchWalk(source: StaticHierarchy(displayName: "levels", nodes: nodes, rootIndex: 0, rootIsVirtual: true),
+                              fields: .title, bound: .unlimited)
+        await walk.walkToEnd()
+        let snapshot = try #require(walk.corpus?.snapshot())
+        #expect((0..<snapshot.count).map { snapshot.title(of: $0) } == order)
+        #expect(walk.progress.isComplete)
+        for (entry, title) in order.enumerated() {
+            #expect(try await walk.ids(to: entry) == (1...(title.count / 2)).map { String(title.prefix($0 * 2)) })
+        }
+    }
+
+    /// `count` items under a virtual root (ids of varied lengths), each with two children.
+    static func listsOfTwo(count: Int) -> [StaticHierarchy.Node] {
+        var nodes = [StaticHierarchy.Node(id: "", content: ItemContent(title: "root"), children: (1...count).map { Int32($0) })]
+        for index in 0..<count {
+            nodes.append(StaticHierarchy.Node(id: "p\(index)-\(String(repeating: "é", count: index % 40))", content: ItemContent(title: "P\(index)"),
+                                              children: [Int32(count + 1 + 2 * index), Int32(count + 2 + 2 * index)], parent: 0))
+        }
+        for index in 0..<count {
+            for child in 0..<2 {
+                nodes.append(StaticHierarchy.Node(id: "k\(index).\(child)", content: ItemContent(title: "K\(index).\(child)"),
+                                                  parent: Int32(1 + index)))
+            }
+        }
+        return nodes
     }
 
     @Test func manyMatchesAreNamedWithEachListAskedForOncePerStretch() async throws {

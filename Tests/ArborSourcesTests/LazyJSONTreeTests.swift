@@ -63,7 +63,7 @@ struct LazyJSONTreeTests {
 
     @Test func unknownIdsAreErrors() async throws {
         let lazy = try #require(LazyJSONTree(bytes: Array(#"{"children": [{"name": "a"}]}"#.utf8), name: "t", mapping: FieldMapping(), force: true))
-        for id in ["1", "0/5", "x", "0/x", ""] {
+        for id in ["1", "0/5", "x", "0/x", "", "0/", "0//0", "/0", "0/0/"] {
             await #expect(throws: SourceError.self) { try await lazy.item(id) }
         }
         #expect(try await lazy.item("0/0").content.title == "a")

@@ -36,9 +36,7 @@ struct PendingQueue: Sendable {
     /// Adds an item at the end; it is visited from its first child (one visited in part is put back).
     mutating func append(_ pending: SearchWalk.Pending) {
         if chunks.isEmpty || chunks[chunks.count - 1].records.count == Self.chunkSize {
-            var chunk = Chunk()
-            chunk.records.reserveCapacity(Self.chunkSize)
-            chunks.append(chunk)
+            chunks.append(Chunk())
             appendedID.removeAll(keepingCapacity: true)
         }
         let last = chunks.count - 1

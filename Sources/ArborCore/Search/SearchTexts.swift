@@ -23,14 +23,15 @@ struct SearchTexts: Sendable {
     }
 
     mutating func append(_ text: String) {
-        if lengths.count & 63 == 0 { marks.append(UInt32(bytes.count)) }
         var text = text
-        let length = text.withUTF8 { utf8 in
-            bytes.append(contentsOf: utf8)
-            return utf8.count
-        }
-        if length >= 255 { long[Int32(lengths.count)] = length }
-        lengths.append(UInt8(min(length, 255)))
+        text.withUTF8 { append($0) }
+    }
+
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        if lengths.count & 63 == 0 { marks.append(UInt32(bytes.count)) }
+        bytes.append(contentsOf: text)
+        if text.count >= 255 { long[Int32(lengths.count)] = text.count }
+        lengths.append(UInt8(min(text.count, 255)))
     }
 
     @inline(__always) private func length(at offset: Int) -> Int {

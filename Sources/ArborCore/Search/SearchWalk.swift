@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Visits the items of a source breadth-first in the background, within a bound, filling a corpus that
+/// Visits the items of a source in the background (in the order `WalkAgenda` tells), within a bound, filling a corpus that
 /// searches read as it grows; stops when asked and goes on from where it stopped when the bound grows.
 package final class SearchWalk: Sendable {
     /// The source walked.
@@ -9,6 +9,8 @@ package final class SearchWalk: Sendable {
     package let fields: SearchFields
     private let state: Mutex<WalkState>
     private let corpusBox = Mutex<SearchCorpus?>(nil)
+    /// The page the walk fills and empties again for each list (one walk runs at a time).
+    private let pageBox = Mutex(SearchPage())
     /// What a walk ahead of a find waits for.
     private let foreground: ForegroundWork
 
@@ -26,7 +28,7 @@ package final class SearchWalk: Sendable {
 
     struct WalkState: Sendable {
         var bound: SearchBound
-        var queue = PendingQueue()
+        var agenda: WalkAgenda
         /// Items below the depth bound, visited when it grows.
         var deferred: [Pending] = []
         var visited = 0
@@ -41,6 +43,11 @@ package final class SearchWalk: Sendable {
         var blockIndex = 0
         var failure: String?
         var publishedAt = 0.0
+
+        init(bound: SearchBound) {
+            self.bound = bound
+            agenda = WalkAgenda(order: bound.items == nil ? .depthFirst : .breadthFirst)
+        }
     }
 
     /// Creates a walk of `source` recording `fields`, within `bound`.
@@ -57,7 +64,7 @@ package final class SearchWalk: Sendable {
     /// Where the walk stands.
     package var progress: SearchProgress {
         state.withLock { state in
-            let left = !state.queue.isEmpty || !state.deferred.isEmpty || !state.started
+            let left = !state.agenda.isEmpty || !state.deferred.isEmpty || !state.started
             return SearchProgress(
                 visited: state.visited, bound: state.bound, isWalking: state.isRunning,
                 isComplete: state.started && !left, failure: state.failure)
@@ -120,7 +127,7 @@ package final class SearchWalk: Sendable {
             state.bound = bound
             let (now, later) = (state.deferred.filter { bound.allows(depth: $0.childDepth) },
                                 state.deferred.filter { !bound.allows(depth: $0.childDepth) })
-            state.queue.append(contentsOf: now)
+            state.agenda.addLast(now)
             state.deferred = later
         }
     }
@@ -140,7 +147,7 @@ package final class SearchWalk: Sendable {
         try await ids(to: [entry])[0]
     }
 
-    /// Walks until the queue is empty, the bound is reached or a stop is asked; then publishes what it has.
+    /// Walks until nothing is left to visit, the bound is reached or a stop is asked; then publishes what it has.
     func run() async {
         if !state.withLock({ $0.started }) { await begin() }
         while let pending = nextPending() {
@@ -169,10 +176,13 @@ package final class SearchWalk: Sendable {
             let corpus = SearchCorpus(rootID: root.id, rootIsVirtual: root.isVirtual)
             corpusBox.withLock { $0 = corpus }
             if root.isVirtual {
-                state.withLock { $0.queue.append(Pending(entry: -1, id: root.id, childDepth: 1)) }
+                state.withLock { state in
+                    state.agenda.beginPage()
+                    state.agenda.add(Pending(entry: -1, id: root.id, childDepth: 1))
+                }
             } else {
                 let item = try await source.item(root.id)
-                record(fields.entries(of: [item]), parent: -1, from: 0, childDepth: 0)
+                record(SearchPage(fields.entries(of: [item])), parent: -1, from: 0, childDepth: 0)
             }
         } catch {
             state.withLock { $0.failure = String(describing: error) }
@@ -186,34 +196,42 @@ package final class SearchWalk: Sendable {
             guard !state.stopRequested, state.bound.allows(visited: state.visited), !(state.pause?.isReached(state) ?? false) else {
                 return nil
             }
-            return state.queue.popFirst()
+            return state.agenda.next()
         }
     }
 
     /// Visits the children of one item, a page at a time when the source reads ranges cheaply.
     private func visit(_ pending: Pending) async {
+        var page = pageBox.withLock { box in
+            defer { box = SearchPage() }
+            return box
+        }
+        defer { pageBox.withLock { $0 = page } }
         do {
             var counted = pending.count
             if counted == nil, source.pagesChildren { counted = try await source.numberOfChildren(of: pending.id) }
             guard source.pagesChildren, let count = counted else {
-                let children = try await source.searchEntries(ofChildrenOf: pending.id, in: nil, fields: fields)
-                return record(children, parent: pending.entry, from: 0, childDepth: pending.childDepth)
+                page.removeAll()
+                try await source.searchPage(ofChildrenOf: pending.id, in: nil, fields: fields, into: &page)
+                return record(page, parent: pending.entry, from: 0, childDepth: pending.childDepth)
             }
             var next = pending.next
             while next < count {
-                let page = try await source.searchEntries(
-                    ofChildrenOf: pending.id, in: next..<min(count, next + ChildMatcher.batch), fields: fields)
+                page.removeAll()
+                try await source.searchPage(
+                    ofChildrenOf: pending.id, in: next..<min(count, next + ChildMatcher.batch), fields: fields, into: &page)
                 record(page, parent: pending.entry, from: next, childDepth: pending.childDepth)
                 next = page.isEmpty ? count : next + page.count
                 await stepAsideWhileAhead()
-                let halts = state.withLock { state in
-                    !state.bound.allows(visited: state.visited) || state.stopRequested
-                        || state.pause?.isReached(state) ?? false
+                let (halts, depthFirst) = state.withLock { state in
+                    (!state.bound.allows(visited: state.visited) || state.stopRequested || state.pause?.isReached(state) ?? false,
+                     state.agenda.order == .depthFirst)
                 }
-                if halts, next < count {
+                // Depth first, the page's own children are visited before the rest of its parent's.
+                if next < count, halts || depthFirst {
                     var rest = pending
                     rest.next = next
-                    return state.withLock { $0.queue.putBack(rest) }
+                    return state.withLock { $0.agenda.putBack(rest) }
                 }
             }
         } catch {
@@ -221,24 +239,29 @@ package final class SearchWalk: Sendable {
         }
     }
 
-    /// Adds items to the corpus and queues those that may have children.
-    private func record(_ items: [SearchEntry], parent: Int32, from start: Int, childDepth: Int) {
+    /// Adds items to the corpus and puts those that may have children on the agenda.
+    private func record(_ page: SearchPage, parent: Int32, from start: Int, childDepth: Int) {
         let corpus = corpusBox.withLock { $0 }
         state.withLock { state in
-            for (offset, item) in items.enumerated() {
+            state.agenda.beginPage()
+            for offset in 0..<page.count {
                 let entry = Int32(state.visited)
                 let runs = state.builder.runStarts.count
-                state.builder.append(item.text, parent: parent, position: Int32(start + offset))
+                let length = page.withText(at: offset) { text in
+                    state.builder.append(text, parent: parent, position: Int32(start + offset))
+                    return text.count
+                }
                 state.visited += 1
-                state.corpusBytes += item.text.utf8.count + 1 + (state.builder.runStarts.count - runs) * 12
+                state.corpusBytes += length + 1 + (state.builder.runStarts.count - runs) * 12
                 if state.builder.isFull {
                     corpus?.publish(state.builder, as: state.blockIndex)
                     state.builder = SearchBlockBuilder()
                     state.blockIndex += 1
                 }
-                guard item.childCount != 0 else { continue }
-                let pending = Pending(entry: entry, id: item.id, childDepth: childDepth + 1, count: item.childCount)
-                if state.bound.allows(depth: childDepth + 1) { state.queue.append(pending) } else { state.deferred.append(pending) }
+                let childCount = page.childCount(at: offset)
+                guard childCount != 0 else { continue }
+                let pending = Pending(entry: entry, id: page.id(at: offset), childDepth: childDepth + 1, count: childCount)
+                if state.bound.allows(depth: childDepth + 1) { state.agenda.add(pending) } else { state.deferred.append(pending) }
             }
             // A block being filled is published as a copy, so not more often than a frame.
             let now = MonotonicClock.seconds()

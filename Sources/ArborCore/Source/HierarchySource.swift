@@ -98,6 +98,9 @@ public protocol HierarchySource: Sendable {
     /// What a find records of the children of an item (those in `range`, or all for nil): each one's searched
     /// text for `fields`, its child count, and its id (which may be empty for a child without children).
     func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry]
+    /// Adds to `page` the entries of ``searchEntries(ofChildrenOf:in:fields:)``: sources reading texts from
+    /// bytes add them without a string an entry.
+    func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws
 }
 
 extension HierarchySource {
@@ -143,6 +146,11 @@ extension HierarchySource {
         var children: [SourceItem]
         if let range { children = try await self.children(of: id, in: range) } else { children = try await self.children(of: id) }
         return fields.entries(of: children)
+    }
+
+    /// Gathers the entries made one by one.
+    public func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws {
+        page.append(contentsOf: try await searchEntries(ofChildrenOf: id, in: range, fields: fields))
     }
 
     /// A find visits every item unless the source says otherwise.

@@ -9,6 +9,8 @@ public final class LazyJSONTree: HierarchySource, ImmediateChildren {
     let bytes: SourceBytes
     let index: JSONTreeIndex
     let mapping: FieldMapping
+    /// The mapping's title fields as bytes, in its order.
+    let titleKeys: [[UInt8]]
     /// Every item's id when some items have an id field (ids then need a table); nil: ids are paths.
     let explicitIDs: [String]?
     private let itemByID: [String: Int32]
@@ -28,6 +30,7 @@ public final class LazyJSONTree: HierarchySource, ImmediateChildren {
         self.bytes = bytes
         self.index = index
         self.mapping = mapping
+        titleKeys = mapping.title.map { Array($0.utf8) }
         displayName = name
         var ids: [String]?
         var table: [String: Int32] = [:]
@@ -119,7 +122,14 @@ public final class LazyJSONTree: HierarchySource, ImmediateChildren {
         var depth = 0
         var position = -1
         // Digits separated by '/', read byte by byte: ids are asked for on every listing.
-        for byte in id.utf8 + [UInt8(ascii: "/")] {
+        let utf8 = id.utf8
+        var cursor = utf8.startIndex
+        var ended = false
+        while true {
+            // The id's end reads as one more '/'.
+            ended = cursor == utf8.endIndex
+            let byte = ended ? UInt8(ascii: "/") : utf8[cursor]
+            if !ended { utf8.formIndex(after: &cursor) }
             if byte &- 0x30 < 10, position < Int(Int32.max) / 10 {
                 position = max(position, 0) * 10 + Int(byte &- 0x30)
                 continue
@@ -134,8 +144,8 @@ public final class LazyJSONTree: HierarchySource, ImmediateChildren {
             }
             depth += 1
             position = -1
+            if ended { return item }
         }
-        return item
     }
 
     /// `0/3/1` for the root's fourth child's second child; a virtual root's children start the path.

@@ -72,6 +72,9 @@ public final class GrowingDocument<Document: HierarchySource & LocatingItems>: C
     public func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
         try await document.searchEntries(ofChildrenOf: id, in: range, fields: fields)
     }
+    public func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws {
+        try await document.searchPage(ofChildrenOf: id, in: range, fields: fields, into: &page)
+    }
     public func location(of id: String) async throws -> ItemLocation { try await document.location(of: id) }
 }
 

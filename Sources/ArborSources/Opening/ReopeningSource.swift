@@ -199,4 +199,7 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
     func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
         try await current.searchEntries(ofChildrenOf: id, in: range, fields: fields)
     }
+    func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws {
+        try await current.searchPage(ofChildrenOf: id, in: range, fields: fields, into: &page)
+    }
 }

@@ -75,4 +75,7 @@ public final class GrowingPathList: ChangeReporting {
     public func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
         try await tree.searchEntries(ofChildrenOf: id, in: range, fields: fields)
     }
+    public func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws {
+        try await tree.searchPage(ofChildrenOf: id, in: range, fields: fields, into: &page)
+    }
 }
