@@ -51,11 +51,15 @@ struct MappedPagesTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let count = Int(document.index.memberCount[0])
         var read = 0
+        var most = 0
         for start in stride(from: 0, to: count, by: 10_000) {
             read += try await document.searchEntries(ofChildrenOf: "", in: start..<min(count, start + 10_000), fields: .title).count
+            most = max(most, try Self.residentKilobytes(at: Self.base(of: document)))
         }
         #expect(read == count)
-        #expect(try Self.residentKilobytes(at: Self.base(of: document)) < 32 << 10)
+        // A walk keeps its corpus beside the file, so it holds a shorter stretch (2 MiB, and the system's folios
+        // around it) than a scan (16 MiB).
+        #expect(most < 10 << 10, "\(most) KiB")
     }
 
     @Test func aMappingCopiedForAWriterIsNeverGivenBack() async throws {

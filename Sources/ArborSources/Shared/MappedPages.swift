@@ -14,9 +14,15 @@ enum MappedPages {
     /// Tells that `items` things spread over `range` were read (a walk's page of children): as much as that brings
     /// into memory, the range, or when the things lie far apart, the 64 KiB the system maps around each page first
     /// read (its fault-around).
+    /// A walk keeps a corpus of what it read beside the file, so it gives the pages back every `walkStretch` bytes.
     static func read(items: Int, over range: Range<Int>, from base: UnsafePointer<UInt8>) {
-        read(count: min(range.count, items * (64 << 10)), at: range.lowerBound, from: base)
+        let count = min(range.count, items * (64 << 10))
+        guard count > 0 else { return }
+        arbor_mapping_read_within(base + range.lowerBound, count, walkStretch)
     }
+
+    /// The stretch of a file a walk holds at most.
+    static let walkStretch = 2 << 20
 
     @inline(__always)
     private static func read(count: Int, at offset: Int, from base: UnsafePointer<UInt8>) {
