@@ -69,6 +69,14 @@ struct SourceSearchTests {
         #expect(try await walkedEntries(document, fields: [.title, .subtitle]).contains { $0.text == "n\u{1F}null" })
     }
 
+    @Test func theDocumentReadsValuesFromTheBytesAsItsItemsShowThem() async throws {
+        let text = #"{"a/b": {"x": [1, "two\u0021"]}, "esc\u0041": "v\u0042al", "n": null, "unit\u001Fsep": -1.5e3, "s": "plain"}"#
+        let document = try #require(LazyJSONDocument(bytes: Array(text.utf8), name: "d.json"))
+        let texts = try await walkedEntries(document, fields: [.title, .body]).map(\.text)
+        let expected = ["d.json\u{1F}{5 keys}", "a/b\u{1F}", "escA\u{1F}vBal", "n\u{1F}null", "unit sep\u{1F}-1.5e3", "s\u{1F}plain", "x\u{1F}", "[0]\u{1F}1", "[1]\u{1F}two!"]
+        #expect(texts == expected)
+    }
+
     @Test func thePathListGivesNamesAndTheDirectoryNamesAndTypes() async throws {
         let list = PathListBuilder().hierarchy(from: Array("a/b/c.txt\na/d\ne\n".utf8), name: "list")
         let entries = try await walkedEntries(list)

@@ -60,6 +60,15 @@ public struct SearchPage: Sendable, Hashable {
         ids.append(id)
     }
 
+    /// Adds an entry whose searched text is a title and a body, joined as ``SearchFields/text(title:id:subtitle:body:)``
+    /// joins them.
+    public mutating func append(title: UnsafeBufferPointer<UInt8>, body: UnsafeBufferPointer<UInt8>, id: String, childCount: Int?) {
+        append(title: title, id: id, childCount: childCount)
+        bytes.append(0x1F)
+        bytes.append(contentsOf: body)
+        ends[ends.count - 1] = Int32(bytes.count)
+    }
+
     /// Adds an entry whose searched text is a title alone.
     public mutating func append(title: String, id: String, childCount: Int?) {
         var title = title
