@@ -101,4 +101,25 @@ struct SourceSearchTests {
         #expect(walked.last?.id == root + "/docs/deep/readme.md")
         #expect(try await walkedEntries(files, fields: [.title, .subtitle]).contains { $0.text == "deep\u{1F}directory" })
     }
+
+    @Test func theDirectoryGivesNamesOfEveryKindAsItsItemsShowThem() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-names-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/café", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: root + "/café/plain.txt", contents: Data())
+        _ = FileManager.default.createFile(atPath: root + "/unit\u{1F}sep", contents: Data())
+        // A name with a byte that is not UTF-8.
+        let raw = Array((root + "/b").utf8) + [0xFF, 0]
+        let made = raw.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { creat($0.baseAddress!, 0o644) } }
+        #expect(made >= 0)
+        if made >= 0 { close(made) }
+        let files = FileSystemSource(path: root)
+        let walked = try await walkedEntries(files)
+        #expect(Set(walked.dropFirst().map(\.text)) == ["café", "unit sep", LosslessText.decode([0x62, 0xFF]), "plain.txt"])
+        for entry in walked.dropFirst() {
+            #expect(try await files.item(entry.id).content.title.replacingOccurrences(of: "\u{1F}", with: " ") == entry.text)
+        }
+        let withIDs = try await walkedEntries(files, fields: [.title, .id])
+        #expect(withIDs.dropFirst().allSatisfy { $0.text.hasSuffix("\u{1F}" + $0.id) })
+    }
 }
