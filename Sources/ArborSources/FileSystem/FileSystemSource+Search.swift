@@ -23,14 +23,7 @@ extension FileSystemSource {
             let name = listing.name(at: position)
             let isDirectory = listing.isDirectory(at: position)
             let childID = isDirectory || fields.contains(.id) ? LosslessText.decode(prefix + name) : ""
-            let childCount = isDirectory ? nil : 0 as Int?
-            if fields != .title {
-                page.append(contentsOf: [SearchEntry(id: childID, text: fields.text(title: LosslessText.decode(name), id: childID), childCount: childCount)])
-            } else if name.allSatisfy({ $0 < 0x80 }) {
-                name.withUnsafeBufferPointer { page.append(title: $0, id: childID, childCount: childCount) }
-            } else {
-                page.append(title: LosslessText.decode(name), id: childID, childCount: childCount)
-            }
+            page.append(name: name, id: childID, childCount: isDirectory ? nil : 0, fields: fields)
         }
     }
 }
