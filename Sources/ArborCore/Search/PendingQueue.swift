@@ -1,6 +1,7 @@
-/// The items a walk has still to visit, first in, first out, kept compactly: a walk of a million items may have
-/// a few hundred thousand waiting at once, so their ids are kept as bytes, in chunks that go once visited, each
-/// id without the start it shares with the one before it in its chunk (siblings' ids mostly differ at the end).
+/// The items a breadth-first walk has still to visit, first in, first out, kept compactly: a walk of a million
+/// items may have a few hundred thousand waiting at once, so their ids are kept as bytes, in chunks that go once
+/// visited, each id without the start it shares with the one before it in its chunk (siblings' ids mostly differ
+/// at the end).
 struct PendingQueue: Sendable {
     /// One waiting item without its id: 20 bytes.
     private struct Record: Sendable {
@@ -36,7 +37,9 @@ struct PendingQueue: Sendable {
     /// Adds an item at the end; it is visited from its first child (one visited in part is put back).
     mutating func append(_ pending: SearchWalk.Pending) {
         if chunks.isEmpty || chunks[chunks.count - 1].records.count == Self.chunkSize {
-            chunks.append(Chunk())
+            var chunk = Chunk()
+            chunk.records.reserveCapacity(Self.chunkSize)
+            chunks.append(chunk)
             appendedID.removeAll(keepingCapacity: true)
         }
         let last = chunks.count - 1

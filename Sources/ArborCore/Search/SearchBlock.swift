@@ -64,11 +64,6 @@ struct SearchBlockBuilder {
     var count: Int { texts.count }
     var isFull: Bool { texts.count == SearchBlock.capacity }
 
-    mutating func append(_ entry: String, parent: Int32, position: Int32) {
-        var entry = entry
-        entry.withUTF8 { append($0, parent: parent, position: position) }
-    }
-
     mutating func append(_ entry: UnsafeBufferPointer<UInt8>, parent: Int32, position: Int32) {
         let offset = Int32(texts.count)
         if let last = runStarts.last, runParents[runParents.count - 1] == parent,

@@ -22,11 +22,6 @@ struct SearchTexts: Sendable {
         marks = texts.marks.trimmed()
     }
 
-    mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
-    }
-
     mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
         if lengths.count & 63 == 0 { marks.append(UInt32(bytes.count)) }
         bytes.append(contentsOf: text)

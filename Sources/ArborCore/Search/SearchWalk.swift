@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Visits the items of a source in the background (in the order `WalkAgenda` tells), within a bound, filling a corpus that
-/// searches read as it grows; stops when asked and goes on from where it stopped when the bound grows.
+/// Visits the items of a source in the background (in the order `WalkAgenda` tells), within a bound, filling a
+/// corpus that searches read as it grows; stops when asked and goes on from where it stopped when the bound grows.
 package final class SearchWalk: Sendable {
     /// The source walked.
     package let source: any HierarchySource
