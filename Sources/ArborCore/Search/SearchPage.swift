@@ -17,13 +17,14 @@ public struct SearchPage: Sendable, Hashable {
     /// Adds entries made one by one.
     public mutating func append(contentsOf entries: [SearchEntry]) {
         reserveCapacity(count + entries.count)
-        for entry in entries {
-            var text = entry.text
-            text.withUTF8 { bytes.append(contentsOf: $0) }
-            ends.append(Int32(bytes.count))
-            counts.append(entry.childCount.map { Int32(clamping: $0) } ?? -1)
-            ids.append(entry.id)
-        }
+        for entry in entries { append(entry) }
+    }
+
+    /// Adds an entry made whole.
+    public mutating func append(_ entry: SearchEntry) {
+        var text = entry.text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+        close(id: entry.id, childCount: entry.childCount)
     }
 
     /// Empties the page, keeping its room for the next.
@@ -50,23 +51,32 @@ public struct SearchPage: Sendable, Hashable {
     /// Adds an entry whose searched text is a title alone, given by its bytes (a unit separator in it, which
     /// joins fields, reads as a space).
     public mutating func append(title: UnsafeBufferPointer<UInt8>, id: String, childCount: Int?) {
-        let start = bytes.count
-        bytes.append(contentsOf: title)
-        if title.contains(0x1F) {
-            for offset in start..<bytes.count where bytes[offset] == 0x1F { bytes[offset] = UInt8(ascii: " ") }
-        }
-        ends.append(Int32(bytes.count))
-        counts.append(childCount.map { Int32(clamping: $0) } ?? -1)
-        ids.append(id)
+        appendTitle(title)
+        close(id: id, childCount: childCount)
     }
 
     /// Adds an entry whose searched text is a title and a body, joined as ``SearchFields/text(title:id:subtitle:body:)``
     /// joins them.
     public mutating func append(title: UnsafeBufferPointer<UInt8>, body: UnsafeBufferPointer<UInt8>, id: String, childCount: Int?) {
-        append(title: title, id: id, childCount: childCount)
+        appendTitle(title)
         bytes.append(0x1F)
         bytes.append(contentsOf: body)
-        ends[ends.count - 1] = Int32(bytes.count)
+        close(id: id, childCount: childCount)
+    }
+
+    private mutating func appendTitle(_ title: UnsafeBufferPointer<UInt8>) {
+        let start = bytes.count
+        bytes.append(contentsOf: title)
+        if title.contains(0x1F) {
+            for offset in start..<bytes.count where bytes[offset] == 0x1F { bytes[offset] = UInt8(ascii: " ") }
+        }
+    }
+
+    /// Ends the entry whose text was just added.
+    private mutating func close(id: String, childCount: Int?) {
+        ends.append(Int32(bytes.count))
+        counts.append(childCount.map { Int32(clamping: $0) } ?? -1)
+        ids.append(id)
     }
 
     /// Adds an entry whose searched text is a title alone.

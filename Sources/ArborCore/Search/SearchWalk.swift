@@ -9,8 +9,6 @@ package final class SearchWalk: Sendable {
     package let fields: SearchFields
     private let state: Mutex<WalkState>
     private let corpusBox = Mutex<SearchCorpus?>(nil)
-    /// The page the walk fills and empties again for each list (one walk runs at a time).
-    private let pageBox = Mutex(SearchPage())
     /// What a walk ahead of a find waits for.
     private let foreground: ForegroundWork
 
@@ -150,8 +148,10 @@ package final class SearchWalk: Sendable {
     /// Walks until nothing is left to visit, the bound is reached or a stop is asked; then publishes what it has.
     func run() async {
         if !state.withLock({ $0.started }) { await begin() }
+        // One page, filled and emptied again for each list.
+        var page = SearchPage()
         while let pending = nextPending() {
-            await visit(pending)
+            await visit(pending, into: &page)
             await stepAsideWhileAhead()
         }
         state.withLock { state in
@@ -201,12 +201,7 @@ package final class SearchWalk: Sendable {
     }
 
     /// Visits the children of one item, a page at a time when the source reads ranges cheaply.
-    private func visit(_ pending: Pending) async {
-        var page = pageBox.withLock { box in
-            defer { box = SearchPage() }
-            return box
-        }
-        defer { pageBox.withLock { $0 = page } }
+    private func visit(_ pending: Pending, into page: inout SearchPage) async {
         do {
             var counted = pending.count
             if counted == nil, source.pagesChildren { counted = try await source.numberOfChildren(of: pending.id) }

@@ -1,33 +1,28 @@
 import CFileLease
 
 /// What readers going through a mapped file tell it, so that a pass over a large file holds a stretch of its
-/// pages rather than all of them: once 16 MiB of a leased mapping have been read, its pages are given back to
-/// the system, and those read again come back from the file (`arbor_mapping_read`). Bytes of an array, or a
-/// mapping that became a copy of its own, are left as they are.
+/// pages rather than all of them: once 16 MiB of a leased mapping have been read (2 MiB by a find's walk, which
+/// keeps a corpus beside them), its pages are given back to the system, and those read again come back from
+/// the file (`arbor_mapping_read`). Bytes of an array, or a mapping that became a copy of its own, are left as
+/// they are.
 enum MappedPages {
+    /// The stretch of a file a walk holds at most.
+    static let walkStretch = 2 << 20
+
     /// Tells that the bytes of `range` from `base` were read.
     @inline(__always)
     static func read(_ range: Range<Int>, from base: UnsafePointer<UInt8>) {
-        read(count: range.count, at: range.lowerBound, from: base)
+        guard !range.isEmpty else { return }
+        arbor_mapping_read(base + range.lowerBound, range.count)
     }
 
-    /// Tells that `items` things spread over `range` were read (a walk's page of children): as much as that brings
-    /// into memory, the range, or when the things lie far apart, the 64 KiB the system maps around each page first
-    /// read (its fault-around).
-    /// A walk keeps a corpus of what it read beside the file, so it gives the pages back every `walkStretch` bytes.
+    /// Tells that a walk read `items` things spread over `range` (a page of children): as much as that brings
+    /// into memory, the range, or when the things lie far apart, the 64 KiB the system maps around each page
+    /// first read (its fault-around).
     static func read(items: Int, over range: Range<Int>, from base: UnsafePointer<UInt8>) {
         let count = min(range.count, items * (64 << 10))
         guard count > 0 else { return }
         arbor_mapping_read_within(base + range.lowerBound, count, walkStretch)
-    }
-
-    /// The stretch of a file a walk holds at most.
-    static let walkStretch = 2 << 20
-
-    @inline(__always)
-    private static func read(count: Int, at offset: Int, from base: UnsafePointer<UInt8>) {
-        guard count > 0 else { return }
-        arbor_mapping_read(base + offset, count)
     }
 
     /// The number of times a leased mapping's pages were given back since the program started.

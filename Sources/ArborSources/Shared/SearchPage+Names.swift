@@ -5,8 +5,7 @@ extension SearchPage {
     /// are when they are plain ASCII, the name decoded otherwise.
     mutating func append(name: ArraySlice<UInt8>, id: String, childCount: Int?, fields: SearchFields) {
         if fields != .title {
-            let text = fields.text(title: LosslessText.decode(name), id: id)
-            append(contentsOf: [SearchEntry(id: id, text: text, childCount: childCount)])
+            append(SearchEntry(id: id, text: fields.text(title: LosslessText.decode(name), id: id), childCount: childCount))
         } else if name.allSatisfy({ $0 < 0x80 }) {
             name.withUnsafeBufferPointer { append(title: $0, id: id, childCount: childCount) }
         } else {
