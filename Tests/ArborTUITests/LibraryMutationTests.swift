@@ -140,5 +140,43 @@ extension TerminalLoops {
             terminal.type(.enter)
             #expect(await run.end()?.picked == ["item0"], "a mark stays only while its item does")
         }
+
+        @Test func aTitleThatGrowsWidensItsColumnAtOnce() async throws {
+            let source = RenamedPair()
+            let browser = HierarchyBrowser(source: source, options: options())
+            let terminal = FakeTerminal(width: 100, height: 12)
+            let run = BrowserRun(browser, on: terminal)
+            // The first column's box starts at 0; the second's where the first ends.
+            func secondBox(_ frame: [String]) -> Int? {
+                frame.dropFirst().first.flatMap { line in Array(line).indices.dropFirst().first { Array(line)[$0] == "┌" } }
+            }
+            #expect(await terminal.focusedLine(showing: "a") != nil)
+            terminal.type(.right)
+            let before = try #require(await terminal.frame { $0.joined().contains("leaf") && secondBox($0) != nil })
+            source.title.withLock { $0 = "a title much longer than the first" }
+            browser.invalidateItems(["b"])
+            let after = await terminal.frame { $0.joined().contains("much longer") }
+            let widened = try #require(after.flatMap(secondBox))
+            #expect(widened > secondBox(before)!, "the column grew for the longer title:\n\((after ?? []).joined(separator: "\n"))")
+            terminal.type(.escape)
+            _ = await run.end()
+        }
+    }
+}
+
+/// Two items, the first with a child, the second renamed by the test.
+final class RenamedPair: HierarchySource {
+    let displayName = "pair"
+    let title = Mutex("b")
+
+    func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: true) }
+    func numberOfChildren(of id: String) async throws -> Int? { id.isEmpty ? 2 : id == "a" ? 1 : 0 }
+    func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+        let ids = id.isEmpty ? ["a", "b"] : id == "a" ? ["leaf"] : []
+        return Array(ids[range.clamped(to: 0..<ids.count)])
+    }
+    func parentID(of id: String) async throws -> String? { id == "leaf" ? "a" : id.isEmpty ? nil : "" }
+    func item(_ id: String) async throws -> SourceItem {
+        SourceItem(id: id, content: ItemContent(title: id == "b" ? title.withLock { $0 } : id), childCount: id == "a" ? 1 : 0)
     }
 }

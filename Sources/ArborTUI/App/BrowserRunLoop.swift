@@ -83,7 +83,8 @@ package final class BrowserRunLoop {
                 continue
             }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return 129 }
-            var inputs = terminal.readKeys().map { key -> BrowserInput in
+            let keys = fds[0].revents & Int16(POLLIN) != 0 ? terminal.readKeys() : []
+            var inputs = keys.map { key -> BrowserInput in
                 key == .resize ? .resized(width: terminal.size.width, height: terminal.size.height) : .key(key)
             }
             if terminal.failure != nil { return 2 }
@@ -91,7 +92,7 @@ package final class BrowserRunLoop {
                 inputs.append(.resized(width: terminal.size.width, height: terminal.size.height))
             }
             inputs += timers.takeDue(now: MonotonicClock.seconds()).map(BrowserInput.timer)
-            inputs += inbox.drain()
+            if fds[1].revents & Int16(POLLIN) != 0 || !inbox.isEmpty { inputs += inbox.drain() }
             if let output = pollPreview() { inputs.append(output) }
             guard !inputs.isEmpty else { continue }
             for input in inputs {

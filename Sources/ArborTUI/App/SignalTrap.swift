@@ -7,6 +7,10 @@ import ArborCore
 
 nonisolated(unsafe) private var trapWakeFD: Int32 = -1
 nonisolated(unsafe) private var trapCaught: Int32 = 0
+/// Set by the SIGWINCH handler; also set while no handler of the trap's hears resizes.
+nonisolated(unsafe) private var trapResized: Int32 = 1
+/// Whether the trap's SIGWINCH handler is installed.
+nonisolated(unsafe) private var hearsResizes = false
 /// The SIGWINCH handler found when the trap was installed (ncurses'), called before the wake-up.
 nonisolated(unsafe) private var chainedResizeHandler: (@convention(c) (Int32) -> Void)?
 /// The actions the trap replaced, by signal, put back by ``SignalTrap/uninstall()``.
@@ -15,6 +19,7 @@ nonisolated(unsafe) private var replacedActions: [Int32: sigaction] = [:]
 /// The SIGWINCH handler: ncurses' first, then a byte on the wake pipe.
 private func wakeAfterResize(_ signal: Int32) {
     chainedResizeHandler?(signal)
+    trapResized = 1
     var byte: UInt8 = 0
     _ = write(trapWakeFD, &byte, 1)
 }
@@ -46,6 +51,7 @@ package enum SignalTrap {
     /// the browser has ended, a signal is the program's again, and a resize writes to no descriptor of its.
     package static func uninstall() {
         trapWakeFD = -1
+        hearsResizes = false
         for (signal, var action) in replacedActions { sigaction(signal, &action, nil) }
         replacedActions = [:]
         chainedResizeHandler = nil
@@ -64,6 +70,16 @@ package enum SignalTrap {
         // SIG_DFL (0) and SIG_IGN (1) are not functions to call.
         chainedResizeHandler = installed.map { unsafeBitCast($0, to: Int.self) > 1 ? $0 : nil } ?? nil
         setHandler(SIGWINCH, flags: replaced.sa_flags, wakeAfterResize)
+        hearsResizes = true
+    }
+
+    /// Whether the terminal may have changed size since the last call: a SIGWINCH came, or no handler of the
+    /// trap's is there to hear one. Taken before the size is read, so a resize after the read is heard again.
+    package static func takeResized() -> Bool {
+        guard hearsResizes else { return true }
+        let resized = trapResized != 0
+        trapResized = 0
+        return resized
     }
 
     /// Stops the process as SIGTSTP would have (the terminal already given back) and returns once it continues.

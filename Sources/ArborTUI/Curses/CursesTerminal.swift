@@ -10,15 +10,22 @@ import Darwin
 package final class CursesTerminal: TerminalDevice {
     private let tty: UnsafeMutablePointer<FILE>
     private let screen: OpaquePointer
-    /// A pad to read keys through: reading from a window would have ncurses repaint it over the frame.
-    private let input: UnsafeMutablePointer<WINDOW>
+    private var keyDecoder: TerminalKeyDecoder
+    /// Whether the terminal was asked to report clicks and the wheel.
+    private let reportsMouse: Bool
+    private var readBuffer = [UInt8](repeating: 0, count: 4096)
+    /// Milliseconds an escape sequence cut at the end of a read waits for its rest before its ESC is the Escape key.
+    static let escapeDelay: Int32 = 25
     private let encoder: FrameEncoder
     private var shown: CellGrid?
     private var isShutDown = false
     /// Why the terminal can no longer be read, once it cannot.
     package private(set) var failure: String?
-    /// The terminal's descriptor, polled for keys.
+    /// The terminal opened again to read keys from, without blocking: a read takes what is there or says there
+    /// is nothing, so a key costs one read instead of a poll before it.
     package let inputFD: Int32
+    /// The terminal's descriptor curses was given, blocking, that frames are written to.
+    private let outputFD: Int32
     /// With `--height`: the rows asked for, and the first row of the region drawn in, below the shell's prompt.
     private let inline: InlineHeight?
     private var inlineTop: Int?
@@ -43,7 +50,7 @@ package final class CursesTerminal: TerminalDevice {
             throw TerminalError("cannot use the terminal type '\(term)' (no terminfo entry)")
         }
         set_term(screen)
-        guard let encoder = TerminfoEncoder.make(theme: theme), let input = newpad(1, 1) else {
+        guard let encoder = TerminfoEncoder.make(theme: theme) else {
             endwin()
             delscreen(screen)
             fclose(tty)
@@ -52,16 +59,20 @@ package final class CursesTerminal: TerminalDevice {
         self.tty = tty
         self.screen = screen
         self.encoder = encoder
-        self.input = input
+        keyDecoder = TerminalKeyDecoder(extra: Self.terminfoKeys())
         self.inline = height
-        inputFD = fileno(tty)
+        reportsMouse = mouse
+        outputFD = fileno(tty)
+        inputFD = open("/dev/tty", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard inputFD >= 0 else {
+            endwin()
+            delscreen(screen)
+            fclose(tty)
+            throw TerminalError("no terminal: /dev/tty cannot be opened to read keys")
+        }
         cbreak()
         noecho()
         nonl()
-        keypad(input, true)
-        nodelay(input, true)
-        set_escdelay(25)
-        typeahead(-1)
         curs_set(0)
         if mouse { arbor_enable_mouse(1) }
         doupdate()
@@ -69,11 +80,26 @@ package final class CursesTerminal: TerminalDevice {
         if hasModes {
             let names: [String] = ["sgr0", "cnorm", "rmcup"]
             let undo = names.compactMap { name in arbor_tigetstr(name).map { String(cString: $0) } }.joined()
-            CrashRestorer.install(fd: inputFD, modes: shellModes, reset: Array((undo + (mouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "")).utf8))
+            CrashRestorer.install(fd: outputFD, modes: shellModes, reset: Array((undo + (mouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "")).utf8))
         }
     }
 
     deinit { shutdown() }
+
+    /// The key strings of the terminal's terminfo entry that begin with ESC, with their keys.
+    private static func terminfoKeys() -> [[UInt8]: Key] {
+        let names: [(String, Key)] = [
+            ("kcuu1", .up), ("kcud1", .down), ("kcub1", .left), ("kcuf1", .right), ("kpp", .pageUp), ("knp", .pageDown),
+            ("khome", .home), ("kend", .end), ("kdch1", .delete), ("kent", .enter), ("kcbt", .backTab),
+            ("kri", .shiftUp), ("kind", .shiftDown), ("kPRV", .shiftPageUp), ("kNXT", .shiftPageDown),
+        ]
+        var keys: [[UInt8]: Key] = [:]
+        for (name, key) in names {
+            guard let value = arbor_tigetstr(name) else { continue }
+            keys[Array(String(cString: value).utf8)] = key
+        }
+        return keys
+    }
 
     /// The terminal's size in cells; with `--height`, the rows of the region.
     package var size: (width: Int, height: Int) {
@@ -119,38 +145,45 @@ package final class CursesTerminal: TerminalDevice {
 
     /// Compares the size the system gives the terminal with the one ncurses holds, and takes the system's.
     package func takeUnreportedResize() -> Bool {
+        guard SignalTrap.takeResized() else { return false }
         var rows: Int32 = 0
         var columns: Int32 = 0
-        guard arbor_terminal_size(inputFD, &rows, &columns) != 0,
+        guard arbor_terminal_size(outputFD, &rows, &columns) != 0,
               rows != getmaxy(arbor_stdscr()) || columns != getmaxx(arbor_stdscr())
         else { return false }
         resizeterm(rows, columns)
         return true
     }
 
-    /// Every key waiting, decoded by ncurses, without blocking.
+    /// Every key waiting, without blocking: what the terminal has sent is read at once and decoded here (a read
+    /// a key, where curses reads a byte at a time); a sequence cut at the end waits `escapeDelay` ms for the rest.
     package func readKeys() -> [Key] {
         var keys: [Key] = []
-        var value: wint_t = 0
-        errno = 0
         while true {
-            let status = wget_wch(input, &value)
-            if status == arbor_key_code_yes() {
-                let key = CursesKeyDecoder.functionKey(Int32(value))
-                if case .mouse(var event)? = key, let inlineTop {
-                    event.y -= inlineTop
-                    if event.y >= 0 { keys.append(.mouse(event)) }
-                } else if let key {
-                    keys.append(key)
-                }
-            } else if status == OK {
-                if let key = CursesKeyDecoder.character(UInt32(value)) { keys.append(key) }
-            } else {
-                if errno == EIO {
+            let count = readBuffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
+            if count > 0 {
+                keys += keyDecoder.decode(readBuffer[0..<count])
+                if count == readBuffer.count { continue }
+            } else if count < 0, errno == EINTR {
+                continue
+            } else if count == 0 || errno != EAGAIN {
+                if count < 0, errno == EIO {
                     failure = "cannot read the terminal (input/output error: is Arbor running in the background?)"
                 }
-                return keys
+                break
             }
+            // A sequence cut at the end of what was read waits a moment for its rest.
+            var ready = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
+            guard keyDecoder.isWaiting, poll(&ready, 1, Self.escapeDelay) > 0 else { break }
+        }
+        keys += keyDecoder.flush()
+        guard !reportsMouse || inlineTop != nil else { return keys }
+        // Reports typed with the mouse off are dropped whole; with --height, rows count from the region's top.
+        return keys.compactMap { key in
+            guard case .mouse(var event) = key else { return key }
+            guard reportsMouse else { return nil }
+            event.y -= inlineTop ?? 0
+            return event.y >= 0 ? .mouse(event) : nil
         }
     }
 
@@ -171,7 +204,7 @@ package final class CursesTerminal: TerminalDevice {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = write(inputFD, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = write(outputFD, buffer.baseAddress! + offset, buffer.count - offset)
                 if written > 0 {
                     offset += written
                 } else if written < 0, errno == EINTR || errno == EAGAIN {
@@ -205,8 +238,8 @@ package final class CursesTerminal: TerminalDevice {
             // The region's rows are given back, the cursor where the prompt was.
             send(Array("\u{1B}[\(inlineTop + 1);1H\u{1B}[J".utf8))
         }
-        delwin(input)
         delscreen(screen)
         fclose(tty)
+        close(inputFD)
     }
 }

@@ -43,7 +43,10 @@ package struct FrameEncoder: Sendable {
         if base == nil {
             if let top {
                 out += reset
-                for row in top..<(top + next.height) { out += cursor.move(row: row, column: 0) + Array("\u{1B}[2K".utf8) }
+                for row in top..<(top + next.height) {
+                    cursor.appendMove(row: row, column: 0, to: &out)
+                    out += Array("\u{1B}[2K".utf8)
+                }
             } else {
                 out += reset + clear
                 at = (0, 0)
@@ -74,7 +77,7 @@ package struct FrameEncoder: Sendable {
                     continue
                 }
                 if skipsLastCell, row == next.height - 1, column + width >= next.width { continue }
-                if at == nil || at! != (row, column) { out += cursor.move(row: row + offset, column: column) }
+                if at == nil || at! != (row, column) { cursor.appendMove(row: row + offset, column: column, to: &out) }
                 if style != cell.style {
                     out += cell.style.ink == 0 ? styles[cell.style.index] : select(cell.style)
                     style = cell.style
@@ -89,7 +92,7 @@ package struct FrameEncoder: Sendable {
         }
         if style != nil { out += reset }
         if let point = next.cursor, !out.isEmpty || previous?.cursor != point {
-            out += cursor.move(row: point.row + offset, column: point.column)
+            cursor.appendMove(row: point.row + offset, column: point.column, to: &out)
         }
         return out
     }
@@ -115,18 +118,18 @@ package enum CursorAddressing: Sendable {
     /// A terminfo `cup` capability other than the ANSI one, expanded for each move.
     case expanded(@Sendable (Int, Int) -> [UInt8])
 
-    /// The bytes that move the cursor to a row and column counted from 0.
-    func move(row: Int, column: Int) -> [UInt8] {
+    /// Appends the bytes that move the cursor to a row and column counted from 0.
+    func appendMove(row: Int, column: Int, to bytes: inout [UInt8]) {
         switch self {
         case .ansi:
-            var bytes: [UInt8] = [0x1B, 0x5B]
+            bytes.append(0x1B)
+            bytes.append(0x5B)
             UTF8Bytes.appendDecimal(row + 1, to: &bytes)
             bytes.append(0x3B)
             UTF8Bytes.appendDecimal(column + 1, to: &bytes)
             bytes.append(0x48)
-            return bytes
         case .expanded(let expand):
-            return expand(row, column)
+            bytes += expand(row, column)
         }
     }
 }
