@@ -86,6 +86,12 @@ package struct NodeStore: Sendable {
     /// A node's title (its id while the content has not arrived), read without copying the rest of the node.
     package func title(of handle: NodeHandle) -> String { nodes[Int(handle.index)].title }
 
+    /// A node's content, its id and its count of children, read without copying the rest of the node.
+    package func cellParts(of handle: NodeHandle) -> (id: String, content: ItemContent?, childCount: Int?) {
+        let index = Int(handle.index)
+        return (nodes[index].id, nodes[index].content, nodes[index].childCount)
+    }
+
     /// A node's value as shown (nil without one), read without copying the rest of its content.
     package func scalarText(of handle: NodeHandle) -> String? { nodes[Int(handle.index)].content?.scalar?.shown }
 

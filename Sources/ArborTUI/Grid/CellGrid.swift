@@ -229,11 +229,18 @@ package struct CellGrid: Sendable, Hashable {
         return drawnWidth(of: text, upTo: .max)
     }
 
-    /// Fills a run of cells of one row with one character.
-    package mutating func fill(_ character: Character, x: Int, y: Int, count: Int, style: CellStyle) {
+    /// Fills a run of cells of one row with one scalar one cell wide.
+    package mutating func fill(_ scalar: Unicode.Scalar, x: Int, y: Int, count: Int, style: CellStyle) {
         guard y >= 0, y < height else { return }
-        let code = character == " " ? 0x20 : code(for: String(character))
-        setRun(from: max(0, x), to: min(width, x + count), y: y) { _ in PackedCell(code: code, width: 1, style: style) }
+        let first = max(0, x), end = min(width, x + count)
+        guard first < end else { return }
+        clearWide(x: first, y: y)
+        clearWide(x: end - 1, y: y)
+        let row = y * width
+        storage.withUnsafeMutableBufferPointer { cells in
+            UnsafeMutableBufferPointer(rebasing: cells[(row + first)..<(row + end)])
+                .update(repeating: PackedCell(code: scalar.value, width: 1, style: style))
+        }
     }
 
     /// Sets the cells of a row from column `first` up to `end` (inside the grid) to one cell wide each, in one

@@ -12,7 +12,7 @@ struct ColumnPainter {
 
     /// The cell model of the item at a position of the column.
     func cellModel(at position: Int, item: NodeHandle) -> ObjectCellModel {
-        let node = state.store[item]
+        let node = state.store.cellParts(of: item)
         let column = state.columns[index]
         let isFocused = column.focus == position
         return ObjectCellModel(
@@ -33,8 +33,8 @@ struct ColumnPainter {
     func paint(x: Int, y: Int, width: Int, height: Int, separatorInset: Int, into grid: inout CellGrid) {
         guard width > 0, height > 0 else { return }
         let items = state.items(in: index)
-        let parent = state.store[state.columns[index].parent]
         if items.isEmpty {
+            let parent = state.store[state.columns[index].parent]
             let (text, role): (String, StyleRole) =
                 if let failure = parent.childLoad.failureMessage { ("⚠ " + failure, .error) }
                 else if parent.childLoad.isLoading || parent.children == nil { ("loading…", .dim) }
@@ -56,7 +56,7 @@ struct ColumnPainter {
             }
             position += 1
         }
-        if let notice = parent.childNotice, row < y + height {
+        if row < y + height, let notice = state.store[state.columns[index].parent].childNotice {
             grid.write("⚠ " + notice, x: x + 1, y: y + height - 1, limit: width - 1, style: CellStyle(.error))
         }
     }

@@ -26,11 +26,10 @@ package struct FooterMessage: Sendable, Hashable {
 
     /// The most pressing message of a frame, if there is one to say.
     package static func shown(state: BrowserState, chrome: ScreenChrome, notice: String?) -> FooterMessage? {
-        let candidates: [(Kind, String?)] = [
-            (.keyNote, chrome.note), (.event, state.message), (.sourceTrouble, state.sourceTrouble ?? listNotice(state)),
-            (.standingNotice, notice),
-        ]
-        return candidates.compactMap { kind, text in text.map { FooterMessage(text: $0, kind: kind) } }.max { $0.kind < $1.kind }
+        if let note = chrome.note { return FooterMessage(text: note, kind: .keyNote) }
+        if let event = state.message { return FooterMessage(text: event, kind: .event) }
+        if let trouble = state.sourceTrouble ?? listNotice(state) { return FooterMessage(text: trouble, kind: .sourceTrouble) }
+        return notice.map { FooterMessage(text: $0, kind: .standingNotice) }
     }
 
     /// What the source said of the list the focus is in (that it stopped short), while the focus is there.

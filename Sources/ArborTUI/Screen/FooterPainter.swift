@@ -19,7 +19,7 @@ struct FooterPainter {
     /// (`2/3 · … › Pump Station P-100`) to fit `width`.
     func pathText(width: Int) -> String {
         guard !state.columns.isEmpty else { return "" }
-        var titles = state.pathToFocus.map { state.store[$0].title }
+        var titles = state.pathToFocus.map { state.store.title(of: $0) }
         var text = level + titles.joined(separator: " › ")
         while titles.count > 1, CellGrid.drawnWidth(of: text) > width {
             titles.removeFirst()

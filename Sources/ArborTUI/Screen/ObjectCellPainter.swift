@@ -19,7 +19,7 @@ struct ObjectCellModel {
 
 /// Draws object cells: a bar for focus, title, subtitle, body, and the hierarchy icon with the child count.
 enum ObjectCellPainter {
-    static let barGlyph: Character = "▌"
+    static let barGlyph: Unicode.Scalar = "▌"
 
     /// The icon text: `▶ 12` expanded, `▷ 8` not, no number while the count is unknown; `▷ 3✓` counts the
     /// matches under an item while a query's answer is shown.
@@ -38,9 +38,7 @@ enum ObjectCellPainter {
         let highlighted = cell.isHighlighted
         for row in 0..<rows {
             grid.fill(" ", x: x, y: y + row, count: width, style: CellStyle(.plain, highlighted: highlighted))
-            if cell.isFocused {
-                grid.write(String(barGlyph), x: x, y: y + row, limit: 1, style: CellStyle(.focusBar, highlighted: highlighted))
-            }
+            if cell.isFocused { grid.put(barGlyph, x: x, y: y + row, style: CellStyle(.focusBar, highlighted: highlighted)) }
         }
         var textX = x + 1
         if let marked = cell.isMarked, width > 4 {
@@ -53,12 +51,26 @@ enum ObjectCellPainter {
             textX += iconWidth + 1
         }
         var titleRoom = width - (textX - x)
-        if let icon = iconText(cell) {
+        let iconStyle = CellStyle(cell.isExpanded ? .selectedIcon : .icon, highlighted: highlighted)
+        if cell.hasIcon, cell.content?.matchCount == nil, cell.content?.changeCounts == nil, let count = cell.childCount, count >= 0 {
+            // The common icon, a glyph and a count, is drawn without making its text.
+            let digits = count < 10 ? 1 : count < 100 ? 2 : count < 1000 ? 3 : String(count).count
+            let iconX = x + width - 1 - (2 + digits)
+            if iconX > textX {
+                grid.put(cell.isExpanded ? "▶" : "▷", x: iconX, y: y, style: iconStyle)
+                grid.put(" ", x: iconX + 1, y: y, style: iconStyle)
+                var rest = count
+                for place in stride(from: iconX + 1 + digits, to: iconX + 1, by: -1) {
+                    grid.put(Unicode.Scalar(UInt8(0x30 + rest % 10)), x: place, y: y, style: iconStyle)
+                    rest /= 10
+                }
+                titleRoom = iconX - 1 - textX
+            }
+        } else if let icon = iconText(cell) {
             let iconWidth = DisplayWidth.of(icon)
             let iconX = x + width - 1 - iconWidth
             if iconX > textX {
-                let role: StyleRole = cell.isExpanded ? .selectedIcon : .icon
-                grid.write(icon, x: iconX, y: y, limit: iconWidth, style: CellStyle(role, highlighted: highlighted))
+                grid.write(icon, x: iconX, y: y, limit: iconWidth, style: iconStyle)
                 titleRoom = iconX - 1 - textX
             }
         }
