@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Keys decoded from the bytes a terminal sends")
 struct TerminalKeyDecoderTests {
-    func keys(_ text: String, extra: [[UInt8]: Key] = [:]) -> [Key] {
+    func keys(_ text: String, extra: [KeySequence] = []) -> [Key] {
         var decoder = TerminalKeyDecoder(extra: extra)
         return decoder.decode(Array(text.utf8)) + decoder.flush()
     }
@@ -81,7 +81,7 @@ struct TerminalKeyDecoderTests {
     }
 
     @Test func theTerminalsOwnKeyStringsAreKnown() {
-        let extra: [[UInt8]: Key] = [Array("\u{1B}[Q".utf8): .delete, Array("\u{1B}[A".utf8): .pageUp, [0x7F]: .up]
+        let extra = [KeySequence(Array("\u{1B}[Q".utf8), .delete), KeySequence(Array("\u{1B}[A".utf8), .pageUp), KeySequence([0x7F], .up)]
         #expect(keys("\u{1B}[Q\u{1B}[A\u{7F}", extra: extra) == [.delete, .pageUp, .backspace])
     }
 }

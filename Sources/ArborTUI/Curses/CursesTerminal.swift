@@ -87,18 +87,13 @@ package final class CursesTerminal: TerminalDevice {
     deinit { shutdown() }
 
     /// The key strings of the terminal's terminfo entry that begin with ESC, with their keys.
-    private static func terminfoKeys() -> [[UInt8]: Key] {
+    private static func terminfoKeys() -> [KeySequence] {
         let names: [(String, Key)] = [
             ("kcuu1", .up), ("kcud1", .down), ("kcub1", .left), ("kcuf1", .right), ("kpp", .pageUp), ("knp", .pageDown),
             ("khome", .home), ("kend", .end), ("kdch1", .delete), ("kent", .enter), ("kcbt", .backTab),
             ("kri", .shiftUp), ("kind", .shiftDown), ("kPRV", .shiftPageUp), ("kNXT", .shiftPageDown),
         ]
-        var keys: [[UInt8]: Key] = [:]
-        for (name, key) in names {
-            guard let value = arbor_tigetstr(name) else { continue }
-            keys[Array(String(cString: value).utf8)] = key
-        }
-        return keys
+        return names.compactMap { name, key in arbor_tigetstr(name).map { KeySequence(Array(String(cString: $0).utf8), key) } }
     }
 
     /// The terminal's size in cells; with `--height`, the rows of the region.

@@ -3,15 +3,16 @@
 /// reports (SGR and X10). A sequence cut by the end of a read waits for the next one; sequences of keys Arbor
 /// does not answer (function keys, Ctrl-arrows, focus reports) are dropped whole rather than read as typing.
 package struct TerminalKeyDecoder: Sendable {
-    /// Escape sequences (from ESC on) and their keys.
-    private let sequences: [[UInt8]: Key]
+    /// Escape sequences (from ESC on) and their keys, the terminal's own first: a few dozen, looked up only for
+    /// an escape sequence, so a list searched in order serves.
+    private let sequences: [KeySequence]
     /// The longest sequence in `sequences`.
     private let longest: Int
     /// Bytes of a sequence or character that the last read cut.
     private var pending: [UInt8] = []
 
     /// The sequences xterm and its kin send in either cursor mode.
-    static let standardSequences: [String: Key] = [
+    static let standardSequences: KeyValuePairs<String, Key> = [
         "[A": .up, "[B": .down, "[C": .right, "[D": .left, "[H": .home, "[F": .end,
         "OA": .up, "OB": .down, "OC": .right, "OD": .left, "OH": .home, "OF": .end, "OM": .enter,
         "[1~": .home, "[7~": .home, "[4~": .end, "[8~": .end, "[3~": .delete, "[5~": .pageUp, "[6~": .pageDown,
@@ -21,12 +22,15 @@ package struct TerminalKeyDecoder: Sendable {
 
     /// A decoder knowing the standard sequences and `extra` ones (a terminfo entry's key strings, ESC first);
     /// where both name a sequence, `extra` wins.
-    package init(extra: [[UInt8]: Key] = [:]) {
-        var table: [[UInt8]: Key] = [:]
-        for (text, key) in Self.standardSequences { table[[0x1B] + Array(text.utf8)] = key }
-        for (bytes, key) in extra where bytes.count >= 2 && bytes[0] == 0x1B { table[bytes] = key }
-        sequences = table
-        longest = table.keys.map(\.count).max() ?? 0
+    package init(extra: [KeySequence] = []) {
+        let own = extra.filter { $0.bytes.count >= 2 && $0.bytes[0] == 0x1B }
+        sequences = own + Self.standardSequences.map { KeySequence([0x1B] + Array($0.key.utf8), $0.value) }
+        longest = sequences.map { $0.bytes.count }.max() ?? 0
+    }
+
+    /// The key of a whole escape sequence, if it names one.
+    private func key(of sequence: ArraySlice<UInt8>) -> Key? {
+        sequences.first { $0.bytes.elementsEqual(sequence) }?.key
     }
 
     /// Whether the bytes read so far end inside a sequence or a character, which the next read may complete.
@@ -87,9 +91,8 @@ package struct TerminalKeyDecoder: Sendable {
             return controlSequence(input, at: index)
         case UInt8(ascii: "O"):
             guard index + 2 < input.count else { return .cut }
-            let sequence = Array(input[index...(index + 2)])
             guard (0x40...0x7E).contains(input[index + 2]) else { return .key(.escape, next: index + 1) }
-            return .key(sequences[sequence], next: index + 3)
+            return .key(key(of: input[index...(index + 2)]), next: index + 3)
         default:
             // ESC before a key (Alt held, or Escape typed quickly before it): Escape, then the key.
             return .key(.escape, next: index + 1)
@@ -106,10 +109,10 @@ package struct TerminalKeyDecoder: Sendable {
         while end < input.count, (0x20...0x3F).contains(input[end]) { end += 1 }
         guard end < input.count else { return end - index > max(longest, 32) ? .key(.escape, next: index + 1) : .cut }
         guard (0x40...0x7E).contains(input[end]) else { return .key(.escape, next: index + 1) }
-        let sequence = Array(input[index...end])
-        if let key = sequences[sequence] { return .key(key, next: end + 1) }
+        let sequence = input[index...end]
+        if let key = key(of: sequence) { return .key(key, next: end + 1) }
         if input[index + 2] == UInt8(ascii: "<"), input[end] == UInt8(ascii: "M") {
-            let numbers = sequence[3..<(sequence.count - 1)].split(separator: UInt8(ascii: ";")).map { part in
+            let numbers = sequence[(index + 3)..<end].split(separator: UInt8(ascii: ";")).map { part in
                 part.reduce(0) { value, digit in digit >= 0x30 && digit <= 0x39 ? min(value * 10 + Int(digit - 0x30), 1 << 20) : value }
             }
             if numbers.count == 3 { return .key(Self.mouse(button: numbers[0], x: numbers[1] - 1, y: numbers[2] - 1), next: end + 1) }
@@ -157,5 +160,19 @@ package struct TerminalKeyDecoder: Sendable {
         case 1...26: return .control(Character(Unicode.Scalar(UInt8(value) + 0x60)))
         default: return Unicode.Scalar(value).map { .character(Character($0)) }
         }
+    }
+}
+
+/// The bytes a terminal sends for a key.
+package struct KeySequence: Sendable {
+    /// The bytes, ESC first for an escape sequence.
+    package let bytes: [UInt8]
+    /// The key they stand for.
+    package let key: Key
+
+    /// A sequence of bytes for a key.
+    package init(_ bytes: [UInt8], _ key: Key) {
+        self.bytes = bytes
+        self.key = key
     }
 }
