@@ -14,6 +14,7 @@ struct LosslessTextTests {
         [0xC0, 0xAF],
         [0xF4, 0x90, 0x80, 0x80],
         Array("\u{10FFA0}".utf8),
+        [0xF4, 0x80, 0x80, 0x80, 0xFF],
     ])
     func anyBytesRoundTrip(bytes: [UInt8]) {
         #expect(LosslessText.encode(LosslessText.decode(bytes)) == bytes)

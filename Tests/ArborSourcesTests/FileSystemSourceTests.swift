@@ -38,6 +38,15 @@ struct FileSystemSourceTests {
         #expect(try await source.children(of: root + "/Z").map(\.id) == [root + "/Z/docs"])
     }
 
+    @Test func anItemIsNamedByItsLastComponent() async throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let source = FileSystemSource(path: root)
+        #expect(try await source.item(root + "/Z/docs").content.title == "docs")
+        #expect(try await source.item(root + "/Z/docs/").content.title == "docs", "trailing slashes aside")
+        #expect(try await source.item("/").content.title == "/")
+    }
+
     @Test func countsAgreeWithTheListingsHiddenOrNot() async throws {
         let root = try makeTree()
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -65,13 +65,15 @@ package enum LosslessText {
 
     /// The bytes text stands for: the inverse of `decode(_:)`.
     package static func encode(_ text: String) -> [UInt8] {
+        // The escapes are U+10FF80 and above, whose UTF-8 begins with 0xF4: text without that byte is its own UTF-8.
+        guard text.utf8.contains(0xF4) else { return Array(text.utf8) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             if isEscape(scalar) {
                 bytes.append(UInt8(scalar.value - escapeBase))
             } else {
-                bytes.append(contentsOf: String(scalar).utf8)
+                bytes.append(contentsOf: UTF8.encode(scalar)!)
             }
         }
         return bytes

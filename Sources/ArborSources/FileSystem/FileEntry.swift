@@ -23,7 +23,11 @@ struct FileEntry {
         var status = stat()
         guard path.withNullTerminated({ lstat($0, &status) }) == 0 else { return nil }
         id = LosslessText.decode(path)
-        let nameBytes = path.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? path
+        // The last component, trailing slashes aside; "/" names itself.
+        var end = path.endIndex
+        while end > path.startIndex, path[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        let start = path[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.startIndex
+        let nameBytes = end > start ? Array(path[start..<end]) : path
         name = LosslessText.decode(nameBytes)
         switch status.st_mode & S_IFMT {
         case S_IFDIR: kind = .directory
