@@ -42,11 +42,7 @@ package struct StoredNode: Sendable {
 
 /// Every node Arbor has seen, addressed by dense handles.
 package struct NodeStore: Sendable {
-    private(set) var nodes: [StoredNode] {
-        didSet { version &+= 1 }
-    }
-    /// Changes with every change of a node: what is measured of the nodes holds while it stays the same.
-    package private(set) var version: UInt64 = 0
+    private(set) var nodes: [StoredNode]
     private var handleByID: [String: NodeHandle] = [:]
     /// The epoch the next replacement of a node's children gets: unique within the store and the stores after it.
     private(set) var nextEpoch: Int

@@ -20,8 +20,6 @@ package struct BrowserScreen: Sendable {
     package var cellMode: CellMode
     /// A standing notice for the footer, such as problems found in the data.
     package var notice: String?
-    /// What the layout measured of the columns, kept while the store is unchanged.
-    let columnMeasures = ColumnMeasures()
 
     /// Creates a screen.
     package init(sourceName: String, keyMap: KeyMap = .standard, cellMode: CellMode = .auto, notice: String? = nil) {

@@ -14,13 +14,15 @@ struct ColumnWidths {
     static let sample = 64
 
     /// The widths of `columns` (indexes into the state's columns, left to right) in `width` cells.
-    /// Each column's need is taken from `measures` while the store is unchanged.
-    static func widths(_ state: BrowserState, columns: [Int], width: Int, fullCells: Bool, measures: ColumnMeasures) -> [Int] {
+    static func widths(_ state: BrowserState, columns: [Int], width: Int, fullCells: Bool) -> [Int] {
         guard !columns.isEmpty else { return [] }
         let chrome = 12 + (state.selection.mode == .none ? 0 : 2)
         let wanted = columns.map { column -> Int in
-            let need = chrome + measures.value(fullCells ? .needWithLines : .need, of: column, in: state) {
-                Self.need(state, column: column, fullCells: fullCells)
+            let need = chrome + state.items(in: column).prefix(sample).reduce(0) { widest, item in
+                let value = state.store.scalarText(of: item).map { DisplayWidth.of($0) + 2 } ?? 0
+                let lines = fullCells ? state.store.lines(of: item) : (subtitle: "", body: "")
+                let linesWidth = max(DisplayWidth.of(lines.subtitle), DisplayWidth.of(lines.body))
+                return max(widest, DisplayWidth.of(state.store.title(of: item)) + value, linesWidth)
             }
             let isRoomy = column == state.focusedColumn || column == state.focusedColumn + 1
             return min(max(need, minimum), isRoomy ? bound : other)
@@ -44,15 +46,5 @@ struct ColumnWidths {
             widths[widths.count - 1] += -excess - share * widths.count
         }
         return widths
-    }
-
-    /// The widest of a column's first items: title and value, or subtitle or body with `fullCells`.
-    private static func need(_ state: BrowserState, column: Int, fullCells: Bool) -> Int {
-        state.items(in: column).prefix(sample).reduce(0) { widest, item in
-            let value = state.store.scalarText(of: item).map { DisplayWidth.of($0) + 2 } ?? 0
-            let lines = fullCells ? state.store.lines(of: item) : (subtitle: "", body: "")
-            let linesWidth = max(DisplayWidth.of(lines.subtitle), DisplayWidth.of(lines.body))
-            return max(widest, DisplayWidth.of(state.store.title(of: item)) + value, linesWidth)
-        }
     }
 }

@@ -22,7 +22,7 @@ struct ColumnsView: HierarchyView {
         let shown = Array(state.columnOffset..<min(state.columns.count, state.columnOffset + metrics.columnSlots))
         var frames: [ScreenLayout.ColumnFrame] = []
         var x = 0
-        for (column, columnWidth) in zip(shown, ColumnWidths.widths(state, columns: shown, width: width, fullCells: metrics.fullCells, measures: screen.columnMeasures)) {
+        for (column, columnWidth) in zip(shown, ColumnWidths.widths(state, columns: shown, width: width, fullCells: metrics.fullCells)) {
             let last = column == shown.last
             frames.append(.init(column: column, x: x, width: columnWidth, right: last ? width - 1 : x + columnWidth - 1))
             x += columnWidth
@@ -40,9 +40,7 @@ struct ColumnsView: HierarchyView {
             guard !state.columns.isEmpty else { return false }
             let visible = state.columnOffset..<min(state.columns.count, state.columnOffset + slots)
             return visible.contains { column in
-                screen.columnMeasures.value(.detail, of: column, in: state) {
-                    state.items(in: column).prefix(64).contains { state.store[$0].content?.hasDetailLines == true } ? 1 : 0
-                } == 1
+                state.items(in: column).prefix(64).contains { state.store[$0].content?.hasDetailLines == true }
             }
         }
     }
