@@ -59,6 +59,9 @@ struct TerminalKeyDecoderTests {
     @Test func anUnendedSequenceIsGivenUpOnAsTyping() {
         let long = "\u{1B}[" + String(repeating: "1", count: 40)
         #expect(keys(long).first == .escape)
+        #expect(keys(long + "A").first == .escape, "too long to be a key's, ended or not")
+        var decoder = TerminalKeyDecoder()
+        #expect(decoder.decode(Array(long.utf8)).first == .escape, "given up on without waiting for its end")
         #expect(keys("\u{1B}[1\u{7}x") == [.escape, .character("["), .character("1"), .control("g"), .character("x")])
     }
 

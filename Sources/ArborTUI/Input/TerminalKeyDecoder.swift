@@ -107,7 +107,9 @@ package struct TerminalKeyDecoder: Sendable {
                         next: end + 4)
         }
         while end < input.count, (0x20...0x3F).contains(input[end]) { end += 1 }
-        guard end < input.count else { return end - index > max(longest, 32) ? .key(.escape, next: index + 1) : .cut }
+        // Longer than any key's sequence, ended or not (so that where a read cuts it does not matter): typing.
+        if end - index > max(longest, 32) { return .key(.escape, next: index + 1) }
+        guard end < input.count else { return .cut }
         guard (0x40...0x7E).contains(input[end]) else { return .key(.escape, next: index + 1) }
         let sequence = input[index...end]
         if let key = key(of: sequence) { return .key(key, next: end + 1) }
