@@ -232,28 +232,27 @@ package struct CellGrid: Sendable, Hashable {
     /// Fills a run of cells of one row with one scalar one cell wide.
     package mutating func fill(_ scalar: Unicode.Scalar, x: Int, y: Int, count: Int, style: CellStyle) {
         guard y >= 0, y < height else { return }
-        let first = max(0, x), end = min(width, x + count)
-        guard first < end else { return }
-        clearWide(x: first, y: y)
-        clearWide(x: end - 1, y: y)
-        let row = y * width
-        storage.withUnsafeMutableBufferPointer { cells in
-            UnsafeMutableBufferPointer(rebasing: cells[(row + first)..<(row + end)])
-                .update(repeating: PackedCell(code: scalar.value, width: 1, style: style))
+        withRun(from: max(0, x), to: min(width, x + count), y: y) { run in
+            run.update(repeating: PackedCell(code: scalar.value, width: 1, style: style))
         }
     }
 
-    /// Sets the cells of a row from column `first` up to `end` (inside the grid) to one cell wide each, in one
-    /// pass over the storage: as `put` cell by cell, a wide character cut at either end of the run keeps a half
-    /// to blank, those inside being overwritten.
+    /// Sets the cells of a row from column `first` up to `end` (inside the grid) to one cell wide each.
     private mutating func setRun(from first: Int, to end: Int, y: Int, _ cell: (Int) -> PackedCell) {
+        withRun(from: first, to: end, y: y) { run in
+            for offset in run.indices { run[offset] = cell(first + offset) }
+        }
+    }
+
+    /// Hands the cells of a row from column `first` up to `end` (inside the grid) to `body` to set, in one pass
+    /// over the storage: as `put` cell by cell, a wide character cut at either end of the run keeps a half to
+    /// blank, those inside being overwritten.
+    private mutating func withRun(from first: Int, to end: Int, y: Int, _ body: (UnsafeMutableBufferPointer<PackedCell>) -> Void) {
         guard first < end else { return }
         clearWide(x: first, y: y)
         clearWide(x: end - 1, y: y)
         let row = y * width
-        storage.withUnsafeMutableBufferPointer { cells in
-            for column in first..<end { cells[row + column] = cell(column) }
-        }
+        storage.withUnsafeMutableBufferPointer { cells in body(UnsafeMutableBufferPointer(rebasing: cells[(row + first)..<(row + end)])) }
     }
 
     /// Changes the style of a run of cells, keeping their text.

@@ -68,10 +68,6 @@ package struct FrameEncoder: Sendable {
                     end = changed.upperBound
                 }
             }
-            if plain, let base {
-                appendChangedPlainCells(of: row, in: column..<end, next: next, base: base, offset: offset, at: &at, style: &style, to: &out)
-                continue
-            }
             while column < end {
                 let cell = next.packed(x: column, y: row)
                 let width = max(1, Int(cell.width))
@@ -99,38 +95,6 @@ package struct FrameEncoder: Sendable {
             cursor.appendMove(row: point.row + offset, column: point.column, to: &out)
         }
         return out
-    }
-
-    /// Appends what draws the cells of `columns` of a row that differ from `base`, in two frames without graphemes
-    /// kept aside: cells compared as stored, bytes written straight into a buffer of the row's worst case.
-    private func appendChangedPlainCells(of row: Int, in columns: Range<Int>, next: CellGrid, base: CellGrid, offset: Int,
-                                         at: inout (row: Int, column: Int)?, style: inout CellStyle?, to out: inout [UInt8]) {
-        let width = next.width
-        let start = row * width
-        let lastRow = skipsLastCell && row == next.height - 1
-        next.storage.withUnsafeBufferPointer { cells in
-            base.storage.withUnsafeBufferPointer { shown in
-                var column = columns.lowerBound
-                while column < columns.upperBound {
-                    let cell = cells[start + column]
-                    let cellWidth = max(1, Int(cell.width))
-                    let here = column
-                    column += cellWidth
-                    if cell.width == 0 { continue }
-                    if cell == shown[start + here], cellWidth == 1 || here + 1 >= width || cells[start + here + 1] == shown[start + here + 1] {
-                        continue
-                    }
-                    if lastRow, here + cellWidth >= width { continue }
-                    if at == nil || at! != (row, here) { cursor.appendMove(row: row + offset, column: here, to: &out) }
-                    if style != cell.style {
-                        out += cell.style.ink == 0 ? styles[cell.style.index] : select(cell.style)
-                        style = cell.style
-                    }
-                    if cell.code < 0x80 { out.append(UInt8(cell.code)) } else { UTF8Bytes.append(cell.code, to: &out) }
-                    at = here + cellWidth < width ? (row, here + cellWidth) : nil
-                }
-            }
-        }
     }
 
     /// Whether a cell, and the cell its wide character covers, are stored the same in two frames without graphemes

@@ -25,11 +25,14 @@ enum ObjectCellPainter {
     /// matches under an item while a query's answer is shown.
     static func iconText(_ cell: ObjectCellModel) -> String? {
         guard cell.hasIcon else { return nil }
-        let glyph = cell.isExpanded ? "▶" : "▷"
+        let glyph = String(iconGlyph(cell))
         if let matches = cell.content?.matchCount { return "\(glyph) \(matches)✓" }
         if let counts = cell.content?.changeCounts { return "\(glyph) " + counts.text }
         return cell.childCount.map { "\(glyph) \($0)" } ?? cell.pendingCount.map { "\(glyph) \($0)" } ?? glyph
     }
+
+    /// The icon's glyph: filled while the item is expanded.
+    static func iconGlyph(_ cell: ObjectCellModel) -> Unicode.Scalar { cell.isExpanded ? "▶" : "▷" }
 
     /// Draws a cell whose first row is `y`, in `width` cells from `x`; three rows when `full`.
     static func paint(_ cell: ObjectCellModel, full: Bool, x: Int, y: Int, width: Int, into grid: inout CellGrid) {
@@ -57,7 +60,7 @@ enum ObjectCellPainter {
             let digits = count < 10 ? 1 : count < 100 ? 2 : count < 1000 ? 3 : String(count).count
             let iconX = x + width - 1 - (2 + digits)
             if iconX > textX {
-                grid.put(cell.isExpanded ? "▶" : "▷", x: iconX, y: y, style: iconStyle)
+                grid.put(iconGlyph(cell), x: iconX, y: y, style: iconStyle)
                 grid.put(" ", x: iconX + 1, y: y, style: iconStyle)
                 var rest = count
                 for place in stride(from: iconX + 1 + digits, to: iconX + 1, by: -1) {
