@@ -1,14 +1,19 @@
 import ArborTUI
 import Testing
 
-/// A screen that understands what the encoder sends: cursor addressing, clearing, SGR (ignored) and UTF-8 text.
-private struct MiniTerminal {
+/// A screen that understands what the encoder sends: cursor addressing, clearing, erasing characters (with the
+/// background in effect), SGR attributes and colours, and UTF-8 text.
+struct MiniTerminal {
     var rows: [[String]]
+    /// The look each cell was drawn with.
+    var looks: [[RoleLook]]
     var row = 0, column = 0
+    var look = RoleLook()
     private(set) var bytesSeen = 0
 
     init(width: Int, height: Int, fill: String = "?") {
         rows = Array(repeating: Array(repeating: fill, count: width), count: height)
+        looks = Array(repeating: Array(repeating: RoleLook(), count: width), count: height)
     }
 
     mutating func apply(_ bytes: [UInt8]) {
@@ -25,6 +30,14 @@ private struct MiniTerminal {
                     column = (parameters.count > 1 ? parameters[1] : 1) - 1
                 case UInt8(ascii: "J"):
                     rows = rows.map { $0.map { _ in " " } }
+                    looks = looks.map { $0.map { _ in RoleLook(background: look.background) } }
+                case UInt8(ascii: "X"):
+                    for erased in column..<min(rows[row].count, column + max(1, parameters.first ?? 1)) {
+                        rows[row][erased] = " "
+                        looks[row][erased] = RoleLook(background: look.background)
+                    }
+                case UInt8(ascii: "m"):
+                    applySGR(parameters.isEmpty ? [0] : parameters)
                 default:
                     break
                 }
@@ -44,14 +57,55 @@ private struct MiniTerminal {
             } else {
                 let width = DisplayWidth.of(scalar)
                 rows[row][column] = character
-                if width == 2, column + 1 < rows[row].count { rows[row][column + 1] = "" }
+                looks[row][column] = look
+                if width == 2, column + 1 < rows[row].count { (rows[row][column + 1], looks[row][column + 1]) = ("", look) }
                 column += width
             }
             index += length
         }
     }
 
+    private mutating func applySGR(_ parameters: [Int]) {
+        var index = 0
+        while index < parameters.count {
+            let value = parameters[index]
+            switch value {
+            case 0: look = RoleLook()
+            case 1: look.bold = true
+            case 2: look.dim = true
+            case 4: look.underline = true
+            case 7: look.reverse = true
+            case 22: (look.bold, look.dim) = (false, false)
+            case 24: look.underline = false
+            case 27: look.reverse = false
+            case 30...37: look.foreground = .index(UInt8(value - 30))
+            case 39: look.foreground = .terminalDefault
+            case 40...47: look.background = .index(UInt8(value - 40))
+            case 49: look.background = .terminalDefault
+            case 90...97: look.foreground = .index(UInt8(value - 90 + 8))
+            case 100...107: look.background = .index(UInt8(value - 100 + 8))
+            case 38, 48:
+                let color = ThemeColor.index(UInt8(parameters[index + 2]))
+                if value == 38 { look.foreground = color } else { look.background = color }
+                index += 2
+            default: Issue.record("unexpected SGR parameter \(value)")
+            }
+            index += 1
+        }
+    }
+
     var lines: [String] { rows.map { $0.joined() } }
+
+    /// What each cell shows: a blank without underline or reverse shows its background only.
+    var shownLooks: [[RoleLook]] {
+        zip(rows, looks).map { zip($0, $1).map { MiniTerminal.shown($1, text: $0) } }
+    }
+
+    /// What a cell drawn with `look` shows of it (the second cell of a wide character shows the first's).
+    static func shown(_ look: RoleLook, text: String) -> RoleLook {
+        if text.isEmpty { return RoleLook() }
+        return text == " " && !look.underline && !look.reverse ? RoleLook(background: look.background) : look
+    }
 }
 
 @Suite("Frame encoder")
@@ -88,7 +142,7 @@ struct FrameEncoderTests {
         let bytes = tinted.encode(grid, over: nil)
         terminal.apply(bytes)
         #expect(terminal.lines == grid.lines)
-        #expect(bytes.count >= 20 * 4, "every cell carries the background")
+        #expect(terminal.shownLooks.joined().allSatisfy { $0.background == .index(236) }, "every cell carries the background")
     }
 
     @Test func aChangeWritesOnlyTheChangedCells() {
@@ -126,6 +180,80 @@ struct FrameEncoderTests {
             terminal.apply(encoder.encode(grid, over: previous))
             #expect(terminal.lines == grid.lines, "seed \(seed)")
             previous = grid
+        }
+    }
+
+    /// Looks of every kind, so that changes between them turn attributes and colours on and off.
+    static let looks: [RoleLook] = [
+        RoleLook(), RoleLook(bold: true), RoleLook(foreground: .index(3), background: .index(238), bold: true),
+        RoleLook(background: .index(238), bold: true), RoleLook(foreground: .index(12), dim: true),
+        RoleLook(underline: true), RoleLook(foreground: .index(200), reverse: true), RoleLook(background: .index(4), dim: true),
+    ]
+
+    /// Random frames of styled words and long blank runs: every cell ends with the text and the look of the last
+    /// frame, on a terminal that erases with the background in effect and on one that erases with its own.
+    @Test(arguments: 0..<30, [BlankErasing.onAnyBackground, .onDefaultBackground])
+    func styledFramesEndWithTheLastOnesLooks(seed: Int, erasing: BlankErasing) {
+        let look = { @Sendable (style: CellStyle) -> RoleLook in Self.looks[style.index % Self.looks.count] }
+        let encoder = FrameEncoder(look: look, cursor: .ansi, clear: Array("\u{1B}[H\u{1B}[2J".utf8),
+                                   reset: Array("\u{1B}[0m".utf8), erasing: erasing)
+        var random = SplitMix(seed: UInt64(seed))
+        let width = 10 + Int(random.next() % 40), height = 1 + Int(random.next() % 6)
+        var terminal = MiniTerminal(width: width, height: height)
+        var previous: CellGrid?
+        for _ in 0..<8 {
+            var grid = previous ?? CellGrid(width: width, height: height)
+            for _ in 0..<Int(random.next() % 6) {
+                let style = CellStyle.all[Int(random.next() % UInt64(CellStyle.all.count))]
+                let x = Int(random.next() % UInt64(width)), y = Int(random.next() % UInt64(height))
+                if random.next() % 2 == 0 {
+                    grid.fill(" ", x: x, y: y, count: Int(random.next() % 30), style: style)
+                } else {
+                    grid.write(Self.words[Int(random.next() % UInt64(Self.words.count))], x: x, y: y, style: style)
+                }
+            }
+            terminal.apply(encoder.encode(grid, over: previous))
+            let expected = (0..<height).map { y in (0..<width).map { x in MiniTerminal.shown(look(grid[x, y].style), text: grid[x, y].text) } }
+            let sameText = terminal.lines == grid.lines, sameLooks = terminal.shownLooks == expected
+            #expect(sameText && sameLooks, "seed \(seed)")
+            previous = grid
+        }
+    }
+
+    @Test func aChangeOfStyleSendsOnlyWhatDiffers() {
+        var bytes: [UInt8] = []
+        ANSISequence.appendChange(from: RoleLook(background: .index(238), bold: true),
+                                  to: RoleLook(foreground: .index(3), background: .index(238), bold: true), into: &bytes)
+        #expect(bytes == Array("\u{1B}[33m".utf8))
+        bytes = []
+        ANSISequence.appendChange(from: RoleLook(foreground: .index(3), bold: true, dim: true, underline: true),
+                                  to: RoleLook(dim: true), into: &bytes)
+        #expect(bytes == Array("\u{1B}[22;2;24;39m".utf8))
+        bytes = []
+        ANSISequence.appendChange(from: RoleLook(bold: true), to: RoleLook(bold: true), into: &bytes)
+        #expect(bytes.isEmpty)
+    }
+
+    @Test func aLongRunOfBlanksIsErasedWhereErasingLooksTheSame() {
+        let highlighted = RoleLook(background: .index(238), bold: true)
+        let look = { @Sendable (style: CellStyle) -> RoleLook in style.highlighted ? highlighted : RoleLook() }
+        let before = frame(60, 2, ["alpha", "beta"])
+        var after = before
+        after.fill(" ", x: 0, y: 0, count: 60, style: CellStyle(.plain, highlighted: true))
+        after.write("alpha", x: 1, y: 0, style: CellStyle(.title, highlighted: true))
+        for (erasing, erases) in [(BlankErasing.onAnyBackground, true), (.onDefaultBackground, false), (.never, false)] {
+            let encoder = FrameEncoder(look: look, cursor: .ansi, clear: Array("\u{1B}[H\u{1B}[2J".utf8), reset: Array("\u{1B}[0m".utf8),
+                                       erasing: erasing)
+            var terminal = MiniTerminal(width: 60, height: 2)
+            terminal.apply(encoder.encode(before, over: nil))
+            let change = encoder.encode(after, over: before)
+            terminal.apply(change)
+            #expect(terminal.lines == after.lines)
+            #expect(terminal.shownLooks[0] == Array(repeating: RoleLook(background: .index(238)), count: 60).enumerated().map {
+                (1...5).contains($0.offset) ? highlighted : $0.element
+            })
+            #expect(String(decoding: change, as: UTF8.self).contains("\u{1B}[54X") == erases, "\(erasing)")
+            #expect(erases ? change.count < 40 : change.count > 60, "\(change.count) bytes with \(erasing)")
         }
     }
 

@@ -11,8 +11,25 @@ enum TerminfoEncoder {
         let bold = capability("bold") ?? "", dim = capability("dim") ?? "", underline = capability("smul") ?? ""
         let reverse = capability("rev") ?? ""
         let foreground = capability("setaf"), background = capability("setab")
+        let look = { @Sendable (style: CellStyle) -> RoleLook in theme.resolve(style, colors: colors) }
+        let cursor: CursorAddressing = cup == "\u{1B}[%i%p1%d;%p2%dH"
+            ? .ansi
+            : .expanded { row, column in Array(cup.withCString { String(cString: arbor_tiparm2($0, Int32(row), Int32(column))) }.utf8) }
+        let clear = Array((capability("clear") ?? "").utf8)
+        let skipsLastCell = arbor_tigetflag("am") != 0 && arbor_tigetflag("xenl") == 0
+        let ansi = [bold, dim, underline, reverse] == ["\u{1B}[1m", "\u{1B}[2m", "\u{1B}[4m", "\u{1B}[7m"]
+            && ["\u{1B}[m", "\u{1B}[0m", "\u{1B}(B\u{1B}[m", "\u{1B}[m\u{0F}"].contains(reset)
+            && [(foreground, 30), (background, 40)].allSatisfy { capability, base in
+                colors == 0 || capability.map { ansiColors($0, base: base, colors: colors) } == true
+            }
+        if ansi {
+            let erasing: BlankErasing = capability("ech") != "\u{1B}[%p1%dX" ? .never
+                : arbor_tigetflag("bce") > 0 ? .onAnyBackground : .onDefaultBackground
+            return FrameEncoder(look: look, cursor: cursor, clear: clear, reset: Array(reset.utf8), skipsLastCell: skipsLastCell,
+                                erasing: erasing)
+        }
         let style = { @Sendable (style: CellStyle) -> [UInt8] in
-            let look = theme.resolve(style, colors: colors)
+            let look = look(style)
             var text = reset
             if look.bold { text += bold }
             if look.dim { text += dim }
@@ -22,12 +39,13 @@ enum TerminfoEncoder {
             if case .index(let value) = look.background, let background { text += expand(background, Int(value)) }
             return Array(text.utf8)
         }
-        let cursor: CursorAddressing = cup == "\u{1B}[%i%p1%d;%p2%dH"
-            ? .ansi
-            : .expanded { row, column in Array(cup.withCString { String(cString: arbor_tiparm2($0, Int32(row), Int32(column))) }.utf8) }
-        return FrameEncoder(style: style, cursor: cursor, clear: Array((capability("clear") ?? "").utf8),
-                            reset: Array(reset.utf8),
-                            skipsLastCell: arbor_tigetflag("am") != 0 && arbor_tigetflag("xenl") == 0)
+        return FrameEncoder(style: style, cursor: cursor, clear: clear, reset: Array(reset.utf8), skipsLastCell: skipsLastCell)
+    }
+
+    /// Whether a colour capability sends the ANSI sequences for the colours the terminal has.
+    private static func ansiColors(_ capability: String, base: Int, colors: Int) -> Bool {
+        let probes = [(1, "\(base + 1)"), (9, "\(base + 61)"), (200, "\(base + 8);5;200")].filter { $0.0 < colors }
+        return probes.allSatisfy { value, parameters in expand(capability, value) == "\u{1B}[\(parameters)m" }
     }
 
     private static func capability(_ name: String) -> String? {

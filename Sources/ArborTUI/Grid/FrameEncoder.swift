@@ -1,6 +1,8 @@
 /// The bytes that turn a terminal showing one frame into showing the next: only the cells that changed are
 /// written, each run after one cursor movement, and a style is selected only where it changes.
 package struct FrameEncoder: Sendable {
+    /// The fewest blanks erased with one sequence instead of written.
+    static let shortestErasedRun = 12
     /// The sequence that selects each style, at `CellStyle.index`.
     private let styles: [[UInt8]]
     /// The sequence of any style, for those with ink that `styles` does not hold.
@@ -12,6 +14,8 @@ package struct FrameEncoder: Sendable {
     private let skipsLastCell: Bool
     /// Whether a plain blank looks like what clearing the screen leaves, so a whole frame can skip its blanks.
     private let plainIsCleared: Bool
+    /// On ANSI terminals, styles changed by what differs and blanks erased.
+    private let sgr: SGRStyles?
 
     /// An encoder with a style sequence for every style, the screen-clearing and style-resetting sequences.
     package init(style: @escaping @Sendable (CellStyle) -> [UInt8], cursor: CursorAddressing, clear: [UInt8], reset: [UInt8],
@@ -23,12 +27,27 @@ package struct FrameEncoder: Sendable {
         self.reset = reset
         self.skipsLastCell = skipsLastCell
         plainIsCleared = styles[CellStyle.plain.index] == reset
+        sgr = nil
+    }
+
+    /// An encoder for a terminal that takes ANSI SGR sequences: a change of style sends only what differs, and runs
+    /// of blanks are erased with `ESC [ n X` where `erasing` allows.
+    package init(look: @escaping @Sendable (CellStyle) -> RoleLook, cursor: CursorAddressing, clear: [UInt8], reset: [UInt8],
+                 skipsLastCell: Bool = false, erasing: BlankErasing) {
+        styles = CellStyle.all.map { ANSISequence.select(look($0)) }
+        select = { ANSISequence.select(look($0)) }
+        self.cursor = cursor
+        self.clear = clear
+        self.reset = reset
+        self.skipsLastCell = skipsLastCell
+        plainIsCleared = look(.plain) == RoleLook()
+        sgr = SGRStyles(look: look, erasing: erasing)
     }
 
     /// An encoder for ANSI terminals drawing the looks a theme gives each style.
     package static func ansi(_ look: @escaping @Sendable (CellStyle) -> RoleLook) -> FrameEncoder {
-        FrameEncoder(style: { ANSISequence.select(look($0)) }, cursor: .ansi, clear: Array("\u{1B}[H\u{1B}[2J".utf8),
-                     reset: Array("\u{1B}[0m".utf8))
+        FrameEncoder(look: look, cursor: .ansi, clear: Array("\u{1B}[H\u{1B}[2J".utf8), reset: Array("\u{1B}[0m".utf8),
+                     erasing: .onAnyBackground)
     }
 
     /// What to send to show `next` on a terminal showing `previous`; without a previous frame of the same size,
@@ -71,16 +90,38 @@ package struct FrameEncoder: Sendable {
             while column < end {
                 let cell = next.packed(x: column, y: row)
                 let width = max(1, Int(cell.width))
-                defer { column += width }
-                if cell.width == 0 { continue }
-                if let base, plain ? samePlainCell(next, base, column, row, width) : sameCell(next, base, column, row, width) {
+                if cell.width == 0 {
+                    column += 1
                     continue
                 }
-                if skipsLastCell, row == next.height - 1, column + width >= next.width { continue }
+                if let base, plain ? samePlainCell(next, base, column, row, width) : sameCell(next, base, column, row, width) {
+                    column += width
+                    continue
+                }
+                if skipsLastCell, row == next.height - 1, column + width >= next.width {
+                    column += width
+                    continue
+                }
                 if at == nil || at! != (row, column) { cursor.appendMove(row: row + offset, column: column, to: &out) }
                 if style != cell.style {
-                    out += cell.style.ink == 0 ? styles[cell.style.index] : select(cell.style)
+                    if let sgr {
+                        sgr.appendChange(from: style, to: cell.style, into: &out)
+                    } else {
+                        out += cell.style.ink == 0 ? styles[cell.style.index] : select(cell.style)
+                    }
                     style = cell.style
+                }
+                if let sgr, cell.code == 0x20, sgr.erases(cell.style) {
+                    var runEnd = column + 1
+                    while runEnd < end, next.packed(x: runEnd, y: row) == cell { runEnd += 1 }
+                    if runEnd - column >= Self.shortestErasedRun {
+                        out += [0x1B, 0x5B]
+                        UTF8Bytes.appendDecimal(runEnd - column, to: &out)
+                        out.append(0x58)
+                        at = (row, column)
+                        column = runEnd
+                        continue
+                    }
                 }
                 if cell.isCluster {
                     for scalar in next.scalars(of: cell) { UTF8Bytes.append(scalar, to: &out) }
@@ -88,6 +129,7 @@ package struct FrameEncoder: Sendable {
                     UTF8Bytes.append(cell.code, to: &out)
                 }
                 at = column + width < next.width ? (row, column + width) : nil
+                column += width
             }
         }
         if style != nil { out += reset }
