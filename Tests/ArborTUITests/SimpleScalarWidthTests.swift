@@ -22,6 +22,16 @@ struct SimpleScalarWidthTests {
         "ｆｕｌｌｗｉｄｔｈ", "mixed ascii then 日本 then ascii", String(repeating: "long ", count: 40),
     ]
 
+    /// A column's widest text is measured only when its UTF-8 bytes outnumber the widest so far, which holds only
+    /// while no scalar or grapheme takes more cells than bytes.
+    @Test func noTextTakesMoreCellsThanBytes() {
+        let wider = (0...0x10FFFF).compactMap(Unicode.Scalar.init).filter { DisplayWidth.of($0) > String($0).utf8.count }
+        #expect(wider.isEmpty, "\(wider.prefix(5).map { String($0.value, radix: 16) })")
+        for text in Self.samples + ["❤\u{FE0F}", "#\u{FE0F}\u{20E3}", "🇩🇪", "👩\u{200D}💻", "e\u{301}\u{302}"] {
+            #expect(DisplayWidth.of(text) <= text.utf8.count, "\(text)")
+        }
+    }
+
     @Test func textIsMeasuredAsItsScalarsAre() {
         for text in Self.samples {
             #expect(SimpleScalar.width(of: text) == Self.byScalars(text), "\(text)")

@@ -247,7 +247,7 @@ package struct CellGrid: Sendable, Hashable {
     /// Hands the cells of a row from column `first` up to `end` (inside the grid) to `body` to set, in one pass
     /// over the storage: as `put` cell by cell, a wide character cut at either end of the run keeps a half to
     /// blank, those inside being overwritten.
-    private mutating func withRun(from first: Int, to end: Int, y: Int, _ body: (UnsafeMutableBufferPointer<PackedCell>) -> Void) {
+    mutating func withRun(from first: Int, to end: Int, y: Int, _ body: (UnsafeMutableBufferPointer<PackedCell>) -> Void) {
         guard first < end else { return }
         clearWide(x: first, y: y)
         clearWide(x: end - 1, y: y)

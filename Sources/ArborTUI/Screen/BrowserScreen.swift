@@ -20,6 +20,8 @@ package struct BrowserScreen: Sendable {
     package var cellMode: CellMode
     /// A standing notice for the footer, such as problems found in the data.
     package var notice: String?
+    /// The object cells of the last frame, copied into the next where they are drawn the same.
+    let cellMemo = CellPaintMemo()
 
     /// Creates a screen.
     package init(sourceName: String, keyMap: KeyMap = .standard, cellMode: CellMode = .auto, notice: String? = nil) {
@@ -45,6 +47,7 @@ package struct BrowserScreen: Sendable {
                         preview: PreviewPane? = nil) -> CellGrid {
         var grid = CellGrid(width: layout.width, height: layout.height)
         guard layout.width > 0, layout.height > 0 else { return grid }
+        cellMemo.beginFrame()
         let metrics = layout.metrics
         if let box = layout.previewBox {
             let size = layout.hierarchySize

@@ -18,14 +18,9 @@ struct ColumnWidths {
         guard !columns.isEmpty else { return [] }
         let chrome = 12 + (state.selection.mode == .none ? 0 : 2)
         let wanted = columns.map { column -> Int in
-            let need = chrome + state.items(in: column).prefix(sample).reduce(0) { widest, item in
-                let value = state.store.scalarText(of: item).map { DisplayWidth.of($0) + 2 } ?? 0
-                let lines = fullCells ? state.store.lines(of: item) : (subtitle: "", body: "")
-                let linesWidth = max(DisplayWidth.of(lines.subtitle), DisplayWidth.of(lines.body))
-                return max(widest, DisplayWidth.of(state.store.title(of: item)) + value, linesWidth)
-            }
             let isRoomy = column == state.focusedColumn || column == state.focusedColumn + 1
-            return min(max(need, minimum), isRoomy ? bound : other)
+            let cap = isRoomy ? bound : other
+            return min(max(chrome + widestText(state, column: column, fullCells: fullCells, enough: cap - chrome), minimum), cap)
         }
         var widths = wanted
         var excess = widths.reduce(0, +) - width
@@ -46,5 +41,26 @@ struct ColumnWidths {
             widths[widths.count - 1] += -excess - share * widths.count
         }
         return widths
+    }
+
+    /// The widest text of a column's first items, in cells, measured no further than `enough`. A text of no more
+    /// UTF-8 bytes than the widest so far is not measured: no character takes more cells than bytes.
+    private static func widestText(_ state: BrowserState, column: Int, fullCells: Bool, enough: Int) -> Int {
+        var widest = 0
+        for item in state.items(in: column).prefix(sample) {
+            let title = state.store.title(of: item)
+            if let value = state.store.scalarText(of: item) {
+                if title.utf8.count + value.utf8.count + 2 > widest { widest = max(widest, DisplayWidth.of(title) + DisplayWidth.of(value) + 2) }
+            } else if title.utf8.count > widest {
+                widest = max(widest, DisplayWidth.of(title))
+            }
+            if fullCells {
+                let lines = state.store.lines(of: item)
+                if lines.subtitle.utf8.count > widest { widest = max(widest, DisplayWidth.of(lines.subtitle)) }
+                if lines.body.utf8.count > widest { widest = max(widest, DisplayWidth.of(lines.body)) }
+            }
+            if widest >= enough { break }
+        }
+        return widest
     }
 }

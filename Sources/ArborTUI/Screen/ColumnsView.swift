@@ -102,7 +102,7 @@ struct ColumnsView: HierarchyView {
             let index = place.column
             grid.drawBox(x: place.x, y: top, width: place.width, height: boxHeight, title: columnTitle(state, column: index),
                          titleStyle: CellStyle(.columnTitle, highlighted: index == state.focusedColumn))
-            ColumnPainter(state: state, index: index, metrics: metrics, search: search, spinnerFrame: frame)
+            ColumnPainter(state: state, index: index, metrics: metrics, search: search, spinnerFrame: frame, memo: screen.cellMemo)
                 .paint(x: place.x + 1, y: top + 1, width: place.width - 2, height: boxHeight - 2, separatorInset: 0, into: &grid)
         }
     }
@@ -114,7 +114,7 @@ struct ColumnsView: HierarchyView {
         let after = column + 1 < state.columns.count
         BreadcrumbPainter(title: columnTitle(state, column: column), hasLevelBefore: before, hasLevelAfter: after)
             .paint(row: layout.breadcrumbRow ?? metrics.contentTop - 1, into: &grid)
-        ColumnPainter(state: state, index: column, metrics: metrics, search: search, spinnerFrame: frame)
+        ColumnPainter(state: state, index: column, metrics: metrics, search: search, spinnerFrame: frame, memo: screen.cellMemo)
             .paint(x: 0, y: metrics.contentTop, width: grid.width, height: metrics.contentHeight, separatorInset: 1, into: &grid)
     }
 }

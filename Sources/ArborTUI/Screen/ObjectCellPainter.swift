@@ -1,7 +1,7 @@
 import ArborCore
 
 /// What one object cell shows.
-struct ObjectCellModel {
+struct ObjectCellModel: Sendable {
     var content: ItemContent?
     var fallbackTitle: String
     var childCount: Int?
@@ -15,6 +15,19 @@ struct ObjectCellModel {
     var pendingCount: String? = nil
     /// The search whose match in the title is highlighted.
     var match: TextMatcher? = nil
+
+    /// Whether a cell of this model is drawn as one of `other`: the same flags, counts and search, and the same
+    /// texts, value and change of the content (its other fields are not drawn).
+    func drawsLike(_ other: ObjectCellModel) -> Bool {
+        guard childCount == other.childCount, hasIcon == other.hasIcon, isExpanded == other.isExpanded, isFocused == other.isFocused,
+              isHighlighted == other.isHighlighted, isMarked == other.isMarked, pendingCount == other.pendingCount,
+              match == other.match, fallbackTitle == other.fallbackTitle
+        else { return false }
+        guard let content, let drawn = other.content else { return content == nil && other.content == nil }
+        return content.title == drawn.title && content.subtitle == drawn.subtitle && content.body == drawn.body
+            && content.icon == drawn.icon && content.scalar == drawn.scalar && content.previousScalar == drawn.previousScalar
+            && content.change == drawn.change && content.matchCount == drawn.matchCount && content.changeCounts == drawn.changeCounts
+    }
 }
 
 /// Draws object cells: a bar for focus, title, subtitle, body, and the hierarchy icon with the child count.

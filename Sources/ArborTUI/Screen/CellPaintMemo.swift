@@ -1,0 +1,59 @@
+import ArborCore
+import Synchronization
+
+/// The object cells of the last frame, each with the model it was drawn from: a cell whose model, width and
+/// height are the same in the next frame is copied instead of painted again (a move key changes two cells).
+final class CellPaintMemo: Sendable {
+    private struct Painted: Sendable {
+        var model: ObjectCellModel
+        var full: Bool
+        var width: Int
+        var cells: [PackedCell]
+    }
+
+    private struct Frames: Sendable {
+        var last: [NodeHandle: Painted] = [:]
+        var next: [NodeHandle: Painted] = [:]
+        var copied = 0
+    }
+
+    private let frames = Mutex(Frames())
+
+    /// Starts a frame: the cells painted since the last start are the ones to copy from.
+    func beginFrame() {
+        frames.withLock { frames in
+            frames.last = frames.next
+            frames.next = Dictionary(minimumCapacity: frames.last.count)
+            frames.copied = 0
+        }
+    }
+
+    /// Lets go of every cell kept, so that the next frame is painted whole.
+    func forget() {
+        frames.withLock { $0 = Frames() }
+    }
+
+    /// How many cells the frame being drawn, or the last one, copied.
+    var copiedCells: Int { frames.withLock(\.copied) }
+
+    /// Draws an item's cell as ``ObjectCellPainter`` does, copying it from the last frame when it was drawn the same.
+    /// The focused item's highlighted cell, which also places the cursor, is always painted.
+    func paint(_ model: ObjectCellModel, item: NodeHandle, full: Bool, x: Int, y: Int, width: Int, into grid: inout CellGrid) {
+        guard !model.isHighlighted else {
+            return ObjectCellPainter.paint(model, full: full, x: x, y: y, width: width, into: &grid)
+        }
+        let copied = frames.withLock { frames -> Bool in
+            guard let painted = frames.last.removeValue(forKey: item),
+                  painted.full == full, painted.width == width, painted.model.drawsLike(model)
+            else { return false }
+            grid.setBlock(painted.cells, x: x, y: y, count: width)
+            frames.next[item] = consume painted
+            frames.copied += 1
+            return true
+        }
+        guard !copied else { return }
+        ObjectCellPainter.paint(model, full: full, x: x, y: y, width: width, into: &grid)
+        guard let cells = grid.block(x: x, y: y, count: width, rows: full ? 3 : 1) else { return }
+        frames.withLock { $0.next[item] = Painted(model: model, full: full, width: width, cells: cells) }
+    }
+}
