@@ -39,4 +39,19 @@ struct CellPaintMemoTests {
         copied += expectSameAsPaintedWhole(driver, after: "Down in one column")
         #expect(copied > 50, "cells drawn the same are copied: \(copied)")
     }
+
+    /// Cells kept from a frame of one size are copied only where they fit the next, whatever its size.
+    @Test func framesOfEverySizeInTurnEqualOnesPaintedWhole() async throws {
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
+        await driver.press(.down, .right)
+        _ = driver.controller.render()
+        let sizes = [(1, 1), (300, 100), (2, 50), (80, 1), (40, 12), (57, 3), (1, 100), (200, 5), (28, 28), (97, 31), (120, 6), (120, 7),
+                     (120, 8), (121, 9), (56, 10), (56, 40), (120, 40)]
+        for (width, height) in sizes + sizes.reversed() {
+            await driver.resize(width: width, height: height)
+            _ = expectSameAsPaintedWhole(driver, after: "a resize to \(width)x\(height)")
+            await driver.press(.down)
+            _ = expectSameAsPaintedWhole(driver, after: "Down at \(width)x\(height)")
+        }
+    }
 }

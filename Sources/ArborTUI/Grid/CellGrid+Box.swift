@@ -7,10 +7,8 @@ extension CellGrid {
         fill("─", x: x + 1, y: y, count: width - 2, style: border)
         put("┐", x: x + width - 1, y: y, style: border)
         if !title.isEmpty { write(" " + title + " ", x: x + 1, y: y, limit: max(0, width - 3), style: titleStyle) }
-        for row in (y + 1)..<(y + height - 1) {
-            put("│", x: x, y: row, style: border)
-            put("│", x: x + width - 1, y: row, style: border)
-        }
+        fillDown("│", x: x, y: y + 1, count: height - 2, style: border)
+        fillDown("│", x: x + width - 1, y: y + 1, count: height - 2, style: border)
         put("└", x: x, y: y + height - 1, style: border)
         fill("─", x: x + 1, y: y + height - 1, count: width - 2, style: border)
         put("┘", x: x + width - 1, y: y + height - 1, style: border)

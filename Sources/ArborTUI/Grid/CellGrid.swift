@@ -237,6 +237,25 @@ package struct CellGrid: Sendable, Hashable {
         }
     }
 
+    /// Sets `count` cells of column `x` from row `y` down to one scalar, in one pass over the storage; a wide
+    /// character each cell cuts keeps its other half as a blank, as `put` does.
+    mutating func fillDown(_ scalar: Unicode.Scalar, x: Int, y: Int, count: Int, style: CellStyle) {
+        guard x >= 0, x < width, max(0, y) < min(height, y + count) else { return }
+        let rows = max(0, y)..<min(height, y + count)
+        let gridWidth = width
+        storage.withUnsafeMutableBufferPointer { cells in
+            for row in rows {
+                let at = row * gridWidth + x
+                if cells[at].width == 0, x > 0 {
+                    cells[at - 1] = PackedCell(code: 0x20, width: 1, style: cells[at - 1].style)
+                } else if cells[at].width == 2, x + 1 < gridWidth {
+                    cells[at + 1] = PackedCell(code: 0x20, width: 1, style: cells[at + 1].style)
+                }
+                cells[at] = PackedCell(code: scalar.value, width: 1, style: style)
+            }
+        }
+    }
+
     /// Sets the cells of a row from column `first` up to `end` (inside the grid) to one cell wide each.
     private mutating func setRun(from first: Int, to end: Int, y: Int, _ cell: (Int) -> PackedCell) {
         withRun(from: first, to: end, y: y) { run in

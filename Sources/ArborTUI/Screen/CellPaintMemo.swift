@@ -42,7 +42,8 @@ final class CellPaintMemo: Sendable {
         guard !model.isHighlighted else {
             return ObjectCellPainter.paint(model, full: full, x: x, y: y, width: width, into: &grid)
         }
-        let copied = frames.withLock { frames -> Bool in
+        let fits = x >= 0 && y >= 0 && x + width <= grid.width && y + (full ? 3 : 1) <= grid.height
+        let copied = fits && frames.withLock { frames -> Bool in
             guard let painted = frames.last.removeValue(forKey: item),
                   painted.full == full, painted.width == width, painted.model.drawsLike(model)
             else { return false }
