@@ -109,8 +109,8 @@ enum FuzzTargets {
         _ = try? ThemeFile.parse(String(decoding: bytes, as: UTF8.self), file: "f")
     }
 
-    /// A random tree, a random terminal size and random keys: the focus stays in range and every frame is
-    /// exactly the terminal's size.
+    /// A random tree, a random terminal size and random keys: the focus stays in range, every frame is exactly
+    /// the terminal's size and the same as one painted whole with no cell copied from the frame before.
     static func keys(_ bytes: [UInt8]) {
         guard bytes.count >= 3 else { return }
         let width = Int(bytes[0]) % 200
@@ -119,7 +119,8 @@ enum FuzzTargets {
         var controller = BrowserController(screen: BrowserScreen(sourceName: "f"), selectionMode: bytes[2] % 3 == 0 ? .multiple : .none)
         let performer = EffectPerformer(source: tree)
         var pending = controller.start(width: width, height: height)
-        let encoder = FrameEncoder.ansi { _ in RoleLook() }
+        let theme = [Theme.standard, .light, .mono][Int(bytes[2] / 3) % 3]
+        let encoder = FrameEncoder.ansi { theme.resolve($0, colors: 256) }
         var shown: CellGrid?
         let keys: [Key] = [.up, .down, .left, .right, .enter, .pageUp, .pageDown, .home, .end, .tab, .escape, .backspace,
                            .character("/"), .character("o"), .character("i"), .character("a"), .character("F"), .character("n"),
@@ -142,6 +143,8 @@ enum FuzzTargets {
             let grid = controller.render()
             _ = encoder.encode(grid, over: shown)
             shown = grid
+            controller.screen.cellMemo.forget()
+            if controller.render() != grid { fatalError("a frame with cells copied differs from one painted whole") }
             let state = controller.state
             if grid.cells.count != grid.width * grid.height { fatalError("the grid is not its size") }
             for column in state.columns.indices {

@@ -78,15 +78,24 @@ package struct CellGrid: Sendable, Hashable {
 
     /// The columns of a row from the cell before its first stored cell that differs from the same row of another
     /// grid of the same width (the first half of a wide character whose second half changed) to its last one.
+    /// The rows are compared eight bytes at a time (cells have no undefined padding), so the range may start one
+    /// cell early and end one cell late where a word spans two cells.
     func changedColumns(_ other: CellGrid, row: Int) -> Range<Int> {
-        let start = row * width
-        return storage.withUnsafeBufferPointer { mine in
-            other.storage.withUnsafeBufferPointer { theirs in
+        let stride = MemoryLayout<PackedCell>.stride
+        let bytes = width * stride
+        return storage.withUnsafeBytes { mine in
+            other.storage.withUnsafeBytes { theirs in
+                let start = row * bytes
+                func same(_ offset: Int) -> Bool {
+                    mine.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
+                        == theirs.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
+                }
                 var first = 0
-                while first < width, mine[start + first] == theirs[start + first] { first += 1 }
-                var end = width
-                while end > first, mine[start + end - 1] == theirs[start + end - 1] { end -= 1 }
-                return max(0, first - 1)..<end
+                while first + 8 <= bytes, same(first) { first += 8 }
+                var end = bytes
+                while end - 8 >= first + 8, same(end - 8) { end -= 8 }
+                let firstCell = first / stride, endCell = min(width, (end + stride - 1) / stride)
+                return max(0, firstCell - 1)..<max(firstCell, endCell)
             }
         }
     }

@@ -21,7 +21,7 @@ package struct BrowserScreen: Sendable {
     /// A standing notice for the footer, such as problems found in the data.
     package var notice: String?
     /// The object cells of the last frame, copied into the next where they are drawn the same.
-    let cellMemo = CellPaintMemo()
+    package let cellMemo = CellPaintMemo()
 
     /// Creates a screen.
     package init(sourceName: String, keyMap: KeyMap = .standard, cellMode: CellMode = .auto, notice: String? = nil) {

@@ -3,7 +3,7 @@ import Synchronization
 
 /// The object cells of the last frame, each with the model it was drawn from: a cell whose model, width and
 /// height are the same in the next frame is copied instead of painted again (a move key changes two cells).
-final class CellPaintMemo: Sendable {
+package final class CellPaintMemo: Sendable {
     private struct Painted: Sendable {
         var model: ObjectCellModel
         var full: Bool
@@ -29,7 +29,7 @@ final class CellPaintMemo: Sendable {
     }
 
     /// Lets go of every cell kept, so that the next frame is painted whole.
-    func forget() {
+    package func forget() {
         frames.withLock { $0 = Frames() }
     }
 
