@@ -168,17 +168,26 @@ struct FrameEncoderTests {
         var random = SplitMix(seed: UInt64(seed))
         let words = clusters ? Self.words : Self.words.filter { $0.unicodeScalars.count == $0.count }
         let width = 1 + Int(random.next() % 30), height = 1 + Int(random.next() % 8)
+        playFrames(encoder, width: width, height: height, count: 6, random: &random) { grid, random in
+            let text = (0..<Int(1 + random.next() % 5)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined()
+            grid.write(text, x: Int(random.next() % UInt64(width)), y: Int(random.next() % UInt64(height)),
+                       style: CellStyle(.title, highlighted: random.next() % 2 == 0))
+        } check: { terminal, grid in
+            #expect(terminal.lines == grid.lines, "seed \(seed)")
+        }
+    }
+
+    /// Draws `count` frames on a terminal, each the one before changed up to five times by `change`, and checks
+    /// what the terminal shows after each.
+    private func playFrames(_ encoder: FrameEncoder, width: Int, height: Int, count: Int, random: inout SplitMix,
+                            change: (inout CellGrid, inout SplitMix) -> Void, check: (MiniTerminal, CellGrid) -> Void) {
         var terminal = MiniTerminal(width: width, height: height)
         var previous: CellGrid?
-        for _ in 0..<6 {
+        for _ in 0..<count {
             var grid = previous ?? CellGrid(width: width, height: height)
-            for _ in 0..<Int(random.next() % 6) {
-                let text = (0..<Int(1 + random.next() % 5)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined()
-                grid.write(text, x: Int(random.next() % UInt64(width)), y: Int(random.next() % UInt64(height)),
-                           style: CellStyle(.title, highlighted: random.next() % 2 == 0))
-            }
+            for _ in 0..<Int(random.next() % 6) { change(&grid, &random) }
             terminal.apply(encoder.encode(grid, over: previous))
-            #expect(terminal.lines == grid.lines, "seed \(seed)")
+            check(terminal, grid)
             previous = grid
         }
     }
@@ -199,24 +208,18 @@ struct FrameEncoderTests {
                                    reset: Array("\u{1B}[0m".utf8), erasing: erasing)
         var random = SplitMix(seed: UInt64(seed))
         let width = 10 + Int(random.next() % 40), height = 1 + Int(random.next() % 6)
-        var terminal = MiniTerminal(width: width, height: height)
-        var previous: CellGrid?
-        for _ in 0..<8 {
-            var grid = previous ?? CellGrid(width: width, height: height)
-            for _ in 0..<Int(random.next() % 6) {
-                let style = CellStyle.all[Int(random.next() % UInt64(CellStyle.all.count))]
-                let x = Int(random.next() % UInt64(width)), y = Int(random.next() % UInt64(height))
-                if random.next() % 2 == 0 {
-                    grid.fill(" ", x: x, y: y, count: Int(random.next() % 30), style: style)
-                } else {
-                    grid.write(Self.words[Int(random.next() % UInt64(Self.words.count))], x: x, y: y, style: style)
-                }
+        playFrames(encoder, width: width, height: height, count: 8, random: &random) { grid, random in
+            let style = CellStyle.all[Int(random.next() % UInt64(CellStyle.all.count))]
+            let x = Int(random.next() % UInt64(width)), y = Int(random.next() % UInt64(height))
+            if random.next() % 2 == 0 {
+                grid.fill(" ", x: x, y: y, count: Int(random.next() % 30), style: style)
+            } else {
+                grid.write(Self.words[Int(random.next() % UInt64(Self.words.count))], x: x, y: y, style: style)
             }
-            terminal.apply(encoder.encode(grid, over: previous))
+        } check: { terminal, grid in
             let expected = (0..<height).map { y in (0..<width).map { x in MiniTerminal.shown(look(grid[x, y].style), text: grid[x, y].text) } }
             let sameText = terminal.lines == grid.lines, sameLooks = terminal.shownLooks == expected
             #expect(sameText && sameLooks, "seed \(seed)")
-            previous = grid
         }
     }
 
