@@ -3,10 +3,8 @@
 package struct FrameEncoder: Sendable {
     /// The fewest blanks erased with one sequence instead of written.
     static let shortestErasedRun = 12
-    /// The sequence that selects each style, at `CellStyle.index`.
-    private let styles: [[UInt8]]
-    /// The sequence of any style, for those with ink that `styles` does not hold.
-    private let select: @Sendable (CellStyle) -> [UInt8]
+    /// How a style is selected: by its whole sequence, or on ANSI terminals by what differs.
+    private let selection: StyleSelection
     private let cursor: CursorAddressing
     private let clear: [UInt8]
     private let reset: [UInt8]
@@ -14,34 +12,37 @@ package struct FrameEncoder: Sendable {
     private let skipsLastCell: Bool
     /// Whether a plain blank looks like what clearing the screen leaves, so a whole frame can skip its blanks.
     private let plainIsCleared: Bool
-    /// On ANSI terminals, styles changed by what differs and blanks erased.
-    private let sgr: SGRStyles?
+
+    private enum StyleSelection: Sendable {
+        /// The sequence that selects each style from a reset, at `CellStyle.index`, and the one of any style, for
+        /// those with ink.
+        case sequences([[UInt8]], any: @Sendable (CellStyle) -> [UInt8])
+        /// ANSI SGR: a change sends what differs, and blanks are erased where that looks the same.
+        case sgr(SGRStyles)
+    }
 
     /// An encoder with a style sequence for every style, the screen-clearing and style-resetting sequences.
     package init(style: @escaping @Sendable (CellStyle) -> [UInt8], cursor: CursorAddressing, clear: [UInt8], reset: [UInt8],
                 skipsLastCell: Bool = false) {
-        styles = CellStyle.all.map(style)
-        select = style
+        let styles = CellStyle.all.map(style)
+        selection = .sequences(styles, any: style)
         self.cursor = cursor
         self.clear = clear
         self.reset = reset
         self.skipsLastCell = skipsLastCell
         plainIsCleared = styles[CellStyle.plain.index] == reset
-        sgr = nil
     }
 
     /// An encoder for a terminal that takes ANSI SGR sequences: a change of style sends only what differs, and runs
     /// of blanks are erased with `ESC [ n X` where `erasing` allows.
     package init(look: @escaping @Sendable (CellStyle) -> RoleLook, cursor: CursorAddressing, clear: [UInt8], reset: [UInt8],
                  skipsLastCell: Bool = false, erasing: BlankErasing) {
-        styles = CellStyle.all.map { ANSISequence.select(look($0)) }
-        select = { ANSISequence.select(look($0)) }
+        selection = .sgr(SGRStyles(look: look, erasing: erasing))
         self.cursor = cursor
         self.clear = clear
         self.reset = reset
         self.skipsLastCell = skipsLastCell
         plainIsCleared = look(.plain) == RoleLook()
-        sgr = SGRStyles(look: look, erasing: erasing)
     }
 
     /// An encoder for ANSI terminals drawing the looks a theme gives each style.
@@ -73,6 +74,7 @@ package struct FrameEncoder: Sendable {
             if plainIsCleared { base = CellGrid(width: next.width, height: next.height) }
         }
         var style: CellStyle?
+        let sgr: SGRStyles? = if case .sgr(let styles) = selection { styles } else { nil }
         // Without graphemes kept aside, equal stored cells draw the same: only a row's changed stretch is walked,
         // comparing cells as stored.
         let plain = base.map { next.clusters.isEmpty && $0.clusters.isEmpty } ?? false
@@ -106,8 +108,8 @@ package struct FrameEncoder: Sendable {
                 if style != cell.style {
                     if let sgr {
                         sgr.appendChange(from: style, to: cell.style, into: &out)
-                    } else {
-                        out += cell.style.ink == 0 ? styles[cell.style.index] : select(cell.style)
+                    } else if case .sequences(let styles, let any) = selection {
+                        out += cell.style.ink == 0 ? styles[cell.style.index] : any(cell.style)
                     }
                     style = cell.style
                 }

@@ -88,8 +88,6 @@ package struct CellStyle: Sendable, Hashable {
     package var role: StyleRole
     /// Whether the cell is part of the focused item's highlight.
     package var highlighted: Bool
-    /// Fills the last bytes, so that styles compare as memory with no undefined padding.
-    private var spare: UInt16 = 0
 
     /// Creates a style.
     package init(_ role: StyleRole, highlighted: Bool = false) {

@@ -10,7 +10,7 @@ struct ColumnPainter {
     /// The spinner frame for items whose count is pending.
     var spinnerFrame: String = FooterPainter.spinner[0]
     /// The last frame's cells, copied where an item is drawn the same.
-    var memo: CellPaintMemo?
+    let memo: CellPaintMemo
 
     /// The cell model of the item at a position of the column.
     func cellModel(at position: Int, item: NodeHandle) -> ObjectCellModel {
@@ -50,12 +50,8 @@ struct ColumnPainter {
         var position = scroll
         while position < items.count, row < y + height {
             let full = metrics.fullCells && row + 2 < y + height
-            let model = cellModel(at: position, item: items[position])
-            if let memo {
-                memo.paint(model, item: items[position], full: full, x: x, y: row, width: width, into: &grid)
-            } else {
-                ObjectCellPainter.paint(model, full: full, x: x, y: row, width: width, into: &grid)
-            }
+            memo.paint(cellModel(at: position, item: items[position]), item: items[position], full: full, x: x, y: row, width: width,
+                       into: &grid)
             row += full ? 3 : 1
             if metrics.fullCells, position + 1 < items.count, row < y + height {
                 grid.fill("─", x: x + separatorInset, y: row, count: width - separatorInset, style: CellStyle(.separator))
