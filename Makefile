@@ -10,15 +10,15 @@ BIN_RELEASE = .build/release/arbor
 
 all: build
 
-# ncursesw, SQLite and libxml2 (with pkg-config) are the system libraries Arbor needs.
+# ncursesw, SQLite, libxml2 and LZ4 (with pkg-config) are the system libraries Arbor needs.
 deps:
-	@if ! pkg-config --exists ncursesw sqlite3 libxml-2.0 2>/dev/null; then \
+	@if ! pkg-config --exists ncursesw sqlite3 libxml-2.0 liblz4 2>/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "installing libncurses-dev, libsqlite3-dev, libxml2-dev and pkg-config"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libncurses-dev libsqlite3-dev libxml2-dev pkg-config >/dev/null; \
+	    echo "installing libncurses-dev, libsqlite3-dev, libxml2-dev, liblz4-dev and pkg-config"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libncurses-dev libsqlite3-dev libxml2-dev liblz4-dev pkg-config >/dev/null; \
 	  else \
-	    echo "ncursesw, sqlite3 or libxml2 is missing: install them with 'sudo apt-get install libncurses-dev libsqlite3-dev libxml2-dev pkg-config'"; \
-	    echo "(Debian/Ubuntu) or 'brew install ncurses sqlite libxml2 pkg-config' (macOS), then run make again"; exit 1; \
+	    echo "ncursesw, sqlite3, libxml2 or lz4 is missing: install them with 'sudo apt-get install libncurses-dev libsqlite3-dev libxml2-dev liblz4-dev pkg-config'"; \
+	    echo "(Debian/Ubuntu) or 'brew install ncurses sqlite libxml2 lz4 pkg-config' (macOS), then run make again"; exit 1; \
 	  fi; \
 	fi
 
@@ -55,8 +55,8 @@ RELEASE_LINK = -Xswiftc -Xclang-linker -Xswiftc -no-pie \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xlinker --section-ordering-file=$(CURDIR)/bench/startup-order.txt -Xlinker --no-export-dynamic
 # libxml2 is loaded when an XML source opens: the release build reads its headers through a pkg-config file
-# that names no library to link. libstdc++ (the runtime's and TOML's C++) is linked in: a folder searched first
-# holds only its archive, so the loader no longer binds its 2,000 symbols at every start.
+# that names no library to link; LZ4's names its archive. libstdc++ (the runtime's and TOML's C++) is linked in: a
+# folder searched first holds only its archive, so the loader no longer binds its 2,000 symbols at every start.
 RELEASE_PKG = .build/pkgconfig
 RELEASE_ENV = PKG_CONFIG_PATH=$(CURDIR)/$(RELEASE_PKG)
 RELEASE_CXX = .build/static-cxx
@@ -67,6 +67,9 @@ ifeq ($(shell uname -s),Linux)
 	@mkdir -p $(RELEASE_PKG) $(RELEASE_CXX)
 	@printf 'Name: libXML\nDescription: libxml2 headers, loaded when used\nVersion: %s\nCflags: %s\nLibs:\n' \
 	  "$$(pkg-config --modversion libxml-2.0)" "$$(pkg-config --cflags libxml-2.0)" > $(RELEASE_PKG)/libxml-2.0.pc
+	@printf 'Name: LZ4\nDescription: LZ4, linked in\nVersion: %s\nCflags: %s\nLibs: %s\n' "$$(pkg-config --modversion liblz4)" \
+	  "$$(pkg-config --cflags liblz4)" "$$([ -f "$$($(CLANG) -print-file-name=liblz4.a)" ] && echo -l:liblz4.a || echo -llz4)" \
+	  > $(RELEASE_PKG)/liblz4.pc
 	@archive="$$($(CLANG) -print-file-name=libstdc++.a)"; rm -f $(RELEASE_CXX)/libstdc++.a; \
 	  if [ -f "$$archive" ]; then ln -s "$$archive" $(RELEASE_CXX)/libstdc++.a; fi
 endif

@@ -28,10 +28,15 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        .systemLibrary(
+            name: "CLZ4",
+            pkgConfig: "liblz4",
+            providers: [.apt(["liblz4-dev"]), .brew(["lz4"])]
+        ),
         .target(name: "CJSONScan"),
         .target(name: "CFileLease"),
         .target(name: "ArborPath"),
-        .target(name: "ArborCore", dependencies: ["ArborPath"]),
+        .target(name: "ArborCore", dependencies: ["ArborPath", "CLZ4"]),
         .target(
             name: "ArborSources",
             dependencies: [

@@ -11,6 +11,7 @@ trap 'rm -rf "$out"' EXIT
 for module in ArborKit ArborCore ArborTUI ArborPath; do
   swift symbolgraph-extract -module-name "$module" -I "$modules" \
     -Xcc -fmodule-map-file=Sources/CNcurses/module.modulemap -Xcc -fmodule-map-file=Sources/CLibpq/module.modulemap \
+    -Xcc -fmodule-map-file=Sources/CLZ4/module.modulemap \
     -target "$(uname -m)-unknown-linux-gnu" -minimum-access-level public -skip-synthesized-members -output-dir "$out"
 done
 listing=$(python3 - "$out" <<'PY'

@@ -21,9 +21,11 @@ enum Find {
                 // Matches are named a thousand at a time, each list of children asked for once per thousand.
                 for part in stride(from: 0, to: search.ranked.count, by: 1_000) {
                     let entries = search.ranked[part..<min(search.ranked.count, part + 1_000)].map { Int($0.entry) }
-                    for (entry, ids) in zip(entries, try await walk.ids(to: entries)) {
+                    let chains = formatter.needsTitlePath ? entries.map { snapshot.chain(to: $0) } : []
+                    let titlesByEntry = snapshot.titles(of: chains.joined())
+                    for (index, ids) in try await walk.ids(to: entries).enumerated() {
                         let item = try await hierarchy.item(ids[ids.count - 1])
-                        let titles = formatter.needsTitlePath ? snapshot.chain(to: entry).map { snapshot.title(of: $0) } : []
+                        let titles = formatter.needsTitlePath ? chains[index].map { titlesByEntry[$0]! } : []
                         if !writeAll(1, formatter.record(for: item, titlePath: titles) + terminator) { return 0 }
                     }
                 }

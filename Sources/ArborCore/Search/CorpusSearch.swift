@@ -101,7 +101,7 @@ package struct CorpusSearch: Sendable {
     }
 
     private func rank(_ entry: Int32, _ score: Int32, _ snapshot: SearchCorpus.Snapshot) -> RankedEntry {
-        let length = snapshot.withText(of: Int(entry)) { Int32($0.count) }
+        let length = Int32(snapshot.textLength(of: Int(entry)))
         return RankedEntry(entry: entry, score: score, depth: Int32(snapshot.depth(of: Int(entry))), length: length)
     }
 }

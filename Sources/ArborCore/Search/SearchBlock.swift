@@ -9,7 +9,7 @@ final class SearchBlock: Sendable {
     static let capacity = 1 << 14
     static let shift = 14
 
-    let texts: SearchTexts
+    let texts: PackedSearchTexts
     /// The offset in the block of each run's first entry, in order.
     private let runStarts: [Int32]
     /// The entry of each run's parent; -1 for the top of the walk.
@@ -20,13 +20,16 @@ final class SearchBlock: Sendable {
     init(_ builder: SearchBlockBuilder) {
         // Copies the size of their contents: the builder's buffers have room to grow into (an array made from
         // the whole of one would keep that room).
-        texts = SearchTexts(exactly: builder.texts)
+        texts = PackedSearchTexts(builder.texts, compressing: builder.isFull)
         runStarts = builder.runStarts.trimmed()
         runParents = builder.runParents.trimmed()
         runPositions = builder.runPositions.trimmed()
     }
 
     var count: Int { texts.count }
+
+    /// The length of the text of the entry at `offset` within the block.
+    func textLength(at offset: Int) -> Int { texts.textLength(at: offset) }
 
     /// Calls `body` with the bytes of the entry at `offset` within the block.
     func withText<Result>(at offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {

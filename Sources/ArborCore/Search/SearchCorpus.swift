@@ -14,12 +14,15 @@ package final class SearchCorpus: Sendable {
         self.rootIsVirtual = rootIsVirtual
     }
 
-    /// Publishes the block being filled, replacing an earlier copy of it.
-    func publish(_ builder: SearchBlockBuilder, as index: Int) {
+    /// Publishes the block being filled, replacing an earlier copy of it; returns the bytes its texts take
+    /// as stored.
+    @discardableResult
+    func publish(_ builder: SearchBlockBuilder, as index: Int) -> Int {
         let block = SearchBlock(builder)
         blocks.withLock { blocks in
             if index < blocks.count { blocks[index] = block } else { blocks.append(block) }
         }
+        return block.texts.storedByteCount
     }
 
     /// The entries published so far.
@@ -34,6 +37,15 @@ package final class SearchCorpus: Sendable {
 
         @inline(__always) func block(of entry: Int) -> (SearchBlock, Int) {
             (blocks[entry >> SearchBlock.shift], entry & (SearchBlock.capacity - 1))
+        }
+
+        /// The bytes the entries' texts take as stored (full blocks compressed).
+        package var storedTextBytes: Int { blocks.reduce(0) { $0 + $1.texts.storedByteCount } }
+
+        /// The length of an entry's searched text.
+        package func textLength(of entry: Int) -> Int {
+            let (block, offset) = block(of: entry)
+            return block.textLength(at: offset)
         }
 
         /// Calls `body` with the searched bytes of an entry.
@@ -68,9 +80,29 @@ package final class SearchCorpus: Sendable {
 
         /// The title of an entry: its text up to the first unit separator.
         package func title(of entry: Int) -> String {
-            withText(of: entry) { bytes in
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0x1F) ?? bytes.count)]), as: UTF8.self)
+            withText(of: entry, Self.title)
+        }
+
+        /// The titles of `entries`, by entry, each chunk of texts read once.
+        package func titles(of entries: some Sequence<Int>) -> [Int: String] {
+            var titles: [Int: String] = [:]
+            let sorted = Set(entries).sorted()
+            var index = 0
+            while index < sorted.count {
+                let blockIndex = sorted[index] >> SearchBlock.shift
+                let base = blockIndex << SearchBlock.shift
+                var offsets: [Int] = []
+                while index < sorted.count, sorted[index] >> SearchBlock.shift == blockIndex {
+                    offsets.append(sorted[index] - base)
+                    index += 1
+                }
+                blocks[blockIndex].texts.forEachText(at: offsets) { offset, bytes in titles[base + offset] = Self.title(bytes) }
             }
+            return titles
+        }
+
+        private static func title(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0x1F) ?? bytes.count)]), as: UTF8.self)
         }
 
         /// The entries from the top down to `entry`, `entry` included.

@@ -70,11 +70,13 @@ final class SearchService: Sendable {
         -> FindUpdate
     {
         let hits = snapshot.map { snapshot in
-            search.ranked.map { ranked in
-                let entry = Int(ranked.entry)
-                let title = snapshot.title(of: entry)
+            let chains = search.ranked.map { snapshot.chain(to: Int($0.entry)) }
+            // Read together: a full block's texts are compressed a chunk at a time.
+            let titles = snapshot.titles(of: chains.joined())
+            return zip(search.ranked, chains).map { ranked, chain in
+                let title = titles[chain[chain.count - 1]]!
                 return FindHit(
-                    entry: entry, title: title, path: snapshot.chain(to: entry).dropLast().map { snapshot.title(of: $0) },
+                    entry: Int(ranked.entry), title: title, path: chain.dropLast().map { titles[$0]! },
                     positions: search.matcher.match(title)?.positions ?? [], score: Int(ranked.score))
             }
         }

@@ -249,7 +249,10 @@ package final class SearchWalk: Sendable {
                 state.visited += 1
                 state.corpusBytes += length + 1 + (state.builder.runStarts.count - runs) * 12
                 if state.builder.isFull {
-                    corpus?.publish(state.builder, as: state.blockIndex)
+                    // A full block's texts are compressed: the bound counts what they take.
+                    if let stored = corpus?.publish(state.builder, as: state.blockIndex) {
+                        state.corpusBytes -= state.builder.texts.bytes.count - stored
+                    }
                     state.builder = SearchBlockBuilder()
                     state.blockIndex += 1
                 }
