@@ -6,7 +6,7 @@ struct CompressedCorpusTests {
     /// Titles of every kind a block meets: names that repeat (compressed well), random letters (LZ4 cannot
     /// shrink them, so their chunks stay as they are), empty ones, ones of 255 bytes and more, and non-ASCII.
     static func titles(count: Int, seed: UInt64) -> [String] {
-        var random = SplitMix(seed: seed)
+        var random = SeededNumbers(seed: seed)
         let words = ["archive", "gamma", "café", "notes", "Straße", "日本語", "budget"]
         var titles: [String] = []
         for index in 0..<count {
@@ -23,21 +23,10 @@ struct CompressedCorpusTests {
         return titles
     }
 
-    static func walked(_ titles: [String]) async throws -> SearchCorpus.Snapshot {
-        var nodes = [StaticHierarchy.Node(id: "", content: ItemContent(title: "root"), children: (1...titles.count).map { Int32($0) })]
-        for (index, title) in titles.enumerated() {
-            nodes.append(StaticHierarchy.Node(id: "t\(index)", content: ItemContent(title: title), parent: 0))
-        }
-        let walk = SearchWalk(source: StaticHierarchy(displayName: "titles", nodes: nodes, rootIndex: 0, rootIsVirtual: true),
-                              fields: .title, bound: .unlimited)
-        await walk.walkToEnd()
-        return try #require(walk.corpus?.snapshot())
-    }
-
     @Test(arguments: [1, 2, 3])
     func everyEntryReadsBackAsItWasAcrossCompressedAndStoredChunks(seed: UInt64) async throws {
         let titles = Self.titles(count: 40_000, seed: seed)
-        let snapshot = try await Self.walked(titles)
+        let snapshot = try await CorpusSearchTests.corpus(of: titles)
         #expect(snapshot.count == titles.count)
         let readBack = (0..<snapshot.count).map { snapshot.title(of: $0) }
         let same = readBack == titles
@@ -45,7 +34,7 @@ struct CompressedCorpusTests {
         let lengths = (0..<snapshot.count).allSatisfy { snapshot.textLength(of: $0) == titles[$0].utf8.count }
         #expect(lengths)
         // Read together, in any order and with repeats, as a find's matches and their paths are.
-        var random = SplitMix(seed: seed)
+        var random = SeededNumbers(seed: seed)
         let asked = (0..<3_000).map { _ in Int(random.next() % UInt64(titles.count)) }
         let read = snapshot.titles(of: asked + asked.prefix(100))
         let together = read.count == Set(asked).count && asked.allSatisfy { read[$0] == titles[$0] }
@@ -55,7 +44,7 @@ struct CompressedCorpusTests {
     @Test(arguments: ["archive", "f12", "'café", "^f1", "txt$", "qz", "Straße 3", "!gamma", "日本"])
     func aScanOverCompressedBlocksFindsWhatTheMatcherAcceptsTextByText(query: String) async throws {
         let titles = Self.titles(count: 40_000, seed: 7)
-        let snapshot = try await Self.walked(titles)
+        let snapshot = try await CorpusSearchTests.corpus(of: titles)
         let matcher = TextMatcher(query)
         var search = CorpusSearch(matcher, fields: .title, limit: nil)
         // Passes of odd sizes, so that they begin and end inside chunks.
@@ -69,17 +58,17 @@ struct CompressedCorpusTests {
 
     @Test func fullBlocksOfNamesThatRepeatTakeAFractionOfTheirBytes() async throws {
         let titles = (0..<(3 * 16_384)).map { "f\($0 % 10_000)_archive.txt" }
-        let snapshot = try await Self.walked(titles)
+        let snapshot = try await CorpusSearchTests.corpus(of: titles)
         let raw = titles.reduce(0) { $0 + $1.utf8.count }
         #expect(snapshot.storedTextBytes < raw / 3)
     }
 
     @Test func randomLettersAreStoredAsTheyAre() async throws {
-        var random = SplitMix(seed: 11)
+        var random = SeededNumbers(seed: 11)
         let titles = (0..<(2 * 16_384)).map { _ in
             String((0..<24).map { _ in Character(UnicodeScalar(UInt8(33 + random.next() % 94))) })
         }
-        let snapshot = try await Self.walked(titles)
+        let snapshot = try await CorpusSearchTests.corpus(of: titles)
         let raw = titles.reduce(0) { $0 + $1.utf8.count }
         #expect(snapshot.storedTextBytes == raw)
         let same = (0..<snapshot.count).allSatisfy { snapshot.title(of: $0) == titles[$0] }
@@ -87,17 +76,14 @@ struct CompressedCorpusTests {
     }
 }
 
-/// A small seeded generator, so that a failure repeats.
-struct SplitMix {
+/// A seeded sequence of numbers (a linear congruential generator's high bits), so that a failure repeats.
+struct SeededNumbers {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }
 
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state >> 33
     }
 }

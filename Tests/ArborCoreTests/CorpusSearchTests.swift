@@ -13,7 +13,10 @@ struct CorpusSearchTests {
     ]
 
     /// A corpus of `titles` under a virtual root, walked whole.
-    static func corpus() async throws -> SearchCorpus.Snapshot {
+    static func corpus() async throws -> SearchCorpus.Snapshot { try await corpus(of: titles) }
+
+    /// A corpus of `titles` under a virtual root, walked whole.
+    static func corpus(of titles: [String]) async throws -> SearchCorpus.Snapshot {
         var nodes = [StaticHierarchy.Node(id: "", content: ItemContent(title: "root"), children: (1...titles.count).map { Int32($0) })]
         for (index, title) in titles.enumerated() {
             nodes.append(StaticHierarchy.Node(id: "t\(index)", content: ItemContent(title: title), parent: 0))

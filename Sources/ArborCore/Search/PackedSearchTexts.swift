@@ -111,7 +111,8 @@ struct PackedSearchTexts: Sendable {
                     LZ4_decompress_safe(source, $0, Int32(stored), Int32(size))
                 }
             }
-            precondition(written == size, "a search corpus chunk did not decompress to its size")
+            // A chunk this process compressed decompresses to its size, or its memory was overwritten.
+            precondition(written == size)
             return body(UnsafeBufferPointer(rebasing: UnsafeBufferPointer(buffer)[0..<size]))
         }
     }
@@ -155,7 +156,6 @@ struct PackedSearchTexts: Sendable {
 
     /// Calls `body` with each entry from `first` up to `end` and its bytes, in order.
     @inline(__always) func forEachText(from first: Int, to end: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
-        guard first < end else { return }
         withBuffer { buffer in
             lengths.withUnsafeBufferPointer { lengths in
                 var chunk = chunk(of: first)
