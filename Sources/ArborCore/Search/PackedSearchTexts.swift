@@ -2,7 +2,7 @@ import CLZ4
 
 /// The searched texts of a published block, in chunks of about 16 KB, each compressed with LZ4 when the block is
 /// full and compressing makes it smaller: a search decompresses a chunk at a time into a buffer of its own.
-struct PackedSearchTexts: Sendable {
+package struct PackedSearchTexts: Sendable {
     /// How many bytes of text a chunk gathers before the next one begins.
     static let chunkBytes = 16 * 1024
 
@@ -19,13 +19,14 @@ struct PackedSearchTexts: Sendable {
     /// The size of the largest chunk's texts.
     private let largestChunk: Int
 
-    var count: Int { lengths.count }
+    /// The number of entries.
+    package var count: Int { lengths.count }
 
     /// The bytes the texts take as stored.
-    var storedByteCount: Int { bytes.count }
+    package var storedByteCount: Int { bytes.count }
 
     /// Packs `texts`, compressing each chunk if `compressing` and it comes out smaller.
-    init(_ texts: SearchTexts, compressing: Bool) {
+    package init(_ texts: SearchTexts, compressing: Bool) {
         lengths = texts.lengths.trimmed()
         long = texts.long
         var bytes: [UInt8] = []
@@ -84,7 +85,7 @@ struct PackedSearchTexts: Sendable {
     }
 
     /// The length of the entry at `entry`'s text.
-    func textLength(at entry: Int) -> Int { length(at: entry) }
+    package func textLength(at entry: Int) -> Int { length(at: entry) }
 
     /// The chunk holding `entry`: the last one starting at or before it.
     private func chunk(of entry: Int) -> Int {
@@ -125,14 +126,14 @@ struct PackedSearchTexts: Sendable {
     }
 
     /// Calls `body` with the bytes of the entry at `entry`.
-    func withText<Result>(at entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withText<Result>(at entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         var result: Result?
         forEachText(at: [entry]) { _, text in result = body(text) }
         return result!
     }
 
     /// Calls `body` with each of `entries` (ascending, none twice) and its bytes, each chunk decompressed once.
-    func forEachText(at entries: [Int], _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+    package func forEachText(at entries: [Int], _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
         withBuffer { buffer in
             var index = 0
             while index < entries.count {
@@ -155,7 +156,7 @@ struct PackedSearchTexts: Sendable {
     }
 
     /// Calls `body` with each entry from `first` up to `end` and its bytes, in order.
-    @inline(__always) func forEachText(from first: Int, to end: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+    @inline(__always) package func forEachText(from first: Int, to end: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
         withBuffer { buffer in
             lengths.withUnsafeBufferPointer { lengths in
                 var chunk = chunk(of: first)
