@@ -7,15 +7,13 @@ package struct PackedSearchTexts: Sendable {
     static let chunkBytes = 16 * 1024
 
     private let bytes: [UInt8]
-    private let lengths: [UInt8]
-    /// The lengths of 255 bytes or more, by entry.
-    private let long: [Int32: Int]
+    private let lengths: TextLengths
     /// The first entry of each chunk, and the number of entries after the last.
     private let chunkFirsts: [Int32]
     /// Where each chunk starts in `bytes`, and the end of the last.
-    private let chunkStarts: [UInt32]
+    private let chunkStarts: [Int]
     /// The size of each chunk's texts; a chunk stored as it is takes as many bytes in `bytes`.
-    private let chunkSizes: [UInt32]
+    private let chunkSizes: [Int]
     /// The size of the largest chunk's texts.
     private let largestChunk: Int
 
@@ -27,12 +25,11 @@ package struct PackedSearchTexts: Sendable {
 
     /// Packs `texts`, compressing each chunk if `compressing` and it comes out smaller.
     package init(_ texts: SearchTexts, compressing: Bool) {
-        lengths = texts.lengths.trimmed()
-        long = texts.long
+        lengths = TextLengths(exactly: texts.lengths)
         var bytes: [UInt8] = []
         var firsts: [Int32] = []
-        var starts: [UInt32] = []
-        var sizes: [UInt32] = []
+        var starts: [Int] = []
+        var sizes: [Int] = []
         var largest = 0
         texts.bytes.withUnsafeBufferPointer { source in
             var entry = 0
@@ -41,19 +38,19 @@ package struct PackedSearchTexts: Sendable {
                 let first = entry
                 var end = start
                 while entry < texts.count, end - start < Self.chunkBytes {
-                    end += texts.length(at: entry)
+                    end += texts.lengths[entry]
                     entry += 1
                 }
                 firsts.append(Int32(first))
-                starts.append(UInt32(bytes.count))
-                sizes.append(UInt32(end - start))
+                starts.append(bytes.count)
+                sizes.append(end - start)
                 largest = max(largest, end - start)
                 Self.append(UnsafeBufferPointer(rebasing: source[start..<end]), to: &bytes, compressing: compressing)
                 start = end
             }
         }
         firsts.append(Int32(texts.count))
-        starts.append(UInt32(bytes.count))
+        starts.append(bytes.count)
         self.bytes = bytes.trimmed()
         chunkFirsts = firsts
         chunkStarts = starts
@@ -61,9 +58,9 @@ package struct PackedSearchTexts: Sendable {
         largestChunk = largest
     }
 
-    /// Appends a chunk to `bytes`, compressed when that is asked and makes it smaller.
+    /// Appends a chunk to `bytes`, compressed when that is asked, LZ4 takes its size and it comes out smaller.
     private static func append(_ chunk: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8], compressing: Bool) {
-        if compressing, chunk.count > 0 {
+        if compressing, chunk.count > 0, chunk.count <= Int(LZ4_MAX_INPUT_SIZE) {
             let bound = Int(LZ4_compressBound(Int32(chunk.count)))
             let before = bytes.count
             bytes.append(contentsOf: repeatElement(0, count: bound))
@@ -80,12 +77,8 @@ package struct PackedSearchTexts: Sendable {
         bytes.append(contentsOf: chunk)
     }
 
-    @inline(__always) private func length(at entry: Int) -> Int {
-        lengths[entry] == 255 ? long[Int32(entry)]! : Int(lengths[entry])
-    }
-
     /// The length of the entry at `entry`'s text.
-    package func textLength(at entry: Int) -> Int { length(at: entry) }
+    package func textLength(at entry: Int) -> Int { lengths[entry] }
 
     /// The chunk holding `entry`: the last one starting at or before it.
     private func chunk(of entry: Int) -> Int {
@@ -102,9 +95,9 @@ package struct PackedSearchTexts: Sendable {
     @inline(__always) private func withChunk<Result>(
         _ chunk: Int, in buffer: UnsafeMutableBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-        let start = Int(chunkStarts[chunk])
-        let stored = Int(chunkStarts[chunk + 1]) - start
-        let size = Int(chunkSizes[chunk])
+        let start = chunkStarts[chunk]
+        let stored = chunkStarts[chunk + 1] - start
+        let size = chunkSizes[chunk]
         return bytes.withUnsafeBufferPointer { bytes in
             if stored == size { return body(UnsafeBufferPointer(rebasing: bytes[start..<(start + size)])) }
             let written = UnsafeRawPointer(bytes.baseAddress! + start).withMemoryRebound(to: CChar.self, capacity: stored) { source in
@@ -144,10 +137,10 @@ package struct PackedSearchTexts: Sendable {
                     var start = 0
                     while index < entries.count, entries[index] < chunkEnd {
                         while entry < entries[index] {
-                            start += length(at: entry)
+                            start += lengths[entry]
                             entry += 1
                         }
-                        body(entry, UnsafeBufferPointer(rebasing: texts[start..<(start + length(at: entry))]))
+                        body(entry, UnsafeBufferPointer(rebasing: texts[start..<(start + lengths[entry])]))
                         index += 1
                     }
                 }
@@ -158,26 +151,24 @@ package struct PackedSearchTexts: Sendable {
     /// Calls `body` with each entry from `first` up to `end` and its bytes, in order.
     @inline(__always) package func forEachText(from first: Int, to end: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
         withBuffer { buffer in
-            lengths.withUnsafeBufferPointer { lengths in
-                var chunk = chunk(of: first)
-                var entry = Int(chunkFirsts[chunk])
-                while entry < end {
-                    let chunkEnd = Int(chunkFirsts[chunk + 1])
-                    withChunk(chunk, in: buffer) { texts in
-                        var start = 0
-                        while entry < first {
-                            start += lengths[entry] == 255 ? long[Int32(entry)]! : Int(lengths[entry])
-                            entry += 1
-                        }
-                        while entry < min(end, chunkEnd) {
-                            let length = lengths[entry] == 255 ? long[Int32(entry)]! : Int(lengths[entry])
-                            body(entry, UnsafeBufferPointer(rebasing: texts[start..<(start + length)]))
-                            start += length
-                            entry += 1
-                        }
+            var chunk = chunk(of: first)
+            var entry = Int(chunkFirsts[chunk])
+            while entry < end {
+                let chunkEnd = Int(chunkFirsts[chunk + 1])
+                withChunk(chunk, in: buffer) { texts in
+                    var start = 0
+                    while entry < first {
+                        start += lengths[entry]
+                        entry += 1
                     }
-                    chunk += 1
+                    while entry < min(end, chunkEnd) {
+                        let length = lengths[entry]
+                        body(entry, UnsafeBufferPointer(rebasing: texts[start..<(start + length)]))
+                        start += length
+                        entry += 1
+                    }
                 }
+                chunk += 1
             }
         }
     }

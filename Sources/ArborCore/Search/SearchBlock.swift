@@ -28,14 +28,6 @@ final class SearchBlock: Sendable {
 
     var count: Int { texts.count }
 
-    /// The length of the text of the entry at `offset` within the block.
-    func textLength(at offset: Int) -> Int { texts.textLength(at: offset) }
-
-    /// Calls `body` with the bytes of the entry at `offset` within the block.
-    func withText<Result>(at offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        texts.withText(at: offset, body)
-    }
-
     /// The parent entry of the entry at `offset` within the block.
     func parent(at offset: Int) -> Int32 { runParents[run(of: offset)] }
 

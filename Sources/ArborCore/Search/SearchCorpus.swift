@@ -45,13 +45,13 @@ package final class SearchCorpus: Sendable {
         /// The length of an entry's searched text.
         package func textLength(of entry: Int) -> Int {
             let (block, offset) = block(of: entry)
-            return block.textLength(at: offset)
+            return block.texts.textLength(at: offset)
         }
 
         /// Calls `body` with the searched bytes of an entry.
         @inline(__always) package func withText<Result>(of entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
             let (block, offset) = block(of: entry)
-            return block.withText(at: offset, body)
+            return block.texts.withText(at: offset, body)
         }
 
         /// Calls `body` with each entry of `range` and its searched bytes, reading each block's storage once.
