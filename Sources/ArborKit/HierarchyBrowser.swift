@@ -51,7 +51,7 @@ public final class HierarchyBrowser: Sendable {
     /// takes a while), then shows the browser on the terminal `acquire` gives.
     package func run(acquire: () throws(TerminalError) -> any TerminalDevice, release: () -> Void) throws(TerminalError) -> BrowserResult {
         switch origin {
-        case .ready(let source): return try run(on: acquire(), source: source)
+        case .ready(let source): return try run(on: acquire(), source: source, headStart: SourceHeadStart.begun(source))
         case .opening(let name, let open): return try openThenRun(name: name, open: open, acquire: acquire, release: release)
         }
     }
@@ -71,7 +71,7 @@ public final class HierarchyBrowser: Sendable {
             return BrowserResult(picked: [], status: error.status)
         }
         switch opened {
-        case .success(let source): return try run(on: acquire(), source: source)
+        case .success(let source): return try run(on: acquire(), source: source, headStart: SourceHeadStart.begun(source))
         case .failure(let error):
             return BrowserResult(picked: [], status: 2, failure: (error as? SourceError)?.message ?? String(describing: error))
         }
@@ -95,7 +95,9 @@ public final class HierarchyBrowser: Sendable {
     }
 
     /// Shows the browser on a terminal set up already (a loading screen's, or one in memory).
-    package func run(on terminal: any TerminalDevice, source: any HierarchySource) throws(TerminalError) -> BrowserResult {
+    /// `headStart` holds the source's first answers when they were asked while the terminal was set up.
+    package func run(on terminal: any TerminalDevice, source: any HierarchySource, headStart: SourceHeadStart? = nil)
+        throws(TerminalError) -> BrowserResult {
         let keyMap = (options.selection == .none ? KeyMap.standard : .picker)
             .remapped(options.keyChanges.map { ($0.key, $0.command) })
         let screen = BrowserScreen(sourceName: source.displayName, keyMap: keyMap, cellMode: options.cells.resolved(for: source),
@@ -111,7 +113,7 @@ public final class HierarchyBrowser: Sendable {
         controller.placeholderSource = PlaceholderSource(file: options.sourceFile, idsArePaths: options.idsArePaths)
         controller.changes = source as? any ChangeNavigating
         let loop = BrowserRunLoop(terminal: terminal, source: source, inbox: inbox,
-                                  intervals: options.refreshInterval.map { [.refresh: $0] } ?? [:])
+                                  intervals: options.refreshInterval.map { [.refresh: $0] } ?? [:], headStart: headStart)
         loop.itemLimit = (options.searchBound ?? source.searchBound).items ?? Int.max
         let options = options
         var reveal = options.reveal

@@ -19,6 +19,8 @@ enum Browser {
             for problem in (opened.hierarchy as? any ReadingOutcome)?.readingProblems ?? [] { printError("arbor: " + problem) }
         }
         let hierarchy = opened.hierarchy
+        // The first listing is read while the terminal is set up; a query's answer is shown instead of it.
+        let headStart = query == nil ? SourceHeadStart.begun(hierarchy) : nil
         var options = BrowserOptions()
         if let select = command.select {
             do {
@@ -73,7 +75,7 @@ enum Browser {
         let result: BrowserResult
         do throws(TerminalError) {
             let browser = HierarchyBrowser(source: hierarchy, options: options)
-            result = try browser.run(on: lease.acquire(), source: hierarchy)
+            result = try browser.run(on: lease.acquire(), source: hierarchy, headStart: headStart)
         } catch {
             printError("arbor: " + error.message)
             return 2

@@ -75,8 +75,9 @@ struct Driver {
     var pending: [BrowserEffect] = []
     let performer: EffectPerformer
 
-    init(_ source: any HierarchySource, columns: Int = 3, itemsPerPage: Int = 5, selectionMode: SelectionMode = .none) {
-        performer = EffectPerformer(source: source)
+    init(_ source: any HierarchySource, columns: Int = 3, itemsPerPage: Int = 5, selectionMode: SelectionMode = .none,
+         headStart: SourceHeadStart? = nil) {
+        performer = EffectPerformer(source: source, headStart: headStart)
         state = BrowserState(selectionMode: selectionMode)
         _ = state.apply(.setViewport(columns: columns, itemsPerPage: itemsPerPage))
     }

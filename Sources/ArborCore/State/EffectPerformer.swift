@@ -7,11 +7,14 @@ package struct EffectPerformer: Sendable {
     private let latestMatch = LatestGeneration()
     /// The finds of the source.
     private let searches: SearchService
+    /// The root and its children, when they were asked before the first effect.
+    private let firstRequests: SourceHeadStart
 
-    /// Creates a performer for a source.
-    package init(source: any HierarchySource) {
+    /// Creates a performer for a source; `headStart`, when given, holds its first answers, asked already.
+    package init(source: any HierarchySource, headStart: SourceHeadStart? = nil) {
         self.source = source
         searches = SearchService(source: source)
+        firstRequests = headStart ?? SourceHeadStart(source: source)
     }
 
     /// Asks the source what the effect needs and returns the action carrying the answer; a long list of children
@@ -21,11 +24,11 @@ package struct EffectPerformer: Sendable {
     {
         switch effect {
         case .loadRoot(let generation):
-            return .loaded(.root(generation: generation, await capture { try await source.root() }))
+            return .loaded(.root(generation: generation, await capture { try await firstRequests.root() }))
         case .loadChildren(let handle, let id, let generation):
             if source.pagesChildren {
                 let counted = await capture {
-                    try await source.pagedChildren(of: id) { batch in
+                    try await firstRequests.pagedChildren(of: id) { batch in
                         progress(.loaded(.partialChildren(handle, generation: generation, batch)))
                     }
                 }
@@ -38,7 +41,7 @@ package struct EffectPerformer: Sendable {
                 }
             }
             let result = await capture {
-                try await source.children(of: id) { batch in
+                try await firstRequests.children(of: id) { batch in
                     progress(.loaded(.partialChildren(handle, generation: generation, batch)))
                 }
             }

@@ -26,11 +26,12 @@ package final class BrowserRunLoop {
     private var watched: Set<String>?
 
     /// Creates a loop drawing on `terminal` and loading from `source`; answers and mutations arrive in `inbox`
-    /// (one of its own when none is given). `intervals` changes how long timers run, in seconds.
+    /// (one of its own when none is given). `intervals` changes how long timers run, in seconds; `headStart`
+    /// holds the source's first answers when they were asked before the terminal was set up.
     package init(terminal: any TerminalDevice, source: any HierarchySource, inbox: ActionInbox = ActionInbox(pipe: WakePipe()),
-                intervals: [LoopTimer: Double] = [:]) {
+                intervals: [LoopTimer: Double] = [:], headStart: SourceHeadStart? = nil) {
         self.terminal = terminal
-        performer = EffectPerformer(source: source)
+        performer = EffectPerformer(source: source, headStart: headStart)
         basePerformer = performer
         self.inbox = inbox
         timers = LoopTimers(intervals: intervals)
