@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
+#include <termios.h>
 
 /* The terminal's size as the system knows it now (rows, columns); 0 when it cannot say. */
 static inline int arbor_terminal_size(int fd, int *row_count, int *column_count) {
@@ -39,47 +40,28 @@ static inline int arbor_pipe_cloexec(int fds[2]) {
 }
 #endif
 
-/* Accessors for C globals and macros that Swift cannot import or may not touch. */
-
-static inline WINDOW *arbor_stdscr(void) { return stdscr; }
-
-static inline int arbor_key_code_yes(void) { return KEY_CODE_YES; }
-static inline int arbor_key_resize(void) { return KEY_RESIZE; }
-static inline int arbor_key_up(void) { return KEY_UP; }
-static inline int arbor_key_down(void) { return KEY_DOWN; }
-static inline int arbor_key_left(void) { return KEY_LEFT; }
-static inline int arbor_key_right(void) { return KEY_RIGHT; }
-static inline int arbor_key_home(void) { return KEY_HOME; }
-static inline int arbor_key_end(void) { return KEY_END; }
-static inline int arbor_key_dc(void) { return KEY_DC; }
-static inline int arbor_key_ppage(void) { return KEY_PPAGE; }
-static inline int arbor_key_npage(void) { return KEY_NPAGE; }
-static inline int arbor_key_enter(void) { return KEY_ENTER; }
-static inline int arbor_key_backspace(void) { return KEY_BACKSPACE; }
-static inline int arbor_key_btab(void) { return KEY_BTAB; }
-static inline int arbor_key_shift_up(void) { return KEY_SR; }
-static inline int arbor_key_shift_down(void) { return KEY_SF; }
-static inline int arbor_key_shift_ppage(void) { return KEY_SPREVIOUS; }
-static inline int arbor_key_shift_npage(void) { return KEY_SNEXT; }
-
-static inline int arbor_key_mouse(void) { return KEY_MOUSE; }
-
-/* Turns mouse reporting on (clicks and the wheel) or off. */
-static inline void arbor_enable_mouse(int on) {
-    mousemask(on ? (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED) : 0, NULL);
-    mouseinterval(0);
+/* Reads the terminfo entry of $TERM for the terminal on fd and makes it the current one; 1 when there is one. */
+static inline int arbor_setup_terminfo(int fd) {
+    int status = 0;
+    return setupterm(NULL, fd, &status) == OK;
 }
 
-/* Reads the pending mouse event: 1 press, 4 wheel up, 5 wheel down, 0 other, -1 none. */
-static inline int arbor_read_mouse(int *x, int *y) {
-    MEVENT event;
-    if (getmouse(&event) != OK) return -1;
-    *x = event.x;
-    *y = event.y;
-    if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) return 1;
-    if (event.bstate & BUTTON4_PRESSED) return 4;
-    if (event.bstate & BUTTON5_PRESSED) return 5;
-    return 0;
+/* Frees the current terminfo entry. */
+static inline void arbor_release_terminfo(void) {
+    if (cur_term) del_curterm(cur_term);
+}
+
+/* Sets the program's modes from the shell's: keys come as typed (no line editing, no echo, CR not made NL, signals
+   still raised by their keys) and output goes as it is (NL not made CR NL), as curses' cbreak, noecho and nonl. */
+static inline int arbor_program_modes(int fd, const struct termios *shell) {
+    struct termios modes = *shell;
+    modes.c_lflag &= ~(ICANON | ECHO);
+    modes.c_lflag |= ISIG;
+    modes.c_iflag &= ~ICRNL;
+    modes.c_oflag &= ~ONLCR;
+    modes.c_cc[VMIN] = 1;
+    modes.c_cc[VTIME] = 0;
+    return tcsetattr(fd, TCSADRAIN, &modes);
 }
 
 /* A terminfo string capability of the current terminal, or NULL when it has none. */
@@ -104,7 +86,7 @@ static inline const char *arbor_tiparm2(const char *capability, int first, int s
     return expanded ? expanded : "";
 }
 
-/* Opens the controlling terminal for ncurses; NULL when there is none. */
+/* Opens the controlling terminal; NULL when there is none. */
 static inline FILE *arbor_open_tty(void) { return fopen("/dev/tty", "r+"); }
 
 #endif

@@ -20,7 +20,7 @@ enum CrashRestorer {
     /// The signals that end a process that has gone wrong.
     static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
-    /// Remembers the terminal's modes (`modes`, read before curses changed them) and what undoes the screen set-up.
+    /// Remembers the terminal's modes (`modes`, read before they were changed) and what undoes the screen set-up.
     static func install(fd: Int32, modes: termios, reset: [UInt8]) {
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, reset.count))
         bytes.initialize(from: reset, count: reset.count)

@@ -5,11 +5,15 @@ import Glibc
 import Darwin
 #endif
 
-/// The terminal on `/dev/tty`, so that stdin and stdout stay free for pipes: ncursesw sets the modes up, reads
-/// keys and mouse reports, and gives the terminal back; frames are written by a `FrameEncoder`, changed cells only.
+/// The terminal on `/dev/tty`, so that stdin and stdout stay free for pipes: its terminfo entry (ncursesw's) says
+/// how to enter and leave the program's screen and how to draw, the modes are set from the shell's and given back,
+/// keys and mouse reports are decoded here; frames are written by a `FrameEncoder`, changed cells only.
 package final class CursesTerminal: TerminalDevice {
     private let tty: UnsafeMutablePointer<FILE>
-    private let screen: OpaquePointer
+    /// The shell's modes, given back when the terminal is; nil when they could not be read.
+    private let shellModes: termios?
+    /// The size in cells, as the system last said.
+    private var cells: (width: Int, height: Int)
     private var keyDecoder: TerminalKeyDecoder
     /// Whether the terminal was asked to report clicks and the wheel.
     private let reportsMouse: Bool
@@ -30,7 +34,7 @@ package final class CursesTerminal: TerminalDevice {
     private let inline: InlineHeight?
     private var inlineTop: Int?
 
-    /// Opens `/dev/tty` and enters curses mode drawing with `theme`; throws when there is no usable terminal.
+    /// Opens `/dev/tty` and enters the program's screen drawing with `theme`; throws when there is no usable terminal.
     /// Opened only through a ``TerminalLease``.
     init(theme: Theme = .standard, mouse: Bool = true, height: InlineHeight? = nil) throws(TerminalError) {
         // Curses needs the character set alone; the other categories would each be read from the locale's files
@@ -43,21 +47,21 @@ package final class CursesTerminal: TerminalDevice {
         guard let tty = arbor_open_tty() else {
             throw TerminalError("no terminal: /dev/tty cannot be opened (an interactive command needs one)")
         }
-        var shellModes = termios()
-        let hasModes = tcgetattr(fileno(tty), &shellModes) == 0
-        guard let screen = newterm(nil, tty, tty) else {
+        var modes = termios()
+        let hasModes = tcgetattr(fileno(tty), &modes) == 0
+        // curses' newterm would also make three windows of the screen's size, which the browser never draws in.
+        guard arbor_setup_terminfo(fileno(tty)) != 0 else {
             fclose(tty)
             throw TerminalError("cannot use the terminal type '\(term)' (no terminfo entry)")
         }
-        set_term(screen)
         guard let encoder = TerminfoEncoder.make(theme: theme) else {
-            endwin()
-            delscreen(screen)
+            arbor_release_terminfo()
             fclose(tty)
             throw TerminalError("the terminal type '\(term)' cannot move the cursor, which the browser needs")
         }
         self.tty = tty
-        self.screen = screen
+        shellModes = hasModes ? modes : nil
+        cells = Self.systemSize(of: fileno(tty)) ?? Self.entrySize()
         self.encoder = encoder
         keyDecoder = TerminalKeyDecoder(extra: Self.terminfoKeys())
         self.inline = height
@@ -65,19 +69,14 @@ package final class CursesTerminal: TerminalDevice {
         outputFD = fileno(tty)
         inputFD = open("/dev/tty", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard inputFD >= 0 else {
-            endwin()
-            delscreen(screen)
+            arbor_release_terminfo()
             fclose(tty)
             throw TerminalError("no terminal: /dev/tty cannot be opened to read keys")
         }
-        cbreak()
-        noecho()
-        nonl()
-        curs_set(0)
-        if mouse { arbor_enable_mouse(1) }
-        doupdate()
+        enterProgramScreen()
         if let height { inlineTop = openInlineRegion(height) }
         if hasModes {
+            let shellModes = modes
             let names: [String] = ["sgr0", "cnorm", "rmcup"]
             let undo = names.compactMap { name in arbor_tigetstr(name).map { String(cString: $0) } }.joined()
             CrashRestorer.install(fd: outputFD, modes: shellModes, reset: Array((undo + (mouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "")).utf8))
@@ -85,6 +84,42 @@ package final class CursesTerminal: TerminalDevice {
     }
 
     deinit { shutdown() }
+
+    /// Sets the program's modes and enters its screen: the alternate one, the cursor hidden, the mouse reported.
+    private func enterProgramScreen() {
+        if var modes = shellModes { _ = arbor_program_modes(outputFD, &modes) }
+        let mouseOn = reportsMouse && arbor_tigetstr("kmous") != nil ? "\u{1B}[?1000h\u{1B}[?1006h" : ""
+        send(Array((Self.capabilities("smcup", "civis") + mouseOn).utf8))
+    }
+
+    /// Leaves the program's screen as curses' endwin does: the mouse no longer reported, the style reset, the
+    /// cursor shown on the last row, the shell's screen back, and the shell's modes.
+    private func leaveProgramScreen() {
+        let mouseOff = reportsMouse && arbor_tigetstr("kmous") != nil ? "\u{1B}[?1006l\u{1B}[?1000l" : ""
+        let lastRow = arbor_tigetstr("cup").map { String(cString: arbor_tiparm2($0, Int32(cells.height - 1), 0)) } ?? ""
+        send(Array((mouseOff + Self.capabilities("sgr0") + lastRow + Self.capabilities("cnorm", "rmcup")).utf8))
+        if var modes = shellModes { tcsetattr(outputFD, TCSADRAIN, &modes) }
+    }
+
+    /// The terminfo strings named, one after the other (those the entry lacks left out).
+    private static func capabilities(_ names: String...) -> String {
+        names.compactMap { name in arbor_tigetstr(name).map { String(cString: $0) } }.joined()
+    }
+
+    /// The size the system gives the terminal, or nil when it gives none.
+    private static func systemSize(of fd: Int32) -> (width: Int, height: Int)? {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard arbor_terminal_size(fd, &rows, &columns) != 0 else { return nil }
+        return (Int(columns), Int(rows))
+    }
+
+    /// The size the terminfo entry gives, or 80 by 24.
+    private static func entrySize() -> (width: Int, height: Int) {
+        let columns = Int(arbor_tigetnum("cols"))
+        let rows = Int(arbor_tigetnum("lines"))
+        return (columns > 0 ? columns : 80, rows > 0 ? rows : 24)
+    }
 
     /// The key strings of the terminal's terminfo entry that begin with ESC, with their keys.
     private static func terminfoKeys() -> [KeySequence] {
@@ -98,16 +133,16 @@ package final class CursesTerminal: TerminalDevice {
 
     /// The terminal's size in cells; with `--height`, the rows of the region.
     package var size: (width: Int, height: Int) {
-        let whole = (width: Int(getmaxx(arbor_stdscr())), height: Int(getmaxy(arbor_stdscr())))
+        let whole = cells
         guard let inline, let inlineTop else { return whole }
         return (whole.width, min(inline.rows(of: whole.height), whole.height - inlineTop))
     }
 
-    /// Leaves the alternate screen ncurses entered, makes room for the region below the cursor (scrolling the
+    /// Leaves the alternate screen entered at start, makes room for the region below the cursor (scrolling the
     /// screen up when the cursor is too low) and returns its first row; nil, for the whole screen, when the
     /// region would take every row or the terminal does not say where its cursor is.
     private func openInlineRegion(_ height: InlineHeight) -> Int? {
-        let rows = Int(getmaxy(arbor_stdscr()))
+        let rows = cells.height
         let wanted = height.rows(of: rows)
         guard wanted < rows else { return nil }
         send(Array((arbor_tigetstr("rmcup").map { String(cString: $0) } ?? "").utf8))
@@ -138,15 +173,10 @@ package final class CursesTerminal: TerminalDevice {
         return row - 1
     }
 
-    /// Compares the size the system gives the terminal with the one ncurses holds, and takes the system's.
+    /// Compares the size the system gives the terminal with the one last taken, and takes the system's.
     package func takeUnreportedResize() -> Bool {
-        guard SignalTrap.takeResized() else { return false }
-        var rows: Int32 = 0
-        var columns: Int32 = 0
-        guard arbor_terminal_size(outputFD, &rows, &columns) != 0,
-              rows != getmaxy(arbor_stdscr()) || columns != getmaxx(arbor_stdscr())
-        else { return false }
-        resizeterm(rows, columns)
+        guard SignalTrap.takeResized(), let now = Self.systemSize(of: outputFD), now != cells else { return false }
+        cells = now
         return true
     }
 
@@ -213,12 +243,12 @@ package final class CursesTerminal: TerminalDevice {
 
     /// Gives the terminal back before the process stops.
     package func suspend() {
-        endwin()
+        leaveProgramScreen()
     }
 
     /// Takes the terminal again; the next frame is drawn whole.
     package func resume() {
-        doupdate()
+        enterProgramScreen()
         if inlineTop != nil { send(Array((arbor_tigetstr("rmcup").map { String(cString: $0) } ?? "").utf8)) }
         shown = nil
     }
@@ -228,12 +258,12 @@ package final class CursesTerminal: TerminalDevice {
         guard !isShutDown else { return }
         isShutDown = true
         CrashRestorer.uninstall()
-        endwin()
+        leaveProgramScreen()
         if let inlineTop {
             // The region's rows are given back, the cursor where the prompt was.
             send(Array("\u{1B}[\(inlineTop + 1);1H\u{1B}[J".utf8))
         }
-        delscreen(screen)
+        arbor_release_terminfo()
         fclose(tty)
         close(inputFD)
     }
