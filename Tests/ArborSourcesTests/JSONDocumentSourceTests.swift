@@ -10,6 +10,7 @@ struct JSONDocumentSourceTests {
     func open(_ text: String, format: SourceFormat? = nil) throws -> OpenedSource {
         let path = "/tmp/arbor-doc-\(text.hashValue).json"
         try SourceFileFixture.write(text, to: path)
+        defer { unlink(path) }
         return try SourceOpener.open(SourceRequest(path: path, format: format))
     }
 

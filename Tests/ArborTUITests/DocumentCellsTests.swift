@@ -10,6 +10,7 @@ struct DocumentCellsTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-doc-\(UUID().uuidString.prefix(8)).json").path
         let json = #"{"name": "pump", "rated": 7.5, "spare": false, "note": null, "parts": [1, 2], "tags": {"a": "x"}}"#
         try json.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         var request = SourceRequest(path: path)
         request.format = .document
         return try SourceOpener.open(request).hierarchy

@@ -9,6 +9,7 @@ struct PreviewPaneTests {
     func document(_ json: String) throws -> any HierarchySource {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-preview-\(UUID().uuidString.prefix(8)).json").path
         try json.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         var request = SourceRequest(path: path)
         request.format = .document
         return try SourceOpener.open(request).hierarchy

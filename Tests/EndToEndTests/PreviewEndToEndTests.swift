@@ -31,6 +31,7 @@ struct PreviewEndToEndTests {
 
     @Test func builtInPreviewsOfATextFileABinaryFileAndADirectory() throws {
         let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let tmux = try session("\(shellQuote(arborBinary)) \(shellQuote(folder.path)) --preview-window right:50%")
         let directory = tmux.waitForScreen { $0.contains("sub/") }
         #expect(directory.ok, "the start directory is previewed: \(directory.screen)")
@@ -62,6 +63,7 @@ struct PreviewEndToEndTests {
 
     @Test func aCommandsColoursAreKeptAndItsOtherSequencesAreInert() throws {
         let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let tmux = try session("env -u NO_COLOR TERM=xterm-256color \(shellQuote(arborBinary)) \(shellQuote(folder.path)) --color --preview 'cat {}'")
         _ = tmux.waitForScreen { $0.contains("cat {}") }
         try tmux.send("Enter")
@@ -79,6 +81,7 @@ struct PreviewEndToEndTests {
 
     @Test func everyPlaceholderPassesHostileNamesAsLiteralArguments() throws {
         let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let record = "printf '[%s]' {} {path} {title} {parent} {depth} {file} {line} {q} {+} >> args; echo >> args"
         let tmux = try session("\(shellQuote(arborBinary)) \(shellQuote(folder.path)) --bind \(shellQuote("x:execute-silent(\(record))")) "
             + "--preview \(shellQuote("printf '<%s>' {title}"))")
@@ -147,6 +150,7 @@ struct PreviewEndToEndTests {
 
     @Test func becomeReplacesArbor() throws {
         let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let tmux = try session("\(shellQuote(arborBinary)) \(shellQuote(folder.path)) --bind 'enter:become(echo became {title}; exit 7)'")
         try tmux.send("Enter")
         let shown = tmux.waitForScreen { $0.contains("became ") }
