@@ -1,4 +1,5 @@
 import ArborCore
+import Foundation
 @testable import ArborSources
 import Testing
 
@@ -56,6 +57,7 @@ struct IndexedTableTests {
         let rows = (1...5_000).map { "r\($0),\($0 == 1 ? "" : "r1"),row \($0)" }.joined(separator: "\n")
         let path = "/tmp/arbor-indexed-\(rows.count).csv"
         try SourceFileFixture.write("id,parent,name\n" + rows + "\n", to: path)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let opened = try SourceOpener.open(SourceRequest(path: path))
         #expect(opened.hierarchy is IndexedTable)
         let paged = try #require(try await opened.hierarchy.pagedChildren(of: "r1"))

@@ -18,6 +18,7 @@ struct PreviewSourceTests {
 
     @Test func aTextFileShowsItsFirstLinesOnly() async throws {
         let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let source = FileSystemSource(path: path, watches: false)
         let text = try await source.itemPreview(of: path + "/text.txt", lines: 10)
         #expect(text.lines.map(\.text) == ["one\ttab", "two", "three"] && !text.isCut)
@@ -30,6 +31,7 @@ struct PreviewSourceTests {
 
     @Test func aBinaryFileIsOneLineAndADirectoryIsCounted() async throws {
         let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let source = FileSystemSource(path: path, watches: false)
         #expect(try await source.itemPreview(of: path + "/image.png", lines: 10).lines.map(\.text) == ["a PNG image · 12 B"])
         let directory = try await source.itemPreview(of: path, lines: 20).lines.map(\.text)
@@ -60,6 +62,7 @@ struct PreviewSourceTests {
 
     @Test func aPathListLineNamingAFileIsPreviewedAsTheFile() async throws {
         let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let list = path + "/list.txt"
         try "\(path)/text.txt\n\(path)/missing.txt\n".write(toFile: list, atomically: true, encoding: .utf8)
         var request = SourceRequest(path: list)

@@ -11,6 +11,7 @@ struct CommandLineTests {
 
     @Test func invalidJSONSaysWhereAndExitsTwo() throws {
         let path = try temporaryFile("{\n  \"name\": \"x\",\n  \"children\": [1,,2]\n}")
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try runCommand(arborBinary, [path])
         #expect(result.status == 2)
         #expect(result.stderr == "arbor: \(path):3:18: invalid JSON: unexpected ',', expected a value\n")
@@ -21,6 +22,7 @@ struct CommandLineTests {
         let path = try temporaryFile("id,parent\n1,\u{1B}]52;c;aGk=\u{07}\n")
         let csv = path.replacingOccurrences(of: ".json", with: ".csv")
         try FileManager.default.moveItem(atPath: path, toPath: csv)
+        defer { try? FileManager.default.removeItem(atPath: csv) }
         let result = try runCommand(arborBinary, ["print", csv])
         #expect(result.stderr == "arbor: \(csv): line 2: parent '^[]52;c;aGk=^G' of '1' does not exist\n")
         #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })

@@ -27,6 +27,7 @@ struct DocumentsEndToEndTests {
 
     @Test func theManualPageIsCleanRoffAndListsEveryOption() throws {
         let page = try write(try arbor("manual"), "arbor.1")
+        defer { try? FileManager.default.removeItem(atPath: page) }
         let lint = try runCommand("/usr/bin/env", ["groff", "-ww", "-z", "-man", page])
         #expect(lint.status == 0 && lint.stderr.isEmpty, "groff -ww: \(lint.stderr)")
         let shown = try runCommand("/usr/bin/env", ["MANWIDTH=100", "man", "-l", page])
@@ -42,6 +43,7 @@ struct DocumentsEndToEndTests {
 
     @Test func bashAndFishCompleteOptionsValuesAndSubcommands() throws {
         let bash = try write(try arbor("completions", "bash"), "arbor.bash")
+        defer { try? FileManager.default.removeItem(atPath: bash) }
         let asked = try runCommand("/usr/bin/env", ["bash", "-c", """
             source \(shellQuote(bash))
             ask() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=(); _arbor; echo "${COMPREPLY[*]}"; }
@@ -49,6 +51,7 @@ struct DocumentsEndToEndTests {
             """])
         #expect(asked.stdout == "--format\nyaml\nprint\n--depth\nauto full single\n", "\(asked.stdout)\(asked.stderr)")
         let fish = try write(try arbor("completions", "fish"), "arbor.fish")
+        defer { try? FileManager.default.removeItem(atPath: fish) }
         let fished = try runCommand("/usr/bin/env", ["fish", "-c", "source \(shellQuote(fish)); complete -C 'arbor --cells '; complete -C 'arbor qu'"])
         #expect(fished.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["auto", "full", "single", "query"], "\(fished.stdout)")
         for option in try optionsInHelp() where option != "--help" {

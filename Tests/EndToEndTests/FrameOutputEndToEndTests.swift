@@ -42,4 +42,17 @@ struct FrameOutputEndToEndTests {
         let reversed = try plain.tmux(["capture-pane", "-p", "-e", "-t", "main"])
         #expect(reversed.contains("\u{1B}[7m") && !reversed.contains("48;5;"), "without colour the focus is reversed:\n\(reversed)")
     }
+    @Test func terminfoPaddingIsNotDrawnAsText() throws {
+        // vt100's entry asks for delays (`$<5>` after a cursor move, `$<2>` after a style) that only tputs knows.
+        let plant = samplePath("plant-maintenance.json")
+        let tmux = try TmuxSession("TERM=vt100 \(shellQuote(arborBinary)) \(shellQuote(plant)); echo exited > status", width: 100, height: 30)
+        let shown = tmux.waitForScreen { $0.contains("1 of 3") }
+        #expect(shown.ok, "\(shown.screen)")
+        try tmux.send("Down", "Right")
+        let moved = tmux.waitForScreen { $0.contains("1 of") && !$0.contains("1 of 3") }
+        #expect(!moved.screen.contains("$<"), "padding drawn as text:\n\(moved.screen)")
+        try tmux.send("q")
+        let left = tmux.waitForScreen { !$0.contains("1 of") }
+        #expect(!left.screen.contains("$<"), "padding drawn as text on leaving:\n\(left.screen)")
+    }
 }

@@ -78,7 +78,7 @@ package final class CursesTerminal: TerminalDevice {
         if hasModes {
             let shellModes = modes
             let names: [String] = ["sgr0", "cnorm", "rmcup"]
-            let undo = names.compactMap { name in arbor_tigetstr(name).map { String(cString: $0) } }.joined()
+            let undo = names.compactMap(Terminfo.string).joined()
             CrashRestorer.install(fd: outputFD, modes: shellModes, reset: Array((undo + (mouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "")).utf8))
         }
     }
@@ -96,14 +96,14 @@ package final class CursesTerminal: TerminalDevice {
     /// cursor shown on the last row, the shell's screen back, and the shell's modes.
     private func leaveProgramScreen() {
         let mouseOff = reportsMouse && arbor_tigetstr("kmous") != nil ? "\u{1B}[?1006l\u{1B}[?1000l" : ""
-        let lastRow = arbor_tigetstr("cup").map { String(cString: arbor_tiparm2($0, Int32(cells.height - 1), 0)) } ?? ""
+        let lastRow = Terminfo.string("cup").map { Terminfo.expand($0, cells.height - 1, 0) } ?? ""
         send(Array((mouseOff + Self.capabilities("sgr0") + lastRow + Self.capabilities("cnorm", "rmcup")).utf8))
         if var modes = shellModes { tcsetattr(outputFD, TCSADRAIN, &modes) }
     }
 
     /// The terminfo strings named, one after the other (those the entry lacks left out).
     private static func capabilities(_ names: String...) -> String {
-        names.compactMap { name in arbor_tigetstr(name).map { String(cString: $0) } }.joined()
+        names.compactMap(Terminfo.string).joined()
     }
 
     /// The size the system gives the terminal, or nil when it gives none.
@@ -128,7 +128,7 @@ package final class CursesTerminal: TerminalDevice {
             ("khome", .home), ("kend", .end), ("kdch1", .delete), ("kent", .enter), ("kcbt", .backTab),
             ("kri", .shiftUp), ("kind", .shiftDown), ("kPRV", .shiftPageUp), ("kNXT", .shiftPageDown),
         ]
-        return names.compactMap { name, key in arbor_tigetstr(name).map { KeySequence(Array(String(cString: $0).utf8), key) } }
+        return names.compactMap { name, key in Terminfo.string(name).map { KeySequence(Array($0.utf8), key) } }
     }
 
     /// The terminal's size in cells; with `--height`, the rows of the region.
@@ -145,10 +145,10 @@ package final class CursesTerminal: TerminalDevice {
         let rows = cells.height
         let wanted = height.rows(of: rows)
         guard wanted < rows else { return nil }
-        send(Array((arbor_tigetstr("rmcup").map { String(cString: $0) } ?? "").utf8))
+        send(Array((Terminfo.string("rmcup") ?? "").utf8))
         guard let row = cursorRow() else {
             // No answer: the whole screen after all, the alternate one again.
-            send(Array((arbor_tigetstr("smcup").map { String(cString: $0) } ?? "").utf8))
+            send(Array((Terminfo.string("smcup") ?? "").utf8))
             return nil
         }
         let top = min(row, rows - wanted)
@@ -249,7 +249,7 @@ package final class CursesTerminal: TerminalDevice {
     /// Takes the terminal again; the next frame is drawn whole.
     package func resume() {
         enterProgramScreen()
-        if inlineTop != nil { send(Array((arbor_tigetstr("rmcup").map { String(cString: $0) } ?? "").utf8)) }
+        if inlineTop != nil { send(Array((Terminfo.string("rmcup") ?? "").utf8)) }
         shown = nil
     }
 

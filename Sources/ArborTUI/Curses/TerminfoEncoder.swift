@@ -14,7 +14,7 @@ enum TerminfoEncoder {
         let look = { @Sendable (style: CellStyle) -> RoleLook in theme.resolve(style, colors: colors) }
         let cursor: CursorAddressing = cup == "\u{1B}[%i%p1%d;%p2%dH"
             ? .ansi
-            : .expanded { row, column in Array(cup.withCString { String(cString: arbor_tiparm2($0, Int32(row), Int32(column))) }.utf8) }
+            : .expanded { row, column in Array(Terminfo.expand(cup, row, column).utf8) }
         let clear = Array((capability("clear") ?? "").utf8)
         let skipsLastCell = arbor_tigetflag("am") != 0 && arbor_tigetflag("xenl") == 0
         let ansi = [bold, dim, underline, reverse] == ["\u{1B}[1m", "\u{1B}[2m", "\u{1B}[4m", "\u{1B}[7m"]
@@ -49,10 +49,10 @@ enum TerminfoEncoder {
     }
 
     private static func capability(_ name: String) -> String? {
-        arbor_tigetstr(name).map { String(cString: $0) }
+        Terminfo.string(name)
     }
 
     private static func expand(_ capability: String, _ value: Int) -> String {
-        capability.withCString { String(cString: arbor_tiparm1($0, Int32(value))) }
+        Terminfo.expand(capability, value)
     }
 }
