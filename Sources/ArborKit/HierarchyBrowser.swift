@@ -51,7 +51,7 @@ public final class HierarchyBrowser: Sendable {
     /// takes a while), then shows the browser on the terminal `acquire` gives.
     package func run(acquire: () throws(TerminalError) -> any TerminalDevice, release: () -> Void) throws(TerminalError) -> BrowserResult {
         switch origin {
-        case .ready(let source): return try run(on: acquire(), source: source, headStart: SourceHeadStart.begun(source))
+        case .ready(let source): return try run(on: acquire(), source: source, headStart: headStart(of: source))
         case .opening(let name, let open): return try openThenRun(name: name, open: open, acquire: acquire, release: release)
         }
     }
@@ -71,7 +71,7 @@ public final class HierarchyBrowser: Sendable {
             return BrowserResult(picked: [], status: error.status)
         }
         switch opened {
-        case .success(let source): return try run(on: acquire(), source: source, headStart: SourceHeadStart.begun(source))
+        case .success(let source): return try run(on: acquire(), source: source, headStart: headStart(of: source))
         case .failure(let error):
             return BrowserResult(picked: [], status: 2, failure: (error as? SourceError)?.message ?? String(describing: error))
         }
@@ -92,6 +92,12 @@ public final class HierarchyBrowser: Sendable {
         case .success(let value): return value
         case .failure(let error): throw error
         }
+    }
+
+    /// The source's root and first list, asked now so that they come while the terminal is set up; nil when a
+    /// query's answer is shown instead of them.
+    package func headStart(of source: any HierarchySource) -> SourceHeadStart? {
+        options.answer == nil ? SourceHeadStart.begun(source) : nil
     }
 
     /// Shows the browser on a terminal set up already (a loading screen's, or one in memory).

@@ -19,8 +19,6 @@ enum Browser {
             for problem in (opened.hierarchy as? any ReadingOutcome)?.readingProblems ?? [] { printError("arbor: " + problem) }
         }
         let hierarchy = opened.hierarchy
-        // The first listing is read while the terminal is set up; a query's answer is shown instead of it.
-        let headStart = query == nil ? SourceHeadStart.begun(hierarchy) : nil
         var options = BrowserOptions()
         if let select = command.select {
             do {
@@ -75,6 +73,7 @@ enum Browser {
         let result: BrowserResult
         do throws(TerminalError) {
             let browser = HierarchyBrowser(source: hierarchy, options: options)
+            let headStart = browser.headStart(of: hierarchy)
             result = try browser.run(on: lease.acquire(), source: hierarchy, headStart: headStart)
         } catch {
             printError("arbor: " + error.message)

@@ -14,7 +14,7 @@ package final class SourceHeadStart: Sendable {
         self.source = source
     }
 
-    /// The requests of `source`, asked now (see ``begin()``).
+    /// The requests of `source`, asked now where the source allows.
     package static func begun(_ source: any HierarchySource) -> SourceHeadStart {
         let requests = SourceHeadStart(source: source)
         requests.begin()
@@ -23,7 +23,7 @@ package final class SourceHeadStart: Sendable {
 
     /// Asks the source for its root and the root's children now, when listing is cheap and free of side effects
     /// there (``ReadingAhead``); other sources are asked only when the browser asks.
-    package func begin() {
+    private func begin() {
         guard source is any ReadingAhead else { return }
         let source = source
         let batches = EarlyBatches()

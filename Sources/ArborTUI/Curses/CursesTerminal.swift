@@ -17,6 +17,9 @@ package final class CursesTerminal: TerminalDevice {
     private var keyDecoder: TerminalKeyDecoder
     /// Whether the terminal was asked to report clicks and the wheel.
     private let reportsMouse: Bool
+    /// What undoes the program's screen (the mouse reports off, the style reset, the cursor shown, the shell's
+    /// screen back), sent on leaving and by the crash handler.
+    private let undo: String
     private var readBuffer = [UInt8](repeating: 0, count: 4096)
     /// Milliseconds an escape sequence cut at the end of a read waits for its rest before its ESC is the Escape key.
     static let escapeDelay: Int32 = 25
@@ -65,7 +68,8 @@ package final class CursesTerminal: TerminalDevice {
         self.encoder = encoder
         keyDecoder = TerminalKeyDecoder(extra: Self.terminfoKeys())
         self.inline = height
-        reportsMouse = mouse
+        reportsMouse = mouse && arbor_tigetstr("kmous") != nil
+        undo = (reportsMouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "") + Self.capabilities("sgr0", "cnorm", "rmcup")
         outputFD = fileno(tty)
         inputFD = open("/dev/tty", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard inputFD >= 0 else {
@@ -75,12 +79,7 @@ package final class CursesTerminal: TerminalDevice {
         }
         enterProgramScreen()
         if let height { inlineTop = openInlineRegion(height) }
-        if hasModes {
-            let shellModes = modes
-            let names: [String] = ["sgr0", "cnorm", "rmcup"]
-            let undo = names.compactMap(Terminfo.string).joined()
-            CrashRestorer.install(fd: outputFD, modes: shellModes, reset: Array((undo + (mouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "")).utf8))
-        }
+        if hasModes { CrashRestorer.install(fd: outputFD, modes: modes, reset: Array(undo.utf8)) }
     }
 
     deinit { shutdown() }
@@ -88,16 +87,15 @@ package final class CursesTerminal: TerminalDevice {
     /// Sets the program's modes and enters its screen: the alternate one, the cursor hidden, the mouse reported.
     private func enterProgramScreen() {
         if var modes = shellModes { _ = arbor_program_modes(outputFD, &modes) }
-        let mouseOn = reportsMouse && arbor_tigetstr("kmous") != nil ? "\u{1B}[?1000h\u{1B}[?1006h" : ""
+        let mouseOn = reportsMouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""
         send(Array((Self.capabilities("smcup", "civis") + mouseOn).utf8))
     }
 
-    /// Leaves the program's screen as curses' endwin does: the mouse no longer reported, the style reset, the
-    /// cursor shown on the last row, the shell's screen back, and the shell's modes.
+    /// Leaves the program's screen as curses' endwin does: the cursor to the last row, then ``undo``, then the
+    /// shell's modes.
     private func leaveProgramScreen() {
-        let mouseOff = reportsMouse && arbor_tigetstr("kmous") != nil ? "\u{1B}[?1006l\u{1B}[?1000l" : ""
         let lastRow = Terminfo.string("cup").map { Terminfo.expand($0, cells.height - 1, 0) } ?? ""
-        send(Array((mouseOff + Self.capabilities("sgr0") + lastRow + Self.capabilities("cnorm", "rmcup")).utf8))
+        send(Array((lastRow + undo).utf8))
         if var modes = shellModes { tcsetattr(outputFD, TCSADRAIN, &modes) }
     }
 

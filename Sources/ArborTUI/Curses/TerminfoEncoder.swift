@@ -5,17 +5,17 @@ import CNcurses
 enum TerminfoEncoder {
     /// The encoder, or nil when the terminal cannot address the cursor.
     static func make(theme: Theme) -> FrameEncoder? {
-        guard let cup = capability("cup") else { return nil }
+        guard let cup = Terminfo.string("cup") else { return nil }
         let colors = theme.usesColor ? max(0, Int(arbor_tigetnum("colors"))) : 0
-        let reset = capability("sgr0") ?? ""
-        let bold = capability("bold") ?? "", dim = capability("dim") ?? "", underline = capability("smul") ?? ""
-        let reverse = capability("rev") ?? ""
-        let foreground = capability("setaf"), background = capability("setab")
+        let reset = Terminfo.string("sgr0") ?? ""
+        let bold = Terminfo.string("bold") ?? "", dim = Terminfo.string("dim") ?? "", underline = Terminfo.string("smul") ?? ""
+        let reverse = Terminfo.string("rev") ?? ""
+        let foreground = Terminfo.string("setaf"), background = Terminfo.string("setab")
         let look = { @Sendable (style: CellStyle) -> RoleLook in theme.resolve(style, colors: colors) }
         let cursor: CursorAddressing = cup == "\u{1B}[%i%p1%d;%p2%dH"
             ? .ansi
             : .expanded { row, column in Array(Terminfo.expand(cup, row, column).utf8) }
-        let clear = Array((capability("clear") ?? "").utf8)
+        let clear = Array((Terminfo.string("clear") ?? "").utf8)
         let skipsLastCell = arbor_tigetflag("am") != 0 && arbor_tigetflag("xenl") == 0
         let ansi = [bold, dim, underline, reverse] == ["\u{1B}[1m", "\u{1B}[2m", "\u{1B}[4m", "\u{1B}[7m"]
             && ["\u{1B}[m", "\u{1B}[0m", "\u{1B}(B\u{1B}[m", "\u{1B}[m\u{0F}"].contains(reset)
@@ -23,7 +23,7 @@ enum TerminfoEncoder {
                 colors == 0 || capability.map { ansiColors($0, base: base, colors: colors) } == true
             }
         if ansi {
-            let erasing: BlankErasing = capability("ech") != "\u{1B}[%p1%dX" ? .never
+            let erasing: BlankErasing = Terminfo.string("ech") != "\u{1B}[%p1%dX" ? .never
                 : arbor_tigetflag("bce") > 0 ? .onAnyBackground : .onDefaultBackground
             return FrameEncoder(look: look, cursor: cursor, clear: clear, reset: Array(reset.utf8), skipsLastCell: skipsLastCell,
                                 erasing: erasing)
@@ -35,8 +35,8 @@ enum TerminfoEncoder {
             if look.dim { text += dim }
             if look.underline { text += underline }
             if look.reverse { text += reverse }
-            if case .index(let value) = look.foreground, let foreground { text += expand(foreground, Int(value)) }
-            if case .index(let value) = look.background, let background { text += expand(background, Int(value)) }
+            if case .index(let value) = look.foreground, let foreground { text += Terminfo.expand(foreground, Int(value)) }
+            if case .index(let value) = look.background, let background { text += Terminfo.expand(background, Int(value)) }
             return Array(text.utf8)
         }
         return FrameEncoder(style: style, cursor: cursor, clear: clear, reset: Array(reset.utf8), skipsLastCell: skipsLastCell)
@@ -45,14 +45,6 @@ enum TerminfoEncoder {
     /// Whether a colour capability sends the ANSI sequences for the colours the terminal has.
     private static func ansiColors(_ capability: String, base: Int, colors: Int) -> Bool {
         let probes = [(1, "\(base + 1)"), (9, "\(base + 61)"), (200, "\(base + 8);5;200")].filter { $0.0 < colors }
-        return probes.allSatisfy { value, parameters in expand(capability, value) == "\u{1B}[\(parameters)m" }
-    }
-
-    private static func capability(_ name: String) -> String? {
-        Terminfo.string(name)
-    }
-
-    private static func expand(_ capability: String, _ value: Int) -> String {
-        Terminfo.expand(capability, value)
+        return probes.allSatisfy { value, parameters in Terminfo.expand(capability, value) == "\u{1B}[\(parameters)m" }
     }
 }
