@@ -51,27 +51,31 @@ tools:
 # loader looked for every library beside the program first (the Swift libraries it would find there are linked in). The static
 # standard library's link exports every symbol; nothing looks them up, and the loader searched them (DECISIONS).
 ifeq ($(shell uname -s),Linux)
-RELEASE_LINK = -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+RELEASE_LINK = -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xswiftc -Xclang-linker -Xswiftc -static-libgcc -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xlinker --section-ordering-file=$(CURDIR)/bench/startup-order.txt -Xlinker --no-export-dynamic
 # libxml2 is loaded when an XML source opens: the release build reads its headers through a pkg-config file
-# that names no library to link; LZ4's names its archive. libstdc++ (the runtime's and TOML's C++) is linked in: a
-# folder searched first holds only its archive, so the loader no longer binds its 2,000 symbols at every start.
+# that names no library to link; LZ4's names its archive. libstdc++ (the runtime's and TOML's C++), SQLite and
+# terminfo are linked in: a folder searched first holds only their archives, so a start loads, relocates and binds
+# none of them (ncursesw's archive is there too: nothing of it is called, so nothing of it is linked).
 RELEASE_PKG = .build/pkgconfig
 RELEASE_ENV = PKG_CONFIG_PATH=$(CURDIR)/$(RELEASE_PKG)
-RELEASE_CXX = .build/static-cxx
-RELEASE_LINK += -Xlinker -L$(CURDIR)/$(RELEASE_CXX)
+RELEASE_ARCHIVES = .build/static-libs
+RELEASE_LINK += -Xlinker -L$(CURDIR)/$(RELEASE_ARCHIVES)
 endif
 build: deps
 ifeq ($(shell uname -s),Linux)
-	@mkdir -p $(RELEASE_PKG) $(RELEASE_CXX)
+	@mkdir -p $(RELEASE_PKG) $(RELEASE_ARCHIVES)
 	@printf 'Name: libXML\nDescription: libxml2 headers, loaded when used\nVersion: %s\nCflags: %s\nLibs:\n' \
 	  "$$(pkg-config --modversion libxml-2.0)" "$$(pkg-config --cflags libxml-2.0)" > $(RELEASE_PKG)/libxml-2.0.pc
 	@printf 'Name: LZ4\nDescription: LZ4, linked in\nVersion: %s\nCflags: %s\nLibs: %s\n' "$$(pkg-config --modversion liblz4)" \
 	  "$$(pkg-config --cflags liblz4)" "$$([ -f "$$($(CLANG) -print-file-name=liblz4.a)" ] && echo -l:liblz4.a || echo -llz4)" \
 	  > $(RELEASE_PKG)/liblz4.pc
-	@archive="$$($(CLANG) -print-file-name=libstdc++.a)"; rm -f $(RELEASE_CXX)/libstdc++.a; \
-	  if [ -f "$$archive" ]; then ln -s "$$archive" $(RELEASE_CXX)/libstdc++.a; fi
+	@printf 'Name: ncursesw\nDescription: terminfo, linked in\nVersion: %s\nCflags: %s\nLibs: %s\n' "$$(pkg-config --modversion ncursesw)" \
+	  "$$(pkg-config --cflags ncursesw)" "$$([ -f "$$($(CLANG) -print-file-name=libtinfo.a)" ] && echo -l:libtinfo.a || pkg-config --libs ncursesw)" \
+	  > $(RELEASE_PKG)/ncursesw.pc
+	@for name in stdc++ sqlite3 tinfo ncursesw; do archive="$$($(CLANG) -print-file-name=lib$$name.a)"; \
+	  rm -f $(RELEASE_ARCHIVES)/lib$$name.a; if [ -f "$$archive" ]; then ln -s "$$archive" $(RELEASE_ARCHIVES)/lib$$name.a; fi; done
 endif
 	$(RELEASE_ENV) $(SWIFT) build -c release --product arbor --static-swift-stdlib --disable-local-rpath $(RELEASE_LINK)
 

@@ -31,6 +31,19 @@ struct ReleaseStartEndToEndTests {
         #expect(xml.contains("libxml2"))
     }
 
+    @Test(.enabled(if: arborReleaseBinary != nil && FileManager.default.fileExists(atPath: "/proc/self/maps"),
+                   "needs ARBOR_RELEASE_BIN (make test sets it) and Linux"))
+    func theStartLoadsTheCLibraryAndItsMathsOnly() throws {
+        let maps = try mappedFiles(showing: "a.json", with: Array(#"{"alpha": {"beta": 1}}"#.utf8), until: "alpha")
+        let libraries = Set(maps.split(separator: "\n").compactMap { line -> String? in
+            guard let path = line.split(separator: " ", omittingEmptySubsequences: true).last, path.contains(".so") else { return nil }
+            return String(path.split(separator: "/").last ?? path)
+        })
+        #expect(libraries.contains { $0.hasPrefix("libc.so") })
+        let others = libraries.filter { !$0.hasPrefix("libc.so") && !$0.hasPrefix("libm.so") && !$0.hasPrefix("ld-linux") }
+        #expect(others.isEmpty, "loaded at the start: \(others.sorted())")
+    }
+
     @Test(.enabled(if: arborReleaseBinary != nil && FileManager.default.fileExists(atPath: "/usr/lib/locale/C.utf8/LC_COLLATE"),
                    "needs ARBOR_RELEASE_BIN (make test sets it) and the C.UTF-8 locale's files"))
     func theStartReadsTheLocalesCharacterSetAlone() throws {
