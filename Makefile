@@ -71,8 +71,8 @@ ifeq ($(shell uname -s),Linux)
 	@printf 'Name: LZ4\nDescription: LZ4, linked in\nVersion: %s\nCflags: %s\nLibs: %s\n' "$$(pkg-config --modversion liblz4)" \
 	  "$$(pkg-config --cflags liblz4)" "$$([ -f "$$($(CLANG) -print-file-name=liblz4.a)" ] && echo -l:liblz4.a || echo -llz4)" \
 	  > $(RELEASE_PKG)/liblz4.pc
-	@printf 'Name: ncursesw\nDescription: terminfo, linked in\nVersion: %s\nCflags: %s\nLibs: %s\n' "$$(pkg-config --modversion ncursesw)" \
-	  "$$(pkg-config --cflags ncursesw)" "$$([ -f "$$($(CLANG) -print-file-name=libtinfo.a)" ] && echo -l:libtinfo.a || pkg-config --libs ncursesw)" \
+	@printf 'Name: ncursesw\nDescription: terminfo, linked in\nVersion: %s\nCflags:\nLibs: %s\n' "$$(pkg-config --modversion ncursesw)" \
+	  "$$([ -f "$$($(CLANG) -print-file-name=libtinfo.a)" ] && echo -l:libtinfo.a || pkg-config --libs ncursesw)" \
 	  > $(RELEASE_PKG)/ncursesw.pc
 	@for name in stdc++ sqlite3 tinfo ncursesw; do archive="$$($(CLANG) -print-file-name=lib$$name.a)"; \
 	  rm -f $(RELEASE_ARCHIVES)/lib$$name.a; if [ -f "$$archive" ]; then ln -s "$$archive" $(RELEASE_ARCHIVES)/lib$$name.a; fi; done
@@ -153,8 +153,11 @@ bench: build bench-tools
 	python3 bench/diff.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
 
 # The functions a start runs, seen by callgrind, for the release link's layout (needs valgrind).
+# The program is linked once more with a map of where each function went, which the list is made from.
 startup-order: build
-	python3 bench/startup_order.py $(BIN_RELEASE) bench/startup-order.txt
+	$(RELEASE_ENV) $(SWIFT) build -c release --product arbor --static-swift-stdlib --disable-local-rpath $(RELEASE_LINK) \
+	  -Xlinker -Map=$(CURDIR)/.build/arbor-release.map
+	python3 bench/startup_order.py $(BIN_RELEASE) .build/arbor-release.map bench/startup-order.txt
 
 # A quick pass of the benchmark on data a hundredth of the size, Arbor only, with the debug build of make test.
 bench-smoke:

@@ -2,13 +2,17 @@
 """startup_order -- the order the release link lays the program's code out in (docs/DECISIONS.md, "The code a
 start touches is laid out together").
 
-  startup_order.py BINARY OUTPUT
+  startup_order.py BINARY MAP OUTPUT
 
 Runs BINARY under callgrind in a pseudo-terminal on a directory tree, a JSON document and a CSV table (the repository
-and sample-data/), to its first screen and through a few move keys, and writes OUTPUT: one input section name
-(`.text.SYMBOL`) for every function of BINARY that ran, for gold's --section-ordering-file. The release link puts
-those sections side by side, so a start faults in a few hundred KiB of code instead of 9 MiB scattered over 20.
+and sample-data/), to its first screen and through a few move keys, and writes OUTPUT: the name of every input
+section of code (`.text.NAME`) in which an instruction ran, for gold's --section-ordering-file. MAP is the link map
+of BINARY (`-Map`): it says which input section each address came from, so the local functions that have no
+symbol (`.L` closures, outlined copies, object destroyers) are found as well as the named ones. The release link
+puts those sections side by side, so a start faults in a few hundred KiB of code instead of megabytes scattered
+over the binary.
 """
+import bisect
 import os
 import re
 import subprocess
@@ -27,10 +31,36 @@ RUNS = [
 ]
 
 
-def functions_run(binary, path, keys, out):
-    """The names (as linked) of the functions callgrind saw run in `binary` opening `path` and taking `keys`."""
+def code_sections(map_path):
+    """The input sections of code in the link map, as sorted starts and (end, name) pairs."""
+    sections = []
+    pending = None
+    placed = re.compile(r'^\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+\S')
+    with open(map_path, errors='replace') as link_map:
+        for line in link_map:
+            named = re.match(r'^ (\.text\.\S+)(.*)$', line)
+            if named:
+                pending = named.group(1)
+                rest = placed.match(' ' + named.group(2)) if named.group(2).strip() else None
+                if not rest:
+                    continue
+            else:
+                rest = placed.match(line) if pending else None
+                if not rest:
+                    pending = None
+                    continue
+            start, size = int(rest.group(1), 16), int(rest.group(2), 16)
+            if start and size:
+                sections.append((start, start + size, pending))
+            pending = None
+    sections.sort()
+    return [start for start, _, _ in sections], [(end, name) for _, end, name in sections]
+
+
+def addresses_run(binary, path, keys, out):
+    """The addresses of the instructions callgrind saw run in `binary` opening `path` and taking `keys`."""
     env = {'PATH': os.environ['PATH'], 'TERM': 'xterm-256color', 'LANG': 'C.UTF-8', 'HOME': tempfile.gettempdir()}
-    session = ptyrun.Session(['valgrind', '--tool=callgrind', '--demangle=no', f'--callgrind-out-file={out}',
+    session = ptyrun.Session(['valgrind', '--tool=callgrind', '--dump-instr=yes', f'--callgrind-out-file={out}',
                               binary, path], 120, 40, env, None)
     session.settle(2.0, timeout=120)
     for key in keys:
@@ -42,34 +72,54 @@ def functions_run(binary, path, keys, out):
     deadline = time.time() + 30
     while time.time() < deadline and not os.path.getsize(out):
         time.sleep(0.2)
-    names = set()
-    with open(out, errors='replace') as profile:
+    return instruction_addresses(out)
+
+
+def instruction_addresses(profile_path):
+    """Every instruction address a callgrind profile (`--dump-instr=yes`) gives a cost or a call to."""
+    addresses = set()
+    current = 0
+    with open(profile_path, errors='replace') as profile:
         for line in profile:
-            match = re.match(r'c?fn=\(\d+\) (\S+)', line)
-            if match:
-                names.add(match.group(1))
-    return names
+            first = line[:1]
+            if first not in '0+-*':
+                continue
+            position = line.split(None, 1)[0]
+            if position.startswith('0x'):
+                current = int(position, 16)
+            elif first in '+-':
+                step = position[1:]
+                step = int(step, 16) if step.startswith('0x') else int(step)
+                current += step if first == '+' else -step
+            elif first != '*' or position != '*':
+                continue
+            addresses.add(current)
+    return addresses
 
 
 def main():
-    binary, output = sys.argv[1], sys.argv[2]
+    binary, map_path, output = sys.argv[1], sys.argv[2], sys.argv[3]
+    starts, ends = code_sections(map_path)
+    if len(starts) < 1000:
+        sys.exit(f'startup_order: only {len(starts)} sections of code in {map_path}; was it linked with -Map?')
     with tempfile.TemporaryDirectory() as scratch:
         plain = os.path.join(scratch, 'arbor')
         # valgrind cannot read the debug information Swift's release link writes; the symbol table is enough.
         subprocess.run(['strip', '--strip-debug', '-o', plain, binary], check=True)
         ran = set()
         for index, (path, keys) in enumerate(RUNS):
-            ran |= functions_run(plain, path, keys, os.path.join(scratch, f'callgrind.{index}'))
-        listed = subprocess.run(['nm', '--defined-only', plain], capture_output=True, text=True, check=True).stdout
-    code = {fields[2] for fields in (line.split() for line in listed.splitlines())
-            if len(fields) == 3 and fields[1] in 'tTwW'}
-    chosen = sorted(ran & code)
+            ran |= addresses_run(plain, path, keys, os.path.join(scratch, f'callgrind.{index}'))
+    chosen = set()
+    for address in ran:
+        index = bisect.bisect_right(starts, address) - 1
+        if index >= 0 and address < ends[index][0]:
+            chosen.add(ends[index][1])
     if len(chosen) < 500:
-        sys.exit(f'startup_order: only {len(chosen)} functions seen running; is valgrind installed?')
+        sys.exit(f'startup_order: only {len(chosen)} sections seen running; is valgrind installed?')
     with open(output, 'w') as order:
         order.write('.text.startup\n')
-        order.writelines(f'.text.{name}\n' for name in chosen)
-    print(f'{len(chosen)} functions in {output}')
+        order.writelines(f'{name}\n' for name in sorted(chosen))
+    print(f'{len(chosen)} sections in {output}')
 
 
 if __name__ == '__main__':

@@ -26,7 +26,8 @@ public enum ConfigFile {
 
     /// Reads the file at `path`; no file means no settings.
     public static func load(path: String) throws(ConfigError) -> Settings {
-        guard FileManager.default.fileExists(atPath: path) else { return Settings() }
+        // access(2), not FileManager: a start without a file then sets up no file manager for nothing.
+        guard access(path, F_OK) == 0 else { return Settings() }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw ConfigError(file: path, "cannot read the file (or it is not UTF-8)")
         }

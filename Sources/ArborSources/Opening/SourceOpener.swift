@@ -99,11 +99,23 @@ public struct OpenedSource: Sendable {
 
 /// Reads a file or standard input and builds the hierarchy in the format asked for or detected.
 public enum SourceOpener {
+    /// The text before the first `://` of `path` (`postgres` in `postgres://host/db`), or nil when it has none.
+    /// Read byte by byte: every start asks, and Foundation's `range(of:)` costs more code than the question.
+    static func scheme(of path: String) -> String? {
+        let bytes = Array(path.utf8)
+        guard bytes.count >= 3 else { return nil }
+        for index in 0...(bytes.count - 3)
+        where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/") {
+            return String(decoding: bytes[..<index], as: UTF8.self)
+        }
+        return nil
+    }
+
     /// Opens what `request` names; errors name the file and the place. With `streaming`, a long path list or
     /// JSON Lines input opens as soon as its first part is read (a `GrowingPathList`, `GrowingJSONLines`), the
     /// rest being read on another thread, and a large XML input as soon as its first part is indexed.
     public static func open(_ request: SourceRequest, streaming: Bool = false) throws(SourceLoadError) -> OpenedSource {
-        if let path = request.path, let scheme = path.range(of: "://").map({ String(path[..<$0.lowerBound]) }),
+        if let path = request.path, let scheme = scheme(of: path),
            let kind = SourceKinds.all.first(where: { $0.schemes.contains(scheme) }) {
             return try kind.open(request)
         }

@@ -20,21 +20,32 @@ package enum Terminfo {
 
     /// The text without its padding specifications: `$<` then digits, a decimal point, `*` or `/`, then `>`.
     package static func withoutPadding(_ text: String) -> String {
-        guard text.contains("$<") else { return text }
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
+        var kept: [UInt8] = []
+        var removed = false
         var index = 0
-        while index + 1 < bytes.count {
-            guard bytes[index] == UInt8(ascii: "$"), bytes[index + 1] == UInt8(ascii: "<"),
-                  let end = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ">")),
-                  end > index + 2, bytes[(index + 2)..<end].allSatisfy({ Self.paddingBytes.contains($0) })
-            else {
-                index += 1
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<"),
+               let end = paddingEnd(in: bytes, from: index + 2) {
+                removed = true
+                index = end + 1
                 continue
             }
-            bytes.removeSubrange(index...end)
+            kept.append(bytes[index])
+            index += 1
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return removed ? String(decoding: kept, as: UTF8.self) : text
     }
 
-    private static let paddingBytes = Set("0123456789.*/".utf8)
+    /// Where the `>` closing a padding specification whose delay starts at `start` is, or nil when none closes it.
+    private static func paddingEnd(in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count, isPadding(bytes[index]) { index += 1 }
+        return index > start && index < bytes.count && bytes[index] == UInt8(ascii: ">") ? index : nil
+    }
+
+    private static func isPadding(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "*")
+            || byte == UInt8(ascii: "/")
+    }
 }
