@@ -35,6 +35,8 @@ package struct StoredNode: Sendable {
     package internal(set) var parentLoad: LoadState = .unloaded
     /// Bumped whenever the children are replaced as a whole.
     var childEpoch = 0
+    /// Changes whenever the node's id or content does (see ``NodeStore/contentStamp(of:)``).
+    var contentStamp = 0
 
     /// The title, or the id while the content has not arrived.
     package var title: String { content?.title ?? id }
@@ -46,6 +48,8 @@ package struct NodeStore: Sendable {
     private var handleByID: [String: NodeHandle] = [:]
     /// The epoch the next replacement of a node's children gets: unique within the store and the stores after it.
     private(set) var nextEpoch: Int
+    /// The stamp the next node given an id or a content gets.
+    private var nextContentStamp = 1
     /// The nodes whose lists of children were replaced or changed in length since they were last taken.
     private var reshapedLists: Set<NodeHandle> = []
     /// Slots of released nodes, given to the next new ids.
@@ -96,6 +100,15 @@ package struct NodeStore: Sendable {
         (nodes[Int(handle.index)].content?.subtitle ?? "", nodes[Int(handle.index)].content?.body ?? "")
     }
 
+    /// A number that changes whenever the node behind the handle gets another id or content: what was measured of
+    /// its texts holds while the number stays.
+    package func contentStamp(of handle: NodeHandle) -> Int { nodes[Int(handle.index)].contentStamp }
+
+    private mutating func stamp(_ index: Int) {
+        nodes[index].contentStamp = nextContentStamp
+        nextContentStamp += 1
+    }
+
     /// The handle of the node with a source id, if the store has it.
     package func handle(for id: String) -> NodeHandle? { handleByID[id] }
 
@@ -113,6 +126,7 @@ package struct NodeStore: Sendable {
             handle = NodeHandle(nodes.count)
             nodes.append(StoredNode(id: id))
         }
+        stamp(Int(handle.index))
         handleByID[id] = handle
         return handle
     }
@@ -133,6 +147,7 @@ package struct NodeStore: Sendable {
     mutating func record(_ item: SourceItem, parent: NodeHandle?) -> NodeHandle {
         let handle = intern(item.id)
         nodes[Int(handle.index)].content = item.content
+        stamp(Int(handle.index))
         if nodes[Int(handle.index)].children == nil || item.childCount != nil {
             nodes[Int(handle.index)].childCount = item.childCount
         }

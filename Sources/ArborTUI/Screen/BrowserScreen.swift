@@ -22,6 +22,8 @@ package struct BrowserScreen: Sendable {
     package var notice: String?
     /// The object cells of the last frame, copied into the next where they are drawn the same.
     package let cellMemo = CellPaintMemo()
+    /// What was measured of the columns' texts in the last frames, for the columns' widths.
+    package let widthMemo = ColumnWidthMemo()
 
     /// Creates a screen.
     package init(sourceName: String, keyMap: KeyMap = .standard, cellMode: CellMode = .auto, notice: String? = nil) {

@@ -14,13 +14,14 @@ struct ColumnWidths {
     static let sample = 64
 
     /// The widths of `columns` (indexes into the state's columns, left to right) in `width` cells.
-    static func widths(_ state: BrowserState, columns: [Int], width: Int, fullCells: Bool) -> [Int] {
+    /// `memo`, when given, keeps what was measured of each column for the next frames.
+    static func widths(_ state: BrowserState, columns: [Int], width: Int, fullCells: Bool, memo: ColumnWidthMemo? = nil) -> [Int] {
         guard !columns.isEmpty else { return [] }
         let chrome = 12 + (state.selection.mode == .none ? 0 : 2)
         let wanted = columns.map { column -> Int in
             let isRoomy = column == state.focusedColumn || column == state.focusedColumn + 1
             let cap = isRoomy ? bound : other
-            return min(max(chrome + widestText(state, column: column, fullCells: fullCells, enough: cap - chrome), minimum), cap)
+            return min(max(chrome + widestText(state, column: column, fullCells: fullCells, enough: cap - chrome, memo: memo), minimum), cap)
         }
         var widths = wanted
         var excess = widths.reduce(0, +) - width
@@ -43,24 +44,37 @@ struct ColumnWidths {
         return widths
     }
 
-    /// The widest text of a column's first items, in cells, measured no further than `enough`. A text of no more
-    /// UTF-8 bytes than the widest so far is not measured: no character takes more cells than bytes.
-    private static func widestText(_ state: BrowserState, column: Int, fullCells: Bool, enough: Int) -> Int {
+    /// The widest text of a column's first items, in cells, measured no further than `enough`, or as `memo` kept it.
+    private static func widestText(_ state: BrowserState, column: Int, fullCells: Bool, enough: Int, memo: ColumnWidthMemo?) -> Int {
+        let items = state.items(in: column)
+        guard let memo else { return measure(items, in: state.store, fullCells: fullCells, enough: enough).widest }
+        return memo.widest(under: state.columns[column].parent, items: items, sample: sample, store: state.store,
+                           fullCells: fullCells, enough: enough) {
+            measure(items, in: state.store, fullCells: fullCells, enough: enough)
+        }
+    }
+
+    /// The widest text of the first items, how many items were looked at and whether it stopped at `enough`. A text
+    /// of no more UTF-8 bytes than the widest so far is not measured: no character takes more cells than bytes.
+    private static func measure(_ items: ChildList, in store: NodeStore, fullCells: Bool, enough: Int)
+        -> (widest: Int, looked: Int, stoppedEarly: Bool) {
         var widest = 0
-        for item in state.items(in: column).prefix(sample) {
-            let title = state.store.title(of: item)
-            if let value = state.store.scalarText(of: item) {
+        var looked = 0
+        for item in items.prefix(sample) {
+            looked += 1
+            let title = store.title(of: item)
+            if let value = store.scalarText(of: item) {
                 if title.utf8.count + value.utf8.count + 2 > widest { widest = max(widest, DisplayWidth.of(title) + DisplayWidth.of(value) + 2) }
             } else if title.utf8.count > widest {
                 widest = max(widest, DisplayWidth.of(title))
             }
             if fullCells {
-                let lines = state.store.lines(of: item)
+                let lines = store.lines(of: item)
                 if lines.subtitle.utf8.count > widest { widest = max(widest, DisplayWidth.of(lines.subtitle)) }
                 if lines.body.utf8.count > widest { widest = max(widest, DisplayWidth.of(lines.body)) }
             }
-            if widest >= enough { break }
+            if widest >= enough { return (widest, looked, true) }
         }
-        return widest
+        return (widest, looked, false)
     }
 }

@@ -22,7 +22,7 @@ struct ColumnsView: HierarchyView {
         let shown = Array(state.columnOffset..<min(state.columns.count, state.columnOffset + metrics.columnSlots))
         var frames: [ScreenLayout.ColumnFrame] = []
         var x = 0
-        for (column, columnWidth) in zip(shown, ColumnWidths.widths(state, columns: shown, width: width, fullCells: metrics.fullCells)) {
+        for (column, columnWidth) in zip(shown, ColumnWidths.widths(state, columns: shown, width: width, fullCells: metrics.fullCells, memo: screen.widthMemo)) {
             let last = column == shown.last
             frames.append(.init(column: column, x: x, width: columnWidth, right: last ? width - 1 : x + columnWidth - 1))
             x += columnWidth

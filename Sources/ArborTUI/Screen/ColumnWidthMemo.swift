@@ -1,0 +1,50 @@
+import ArborCore
+import Synchronization
+
+/// The widest text of each column's first items as the last frames measured it, with the items and the contents
+/// it was measured on: a column whose first items are the same, their contents unchanged, is not measured again
+/// (a move key changes none of them; the read-ahead changes other nodes).
+package final class ColumnWidthMemo: Sendable {
+    private struct Measure: Sendable {
+        var fullCells: Bool
+        var enough: Int
+        /// The items looked at, and the content stamps they had.
+        var items: [NodeHandle]
+        var stamps: [Int]
+        /// Whether the measure stopped at `enough` before the column's sample ended.
+        var stoppedEarly: Bool
+        var widest: Int
+    }
+
+    /// More columns than a screen shows: past it, what is kept is let go.
+    private static let kept = 32
+
+    private let measures = Mutex([NodeHandle: Measure]())
+
+    /// Lets go of every measure kept.
+    package func forget() {
+        measures.withLock { $0 = [:] }
+    }
+
+    /// The widest text of the first `sample` items of `items`, listed under `parent`, as `measure` finds it,
+    /// or as it found it last time when the same items hold the same contents.
+    /// `measure` gives the widest text, how many items it looked at and whether it stopped at `enough`.
+    func widest(under parent: NodeHandle, items: ChildList, sample: Int, store: NodeStore, fullCells: Bool, enough: Int,
+                measure: () -> (widest: Int, looked: Int, stoppedEarly: Bool)) -> Int {
+        let shown = items.prefix(sample)
+        if let kept = measures.withLock({ $0[parent] }), kept.fullCells == fullCells, kept.enough == enough,
+           kept.stoppedEarly ? shown.count >= kept.items.count : shown.count == kept.items.count,
+           zip(kept.items.indices, shown).allSatisfy({ kept.items[$0] == $1 && kept.stamps[$0] == store.contentStamp(of: $1) }) {
+            return kept.widest
+        }
+        let found = measure()
+        let looked = Array(shown.prefix(found.looked))
+        let entry = Measure(fullCells: fullCells, enough: enough, items: looked, stamps: looked.map { store.contentStamp(of: $0) },
+                            stoppedEarly: found.stoppedEarly, widest: found.widest)
+        measures.withLock { measures in
+            if measures.count >= Self.kept { measures = [:] }
+            measures[parent] = entry
+        }
+        return found.widest
+    }
+}
