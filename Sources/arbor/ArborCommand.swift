@@ -26,13 +26,31 @@ enum ArborCommand {
     /// When this version was made, for the manual page.
     static let releaseDate = "2026-11-24"
 
-    /// The subcommands, browse first: it is the one run when the first word names none.
-    static let subcommands = [BrowseCommand.spec, PrintCommand.spec, QueryCommand.spec, FindCommand.spec, DiffCommand.spec, KeysCommand.spec,
-                              DocumentsCommand.completionsSpec, DocumentsCommand.manualSpec]
+    /// The subcommands' names, browse first: it is the one run when the first word names none.
+    static let subcommandNames = ["browse", "print", "query", "find", "diff", "keys", "completions", "manual"]
+
+    /// The subcommands, in the order of their names.
+    static var subcommands: [CommandLineSpec] { subcommandNames.compactMap(subcommand(named:)) }
+
+    /// The subcommand called `name`. Each command's help is made only when it is asked for: a start made all
+    /// eight, 0.4 million instructions, to run the browser.
+    static func subcommand(named name: String) -> CommandLineSpec? {
+        switch name {
+        case "browse": BrowseCommand.spec
+        case "print": PrintCommand.spec
+        case "query": QueryCommand.spec
+        case "find": FindCommand.spec
+        case "diff": DiffCommand.spec
+        case "keys": KeysCommand.spec
+        case "completions": DocumentsCommand.completionsSpec
+        case "manual": DocumentsCommand.manualSpec
+        default: nil
+        }
+    }
 
     /// The command a command line names and the words that follow its name.
     static func spec(for words: [String]) -> (spec: CommandLineSpec, rest: ArraySlice<String>) {
-        if let first = words.first, let named = subcommands.first(where: { $0.name == first }) {
+        if let first = words.first, let named = subcommand(named: first) {
             return (named, words.dropFirst())
         }
         return (BrowseCommand.spec, words[...])
@@ -45,20 +63,20 @@ enum ArborCommand {
             return .text(script)
         }
         if words.first == "help" {
-            let named = words.dropFirst().first.flatMap { name in subcommands.first { $0.name == name } }
+            let named = words.dropFirst().first.flatMap(subcommand(named:))
             return .help(helpText(named ?? BrowseCommand.spec))
         }
         let (spec, rest) = spec(for: words)
         let parsed = try CommandLineParser.parse(Array(rest), as: spec)
         if parsed.wantsHelp { return .help(helpText(spec)) }
         switch spec.name {
-        case PrintCommand.spec.name: return .run(.print(try PrintCommand(parsed)))
-        case QueryCommand.spec.name: return .run(.query(try QueryCommand(parsed)))
-        case FindCommand.spec.name: return .run(.find(try FindCommand(parsed)))
-        case DiffCommand.spec.name: return .run(.diff(try DiffCommand(parsed)))
-        case KeysCommand.spec.name: return .run(.keys(KeysCommand(parsed)))
-        case DocumentsCommand.completionsSpec.name: return .text(try DocumentsCommand(completions: parsed).text)
-        case DocumentsCommand.manualSpec.name: return .text(DocumentsCommand(manual: parsed).text)
+        case "print": return .run(.print(try PrintCommand(parsed)))
+        case "query": return .run(.query(try QueryCommand(parsed)))
+        case "find": return .run(.find(try FindCommand(parsed)))
+        case "diff": return .run(.diff(try DiffCommand(parsed)))
+        case "keys": return .run(.keys(KeysCommand(parsed)))
+        case "completions": return .text(try DocumentsCommand(completions: parsed).text)
+        case "manual": return .text(DocumentsCommand(manual: parsed).text)
         default: return .run(.browse(try BrowseCommand(parsed)))
         }
     }
@@ -66,7 +84,7 @@ enum ArborCommand {
     /// The help of a command; browsing's, which `arbor --help` shows, also names the other commands.
     static func helpText(_ spec: CommandLineSpec) -> String {
         let text = CommandHelp.text(spec)
-        guard spec.name == BrowseCommand.spec.name else { return text }
+        guard spec.name == "browse" else { return text }
         return text + """
 
             Also: 'arbor print [SOURCE]' lists the hierarchy as a tree on stdout (see 'arbor print --help');

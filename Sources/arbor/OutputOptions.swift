@@ -1,4 +1,5 @@
 import ArborCommandLine
+import ArborCore
 import ArborSources
 
 /// How picked or listed items are printed.
@@ -10,7 +11,7 @@ struct OutputOptions {
     static func options(adding fields: [String]) -> [OptionSpec] {
         let names = OutputField.allCases.map(\.rawValue) + fields
         return [
-            .value("output", help: "What to print for an item: \(names.joined(separator: ", ")) (default: path for path lists, "
+            .value("output", help: "What to print for an item: \(names.joinedText(separator: ", ")) (default: path for path lists, "
                 + (fields.contains("value") ? "value for JSON and YAML, " : "") + "id otherwise).")
                 .choosing(names),
             .flag("print0", help: "End each item with a NUL byte instead of a newline."),
@@ -29,7 +30,7 @@ struct OutputOptions {
         delimiter = parsed.value("delimiter")
         if let output, OutputField(rawValue: output) == nil, !fields.contains(output) {
             let names = OutputField.allCases.map(\.rawValue) + fields
-            throw CommandLineError("--output must be \(names.dropLast().joined(separator: ", ")) or \(names.last!), not '\(output)'")
+            throw CommandLineError("--output must be \(Array(names.dropLast()).joinedText(separator: ", ")) or \(names.last!), not '\(output)'")
         }
     }
 

@@ -10,8 +10,11 @@ struct SourceOptions {
         optional: true)
 
     /// The options, in the order the help lists them.
+    /// The formats' names, comma-separated.
+    static var formatList: String { SourceKinds.formatNames.joinedText(separator: ", ") }
+
     static let options: [OptionSpec] = [
-        .value("format", help: "The source format: \(SourceKinds.formatNames.joined(separator: ", ")) (default: a directory is fs; "
+        .value("format", help: "The source format: \(formatList) (default: a directory is fs; "
             + "files: by extension, then by content; see docs/sources.md).").choosing(SourceKinds.formatNames),
         .value("id", help: "The field that holds an item's id."),
         .value("title", help: "The field for the title (default: title, name, label, id)."),
@@ -70,7 +73,7 @@ struct SourceOptions {
         }
         if let format, SourceFormat(rawValue: format) == nil {
             throw CommandLineError(
-                "unsupported format '\(format)' (supported: \(SourceKinds.formatNames.joined(separator: ", ")))")
+                "unsupported format '\(format)' (supported: \(Self.formatList))")
         }
         let request = request
         for kind in SourceKinds.all {

@@ -208,7 +208,7 @@ public struct FileSystemSource: HierarchySource, HiddenEntries, BackgroundCounti
             }
             parts.append(part)
         }
-        return "/" + parts.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+        return "/" + parts.map { String(decoding: $0, as: UTF8.self) }.joinedText(separator: "/")
     }
 }
 

@@ -1,3 +1,4 @@
+import ArborCore
 import CNcurses
 #if canImport(Glibc)
 import Glibc
@@ -101,7 +102,7 @@ package final class CursesTerminal: TerminalDevice {
 
     /// The terminfo strings named, one after the other (those the entry lacks left out).
     private static func capabilities(_ names: String...) -> String {
-        names.compactMap(Terminfo.string).joined()
+        names.compactMap(Terminfo.string).joinedText()
     }
 
     /// The size the system gives the terminal, or nil when it gives none.

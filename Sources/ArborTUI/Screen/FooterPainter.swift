@@ -20,10 +20,10 @@ struct FooterPainter {
     func pathText(width: Int) -> String {
         guard !state.columns.isEmpty else { return "" }
         var titles = state.pathToFocus.map { state.store.title(of: $0) }
-        var text = level + titles.joined(separator: " › ")
+        var text = level + titles.joinedText(separator: " › ")
         while titles.count > 1, CellGrid.drawnWidth(of: text) > width {
             titles.removeFirst()
-            text = level + "… › " + titles.joined(separator: " › ")
+            text = level + "… › " + titles.joinedText(separator: " › ")
         }
         return text
     }
@@ -39,7 +39,7 @@ struct FooterPainter {
             parts.append(Self.spinner[tick % Self.spinner.count] + " reading…")
         }
         if let message { parts.append(message.text) }
-        return parts.joined(separator: " · ")
+        return parts.joinedText(separator: " · ")
     }
 
     func paint(row: Int, into grid: inout CellGrid) {

@@ -1,3 +1,5 @@
+import ArborCore
+
 /// A box over the screen listing every binding of the key map.
 struct HelpOverlay {
     let keyMap: KeyMap
@@ -6,7 +8,7 @@ struct HelpOverlay {
 
     /// The lines of the help: keys, then what they do.
     var lines: [String] {
-        let keyColumn = keyMap.bindings.map { $0.keys.map(\.label).joined(separator: " ") }
+        let keyColumn = keyMap.bindings.map { $0.keys.map(\.label).joinedText(separator: " ") }
         let keyWidth = keyColumn.map(DisplayWidth.of).max() ?? 0
         return zip(keyColumn, keyMap.bindings).map { keys, binding in
             keys + String(repeating: " ", count: keyWidth - DisplayWidth.of(keys) + 2) + binding.command.summary
