@@ -26,26 +26,20 @@ enum ArborCommand {
     /// When this version was made, for the manual page.
     static let releaseDate = "2026-11-24"
 
-    /// The subcommands' names, browse first: it is the one run when the first word names none.
-    static let subcommandNames = ["browse", "print", "query", "find", "diff", "keys", "completions", "manual"]
+    /// The subcommands by name, browse first: it is the one run when the first word names none. Each command's
+    /// help is made only when it is asked for: a start made all eight, 0.4 million instructions, to run the browser.
+    private static let specs: [(name: String, spec: @Sendable () -> CommandLineSpec)] = [
+        ("browse", { BrowseCommand.spec }), ("print", { PrintCommand.spec }), ("query", { QueryCommand.spec }),
+        ("find", { FindCommand.spec }), ("diff", { DiffCommand.spec }), ("keys", { KeysCommand.spec }),
+        ("completions", { DocumentsCommand.completionsSpec }), ("manual", { DocumentsCommand.manualSpec }),
+    ]
 
-    /// The subcommands, in the order of their names.
-    static var subcommands: [CommandLineSpec] { subcommandNames.compactMap(subcommand(named:)) }
+    /// The subcommands, browse first.
+    static var subcommands: [CommandLineSpec] { specs.map { $0.spec() } }
 
-    /// The subcommand called `name`. Each command's help is made only when it is asked for: a start made all
-    /// eight, 0.4 million instructions, to run the browser.
+    /// The subcommand called `name`.
     static func subcommand(named name: String) -> CommandLineSpec? {
-        switch name {
-        case "browse": BrowseCommand.spec
-        case "print": PrintCommand.spec
-        case "query": QueryCommand.spec
-        case "find": FindCommand.spec
-        case "diff": DiffCommand.spec
-        case "keys": KeysCommand.spec
-        case "completions": DocumentsCommand.completionsSpec
-        case "manual": DocumentsCommand.manualSpec
-        default: nil
-        }
+        specs.first { $0.name == name }?.spec()
     }
 
     /// The command a command line names and the words that follow its name.

@@ -95,8 +95,9 @@ struct FileEntry {
                 count += 1
             }
             func two(_ value: Int) {
-                put(UInt8(ascii: "0") + UInt8(value / 10 % 10))
-                put(UInt8(ascii: "0") + UInt8(value % 10))
+                let digits = value.magnitude % 100
+                put(UInt8(ascii: "0") + UInt8(digits / 10))
+                put(UInt8(ascii: "0") + UInt8(digits % 10))
             }
             if yearDigits.isEmpty {
                 two(year / 100)

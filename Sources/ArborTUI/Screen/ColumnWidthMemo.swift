@@ -11,9 +11,9 @@ package final class ColumnWidthMemo: Sendable {
         /// The items looked at, and the content stamps they had.
         var items: [NodeHandle]
         var stamps: [Int]
-        /// Whether the measure stopped at `enough` before the column's sample ended.
-        var stoppedEarly: Bool
         var widest: Int
+        /// Whether the measure stopped at `enough`, maybe before the column's sample ended.
+        var stoppedEarly: Bool { widest >= enough }
     }
 
     /// More columns than a screen shows: past it, what is kept is let go.
@@ -28,9 +28,9 @@ package final class ColumnWidthMemo: Sendable {
 
     /// The widest text of the first `sample` items of `items`, listed under `parent`, as `measure` finds it,
     /// or as it found it last time when the same items hold the same contents.
-    /// `measure` gives the widest text, how many items it looked at and whether it stopped at `enough`.
+    /// `measure` gives the widest text and how many items it looked at; it stops once the widest reaches `enough`.
     func widest(under parent: NodeHandle, items: ChildList, sample: Int, store: NodeStore, fullCells: Bool, enough: Int,
-                measure: () -> (widest: Int, looked: Int, stoppedEarly: Bool)) -> Int {
+                measure: () -> (widest: Int, looked: Int)) -> Int {
         let shown = items.prefix(sample)
         if let kept = measures.withLock({ $0[parent] }), kept.fullCells == fullCells, kept.enough == enough,
            kept.stoppedEarly ? shown.count >= kept.items.count : shown.count == kept.items.count,
@@ -40,7 +40,7 @@ package final class ColumnWidthMemo: Sendable {
         let found = measure()
         let looked = Array(shown.prefix(found.looked))
         let entry = Measure(fullCells: fullCells, enough: enough, items: looked, stamps: looked.map { store.contentStamp(of: $0) },
-                            stoppedEarly: found.stoppedEarly, widest: found.widest)
+                            widest: found.widest)
         measures.withLock { measures in
             if measures.count >= Self.kept { measures = [:] }
             measures[parent] = entry

@@ -14,8 +14,8 @@ struct ColumnWidths {
     static let sample = 64
 
     /// The widths of `columns` (indexes into the state's columns, left to right) in `width` cells.
-    /// `memo`, when given, keeps what was measured of each column for the next frames.
-    static func widths(_ state: BrowserState, columns: [Int], width: Int, fullCells: Bool, memo: ColumnWidthMemo? = nil) -> [Int] {
+    /// `memo` keeps what was measured of each column for the next frames.
+    static func widths(_ state: BrowserState, columns: [Int], width: Int, fullCells: Bool, memo: ColumnWidthMemo) -> [Int] {
         guard !columns.isEmpty else { return [] }
         let chrome = 12 + (state.selection.mode == .none ? 0 : 2)
         let wanted = columns.map { column -> Int in
@@ -45,19 +45,18 @@ struct ColumnWidths {
     }
 
     /// The widest text of a column's first items, in cells, measured no further than `enough`, or as `memo` kept it.
-    private static func widestText(_ state: BrowserState, column: Int, fullCells: Bool, enough: Int, memo: ColumnWidthMemo?) -> Int {
+    private static func widestText(_ state: BrowserState, column: Int, fullCells: Bool, enough: Int, memo: ColumnWidthMemo) -> Int {
         let items = state.items(in: column)
-        guard let memo else { return measure(items, in: state.store, fullCells: fullCells, enough: enough).widest }
         return memo.widest(under: state.columns[column].parent, items: items, sample: sample, store: state.store,
                            fullCells: fullCells, enough: enough) {
             measure(items, in: state.store, fullCells: fullCells, enough: enough)
         }
     }
 
-    /// The widest text of the first items, how many items were looked at and whether it stopped at `enough`. A text
+    /// The widest text of the first items and how many items were looked at, stopping once it reaches `enough`. A text
     /// of no more UTF-8 bytes than the widest so far is not measured: no character takes more cells than bytes.
     private static func measure(_ items: ChildList, in store: NodeStore, fullCells: Bool, enough: Int)
-        -> (widest: Int, looked: Int, stoppedEarly: Bool) {
+        -> (widest: Int, looked: Int) {
         var widest = 0
         var looked = 0
         for item in items.prefix(sample) {
@@ -73,8 +72,8 @@ struct ColumnWidths {
                 if lines.subtitle.utf8.count > widest { widest = max(widest, DisplayWidth.of(lines.subtitle)) }
                 if lines.body.utf8.count > widest { widest = max(widest, DisplayWidth.of(lines.body)) }
             }
-            if widest >= enough { return (widest, looked, true) }
+            if widest >= enough { break }
         }
-        return (widest, looked, false)
+        return (widest, looked)
     }
 }
