@@ -12,13 +12,13 @@ all: build
 
 # ncursesw, SQLite, libxml2 and LZ4 (with pkg-config) are the system libraries Arbor needs.
 deps:
-	@if ! pkg-config --exists ncursesw sqlite3 libxml-2.0 liblz4 2>/dev/null; then \
+	@if ! pkg-config --exists ncursesw sqlite3 libxml-2.0 liblz4 yaml-0.1 2>/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "installing libncurses-dev, libsqlite3-dev, libxml2-dev, liblz4-dev and pkg-config"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libncurses-dev libsqlite3-dev libxml2-dev liblz4-dev pkg-config >/dev/null; \
+	    echo "installing libncurses-dev, libsqlite3-dev, libxml2-dev, liblz4-dev, libyaml-dev and pkg-config"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libncurses-dev libsqlite3-dev libxml2-dev liblz4-dev libyaml-dev pkg-config >/dev/null; \
 	  else \
-	    echo "ncursesw, sqlite3, libxml2 or lz4 is missing: install them with 'sudo apt-get install libncurses-dev libsqlite3-dev libxml2-dev liblz4-dev pkg-config'"; \
-	    echo "(Debian/Ubuntu) or 'brew install ncurses sqlite libxml2 lz4 pkg-config' (macOS), then run make again"; exit 1; \
+	    echo "ncursesw, sqlite3, libxml2, lz4 or libyaml is missing: install them with 'sudo apt-get install libncurses-dev libsqlite3-dev libxml2-dev liblz4-dev libyaml-dev pkg-config'"; \
+	    echo "(Debian/Ubuntu) or 'brew install ncurses sqlite libxml2 lz4 libyaml pkg-config' (macOS), then run make again"; exit 1; \
 	  fi; \
 	fi
 
@@ -74,7 +74,7 @@ ifeq ($(shell uname -s),Linux)
 	@printf 'Name: ncursesw\nDescription: terminfo, linked in\nVersion: %s\nCflags:\nLibs: %s\n' "$$(pkg-config --modversion ncursesw)" \
 	  "$$([ -f "$$($(CLANG) -print-file-name=libtinfo.a)" ] && echo -l:libtinfo.a || pkg-config --libs ncursesw)" \
 	  > $(RELEASE_PKG)/ncursesw.pc
-	@for name in stdc++ sqlite3 tinfo ncursesw; do archive="$$($(CLANG) -print-file-name=lib$$name.a)"; \
+	@for name in stdc++ sqlite3 yaml tinfo ncursesw; do archive="$$($(CLANG) -print-file-name=lib$$name.a)"; \
 	  rm -f $(RELEASE_ARCHIVES)/lib$$name.a; if [ -f "$$archive" ]; then ln -s "$$archive" $(RELEASE_ARCHIVES)/lib$$name.a; fi; done
 endif
 	$(RELEASE_ENV) $(SWIFT) build -c release --product arbor --static-swift-stdlib --disable-local-rpath $(RELEASE_LINK)

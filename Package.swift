@@ -11,8 +11,6 @@ let package = Package(
         .library(name: "ArborPath", targets: ["ArborPath"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -23,6 +21,16 @@ let package = Package(
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         .systemLibrary(name: "CLibpq"),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         .systemLibrary(
             name: "CLibxml2",
             pkgConfig: "libxml-2.0",
@@ -40,7 +48,7 @@ let package = Package(
         .target(
             name: "ArborSources",
             dependencies: [
-                "ArborCore", "CJSONScan", "CFileLease", "CLibpq", "CLibxml2", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
+                "ArborCore", "CJSONScan", "CFileLease", "CLibpq", "CLibxml2", "CSQLite", "CYAML",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
@@ -64,7 +72,7 @@ let package = Package(
         .testTarget(name: "ArborCoreTests", dependencies: ["ArborCore"]),
         .testTarget(
             name: "ArborSourcesTests",
-            dependencies: ["ArborSources", "ArborCore", "ArborPath", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ArborSources", "ArborCore", "ArborPath"],
             exclude: ["Snapshots"]
         ),
         .testTarget(

@@ -1,14 +1,11 @@
 import ArborCore
-import ArborSources
+@testable import ArborSources
 import Foundation
-import GRDB
 
 /// A SQLite database in a temporary file, its tables made by `build`; returns its path.
-func temporarySQLite(_ build: (Database) throws -> Void) throws -> String {
+func temporarySQLite(_ build: (SQLiteConnection) throws -> Void) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).sqlite").path
-    let queue = try DatabaseQueue(path: path)
-    try queue.write(build)
-    try queue.close()
+    try SQLiteDatabase(path: path, writable: true).read(build)
     return path
 }
 

@@ -1,7 +1,6 @@
 import ArborCore
 @testable import ArborSources
 import Foundation
-import GRDB
 import Testing
 
 @Suite("SQLite ids compare with the id column's own values")
@@ -15,7 +14,7 @@ struct SQLiteIDValuesTests {
             try db.execute(sql: "INSERT INTO nodes VALUES (1, NULL, 'integer one'), ('1x', NULL, 'text one')")
             try db.execute(sql: "INSERT INTO nodes VALUES (2, 1, 'under the integer'), ('2x', '1x', 'under the text')")
             for id in 10..<(10 + count) {
-                try db.execute(sql: "INSERT INTO nodes VALUES (?, NULL, ?)", arguments: [id, "top \(id)"])
+                try db.execute(sql: "INSERT INTO nodes VALUES (?, NULL, ?)", arguments: [.integer(Int64(id)), .text("top \(id)")])
             }
         }
     }
@@ -60,7 +59,7 @@ struct SQLiteIDValuesTests {
             #expect(SQLiteIDValues(declaredTypes: ["INTEGER", type]).remembers, "a parent column of \(type)")
         }
         var values = SQLiteIDValues(declaredTypes: ["INTEGER", "INTEGER"])
-        values.record(["7": .init(value: 7)!])
-        #expect(values.value(for: "7") == "7".databaseValue)
+        values.record(["7": .integer(7)])
+        #expect(values.value(for: "7") == .text("7"))
     }
 }

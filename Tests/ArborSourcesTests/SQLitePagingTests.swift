@@ -1,7 +1,6 @@
 import ArborCore
 @testable import ArborSources
 import Foundation
-import GRDB
 import Testing
 
 @Suite("SQLite children read a page at a time by keyset")
@@ -15,8 +14,8 @@ struct SQLitePagingTests {
             try db.execute(sql: "INSERT INTO nodes VALUES (1, NULL, 'top', 0)")
             for index in 0..<count {
                 let id = 2 + (index * 7_919) % count
-                let rank: DatabaseValue = index % 97 == 0 ? .null : ((count - index) / 10).databaseValue
-                try db.execute(sql: "INSERT INTO nodes VALUES (?, 1, ?, ?)", arguments: [id, "n\(id)", rank])
+                let rank: SQLiteValue = index % 97 == 0 ? .null : .integer(Int64((count - index) / 10))
+                try db.execute(sql: "INSERT INTO nodes VALUES (?, 1, ?, ?)", arguments: [.integer(Int64(id)), .text("n\(id)"), rank])
             }
         }
     }
@@ -65,16 +64,16 @@ struct SQLitePagingTests {
 @Suite("Keyset plans skip only the rows between a page and the nearest known row")
 struct KeysetPlanTests {
     @Test func plansStartFromTheNearestKnownRowOrEnd() {
-        var anchors = KeysetAnchors<[DatabaseValue]>(count: 1_000_000)
+        var anchors = KeysetAnchors<[SQLiteValue]>(count: 1_000_000)
         #expect(anchors.plan(for: 0..<256).skip == 0)
         let end = anchors.plan(for: 999_744..<1_000_000)
         #expect(end.descending && end.after == nil && end.skip == 0)
-        anchors.record(start: 0, first: [1.databaseValue], last: [256.databaseValue], rows: 256)
+        anchors.record(start: 0, first: [.integer(1)], last: [.integer(256)], rows: 256)
         let next = anchors.plan(for: 256..<512)
-        #expect(!next.descending && next.after == [256.databaseValue] && next.skip == 0)
-        anchors.record(start: 999_744, first: [999_745.databaseValue], last: [1_000_000.databaseValue], rows: 256)
+        #expect(!next.descending && next.after == [.integer(256)] && next.skip == 0)
+        anchors.record(start: 999_744, first: [.integer(999_745)], last: [.integer(1_000_000)], rows: 256)
         let before = anchors.plan(for: 999_488..<999_744)
-        #expect(before.descending && before.after == [999_745.databaseValue] && before.skip == 0)
+        #expect(before.descending && before.after == [.integer(999_745)] && before.skip == 0)
         let middle = anchors.plan(for: 500_000..<500_256)
         #expect(middle.skip == 999_744 - 500_256)
         #expect(middle.descending, "the known row after it is nearer than the one before")

@@ -1,8 +1,7 @@
 import ArborCore
 import ArborPath
-import ArborSources
+@testable import ArborSources
 import Foundation
-import GRDB
 import Synchronization
 import Testing
 
@@ -10,9 +9,7 @@ import Testing
 struct SQLiteSourceTests {
     /// A database with `nodes(id INTEGER, parent INTEGER, name, type)` and `other(x)`.
     func makeDatabase() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).sqlite").path
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in
+        try temporarySQLite { db in
             try db.execute(sql: """
                 CREATE TABLE nodes(id INTEGER PRIMARY KEY, parent INTEGER, name TEXT, type TEXT);
                 CREATE INDEX nodes_parent ON nodes(parent);
@@ -21,8 +18,6 @@ struct SQLiteSourceTests {
                     (4, 3, 'Fan', 'Component'), (10, NULL, 'Office', 'Site');
                 """)
         }
-        try queue.close()
-        return path
     }
 
     @Test func aJSONPathQueryReadsRowsAsObjectsOfTheirColumns() async throws {
@@ -69,7 +64,7 @@ struct SQLiteSourceTests {
         let path = try temporarySQLite { db in
             try db.execute(sql: "CREATE TABLE nodes(id INTEGER PRIMARY KEY, parent INTEGER, name TEXT)")
             try db.execute(sql: "INSERT INTO nodes VALUES (1, NULL, 'top')")
-            for index in 2...12_001 { try db.execute(sql: "INSERT INTO nodes VALUES (?, 1, ?)", arguments: [index, "n\(index)"]) }
+            for index in 2...12_001 { try db.execute(sql: "INSERT INTO nodes VALUES (?, 1, ?)", arguments: [.integer(Int64(index)), .text("n\(index)")]) }
         }
         defer { try? FileManager.default.removeItem(atPath: path) }
         let source = try openNodesTable(path)

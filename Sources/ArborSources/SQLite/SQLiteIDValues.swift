@@ -1,5 +1,3 @@
-import GRDB
-
 /// The typed values of the id column behind the ids Arbor shows as text, for a column whose comparisons would
 /// not take the text for the value.
 ///
@@ -11,7 +9,7 @@ import GRDB
 struct SQLiteIDValues: Sendable {
     /// Whether a column an id is compared with compares values as they are.
     let remembers: Bool
-    private var values: [String: DatabaseValue] = [:]
+    private var values: [String: SQLiteValue] = [:]
 
     /// The most values remembered; past it, those remembered are forgotten together (a single read of more is
     /// kept whole).
@@ -27,16 +25,16 @@ struct SQLiteIDValues: Sendable {
     }
 
     /// Remembers the values of ids just read.
-    mutating func record(_ read: [String: DatabaseValue]) {
+    mutating func record(_ read: [String: SQLiteValue]) {
         guard remembers else { return }
         if values.count + read.count > Self.limit { values.removeAll(keepingCapacity: true) }
         values.merge(read) { $1 }
     }
 
     /// The value to compare the column with for an id.
-    func value(for id: String) -> DatabaseValue {
+    func value(for id: String) -> SQLiteValue {
         if let known = values[id] { return known }
-        if remembers, let number = Int64(id), String(number) == id { return number.databaseValue }
-        return id.databaseValue
+        if remembers, let number = Int64(id), String(number) == id { return .integer(number) }
+        return .text(id)
     }
 }

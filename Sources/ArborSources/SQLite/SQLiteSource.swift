@@ -1,5 +1,4 @@
 import ArborCore
-import GRDB
 import Synchronization
 
 /// An adjacency table in a SQLite database, opened read-only and read lazily: one query for the children of
@@ -11,7 +10,7 @@ import Synchronization
 /// Children are read ahead: one indexed query, no side effects.
 public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounting {
     public let displayName: String
-    private let database: DatabaseQueue
+    private let database: SQLiteDatabase
     private let table: String
     private let idColumn: String
     private let parentColumn: String
@@ -19,17 +18,15 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
     private let mapping: FieldMapping
     private let values: Mutex<SQLiteIDValues>
     /// Per parent shown a page at a time: its count and the keys of rows at known positions.
-    private let anchors = Mutex<[String: KeysetAnchors<[DatabaseValue]>]>([:])
+    private let anchors = Mutex<[String: KeysetAnchors<[SQLiteValue]>]>([:])
 
     /// Opens `path` read-only and checks that the table and columns exist; the error names what does.
     public init(path: String, table: String?, mapping: FieldMapping, orderBy: String?) throws(SourceLoadError) {
         displayName = JSONTreeSource.displayName(for: path)
-        var configuration = Configuration()
-        configuration.readonly = true
         do {
-            database = try DatabaseQueue(path: path, configuration: configuration)
-            let tables = try database.read { db in
-                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name")
+            database = try SQLiteDatabase(path: path)
+            let tables = try database.read { (db) throws(SQLiteError) in
+                try db.rows("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name").map { $0.values[0].shown }
             }
             guard let chosen = table ?? (tables.count == 1 ? tables[0] : nil) else {
                 throw SourceLoadError("\(path): name the table with --table (tables: \(tables.joined(separator: ", ")))")
@@ -38,7 +35,7 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
                 throw SourceLoadError("\(path): no table '\(chosen)' (tables: \(tables.isEmpty ? "none" : tables.joined(separator: ", ")))")
             }
             self.table = chosen
-            let described = try database.read { db in try db.columns(in: chosen) }
+            let described = try database.read { (db) throws(SQLiteError) in try db.columns(in: chosen) }
             let columns = described.map(\.name)
             func pick(_ names: [String], _ option: String) throws(SourceLoadError) -> String {
                 guard let name = names.first(where: columns.contains) else {
@@ -56,13 +53,8 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
         } catch let error as SourceLoadError {
             throw error
         } catch {
-            throw SourceLoadError("\(path): \(Self.describe(error))")
+            throw SourceLoadError("\(path): \(error)")
         }
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? "\(error)" }
-        return "\(error)"
     }
 
     private func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
@@ -73,7 +65,7 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
     public func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: true) }
 
     public func numberOfChildren(of id: String) async throws -> Int? {
-        try query { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(quoted(table)) WHERE \(condition(for: id))", arguments: arguments(for: id)) }
+        try query { (db) throws(SQLiteError) in try db.count("SELECT COUNT(*) FROM \(quoted(table)) WHERE \(condition(for: id))", arguments(for: id)) }
     }
 
     public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
@@ -82,18 +74,17 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
 
     public func parentID(of id: String) async throws -> String? {
         guard !id.isEmpty else { return nil }
-        let value = try query { db in
-            try DatabaseValue.fetchOne(db, sql: "SELECT \(quoted(parentColumn)) FROM \(quoted(table)) WHERE \(quoted(idColumn)) = ?",
-                                       arguments: [stored(id)])
+        let value = try query { (db) throws(SQLiteError) in
+            try db.value("SELECT \(quoted(parentColumn)) FROM \(quoted(table)) WHERE \(quoted(idColumn)) = ?", [stored(id)])
         }
         guard let value, !value.isNull else { return nil }
-        let text = Self.text(value)
+        let text = value.shown
         return text.isEmpty ? nil : text
     }
 
     public func item(_ id: String) async throws -> SourceItem {
         guard !id.isEmpty else { return SourceItem(id: "", content: ItemContent(title: displayName), childCount: nil) }
-        let items = try query { db in
+        let items = try query { (db) throws(SQLiteError) in
             try rows(db, sql: "SELECT * FROM \(quoted(table)) WHERE \(quoted(idColumn)) = ?", arguments: [stored(id)])
         }
         guard let item = items.first else { throw SourceError("no row with \(idColumn) '\(id)' in \(table)") }
@@ -106,13 +97,12 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
 
     /// Rows read in pages from one query; each page is shown before the next is read.
     public func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
-        try query { db in
-            let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(quoted(table)) WHERE \(condition(for: id)) "
-                + "ORDER BY \(ordering(descending: false))", arguments: arguments(for: id))
+        try query { (db) throws(SQLiteError) in
             var all: [SourceItem] = []
-            var page: [Row] = []
-            while let row = try cursor.next() {
-                page.append(row.copy())
+            var page: [SQLiteRow] = []
+            try db.each("SELECT * FROM \(quoted(table)) WHERE \(condition(for: id)) ORDER BY \(ordering(descending: false))",
+                        arguments(for: id)) { (row) throws(SQLiteError) in
+                page.append(row)
                 if page.count == Self.pageSize {
                     let items = try items(for: page, db)
                     partial(items)
@@ -128,7 +118,7 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
     static let pageSize = 5_000
 
     private func children(of id: String, limit: Int, offset: Int) async throws -> [SourceItem] {
-        try query { db in
+        try query { (db) throws(SQLiteError) in
             try rows(db, sql: "SELECT * FROM \(quoted(table)) WHERE \(condition(for: id)) ORDER BY \(ordering(descending: false)) "
                 + "LIMIT \(limit) OFFSET \(offset)", arguments: arguments(for: id))
         }
@@ -147,11 +137,11 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
     public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         guard !range.isEmpty else { return [] }
         let known = anchors.withLock { $0[id] }
-        let plan = known?.plan(for: range) ?? KeysetPlan<[DatabaseValue]>(after: nil, descending: false, skip: range.lowerBound)
+        let plan = known?.plan(for: range) ?? KeysetPlan<[SQLiteValue]>(after: nil, descending: false, skip: range.lowerBound)
         let keyColumns = orderColumn == idColumn ? [idColumn] : [orderColumn, idColumn]
-        return try query { db in
+        return try query { (db) throws(SQLiteError) in
             var sql = "SELECT * FROM \(quoted(table)) WHERE \(condition(for: id))"
-            var values: [DatabaseValue] = id.isEmpty ? [] : [stored(id)]
+            var values: [SQLiteValue] = id.isEmpty ? [] : [stored(id)]
             if let after = plan.after {
                 let columns = keyColumns.map(quoted).joined(separator: ", ")
                 let marks = Array(repeating: "?", count: after.count).joined(separator: ", ")
@@ -159,14 +149,14 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
                 values += after
             }
             sql += " ORDER BY \(ordering(descending: plan.descending)) LIMIT \(range.count) OFFSET \(plan.skip)"
-            var rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(values))
+            var rows = try db.rows(sql, values)
             if let count = known?.count, plan.after != nil, rows.count < min(range.count, count - range.lowerBound) {
                 // Keys that do not compare (NULL in the order column) are read by position instead.
                 return try self.rows(db, sql: "SELECT * FROM \(quoted(table)) WHERE \(condition(for: id)) ORDER BY "
                     + "\(ordering(descending: false)) LIMIT \(range.count) OFFSET \(range.lowerBound)", arguments: arguments(for: id))
             }
             if plan.descending { rows.reverse() }
-            let keys = { (row: Row) in keyColumns.map { row[$0] as DatabaseValue } }
+            let keys = { (row: SQLiteRow) in keyColumns.map { row[$0] } }
             anchors.withLock { all in
                 let start = plan.descending ? range.upperBound - rows.count : range.lowerBound
                 all[id]?.record(start: start, first: rows.first.map(keys), last: rows.last.map(keys), rows: rows.count)
@@ -177,24 +167,24 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
 
     public func position(of childID: String, in parentID: String) async throws -> Int? {
         guard !childID.isEmpty else { return nil }
-        return try query { db in
+        return try query { (db) throws(SQLiteError) -> Int? in
             let keyColumns = orderColumn == idColumn ? [idColumn] : [orderColumn, idColumn]
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(keyColumns.map(quoted).joined(separator: ", ")) FROM \(quoted(table)) "
-                + "WHERE \(quoted(idColumn)) = ? AND \(condition(for: parentID))", arguments: [stored(childID)] + arguments(for: parentID))
+            guard let row = try db.rows("SELECT \(keyColumns.map(quoted).joined(separator: ", ")) FROM \(quoted(table)) "
+                + "WHERE \(quoted(idColumn)) = ? AND \(condition(for: parentID)) LIMIT 1", [stored(childID)] + arguments(for: parentID)).first
             else { return nil }
             // Rows before it in ORDER BY, NULLs first as SQLite sorts them.
             let id = quoted(idColumn)
             var before = "\(id) < ?"
-            var values: [DatabaseValue] = [row[idColumn]]
+            var values: [SQLiteValue] = [row[idColumn]]
             if keyColumns.count == 2 {
                 let order = quoted(orderColumn)
-                let value = row[orderColumn] as DatabaseValue
+                let value = row[orderColumn]
                 before = value.isNull ? "(\(order) IS NULL AND \(id) < ?)"
                     : "(\(order) IS NULL OR \(order) < ? OR (\(order) = ? AND \(id) < ?))"
                 values = value.isNull ? values : [value, value] + values
             }
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(quoted(table)) WHERE \(condition(for: parentID)) AND \(before)",
-                arguments: arguments(for: parentID) + StatementArguments(values))
+            return try db.count("SELECT COUNT(*) FROM \(quoted(table)) WHERE \(condition(for: parentID)) AND \(before)",
+                                arguments(for: parentID) + values)
         }
     }
 
@@ -209,41 +199,43 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
         id.isEmpty ? "(\(quoted(parentColumn)) IS NULL OR \(quoted(parentColumn)) = '')" : "\(quoted(parentColumn)) = ?"
     }
 
-    private func arguments(for id: String) -> StatementArguments {
+    private func arguments(for id: String) -> [SQLiteValue] {
         id.isEmpty ? [] : [stored(id)]
     }
 
     /// The id's value as the table holds it, when it has been read; its text otherwise.
-    private func stored(_ id: String) -> DatabaseValue {
+    private func stored(_ id: String) -> SQLiteValue {
         values.withLock { $0.value(for: id) }
     }
 
     /// Items for the rows a query returns, with their child counts from one grouped query.
-    private func rows(_ db: Database, sql: String, arguments: StatementArguments) throws -> [SourceItem] {
-        try items(for: try Row.fetchAll(db, sql: sql, arguments: arguments), db)
+    private func rows(_ db: SQLiteConnection, sql: String, arguments: [SQLiteValue]) throws(SQLiteError) -> [SourceItem] {
+        try items(for: try db.rows(sql, arguments), db)
     }
 
     /// Items for rows, with their child counts from one query per 500 rows, each stopping past
     /// ``ChildPaging/listedCountLimit``.
-    private func items(for rows: [Row], _ db: Database) throws -> [SourceItem] {
-        let ids = rows.map { $0[idColumn] as DatabaseValue }
+    private func items(for rows: [SQLiteRow], _ db: SQLiteConnection) throws(SQLiteError) -> [SourceItem] {
+        let ids = rows.map { $0[idColumn] }
         var counts: [String: Int] = [:]
         if !ids.isEmpty {
             for chunk in stride(from: 0, to: ids.count, by: 500) {
                 let slice = Array(ids[chunk..<min(chunk + 500, ids.count)])
                 let marks = Array(repeating: "(?)", count: slice.count).joined(separator: ",")
-                let countRows = try Row.fetchAll(db, sql: "WITH ids(p) AS (VALUES \(marks)) SELECT p, (SELECT COUNT(*) FROM "
+                let countRows = try db.rows("WITH ids(p) AS (VALUES \(marks)) SELECT p, (SELECT COUNT(*) FROM "
                     + "(SELECT 1 FROM \(quoted(table)) WHERE \(quoted(parentColumn)) = ids.p LIMIT \(ChildPaging.listedCountLimit + 1))) AS n FROM ids",
-                    arguments: StatementArguments(slice))
-                for row in countRows { counts[Self.text(row["p"] as DatabaseValue)] = row["n"] }
+                    slice)
+                for row in countRows {
+                    if case .integer(let count) = row.values[1] { counts[row.values[0].shown] = Int(count) }
+                }
             }
         }
         var items: [SourceItem] = []
-        var seen: [String: DatabaseValue] = [:]
+        var seen: [String: SQLiteValue] = [:]
         for (row, value) in zip(rows, ids) {
-            let id = Self.text(value)
+            let id = value.shown
             seen[id] = value
-            let fields = Array(row.columnNames).map { ItemField(name: $0, value: Self.text(row[$0] as DatabaseValue)) }
+            let fields = zip(row.columnNames, row.values).map { ItemField(name: $0, value: $1.shown) }
             items.append(SourceItem(id: id, content: mapping.content(from: fields, fallbackTitle: id),
                                     childCount: ChildPaging.listedCount(counts[id] ?? 0)))
         }
@@ -251,21 +243,11 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
         return items
     }
 
-    private func query<Value>(_ body: (Database) throws -> Value) throws -> Value {
+    private func query<Value>(_ body: (SQLiteConnection) throws(SQLiteError) -> Value) throws -> Value {
         do {
             return try database.read(body)
         } catch {
-            throw SourceError("\(displayName): \(Self.describe(error))")
-        }
-    }
-
-    static func text(_ value: DatabaseValue) -> String {
-        switch value.storage {
-        case .null: return ""
-        case .int64(let number): return String(number)
-        case .double(let number): return String(number)
-        case .string(let text): return text
-        case .blob(let data): return LosslessText.decode(Array(data))
+            throw SourceError("\(displayName): \(error)")
         }
     }
 }

@@ -1,31 +1,27 @@
 import ArborCore
-import Yams
 
-/// Reads YAML through Yams into the same flat ``JSONDocument`` the JSON sources use, so a YAML file is an
+/// Reads YAML through libyaml into the same flat ``JSONDocument`` the JSON sources use, so a YAML file is an
 /// object tree or a document by the same rules. A stream of several documents is a list of documents.
 public enum YAMLLoader {
     /// Parses every document of the stream; errors carry the line and column.
     public static func documents(_ bytes: [UInt8], origin: String) throws(SourceLoadError) -> [JSONDocument] {
-        let text = String(decoding: bytes, as: UTF8.self)
+        let graph: YAMLGraph
         do {
-            var result: [JSONDocument] = []
-            var stream = try Yams.compose_all(yaml: text)
-            let limit = max(100_000, bytes.count * 4)
-            while let root = stream.next() {
-                guard let document = convert(root, limit: limit) else {
-                    throw SourceLoadError("\(origin): the YAML expands to more than \(limit) values (aliases repeating aliases?); refused")
-                }
-                result.append(document)
-            }
-            if let error = stream.error { throw error }
-            return result
-        } catch let error as YamlError {
-            throw SourceLoadError("\(origin):\(describe(error))")
-        } catch let error as SourceLoadError {
-            throw error
+            // Bytes that are not UTF-8 read as U+FFFD, as text does everywhere else.
+            graph = try YAMLGraph(Array(String(decoding: bytes, as: UTF8.self).utf8))
         } catch {
-            throw SourceLoadError("\(origin): invalid YAML: \(error)")
+            let place = error.place.map { "\($0.line):\($0.column):" } ?? ""
+            throw SourceLoadError("\(origin):\(place) invalid YAML: \(error.problem)")
         }
+        let limit = max(100_000, bytes.count * 4)
+        var result: [JSONDocument] = []
+        for root in graph.documents {
+            guard let document = convert(graph, root: root, limit: limit) else {
+                throw SourceLoadError("\(origin): the YAML expands to more than \(limit) values (aliases repeating aliases?); refused")
+            }
+            result.append(document)
+        }
+        return result
     }
 
     /// One document whose top array holds every document of a stream.
@@ -48,53 +44,56 @@ public enum YAMLLoader {
         return combined
     }
 
-    /// `LINE:COLUMN: invalid YAML: problem` for the errors that have a place.
-    static func describe(_ error: YamlError) -> String {
-        switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return "\(mark.line):\(mark.column): invalid YAML: \(problem)"
-        case .reader(let problem, let offset, _, _):
-            return " invalid YAML: \(problem)" + (offset.map { " at byte \($0)" } ?? "")
-        default:
-            return " invalid YAML: \(error)"
-        }
-    }
-
     /// Flattens a node tree iteratively (no recursion over depth); nil when it holds more than `limit` values,
     /// as aliases of aliases can make a few lines stand for billions.
-    static func convert(_ root: Node, limit: Int = .max) -> JSONDocument? {
+    static func convert(_ graph: YAMLGraph, root: Int32, limit: Int = .max) -> JSONDocument? {
         var document = JSONDocument()
-        var pending: [(node: Node, key: String?, parent: Int32)] = [(root, nil, -1)]
+        var pending: [(node: Int32, key: String?, parent: Int32)] = [(root, nil, -1)]
         var lastChild: [Int32: Int32] = [:]
         while !pending.isEmpty {
             if document.nodes.count >= limit { return nil }
-            let (node, key, parent) = pending.removeLast()
-            let index = Int32(document.nodes.count)
-            var value = JSONDocument.Node(kind: .null, key: key, text: "", parent: parent)
-            var children: [(Node, String?)] = []
-            switch node {
-            case .scalar(let scalar):
-                value.text = scalar.string
-                switch Resolver.default.resolveTag(of: node).rawValue {
-                case Tag.Name.null.rawValue: value.kind = .null
-                case Tag.Name.bool.rawValue: value.kind = .bool
-                case Tag.Name.int.rawValue, Tag.Name.float.rawValue: value.kind = .number
-                default: value.kind = .string
+            let (index, key, parent) = pending.removeLast()
+            let node = graph.nodes[Int(index)]
+            var value = JSONDocument.Node(kind: node.kind, key: key, text: node.text, parent: parent)
+            var children: [(Int32, String?)] = []
+            switch node.kind {
+            case .object:
+                children = stride(from: 0, to: node.children.count - 1, by: 2).map { pair in
+                    (node.children[pair + 1], keyText(graph, node.children[pair]))
                 }
-            case .mapping(let mapping):
-                value.kind = .object
-                children = mapping.map { ($1, $0.string ?? "\($0)") }
-            case .sequence(let sequence):
-                value.kind = .array
-                children = sequence.map { ($0, nil) }
-            case .alias(let alias):
-                value.kind = .string
-                value.text = "*" + alias.anchor.rawValue
+            case .array:
+                children = node.children.map { ($0, nil) }
+            default:
+                break
             }
             value.childCount = Int32(children.count)
-            document.append(value, lastChild: &lastChild)
-            for (child, childKey) in children.reversed() { pending.append((child, childKey, index)) }
+            let added = document.append(value, lastChild: &lastChild)
+            for (child, childKey) in children.reversed() { pending.append((child, childKey, added)) }
         }
         return document
+    }
+
+    /// A mapping key as text: a scalar's own, a collection's in flow style (cut short past 200 characters).
+    static func keyText(_ graph: YAMLGraph, _ index: Int32) -> String {
+        let node = graph.nodes[Int(index)]
+        guard node.kind == .array || node.kind == .object else { return node.text }
+        var text = ""
+        var pending: [(index: Int32?, close: String)] = [(index, "")]
+        while let (next, close) = pending.popLast(), text.utf8.count < 200 {
+            guard let next else { text += close; continue }
+            let child = graph.nodes[Int(next)]
+            switch child.kind {
+            case .array, .object:
+                text += child.kind == .array ? "[" : "{"
+                pending.append((nil, child.kind == .array ? "]" : "}"))
+                for (position, element) in child.children.enumerated().reversed() {
+                    pending.append((element, ""))
+                    if position > 0 { pending.append((nil, child.kind == .object && position % 2 == 1 ? ": " : ", ")) }
+                }
+            default:
+                text += child.text
+            }
+        }
+        return text
     }
 }
