@@ -17,7 +17,7 @@ struct PostgresTarget: Sendable {
     /// `text` with any password it holds removed: `postgres://user:secret@host` → `postgres://user@host`,
     /// `password=secret` → nothing.
     static func withoutPassword(_ text: String) -> String {
-        if let scheme = text.range(of: "://") {
+        if let scheme = text.firstRange(of: "://") {
             let rest = text[scheme.upperBound...]
             let authority = rest.prefix { $0 != "/" && $0 != "?" }
             var shown = text[..<scheme.upperBound] + rest

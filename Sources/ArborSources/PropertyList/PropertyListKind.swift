@@ -1,8 +1,7 @@
 import ArborCore
-import Foundation
 
-/// Property lists (`.plist`), XML or binary, read by Foundation, as documents: dictionaries (keys in order of
-/// name, as the format keeps no order), arrays, and `key: value` members (dates in ISO 8601, data as its size).
+/// Property lists (`.plist`), XML or binary, as documents: dictionaries (keys in order of name, as the format
+/// keeps no order), arrays, and `key: value` members (dates in ISO 8601, data as its size).
 struct PropertyListKind: SourceKind {
     var formats: [SourceFormat] { [.plist] }
     var summary: String { "property lists, XML or binary, as documents" }
@@ -16,32 +15,27 @@ struct PropertyListKind: SourceKind {
     }
 
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
-        let root: Any
-        if let set = BinaryPropertyListSets.firstSet(in: input.bytes) {
-            throw SourceLoadError("\(input.origin): invalid property list: object \(set) is a set, which property lists do not hold")
-        }
-        do {
-            root = try PropertyListSerialization.propertyList(from: Data(input.bytes), options: [], format: nil)
-        } catch {
-            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error.localizedDescription)"
-            throw SourceLoadError("\(input.origin): invalid property list: \(reason)")
-        }
-        let document = Self.value(of: root).document
+        let document = try Self.value(of: input.bytes, origin: input.origin).document
         return OpenedSource(hierarchy: JSONDocumentBuilder().hierarchy(from: document, name: input.name), format: .document)
     }
 
-    /// A property list value as a document value.
-    static func value(of value: Any) -> DocumentValue {
-        switch value {
-        case let dictionary as [String: Any]:
-            return .object(dictionary.keys.sorted().map { (key: $0, value: Self.value(of: dictionary[$0]!)) })
-        case let array as [Any]: return .array(array.map { Self.value(of: $0) })
-        case let text as String: return .string(text)
-        case let flag as Bool where type(of: value) == Bool.self: return .bool(flag)
-        case let number as NSNumber: return .number(number.stringValue)
-        case let date as Date: return .string(ISO8601DateFormatter().string(from: date))
-        case let data as Data: return .string("<\(data.count) bytes>")
-        default: return .string("\(value)")
+    /// The value a property list's bytes hold; a problem names the file (and the place, in XML).
+    static func value(of bytes: [UInt8], origin: String) throws(SourceLoadError) -> DocumentValue {
+        if bytes.starts(with: Array("bplist".utf8)) {
+            if let set = BinaryPropertyListSets.firstSet(in: bytes) {
+                throw SourceLoadError("\(origin): invalid property list: object \(set) is a set, which property lists do not hold")
+            }
+            do {
+                return try BinaryPropertyList(bytes).value()
+            } catch {
+                throw SourceLoadError("\(origin): invalid property list: \(error.message)")
+            }
+        }
+        let index = try XMLIndexer.index(bytes, origin: origin)
+        do {
+            return try XMLPropertyList(bytes: bytes, index: index).value()
+        } catch {
+            throw SourceLoadError("\(origin): invalid property list at \(LineNumber.place(of: error.offset, in: bytes)): \(error.message)")
         }
     }
 }

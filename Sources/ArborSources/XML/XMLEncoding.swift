@@ -10,7 +10,7 @@ enum XMLEncoding {
         let end = min(bytes.count, start + 200)
         guard let close = bytes[start..<end].firstIndex(of: UInt8(ascii: ">")) else { return nil }
         let declaration = String(decoding: bytes[start..<close], as: UTF8.self)
-        guard let range = declaration.range(of: "encoding") else { return nil }
+        guard let range = declaration.firstRange(of: "encoding") else { return nil }
         let rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
         let name = String(rest.prefix { $0 != "\"" && $0 != "'" && $0 != " " })
         return ["utf-8", "utf8", "us-ascii", "ascii"].contains(name.lowercased()) ? nil : name

@@ -43,8 +43,9 @@ struct XMLMarkup {
         contentStart >= 2 && bytes[contentStart - 2] == UInt8(ascii: "/")
     }
 
-    /// The element's own text, space at either end trimmed: its character data between child elements.
-    func text(from contentStart: Int) -> String {
+    /// The element's own text, space at either end trimmed unless `trimmed` is false: its character data
+    /// between child elements.
+    func text(from contentStart: Int, trimmed: Bool = true) -> String {
         guard !isEmptyTag(endingAt: contentStart) else { return "" }
         var text: [UInt8] = []
         var position = contentStart
@@ -72,6 +73,7 @@ struct XMLMarkup {
         }
         var first = 0
         var last = text.count
+        guard trimmed else { return String(decoding: text, as: UTF8.self) }
         while first < last, Self.isSpace(text[first]) { first += 1 }
         while last > first, Self.isSpace(text[last - 1]) { last -= 1 }
         return String(decoding: text[first..<last], as: UTF8.self)
