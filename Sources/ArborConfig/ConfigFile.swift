@@ -1,6 +1,6 @@
+import ArborSources
 import ArborTUI
-import Foundation
-import TOMLKit
+import Glibc
 
 /// What the configuration file sets: default options for browsing and key bindings.
 public struct Settings: Sendable {
@@ -28,7 +28,7 @@ public enum ConfigFile {
     public static func load(path: String) throws(ConfigError) -> Settings {
         // access(2), not FileManager: a start without a file then sets up no file manager for nothing.
         guard access(path, F_OK) == 0 else { return Settings() }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        guard let bytes = try? SourceFile.read(path), let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigError(file: path, "cannot read the file (or it is not UTF-8)")
         }
         return try parse(text, file: path)

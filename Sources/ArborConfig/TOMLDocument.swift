@@ -1,5 +1,4 @@
 import ArborSources
-import TOMLKit
 
 /// A parsed TOML file that can say on which line a key was written.
 struct TOMLDocument {
@@ -15,11 +14,9 @@ struct TOMLDocument {
             throw ConfigError(file: file, line: problem.line, column: problem.column, problem.message)
         }
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigError(file: file, line: error.source.begin.line, column: error.source.begin.column, error.description)
+            table = try TOMLParser.parse(text)
         } catch {
-            throw ConfigError(file: file, "\(error)")
+            throw ConfigError(file: file, line: error.line, column: error.column, error.message)
         }
     }
 

@@ -1,13 +1,12 @@
+import ArborSources
 import ArborTUI
-import Foundation
-import TOMLKit
 
 /// Theme files: TOML with a `base` theme and one table per role (`[title]`, `[selected-icon]`, `[highlight]`).
 public enum ThemeFile {
     /// A built-in theme by name, or the theme in a file at that path.
     public static func load(_ nameOrPath: String) throws(ConfigError) -> Theme {
         if let theme = Theme.builtIn[nameOrPath] { return theme }
-        guard let text = try? String(contentsOfFile: nameOrPath, encoding: .utf8) else {
+        guard let bytes = try? SourceFile.read(nameOrPath), let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigError(file: nameOrPath, "no such theme: not a built-in (default, light, mono) nor a readable file")
         }
         return try parse(text, file: nameOrPath)

@@ -1,7 +1,6 @@
 import ArborCore
-import TOMLKit
 
-/// TOML through TOMLKit, as a document: tables and arrays of tables as containers, every other value a
+/// TOML, as a document: tables and arrays of tables as containers, every other value a
 /// `key: value` member (dates and times as TOML writes them).
 struct TOMLKind: SourceKind {
     var formats: [SourceFormat] { [.toml] }
@@ -18,18 +17,16 @@ struct TOMLKind: SourceKind {
         }
         let table: TOMLTable
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw SourceLoadError("\(input.origin):\(error.source.begin.line):\(error.source.begin.column): invalid TOML: \(error.description)")
+            table = try TOMLParser.parse(text)
         } catch {
-            throw SourceLoadError("\(input.origin): invalid TOML: \(error)")
+            throw SourceLoadError("\(input.origin):\(error.line):\(error.column): invalid TOML: \(error.message)")
         }
-        let document = Self.value(of: table).document
+        let document = Self.value(of: .table(table)).document
         return OpenedSource(hierarchy: JSONDocumentBuilder().hierarchy(from: document, name: input.name), format: .document)
     }
 
     /// The line and column (from 1) of the first byte that is not UTF-8 or is a control character TOML never
-    /// allows (the library behind TOMLKit stops the process on some of them instead of reporting them).
+    /// allows anywhere.
     static func invalidByte(in bytes: [UInt8]) -> (line: Int, column: Int)? {
         var line = 1
         var lineStart = 0
@@ -54,21 +51,15 @@ struct TOMLKind: SourceKind {
     }
 
     /// A TOML value as a document value.
-    static func value(of value: any TOMLValueConvertible) -> DocumentValue {
-        switch value.type {
-        case .table:
-            guard let table = value.table else { return .null }
-            return .object(table.map { (key: $0.0, value: Self.value(of: $0.1)) })
-        case .array:
-            guard let array = value.array else { return .null }
-            return .array(array.map { Self.value(of: $0) })
-        case .string: return .string(value.string ?? "")
-        case .int: return .number(value.int.map(String.init) ?? "0")
-        case .double:
-            let number = value.double ?? 0
-            return .number(number.isFinite ? String(number) : number.isNaN ? "nan" : number > 0 ? "inf" : "-inf")
-        case .bool: return .bool(value.bool ?? false)
-        default: return .string(value.debugDescription)
+    static func value(of value: TOMLValue) -> DocumentValue {
+        switch value {
+        case .table(let table): return .object(table.entries.map { (key: $0.key, value: Self.value(of: $0.value)) })
+        case .array(let array): return .array(array.map { Self.value(of: $0) })
+        case .string(let text): return .string(text)
+        case .integer(let number): return .number(String(number))
+        case .float(let number): return .number(number.isFinite ? String(number) : number.isNaN ? "nan" : number > 0 ? "inf" : "-inf")
+        case .boolean(let flag): return .bool(flag)
+        case .dateTime(let text): return .string(text)
         }
     }
 }

@@ -1,6 +1,6 @@
-/// Finds what the TOML library behind TOMLKit does not report but stops the whole process on: a table header
-/// with no key after its bracket (`[!]`, `[ #`, `[` at the end of a line), a date whose `T` is not followed by
-/// the digits of a time (`1979-05-27Tx`), and a `}` where an array's element should start (`[}]`, `[1, }`).
+/// Names three mistakes more plainly than the parser's general messages, before it runs: a table header with
+/// no key after its bracket (`[!]`, `[ #`, `[` at the end of a line), a date whose `T` is not followed by the
+/// digits of a time (`1979-05-27Tx`), and a `}` where an array's element should start (`[}]`, `[1, }`).
 package enum TOMLPreCheck {
     /// An open bracket: an array (whether an element should come next) or an inline table.
     private enum Container {

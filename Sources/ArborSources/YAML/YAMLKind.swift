@@ -1,6 +1,6 @@
 import ArborCore
 
-/// YAML through Yams: an object tree or a document by the rules of JSON; several documents form a list.
+/// YAML through libyaml: an object tree or a document by the rules of JSON; several documents form a list.
 struct YAMLKind: SourceKind {
     var formats: [SourceFormat] { [.yaml] }
     var summary: String { "YAML, read as JSON is; several documents form a list" }
