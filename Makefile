@@ -71,6 +71,10 @@ ifeq ($(shell uname -s),Linux)
 	@printf 'Name: LZ4\nDescription: LZ4, linked in\nVersion: %s\nCflags: %s\nLibs: %s\n' "$$(pkg-config --modversion liblz4)" \
 	  "$$(pkg-config --cflags liblz4)" "$$([ -f "$$($(CLANG) -print-file-name=liblz4.a)" ] && echo -l:liblz4.a || echo -llz4)" \
 	  > $(RELEASE_PKG)/liblz4.pc
+	@for pc in sqlite3:sqlite3 yaml-0.1:yaml; do module=$${pc%%:*}; name=$${pc##*:}; \
+	  printf 'Name: %s\nDescription: %s, linked in\nVersion: %s\nCflags: %s\nLibs: %s\n' "$$name" "$$name" "$$(pkg-config --modversion $$module)" \
+	  "$$(pkg-config --cflags $$module)" "$$([ -f "$$($(CLANG) -print-file-name=lib$$name.a)" ] && echo -l:lib$$name.a || pkg-config --libs $$module)" \
+	  > $(RELEASE_PKG)/$$module.pc; done
 	@printf 'Name: ncursesw\nDescription: terminfo, linked in\nVersion: %s\nCflags:\nLibs: %s\n' "$$(pkg-config --modversion ncursesw)" \
 	  "$$([ -f "$$($(CLANG) -print-file-name=libtinfo.a)" ] && echo -l:libtinfo.a || pkg-config --libs ncursesw)" \
 	  > $(RELEASE_PKG)/ncursesw.pc
