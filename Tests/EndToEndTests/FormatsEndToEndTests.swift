@@ -86,11 +86,15 @@ struct FormatsEndToEndTests {
         ])
         let shown = tmux.waitForScreen { $0.contains("package") && $0.contains("bin") }
         #expect(shown.ok, "\(shown.screen)")
+        let package = try #require(shown.screen.range(of: "package")), bin = try #require(shown.screen.range(of: "bin"))
+        #expect(package.lowerBound < bin.lowerBound, "keys in the order written")
         try tmux.send("Down")
+        #expect(tmux.waitForScreen { $0.contains("› bin") }.ok)
+        try tmux.send("Up")
         #expect(tmux.waitForScreen { $0.contains("› package") }.ok)
         try tmux.send("Right")
-        let package = tmux.waitForScreen { $0.contains("name: \"demo\"") && $0.contains("version: \"0.1.0\"") }
-        #expect(package.ok, "\(package.screen)")
+        let members = tmux.waitForScreen { $0.contains("name: \"demo\"") && $0.contains("version: \"0.1.0\"") }
+        #expect(members.ok, "\(members.screen)")
         let settings = tmux.directory.appendingPathComponent("setup.cfg")
         try Data("[server]\nport = 80\n".utf8).write(to: settings)
         let ini = try runCommand(arborBinary, ["print", "--output", "id", settings.path])
