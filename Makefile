@@ -43,7 +43,7 @@ tools:
 	  fi; \
 	fi
 
-# The Swift runtime and Foundation linked in: the process starts in a third of the time (see docs/DECISIONS.md).
+# The Swift runtime linked in: the process starts in a third of the time (see docs/DECISIONS.md).
 # On Linux the program is linked at a fixed address: no 88,000 relocations to apply at every start (3 MiB less
 # resident, a millisecond less to start; docs/DECISIONS.md).
 # Each function in its own section, and the ones a start runs laid side by side in the order
@@ -55,9 +55,10 @@ RELEASE_LINK = -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xswiftc -Xclang-linker 
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xlinker --section-ordering-file=$(CURDIR)/bench/startup-order.txt -Xlinker --no-export-dynamic
 # libxml2 is loaded when an XML source opens: the release build reads its headers through a pkg-config file
-# that names no library to link; LZ4's names its archive. libstdc++ (the runtime's and TOML's C++), SQLite and
-# terminfo are linked in: a folder searched first holds only their archives, so a start loads, relocates and binds
-# none of them (ncursesw's archive is there too: nothing of it is called, so nothing of it is linked).
+# that names no library to link; LZ4's, SQLite's and libyaml's name their archives (the system's files would put
+# their folder, and so the shared libraries, first). libstdc++ (the runtime's C++), SQLite, libyaml and terminfo
+# are linked in: a folder searched first holds only their archives, so a start loads, relocates and binds none of
+# them (ncursesw's archive is there too: nothing of it is called, so nothing of it is linked).
 RELEASE_PKG = .build/pkgconfig
 RELEASE_ENV = PKG_CONFIG_PATH=$(CURDIR)/$(RELEASE_PKG)
 RELEASE_ARCHIVES = .build/static-libs
@@ -68,10 +69,7 @@ ifeq ($(shell uname -s),Linux)
 	@mkdir -p $(RELEASE_PKG) $(RELEASE_ARCHIVES)
 	@printf 'Name: libXML\nDescription: libxml2 headers, loaded when used\nVersion: %s\nCflags: %s\nLibs:\n' \
 	  "$$(pkg-config --modversion libxml-2.0)" "$$(pkg-config --cflags libxml-2.0)" > $(RELEASE_PKG)/libxml-2.0.pc
-	@printf 'Name: LZ4\nDescription: LZ4, linked in\nVersion: %s\nCflags: %s\nLibs: %s\n' "$$(pkg-config --modversion liblz4)" \
-	  "$$(pkg-config --cflags liblz4)" "$$([ -f "$$($(CLANG) -print-file-name=liblz4.a)" ] && echo -l:liblz4.a || echo -llz4)" \
-	  > $(RELEASE_PKG)/liblz4.pc
-	@for pc in sqlite3:sqlite3 yaml-0.1:yaml; do module=$${pc%%:*}; name=$${pc##*:}; \
+	@for pc in liblz4:lz4 sqlite3:sqlite3 yaml-0.1:yaml; do module=$${pc%%:*}; name=$${pc##*:}; \
 	  printf 'Name: %s\nDescription: %s, linked in\nVersion: %s\nCflags: %s\nLibs: %s\n' "$$name" "$$name" "$$(pkg-config --modversion $$module)" \
 	  "$$(pkg-config --cflags $$module)" "$$([ -f "$$($(CLANG) -print-file-name=lib$$name.a)" ] && echo -l:lib$$name.a || pkg-config --libs $$module)" \
 	  > $(RELEASE_PKG)/$$module.pc; done
@@ -155,6 +153,7 @@ bench: build bench-tools
 	python3 bench/query.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
 	python3 bench/formats.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
 	python3 bench/diff.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
+	python3 bench/settings.py $(BIN_RELEASE) .bench-data --out docs/benchmarks.md
 
 # The functions a start runs, seen by callgrind, for the release link's layout (needs valgrind).
 # The program is linked once more with a map of where each function went, which the list is made from.

@@ -10,9 +10,6 @@ struct TOMLDocument {
     init(text: String, file: String) throws(ConfigError) {
         self.file = file
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if let problem = TOMLPreCheck.problem(in: text) {
-            throw ConfigError(file: file, line: problem.line, column: problem.column, problem.message)
-        }
         do {
             table = try TOMLParser.parse(text)
         } catch {

@@ -118,7 +118,7 @@ struct SettingsDocumentTests {
     }
 
     @Test func aBinaryPropertyListHoldingASetIsRefusedNotRead() throws {
-        // Found by the plist fuzz target: a set (marker 0xC7) as the top object crashed Foundation's reading.
+        // Found by the plist fuzz target: a set (marker 0xC7) as the top object crashed the Foundation reader used then.
         let hex = "62706c6973743030c701020304050607080b0a0b0c0d1054426c6f625c434642756e646c654e616d6555436f756e7457"
             + "4372656174656457456e61626c6564554974656d73555204050607080b0a0b0c0d1054426c6f625c4346da5280000009"
             + "a20e0f51611001233ff800000000000008171c292f373f454b4f54565f60636567000000000000010100000000000000"
@@ -131,7 +131,7 @@ struct SettingsDocumentTests {
             index = next
         }
         #expect(bytes.count == 161)
-        #expect(BinaryPropertyListSets.firstSet(in: bytes) == 0)
+        #expect(BinaryPropertyList.firstSet(in: bytes) == 0)
         do {
             _ = try open(bytes, name: "fuzzed.plist")
             Issue.record("opened a property list holding a set")
@@ -139,8 +139,8 @@ struct SettingsDocumentTests {
             #expect(error.message.hasSuffix("fuzzed.plist: invalid property list: object 0 is a set, which property lists do not hold"))
         }
         let plain = try PropertyListSerialization.data(fromPropertyList: ["a": [1, 2]], format: .binary, options: 0)
-        #expect(BinaryPropertyListSets.firstSet(in: Array(plain)) == nil)
-        #expect(BinaryPropertyListSets.firstSet(in: Array("bplist00".utf8) + [UInt8](repeating: 0xFF, count: 40)) == nil)
+        #expect(BinaryPropertyList.firstSet(in: Array(plain)) == nil)
+        #expect(BinaryPropertyList.firstSet(in: Array("bplist00".utf8) + [UInt8](repeating: 0xFF, count: 40)) == nil)
     }
 
     @Test func iniSectionsKeysAndComments() async throws {

@@ -36,6 +36,17 @@ struct BinaryPropertyList {
         limit = max(100_000, bytes.count * 4)
     }
 
+    /// The number of the first object that is a set, when the bytes are a binary property list holding one,
+    /// reachable or not: Apple's writers never make one (the format reserves the marker), so a list holding one is
+    /// refused whole.
+    static func firstSet(in bytes: [UInt8]) -> Int? {
+        guard let list = try? BinaryPropertyList(bytes) else { return nil }
+        return (0..<list.objectCount).first { object in
+            guard let offset = number(bytes, at: list.table + object * list.offsetSize, size: list.offsetSize), offset < list.table else { return false }
+            return bytes[offset] >> 4 == 0xC
+        }
+    }
+
     /// The top object as a document value.
     func value() throws(Problem) -> DocumentValue {
         var read = 0

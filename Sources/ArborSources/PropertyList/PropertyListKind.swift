@@ -22,7 +22,7 @@ struct PropertyListKind: SourceKind {
     /// The value a property list's bytes hold; a problem names the file (and the place, in XML).
     static func value(of bytes: [UInt8], origin: String) throws(SourceLoadError) -> DocumentValue {
         if bytes.starts(with: Array("bplist".utf8)) {
-            if let set = BinaryPropertyListSets.firstSet(in: bytes) {
+            if let set = BinaryPropertyList.firstSet(in: bytes) {
                 throw SourceLoadError("\(origin): invalid property list: object \(set) is a set, which property lists do not hold")
             }
             do {

@@ -13,7 +13,7 @@ struct SQLiteConnection {
 
     /// Calls `body` with each row `sql` returns, as it is read.
     func each(_ sql: String, _ arguments: [SQLiteValue] = [], _ body: (SQLiteRow) throws(SQLiteError) -> Void) throws(SQLiteError) {
-        let statement = try SQLiteStatement(handle, sql: sql, arguments: arguments)
+        let statement = try SQLiteStatement.prepare(handle, sql: sql, arguments: arguments)
         while let values = try statement.next() {
             try body(SQLiteRow(columnNames: statement.columnNames, values: values))
         }
@@ -21,7 +21,7 @@ struct SQLiteConnection {
 
     /// The first column of the first row `sql` returns; nil when it returns none.
     func value(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) -> SQLiteValue? {
-        try SQLiteStatement(handle, sql: sql, arguments: arguments).next()?.first
+        try SQLiteStatement.prepare(handle, sql: sql, arguments: arguments).next()?.first
     }
 
     /// The integer in the first column of the first row `sql` returns; nil when there is none.

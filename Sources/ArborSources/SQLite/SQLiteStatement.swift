@@ -8,13 +8,13 @@ final class SQLiteStatement {
     let columnNames: [String]
 
     /// Prepares the first statement of `sql` and binds `arguments` to its parameters in order.
-    convenience init(_ connection: OpaquePointer, sql: String, arguments: [SQLiteValue]) throws(SQLiteError) {
-        var prepared: OpaquePointer?
-        guard sqlite3_prepare_v2(connection, sql, -1, &prepared, nil) == SQLITE_OK, let prepared else {
-            sqlite3_finalize(prepared)
-            throw SQLiteConnection.error(connection)
+    static func prepare(_ connection: OpaquePointer, sql: String, arguments: [SQLiteValue]) throws(SQLiteError) -> SQLiteStatement {
+        let statement = try Array(sql.utf8CString).withUnsafeBufferPointer { (text) throws(SQLiteError) in
+            var tail: UnsafePointer<CChar>?
+            return try first(connection, of: text.baseAddress!, arguments: arguments, tail: &tail)
         }
-        try self.init(connection, prepared: prepared, arguments: arguments)
+        guard let statement else { throw SQLiteError(message: "no statement in '\(sql)'") }
+        return statement
     }
 
     /// Prepares the first statement at `text` and binds `arguments`; `tail` then points past it. Nil when

@@ -12,9 +12,6 @@ struct TOMLKind: SourceKind {
             throw SourceLoadError("\(input.origin):\(place.line):\(place.column): invalid TOML: a byte that is not UTF-8 text (TOML is UTF-8 without control characters)")
         }
         let text = String(decoding: input.bytes, as: UTF8.self)
-        if let problem = TOMLPreCheck.problem(in: text) {
-            throw SourceLoadError("\(input.origin):\(problem.line):\(problem.column): invalid TOML: \(problem.message)")
-        }
         let table: TOMLTable
         do {
             table = try TOMLParser.parse(text)

@@ -42,7 +42,7 @@ extension TOMLParser {
             if byte == UInt8(ascii: "\n") {
                 guard isMultiline else { throw failure("a string in single quotes ends on its line; use triple quotes for several") }
             } else if Self.isControl(byte) {
-                throw failure("a control character (\(describe(byte))) in a string; write it as an escape")
+                throw failure("a control character (\(describe(at: position))) in a string; write it as an escape")
             }
             text.append(byte)
             position += 1
@@ -73,13 +73,13 @@ extension TOMLParser {
             text += Array(String(Character(scalar)).utf8)
             position += count
         case 0x20, 0x09, UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-            guard isMultiline else { throw failure("\\\(describe(code)) is not an escape; a backslash ends a line only in triple quotes", at: start) }
+            guard isMultiline else { throw failure("\\\(describe(at: position - 1)) is not an escape; a backslash ends a line only in triple quotes", at: start) }
             position -= 1
             skipBlank()
             guard let next = peek, isNewline(next) else { throw failure("only blanks may follow a backslash that ends a line", at: start) }
             while let next = peek, next == 0x20 || next == 0x09 || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r") { position += 1 }
         default:
-            throw failure("\\\(describe(code)) is not an escape (\\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX \\UXXXXXXXX)", at: start)
+            throw failure("\\\(describe(at: position - 1)) is not an escape (\\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX \\UXXXXXXXX)", at: start)
         }
     }
 

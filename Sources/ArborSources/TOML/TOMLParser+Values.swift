@@ -19,11 +19,14 @@ extension TOMLParser {
         while true {
             try skipSpaceNewlinesAndComments()
             if take("]") { return .array(elements) }
+            if peek == nil || peek == UInt8(ascii: "}") || peek == UInt8(ascii: ",") {
+                throw failure("expected a value or ']' in the array, saw \(describe(at: position))")
+            }
             elements.append(try value(depth: depth + 1))
             try skipSpaceNewlinesAndComments()
             if take(",") { continue }
             if take("]") { return .array(elements) }
-            throw failure("expected ',' or ']' in the array, saw \(peek.map(describe) ?? "the end of the file")")
+            throw failure("expected ',' or ']' in the array, saw \(describe(at: position))")
         }
     }
 
@@ -37,7 +40,7 @@ extension TOMLParser {
             skipBlank()
             if take(",") { skipBlank(); continue }
             if take("}") { return .table(table.value) }
-            throw failure("expected ',' or '}' in the inline table, saw \(peek.map(describe) ?? "the end of the file")")
+            throw failure("expected ',' or '}' in the inline table, saw \(describe(at: position))")
         }
     }
 
@@ -70,9 +73,13 @@ extension TOMLParser {
             }
         }
         let token = Array(bytes[start..<position])
-        guard !token.isEmpty else { throw failure("expected a value, saw \(peek.map(describe) ?? "the end of the file")") }
+        guard !token.isEmpty else { throw failure("expected a value, saw \(describe(at: position))") }
         let text = String(decoding: token, as: UTF8.self)
         if let value = TOMLScalars.value(of: token, text: text) { return value }
+        if token.count > 10, token[4] == UInt8(ascii: "-"), token[7] == UInt8(ascii: "-"), token[10] == UInt8(ascii: "T") || token[10] == UInt8(ascii: "t"),
+           token.count == 11 || !Self.isDigit(token[11]) {
+            throw failure("a date's 'T' must be followed by the time's digits (HH:MM)", at: start + 11)
+        }
         throw failure("'\(text)' is not a value (a string needs quotes)", at: start)
     }
 

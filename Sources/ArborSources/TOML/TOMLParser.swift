@@ -3,7 +3,7 @@
 /// and column.
 package struct TOMLParser {
     /// A problem and where it is (line and column from 1, the column in characters).
-    package struct Failure: Error, Equatable {
+    package struct Failure: Error {
         package let line: Int
         package let column: Int
         package let message: String
@@ -50,6 +50,9 @@ package struct TOMLParser {
         let isArray = bytes.count > position + 1 && bytes[position + 1] == UInt8(ascii: "[")
         position += isArray ? 2 : 1
         skipBlank()
+        guard let byte = peek, Self.isBare(byte) || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") else {
+            throw failure("a table header needs a name after its '[', saw \(describe(at: position))")
+        }
         let keys = try key()
         skipBlank()
         guard take(isArray ? "]]" : "]") else { throw failure(isArray ? "expected ']]' after the table's name" : "expected ']' after the table's name") }
@@ -61,7 +64,7 @@ package struct TOMLParser {
                 table.set(name, .table(made))
                 table = made
             case .table(let next)?: table = next
-            case .tables(let elements)?: table = elements[elements.count - 1]
+            case .tables(let array)?: table = array.elements[array.elements.count - 1]
             case .value?: throw failure("'\(keys[...index].joined(separator: "."))' already holds a value, not a table", at: start)
             }
         }
@@ -69,10 +72,8 @@ package struct TOMLParser {
         let dotted = keys.joined(separator: ".")
         if isArray {
             let element = TOMLTableTree(origin: .header)
-            switch table[name] {
-            case nil: table.set(name, .tables([element]))
-            case .tables(let elements)?: table.set(name, .tables(elements + [element]))
-            default: throw failure("'\(dotted)' is already defined, not as an array of tables", at: start)
+            guard table.appendTable(element, to: name) else {
+                throw failure("'\(dotted)' is already defined, not as an array of tables", at: start)
             }
             return element
         }
@@ -128,14 +129,14 @@ package struct TOMLParser {
     }
 
     private mutating func keyPart() throws(Failure) -> String {
-        guard let byte = peek else { throw failure("expected a key, saw the end of the file") }
+        guard let byte = peek else { throw failure("expected a key, saw \(describe(at: position))") }
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
             if take(byte == UInt8(ascii: "\"") ? "\"\"\"" : "'''") { throw failure("a key cannot be a multi-line string") }
             return try string()
         }
         let start = position
         while let next = peek, Self.isBare(next) { position += 1 }
-        guard position > start else { throw failure("expected a key, saw \(describe(byte))") }
+        guard position > start else { throw failure("expected a key, saw \(describe(at: position))") }
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
@@ -154,7 +155,7 @@ package struct TOMLParser {
         } else if byte == UInt8(ascii: "\n") {
             position += 1
         } else {
-            throw failure("expected the end of the line, saw \(describe(byte))")
+            throw failure("expected the end of the line, saw \(describe(at: position))")
         }
     }
 
@@ -162,7 +163,7 @@ package struct TOMLParser {
     mutating func comment() throws(Failure) {
         while let byte = peek, byte != UInt8(ascii: "\n") {
             if byte == UInt8(ascii: "\r"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "\n") { return }
-            if Self.isControl(byte) { throw failure("a control character (\(describe(byte))) in a comment") }
+            if Self.isControl(byte) { throw failure("a control character (\(describe(at: position))) in a comment") }
             position += 1
         }
     }
@@ -187,18 +188,25 @@ package struct TOMLParser {
         return true
     }
 
-    /// A byte as a message shows it.
-    func describe(_ byte: UInt8) -> String {
+    /// The character at `index` as a message shows it: quoted when printable ASCII, its code point otherwise.
+    func describe(at index: Int) -> String {
+        guard index < bytes.count else { return "the end of the file" }
+        let byte = bytes[index]
         if isNewline(byte) { return "the end of the line" }
         if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        return byte < 0x80 ? "U+00\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true))" : "a non-ASCII character"
+        var rest = bytes[index...].makeIterator()
+        var decoder = UTF8()
+        var value = UInt32(byte)
+        if case .scalarValue(let scalar) = decoder.decode(&rest) { value = scalar.value }
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// A problem at `offset` (the position when nil).
     func failure(_ message: String, at offset: Int? = nil) -> Failure {
         let end = min(offset ?? position, bytes.count)
         var line = 1
-        var lineStart = 0
+        var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         for index in 0..<end where bytes[index] == UInt8(ascii: "\n") {
             line += 1
             lineStart = index + 1

@@ -16,7 +16,13 @@ final class TOMLTableTree {
     enum Entry {
         case value(TOMLValue)
         case table(TOMLTableTree)
-        case tables([TOMLTableTree])
+        case tables(TableArray)
+    }
+
+    /// An array of tables, held by reference so that each `[[key]]` appends in place.
+    final class TableArray {
+        var elements: [TOMLTableTree]
+        init(_ elements: [TOMLTableTree]) { self.elements = elements }
     }
 
     var origin: Origin
@@ -33,6 +39,17 @@ final class TOMLTableTree {
         entries[key] = entry
     }
 
+    /// Adds a table to the array of tables at `key`, starting it when the key is new; false when the key holds
+    /// something else.
+    func appendTable(_ element: TOMLTableTree, to key: String) -> Bool {
+        switch entries[key] {
+        case nil: set(key, .tables(TableArray([element])))
+        case .tables(let array)?: array.elements.append(element)
+        default: return false
+        }
+        return true
+    }
+
     /// The finished table, as a value (the parser bounds the nesting, so this recursion is bounded too).
     var value: TOMLTable {
         var table = TOMLTable()
@@ -40,7 +57,7 @@ final class TOMLTableTree {
             switch entries[key]! {
             case .value(let value): table.append(key, value)
             case .table(let tree): table.append(key, .table(tree.value))
-            case .tables(let trees): table.append(key, .array(trees.map { .table($0.value) }))
+            case .tables(let array): table.append(key, .array(array.elements.map { .table($0.value) }))
             }
         }
         return table

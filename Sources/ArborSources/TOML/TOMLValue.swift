@@ -1,6 +1,6 @@
 /// A TOML value: a string, an integer, a float, a boolean, a date or time (as written, `T` and `Z` upper case),
 /// an array, or a table.
-package enum TOMLValue: Sendable, Equatable {
+package enum TOMLValue: Sendable {
     case string(String)
     case integer(Int64)
     case float(Double)
@@ -35,7 +35,7 @@ package enum TOMLValue: Sendable, Equatable {
 }
 
 /// A TOML table: its keys in the order they were first written, each with its value.
-package struct TOMLTable: Sendable, Equatable, Sequence {
+package struct TOMLTable: Sendable, Sequence {
     package private(set) var entries: [(key: String, value: TOMLValue)] = []
 
     /// No keys.
@@ -55,8 +55,4 @@ package struct TOMLTable: Sendable, Equatable, Sequence {
     }
 
     package func makeIterator() -> IndexingIterator<[(key: String, value: TOMLValue)]> { entries.makeIterator() }
-
-    package static func == (left: TOMLTable, right: TOMLTable) -> Bool {
-        left.entries.count == right.entries.count && zip(left.entries, right.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-    }
 }
