@@ -17,6 +17,8 @@ package struct PendingLoads: Sendable {
     package internal(set) var countsPending: Set<NodeHandle> = []
     /// The item whose parent was asked for by moving left past the first column.
     var parentAskedByNavigation: NodeHandle?
+    /// Items whose children were read ahead and have not been shown since.
+    var readAhead: Set<NodeHandle> = []
 
     /// A generation for a new request, later than every earlier one.
     mutating func makeGeneration() -> Int {

@@ -31,10 +31,13 @@ extension BrowserState {
     }
 
     /// Asks for the children of the focused item, never asked for before, when it has at least one and at most
-    /// `prefetchLimit`: the listing waits in the store, and expanding the item shows it at once.
+    /// `prefetchLimit`: the listing waits in the store, and expanding the item shows it at once. The lists read
+    /// ahead for items the focus has left are let go first.
     mutating func prefetchFocused() -> [BrowserEffect] {
+        dropReadAheadLeft()
         guard let item = focusedItem, let count = store[item].childCount, (1...Self.prefetchLimit).contains(count),
               store[item].childLoad == .unloaded else { return [] }
+        loads.readAhead.insert(item)
         return requestChildren(of: item)
     }
 

@@ -22,6 +22,14 @@ extension NodeStore {
         self[owner].unloadedChildren += held.count
         for handle in held { release(handle) }
     }
+
+    /// Lets go of a whole list and of the nodes read for it; the list is asked for again when next needed.
+    mutating func dropChildren(of owner: NodeHandle) {
+        let held = children(of: owner).arrivedHandles.filter { $0 != Self.placeholder }
+        forgetChildren(of: owner)
+        self[owner].childLoad = .unloaded
+        for handle in held { release(handle) }
+    }
 }
 
 extension BrowserState {
@@ -53,7 +61,7 @@ extension BrowserState {
     }
 
     /// The handles the navigation and the requests under way refer to, and the rows near each column's screenful.
-    private func referencedHandles() -> Set<NodeHandle> {
+    func referencedHandles() -> Set<NodeHandle> {
         var kept = navigation.expanded.union(loads.countsPending)
         for handle in [navigation.root, loads.locating?.parent, loads.parentAskedByNavigation] {
             if let handle { kept.insert(handle) }

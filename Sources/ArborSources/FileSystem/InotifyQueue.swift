@@ -12,11 +12,17 @@ final class InotifyQueue: KernelChangeQueue {
 
     private let descriptor: Int32
     private let watches = Mutex(Watches())
-    private let buffer = Mutex([UInt8](repeating: 0, count: 64 * 1024))
+    /// Where events are read, left unwritten until the kernel writes them: only the pages events fill are
+    /// resident, not 64 KiB for the life of every directory source.
+    private let buffer = Mutex(UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8))
 
     init?() {
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
+    }
+
+    deinit {
+        buffer.withLock { $0.deallocate() }
     }
 
     func register(_ paths: Set<[UInt8]>) {
@@ -42,22 +48,20 @@ final class InotifyQueue: KernelChangeQueue {
         if polled < 0 { return errno == EINTR ? [] : nil }
         if polled == 0 { return [] }
         return buffer.withLock { buffer in
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            let count = read(descriptor, buffer.baseAddress!, buffer.count)
             if count <= 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
-            return directories(in: buffer, count: count)
+            return directories(in: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
     }
 
-    /// The watched directories named by the events in the first `count` bytes of `buffer`.
-    private func directories(in buffer: [UInt8], count: Int) -> Set<[UInt8]> {
+    /// The watched directories named by the events read.
+    private func directories(in bytes: UnsafeRawBufferPointer) -> Set<[UInt8]> {
         var named: Set<Int32> = []
         var offset = 0
-        buffer.withUnsafeBytes { bytes in
-            while offset + 16 <= count {
-                named.insert(bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self))
-                let nameLength = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                offset += 16 + nameLength
-            }
+        while offset + 16 <= bytes.count {
+            named.insert(bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self))
+            let nameLength = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+            offset += 16 + nameLength
         }
         return watches.withLock { watches in
             // An overflowed queue (watch -1) may have lost any directory's events.
