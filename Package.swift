@@ -42,6 +42,7 @@ let package = Package(
         ),
         .target(name: "CJSONScan"),
         .target(name: "CFileLease"),
+        .target(name: "CMallocArena"),
         .target(name: "ArborPath"),
         .target(name: "ArborCore", dependencies: ["ArborPath", "CLZ4"]),
         .target(
@@ -61,6 +62,7 @@ let package = Package(
             name: "arbor",
             dependencies: [
                 "ArborCore", "ArborSources", "ArborTUI", "ArborConfig", "ArborCommandLine", "ArborKit", "ArborPath",
+                "CMallocArena",
             ]
         ),
         .executableTarget(
