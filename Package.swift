@@ -42,7 +42,6 @@ let package = Package(
         ),
         .target(name: "CJSONScan"),
         .target(name: "CFileLease"),
-        .target(name: "CMallocArena"),
         .target(name: "ArborPath"),
         .target(name: "ArborCore", dependencies: ["ArborPath", "CLZ4"]),
         .target(
@@ -62,7 +61,6 @@ let package = Package(
             name: "arbor",
             dependencies: [
                 "ArborCore", "ArborSources", "ArborTUI", "ArborConfig", "ArborCommandLine", "ArborKit", "ArborPath",
-                "CMallocArena",
             ]
         ),
         .executableTarget(

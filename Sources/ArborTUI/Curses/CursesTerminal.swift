@@ -41,9 +41,6 @@ package final class CursesTerminal: TerminalDevice {
     /// Opens `/dev/tty` and enters the program's screen drawing with `theme`; throws when there is no usable terminal.
     /// Opened only through a ``TerminalLease``.
     init(theme: Theme = .standard, mouse: Bool = true, height: InlineHeight? = nil) throws(TerminalError) {
-        // Curses needs the character set alone; the other categories would each be read from the locale's files
-        // at every start, and messages stay in the language of the rest of the program's.
-        setlocale(LC_CTYPE, "")
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         if term.isEmpty || term == "dumb" {
             throw TerminalError("the terminal type '\(term.isEmpty ? "(unset)" : term)' cannot draw the browser; set TERM (for example TERM=xterm-256color)")
