@@ -63,3 +63,30 @@ final class ReadingAheadLoopSource: LoopTestSource, ReadingAhead, @unchecked Sen
 final class ShownRootLoopSource: LoopTestSource, @unchecked Sendable {
     override func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: false) }
 }
+
+/// A virtual root whose one long list comes in two parts: "first" at once, then, once let go, "last".
+final class PartlyListedLoopSource: HierarchySource, @unchecked Sendable {
+    let displayName = "parts"
+    private let held = Mutex(true)
+
+    /// Lets the list's second part come.
+    func letGo() { held.withLock { $0 = false } }
+
+    func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: true) }
+    func numberOfChildren(of id: String) async throws -> Int? { id == "" ? 2 : 0 }
+    func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+        id == "" ? Array(["first", "last"][range.clamped(to: 0..<2)]) : []
+    }
+    func parentID(of id: String) async throws -> String? { id == "" ? nil : "" }
+    func item(_ id: String) async throws -> SourceItem { SourceItem(id: id, content: ItemContent(title: id), childCount: 0) }
+    func children(of id: String) async throws -> [SourceItem] {
+        try await children(of: id) { _ in }
+    }
+    func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
+        guard id == "" else { return [] }
+        let first = try await item("first")
+        partial([first])
+        while held.withLock({ $0 }) { try await Task.sleep(nanoseconds: 2_000_000) }
+        return [first, try await item("last")]
+    }
+}

@@ -11,13 +11,13 @@ final class LoopRun: @unchecked Sendable {
     private let status = Mutex<Int32?>(nil)
 
     init(_ source: any HierarchySource, width: Int = 60, height: Int = 16, selection: SelectionMode = .none,
-         intervals: [LoopTimer: Double] = [:]) {
+         intervals: [LoopTimer: Double] = [:], settleWait: Double = BrowserRunLoop.settleWait) {
         let terminal = FakeTerminal(width: width, height: height)
         self.terminal = terminal
         let keyMap: KeyMap = selection == .none ? .standard : .picker
         Thread.detachNewThread { [self] in
             var controller = BrowserController(screen: BrowserScreen(sourceName: "loop", keyMap: keyMap), selectionMode: selection)
-            let result = BrowserRunLoop(terminal: terminal, source: source, intervals: intervals).run(&controller) { event in
+            let result = BrowserRunLoop(terminal: terminal, source: source, intervals: intervals, settleWait: settleWait).run(&controller) { event in
                 self.events.withLock { $0.append(event) }
             }
             status.withLock { $0 = result }
@@ -69,6 +69,18 @@ extension TerminalLoops {
             #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
             run.terminal.type(.right, .character("q"))
             #expect(await run.end() == 0, "q waited for alpha's column, which came while the frame settled")
+        }
+
+        @Test func aLongListsFirstPartIsDrawnWithoutWaitingForTheRest() async {
+            let source = PartlyListedLoopSource()
+            // A frame that waited for the whole list would wait the minute out.
+            let run = LoopRun(source, settleWait: 60)
+            #expect(await run.terminal.focusedLine(showing: "first", within: 10) != nil, "the first part is on screen")
+            #expect(run.terminal.frames.last?.joined().contains("last") == false)
+            source.letGo()
+            #expect(await run.terminal.frame(within: 10, where: { $0.joined().contains("last") }) != nil, "the rest follows")
+            run.terminal.type(.character("q"))
+            #expect(await run.end() == 0)
         }
 
         @Test func keysTypedAheadWaitHalfASecondAtMost() async {

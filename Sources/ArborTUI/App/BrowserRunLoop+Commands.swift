@@ -14,7 +14,7 @@ extension BrowserRunLoop {
         for request in requests {
             switch request.mode {
             case .builtIn:
-                let turn = request.purpose == .show ? turns.started() : -1
+                let load = request.purpose == .show ? turns.started() : turns.unawaited()
                 Task.detached { [performer, inbox, turns] in
                     let content: PreviewContent
                     do {
@@ -22,7 +22,7 @@ extension BrowserRunLoop {
                     } catch {
                         content = PreviewContent(lines: [StyledLine([StyledRun("⚠ " + error.localizedMessage, CellStyle(.error))])], wraps: true)
                     }
-                    turns.finished(turn)
+                    turns.shown(load)
                     inbox.post(.preview(PreviewAnswer(generation: request.generation, purpose: request.purpose, content: content)))
                 }
             case .command(let template):

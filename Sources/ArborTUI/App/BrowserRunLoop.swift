@@ -22,14 +22,18 @@ package final class BrowserRunLoop {
     /// The preview command running, if one is.
     var previewProcess: PreviewProcess?
     private var timers: LoopTimers
+    /// How long a frame waits for the loads its changes started (``settleWait`` unless given).
+    private let settleWait: Double
     /// What is on screen that the source was last told to watch.
     private var watched: Set<String>?
 
     /// Creates a loop drawing on `terminal` and loading from `source`; answers and mutations arrive in `inbox`
     /// (one of its own when none is given). `intervals` changes how long timers run, in seconds; `headStart`
-    /// holds the source's first answers when they were asked before the terminal was set up.
+    /// holds the source's first answers when they were asked before the terminal was set up; `settleWait` is how
+    /// long a frame waits for the loads it started.
     package init(terminal: any TerminalDevice, source: any HierarchySource, inbox: ActionInbox = ActionInbox(pipe: WakePipe()),
-                intervals: [LoopTimer: Double] = [:], headStart: SourceHeadStart? = nil) {
+                intervals: [LoopTimer: Double] = [:], headStart: SourceHeadStart? = nil, settleWait: Double = BrowserRunLoop.settleWait) {
+        self.settleWait = settleWait
         self.terminal = terminal
         performer = EffectPerformer(source: source, headStart: headStart)
         basePerformer = performer
@@ -151,12 +155,12 @@ package final class BrowserRunLoop {
 
     /// How long a frame waits for the loads its changes started, so that a quick listing shows in the same
     /// frame instead of after a frame saying "loading".
-    static let settleWait = 0.02
+    package static let settleWait = 0.02
 
     /// Applies finished loads, and the loads they start, until none of this turn's is running or `settleWait`
     /// has passed; returns the exit status when a key held until a load ends the browser.
     private func settle(_ controller: inout BrowserController) -> Int32? {
-        let deadline = MonotonicClock.seconds() + Self.settleWait
+        let deadline = MonotonicClock.seconds() + settleWait
         var fd = pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0)
         while turns.isWaiting || !inbox.isEmpty {
             let remaining = deadline - MonotonicClock.seconds()
@@ -196,10 +200,14 @@ package final class BrowserRunLoop {
             // A frame does not wait for a search: its key is drawn at once, its matches when they come.
             var isSearch = false
             if case .search = effect { isSearch = true }
-            let turn = isSearch ? -1 : turns.started()
+            let load = isSearch ? turns.unawaited() : turns.started()
             Task.detached { [performer, inbox, turns] in
-                let action = await performer.perform(effect) { inbox.post(.action($0)) }
-                turns.finished(turn)
+                // A long list's first part is enough for the frame: it does not wait for the rest.
+                let action = await performer.perform(effect) { part in
+                    turns.shown(load)
+                    inbox.post(.action(part))
+                }
+                turns.shown(load)
                 inbox.post(.action(action))
             }
         }

@@ -5,27 +5,45 @@ import Synchronization
 final class LaunchTurns: Sendable {
     private let state = Mutex<(turn: Int, running: Int)>((0, 0))
 
+    /// One load of a turn, which stops holding the frame once: at its first part or at its end.
+    final class Load: Sendable {
+        fileprivate let turn: Int
+        fileprivate let done: Atomic<Bool>
+
+        fileprivate init(turn: Int, done: Bool = false) {
+            self.turn = turn
+            self.done = Atomic(done)
+        }
+    }
+
     /// Starts a new turn: loads started earlier no longer count.
     func begin() {
         state.withLock { $0 = ($0.turn + 1, 0) }
     }
 
-    /// Notes a load started now; returns the turn to hand back to `finished`.
-    func started() -> Int {
+    /// Notes a load started now, which the turn's frame waits for; returns it to hand back to `shown`.
+    func started() -> Load {
         state.withLock { state in
             state.running += 1
-            return state.turn
+            return Load(turn: state.turn)
         }
     }
 
-    /// Notes that a load started in `turn` has finished.
-    func finished(_ turn: Int) {
+    /// A load the frame does not wait for.
+    func unawaited() -> Load {
+        Load(turn: -1, done: true)
+    }
+
+    /// Notes that a load has something to show, its first part or its whole answer: the frame waits for it no
+    /// longer. Later calls for the same load change nothing.
+    func shown(_ load: Load) {
+        guard !load.done.exchange(true, ordering: .acquiringAndReleasing) else { return }
         state.withLock { state in
-            if state.turn == turn { state.running -= 1 }
+            if state.turn == load.turn { state.running -= 1 }
         }
     }
 
-    /// Whether a load of this turn is still running.
+    /// Whether a load of this turn has nothing to show yet.
     var isWaiting: Bool {
         state.withLock { $0.running > 0 }
     }
