@@ -14,10 +14,12 @@ final class DirectoryWatcher: Sendable {
     private let started = Mutex(false)
     private let report: @Sendable (Set<[UInt8]>) -> Void
 
-    /// A watcher that reports to `report`, from its own thread, the paths of the directories that changed.
-    init(report: @escaping @Sendable (Set<[UInt8]>) -> Void) {
+    /// A watcher that reports to `report`, from its own thread, the paths of the directories that changed; on
+    /// Linux, a directory of `largeDirectoryBytes` or more (as `stat` gives its size) is watched for entries
+    /// created, removed or renamed, and not for its files written.
+    init(largeDirectoryBytes: Int = .max, report: @escaping @Sendable (Set<[UInt8]>) -> Void) {
         #if os(Linux)
-        kernel = InotifyQueue()
+        kernel = InotifyQueue(largeDirectoryBytes: largeDirectoryBytes)
         #elseif canImport(Darwin)
         kernel = KqueueQueue()
         #else

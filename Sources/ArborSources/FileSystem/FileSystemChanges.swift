@@ -7,6 +7,10 @@ final class FileSystemChanges: Sendable {
     private let observer = Mutex<(@Sendable (SourceChange) -> Void)?>(nil)
     private let listings: ListingCache<DirectoryListing>
     private let watcher = Mutex<DirectoryWatcher?>(nil)
+    /// A directory shown at least this large, as `stat` gives its size (about 25,000 entries on ext4), is watched
+    /// for entries created, removed or renamed, not for files written in it: to report those the kernel first
+    /// marks every entry it holds in memory, 70 ms for a million, the processor not given up meanwhile.
+    static let largeDirectoryBytes = 1 << 20
 
     init(listings: ListingCache<DirectoryListing>) {
         self.listings = listings
@@ -20,7 +24,9 @@ final class FileSystemChanges: Sendable {
     /// Watches these directories (paths as bytes) and no others; the watcher starts with the first.
     func watch(_ paths: Set<[UInt8]>) {
         let watcher = watcher.withLock { watcher in
-            if watcher == nil, !paths.isEmpty { watcher = DirectoryWatcher { [weak self] in self?.changed($0) } }
+            if watcher == nil, !paths.isEmpty {
+                watcher = DirectoryWatcher(largeDirectoryBytes: Self.largeDirectoryBytes) { [weak self] in self?.changed($0) }
+            }
             return watcher
         }
         watcher?.watch(paths)

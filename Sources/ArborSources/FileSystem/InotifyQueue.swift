@@ -11,9 +11,6 @@ final class InotifyQueue: KernelChangeQueue {
     /// every entry of the directory it holds in memory, the directory locked and the processor not given up
     /// meanwhile: 70 ms for a million entries.
     private static let entryContentEvents = UInt32(IN_CLOSE_WRITE | IN_ATTRIB)
-    /// A directory at least this large, as `stat` gives its size (about 25,000 entries on ext4), is watched for
-    /// entries created, removed or renamed only.
-    static let largeDirectoryBytes = 1 << 20
 
     private struct Watches {
         var pathsByWatch: [Int32: [UInt8]] = [:]
@@ -28,7 +25,7 @@ final class InotifyQueue: KernelChangeQueue {
     private let buffer = Mutex(UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8))
 
     /// A queue watching directories of `largeDirectoryBytes` or more for their entries only.
-    init?(largeDirectoryBytes: Int = InotifyQueue.largeDirectoryBytes) {
+    init?(largeDirectoryBytes: Int = .max) {
         self.largeDirectoryBytes = largeDirectoryBytes
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
