@@ -14,7 +14,7 @@ extension BrowserRunLoop {
         for request in requests {
             switch request.mode {
             case .builtIn:
-                let load = request.purpose == .show ? turns.started() : turns.unawaited()
+                let load = request.purpose == .show ? turns.started() : nil
                 Task.detached { [performer, inbox, turns] in
                     let content: PreviewContent
                     do {

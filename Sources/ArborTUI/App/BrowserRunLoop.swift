@@ -22,7 +22,7 @@ package final class BrowserRunLoop {
     /// The preview command running, if one is.
     var previewProcess: PreviewProcess?
     private var timers: LoopTimers
-    /// How long a frame waits for the loads its changes started (``settleWait`` unless given).
+    /// How long a frame waits for the loads its changes started: the type's `settleWait` unless a test gives another.
     private let settleWait: Double
     /// What is on screen that the source was last told to watch.
     private var watched: Set<String>?
@@ -200,7 +200,7 @@ package final class BrowserRunLoop {
             // A frame does not wait for a search: its key is drawn at once, its matches when they come.
             var isSearch = false
             if case .search = effect { isSearch = true }
-            let load = isSearch ? turns.unawaited() : turns.started()
+            let load = isSearch ? nil : turns.started()
             Task.detached { [performer, inbox, turns] in
                 // A long list's first part is enough for the frame: it does not wait for the rest.
                 let action = await performer.perform(effect) { part in

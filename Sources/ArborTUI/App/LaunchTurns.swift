@@ -8,11 +8,10 @@ final class LaunchTurns: Sendable {
     /// One load of a turn, which stops holding the frame once: at its first part or at its end.
     final class Load: Sendable {
         fileprivate let turn: Int
-        fileprivate let done: Atomic<Bool>
+        fileprivate let done = Atomic(false)
 
-        fileprivate init(turn: Int, done: Bool = false) {
+        fileprivate init(turn: Int) {
             self.turn = turn
-            self.done = Atomic(done)
         }
     }
 
@@ -29,15 +28,10 @@ final class LaunchTurns: Sendable {
         }
     }
 
-    /// A load the frame does not wait for.
-    func unawaited() -> Load {
-        Load(turn: -1, done: true)
-    }
-
     /// Notes that a load has something to show, its first part or its whole answer: the frame waits for it no
-    /// longer. Later calls for the same load change nothing.
-    func shown(_ load: Load) {
-        guard !load.done.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    /// longer. Later calls for the same load change nothing, nor does a load the frame never waited for (nil).
+    func shown(_ load: Load?) {
+        guard let load, !load.done.exchange(true, ordering: .acquiringAndReleasing) else { return }
         state.withLock { state in
             if state.turn == load.turn { state.running -= 1 }
         }
