@@ -149,4 +149,32 @@ struct TerminalCitizenEndToEndTests {
         let result = try runCommand("/usr/bin/env", ["python3", script, arborBinary, list])
         #expect(result.stdout == "True True True 130\n", "asked, back on the alternate screen, drawn, cancelled: \(result.stdout)\(result.stderr)")
     }
+
+    /// The program's screen is entered in the same write as the first frame: a source slower than the frame's
+    /// wait (a command that takes its time) leaves no blank screen between the shell's and the browser's.
+    @Test func theScreenIsEnteredWithTheFirstFrameInOneWrite() throws {
+        let folder = try makeScratchFolder("arbor-pty")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("first.py").path
+        try """
+            import os, pty, sys, time, select
+            arbor = sys.argv[1]
+            pid, fd = pty.fork()
+            if pid == 0:
+                os.environ['TERM'] = 'xterm-256color'
+                os.execv(arbor, [arbor, '--children-cmd', 'sleep 0.3; printf "a\\\\tA\\\\n"'])
+            reads = []
+            deadline = time.time() + 8
+            while time.time() < deadline and b'1049h' not in b''.join(reads):
+                if select.select([fd], [], [], 0.1)[0]:
+                    try: reads.append(os.read(fd, 65536))
+                    except OSError: break
+            os.write(fd, b'q')
+            os.waitpid(pid, 0)
+            first = reads[-1] if reads else b''
+            print(b'\\x1b[?1049h' in first, b'\\x1b[2J' in first[first.find(b'1049h'):])
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let result = try runCommand("/usr/bin/env", ["python3", script, arborBinary])
+        #expect(result.stdout == "True True\n", "the entry and a whole frame in the first read: \(result.stdout)\(result.stderr)")
+    }
 }

@@ -26,6 +26,9 @@ package final class CursesTerminal: TerminalDevice {
     static let escapeDelay: Int32 = 25
     private let encoder: FrameEncoder
     private var shown: CellGrid?
+    /// The sequences that enter the program's screen, held until the next write: the first frame goes out with
+    /// them in one write, and the terminal draws nothing in between.
+    private var entry: [UInt8] = []
     private var isShutDown = false
     /// Why the terminal can no longer be read, once it cannot.
     package private(set) var failure: String?
@@ -86,7 +89,7 @@ package final class CursesTerminal: TerminalDevice {
     private func enterProgramScreen() {
         if var modes = shellModes { _ = arbor_program_modes(outputFD, &modes) }
         let mouseOn = reportsMouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""
-        send(Array((Self.capabilities("smcup", "civis") + mouseOn).utf8))
+        entry = Array((Self.capabilities("smcup", "civis") + mouseOn).utf8)
     }
 
     /// Leaves the program's screen as curses' endwin does: the cursor to the last row, then ``undo``, then the
@@ -222,6 +225,11 @@ package final class CursesTerminal: TerminalDevice {
     }
 
     private func send(_ bytes: [UInt8]) {
+        if !entry.isEmpty {
+            let held = entry
+            entry = []
+            return send(held + bytes)
+        }
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
