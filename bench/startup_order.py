@@ -6,7 +6,8 @@ start touches is laid out together").
 
 Runs BINARY under callgrind in a pseudo-terminal on a directory tree, a JSON document and a CSV table (the repository
 and sample-data/), to its first screen and through a few move keys, and writes OUTPUT: the name of every input
-section of code (`.text.NAME`) in which an instruction ran, for gold's --section-ordering-file. MAP is the link map
+section of code (`.text.NAME`) in which an instruction ran, for gold's --section-ordering-file; those that ran
+for the move keys of a session already on screen come first. MAP is the link map
 of BINARY (`-Map`): it says which input section each address came from, so the local functions that have no
 symbol (`.L` closures, outlined copies, object destroyers) are found as well as the named ones. The release link
 puts those sections side by side, so a start faults in a few hundred KiB of code instead of megabytes scattered
@@ -24,6 +25,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ptyrun
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The keys a session repeats most, once the screen is up: the code they run is laid out first, side by side, so a
+# key after a rest (its code out of the caches) reads it from the fewest pages.
+MOVES = ['Down', 'Down', 'Down', 'Up', 'Up', 'Right', 'Down', 'Left', 'Down', 'Up']
 RUNS = [
     (os.path.join(ROOT, 'Sources'), ['Down', 'Down', 'Up', 'Right', 'Down', 'Left', 'End', 'Home', '/', 'a', 'Escape']),
     (os.path.join(ROOT, 'sample-data', 'plant-maintenance.json'), ['Right', 'Down', 'Right', 'Left', 'Up', 'End']),
@@ -57,12 +61,15 @@ def code_sections(map_path):
     return [start for start, _, _ in sections], [(end, name) for _, end, name in sections]
 
 
-def addresses_run(binary, path, keys, out):
-    """The addresses of the instructions callgrind saw run in `binary` opening `path` and taking `keys`."""
+def addresses_run(binary, path, keys, out, keys_only=False):
+    """The addresses of the instructions callgrind saw run in `binary` opening `path` and taking `keys`; with
+    `keys_only`, those run from the first key on."""
     env = {'PATH': os.environ['PATH'], 'TERM': 'xterm-256color', 'LANG': 'C.UTF-8', 'HOME': tempfile.gettempdir()}
     session = ptyrun.Session(['valgrind', '--tool=callgrind', '--dump-instr=yes', f'--callgrind-out-file={out}',
-                              binary, path], 120, 40, env, None)
+                              f'--instr-atstart={"no" if keys_only else "yes"}', binary, path], 120, 40, env, None)
     session.settle(2.0, timeout=120)
+    if keys_only:
+        subprocess.run(['callgrind_control', '-i', 'on', str(session.pid)], capture_output=True, check=True)
     for key in keys:
         sent = session.send(key)
         session.settle(0.5, since=sent)
@@ -109,11 +116,17 @@ def main():
         ran = set()
         for index, (path, keys) in enumerate(RUNS):
             ran |= addresses_run(plain, path, keys, os.path.join(scratch, f'callgrind.{index}'))
-    chosen = set()
-    for address in ran:
-        index = bisect.bisect_right(starts, address) - 1
-        if index >= 0 and address < ends[index][0]:
-            chosen.add(ends[index][1])
+        moving = addresses_run(plain, RUNS[0][0], MOVES, os.path.join(scratch, 'callgrind.moves'), keys_only=True)
+
+    def sections(addresses):
+        found = set()
+        for address in addresses:
+            index = bisect.bisect_right(starts, address) - 1
+            if index >= 0 and address < ends[index][0]:
+                found.add(ends[index][1])
+        return found
+    chosen = sections(ran)
+    keyed = sections(moving)
     if len(chosen) < 500:
         sys.exit(f'startup_order: only {len(chosen)} sections seen running; is valgrind installed?')
     # Which paths of the concurrency runtime a run takes depends on timing (a task suspends or does not): a
@@ -125,7 +138,8 @@ def main():
             chosen |= {line.strip() for line in previous} & present
     with open(output, 'w') as order:
         order.write('.text.startup\n')
-        order.writelines(f'{name}\n' for name in sorted(chosen))
+        order.writelines(f'{name}\n' for name in sorted(keyed))
+        order.writelines(f'{name}\n' for name in sorted(chosen - keyed))
     print(f'{len(chosen)} sections in {output}')
 
 

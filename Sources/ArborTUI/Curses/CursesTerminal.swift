@@ -211,10 +211,11 @@ package final class CursesTerminal: TerminalDevice {
         }
     }
 
-    /// Writes the cells that changed since the last frame, in one write.
+    /// Writes the cells that changed since the last frame, in one write. The frame kept as shown is brought up to
+    /// date row by row when the new one was drawn over it, so that neither is copied whole.
     package func present(_ grid: CellGrid) {
         let bytes = encoder.encode(grid, over: shown, top: inlineTop)
-        shown = grid
+        if shown?.catchUp(with: grid) != true { shown = grid }
         send(bytes)
     }
 

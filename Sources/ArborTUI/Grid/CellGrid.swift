@@ -19,7 +19,8 @@ package struct GridPoint: Sendable, Hashable {
     }
 }
 
-/// A screen as a value: rows of cells that widgets draw into and a terminal copies out.
+/// A screen as a value: rows of cells that widgets draw into and a terminal copies out. Two grids are equal when
+/// they show the same; which frame a grid was drawn over is kept beside, for the encoder.
 package struct CellGrid: Sendable, Hashable {
     /// Columns of cells.
     package let width: Int
@@ -32,12 +33,52 @@ package struct CellGrid: Sendable, Hashable {
     /// Where the terminal's cursor is left after the frame (the focused title, or the prompt's caret), so that
     /// screen readers and braille displays follow the focus.
     package var cursor: GridPoint?
+    /// Which frame this grid is, which it was drawn over and the rows written since (see ``drawn(over:number:)``).
+    var lineage = FrameLineage()
 
     /// A blank grid of a size; negative sizes count as zero.
     package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         storage = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    package static func == (lhs: CellGrid, rhs: CellGrid) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.cursor == rhs.cursor && lhs.storage == rhs.storage
+            && lhs.clusters == rhs.clusters
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(storage)
+        hasher.combine(clusters)
+        hasher.combine(cursor)
+    }
+
+    /// Copies the rows of a grid of the same size for which `copies` is true, as memory; neither may keep
+    /// graphemes beside its cells.
+    mutating func copyRows(of other: CellGrid, where copies: (Int) -> Bool) {
+        precondition(other.width == width && other.height == height && clusters.isEmpty && other.clusters.isEmpty)
+        storage.withUnsafeMutableBufferPointer { mine in
+            other.storage.withUnsafeBufferPointer { theirs in
+                for row in 0..<height where copies(row) {
+                    let start = row * width
+                    mine.baseAddress!.advanced(by: start).update(from: theirs.baseAddress!.advanced(by: start), count: width)
+                }
+            }
+        }
+    }
+
+    /// Notes a row written to (of a grid drawn whole, none are kept).
+    @inline(__always)
+    private mutating func touch(_ row: Int) {
+        lineage.writtenRows.mark(row)
+    }
+
+    /// Notes rows written to.
+    private mutating func touch(_ rows: Range<Int>) {
+        lineage.writtenRows.mark(rows)
     }
 
     /// The cell at a column and row.
@@ -196,6 +237,7 @@ package struct CellGrid: Sendable, Hashable {
             clearWide(x: end - 1, y: y)
         }
         let row = y * width
+        touch(y)
         text.withUTF8 { bytes in
             storage.withUnsafeMutableBufferPointer { cells in
                 var column = x
@@ -217,27 +259,6 @@ package struct CellGrid: Sendable, Hashable {
         return end + 1 - x
     }
 
-    /// The cells text takes once control characters are made visible, counted no further than `limit`.
-    static func drawnWidth(of text: String, upTo limit: Int) -> Int {
-        if let simple = SimpleScalar.width(of: text, upTo: limit) { return simple }
-        var total = 0
-        for character in text {
-            if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
-                total += 1
-            } else {
-                total += InertText.visible(character).map(DisplayWidth.of) ?? DisplayWidth.of(character)
-            }
-            if total >= limit { return total }
-        }
-        return total
-    }
-
-    /// The cells text takes once control characters are made visible.
-    package static func drawnWidth(of text: String) -> Int {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        return drawnWidth(of: text, upTo: .max)
-    }
-
     /// Fills a run of cells of one row with one scalar one cell wide.
     package mutating func fill(_ scalar: Unicode.Scalar, x: Int, y: Int, count: Int, style: CellStyle) {
         guard y >= 0, y < height else { return }
@@ -252,6 +273,7 @@ package struct CellGrid: Sendable, Hashable {
         guard x >= 0, x < width, max(0, y) < min(height, y + count) else { return }
         let rows = max(0, y)..<min(height, y + count)
         let gridWidth = width
+        touch(rows)
         storage.withUnsafeMutableBufferPointer { cells in
             for row in rows {
                 let at = row * gridWidth + x
@@ -277,6 +299,7 @@ package struct CellGrid: Sendable, Hashable {
     /// blank, those inside being overwritten.
     mutating func withRun(from first: Int, to end: Int, y: Int, _ body: (UnsafeMutableBufferPointer<PackedCell>) -> Void) {
         guard first < end else { return }
+        touch(y)
         clearWide(x: first, y: y)
         clearWide(x: end - 1, y: y)
         let row = y * width
@@ -286,6 +309,7 @@ package struct CellGrid: Sendable, Hashable {
     /// Changes the style of a run of cells, keeping their text.
     package mutating func restyle(x: Int, y: Int, count: Int, _ change: (inout CellStyle) -> Void) {
         guard y >= 0, y < height else { return }
+        touch(y)
         for column in max(0, x)..<max(max(0, x), min(width, x + count)) {
             change(&storage[y * width + column].style)
         }
@@ -301,6 +325,7 @@ package struct CellGrid: Sendable, Hashable {
 
     private mutating func put(_ code: UInt32, width cellWidth: Int, x: Int, y: Int, style: CellStyle) {
         guard x >= 0, x < width else { return }
+        touch(y)
         clearWide(x: x, y: y)
         if cellWidth == 2 {
             guard x + 1 < width else {
@@ -327,6 +352,7 @@ package struct CellGrid: Sendable, Hashable {
         var column = x
         while column > 0, storage[y * width + column].width == 0 { column -= 1 }
         let index = y * width + column
+        touch(y)
         storage[index].code = code(for: text(of: storage[index]) + mark)
     }
 
@@ -344,6 +370,7 @@ package struct CellGrid: Sendable, Hashable {
     /// Copies the top `rows` rows of a narrower or equal grid to the top left of this one, cursor included.
     package mutating func paste(_ part: CellGrid, rows: Int) {
         for y in 0..<min(rows, part.height, height) {
+            touch(y)
             for x in 0..<min(part.width, width) {
                 var cell = part.storage[y * part.width + x]
                 if cell.isCluster { cell.code = code(for: part.text(of: cell)) }

@@ -52,7 +52,8 @@ package struct FrameEncoder: Sendable {
     }
 
     /// What to send to show `next` on a terminal showing `previous`; without a previous frame of the same size,
-    /// the screen is cleared and everything but plain blanks is written. With `top`, the frame is drawn in the
+    /// the screen is cleared and everything but plain blanks is written. Of a grid drawn over `previous`, only the
+    /// rows written since are compared. With `top`, the frame is drawn in the
     /// rows from `top` down (below a shell's prompt), and clearing erases those rows only.
     package func encode(_ next: CellGrid, over previous: CellGrid?, top: Int? = nil) -> [UInt8] {
         var base = previous.flatMap { $0.width == next.width && $0.height == next.height ? $0 : nil }
@@ -82,6 +83,7 @@ package struct FrameEncoder: Sendable {
             var column = 0
             var end = next.width
             if let base {
+                if next.rowIsUnchanged(since: base, row: row) { continue }
                 if next.rowMatches(base, row: row) { continue }
                 if plain {
                     let changed = next.changedColumns(base, row: row)

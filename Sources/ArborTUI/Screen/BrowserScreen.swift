@@ -24,6 +24,8 @@ package struct BrowserScreen: Sendable {
     package let cellMemo = CellPaintMemo()
     /// What was measured of the columns' texts in the last frames, for the columns' widths.
     package let widthMemo = ColumnWidthMemo()
+    /// The last frame, drawn over by the next one of the same shape.
+    package let frameMemo = FrameMemo()
 
     /// Creates a screen.
     package init(sourceName: String, keyMap: KeyMap = .standard, cellMode: CellMode = .auto, notice: String? = nil) {
@@ -47,8 +49,9 @@ package struct BrowserScreen: Sendable {
     /// Draws a whole frame where `layout` puts its parts: the layout of this state, computed once for the turn.
     package func render(_ state: BrowserState, chrome: ScreenChrome = ScreenChrome(), tick: Int = 0, layout: ScreenLayout,
                         preview: PreviewPane? = nil) -> CellGrid {
-        var grid = CellGrid(width: layout.width, height: layout.height)
-        guard layout.width > 0, layout.height > 0 else { return grid }
+        guard layout.width > 0, layout.height > 0 else { return CellGrid(width: layout.width, height: layout.height) }
+        var grid = frameMemo.begin(shape: frameShape(state, chrome: chrome, layout: layout), width: layout.width, height: layout.height)
+        defer { frameMemo.finish(grid) }
         cellMemo.beginFrame()
         let metrics = layout.metrics
         if let box = layout.previewBox {
@@ -77,6 +80,15 @@ package struct BrowserScreen: Sendable {
             HelpOverlay(keyMap: keyMap, scroll: chrome.helpScroll).paint(in: box, into: &grid)
         }
         return grid
+    }
+
+    /// The shape of a frame that may be drawn over the last one of the same shape: columns, without an overlay or
+    /// a preview pane; nil for a frame drawn whole.
+    private func frameShape(_ state: BrowserState, chrome: ScreenChrome, layout: ScreenLayout) -> FrameMemo.Shape? {
+        let overlaid = layout.previewBox != nil || chrome.showsHelp || (state.find != nil && chrome.prompt?.kind == .find)
+        guard !overlaid, state.layout == .columns, !state.columns.isEmpty else { return nil }
+        return FrameMemo.Shape(width: layout.width, height: layout.height, metrics: layout.metrics, columns: layout.columns,
+                               breadcrumbRow: layout.breadcrumbRow)
     }
 
     /// The object header and the hierarchy's view, where `layout` puts them.

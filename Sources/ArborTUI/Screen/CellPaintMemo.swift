@@ -1,12 +1,15 @@
 import ArborCore
 import Synchronization
 
-/// The object cells of the last frame, each with the model it was drawn from: a cell whose model, width and
-/// height are the same in the next frame is copied instead of painted again (a move key changes two cells).
+/// The object cells of the last frame, each with the model it was drawn from and its place: a cell whose model,
+/// width and height are the same in the next frame is copied instead of painted again, or left where it is when
+/// the next frame is drawn over the last (a move key changes two cells).
 package final class CellPaintMemo: Sendable {
     private struct Painted: Sendable {
         var model: ObjectCellModel
         var full: Bool
+        var x: Int
+        var y: Int
         var width: Int
         var cells: [PackedCell]
     }
@@ -15,6 +18,7 @@ package final class CellPaintMemo: Sendable {
         var last: [NodeHandle: Painted] = [:]
         var next: [NodeHandle: Painted] = [:]
         var copied = 0
+        var kept = 0
     }
 
     private let frames = Mutex(Frames())
@@ -25,6 +29,7 @@ package final class CellPaintMemo: Sendable {
             frames.last = frames.next
             frames.next = Dictionary(minimumCapacity: frames.last.count)
             frames.copied = 0
+            frames.kept = 0
         }
     }
 
@@ -35,26 +40,35 @@ package final class CellPaintMemo: Sendable {
 
     /// How many cells the frame being drawn, or the last one, copied.
     var copiedCells: Int { frames.withLock(\.copied) }
+    /// How many cells the frame being drawn, or the last one, left in place as the frame under it showed them.
+    var keptCells: Int { frames.withLock(\.kept) }
 
     /// Draws an item's cell as ``ObjectCellPainter`` does, copying it from the last frame when it was drawn the same.
-    /// The focused item's highlighted cell, which also places the cursor, is always painted.
-    func paint(_ model: ObjectCellModel, item: NodeHandle, full: Bool, x: Int, y: Int, width: Int, into grid: inout CellGrid) {
+    /// `inPlace`: the grid shows the last frame where the cell goes, so a cell drawn the same in the same place is
+    /// left as it is. The focused item's highlighted cell, which also places the cursor, is always painted.
+    func paint(_ model: ObjectCellModel, item: NodeHandle, full: Bool, x: Int, y: Int, width: Int, inPlace: Bool = false,
+               into grid: inout CellGrid) {
         guard !model.isHighlighted else {
             return ObjectCellPainter.paint(model, full: full, x: x, y: y, width: width, into: &grid)
         }
         let fits = x >= 0 && y >= 0 && x + width <= grid.width && y + (full ? 3 : 1) <= grid.height
         let copied = fits && frames.withLock { frames -> Bool in
-            guard let painted = frames.last.removeValue(forKey: item),
+            guard var painted = frames.last.removeValue(forKey: item),
                   painted.full == full, painted.width == width, painted.model.drawsLike(model)
             else { return false }
-            grid.setBlock(painted.cells, x: x, y: y, count: width)
+            if inPlace, painted.x == x, painted.y == y {
+                frames.kept += 1
+            } else {
+                grid.setBlock(painted.cells, x: x, y: y, count: width)
+                (painted.x, painted.y) = (x, y)
+                frames.copied += 1
+            }
             frames.next[item] = consume painted
-            frames.copied += 1
             return true
         }
         guard !copied else { return }
         ObjectCellPainter.paint(model, full: full, x: x, y: y, width: width, into: &grid)
         guard let cells = grid.block(x: x, y: y, count: width, rows: full ? 3 : 1) else { return }
-        frames.withLock { $0.next[item] = Painted(model: model, full: full, width: width, cells: cells) }
+        frames.withLock { $0.next[item] = Painted(model: model, full: full, x: x, y: y, width: width, cells: cells) }
     }
 }

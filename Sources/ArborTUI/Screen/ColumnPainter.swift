@@ -31,17 +31,35 @@ struct ColumnPainter {
         )
     }
 
-    /// Draws the items from row `y` for `height` rows in `width` cells from `x`.
-    func paint(x: Int, y: Int, width: Int, height: Int, separatorInset: Int, into grid: inout CellGrid) {
+    /// What the column is drawn from besides its cells, for `height` rows: its title, the items in view, and
+    /// its note.
+    func key(title: String, titleHighlighted: Bool, height: Int) -> FrameMemo.ColumnKey {
+        let items = state.items(in: index)
+        let scroll = state.columns[index].scroll
+        let room = metrics.fullCells ? height / metrics.rowsPerCell + 1 : height
+        let shown = scroll < items.count ? (scroll..<min(items.count, scroll + room)).map { items[$0] } : []
+        return FrameMemo.ColumnKey(title: title, titleHighlighted: titleHighlighted, shown: shown, itemCount: items.count,
+                                   note: items.isEmpty ? emptyText().text : state.store[state.columns[index].parent].childNotice)
+    }
+
+    /// What a column without items says, and its style.
+    private func emptyText() -> (text: String, role: StyleRole) {
+        let parent = state.store[state.columns[index].parent]
+        if let failure = parent.childLoad.failureMessage { return ("⚠ " + failure, .error) }
+        if parent.childLoad.isLoading || parent.children == nil { return ("loading…", .dim) }
+        if state.columns[index].filter?.isMatching == true { return ("matching…", .dim) }
+        return ("(no items)", .dim)
+    }
+
+    /// Draws the items from row `y` for `height` rows in `width` cells from `x`. `inPlace`: the grid shows the
+    /// column as the last frame drew it from the same ``key(title:titleHighlighted:height:)``, so only the cells
+    /// that changed are drawn.
+    func paint(x: Int, y: Int, width: Int, height: Int, separatorInset: Int, inPlace: Bool = false, into grid: inout CellGrid) {
         guard width > 0, height > 0 else { return }
         let items = state.items(in: index)
         if items.isEmpty {
-            let parent = state.store[state.columns[index].parent]
-            let (text, role): (String, StyleRole) =
-                if let failure = parent.childLoad.failureMessage { ("⚠ " + failure, .error) }
-                else if parent.childLoad.isLoading || parent.children == nil { ("loading…", .dim) }
-                else if state.columns[index].filter?.isMatching == true { ("matching…", .dim) }
-                else { ("(no items)", .dim) }
+            guard !inPlace else { return }
+            let (text, role) = emptyText()
             grid.write(text, x: x + 1, y: y, limit: width - 1, style: CellStyle(role))
             return
         }
@@ -51,15 +69,15 @@ struct ColumnPainter {
         while position < items.count, row < y + height {
             let full = metrics.fullCells && row + 2 < y + height
             memo.paint(cellModel(at: position, item: items[position]), item: items[position], full: full, x: x, y: row, width: width,
-                       into: &grid)
+                       inPlace: inPlace, into: &grid)
             row += full ? 3 : 1
             if metrics.fullCells, position + 1 < items.count, row < y + height {
-                grid.fill("─", x: x + separatorInset, y: row, count: width - separatorInset, style: CellStyle(.separator))
+                if !inPlace { grid.fill("─", x: x + separatorInset, y: row, count: width - separatorInset, style: CellStyle(.separator)) }
                 row += 1
             }
             position += 1
         }
-        if row < y + height, let notice = state.store[state.columns[index].parent].childNotice {
+        if !inPlace, row < y + height, let notice = state.store[state.columns[index].parent].childNotice {
             grid.write("⚠ " + notice, x: x + 1, y: y + height - 1, limit: width - 1, style: CellStyle(.error))
         }
     }

@@ -98,12 +98,19 @@ struct ColumnsView: HierarchyView {
         let top = metrics.contentTop - 1
         let boxHeight = metrics.contentHeight + 2
         guard boxHeight >= 2 else { return }
-        for place in layout.columns {
+        for (slot, place) in layout.columns.enumerated() {
             let index = place.column
-            grid.drawBox(x: place.x, y: top, width: place.width, height: boxHeight, title: columnTitle(state, column: index),
-                         titleStyle: CellStyle(.columnTitle, highlighted: index == state.focusedColumn))
-            ColumnPainter(state: state, index: index, metrics: metrics, search: search, spinnerFrame: frame, memo: screen.cellMemo)
-                .paint(x: place.x + 1, y: top + 1, width: place.width - 2, height: boxHeight - 2, separatorInset: 0, into: &grid)
+            let title = columnTitle(state, column: index)
+            let painter = ColumnPainter(state: state, index: index, metrics: metrics, search: search, spinnerFrame: frame, memo: screen.cellMemo)
+            let key = painter.key(title: title, titleHighlighted: index == state.focusedColumn, height: boxHeight - 2)
+            let unchanged = screen.frameMemo.columnIsUnchanged(slot: slot, key: key)
+            if !unchanged {
+                if grid.isDrawnOver { grid.clear(x: place.x, y: top, width: place.width, height: boxHeight) }
+                grid.drawBox(x: place.x, y: top, width: place.width, height: boxHeight, title: title,
+                             titleStyle: CellStyle(.columnTitle, highlighted: key.titleHighlighted))
+            }
+            painter.paint(x: place.x + 1, y: top + 1, width: place.width - 2, height: boxHeight - 2, separatorInset: 0, inPlace: unchanged,
+                          into: &grid)
         }
     }
 
@@ -114,7 +121,11 @@ struct ColumnsView: HierarchyView {
         let after = column + 1 < state.columns.count
         BreadcrumbPainter(title: columnTitle(state, column: column), hasLevelBefore: before, hasLevelAfter: after)
             .paint(row: layout.breadcrumbRow ?? metrics.contentTop - 1, into: &grid)
-        ColumnPainter(state: state, index: column, metrics: metrics, search: search, spinnerFrame: frame, memo: screen.cellMemo)
-            .paint(x: 0, y: metrics.contentTop, width: grid.width, height: metrics.contentHeight, separatorInset: 1, into: &grid)
+        let painter = ColumnPainter(state: state, index: column, metrics: metrics, search: search, spinnerFrame: frame, memo: screen.cellMemo)
+        let unchanged = screen.frameMemo.columnIsUnchanged(
+            slot: 0, key: painter.key(title: "", titleHighlighted: true, height: metrics.contentHeight))
+        if !unchanged, grid.isDrawnOver { grid.clear(x: 0, y: metrics.contentTop, width: grid.width, height: metrics.contentHeight) }
+        painter.paint(x: 0, y: metrics.contentTop, width: grid.width, height: metrics.contentHeight, separatorInset: 1, inPlace: unchanged,
+                      into: &grid)
     }
 }
