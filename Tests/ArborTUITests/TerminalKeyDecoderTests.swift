@@ -87,4 +87,13 @@ struct TerminalKeyDecoderTests {
         let extra = [KeySequence(Array("\u{1B}[Q".utf8), .delete), KeySequence(Array("\u{1B}[A".utf8), .pageUp), KeySequence([0x7F], .up)]
         #expect(keys("\u{1B}[Q\u{1B}[A\u{7F}", extra: extra) == [.delete, .pageUp, .backspace])
     }
+
+    /// Sequences are looked up packed into a number up to seven bytes; longer ones, and ones that differ only in
+    /// length, are told apart.
+    @Test func sequencesOfEveryLengthAreToldApart() {
+        let extra = [KeySequence(Array("\u{1B}[123;45~".utf8), .end), KeySequence(Array("\u{1B}[1;5~".utf8), .home),
+                     KeySequence(Array("\u{1B}[1;5".utf8) + [0x7E, 0x7E], .pageDown)]
+        #expect(keys("\u{1B}[123;45~\u{1B}[1;5~\u{1B}[B", extra: extra) == [.end, .home, .down])
+        #expect(keys("\u{1B}[123;46~q", extra: extra) == [.character("q")])
+    }
 }
