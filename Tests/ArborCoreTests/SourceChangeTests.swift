@@ -51,6 +51,23 @@ struct SourceChangeTests {
         #expect(driver.titles(1) == ["Hamburg", "Bremen", "Berlin", "Munich"])
     }
 
+    /// A reload reads everything into a new store whose nodes take the same handles in the same order: their content
+    /// stamps go on from the last store's, so that nothing kept of the last store's contents passes for the new.
+    @Test func aReloadGivesContentStampsAfterTheLastStoresOnes() async {
+        let source = MutableSource(root: "plants", plantOutline)
+        var driver = Driver(source)
+        driver.send(.start)
+        await driver.settle()
+        let before = driver.state.store.contentVersion
+        let handles = driver.state.items(in: 1)
+        for action in SourceChange.reloaded.actions { driver.send(action) }
+        await driver.settle()
+        #expect(driver.titles(1) == ["Hamburg", "Berlin", "Munich"])
+        #expect(driver.state.items(in: 1).elementsEqual(handles))
+        #expect(driver.state.items(in: 1).allSatisfy { driver.state.store.contentStamp(of: $0) >= before })
+        #expect(driver.state.store.contentVersion > before)
+    }
+
     @Test func hiddenEntriesAreShownAndHiddenAgainKeepingTheFocus() async {
         var driver = Driver(HiddenEntriesSource())
         driver.send(.start)

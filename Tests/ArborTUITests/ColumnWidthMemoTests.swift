@@ -75,4 +75,19 @@ struct ColumnWidthMemoTests {
         let after = expectSameAsMeasuredAfresh(driver, width: 120, height: 20, after: "the rename")
         #expect(after.first ?? 0 > before.first ?? 0, "the first column widens for its longer title: \(before) → \(after)")
     }
+
+    /// A reload reads everything into a new store, whose nodes take the same handles in the same order: what was
+    /// measured of the last store's must not pass for the new one's.
+    @Test func aTitleChangedAcrossAReloadWidensItsColumn() async throws {
+        let list = RenamingList(["alpha", "beta", "gamma"])
+        var driver = await ScreenDriver(list, name: "renaming", width: 120, height: 20)
+        await driver.press(.right)
+        let before = expectSameAsMeasuredAfresh(driver, width: 120, height: 20, after: "Right")
+        _ = driver.controller.render()
+        list.rename("gamma", to: "gamma, now with a title far longer than the others")
+        await driver.send(.sourceChange(.reloaded))
+        #expect(driver.lines.contains { $0.contains("gamma, now with a title") })
+        let after = expectSameAsMeasuredAfresh(driver, width: 120, height: 20, after: "the reload")
+        #expect(after.first ?? 0 > before.first ?? 0, "the first column widens for its longer title: \(before) → \(after)")
+    }
 }

@@ -217,7 +217,8 @@ extension BrowserState {
         var filters: [String: TextMatcher] = [:]
         for column in columns { filters[store[column.parent].id] = column.filter?.matcher }
         let target = focusedColumn
-        store = NodeStore(firstEpoch: store.nextEpoch)
+        // Epochs and content stamps go on from the last store's: what was kept of its nodes never matches the new one's.
+        store = NodeStore(firstEpoch: store.nextEpoch, firstContentStamp: store.contentVersion)
         loads.countsPending = []
         loads.pagesLoading = []
         loads.pagesFailed = []

@@ -66,8 +66,9 @@ package struct NodeStore: Sendable {
     package static let placeholder = NodeHandle(1)
 
     /// Creates a store that holds only the synthetic top node and the placeholder.
-    package init(firstEpoch: Int = 1) {
+    package init(firstEpoch: Int = 1, firstContentStamp: Int = 1) {
         nextEpoch = firstEpoch
+        nextContentStamp = firstContentStamp
         nodes = [StoredNode(id: "", children: [], childLoad: .loaded), StoredNode(id: "…", childCount: 0)]
     }
 
@@ -103,6 +104,13 @@ package struct NodeStore: Sendable {
     /// A number that changes whenever the node behind the handle gets another id or content: what was measured of
     /// its texts holds while the number stays.
     package func contentStamp(of handle: NodeHandle) -> Int { nodes[Int(handle.index)].contentStamp }
+
+    /// A number that changes whenever any node gets another id or content: while it stays, every node's
+    /// ``contentStamp(of:)`` does.
+    package var contentVersion: Int { nextContentStamp }
+
+    /// Whether a node's content has a subtitle or a body, read without copying it.
+    package func hasDetailLines(_ handle: NodeHandle) -> Bool { nodes[Int(handle.index)].content?.hasDetailLines == true }
 
     private mutating func stamp(_ index: Int) {
         nodes[index].contentStamp = nextContentStamp

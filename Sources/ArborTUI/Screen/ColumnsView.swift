@@ -40,7 +40,7 @@ struct ColumnsView: HierarchyView {
             guard !state.columns.isEmpty else { return false }
             let visible = state.columnOffset..<min(state.columns.count, state.columnOffset + slots)
             return visible.contains { column in
-                state.items(in: column).prefix(64).contains { state.store[$0].content?.hasDetailLines == true }
+                state.items(in: column).prefix(64).contains { state.store.hasDetailLines($0) }
             }
         }
     }
