@@ -34,6 +34,19 @@ struct FrameMemoTests {
         #expect(again.rowsWritten == 5)
     }
 
+    /// A cell left in place is known by its content's stamp: a title changed while the column's items stay is drawn.
+    @Test func aTitleChangedInPlaceIsDrawnOverTheLastFrame() async throws {
+        let list = RenamingList(["alpha", "beta", "gamma"])
+        var driver = await ScreenDriver(list, name: "renaming", width: 120, height: 20)
+        _ = driver.controller.render()
+        _ = driver.controller.render()
+        list.rename("gamma", to: "gamma renamed")
+        await driver.send(.sourceChange(.itemsChanged(["gamma"])))
+        let over = expectSameAsDrawnWhole(driver, after: "the rename")
+        #expect(over.isDrawnOver)
+        #expect(over.lines.contains { $0.contains("gamma renamed") })
+    }
+
     @Test func everyFrameOfABrowsingSessionEqualsOneDrawnWhole() async throws {
         var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
         var drawnOver = 0

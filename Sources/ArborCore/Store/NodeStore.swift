@@ -93,6 +93,12 @@ package struct NodeStore: Sendable {
         return (nodes[index].id, nodes[index].content, nodes[index].childCount)
     }
 
+    /// A node's count of children, once known, read without copying the node.
+    package func childCount(of handle: NodeHandle) -> Int? { nodes[Int(handle.index)].childCount }
+
+    /// A node's source id, read without copying the rest of the node.
+    package func id(of handle: NodeHandle) -> String { nodes[Int(handle.index)].id }
+
     /// A node's value as shown (nil without one), read without copying the rest of its content.
     package func scalarText(of handle: NodeHandle) -> String? { nodes[Int(handle.index)].content?.scalar?.shown }
 

@@ -7,6 +7,8 @@ import Synchronization
 package final class CellPaintMemo: Sendable {
     private struct Painted: Sendable {
         var model: ObjectCellModel
+        /// The content stamp the item had (``NodeStore/contentStamp(of:)``).
+        var stamp: Int
         var full: Bool
         var x: Int
         var y: Int
@@ -46,7 +48,7 @@ package final class CellPaintMemo: Sendable {
     /// Draws an item's cell as ``ObjectCellPainter`` does, copying it from the last frame when it was drawn the same.
     /// `inPlace`: the grid shows the last frame where the cell goes, so a cell drawn the same in the same place is
     /// left as it is. The focused item's highlighted cell, which also places the cursor, is always painted.
-    func paint(_ model: ObjectCellModel, item: NodeHandle, full: Bool, x: Int, y: Int, width: Int, inPlace: Bool = false,
+    func paint(_ model: ObjectCellModel, item: NodeHandle, stamp: Int, full: Bool, x: Int, y: Int, width: Int, inPlace: Bool = false,
                into grid: inout CellGrid) {
         guard !model.isHighlighted else {
             return ObjectCellPainter.paint(model, full: full, x: x, y: y, width: width, into: &grid)
@@ -56,6 +58,7 @@ package final class CellPaintMemo: Sendable {
             guard var painted = frames.last.removeValue(forKey: item),
                   painted.full == full, painted.width == width, painted.model.drawsLike(model)
             else { return false }
+            painted.stamp = stamp
             if inPlace, painted.x == x, painted.y == y {
                 frames.kept += 1
             } else {
@@ -69,6 +72,21 @@ package final class CellPaintMemo: Sendable {
         guard !copied else { return }
         ObjectCellPainter.paint(model, full: full, x: x, y: y, width: width, into: &grid)
         guard let cells = grid.block(x: x, y: y, count: width, rows: full ? 3 : 1) else { return }
-        frames.withLock { $0.next[item] = Painted(model: model, full: full, x: x, y: y, width: width, cells: cells) }
+        frames.withLock { $0.next[item] = Painted(model: model, stamp: stamp, full: full, x: x, y: y, width: width, cells: cells) }
+    }
+
+    /// Whether an item's cell, of these flags and a content of this stamp, was drawn by the last frame the same and
+    /// in the same place, in a grid that still shows it there: then it is kept for the next frame and left as it is.
+    func keepsInPlace(_ flags: ObjectCellModel, item: NodeHandle, stamp: Int, full: Bool, x: Int, y: Int, width: Int) -> Bool {
+        guard !flags.isHighlighted else { return false }
+        return frames.withLock { frames -> Bool in
+            guard let painted = frames.last[item], painted.stamp == stamp, painted.x == x, painted.y == y, painted.full == full,
+                  painted.width == width, painted.model.hasFlags(of: flags)
+            else { return false }
+            frames.last[item] = nil
+            frames.next[item] = painted
+            frames.kept += 1
+            return true
+        }
     }
 }

@@ -15,18 +15,27 @@ struct ColumnPainter {
     /// The cell model of the item at a position of the column.
     func cellModel(at position: Int, item: NodeHandle) -> ObjectCellModel {
         let node = state.store.cellParts(of: item)
+        var model = cellFlags(at: position, item: item, id: node.id)
+        (model.content, model.fallbackTitle) = (node.content, node.id)
+        return model
+    }
+
+    /// The cell model of the item at a position of the column without its content and id: its flags, counts and
+    /// search, read without copying the node's texts (`id` is read only for the picker's marks).
+    func cellFlags(at position: Int, item: NodeHandle, id: String? = nil) -> ObjectCellModel {
+        let childCount = state.store.childCount(of: item)
         let column = state.columns[index]
         let isFocused = column.focus == position
         return ObjectCellModel(
-            content: node.content,
-            fallbackTitle: node.id,
-            childCount: node.childCount,
-            hasIcon: node.childCount != 0,
+            content: nil,
+            fallbackTitle: "",
+            childCount: childCount,
+            hasIcon: childCount != 0,
             isExpanded: state.expandedItem(in: index) == item,
             isFocused: isFocused,
             isHighlighted: isFocused && index == state.focusedColumn,
-            isMarked: state.selection.mode == .none ? nil : state.selection.contains(node.id),
-            pendingCount: node.childCount == nil && state.loads.countsPending.contains(item) ? spinnerFrame : nil,
+            isMarked: state.selection.mode == .none ? nil : state.selection.contains(id ?? state.store.id(of: item)),
+            pendingCount: childCount == nil && state.loads.countsPending.contains(item) ? spinnerFrame : nil,
             match: column.filter?.matcher ?? (index == state.focusedColumn ? search : nil)
         )
     }
@@ -68,8 +77,14 @@ struct ColumnPainter {
         var position = scroll
         while position < items.count, row < y + height {
             let full = metrics.fullCells && row + 2 < y + height
-            memo.paint(cellModel(at: position, item: items[position]), item: items[position], full: full, x: x, y: row, width: width,
-                       inPlace: inPlace, into: &grid)
+            let item = items[position]
+            let stamp = state.store.contentStamp(of: item)
+            // A cell left in place is known by its content's stamp and its flags, without reading its texts.
+            if !inPlace || !memo.keepsInPlace(cellFlags(at: position, item: item), item: item, stamp: stamp, full: full, x: x, y: row,
+                                               width: width) {
+                memo.paint(cellModel(at: position, item: item), item: item, stamp: stamp, full: full, x: x, y: row, width: width,
+                           inPlace: inPlace, into: &grid)
+            }
             row += full ? 3 : 1
             if metrics.fullCells, position + 1 < items.count, row < y + height {
                 if !inPlace { grid.fill("─", x: x + separatorInset, y: row, count: width - separatorInset, style: CellStyle(.separator)) }

@@ -19,14 +19,20 @@ struct ObjectCellModel: Sendable {
     /// Whether a cell of this model is drawn as one of `other`: the same flags, counts and search, and the same
     /// texts, value and change of the content (its other fields are not drawn).
     func drawsLike(_ other: ObjectCellModel) -> Bool {
-        guard childCount == other.childCount, hasIcon == other.hasIcon, isExpanded == other.isExpanded, isFocused == other.isFocused,
-              isHighlighted == other.isHighlighted, isMarked == other.isMarked, pendingCount == other.pendingCount,
-              match == other.match, fallbackTitle == other.fallbackTitle
-        else { return false }
+        guard hasFlags(of: other), fallbackTitle == other.fallbackTitle else { return false }
         guard let content, let drawn = other.content else { return content == nil && other.content == nil }
         return content.title == drawn.title && content.subtitle == drawn.subtitle && content.body == drawn.body
             && content.icon == drawn.icon && content.scalar == drawn.scalar && content.previousScalar == drawn.previousScalar
             && content.change == drawn.change && content.matchCount == drawn.matchCount && content.changeCounts == drawn.changeCounts
+    }
+}
+
+extension ObjectCellModel {
+    /// Whether this model has the flags, counts and search of `other`, whatever their contents and ids.
+    func hasFlags(of other: ObjectCellModel) -> Bool {
+        childCount == other.childCount && hasIcon == other.hasIcon && isExpanded == other.isExpanded && isFocused == other.isFocused
+            && isHighlighted == other.isHighlighted && isMarked == other.isMarked && pendingCount == other.pendingCount
+            && match == other.match
     }
 }
 
