@@ -13,4 +13,11 @@ extension CellGrid {
         fill("─", x: x + 1, y: y + height - 1, count: width - 2, style: border)
         put("┘", x: x + width - 1, y: y + height - 1, style: border)
     }
+
+    /// Blanks a rectangle, the parts of it outside the grid ignored.
+    mutating func clear(x: Int, y: Int, width: Int, height: Int) {
+        for row in max(0, y)..<max(max(0, y), min(self.height, y + height)) {
+            fill(" ", x: x, y: row, count: width, style: .plain)
+        }
+    }
 }

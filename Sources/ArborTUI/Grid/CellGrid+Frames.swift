@@ -41,11 +41,4 @@ extension CellGrid {
         cursor = next.cursor
         return true
     }
-
-    /// Blanks a rectangle, the parts of it outside the grid ignored.
-    mutating func clear(x: Int, y: Int, width: Int, height: Int) {
-        for row in max(0, y)..<max(max(0, y), min(self.height, y + height)) {
-            fill(" ", x: x, y: row, count: width, style: .plain)
-        }
-    }
 }

@@ -46,10 +46,8 @@ package final class CellPaintMemo: Sendable {
     var keptCells: Int { frames.withLock(\.kept) }
 
     /// Draws an item's cell as ``ObjectCellPainter`` does, copying it from the last frame when it was drawn the same.
-    /// `inPlace`: the grid shows the last frame where the cell goes, so a cell drawn the same in the same place is
-    /// left as it is. The focused item's highlighted cell, which also places the cursor, is always painted.
-    func paint(_ model: ObjectCellModel, item: NodeHandle, stamp: Int, full: Bool, x: Int, y: Int, width: Int, inPlace: Bool = false,
-               into grid: inout CellGrid) {
+    /// The focused item's highlighted cell, which also places the cursor, is always painted.
+    func paint(_ model: ObjectCellModel, item: NodeHandle, stamp: Int, full: Bool, x: Int, y: Int, width: Int, into grid: inout CellGrid) {
         guard !model.isHighlighted else {
             return ObjectCellPainter.paint(model, full: full, x: x, y: y, width: width, into: &grid)
         }
@@ -58,15 +56,10 @@ package final class CellPaintMemo: Sendable {
             guard var painted = frames.last.removeValue(forKey: item),
                   painted.full == full, painted.width == width, painted.model.drawsLike(model)
             else { return false }
-            painted.stamp = stamp
-            if inPlace, painted.x == x, painted.y == y {
-                frames.kept += 1
-            } else {
-                grid.setBlock(painted.cells, x: x, y: y, count: width)
-                (painted.x, painted.y) = (x, y)
-                frames.copied += 1
-            }
+            grid.setBlock(painted.cells, x: x, y: y, count: width)
+            (painted.stamp, painted.x, painted.y) = (stamp, x, y)
             frames.next[item] = consume painted
+            frames.copied += 1
             return true
         }
         guard !copied else { return }

@@ -82,8 +82,7 @@ struct ColumnPainter {
             // A cell left in place is known by its content's stamp and its flags, without reading its texts.
             if !inPlace || !memo.keepsInPlace(cellFlags(at: position, item: item), item: item, stamp: stamp, full: full, x: x, y: row,
                                                width: width) {
-                memo.paint(cellModel(at: position, item: item), item: item, stamp: stamp, full: full, x: x, y: row, width: width,
-                           inPlace: inPlace, into: &grid)
+                memo.paint(cellModel(at: position, item: item), item: item, stamp: stamp, full: full, x: x, y: row, width: width, into: &grid)
             }
             row += full ? 3 : 1
             if metrics.fullCells, position + 1 < items.count, row < y + height {

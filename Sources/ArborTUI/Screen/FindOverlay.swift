@@ -7,7 +7,7 @@ struct FindOverlay {
 
     func paint(in box: ScreenLayout.Box, into grid: inout CellGrid) {
         let (x, y, width, height) = (box.x, box.y, box.width, box.height)
-        for row in y..<(y + height) { grid.fill(" ", x: x, y: row, count: width, style: .plain) }
+        grid.clear(x: x, y: y, width: width, height: height)
         grid.drawBox(x: x, y: y, width: width, height: height, title: title, titleStyle: CellStyle(.columnTitle))
         grid.write(" \(status) ", x: x + 2, y: y + height - 1, limit: width - 4, style: CellStyle(.dim))
         let rows = height - 2

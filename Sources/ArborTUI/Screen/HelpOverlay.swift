@@ -18,7 +18,7 @@ struct HelpOverlay {
     func paint(in box: ScreenLayout.Box, into grid: inout CellGrid) {
         let lines = lines
         let (x, y, width, height) = (box.x, box.y, box.width, box.height)
-        for row in y..<(y + height) { grid.fill(" ", x: x, y: row, count: width, style: .plain) }
+        grid.clear(x: x, y: y, width: width, height: height)
         grid.drawBox(x: x, y: y, width: width, height: height, title: "Keys", titleStyle: CellStyle(.columnTitle))
         let room = max(0, height - 4)
         let first = max(0, min(scroll, lines.count - room))
