@@ -59,6 +59,15 @@ class LoopTestSource: ChangeReporting, @unchecked Sendable {
 /// The same hierarchy from a source that lets the browser read children ahead.
 final class ReadingAheadLoopSource: LoopTestSource, ReadingAhead, @unchecked Sendable {}
 
+/// The same hierarchy from a source told what is on screen: it keeps each set of ids it was told to watch.
+final class WatchingLoopSource: LoopTestSource, WatchingShown, @unchecked Sendable {
+    private let told = Mutex<[Set<String>]>([])
+    /// The sets of ids the source was told to watch, in order.
+    var watched: [Set<String>] { told.withLock { $0 } }
+
+    func watch(_ ids: Set<String>) { told.withLock { $0.append(ids) } }
+}
+
 /// The same hierarchy under a shown root: the root's own column comes before its children's.
 final class ShownRootLoopSource: LoopTestSource, @unchecked Sendable {
     override func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: false) }

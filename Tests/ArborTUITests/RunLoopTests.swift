@@ -200,6 +200,20 @@ extension TerminalLoops {
             #expect(events.contains(.expanded("beta")))
             #expect(events.last == .accepted(["b1"]))
         }
+
+        @Test func theSourceIsToldWhatAFrameShowsOnceTheTerminalHasHadItsMoment() async {
+            let source = WatchingLoopSource()
+            let run = LoopRun(source, intervals: [.watchShown: 1])
+            #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+            #expect(await waitUntil { source.watched.last?.contains("alpha") == true }, "\(source.watched)")
+            run.terminal.type(.down)
+            #expect(await run.terminal.focusedLine(showing: "beta") != nil)
+            #expect(source.watched.last?.contains("beta") != true, "told in the frame's own turn: \(source.watched)")
+            #expect(await waitUntil { source.watched.last?.contains("beta") == true }, "\(source.watched)")
+            #expect(source.watched.count == 2, "each change told once: \(source.watched)")
+            run.terminal.type(.character("q"))
+            #expect(await run.end() == 0)
+        }
     }
 }
 

@@ -21,6 +21,7 @@ extension BrowserController {
             timerRequests.insert(.refresh)
         case .timer(.previewRest): previewRested()
         case .timer(.findAhead): effects = walkAheadWhenRested()
+        case .timer(.watchShown): break  // the run loop's own: it tells the source, not the browser
         case .preview(let answer): receivePreview(answer)
         case .queryAnswer(let update): effects = receiveQuery(update)
         }

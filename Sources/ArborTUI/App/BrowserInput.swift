@@ -43,6 +43,8 @@ package enum LoopTimer: Sendable, Hashable, CaseIterable {
     case previewRest
     /// Fires once the screen has rested a quarter of a second with the source read: the find's walk begins ahead of a find.
     case findAhead
+    /// Fires once the terminal has had a moment to read a frame: the source is told what that frame shows.
+    case watchShown
 
     /// Seconds from the request to the input.
     package var interval: Double {
@@ -53,6 +55,7 @@ package enum LoopTimer: Sendable, Hashable, CaseIterable {
         case .refresh: return 1
         case .previewRest: return BrowserRunLoop.previewRest
         case .findAhead: return BrowserRunLoop.findAheadRest
+        case .watchShown: return BrowserRunLoop.watchRest
         }
     }
 }

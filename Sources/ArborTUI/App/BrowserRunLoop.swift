@@ -10,7 +10,9 @@ import Darwin
 package final class BrowserRunLoop {
     let terminal: any TerminalDevice
     /// What the effects are asked of: the source, or the source narrowed to a query's answer.
-    var performer: EffectPerformer
+    var performer: EffectPerformer { didSet { listeners = ShownListeners(performer.source) } }
+    /// The performer's source as told what is on screen.
+    private var listeners: ShownListeners
     /// The source itself.
     let basePerformer: EffectPerformer
     /// The newest query asked: older walks stop.
@@ -37,6 +39,7 @@ package final class BrowserRunLoop {
         self.terminal = terminal
         performer = EffectPerformer(source: source, headStart: headStart)
         basePerformer = performer
+        listeners = ShownListeners(source)
         self.inbox = inbox
         timers = LoopTimers(intervals: intervals)
     }
@@ -96,7 +99,12 @@ package final class BrowserRunLoop {
             if terminal.takeUnreportedResize() || resizedUnseen {
                 inputs.append(.resized(width: terminal.size.width, height: terminal.size.height))
             }
-            inputs += timers.takeDue(now: MonotonicClock.seconds()).map(BrowserInput.timer)
+            var due = timers.takeDue(now: MonotonicClock.seconds())
+            if let watch = due.firstIndex(of: .watchShown) {
+                due.remove(at: watch)
+                watchShown(controller.state)
+            }
+            inputs += due.map(BrowserInput.timer)
             if fds[1].revents & Int16(POLLIN) != 0 || !inbox.isEmpty { inputs += inbox.drain() }
             if let output = pollPreview() { inputs.append(output) }
             guard !inputs.isEmpty else { continue }
@@ -129,23 +137,23 @@ package final class BrowserRunLoop {
         terminal.present(controller.render())
         FirstFrameGate.shared.open()
         report(&controller, to: events)
-        watchShown(controller.state)
         let now = MonotonicClock.seconds()
+        if listeners.areAny { timers.keep(.watchShown, now: now) }
         for timer in controller.takeTimerRequests() { timers.start(timer, now: now) }
         if controller.isLoading { timers.keep(.spinner, now: now) } else { timers.stop(.spinner) }
         return nil
     }
 
     /// Tells a source that watches what is on screen, or cancels what is not, what that is now, when it changed.
+    /// It runs once the terminal has had `watchRest` to read the frame: its system calls and hashing would
+    /// otherwise hold the processor the terminal needs to show it.
     private func watchShown(_ state: BrowserState) {
-        let watching = performer.source as? any WatchingShown
-        let cancelling = performer.source as? any CancellingUnshown
-        guard watching != nil || cancelling != nil else { return }
+        guard listeners.areAny else { return }
         let ids = state.watchedIDs
         guard ids != watched else { return }
         watched = ids
-        watching?.watch(ids)
-        cancelling?.keepOnly(ids)
+        listeners.watching?.watch(ids)
+        listeners.cancelling?.keepOnly(ids)
     }
 
     private func report(_ controller: inout BrowserController, to events: ((BrowserEvent) -> Void)?) {
@@ -188,6 +196,9 @@ package final class BrowserRunLoop {
     /// Seconds the screen rests, the source read, before a find's walk begins ahead of a find.
     package static let findAheadRest = 0.25
 
+    /// Seconds after a frame before the source is told what it shows.
+    package static let watchRest = 0.002
+
     /// Milliseconds between two frames of the loading spinner.
     package static let spinnerInterval: Int32 = 120
 
@@ -212,4 +223,18 @@ package final class BrowserRunLoop {
             }
         }
     }
+}
+
+/// A source seen as told what is on screen: as watching it, cancelling what is not, both or neither.
+private struct ShownListeners {
+    let watching: (any WatchingShown)?
+    let cancelling: (any CancellingUnshown)?
+
+    init(_ source: any HierarchySource) {
+        watching = source as? any WatchingShown
+        cancelling = source as? any CancellingUnshown
+    }
+
+    /// Whether the source is told anything.
+    var areAny: Bool { watching != nil || cancelling != nil }
 }
