@@ -2,6 +2,8 @@
 package struct EffectPerformer: Sendable {
     /// The source the effects are asked of.
     package let source: any HierarchySource
+    /// What the source does beyond answering, asked before the first frame.
+    package let traits: SourceTraits
 
     /// The generation of the newest match request: an older one stops where it is.
     private let latestMatch = LatestGeneration()
@@ -10,9 +12,11 @@ package struct EffectPerformer: Sendable {
     /// The root and its children, when they were asked before the first effect.
     private let firstRequests: SourceHeadStart
 
-    /// Creates a performer for a source; `headStart`, when given, holds its first answers, asked already.
-    package init(source: any HierarchySource, headStart: SourceHeadStart? = nil) {
+    /// Creates a performer for a source; `headStart`, when given, holds its first answers, asked already;
+    /// `traits`, when given, what the source does beyond answering (found by casts otherwise).
+    package init(source: any HierarchySource, headStart: SourceHeadStart? = nil, traits: SourceTraits? = nil) {
         self.source = source
+        self.traits = traits ?? SourceTraits(casting: source)
         searches = SearchService(source: source)
         firstRequests = headStart ?? SourceHeadStart(source: source)
     }

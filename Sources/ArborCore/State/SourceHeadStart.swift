@@ -14,17 +14,17 @@ package final class SourceHeadStart: Sendable {
         self.source = source
     }
 
-    /// The requests of `source`, asked now where the source allows.
-    package static func begun(_ source: any HierarchySource) -> SourceHeadStart {
+    /// The requests of `source`, asked now where the source allows: where it reads ahead (`readsAhead`, or found
+    /// by a cast when not given).
+    package static func begun(_ source: any HierarchySource, readsAhead: Bool? = nil) -> SourceHeadStart {
         let requests = SourceHeadStart(source: source)
-        requests.begin()
+        if readsAhead ?? (source is any ReadingAhead) { requests.begin() }
         return requests
     }
 
-    /// Asks the source for its root and the root's children now, when listing is cheap and free of side effects
-    /// there (``ReadingAhead``); other sources are asked only when the browser asks.
+    /// Asks the source for its root and the root's children now (where listing is cheap and free of side effects,
+    /// ``ReadingAhead``; other sources are asked only when the browser asks).
     private func begin() {
-        guard source is any ReadingAhead else { return }
         let source = source
         let batches = EarlyBatches()
         let root = Task.detached { try await source.root() }

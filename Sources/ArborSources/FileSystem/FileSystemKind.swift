@@ -15,7 +15,10 @@ struct FileSystemKind: SourceKind {
         guard let path = request.path, SourceFile.isDirectory(path) else {
             throw SourceLoadError("\(request.path ?? "stdin"): not a directory")
         }
-        return OpenedSource(hierarchy: FileSystemSource(path: path, watches: request.watches), format: .fs)
+        let source = FileSystemSource(path: path, watches: request.watches)
+        var opened = OpenedSource(hierarchy: source, format: .fs)
+        opened.traits = source.traits
+        return opened
     }
 
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {

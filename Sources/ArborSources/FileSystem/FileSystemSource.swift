@@ -230,3 +230,12 @@ extension Array where Element == UInt8 {
         }
     }
 }
+
+extension FileSystemSource {
+    /// What it does beyond answering, given from its type so that no cast asks before the first frame: it reports
+    /// its changes, reads ahead and watches the lists on screen (`SourceTraitsTests` checks these against casts).
+    package var traits: SourceTraits {
+        SourceTraits(reporting: self, readsAhead: true, navigating: nil,
+                     shown: ShownListeners(watching: self, cancelling: nil))
+    }
+}

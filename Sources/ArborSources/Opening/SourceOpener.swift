@@ -92,6 +92,8 @@ public struct OpenedSource: Sendable {
     public var format: SourceFormat
     /// Problems in the data that did not stop it from opening, each naming its place.
     public var problems: [String] = []
+    /// What the hierarchy does beyond answering, where the kind that opened it gives it (found by casts otherwise).
+    package var traits: SourceTraits?
 
     /// Whether its ids are paths, printed as paths by default (path lists, directories).
     public var idsArePaths: Bool { SourceKinds.kind(for: format.rawValue)?.idsArePaths ?? false }

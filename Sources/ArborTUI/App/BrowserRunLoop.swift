@@ -10,9 +10,10 @@ import Darwin
 package final class BrowserRunLoop {
     let terminal: any TerminalDevice
     /// What the effects are asked of: the source, or the source narrowed to a query's answer.
-    var performer: EffectPerformer { didSet { listeners = ShownListeners(performer.source) } }
-    /// The performer's source as told what is on screen.
-    private var listeners: ShownListeners
+    var performer: EffectPerformer { didSet { listeners = nil } }
+    /// The performer's source as told what is on screen: given with its traits, or found when it is first told,
+    /// after a frame (each cast to a protocol not asked before scans every conformance in the program).
+    private var listeners: ShownListeners?
     /// The source itself.
     let basePerformer: EffectPerformer
     /// The newest query asked: older walks stop.
@@ -32,14 +33,16 @@ package final class BrowserRunLoop {
     /// Creates a loop drawing on `terminal` and loading from `source`; answers and mutations arrive in `inbox`
     /// (one of its own when none is given). `intervals` changes how long timers run, in seconds; `headStart`
     /// holds the source's first answers when they were asked before the terminal was set up; `settleWait` is how
-    /// long a frame waits for the loads it started.
+    /// long a frame waits for the loads it started; `traits`, what the source does beyond answering, when the
+    /// caller knows (found by casts otherwise).
     package init(terminal: any TerminalDevice, source: any HierarchySource, inbox: ActionInbox = ActionInbox(pipe: WakePipe()),
-                intervals: [LoopTimer: Double] = [:], headStart: SourceHeadStart? = nil, settleWait: Double = BrowserRunLoop.settleWait) {
+                intervals: [LoopTimer: Double] = [:], headStart: SourceHeadStart? = nil, settleWait: Double = BrowserRunLoop.settleWait,
+                traits: SourceTraits? = nil) {
         self.settleWait = settleWait
         self.terminal = terminal
-        performer = EffectPerformer(source: source, headStart: headStart)
+        performer = EffectPerformer(source: source, headStart: headStart, traits: traits)
         basePerformer = performer
-        listeners = ShownListeners(source)
+        listeners = performer.traits.shown
         self.inbox = inbox
         timers = LoopTimers(intervals: intervals)
     }
@@ -55,9 +58,9 @@ package final class BrowserRunLoop {
             SignalTrap.uninstall()
         }
         SignalTrap.install(wakeFD: inbox.wakeFD)
-        let reporting = performer.source as? any ChangeReporting
+        let reporting = performer.traits.reporting
         reporting?.observeChanges { [inbox] in inbox.post(.sourceChange($0)) }
-        controller.configureSource(isReading: reporting.map { !$0.isComplete } ?? false, readsAhead: performer.source is any ReadingAhead,
+        controller.configureSource(isReading: reporting.map { !$0.isComplete } ?? false, readsAhead: performer.traits.readsAhead,
                                    refreshes: timers.intervals[.refresh] != nil)
         if events != nil { controller.reportEvents() }
         let size = terminal.size
@@ -138,7 +141,7 @@ package final class BrowserRunLoop {
         FirstFrameGate.shared.open()
         report(&controller, to: events)
         let now = MonotonicClock.seconds()
-        if listeners.areAny { timers.keep(.watchShown, now: now) }
+        if listeners?.areAny ?? true { timers.keep(.watchShown, now: now) }
         for timer in controller.takeTimerRequests() { timers.start(timer, now: now) }
         if controller.isLoading { timers.keep(.spinner, now: now) } else { timers.stop(.spinner) }
         return nil
@@ -148,6 +151,8 @@ package final class BrowserRunLoop {
     /// It runs once the terminal has had `watchRest` to read the frame: its system calls and hashing would
     /// otherwise hold the processor the terminal needs to show it.
     private func watchShown(_ state: BrowserState) {
+        let listeners = self.listeners ?? ShownListeners(casting: performer.source)
+        self.listeners = listeners
         guard listeners.areAny else { return }
         let ids = state.watchedIDs
         guard ids != watched else { return }
@@ -223,18 +228,4 @@ package final class BrowserRunLoop {
             }
         }
     }
-}
-
-/// A source seen as told what is on screen: as watching it, cancelling what is not, both or neither.
-private struct ShownListeners {
-    let watching: (any WatchingShown)?
-    let cancelling: (any CancellingUnshown)?
-
-    init(_ source: any HierarchySource) {
-        watching = source as? any WatchingShown
-        cancelling = source as? any CancellingUnshown
-    }
-
-    /// Whether the source is told anything.
-    var areAny: Bool { watching != nil || cancelling != nil }
 }
