@@ -31,4 +31,26 @@ struct PackedCellTests {
             }
         }
     }
+
+    @Test func twoCellsHaveTheSameStyleExactlyWhenTheirStylesAreEqual() {
+        var random = SplitMix(seed: 11)
+        var styles: [CellStyle] = []
+        for style in CellStyle.all {
+            for _ in 0..<4 {
+                var inked = style
+                var ink = ANSIInk()
+                ink.foreground = random.next() % 2 == 0 ? nil : UInt8(truncatingIfNeeded: random.next() % 4)
+                ink.bold = random.next() % 2 == 0
+                inked.ink = random.next() % 3 == 0 ? 0 : ink.packed
+                styles.append(inked)
+            }
+        }
+        for first in styles {
+            for second in styles {
+                let one = PackedCell(code: 0x41, width: 1, style: first)
+                let other = PackedCell(code: 0x65E5, width: 2, style: second)
+                #expect(one.hasStyle(of: other) == (first == second), "\(first) against \(second)")
+            }
+        }
+    }
 }

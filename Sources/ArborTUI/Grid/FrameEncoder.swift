@@ -75,6 +75,8 @@ package struct FrameEncoder: Sendable {
             if plainIsCleared { base = CellGrid(width: next.width, height: next.height) }
         }
         var style: CellStyle?
+        // The last cell written in `style`: a cell of the same packed style needs no change and no unpacking.
+        var styled: PackedCell?
         let sgr: SGRStyles? = if case .sgr(let styles) = selection { styles } else { nil }
         // Without graphemes kept aside, equal stored cells draw the same: only a row's changed stretch is walked,
         // comparing cells as stored.
@@ -107,15 +109,19 @@ package struct FrameEncoder: Sendable {
                     continue
                 }
                 if at == nil || at! != (row, column) { cursor.appendMove(row: row + offset, column: column, to: &out) }
-                if style != cell.style {
-                    if let sgr {
-                        sgr.appendChange(from: style, to: cell.style, into: &out)
-                    } else if case .sequences(let styles, let any) = selection {
-                        out += cell.style.ink == 0 ? styles[cell.style.index] : any(cell.style)
+                if styled.map({ !cell.hasStyle(of: $0) }) ?? true {
+                    let cellStyle = cell.style
+                    if style != cellStyle {
+                        if let sgr {
+                            sgr.appendChange(from: style, to: cellStyle, into: &out)
+                        } else if case .sequences(let styles, let any) = selection {
+                            out += cellStyle.ink == 0 ? styles[cellStyle.index] : any(cellStyle)
+                        }
+                        style = cellStyle
                     }
-                    style = cell.style
+                    styled = cell
                 }
-                if let sgr, cell.code == 0x20, sgr.erases(cell.style) {
+                if let sgr, cell.code == 0x20, let style, sgr.erases(style) {
                     var runEnd = column + 1
                     while runEnd < end, next.packed(x: runEnd, y: row) == cell { runEnd += 1 }
                     if runEnd - column >= Self.shortestErasedRun {

@@ -40,6 +40,9 @@ struct PackedCell: Sendable, Hashable {
         set { bits = bits & 0x3_FFFF_FFFF | UInt64(Self.styleBits(newValue)) << 34 }
     }
 
+    /// Whether two cells are drawn in the same style, read without unpacking it.
+    func hasStyle(of other: PackedCell) -> Bool { bits >> 34 == other.bits >> 34 }
+
     /// A style in 30 bits: the role, the highlight, and the ink's colours and attributes with a flag for having one.
     private static func styleBits(_ style: CellStyle) -> UInt32 {
         let ink = style.ink == 0 ? 0 : (style.ink & 0x3F_FFFF) | 1 << 22
