@@ -6,7 +6,7 @@
 Every measurement goes through ptyrun.py (a pseudo-terminal, 120x40, timed from outside). Peers that are not
 installed are skipped and said so. Writes the raw lines to DATA/results.jsonl and the report to --out.
 """
-import json, os, platform, shutil, subprocess, sys, time
+import json, os, platform, shutil, statistics, subprocess, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -34,6 +34,24 @@ def measure(label, command, expect, keys='', runs=5, warmup=1, cwd=None, timeout
         sys.stderr.write(f'run: {label} failed:\n{done.stderr[-2000:]}\n')
     print(f'  {label}: {time.time() - started:.1f} s', file=sys.stderr, flush=True)
     return {line['metric']: line for line in lines}
+
+
+def measure_in_turn(sessions, rounds, runs):
+    """Measures each (label, command, expect, options) in turn, `rounds` times over, so that a drift of the machine
+    over the minutes of a run falls on every program alike; a metric's median is the median of its rounds'
+    medians, its min and max those of all runs."""
+    batches = {}
+    for _ in range(rounds):
+        for label, command, expect, options in sessions:
+            for metric, line in measure(label, command, expect, runs=runs, **options).items():
+                batches.setdefault(label, {}).setdefault(metric, []).append(line)
+    combined = {}
+    for label, metrics in batches.items():
+        combined[label] = {metric: {'label': label, 'metric': metric, 'n': sum(line['n'] for line in lines),
+                                    'median': round(statistics.median(line['median'] for line in lines), 2),
+                                    'min': min(line['min'] for line in lines), 'max': max(line['max'] for line in lines)}
+                           for metric, lines in metrics.items()}
+    return combined
 
 
 def installed(program):
@@ -128,13 +146,14 @@ def main():
 
     print('root of the tree', file=sys.stderr)
     tree_keys = 'Down*20 Up*20 Right Left'  # back on the first directory, so that → enters a directory everywhere
-    record('root', 'arbor', measure('arbor', [ARBOR, tree], root_expect, runs=runs, keys=tree_keys))
+    peers = [] if smoke else [p for p in TREE_PEERS if installed(p)]
+    # The programs in turn, three rounds: the budgets against nnn are within a drift of the machine's minutes.
+    sessions = [('arbor', [ARBOR, tree], root_expect, {'keys': tree_keys})]
+    sessions += [(peer, [peer, tree], root_expect, {'keys': tree_keys, 'home': fresh_home(data, peer)}) for peer in peers]
+    for label, metrics in measure_in_turn(sessions, 1 if smoke else 3, runs).items():
+        record('root', label, metrics)
     record('outline', 'arbor', measure('arbor', [ARBOR, '--layout', 'outline', tree], root_expect, runs=runs,
                                        keys='Down Right Left Right Left'))
-    peers = [] if smoke else [p for p in TREE_PEERS if installed(p)]
-    for peer in peers:
-        record('root', peer, measure(peer, [peer, tree], root_expect, runs=runs, keys=tree_keys,
-                                     home=fresh_home(data, peer)))
     print('the 100,000-entry directory', file=sys.stderr)
     record('huge', 'arbor', measure('arbor', [ARBOR, huge], huge_expect, runs=runs))
     record('huge-sorted', 'arbor', measure('arbor', [ARBOR, huge], r'n000000_alpha[\s\S]*n000001_', runs=runs))
