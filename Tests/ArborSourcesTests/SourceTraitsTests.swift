@@ -23,6 +23,16 @@ struct SourceTraitsTests {
         #expect(row(given, given.shown) == [true, true, false, true, false])
     }
 
+    @Test func anotherHierarchyPutInPlaceDropsTheTraitsGivenForTheFirst() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-traits-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var opened = try SourceOpener.open(SourceRequest(path: root))
+        #expect(opened.traits != nil)
+        opened.hierarchy = FileSystemSource(path: root, watches: false)
+        #expect(opened.traits == nil, "traits describe the hierarchy they came with")
+    }
+
     @Test func traitsFoundByCastsLeaveTheScreensListenersToBeFoundLater() {
         let source = FileSystemSource(path: "/", watches: false)
         let cast = SourceTraits(casting: source)

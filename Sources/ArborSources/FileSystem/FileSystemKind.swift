@@ -16,9 +16,7 @@ struct FileSystemKind: SourceKind {
             throw SourceLoadError("\(request.path ?? "stdin"): not a directory")
         }
         let source = FileSystemSource(path: path, watches: request.watches)
-        var opened = OpenedSource(hierarchy: source, format: .fs)
-        opened.traits = source.traits
-        return opened
+        return OpenedSource(hierarchy: source, format: .fs, traits: source.traits)
     }
 
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {

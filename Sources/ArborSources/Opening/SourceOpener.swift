@@ -87,12 +87,13 @@ public struct CommandSpec: Sendable {
 /// An opened source and what was detected about it.
 public struct OpenedSource: Sendable {
     /// The hierarchy.
-    public var hierarchy: any HierarchySource
+    public var hierarchy: any HierarchySource { didSet { traits = nil } }
     /// The format it was read as.
     public var format: SourceFormat
     /// Problems in the data that did not stop it from opening, each naming its place.
     public var problems: [String] = []
-    /// What the hierarchy does beyond answering, where the kind that opened it gives it (found by casts otherwise).
+    /// What the hierarchy does beyond answering, where the kind that opened it gives it (found by casts otherwise);
+    /// another hierarchy put in its place (a source wrapped to follow its file) drops them.
     package var traits: SourceTraits?
 
     /// Whether its ids are paths, printed as paths by default (path lists, directories).

@@ -10,7 +10,7 @@ import Darwin
 package final class BrowserRunLoop {
     let terminal: any TerminalDevice
     /// What the effects are asked of: the source, or the source narrowed to a query's answer.
-    var performer: EffectPerformer { didSet { listeners = nil } }
+    var performer: EffectPerformer { didSet { listeners = performer.traits.shown } }
     /// The performer's source as told what is on screen: given with its traits, or found when it is first told,
     /// after a frame (each cast to a protocol not asked before scans every conformance in the program).
     private var listeners: ShownListeners?
