@@ -118,7 +118,7 @@ enum FuzzTargets {
         let tree = PathListBuilder().hierarchy(from: Array(bytes.prefix(64)), name: "f")
         var controller = BrowserController(screen: BrowserScreen(sourceName: "f"), selectionMode: bytes[2] % 3 == 0 ? .multiple : .none)
         let performer = EffectPerformer(source: tree)
-        var pending = controller.start(width: width, height: height)
+        var pending = controller.start(width: width, height: height).sourceRequests
         let theme = [Theme.standard, .light, .mono][Int(bytes[2] / 3) % 3]
         let encoder = FrameEncoder.ansi { theme.resolve($0, colors: 256) }
         var shown: CellGrid?
@@ -127,7 +127,7 @@ enum FuzzTargets {
                            .character(" "), .character("?"), .mouse(MouseEvent(.press, x: 5, y: 3)), .resize]
         // The inputs go through `update`, the run loop's one entry point, so held keys are fuzzed too.
         func send(_ input: BrowserInput) {
-            if case .proceed(let effects) = controller.update(input) { pending += effects }
+            pending += controller.update(input).sourceRequests
         }
         for byte in bytes.dropFirst(3).prefix(200) {
             while !pending.isEmpty { send(.action(blockingPerform(performer, pending.removeFirst()))) }

@@ -98,7 +98,7 @@ struct PendingCountScreenTests {
         var controller = BrowserController(screen: BrowserScreen(sourceName: "fs", cellMode: .single))
         let source = CountingLater()
         let performer = EffectPerformer(source: source)
-        var queue = controller.start(width: 60, height: 10)
+        var queue = controller.start(width: 60, height: 10).sourceRequests
         var counting: [BrowserEffect] = []
         while !queue.isEmpty {
             let effect = queue.removeFirst()

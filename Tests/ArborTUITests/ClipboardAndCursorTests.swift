@@ -24,7 +24,7 @@ struct ClipboardAndCursorTests {
         var driver = await ScreenDriver(try plantSample(), name: "plant", width: 100, height: 20)
         await driver.press(.character("y"))
         #expect(driver.lines.last?.contains("copied id “P1000”") == true, "\(driver.lines.last ?? "")")
-        #expect(driver.controller.takeClipboard() == Array("P1000".utf8))
+        #expect(driver.takeClipboard() == Array("P1000".utf8))
         await driver.press(.down)
         #expect(driver.lines.last?.contains("copied") == false, "the next key clears it: \(driver.lines.last ?? "")")
     }

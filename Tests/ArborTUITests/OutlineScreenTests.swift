@@ -42,7 +42,7 @@ struct OutlineScreenTests {
     @Test func startingInTheOutlineLayout() async throws {
         var controller = BrowserController(screen: BrowserScreen(sourceName: "plant"), layout: .outline)
         let performer = EffectPerformer(source: try plantSample())
-        var queue = controller.start(width: 80, height: 24)
+        var queue = controller.start(width: 80, height: 24).sourceRequests
         while !queue.isEmpty { queue += controller.effects(of: await performer.perform(queue.removeFirst())) }
         let lines = controller.render().lines
         #expect(lines[1].contains("▾ Plants"))

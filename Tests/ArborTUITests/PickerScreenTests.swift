@@ -27,25 +27,25 @@ struct PickerScreenTests {
 
     @Test func enterAcceptsMarksOrALeafAndExpandsParents() async throws {
         var driver = try await picker(.single)
-        if case .proceed = driver.controller.update(.key(.enter)) {} else { Issue.record("Enter on a parent must expand") }
+        if driver.controller.update(.key(.enter)).exit != nil { Issue.record("Enter on a parent must expand") }
         #expect(driver.controller.accepted == nil)
         var leaf = try await picker(.single)
         await leaf.press(.enter, .enter, .enter)
-        #expect(leaf.controller.update(.key(.enter)) == .exit(0))
+        #expect(leaf.controller.update(.key(.enter)).exit == 0)
         #expect(leaf.controller.accepted == ["EQ-819701-1"])
         var marked = try await picker(.multiple)
         await marked.press(.character(" "), .down, .character(" "))
-        #expect(marked.controller.update(.key(.enter)) == .exit(0))
+        #expect(marked.controller.update(.key(.enter)).exit == 0)
         #expect(marked.controller.accepted == ["P1000", "P2000"])
     }
 
     @Test func quitCancelsThePickerButEndsTheBrowser() async throws {
         var pickerDriver = try await picker(.single)
-        #expect(pickerDriver.controller.update(.key(.character("q"))) == .exit(130))
-        #expect(pickerDriver.controller.update(.key(.escape)) == .exit(130))
+        #expect(pickerDriver.controller.update(.key(.character("q"))).exit == 130)
+        #expect(pickerDriver.controller.update(.key(.escape)).exit == 130)
         var browser = await ScreenDriver(try plantSample(), name: "p", width: 80, height: 24)
-        #expect(browser.controller.update(.key(.character("q"))) == .exit(0))
-        #expect(browser.controller.update(.key(.control("c"))) == .exit(130))
+        #expect(browser.controller.update(.key(.character("q"))).exit == 0)
+        #expect(browser.controller.update(.key(.control("c"))).exit == 130)
         await browser.press(.character(" "))
         #expect(browser.controller.state.selection.count == 0)
     }

@@ -103,7 +103,7 @@ struct PreviewPaneTests {
                 "a single move runs the command at once")
         await driver.press(.down)
         #expect(driver.commandPreviews.count == 2, "a move in quick succession (a key held down) starts no command")
-        #expect(driver.controller.takeTimerRequests().contains(.previewRest))
+        #expect(driver.takeTimers().contains(.previewRest))
         await driver.send(.timer(.previewRest))
         #expect(driver.commandPreviews.count == 3 && driver.commandPreviews[2].placeholders.title == "Munich Plant")
         let generation = driver.commandPreviews[2].generation

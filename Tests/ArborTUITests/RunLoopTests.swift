@@ -11,12 +11,14 @@ final class LoopRun: @unchecked Sendable {
     private let status = Mutex<Int32?>(nil)
 
     init(_ source: any HierarchySource, width: Int = 60, height: Int = 16, selection: SelectionMode = .none,
-         intervals: [LoopTimer: Double] = [:], settleWait: Double = BrowserRunLoop.settleWait) {
+         intervals: [LoopTimer: Double] = [:], settleWait: Double = BrowserRunLoop.settleWait,
+         bindings: [Key: [BoundAction]] = [:]) {
         let terminal = FakeTerminal(width: width, height: height)
         self.terminal = terminal
         let keyMap: KeyMap = selection == .none ? .standard : .picker
         Thread.detachNewThread { [self] in
             var controller = BrowserController(screen: BrowserScreen(sourceName: "loop", keyMap: keyMap), selectionMode: selection)
+            controller.actionBindings = bindings
             let result = BrowserRunLoop(terminal: terminal, source: source, intervals: intervals, settleWait: settleWait).run(&controller) { event in
                 self.events.withLock { $0.append(event) }
             }
@@ -71,6 +73,22 @@ extension TerminalLoops {
             #expect(await run.end() == 0, "q waited for alpha's column, which came while the frame settled")
         }
 
+        /// `execute-silent` rather than `execute`: the test process has no terminal to hand over; both leave the
+        /// controller as the same effect.
+        @Test func aBoundCommandTypedAheadRunsWhenItsColumnLoadsWhileTheFrameSettles() async throws {
+            let marker = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-settle-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            defer { try? FileManager.default.removeItem(at: marker) }
+            // The frame waits a minute for alpha's column: x is released by its answer while the frame settles.
+            // No timer runs out meanwhile: no input after x's but its column's answer.
+            let run = LoopRun(LoopTestSource(), intervals: [.findAhead: 3600], settleWait: 60, bindings: [.character("x"): [.executeSilent("printf ran > '\(marker.path)'")]])
+            #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+            run.terminal.type(.right, .character("x"))
+            #expect(await waitUntil(10) { FileManager.default.fileExists(atPath: marker.path) },
+                    "the command ran without another key")
+            run.terminal.type(.character("q"))
+            #expect(await run.end() == 0)
+        }
+
         @Test func aLongListsFirstPartIsDrawnWithoutWaitingForTheRest() async {
             let source = PartlyListedLoopSource()
             // A frame that waited for the whole list would wait the minute out.
@@ -106,14 +124,21 @@ extension TerminalLoops {
             #expect(await run.end() == 0)
         }
 
-        @Test func aSourceThatDoesNotReadAheadIsAskedOnlyForWhatIsOpened() async {
-            let source = LoopTestSource()
-            let run = LoopRun(source)
+        /// With no rest before reading ahead, a source that reads ahead has been asked for alpha's or beta's children
+        /// by the time beta's frame shows: only what is opened is asked of one that does not.
+        @Test(arguments: [false, true])
+        func aSourceThatDoesNotReadAheadIsAskedOnlyForWhatIsOpened(readsAhead: Bool) async {
+            let source = readsAhead ? ReadingAheadLoopSource() : LoopTestSource()
+            let run = LoopRun(source, intervals: [.readAhead: 0])
             #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
             run.terminal.type(.down)
             #expect(await run.terminal.focusedLine(showing: "beta") != nil)
-            try? await Task.sleep(nanoseconds: 150_000_000)
-            #expect(source.asked == [""])
+            // The timer ran out in the turn of Down or before it; what it asked for, the frame waited for.
+            let askedBeforeRight = source.asked
+            #expect(readsAhead ? askedBeforeRight.count > 1 : askedBeforeRight == [""], "\(askedBeforeRight)")
+            run.terminal.type(.right)
+            #expect(await run.terminal.focusedLine(showing: "b1") != nil)
+            if !readsAhead { #expect(source.asked == ["", "beta"]) }
             run.terminal.type(.character("q"))
             #expect(await run.end() == 0)
         }

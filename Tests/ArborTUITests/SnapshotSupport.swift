@@ -28,6 +28,10 @@ struct ScreenDriver {
     let performer: EffectPerformer
     /// The preview commands the controller asked to run, oldest first.
     var commandPreviews: [PreviewRequest] = []
+    /// What the inputs asked for beyond the source and previews (timers, clipboard), gathered until taken.
+    private var asked = InputEffects()
+    /// The source's previews asked for and not made yet.
+    private var previewsToMake: [PreviewRequest] = []
 
     init(_ source: any HierarchySource, name: String, width: Int, height: Int, cellMode: CellMode = .auto,
          query: String? = nil) async {
@@ -37,18 +41,30 @@ struct ScreenDriver {
     }
 
     /// Gives the controller one input through the run loop's entry point and answers what it asks, first asked
-    /// first; returns the outcome of the input itself.
+    /// first; returns the effects of the input itself.
     @discardableResult
-    mutating func send(_ input: BrowserInput) async -> InputOutcome {
-        let outcome = controller.update(input)
-        if case .proceed(let effects) = outcome { await settle(effects) }
-        await servePreviews()
-        return outcome
+    mutating func send(_ input: BrowserInput) async -> InputEffects {
+        let effects = controller.update(input)
+        await settle(effects)
+        return effects
+    }
+
+    /// The timers asked for since the last call.
+    mutating func takeTimers() -> Set<LoopTimer> {
+        defer { asked.timers = [] }
+        return asked.timers
+    }
+
+    /// The bytes last put on the clipboard since the last call.
+    mutating func takeClipboard() -> [UInt8]? {
+        defer { asked.clipboard = nil }
+        return asked.clipboard
     }
 
     /// Makes the source's previews the controller asked for and hands them back; keeps the command ones.
     mutating func servePreviews() async {
-        for request in controller.takePreviewRequests() {
+        while !previewsToMake.isEmpty {
+            let request = previewsToMake.removeFirst()
             guard request.mode == .builtIn else {
                 commandPreviews.append(request)
                 continue
@@ -59,16 +75,27 @@ struct ScreenDriver {
             } catch {
                 content = PreviewContent(lines: [StyledLine([StyledRun("⚠ \(error)", CellStyle(.error))])])
             }
-            _ = controller.update(.preview(PreviewAnswer(generation: request.generation, purpose: request.purpose, content: content)))
+            note(controller.update(.preview(PreviewAnswer(generation: request.generation, purpose: request.purpose, content: content))))
         }
     }
 
-    mutating func settle(_ effects: [BrowserEffect]) async {
-        var queue = effects
+    /// Answers the source requests of `effects` and of the answers' own effects, then makes the previews asked.
+    mutating func settle(_ effects: InputEffects) async {
+        note(effects)
+        var queue = effects.sourceRequests
         while !queue.isEmpty {
             let action = await performer.perform(queue.removeFirst())
-            if case .proceed(let more) = controller.update(.action(action)) { queue += more }
+            let more = controller.update(.action(action))
+            note(more)
+            queue += more.sourceRequests
         }
+        await servePreviews()
+    }
+
+    private mutating func note(_ effects: InputEffects) {
+        previewsToMake += effects.previews
+        asked.timers.formUnion(effects.timers)
+        if let copied = effects.clipboard { asked.clipboard = copied }
     }
 
     mutating func press(_ keys: Key...) async {
@@ -96,7 +123,6 @@ func plantSample() throws -> StaticHierarchy {
 extension BrowserController {
     /// Gives an answer to the controller through the run loop's entry point; returns the effects it asks for.
     mutating func effects(of action: BrowserAction) -> [BrowserEffect] {
-        guard case .proceed(let effects) = update(.action(action)) else { return [] }
-        return effects
+        update(.action(action)).sourceRequests
     }
 }

@@ -2,7 +2,7 @@ import ArborCore
 
 extension BrowserController {
     /// Runs a bound key's actions in order; the first that ends the browser ends them.
-    mutating func runBound(_ actions: [BoundAction]) -> InputOutcome {
+    mutating func runBound(_ actions: [BoundAction]) -> KeyOutcome {
         var effects: [BrowserEffect] = []
         for action in actions {
             switch action {
@@ -11,11 +11,11 @@ extension BrowserController {
                 case .exit(let status): return .exit(status)
                 case .proceed(let more): effects += more
                 }
-            case .execute(let line): commandRequests.append(CommandRequest(kind: .execute, template: line, values: placeholderValues()))
-            case .executeSilent(let line): commandRequests.append(CommandRequest(kind: .silent, template: line, values: placeholderValues()))
-            case .become(let line): commandRequests.append(CommandRequest(kind: .become, template: line, values: placeholderValues()))
+            case .execute(let line): pending.commands.append(CommandRequest(kind: .execute, template: line, values: placeholderValues()))
+            case .executeSilent(let line): pending.commands.append(CommandRequest(kind: .silent, template: line, values: placeholderValues()))
+            case .become(let line): pending.commands.append(CommandRequest(kind: .become, template: line, values: placeholderValues()))
             case .reload(let line):
-                if !line.isEmpty { commandRequests.append(CommandRequest(kind: .silent, template: line, values: placeholderValues())) }
+                if !line.isEmpty { pending.commands.append(CommandRequest(kind: .silent, template: line, values: placeholderValues())) }
                 effects += state.apply(.refreshShown)
                 preview.target = nil
             case .preview(let line):
@@ -56,15 +56,9 @@ extension BrowserController {
             chrome.note = "nothing to edit: the source is not a file"
             return
         }
-        commandRequests.append(CommandRequest(kind: .execute, template: Self.editorCommand, values: values))
+        pending.commands.append(CommandRequest(kind: .execute, template: Self.editorCommand, values: values))
     }
 
     /// The command `e` runs.
     static let editorCommand = "${VISUAL:-${EDITOR:-vi}} +{line} {file}"
-
-    /// The command lines to run since the last call.
-    package mutating func takeCommandRequests() -> [CommandRequest] {
-        defer { commandRequests = [] }
-        return commandRequests
-    }
 }

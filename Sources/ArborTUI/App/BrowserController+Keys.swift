@@ -22,7 +22,7 @@ extension BrowserController {
     }
 
     /// Gives a key to the topmost mode.
-    mutating func dispatch(_ key: Key) -> InputOutcome {
+    mutating func dispatch(_ key: Key) -> KeyOutcome {
         if case .mouse(let event) = key { return handleMouse(event) }
         switch modes.last ?? .browse {
         case .prompt, .find: return handlePrompt(key)
@@ -32,7 +32,7 @@ extension BrowserController {
     }
 
     /// A key while the help is open: it scrolls, and closes with ? or q.
-    private mutating func handleHelp(_ key: Key) -> InputOutcome {
+    private mutating func handleHelp(_ key: Key) -> KeyOutcome {
         guard let command = screen.keyMap.command(for: key) else { return .proceed([]) }
         switch command {
         case .cancel: return .exit(130)
@@ -48,7 +48,7 @@ extension BrowserController {
     }
 
     /// A key while browsing: its bound actions, or the key map's command.
-    private mutating func handleBrowse(_ key: Key) -> InputOutcome {
+    private mutating func handleBrowse(_ key: Key) -> KeyOutcome {
         if isPicker, expectedKeys.contains(key) { return accept(with: key) }
         if let actions = actionBindings[key] { return runBound(actions) }
         guard let command = screen.keyMap.command(for: key) else { return .proceed([]) }
@@ -56,7 +56,7 @@ extension BrowserController {
     }
 
     /// A command of the key map, from a key (nil: from a bound action).
-    mutating func handleCommand(_ command: BrowserCommand, key: Key?) -> InputOutcome {
+    mutating func handleCommand(_ command: BrowserCommand, key: Key?) -> KeyOutcome {
         let action: BrowserAction
         switch command {
         case .previousItem: action = .moveFocus(by: -1)
@@ -134,7 +134,7 @@ extension BrowserController {
     }
 
     /// Enter in the picker: accept the marks; with none, accept a leaf (nil: expand a parent instead).
-    private mutating func pickerEnter() -> InputOutcome? {
+    private mutating func pickerEnter() -> KeyOutcome? {
         if state.selection.count > 0 {
             accepted = state.selection.ids
             return .exit(0)
@@ -151,13 +151,13 @@ extension BrowserController {
 
 extension BrowserController {
     /// A key of `expectedKeys`: accept the marks, or the focused item whether it has children or not.
-    private mutating func accept(with key: Key) -> InputOutcome {
+    private mutating func accept(with key: Key) -> KeyOutcome {
         acceptingKey = key
         return acceptFocused()
     }
 
     /// Accepts the marks, or the focused item whether it has children or not.
-    mutating func acceptFocused() -> InputOutcome {
+    mutating func acceptFocused() -> KeyOutcome {
         if state.selection.count > 0 {
             accepted = state.selection.ids
         } else if let item = state.focusedItem {
@@ -175,20 +175,14 @@ extension BrowserController {
     private mutating func copyFocused(path: Bool) {
         guard let item = state.focusedItem else { return }
         let text = path ? state.pathToFocus.map { state.store[$0].title }.joined(separator: "/") : state.store[item].id
-        clipboard = LosslessText.encode(text)
+        pending.clipboard = LosslessText.encode(text)
         chrome.note = "copied " + (path ? "path" : "id") + " “" + text + "”"
-    }
-
-    /// The bytes to put on the clipboard since the last call, if any.
-    package mutating func takeClipboard() -> [UInt8]? {
-        defer { clipboard = nil }
-        return clipboard
     }
 }
 
-extension InputOutcome {
+extension KeyOutcome {
     /// The outcome with more effects to start, when it goes on.
-    func adding(_ effects: [BrowserEffect]) -> InputOutcome {
+    func adding(_ effects: [BrowserEffect]) -> KeyOutcome {
         guard case .proceed(let own) = self else { return self }
         return .proceed(own + effects)
     }

@@ -5,7 +5,7 @@ extension BrowserController {
     static let wheelStep = 3
 
     /// A click or wheel turn: focus what is under it, expand on the icon, scroll, or change level.
-    mutating func handleMouse(_ event: MouseEvent) -> InputOutcome {
+    mutating func handleMouse(_ event: MouseEvent) -> KeyOutcome {
         guard chrome.prompt == nil, !chrome.showsHelp else { return .proceed([]) }
         if let box = layout.previewBox, event.x >= box.x, event.x < box.x + box.width, event.y >= box.y, event.y < box.y + box.height {
             if event.kind != .press { scrollPreview(by: event.kind == .wheelUp ? -Self.wheelStep : Self.wheelStep) }

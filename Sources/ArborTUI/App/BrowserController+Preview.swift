@@ -36,7 +36,7 @@ extension BrowserController {
             if preview.awaiting != id {
                 preview.awaiting = id
                 preview.isLoading = true
-                timerRequests.insert(.previewRest)
+                pending.timers.insert(.previewRest)
             }
             return
         }
@@ -64,7 +64,7 @@ extension BrowserController {
         preview.isLoading = true
         preview.linesAsked = lines
         if !keepScroll, preview.content != nil, case .builtIn = mode { preview.content = nil }
-        previewRequests.append(PreviewRequest(generation: preview.generation, id: id, mode: mode, lines: lines,
+        pending.previews.append(PreviewRequest(generation: preview.generation, id: id, mode: mode, lines: lines,
                                               columns: room.width, placeholders: placeholderValues()))
     }
 
@@ -72,7 +72,7 @@ extension BrowserController {
     mutating func receivePreview(_ answer: PreviewAnswer) {
         if answer.purpose == .copy {
             let text = answer.content.lines.map(\.text).joined(separator: "\n")
-            clipboard = LosslessText.encode(text)
+            pending.clipboard = LosslessText.encode(text)
             chrome.note = "copied value (\(answer.content.lines.count) " + (answer.content.lines.count == 1 ? "line)" : "lines)")
             return
         }
@@ -125,22 +125,16 @@ extension BrowserController {
     mutating func copyValue() {
         guard let item = state.focusedItem else { return }
         if let scalar = state.store[item].content?.scalar {
-            clipboard = LosslessText.encode(scalar.text)
+            pending.clipboard = LosslessText.encode(scalar.text)
             chrome.note = "copied value “" + scalar.text.prefix(60) + (scalar.text.count > 60 ? "…”" : "”")
             return
         }
         var request = PreviewRequest(generation: preview.generation, id: state.store[item].id, mode: .builtIn, lines: Self.copiedLines,
                                      columns: 80, placeholders: PlaceholderValues())
         request.purpose = .copy
-        previewRequests.append(request)
+        pending.previews.append(request)
     }
 
     /// The most lines of a value put on the clipboard.
     static let copiedLines = 100_000
-
-    /// The previews to make since the last call.
-    package mutating func takePreviewRequests() -> [PreviewRequest] {
-        defer { previewRequests = [] }
-        return previewRequests
-    }
 }

@@ -17,7 +17,7 @@ extension BrowserController {
     }
 
     /// A key while a filter or find is being typed.
-    mutating func handlePrompt(_ key: Key) -> InputOutcome {
+    mutating func handlePrompt(_ key: Key) -> KeyOutcome {
         guard var prompt = chrome.prompt else { return .proceed([]) }
         if key == .backspace, prompt.text.isEmpty { return .proceed(closePrompt(clearing: true)) }
         let before = prompt.text

@@ -19,10 +19,10 @@ extension BrowserController {
         do {
             let path = try JSONPath(text)
             query.expression = text
-            query.requests.append(.run(generation: query.generation, path: path))
+            pending.queries.append(.run(generation: query.generation, path: path))
             chrome.note = "querying…"
         } catch {
-            query.requests.append(.stop)
+            pending.queries.append(.stop)
             chrome.note = "column \(error.column): \(error.message)"
         }
         return []
@@ -55,20 +55,14 @@ extension BrowserController {
     mutating func closeQuery() -> [BrowserEffect] {
         query.generation += 1
         guard let answer = query.shown else {
-            query.requests.append(.close)
+            pending.queries.append(.close)
             return []
         }
         let path = state.focusedItem.flatMap { answer.revealPath(to: state.store[$0].id) }
         query.shown = nil
-        query.requests.append(.close)
+        pending.queries.append(.close)
         var effects = state.apply(.reloadAll)
         if let path, !path.isEmpty { effects += state.apply(.reveal(path: path)) }
         return effects
-    }
-
-    /// The query requests since the last call, oldest first.
-    package mutating func takeQueryRequests() -> [QueryRequest] {
-        defer { query.requests = [] }
-        return query.requests
     }
 }

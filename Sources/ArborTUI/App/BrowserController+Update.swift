@@ -2,8 +2,9 @@ import ArborCore
 
 extension BrowserController {
     /// Applies one input of the run loop: a key (held while the focused column waits for its items), a resize,
-    /// an answer, a source's change or a timer. The viewport is fitted once, after it.
-    package mutating func update(_ input: BrowserInput) -> InputOutcome {
+    /// an answer, a source's change or a timer. The viewport is fitted once, after it. Returns everything the input
+    /// asks of the world: source requests, previews, commands, queries, timers, the clipboard, events, an exit.
+    package mutating func update(_ input: BrowserInput) -> InputEffects {
         var effects: [BrowserEffect] = []
         let focusBefore = state.focusedItem
         switch input {
@@ -18,7 +19,7 @@ extension BrowserController {
         case .timer(.typedAhead): typedAhead.expire()
         case .timer(.refresh):
             effects = state.apply(.refreshShown)
-            timerRequests.insert(.refresh)
+            pending.timers.insert(.refresh)
         case .timer(.previewRest): previewRested()
         case .timer(.findAhead): effects = walkAheadWhenRested()
         case .timer(.watchShown): break  // the run loop's own: it tells the source, not the browser
@@ -27,10 +28,12 @@ extension BrowserController {
         }
         let outcome = releaseHeldKeys().adding(effects).adding(applyPendingQuery() + fitViewport())
         followFocusWithPreview()
-        if readsAhead, let focused = state.focusedItem, focused != focusBefore { timerRequests.insert(.readAhead) }
-        if !walkedAhead, input.stirs { timerRequests.insert(.findAhead) }
-        eventWatch?.note(state)
-        return outcome
+        if readsAhead, let focused = state.focusedItem, focused != focusBefore { pending.timers.insert(.readAhead) }
+        if !walkedAhead, input.stirs { pending.timers.insert(.findAhead) }
+        switch outcome {
+        case .exit(let status): return handOut([], exit: status)
+        case .proceed(let effects): return handOut(effects, exit: nil)
+        }
     }
 
     /// Once the screen has rested with the source read and no find open, begins the walk of a find ahead of it
@@ -42,7 +45,7 @@ extension BrowserController {
             return []
         }
         if isLoading {
-            timerRequests.insert(.findAhead)
+            pending.timers.insert(.findAhead)
             return []
         }
         walkedAhead = true
@@ -50,14 +53,14 @@ extension BrowserController {
     }
 
     /// Applies the keys held, in order, until one must wait for the focused column to load.
-    private mutating func releaseHeldKeys() -> InputOutcome {
+    private mutating func releaseHeldKeys() -> KeyOutcome {
         var effects: [BrowserEffect] = []
         while true {
             let next = typedAhead.next(awaiting: isAwaitingFocusedColumn)
-            if next.startsWait { timerRequests.insert(.typedAhead) }
+            if next.startsWait { pending.timers.insert(.typedAhead) }
             guard let key = next.key else { break }
             chrome.note = nil
-            if readsAhead { timerRequests.insert(.readAhead) }
+            if readsAhead { pending.timers.insert(.readAhead) }
             switch dispatch(key) {
             case .exit(let status):
                 if let accepted { eventWatch?.accept(accepted) }
@@ -66,16 +69,5 @@ extension BrowserController {
             }
         }
         return .proceed(effects)
-    }
-
-    /// The timers asked for since the last call, each to start (again) now.
-    package mutating func takeTimerRequests() -> Set<LoopTimer> {
-        defer { timerRequests = [] }
-        return timerRequests
-    }
-
-    /// The events since the last call, oldest first (none unless ``reportEvents()`` was called).
-    package mutating func takeEvents() -> [BrowserEvent] {
-        eventWatch?.take() ?? []
     }
 }

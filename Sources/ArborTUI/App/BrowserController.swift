@@ -1,7 +1,7 @@
 import ArborCore
 
-/// What the run loop does after an input.
-package enum InputOutcome: Sendable, Equatable {
+/// What a key's command leads to, inside the controller: go on with these source requests, or leave.
+enum KeyOutcome: Sendable, Equatable {
     /// Keep running and ask the source for these.
     case proceed([BrowserEffect])
     /// Leave with this exit status.
@@ -16,8 +16,8 @@ package struct BrowserController: Sendable {
     package internal(set) var accepted: [String]?
     /// Keys that accept in the picker as Enter does, whatever they are bound to (fzf's `--expect`).
     package var expectedKeys: [Key] = []
-    /// Bytes a key asked to copy, for the run loop to send to the terminal's clipboard.
-    var clipboard: [UInt8]?
+    /// The effects of the input being applied, beyond its source requests: handed out whole when it is done.
+    var pending = InputEffects()
     /// The key of `expectedKeys` that accepted, if one did.
     package internal(set) var acceptingKey: Key?
     /// What is drawn around the hierarchy: help, prompt, find results, header.
@@ -38,8 +38,6 @@ package struct BrowserController: Sendable {
     var typedAhead = TypedAheadKeys()
     /// Whether the source reads children ahead once the focus rests.
     var readsAhead = false
-    /// The timers asked for since the run loop last took them.
-    var timerRequests: Set<LoopTimer> = []
     /// Whether the walk ahead of a find was asked for (or a find walked).
     var walkedAhead = false
     /// What the program presenting the browser is told of, when it listens.
@@ -54,10 +52,6 @@ package struct BrowserController: Sendable {
     package var changes: (any ChangeNavigating)?
     /// What the placeholders know of the source: its file, and whether ids are paths.
     package var placeholderSource = PlaceholderSource()
-    /// The previews the run loop is to make, oldest first.
-    var previewRequests: [PreviewRequest] = []
-    /// The command lines the run loop is to run, oldest first.
-    var commandRequests: [CommandRequest] = []
     /// The clock that tells a single move of the focus from keys held down (seconds, monotonic).
     package var clock: @Sendable () -> Double = { MonotonicClock.seconds() }
 
@@ -72,11 +66,11 @@ package struct BrowserController: Sendable {
     package mutating func configureSource(isReading: Bool, readsAhead: Bool, refreshes: Bool = false) {
         chrome.sourceIsReading = isReading
         self.readsAhead = readsAhead
-        if readsAhead { timerRequests.insert(.readAhead) }
-        if refreshes { timerRequests.insert(.refresh) }
+        if readsAhead { pending.timers.insert(.readAhead) }
+        if refreshes { pending.timers.insert(.refresh) }
     }
 
-    /// Starts reporting focus moves, expansions and accepted picks, taken with ``takeEvents()``.
+    /// Starts reporting focus moves, expansions and accepted picks, in the ``InputEffects/events`` of each input.
     package mutating func reportEvents() {
         eventWatch = BrowserEventWatch()
     }
@@ -106,7 +100,7 @@ package struct BrowserController: Sendable {
 
     /// Sets the terminal size and starts loading, opening `reveal` (ids from the top down) when given; a
     /// `query` is typed in the filter prompt and applied once the first column has loaded.
-    package mutating func start(width: Int, height: Int, reveal: [String] = [], query: String? = nil) -> [BrowserEffect] {
+    package mutating func start(width: Int, height: Int, reveal: [String] = [], query: String? = nil) -> InputEffects {
         size = (width, height)
         var effects = state.apply(.start)
         if !reveal.isEmpty { effects += state.apply(.reveal(path: reveal)) }
@@ -119,7 +113,17 @@ package struct BrowserController: Sendable {
         }
         effects += applyPendingQuery() + fitViewport()
         followFocusWithPreview()
+        return handOut(effects, exit: nil)
+    }
+
+    /// The effects of the input just applied, with `sourceRequests`, taken out of the controller.
+    mutating func handOut(_ sourceRequests: [BrowserEffect], exit: Int32?) -> InputEffects {
         eventWatch?.note(state)
+        var effects = pending
+        pending = InputEffects()
+        effects.sourceRequests = sourceRequests
+        effects.events = eventWatch?.take() ?? []
+        effects.exit = exit
         return effects
     }
 

@@ -29,6 +29,8 @@ package final class BrowserRunLoop {
     private let settleWait: Double
     /// What is on screen that the source was last told to watch.
     private var watched: Set<String>?
+    /// The presenting program's listener, told of focus moves, expansions and picks.
+    private var listener: ((BrowserEvent) -> Void)?
 
     /// Creates a loop drawing on `terminal` and loading from `source`; answers and mutations arrive in `inbox`
     /// (one of its own when none is given). `intervals` changes how long timers run, in seconds; `headStart`
@@ -48,7 +50,7 @@ package final class BrowserRunLoop {
     }
 
     /// Runs until a key or a signal ends it; returns the exit status. The terminal is restored on every path.
-    /// `events`, when given, hears of focus moves, expansions and accepted picks after each turn.
+    /// `events`, when given, hears of focus moves, expansions and accepted picks as each input is applied.
     package func run(_ controller: inout BrowserController, reveal: [String] = [], query: String? = nil,
                     events: ((BrowserEvent) -> Void)? = nil) -> Int32 {
         defer {
@@ -62,12 +64,12 @@ package final class BrowserRunLoop {
         reporting?.observeChanges { [inbox] in inbox.post(.sourceChange($0)) }
         controller.configureSource(isReading: reporting.map { !$0.isComplete } ?? false, readsAhead: performer.traits.readsAhead,
                                    refreshes: timers.intervals[.refresh] != nil)
+        listener = events
         if events != nil { controller.reportEvents() }
         let size = terminal.size
         turns.begin()
-        launch(controller.start(width: size.width, height: size.height, reveal: reveal, query: query))
-        startPreviews(controller.takePreviewRequests())
-        if let status = finishTurn(&controller, events: events) { return status }
+        if let status = perform(controller.start(width: size.width, height: size.height, reveal: reveal, query: query)) { return status }
+        if let status = finishTurn(&controller) { return status }
         while true {
             var fds = [
                 pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
@@ -89,8 +91,8 @@ package final class BrowserRunLoop {
                 guard signal == SIGTSTP else { return 128 + signal }
                 terminal.suspendProcess()
                 let size = terminal.size
-                if case .proceed(let effects) = controller.update(.resized(width: size.width, height: size.height)) { launch(effects) }
-                if let status = finishTurn(&controller, events: events) { return status }
+                if let status = perform(controller.update(.resized(width: size.width, height: size.height))) { return status }
+                if let status = finishTurn(&controller) { return status }
                 continue
             }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return 129 }
@@ -111,38 +113,44 @@ package final class BrowserRunLoop {
             if fds[1].revents & Int16(POLLIN) != 0 || !inbox.isEmpty { inputs += inbox.drain() }
             if let output = pollPreview() { inputs.append(output) }
             guard !inputs.isEmpty else { continue }
-            for input in inputs {
-                if case .queryAnswer(let update) = input, !takeAnswer(update) { continue }
-                switch controller.update(input) {
-                case .exit(let status):
-                    report(&controller, to: events)
-                    return status
-                case .proceed(let effects):
-                    if let status = runCommands(controller.takeCommandRequests()) { return status }
-                    applyQueryRequests(controller.takeQueryRequests())
-                    launch(effects)
-                    startPreviews(controller.takePreviewRequests())
-                }
-                if let copied = controller.takeClipboard() { terminal.copy(copied) }
-            }
-            if let status = finishTurn(&controller, events: events) { return status }
+            if let status = apply(inputs, to: &controller) { return status }
+            if let status = finishTurn(&controller) { return status }
         }
     }
 
-    /// Waits for this turn's loads a moment, draws the frame, tells the listener, and starts the timers asked for;
-    /// returns the exit status when a held key applied meanwhile ends the browser.
-    private func finishTurn(_ controller: inout BrowserController, events: ((BrowserEvent) -> Void)?) -> Int32? {
-        if let status = settle(&controller) {
-            report(&controller, to: events)
-            return status
+    /// Applies inputs in order and performs what each asks; returns the exit status when one ends the browser.
+    private func apply(_ inputs: [BrowserInput], to controller: inout BrowserController) -> Int32? {
+        for input in inputs {
+            if case .queryAnswer(let update) = input, !takeAnswer(update) { continue }
+            if let status = perform(controller.update(input)) { return status }
         }
-        if let copied = controller.takeClipboard() { terminal.copy(copied) }
+        return nil
+    }
+
+    /// Performs everything an input asked for: the one place effects leave the controller, whether the input came
+    /// while waiting for keys or while a frame settled. Returns the exit status when the input, or a command it
+    /// ran, ends the browser.
+    private func perform(_ effects: InputEffects) -> Int32? {
+        if let listener { effects.events.forEach(listener) }
+        if let status = effects.exit { return status }
+        if let status = runCommands(effects.commands) { return status }
+        applyQueryRequests(effects.queries)
+        launch(effects.sourceRequests)
+        startPreviews(effects.previews)
+        if let copied = effects.clipboard { terminal.copy(copied) }
+        let now = MonotonicClock.seconds()
+        for timer in effects.timers { timers.start(timer, now: now) }
+        return nil
+    }
+
+    /// Waits for this turn's loads a moment and draws the frame; returns the exit status when a held key applied
+    /// meanwhile ends the browser.
+    private func finishTurn(_ controller: inout BrowserController) -> Int32? {
+        if let status = settle(&controller) { return status }
         terminal.present(controller.render())
         FirstFrameGate.shared.open()
-        report(&controller, to: events)
         let now = MonotonicClock.seconds()
         if listeners?.areAny ?? true { timers.keep(.watchShown, now: now) }
-        for timer in controller.takeTimerRequests() { timers.start(timer, now: now) }
         if controller.isLoading { timers.keep(.spinner, now: now) } else { timers.stop(.spinner) }
         return nil
     }
@@ -161,11 +169,6 @@ package final class BrowserRunLoop {
         listeners.cancelling?.keepOnly(ids)
     }
 
-    private func report(_ controller: inout BrowserController, to events: ((BrowserEvent) -> Void)?) {
-        guard let events else { return }
-        for event in controller.takeEvents() { events(event) }
-    }
-
     /// How long a frame waits for the loads its changes started, so that a quick listing shows in the same
     /// frame instead of after a frame saying "loading".
     package static let settleWait = 0.02
@@ -178,16 +181,7 @@ package final class BrowserRunLoop {
         while turns.isWaiting || !inbox.isEmpty {
             let remaining = deadline - MonotonicClock.seconds()
             guard remaining > 0, poll(&fd, 1, Int32((remaining * 1000).rounded(.up))) > 0 else { return nil }
-            for input in inbox.drain() {
-                if case .queryAnswer(let update) = input, !takeAnswer(update) { continue }
-                switch controller.update(input) {
-                case .exit(let status): return status
-                case .proceed(let effects):
-                    applyQueryRequests(controller.takeQueryRequests())
-                    launch(effects)
-                    startPreviews(controller.takePreviewRequests())
-                }
-            }
+            if let status = apply(inbox.drain(), to: &controller) { return status }
         }
         return nil
     }

@@ -33,6 +33,4 @@ package struct QueryState: Sendable {
     package internal(set) var shown: QueryAnswer?
     /// The expression last asked, typed again when the prompt reopens.
     var expression: String?
-    /// The requests the run loop has yet to take.
-    var requests: [QueryRequest] = []
 }
