@@ -95,12 +95,6 @@ public struct OptionSpec: Sendable {
         return false
     }
 
-    /// Whether it takes a value.
-    var takesValue: Bool {
-        if case .value = kind { return true }
-        return false
-    }
-
     /// An option that takes a value, the value named after the option in the help.
     public static func value(_ name: String, help: String) -> OptionSpec {
         OptionSpec(name, .value(valueName: name), help: help)

@@ -1,6 +1,10 @@
 import ArborSources
 import ArborTUI
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the configuration file sets: default options for browsing and key bindings.
 public struct Settings: Sendable {

@@ -95,17 +95,16 @@ public final class HierarchyBrowser: Sendable {
     }
 
     /// The source's root and first list, asked now so that they come while the terminal is set up; nil when a
-    /// query's answer is shown instead of them. `traits`, when given, say whether the source reads ahead.
-    package func headStart(of source: any HierarchySource, traits: SourceTraits? = nil) -> SourceHeadStart? {
-        options.answer == nil ? SourceHeadStart.begun(source, readsAhead: traits?.readsAhead) : nil
+    /// query's answer is shown instead of them.
+    package func headStart(of source: any HierarchySource) -> SourceHeadStart? {
+        options.answer == nil ? SourceHeadStart.begun(source) : nil
     }
 
     /// Shows the browser on a terminal set up already (a loading screen's, or one in memory).
-    /// `headStart` holds the source's first answers when they were asked while the terminal was set up; `traits`,
-    /// what the source does beyond answering, when the code that made it knows (found by casts otherwise).
-    package func run(on terminal: any TerminalDevice, source: any HierarchySource, headStart: SourceHeadStart? = nil,
-                     traits given: SourceTraits? = nil) throws(TerminalError) -> BrowserResult {
-        let traits = given ?? SourceTraits(casting: source)
+    /// `headStart` holds the source's first answers when they were asked while the terminal was set up.
+    package func run(on terminal: any TerminalDevice, source: any HierarchySource,
+                     headStart: SourceHeadStart? = nil) throws(TerminalError) -> BrowserResult {
+        let capabilities = source.capabilities
         let keyMap = (options.selection == .none ? KeyMap.standard : .picker)
             .remapped(options.keyChanges.map { ($0.key, $0.command) })
         let screen = BrowserScreen(sourceName: source.displayName, keyMap: keyMap, cellMode: options.cells.resolved(for: source),
@@ -119,10 +118,10 @@ public final class HierarchyBrowser: Sendable {
         for binding in options.bindings { controller.actionBindings[binding.key] = binding.actions }
         for action in options.actions { controller.actionBindings[action.key] = [.custom(action.name)] }
         controller.placeholderSource = PlaceholderSource(file: options.sourceFile, idsArePaths: options.idsArePaths)
-        controller.changes = traits.navigating
+        controller.changes = capabilities.navigating
         let loop = BrowserRunLoop(terminal: terminal, source: source, inbox: inbox,
                                   intervals: options.refreshInterval.map { [.refresh: $0] } ?? [:], headStart: headStart,
-                                  traits: traits)
+                                  capabilities: capabilities)
         loop.itemLimit = (options.searchBound ?? source.searchBound).items ?? Int.max
         let options = options
         var reveal = options.reveal

@@ -73,8 +73,8 @@ enum Browser {
         let result: BrowserResult
         do throws(TerminalError) {
             let browser = HierarchyBrowser(source: hierarchy, options: options)
-            let headStart = browser.headStart(of: hierarchy, traits: opened.traits)
-            result = try browser.run(on: lease.acquire(), source: hierarchy, headStart: headStart, traits: opened.traits)
+            let headStart = browser.headStart(of: hierarchy)
+            result = try browser.run(on: lease.acquire(), source: hierarchy, headStart: headStart)
         } catch {
             printError("arbor: " + error.message)
             return 2

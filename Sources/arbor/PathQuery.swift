@@ -24,7 +24,7 @@ enum PathQuery {
     /// Prints the matches; returns the exit status.
     static func run(_ command: QueryCommand, query: JSONPath, source opened: OpenedSource) -> Int32 {
         let hierarchy = opened.hierarchy
-        let fallback: Field = hierarchy.isDocument ? .value : opened.idsArePaths ? .id : .id
+        let fallback: Field = hierarchy.isDocument ? .value : .id
         let field = command.output.output.flatMap(Field.init(rawValue:)) ?? fallback
         let terminator = command.output.terminator
         let search = SourceQuery(query, source: hierarchy)

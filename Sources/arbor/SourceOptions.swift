@@ -43,8 +43,6 @@ struct SourceOptions {
     var separator = "/"
     /// The values of the kinds' own options, by name.
     var settings: [String: String] = [:]
-    /// Whether the hierarchy comes from commands rather than an input.
-    var hasCommands: Bool { settings["children-cmd"] != nil }
     var timeout: Double = 10
     var watches = true
     var ceiling = InputCeiling.machineDefault

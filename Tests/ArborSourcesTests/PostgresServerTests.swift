@@ -24,7 +24,7 @@ struct PostgresServerTests {
 
     func open(_ table: String, uri: String? = nil, timeout: Double = 10) throws -> any HierarchySource {
         var request = SourceRequest(path: uri ?? cluster.socketURI())
-        request.table = table
+        request.settings["table"] = table
         request.timeout = timeout
         return try SourceOpener.open(request).hierarchy
     }

@@ -30,8 +30,8 @@ struct PostgresSourceTests {
     func open(_ table: String?, uri: String? = nil, orderBy: String? = nil, settings: [String: String] = [:],
               timeout: Double = 10) throws -> any HierarchySource {
         var request = SourceRequest(path: uri ?? cluster.socketURI())
-        request.table = table
-        request.orderBy = orderBy
+        request.settings["table"] = table
+        request.settings["order-by"] = orderBy
         request.timeout = timeout
         for (name, value) in settings { request.settings[name] = value }
         return try SourceOpener.open(request).hierarchy
@@ -145,7 +145,7 @@ struct PostgresSourceTests {
         for uri in [cluster.socketURI(), cluster.loopbackURI(), cluster.loopbackURI(scheme: "postgres"),
                     "host=\(cluster.folder) port=\(cluster.port) user=arbor dbname=arbor"] {
             var request = SourceRequest(path: uri)
-            request.table = table
+            request.settings["table"] = table
             if !uri.contains("://") { request.format = .postgres }
             let source = try SourceOpener.open(request).hierarchy
             #expect(try await source.numberOfChildren(of: "1") == 5, "\(uri)")
@@ -166,7 +166,7 @@ struct PostgresSourceTests {
         _ = try makeTable(count: 1)
         #expect(failure { try open(nil) }.contains("name the table with --table"), "two tables or more: which one is asked")
         var mapping = SourceRequest(path: cluster.socketURI())
-        mapping.table = table
+        mapping.settings["table"] = table
         mapping.mapping.parent = ["up"]
         #expect(failure { try SourceOpener.open(mapping) }.contains("has no column 'up'"))
         #expect(failure { try open(table, uri: cluster.socketURI(database: "nowhere")) }.contains("database \"nowhere\" does not exist"))

@@ -40,8 +40,8 @@ struct PostgresStreamingTests {
 
     func open(_ table: String, settings: [String: String] = [:], orderBy: String? = nil) throws -> any StreamingQueries {
         var request = SourceRequest(path: cluster.socketURI())
-        request.table = table
-        request.orderBy = orderBy
+        request.settings["table"] = table
+        request.settings["order-by"] = orderBy
         for (name, value) in settings { request.settings[name] = value }
         return try #require(try SourceOpener.open(request).hierarchy as? any StreamingQueries)
     }

@@ -12,7 +12,7 @@ func temporarySQLite(_ build: (SQLiteConnection) throws -> Void) throws -> Strin
 /// The table `nodes` of a SQLite file, opened as the command line opens it.
 func openNodesTable(_ path: String, orderBy: String? = nil) throws -> any HierarchySource {
     var request = SourceRequest(path: path)
-    request.table = "nodes"
-    request.orderBy = orderBy
+    request.settings["table"] = "nodes"
+    request.settings["order-by"] = orderBy
     return try SourceOpener.open(request).hierarchy
 }

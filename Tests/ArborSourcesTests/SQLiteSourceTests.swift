@@ -24,7 +24,7 @@ struct SQLiteSourceTests {
         let path = try makeDatabase()
         defer { try? FileManager.default.removeItem(atPath: path) }
         var request = SourceRequest(path: path)
-        request.table = "nodes"
+        request.settings["table"] = "nodes"
         let query = SourceQuery(try JSONPath("$..[?@.type == 'Equipment' && @.id > 2]"), source: try SourceOpener.open(request).hierarchy)
         let answer: QueryAnswer = await withCheckedContinuation { continuation in
             DispatchQueue(label: "query").async { continuation.resume(returning: query.answer()) }
@@ -39,7 +39,7 @@ struct SQLiteSourceTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         var request = SourceRequest(path: path)
-        request.table = "nodes"
+        request.settings["table"] = "nodes"
         let opened = try SourceOpener.open(request)
         #expect(opened.format == .sqlite)
         let source = opened.hierarchy
@@ -83,9 +83,9 @@ struct SQLiteSourceTests {
         #expect(throws: SourceLoadError("\(path): name the table with --table (tables: nodes, other)")) {
             try SourceOpener.open(request)
         }
-        request.table = "missing"
+        request.settings["table"] = "missing"
         #expect(throws: SourceLoadError("\(path): no table 'missing' (tables: nodes, other)")) { try SourceOpener.open(request) }
-        request.table = "other"
+        request.settings["table"] = "other"
         #expect(throws: SourceLoadError("\(path): table 'other' has no column 'id' (columns: x); name it with --id")) {
             try SourceOpener.open(request)
         }

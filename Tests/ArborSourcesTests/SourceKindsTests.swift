@@ -44,7 +44,7 @@ struct SourceKindsTests {
         #expect(SourceKinds.all.compactMap { $0.check(request) } == ["--root goes with --children-cmd or a PostgreSQL source"])
         request.settings["children-cmd"] = "ls {}"
         #expect(SourceKinds.all.compactMap { $0.check(request) }.isEmpty)
-        #expect(request.commands?.root == "r")
+        #expect(CommandSpec(request)?.root == "r")
         var database = SourceRequest(path: "postgres://arbor@/db")
         database.settings["root"] = "r"
         #expect(SourceKinds.all.compactMap { $0.check(database) }.isEmpty)

@@ -46,6 +46,16 @@ struct DiffBrowsingEndToEndTests {
         #expect(found.ok, "find walks the tree of changes: \(found.screen)")
     }
 
+    @Test(arguments: ["", "cat v1.json | "])
+    func bracketsOutsideADifferenceSayTheSameForAFileAndAPipe(input: String) throws {
+        let command = input + shellQuote(arborBinary) + (input.isEmpty ? " v1.json" : "")
+        let tmux = try TmuxSession(command, width: 110, height: 30, files: try files)
+        #expect(tmux.waitForScreen { $0.contains("Hamburg Plant") }.ok)
+        try tmux.send("]")
+        let said = tmux.waitForScreen { $0.contains("no changes here: ] and [ go through the changes of arbor diff") }
+        #expect(said.ok, "\(command): \(said.screen)")
+    }
+
     @Test func aPickedChangePrintsItsPointerAndARemovedOneItsPlaceMarked() throws {
         let tmux = try TmuxSession("\(shellQuote(arborBinary)) diff --multi v1.json v2.json > out; echo $? > status", width: 140, height: 30,
                                    files: try files)

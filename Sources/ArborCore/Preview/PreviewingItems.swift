@@ -31,14 +31,14 @@ extension HierarchySource {
     /// The preview of an item: the source's own, or the generic one (a document's value pretty-printed, any other
     /// item's fields).
     public func itemPreview(of id: String, lines: Int) async throws -> ItemPreview {
-        if let previewing = self as? any PreviewingItems { return try await previewing.preview(of: id, lines: lines) }
+        if let previewing = capabilities.previewing { return try await previewing.preview(of: id, lines: lines) }
         if isDocument { return try await DocumentPreview(source: self, limit: lines).preview(of: id) }
         return ItemPreview.fields(of: try await item(id))
     }
 
     /// Where an item is, as far as the source can tell.
     public func itemLocation(of id: String) async throws -> ItemLocation {
-        if let locating = self as? any LocatingItems { return try await locating.location(of: id) }
+        if let locating = capabilities.locating { return try await locating.location(of: id) }
         return ItemLocation()
     }
 }

@@ -14,6 +14,12 @@ public final class AnsweringSource: HierarchySource, PreviewingItems, LocatingIt
         self.answer = answer
     }
 
+    /// Its own preview (the base's, of the whole item rather than the part of it in the answer), and the base's
+    /// locations where the base has them; nothing else of the base's applies to the narrowed tree.
+    public var capabilities: SourceCapabilities {
+        SourceCapabilities(previewing: self, locating: base.capabilities.locating.map { _ in self })
+    }
+
     public var displayName: String { base.displayName }
     public var isDocument: Bool { base.isDocument }
     public var pagesChildren: Bool { true }

@@ -16,7 +16,7 @@ public final class SourcePathReader: Sendable {
     /// Creates a reader of `source`.
     public init(source: any HierarchySource) {
         self.source = source
-        immediate = source as? any ImmediateChildren
+        immediate = source.capabilities.immediateChildren
     }
 
     /// The first error a request met; the walk goes on without the part that failed.

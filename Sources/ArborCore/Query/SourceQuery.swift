@@ -22,7 +22,7 @@ public struct SourceQuery: Sendable {
     @discardableResult
     public func forEachMatch(shouldStop: @escaping () -> Bool = { false }, _ body: (QueryMatch) -> Bool) -> Bool {
         do {
-            if let indexed = reader.source as? any IndexedQuerying, indexed.answersFromIndex {
+            if let indexed = reader.source.capabilities.indexedQuerying, indexed.answersFromIndex {
                 return try indexed.forEachQueryMatch(path, shouldStop: shouldStop, body)
             }
             guard let root = SourcePathNode.root(of: reader) else { return true }

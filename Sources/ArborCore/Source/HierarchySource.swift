@@ -59,8 +59,12 @@ public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A hierarchy Arbor can browse; every request may complete later and on any thread. What only some sources
-/// can do is a protocol of its own (``HiddenEntries``, ``BackgroundCounting``, ``ReadingAhead``, ``ChangeReporting``).
+/// can do is a protocol of its own (``HiddenEntries``, ``BackgroundCounting``, ``ReadingAhead``, ``ChangeReporting``),
+/// and the browser asks which of them a source has through ``capabilities``.
 public protocol HierarchySource: Sendable {
+    /// What the source can do beyond this protocol; by default, the protocols its type conforms to. A source
+    /// wrapping another forwards the wrapped one's.
+    var capabilities: SourceCapabilities { get }
     /// A short name for the header line, such as a file name.
     var displayName: String { get }
     /// Whether the items are a document's members, every value one (scalars included): read one a line.
@@ -104,6 +108,9 @@ public protocol HierarchySource: Sendable {
 }
 
 extension HierarchySource {
+    /// The protocols the source's type conforms to.
+    public var capabilities: SourceCapabilities { SourceCapabilities(casting: self) }
+
     /// Sources that read a list at once deliver no partial batches.
     public func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
         try await children(of: id)

@@ -2,8 +2,8 @@
 package struct EffectPerformer: Sendable {
     /// The source the effects are asked of.
     package let source: any HierarchySource
-    /// What the source does beyond answering, asked before the first frame.
-    package let traits: SourceTraits
+    /// What the source does beyond answering, asked once, before the first frame.
+    package let capabilities: SourceCapabilities
 
     /// The generation of the newest match request: an older one stops where it is.
     private let latestMatch = LatestGeneration()
@@ -13,10 +13,10 @@ package struct EffectPerformer: Sendable {
     private let firstRequests: SourceHeadStart
 
     /// Creates a performer for a source; `headStart`, when given, holds its first answers, asked already;
-    /// `traits`, when given, what the source does beyond answering (found by casts otherwise).
-    package init(source: any HierarchySource, headStart: SourceHeadStart? = nil, traits: SourceTraits? = nil) {
+    /// `capabilities`, when given, what the source does beyond answering (the source's own otherwise).
+    package init(source: any HierarchySource, headStart: SourceHeadStart? = nil, capabilities: SourceCapabilities? = nil) {
         self.source = source
-        self.traits = traits ?? SourceTraits(casting: source)
+        self.capabilities = capabilities ?? source.capabilities
         searches = SearchService(source: source)
         firstRequests = headStart ?? SourceHeadStart(source: source)
     }
@@ -94,13 +94,13 @@ package struct EffectPerformer: Sendable {
             return .loaded(.item(handle, generation: generation, await capture { try await source.item(id) }))
         case .countChildren(let handle, let ids, let epoch):
             var counts: [String: Int] = [:]
-            let counting = source is any BackgroundCounting
+            let counting = capabilities.countsInBackground
             for id in ids {
                 counts[id] = counting ? (try? await source.numberOfChildren(of: id)).flatMap { $0 } ?? -1 : -1
             }
             return .loaded(.childCounts(handle, epoch: epoch, counts))
         case .setShowsHidden(let shows):
-            let hiding = source as? any HiddenEntries
+            let hiding = capabilities.hiddenEntries
             return .hiddenToggled(shows: shows, changed: hiding?.setShowsHidden(shows) == true)
         case .loadParent(let handle, let id, let generation):
             return .loaded(.parent(handle, generation: generation, await capture { try await source.parentID(of: id) }))

@@ -14,11 +14,11 @@ package final class SourceHeadStart: Sendable {
         self.source = source
     }
 
-    /// The requests of `source`, asked now where the source allows: where it reads ahead (`readsAhead`, or found
-    /// by a cast when not given).
-    package static func begun(_ source: any HierarchySource, readsAhead: Bool? = nil) -> SourceHeadStart {
+    /// The requests of `source`, asked now where the source allows: where it reads ahead (its `capabilities`, or
+    /// the source's own when not given).
+    package static func begun(_ source: any HierarchySource, capabilities: SourceCapabilities? = nil) -> SourceHeadStart {
         let requests = SourceHeadStart(source: source)
-        if readsAhead ?? (source is any ReadingAhead) { requests.begin() }
+        if (capabilities ?? source.capabilities).readsAhead { requests.begin() }
         return requests
     }
 

@@ -22,10 +22,10 @@ struct CommandKind: SourceKind {
         return nil
     }
 
-    func claims(_ request: SourceRequest) -> Bool { request.commands != nil }
+    func claims(_ request: SourceRequest) -> Bool { CommandSpec(request) != nil }
 
     func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
-        guard let commands = request.commands else { throw SourceLoadError("--format cmd needs --children-cmd") }
+        guard let commands = CommandSpec(request) else { throw SourceLoadError("--format cmd needs --children-cmd") }
         let source = CommandSource(
             childrenCommand: commands.children, parentCommand: commands.parent, root: commands.root, timeout: commands.timeout,
             outputLimit: request.ceiling.streamShare)

@@ -16,7 +16,7 @@ struct FileSystemKind: SourceKind {
             throw SourceLoadError("\(request.path ?? "stdin"): not a directory")
         }
         let source = FileSystemSource(path: path, watches: request.watches)
-        return OpenedSource(hierarchy: source, format: .fs, traits: source.traits)
+        return OpenedSource(hierarchy: source, format: .fs)
     }
 
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {

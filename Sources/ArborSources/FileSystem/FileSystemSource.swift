@@ -232,10 +232,10 @@ extension Array where Element == UInt8 {
 }
 
 extension FileSystemSource {
-    /// What it does beyond answering, given from its type so that no cast asks before the first frame: it reports
-    /// its changes, reads ahead and watches the lists on screen (`SourceTraitsTests` checks these against casts).
-    package var traits: SourceTraits {
-        SourceTraits(reporting: self, readsAhead: true, navigating: nil,
-                     shown: ShownListeners(watching: self, cancelling: nil))
+    /// What it does beyond answering, given from its type so that no cast asks before the first frame
+    /// (`SourceCapabilitiesTests` checks these against the casts).
+    public var capabilities: SourceCapabilities {
+        SourceCapabilities(hiddenEntries: self, countsInBackground: true, readsAhead: true, reporting: self, watching: self,
+                           previewing: self, locating: self)
     }
 }

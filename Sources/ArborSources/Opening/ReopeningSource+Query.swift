@@ -9,7 +9,7 @@ import ArborPath
 extension ReopeningSource: IndexedQuerying {
     /// When the version shown answers queries from its index (a JSON document), the browser's queries go to it
     /// instead of walking its items.
-    var answersFromIndex: Bool { (current as? any IndexedQuerying)?.answersFromIndex ?? false }
+    var answersFromIndex: Bool { current.capabilities.indexedQuerying?.answersFromIndex ?? false }
 
     /// The version shown answers, from its index when it has one; while the first version is a part of the
     /// input, the walk waits for the whole (the query's own thread waits, not the screen).
@@ -30,6 +30,6 @@ extension ReopeningSource: IndexedQuerying {
 extension ReopeningSource: ImmediateChildren {
     /// The version shown's children at once, when it holds them.
     func immediateChildren(of id: String, in range: Range<Int>) throws -> [SourceItem]? {
-        try (current as? any ImmediateChildren)?.immediateChildren(of: id, in: range)
+        try current.capabilities.immediateChildren?.immediateChildren(of: id, in: range)
     }
 }

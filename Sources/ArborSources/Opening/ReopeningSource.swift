@@ -6,8 +6,8 @@ import Synchronization
 /// editors and `jq ... > tmp && mv tmp file` do) it is read again, in the background; the new hierarchy
 /// takes the old one's place and the browser reads the lists on screen again, comparing by id. A version
 /// that does not read keeps the last good one and is reported. A source made of several files (a difference)
-/// follows each of them.
-final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, PreviewingItems, ReadingOutcome {
+/// follows each of them. It can do what the version shown can, and reports changes of its own.
+final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, PreviewingItems, LocatingItems, ReadingOutcome {
     private struct State {
         var current: any HierarchySource
         var version: [Int]
@@ -63,6 +63,18 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
     }
 
     var current: any HierarchySource { state.withLock { $0.current } }
+
+    /// What the version shown can do, through this source (which passes each request on to the version shown
+    /// then), and the changes it reports. A source that watches the screen or cancels requests is not a file and
+    /// is never followed.
+    var capabilities: SourceCapabilities {
+        let shown = current.capabilities
+        return SourceCapabilities(
+            hiddenEntries: shown.hiddenEntries.map { _ in self }, countsInBackground: shown.countsInBackground,
+            readsAhead: shown.readsAhead, reporting: self, navigating: shown.navigating.map { _ in self },
+            previewing: shown.previewing.map { _ in self }, locating: shown.locating.map { _ in self },
+            immediateChildren: shown.immediateChildren.map { _ in self }, indexedQuerying: shown.indexedQuerying.map { _ in self })
+    }
 
     var displayName: String { current.displayName }
     var isDocument: Bool { current.isDocument }
@@ -137,7 +149,7 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
         var changes: [SourceChange]
         do {
             let source = try reopen()
-            if let shows = state.withLock({ $0.showsHidden }) { _ = (source as? any HiddenEntries)?.setShowsHidden(shows) }
+            if let shows = state.withLock({ $0.showsHidden }) { _ = source.capabilities.hiddenEntries?.setShowsHidden(shows) }
             let wasTroubled = state.withLock { state in
                 state.current = source
                 state.version = version
@@ -162,15 +174,19 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
             state.showsHidden = shows
             return state.current
         }
-        return (current as? any HiddenEntries)?.setShowsHidden(shows) ?? false
+        return current.capabilities.hiddenEntries?.setShowsHidden(shows) ?? false
     }
 
     func revealPath(toChangeFrom id: String?, forward: Bool) -> [String]? {
-        (current as? any ChangeNavigating)?.revealPath(toChangeFrom: id, forward: forward)
+        current.capabilities.navigating?.revealPath(toChangeFrom: id, forward: forward)
     }
 
     func preview(of id: String, lines: Int) async throws -> ItemPreview {
         try await current.itemPreview(of: id, lines: lines)
+    }
+
+    func location(of id: String) async throws -> ItemLocation {
+        try await current.itemLocation(of: id)
     }
 
     func root() async throws -> SourceRoot? { try await current.root() }

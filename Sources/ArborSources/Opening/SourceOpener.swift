@@ -28,33 +28,6 @@ public struct SourceRequest: Sendable {
     /// Where reading the input counts its bytes, for the loading screen.
     package var progress = ReadProgress()
 
-    /// The commands of a command source, when the hierarchy comes from commands.
-    public var commands: CommandSpec? {
-        get {
-            settings["children-cmd"].map {
-                CommandSpec(children: $0, parent: settings["parent-cmd"], root: settings["root"], timeout: timeout)
-            }
-        }
-        set {
-            settings["children-cmd"] = newValue?.children
-            settings["parent-cmd"] = newValue?.parent
-            settings["root"] = newValue?.root
-            if let seconds = newValue?.timeout { timeout = seconds }
-        }
-    }
-
-    /// The table of a SQLite source.
-    public var table: String? {
-        get { settings["table"] }
-        set { settings["table"] = newValue }
-    }
-
-    /// The column a SQLite source orders children by (default: the id column).
-    public var orderBy: String? {
-        get { settings["order-by"] }
-        set { settings["order-by"] = newValue }
-    }
-
     /// Creates a request.
     public init(path: String?, format: SourceFormat? = nil, mapping: FieldMapping = FieldMapping(), separator: UInt8 = UInt8(ascii: "/")) {
         self.path = path
@@ -64,37 +37,14 @@ public struct SourceRequest: Sendable {
     }
 }
 
-/// The commands that produce a hierarchy.
-public struct CommandSpec: Sendable {
-    /// Prints the children of `{}`.
-    public var children: String
-    /// Prints the parent of `{}`, if given.
-    public var parent: String?
-    /// The id of the root, or nil for a list of top-level items.
-    public var root: String?
-    /// Seconds a command may run.
-    public var timeout: Double
-
-    /// Creates a specification.
-    public init(children: String, parent: String? = nil, root: String? = nil, timeout: Double = 10) {
-        self.children = children
-        self.parent = parent
-        self.root = root
-        self.timeout = timeout
-    }
-}
-
 /// An opened source and what was detected about it.
 public struct OpenedSource: Sendable {
     /// The hierarchy.
-    public var hierarchy: any HierarchySource { didSet { traits = nil } }
+    public var hierarchy: any HierarchySource
     /// The format it was read as.
     public var format: SourceFormat
     /// Problems in the data that did not stop it from opening, each naming its place.
     public var problems: [String] = []
-    /// What the hierarchy does beyond answering, where the kind that opened it gives it (found by casts otherwise);
-    /// another hierarchy put in its place (a source wrapped to follow its file) drops them.
-    package var traits: SourceTraits?
 
     /// Whether its ids are paths, printed as paths by default (path lists, directories).
     public var idsArePaths: Bool { SourceKinds.kind(for: format.rawValue)?.idsArePaths ?? false }
@@ -182,7 +132,7 @@ public enum SourceOpener {
     /// The source made to follow its file when it was read whole from a regular file (not a pipe, not stdin, not a
     /// kind that opens the path itself): read again when the file changes (``SourceChange/changed``).
     public static func following(_ opened: OpenedSource, request: SourceRequest) -> OpenedSource {
-        guard let path = request.path, let version = SourceFile.version(path), !(opened.hierarchy is any ChangeReporting),
+        guard let path = request.path, let version = SourceFile.version(path), opened.hierarchy.capabilities.reporting == nil,
               !SourceKinds.all.contains(where: { $0.claims(request) })
         else { return opened }
         var reading = request

@@ -41,8 +41,6 @@ struct PostgresError: Error, Sendable, CustomStringConvertible {
 
     /// Whether the server stopped the statement because it was cancelled (not for its time-out).
     var wasCancelled: Bool { state == "57014" && !message.contains("statement timeout") }
-    /// Whether the connection is gone (the server shut down, the network failed): the next request reconnects.
-    var lostConnection: Bool { state == nil || state?.hasPrefix("08") == true || state == "57P01" || state == "57P02" }
 
     var description: String { message }
 }

@@ -25,9 +25,10 @@ struct PostgresKind: SourceKind {
 
     func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         let target = PostgresTarget(connection: request.path ?? "", timeoutSeconds: request.timeout)
+        let settings = TableSettings(request)
         do throws(PostgresError) {
             let source = try PostgresSource(
-                target, table: request.table, mapping: request.mapping, orderBy: request.orderBy,
+                target, table: settings.table, mapping: request.mapping, orderBy: settings.orderBy,
                 pathColumn: request.settings["path-column"], root: request.settings["root"])
             return OpenedSource(hierarchy: source, format: .postgres)
         } catch {

@@ -24,7 +24,8 @@ struct SQLiteKind: SourceKind {
     func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         guard let path = request.path else { throw SourceLoadError("stdin: a SQLite database must be a file") }
         guard SourceFile.exists(path) else { throw SourceLoadError("\(path): No such file or directory") }
-        let source = try SQLiteSource(path: path, table: request.table, mapping: request.mapping, orderBy: request.orderBy)
+        let settings = TableSettings(request)
+        let source = try SQLiteSource(path: path, table: settings.table, mapping: request.mapping, orderBy: settings.orderBy)
         return OpenedSource(hierarchy: source, format: .sqlite)
     }
 

@@ -49,8 +49,8 @@ package enum LoopTimer: Sendable, Hashable, CaseIterable {
     /// Seconds from the request to the input.
     package var interval: Double {
         switch self {
-        case .spinner: return Double(BrowserRunLoop.spinnerInterval) / 1000
-        case .readAhead: return Double(BrowserRunLoop.prefetchDelay) / 1000
+        case .spinner: return BrowserRunLoop.spinnerInterval
+        case .readAhead: return BrowserRunLoop.prefetchDelay
         case .typedAhead: return BrowserRunLoop.typeAheadWait
         case .refresh: return 1
         case .previewRest: return BrowserRunLoop.previewRest

@@ -103,7 +103,11 @@ extension BrowserRunLoop {
     /// when that fails.
     private static func exec(_ command: [UInt8]) {
         if isatty(0) == 0 {
+            #if canImport(Glibc)
             let tty = Glibc.open("/dev/tty", O_RDONLY)
+            #else
+            let tty = Darwin.open("/dev/tty", O_RDONLY)
+            #endif
             if tty >= 0 {
                 dup2(tty, 0)
                 close(tty)

@@ -15,8 +15,8 @@ package struct OpeningStop: Error, Sendable, Equatable {
 }
 
 extension BrowserRunLoop {
-    /// How long opening may take, in milliseconds, before the loading screen shows.
-    package static let openingPatience: Int32 = 150
+    /// How long opening may take, in seconds, before the loading screen shows.
+    package static let openingPatience = 0.15
 
     /// The first phase of a run: `start` opens the source on a thread of its own and hands the result to its
     /// completion. Past `openingPatience` the terminal is acquired (through the lease, its only opener) and shows
@@ -35,7 +35,7 @@ extension BrowserRunLoop {
         }
         let isOpened = { opened.withLock { $0 != nil } }
         var wake = pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)
-        if !isOpened(), poll(&wake, 1, openingPatience) == 0, let terminal = acquire() {
+        if !isOpened(), poll(&wake, 1, Int32(openingPatience * 1000)) == 0, let terminal = acquire() {
             defer { SignalTrap.uninstall() }
             try showLoading(name: name, progress: progress, on: terminal, release: release, pipe: pipe, isOpened: isOpened)
         }
@@ -59,7 +59,7 @@ extension BrowserRunLoop {
         while !isOpened() {
             let frame = LoadingFrame(name: name, tick: tick, elapsed: MonotonicClock.seconds() - started, progress: progress)
             terminal.present(frame.render(size: terminal.size))
-            _ = poll(&fds, 2, spinnerInterval)
+            _ = poll(&fds, 2, Int32(spinnerInterval * 1000))
             tick += 1
             pipe.drain()
             if let signal = SignalTrap.takeCaught() {

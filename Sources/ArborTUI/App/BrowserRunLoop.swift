@@ -10,10 +10,7 @@ import Darwin
 package final class BrowserRunLoop {
     let terminal: any TerminalDevice
     /// What the effects are asked of: the source, or the source narrowed to a query's answer.
-    var performer: EffectPerformer { didSet { listeners = performer.traits.shown } }
-    /// The performer's source as told what is on screen: given with its traits, or found when it is first told,
-    /// after a frame (each cast to a protocol not asked before scans every conformance in the program).
-    private var listeners: ShownListeners?
+    var performer: EffectPerformer
     /// The source itself.
     let basePerformer: EffectPerformer
     /// The newest query asked: older walks stop.
@@ -35,16 +32,15 @@ package final class BrowserRunLoop {
     /// Creates a loop drawing on `terminal` and loading from `source`; answers and mutations arrive in `inbox`
     /// (one of its own when none is given). `intervals` changes how long timers run, in seconds; `headStart`
     /// holds the source's first answers when they were asked before the terminal was set up; `settleWait` is how
-    /// long a frame waits for the loads it started; `traits`, what the source does beyond answering, when the
-    /// caller knows (found by casts otherwise).
+    /// long a frame waits for the loads it started; `capabilities`, what the source does beyond answering, when the
+    /// caller has asked already (asked of the source otherwise).
     package init(terminal: any TerminalDevice, source: any HierarchySource, inbox: ActionInbox = ActionInbox(pipe: WakePipe()),
                 intervals: [LoopTimer: Double] = [:], headStart: SourceHeadStart? = nil, settleWait: Double = BrowserRunLoop.settleWait,
-                traits: SourceTraits? = nil) {
+                capabilities: SourceCapabilities? = nil) {
         self.settleWait = settleWait
         self.terminal = terminal
-        performer = EffectPerformer(source: source, headStart: headStart, traits: traits)
+        performer = EffectPerformer(source: source, headStart: headStart, capabilities: capabilities)
         basePerformer = performer
-        listeners = performer.traits.shown
         self.inbox = inbox
         timers = LoopTimers(intervals: intervals)
     }
@@ -60,9 +56,9 @@ package final class BrowserRunLoop {
             SignalTrap.uninstall()
         }
         SignalTrap.install(wakeFD: inbox.wakeFD)
-        let reporting = performer.traits.reporting
+        let reporting = performer.capabilities.reporting
         reporting?.observeChanges { [inbox] in inbox.post(.sourceChange($0)) }
-        controller.configureSource(isReading: reporting.map { !$0.isComplete } ?? false, readsAhead: performer.traits.readsAhead,
+        controller.configureSource(isReading: reporting.map { !$0.isComplete } ?? false, readsAhead: performer.capabilities.readsAhead,
                                    refreshes: timers.intervals[.refresh] != nil)
         listener = events
         if events != nil { controller.reportEvents() }
@@ -150,7 +146,7 @@ package final class BrowserRunLoop {
         terminal.present(controller.render())
         FirstFrameGate.shared.open()
         let now = MonotonicClock.seconds()
-        if listeners?.areAny ?? true { timers.keep(.watchShown, now: now) }
+        if performer.capabilities.listensToShown { timers.keep(.watchShown, now: now) }
         if controller.isLoading { timers.keep(.spinner, now: now) } else { timers.stop(.spinner) }
         return nil
     }
@@ -159,14 +155,13 @@ package final class BrowserRunLoop {
     /// It runs once the terminal has had `watchRest` to read the frame: its system calls and hashing would
     /// otherwise hold the processor the terminal needs to show it.
     private func watchShown(_ state: BrowserState) {
-        let listeners = self.listeners ?? ShownListeners(casting: performer.source)
-        self.listeners = listeners
-        guard listeners.areAny else { return }
+        let capabilities = performer.capabilities
+        guard capabilities.listensToShown else { return }
         let ids = state.watchedIDs
         guard ids != watched else { return }
         watched = ids
-        listeners.watching?.watch(ids)
-        listeners.cancelling?.keepOnly(ids)
+        capabilities.watching?.watch(ids)
+        capabilities.cancelling?.keepOnly(ids)
     }
 
     /// How long a frame waits for the loads its changes started, so that a quick listing shows in the same
@@ -186,8 +181,8 @@ package final class BrowserRunLoop {
         return nil
     }
 
-    /// Milliseconds the focus rests on an item before its children are read ahead.
-    package static let prefetchDelay: Int32 = 20
+    /// Seconds the focus rests on an item before its children are read ahead.
+    package static let prefetchDelay = 0.02
 
     /// Seconds the focus rests on an item before the preview command runs for it: keys held down start none.
     package static let previewRest = 0.02
@@ -198,8 +193,8 @@ package final class BrowserRunLoop {
     /// Seconds after a frame before the source is told what it shows.
     package static let watchRest = 0.002
 
-    /// Milliseconds between two frames of the loading spinner.
-    package static let spinnerInterval: Int32 = 120
+    /// Seconds between two frames of the loading spinner.
+    package static let spinnerInterval = 0.12
 
     /// How long keys typed ahead wait for the focused column to load before they apply to what is there.
     static let typeAheadWait = 0.5

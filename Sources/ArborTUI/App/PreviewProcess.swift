@@ -1,5 +1,4 @@
 import ArborCore
-import CNcurses
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -27,7 +26,7 @@ final class PreviewProcess {
     /// Starts the command; nil with the reason when it cannot start.
     init(command: [UInt8], generation: Int, lines: Int, columns: Int) throws(TerminalError) {
         var ends: [Int32] = [-1, -1]
-        guard arbor_pipe_cloexec(&ends) == 0 else { throw TerminalError(String(cString: strerror(errno))) }
+        guard ClosingPipe.make(&ends) == 0 else { throw TerminalError(String(cString: strerror(errno))) }
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         let environment = ["ARBOR_PREVIEW_LINES=\(lines)", "ARBOR_PREVIEW_COLUMNS=\(columns)", "LINES=\(lines)", "COLUMNS=\(columns)"]
         let (started, failure) = ChildProcess.spawn(command, streams: .pipe(ends[1]), ownGroup: true, environment: environment)

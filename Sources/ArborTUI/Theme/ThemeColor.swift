@@ -41,14 +41,6 @@ public enum ThemeColor: Sendable, Hashable {
         return .index(UInt8(best))
     }
 
-    /// The curses number: -1 for the default.
-    var cursesNumber: Int16 {
-        switch self {
-        case .terminalDefault: return -1
-        case .index(let value): return Int16(value)
-        }
-    }
-
     private static let basicRGB: [(Int, Int, Int)] = [
         (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
     ]
