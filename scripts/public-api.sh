@@ -2,7 +2,7 @@
 # Lists the public API of the library (ArborKit, the ArborCore and ArborTUI declarations it re-exports, ArborPath), one
 # declaration a line, from the modules of the last debug build. With --check, compares it with the committed
 # docs/public-api.txt and fails when they differ: an accidental change of the API fails the build, a meant one
-# is recorded with `make public-api`.
+# is recorded with `make public-api`; it fails too when a module outside the library declares anything public.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=.build/debug/Modules
@@ -30,6 +30,22 @@ print("\n".join(sorted(lines)))
 PY
 )
 if [ "${1:-}" = "--check" ]; then
+  # The library is ArborKit (with ArborCore and ArborTUI) and ArborPath: the modules only the program uses are
+  # package or internal, so that nothing of them becomes API by accident.
+  leaks=$(python3 - <<'PY'
+import pathlib, re
+for folder in ["ArborSources", "ArborCommandLine", "ArborConfig", "arbor"]:
+    for path in sorted(pathlib.Path("Sources", folder).rglob("*.swift")):
+        for number, line in enumerate(path.read_text().split("\n"), 1):
+            if not line.lstrip().startswith("//") and re.search(r"(^|\s)public[ (]", line):
+                print(f"{path}:{number}: {line.strip()}")
+PY
+)
+  if [ -n "$leaks" ]; then
+    printf '%s\n' "$leaks" >&2
+    echo "Public declarations outside the library's modules (above): make them package or internal." >&2
+    exit 1
+  fi
   if ! diff -u docs/public-api.txt <(printf '%s\n' "$listing"); then
     echo "The public API changed (above: - committed, + now). If that is meant, run 'make public-api' and commit docs/public-api.txt." >&2
     exit 1

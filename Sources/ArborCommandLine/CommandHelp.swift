@@ -1,10 +1,10 @@
 /// The help text of a command: overview, usage, arguments and options, wrapped to 80 columns.
-public enum CommandHelp {
+package enum CommandHelp {
     private static let width = 80
     private static let labelWidth = 26
 
     /// The usage line: `arbor NAME [<options>] ARGUMENTS`.
-    public static func usage(_ spec: CommandLineSpec, program: String = "arbor") -> String {
+    package static func usage(_ spec: CommandLineSpec, program: String = "arbor") -> String {
         var words = [program]
         if !spec.name.isEmpty { words.append(spec.name) }
         words.append("[<options>]")
@@ -15,7 +15,7 @@ public enum CommandHelp {
     }
 
     /// The whole help text, ending with a newline.
-    public static func text(_ spec: CommandLineSpec, program: String = "arbor") -> String {
+    package static func text(_ spec: CommandLineSpec, program: String = "arbor") -> String {
         var lines = wrapped(spec.abstract, first: "OVERVIEW: ", rest: "")
         for paragraph in spec.discussion.split(separator: "\n", omittingEmptySubsequences: false) {
             lines.append("")

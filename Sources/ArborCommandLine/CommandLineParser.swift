@@ -1,46 +1,46 @@
 /// A command line that does not fit its command, with the message to show.
-public struct CommandLineError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct CommandLineError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, naming the argument.
-    public var message: String
+    package var message: String
 
     /// Creates an error.
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// The words of a command line sorted out against a `CommandLineSpec`.
-public struct ParsedCommandLine: Sendable, Equatable {
+package struct ParsedCommandLine: Sendable, Equatable {
     /// The positional arguments given, in order.
-    public var arguments: [String] = []
+    package var arguments: [String] = []
     /// Every value given to each option, in order.
-    public var values: [String: [String]] = [:]
+    package var values: [String: [String]] = [:]
     /// The last state given to each flag.
-    public var flags: [String: Bool] = [:]
+    package var flags: [String: Bool] = [:]
     /// Whether `-h` or `--help` was among the options.
-    public var wantsHelp = false
+    package var wantsHelp = false
 
     /// The last value given to an option.
-    public func value(_ name: String) -> String? {
+    package func value(_ name: String) -> String? {
         values[name]?.last
     }
 
     /// Whether a flag is on: the last of its forms given, else `fallback`.
-    public func flag(_ name: String, default fallback: Bool = false) -> Bool {
+    package func flag(_ name: String, default fallback: Bool = false) -> Bool {
         flags[name] ?? fallback
     }
 
     /// The last value of an option read as a whole number.
-    public func integer(_ name: String) throws(CommandLineError) -> Int? {
+    package func integer(_ name: String) throws(CommandLineError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text) else { throw CommandLineError("--\(name) takes a whole number, not '\(text)'") }
         return number
     }
 
     /// The last value of an option read as a number.
-    public func number(_ name: String) throws(CommandLineError) -> Double? {
+    package func number(_ name: String) throws(CommandLineError) -> Double? {
         guard let text = value(name) else { return nil }
         guard let number = Double(text), number.isFinite else {
             throw CommandLineError("--\(name) takes a number, not '\(text)'")
@@ -51,9 +51,9 @@ public struct ParsedCommandLine: Sendable, Equatable {
 
 /// Sorts command-line words into arguments, option values and flags, the way getopt_long users expect:
 /// `--name VALUE`, `--name=VALUE`, `--flag`, `--no-flag`, `--` before arguments that start with a dash.
-public enum CommandLineParser {
+package enum CommandLineParser {
     /// The words `words` parsed against `spec`.
-    public static func parse(_ words: [String], as spec: CommandLineSpec) throws(CommandLineError) -> ParsedCommandLine {
+    package static func parse(_ words: [String], as spec: CommandLineSpec) throws(CommandLineError) -> ParsedCommandLine {
         var parsed = ParsedCommandLine()
         var index = 0
         var optionsEnded = false

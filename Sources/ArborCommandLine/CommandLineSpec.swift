@@ -1,18 +1,18 @@
 /// What a command accepts: its positional arguments and its options, with the texts of its help.
-public struct CommandLineSpec: Sendable {
+package struct CommandLineSpec: Sendable {
     /// The command's name as typed after `arbor` (empty for the program itself).
-    public var name: String
+    package var name: String
     /// One line saying what the command does.
-    public var abstract: String
+    package var abstract: String
     /// Paragraphs shown after the abstract in the help.
-    public var discussion: String
+    package var discussion: String
     /// The positional arguments, in order.
-    public var arguments: [ArgumentSpec]
+    package var arguments: [ArgumentSpec]
     /// The options, in the order the help lists them.
-    public var options: [OptionSpec]
+    package var options: [OptionSpec]
 
     /// Creates a command.
-    public init(name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
+    package init(name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
                 options: [OptionSpec]) {
         self.name = name
         self.abstract = abstract
@@ -32,16 +32,16 @@ public struct CommandLineSpec: Sendable {
 }
 
 /// A positional argument.
-public struct ArgumentSpec: Sendable {
+package struct ArgumentSpec: Sendable {
     /// The name the help shows between angle brackets.
-    public var name: String
+    package var name: String
     /// What it is.
-    public var help: String
+    package var help: String
     /// Whether it may be left out.
-    public var isOptional: Bool
+    package var isOptional: Bool
 
     /// Creates an argument.
-    public init(_ name: String, help: String, optional: Bool = false) {
+    package init(_ name: String, help: String, optional: Bool = false) {
         self.name = name
         self.help = help
         self.isOptional = optional
@@ -49,9 +49,9 @@ public struct ArgumentSpec: Sendable {
 }
 
 /// A long option: a flag, a flag with a `--no-` form, or an option that takes a value.
-public struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
     /// How the option is written.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// `--name`: on when given.
         case flag
         /// `--name` or `--no-name`, the last one given winning; `defaultOn` says which holds when neither is given.
@@ -61,47 +61,47 @@ public struct OptionSpec: Sendable {
     }
 
     /// The long name without the dashes.
-    public var name: String
+    package var name: String
     /// How it is written.
-    public var kind: Kind
+    package var kind: Kind
     /// What it does.
-    public var help: String
+    package var help: String
     /// The values it takes, when they are a fixed few (completions offer them); empty for any value.
-    public var choices: [String] = []
+    package var choices: [String] = []
 
     /// Creates an option.
-    public init(_ name: String, _ kind: Kind, help: String) {
+    package init(_ name: String, _ kind: Kind, help: String) {
         self.name = name
         self.kind = kind
         self.help = help
     }
 
     /// The option taking one of `values`.
-    public func choosing(_ values: [String]) -> OptionSpec {
+    package func choosing(_ values: [String]) -> OptionSpec {
         var option = self
         option.choices = values
         return option
     }
 
     /// The value's name in help and the manual (`FORMAT` for `--format`), nil for a flag.
-    public var valueName: String? {
+    package var valueName: String? {
         if case .value(let name) = kind { return name.uppercased() }
         return nil
     }
 
     /// Whether `--no-NAME` turns it off.
-    public var isInvertible: Bool {
+    package var isInvertible: Bool {
         if case .invertibleFlag = kind { return true }
         return false
     }
 
     /// An option that takes a value, the value named after the option in the help.
-    public static func value(_ name: String, help: String) -> OptionSpec {
+    package static func value(_ name: String, help: String) -> OptionSpec {
         OptionSpec(name, .value(valueName: name), help: help)
     }
 
     /// A flag.
-    public static func flag(_ name: String, help: String) -> OptionSpec {
+    package static func flag(_ name: String, help: String) -> OptionSpec {
         OptionSpec(name, .flag, help: help)
     }
 }

@@ -1,35 +1,35 @@
 /// A section of the manual beyond the commands: a title, then paragraphs, each with a term or not.
-public struct ManualSection: Sendable {
+package struct ManualSection: Sendable {
     /// The section's title (`KEYS`, `EXIT STATUS`).
-    public var title: String
+    package var title: String
     /// Its paragraphs: a term (a key, a status, a variable) and its text, or text alone.
-    public var entries: [(term: String?, text: String)]
+    package var entries: [(term: String?, text: String)]
 
     /// Creates a section.
-    public init(_ title: String, _ entries: [(term: String?, text: String)]) {
+    package init(_ title: String, _ entries: [(term: String?, text: String)]) {
         self.title = title
         self.entries = entries
     }
 }
 
 /// The manual page (`man` format, roff) written from the same specifications as `--help`.
-public struct ManualPage: Sendable {
+package struct ManualPage: Sendable {
     /// The program's name.
-    public var program: String
+    package var program: String
     /// The line after the name in NAME.
-    public var summary: String
+    package var summary: String
     /// The version and the date shown at the foot.
-    public var version: String
-    public var date: String
+    package var version: String
+    package var date: String
     /// The command run when the first word names no subcommand.
-    public var main: CommandLineSpec
+    package var main: CommandLineSpec
     /// The subcommands.
-    public var subcommands: [CommandLineSpec]
+    package var subcommands: [CommandLineSpec]
     /// Sections after the commands.
-    public var sections: [ManualSection]
+    package var sections: [ManualSection]
 
     /// Creates the page.
-    public init(program: String, summary: String, version: String, date: String, main: CommandLineSpec,
+    package init(program: String, summary: String, version: String, date: String, main: CommandLineSpec,
                 subcommands: [CommandLineSpec], sections: [ManualSection]) {
         self.program = program
         self.summary = summary
@@ -41,7 +41,7 @@ public struct ManualPage: Sendable {
     }
 
     /// The page's roff source.
-    public var roff: String {
+    package var roff: String {
         var lines = [".TH \(program.uppercased()) 1 \"\(date)\" \"\(program) \(version)\" \"User Commands\"",
                      ".SH NAME", "\(program) \\- \(Self.escaped(summary))", ".SH SYNOPSIS"]
         for spec in [main] + subcommands {

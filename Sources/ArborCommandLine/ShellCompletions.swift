@@ -1,25 +1,25 @@
 /// Completion scripts for bash, zsh and fish, written from the same specifications as `--help`: the
 /// subcommands, each command's options (with their fixed values where they have some) and files for the rest.
-public struct ShellCompletions: Sendable {
+package struct ShellCompletions: Sendable {
     /// The program's name.
-    public var program: String
+    package var program: String
     /// The command run when the first word names no subcommand.
-    public var main: CommandLineSpec
+    package var main: CommandLineSpec
     /// The subcommands.
-    public var subcommands: [CommandLineSpec]
+    package var subcommands: [CommandLineSpec]
 
     /// Creates the generator.
-    public init(program: String, main: CommandLineSpec, subcommands: [CommandLineSpec]) {
+    package init(program: String, main: CommandLineSpec, subcommands: [CommandLineSpec]) {
         self.program = program
         self.main = main
         self.subcommands = subcommands
     }
 
     /// The shells there are scripts for.
-    public static let shells = ["bash", "zsh", "fish"]
+    package static let shells = ["bash", "zsh", "fish"]
 
     /// The script for `shell`, or nil for a shell without one.
-    public func script(for shell: String) -> String? {
+    package func script(for shell: String) -> String? {
         switch shell {
         case "bash": return bash
         case "zsh": return zsh
@@ -35,7 +35,7 @@ public struct ShellCompletions: Sendable {
     }
 
     /// bash: `complete -F`, options of the command named so far, values of options that take a few.
-    public var bash: String {
+    package var bash: String {
         var lines = ["# \(program) completions for bash: source <(\(program) completions bash)", "\(function)() {",
                      "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\" command=\"\" i",
                      "  for ((i = 1; i < COMP_CWORD; i++)); do",
@@ -61,7 +61,7 @@ public struct ShellCompletions: Sendable {
     }
 
     /// zsh: `_arguments` for each command, described subcommands as the first word.
-    public var zsh: String {
+    package var zsh: String {
         var lines = ["#compdef \(program)", "# \(program) completions for zsh: \(program) completions zsh > \"${fpath[1]}/_\(program)\"",
                      "\(function)() {", "  local -a subcommands", "  subcommands=("]
         for spec in subcommands { lines.append("    " + Self.zshQuoted("\(spec.name):\(spec.abstract)")) }
@@ -91,7 +91,7 @@ public struct ShellCompletions: Sendable {
     }
 
     /// fish: one `complete` line per subcommand and option, conditioned on the subcommand named.
-    public var fish: String {
+    package var fish: String {
         let names = subcommands.map(\.name).joined(separator: " ")
         var lines = ["# \(program) completions for fish: \(program) completions fish | source"]
         for spec in subcommands {

@@ -1,8 +1,8 @@
 /// Splits an option string such as `ARBOR_DEFAULT_OPTS` into words the way a shell would: spaces separate,
 /// single and double quotes group, a backslash escapes the next character.
-public enum ArgumentWords {
+package enum ArgumentWords {
     /// The words of `text`; an unterminated quote is an error naming its column.
-    public static func split(_ text: String, source: String) throws(ConfigError) -> [String] {
+    package static func split(_ text: String, source: String) throws(ConfigError) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false

@@ -1,16 +1,16 @@
 /// A mistake in a configuration or theme file, with where it is.
-public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file.
-    public var file: String
+    package var file: String
     /// The line, counted from 1, when known.
-    public var line: Int?
+    package var line: Int?
     /// The column, counted from 1, when known.
-    public var column: Int?
+    package var column: Int?
     /// What is wrong.
-    public var message: String
+    package var message: String
 
     /// Creates an error.
-    public init(file: String, line: Int? = nil, column: Int? = nil, _ message: String) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, _ message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -18,7 +18,7 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `file:line:column: message`.
-    public var description: String {
+    package var description: String {
         var place = file
         if let line { place += ":\(line)" }
         if let column { place += ":\(column)" }

@@ -7,29 +7,29 @@ import Darwin
 #endif
 
 /// What the configuration file sets: default options for browsing and key bindings.
-public struct Settings: Sendable {
+package struct Settings: Sendable {
     /// Options put in front of the command line's (`--layout outline`, `--no-mouse`...).
-    public var arguments: [String] = []
+    package var arguments: [String] = []
     /// Keys rebound, in file order (nil: unbound).
-    public var keyChanges: [(key: Key, command: BrowserCommand?)] = []
+    package var keyChanges: [(key: Key, command: BrowserCommand?)] = []
     /// Keys bound to actions by the `[bind]` table, as `--bind` spells them (`ctrl-o = "execute(vim {})"`).
-    public var bindings: [ActionBinding] = []
+    package var bindings: [ActionBinding] = []
 
     /// No settings.
-    public init() {}
+    package init() {}
 }
 
 /// The configuration file, `$XDG_CONFIG_HOME/arbor/config.toml` or `~/.config/arbor/config.toml`.
-public enum ConfigFile {
+package enum ConfigFile {
     /// Where the file is looked for, given the environment.
-    public static func path(environment: [String: String]) -> String? {
+    package static func path(environment: [String: String]) -> String? {
         if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") { return base + "/arbor/config.toml" }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return home + "/.config/arbor/config.toml"
     }
 
     /// Reads the file at `path`; no file means no settings.
-    public static func load(path: String) throws(ConfigError) -> Settings {
+    package static func load(path: String) throws(ConfigError) -> Settings {
         // access(2), not FileManager: a start without a file then sets up no file manager for nothing.
         guard access(path, F_OK) == 0 else { return Settings() }
         guard let bytes = try? SourceFile.read(path), let text = String(validating: bytes, as: UTF8.self) else {
@@ -42,7 +42,7 @@ public enum ConfigFile {
     static let choices: [String: [String]] = ["layout": ["columns", "outline"], "cells": ["auto", "full", "single"]]
 
     /// Parses the file's text.
-    public static func parse(_ text: String, file: String) throws(ConfigError) -> Settings {
+    package static func parse(_ text: String, file: String) throws(ConfigError) -> Settings {
         let document = try TOMLDocument(text: text, file: file)
         var settings = Settings()
         for (key, value) in document.table {

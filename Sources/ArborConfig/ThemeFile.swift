@@ -2,9 +2,9 @@ import ArborSources
 import ArborTUI
 
 /// Theme files: TOML with a `base` theme and one table per role (`[title]`, `[selected-icon]`, `[highlight]`).
-public enum ThemeFile {
+package enum ThemeFile {
     /// A built-in theme by name, or the theme in a file at that path.
-    public static func load(_ nameOrPath: String) throws(ConfigError) -> Theme {
+    package static func load(_ nameOrPath: String) throws(ConfigError) -> Theme {
         if let theme = Theme.builtIn[nameOrPath] { return theme }
         guard let bytes = try? SourceFile.read(nameOrPath), let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigError(file: nameOrPath, "no such theme: not a built-in (default, light, mono) nor a readable file")
@@ -13,7 +13,7 @@ public enum ThemeFile {
     }
 
     /// Parses a theme file's text.
-    public static func parse(_ text: String, file: String) throws(ConfigError) -> Theme {
+    package static func parse(_ text: String, file: String) throws(ConfigError) -> Theme {
         let document = try TOMLDocument(text: text, file: file)
         var theme = Theme.standard
         if let base = document.table["base"] {

@@ -6,8 +6,8 @@ import Synchronization
 /// missing count means unknown). `--parent-cmd` prints the parent's id of `{}` (nothing: no parent).
 ///
 /// A command that fails, writes to stderr or runs past the time limit is an error for that column only.
-public final class CommandSource: HierarchySource, CountedListings {
-    public let displayName: String
+package final class CommandSource: HierarchySource, CountedListings {
+    package let displayName: String
     private let childrenCommand: String
     private let parentCommand: String?
     private let rootID: String?
@@ -22,7 +22,7 @@ public final class CommandSource: HierarchySource, CountedListings {
     /// Creates a source; without a root id the first column lists what the command prints for an empty id.
     /// The outputs held (with their indexes) take at most `outputLimit` bytes: half for the command running,
     /// stopped there with its lines kept, half for the outputs kept from earlier ones.
-    public init(childrenCommand: String, parentCommand: String? = nil, root: String?, timeout: Double = 10, outputLimit: Int = .max) {
+    package init(childrenCommand: String, parentCommand: String? = nil, root: String?, timeout: Double = 10, outputLimit: Int = .max) {
         self.childrenCommand = childrenCommand
         self.parentCommand = parentCommand
         rootID = root
@@ -32,49 +32,49 @@ public final class CommandSource: HierarchySource, CountedListings {
         displayName = root ?? childrenCommand
     }
 
-    public func root() async throws -> SourceRoot? {
+    package func root() async throws -> SourceRoot? {
         SourceRoot(id: rootID ?? "", isVirtual: rootID == nil)
     }
 
-    public func numberOfChildren(of id: String) async throws -> Int? {
+    package func numberOfChildren(of id: String) async throws -> Int? {
         try listing(of: id).output.count
     }
 
-    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+    package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
         try await children(of: id, in: range).map(\.id)
     }
 
-    public func parentID(of id: String) async throws -> String? {
+    package func parentID(of id: String) async throws -> String? {
         guard let parentCommand else { return nil }
         let output = try run(parentCommand, id: id).output.bytes
         let first = output.split(separator: 0x0A).first.map { LosslessText.decode($0.prefix { $0 != 0x09 }) }
         return first.map { $0.trimmingCharacters(in: " ") }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    public func item(_ id: String) async throws -> SourceItem {
+    package func item(_ id: String) async throws -> SourceItem {
         if let item = known.withLock({ $0[id] }) { return item }
         return SourceItem(id: id, content: ItemContent(title: id.isEmpty ? displayName : id), childCount: nil)
     }
 
-    public func children(of id: String) async throws -> [SourceItem] {
+    package func children(of id: String) async throws -> [SourceItem] {
         let output = try listing(of: id).output
         return remember(output.items(in: 0..<output.count))
     }
 
     /// A command that prints many children runs once; the browser takes its lines a page at a time.
-    public var pagesChildren: Bool { true }
+    package var pagesChildren: Bool { true }
 
     /// A find walks within a bound: every item costs a request.
-    public var searchBound: SearchBound { .lazyDefault }
+    package var searchBound: SearchBound { .lazyDefault }
 
-    public func pagedChildren(of id: String) async throws -> PagedChildren? {
+    package func pagedChildren(of id: String) async throws -> PagedChildren? {
         let (output, notice) = try listing(of: id)
         if output.count > ChildPaging.threshold { listings.keep(output, for: id) }
         let first = remember(output.items(in: 0..<(output.count > ChildPaging.threshold ? ChildPaging.pageSize : output.count)))
         return PagedChildren(count: output.count, first: first, notice: notice)
     }
 
-    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+    package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         let output = try listings.listing(for: id) ?? listing(of: id).output
         return remember(output.items(in: range))
     }
@@ -91,7 +91,7 @@ public final class CommandSource: HierarchySource, CountedListings {
     private static let knownLimit = 1 << 16
 
     /// What was said of the lists cut short so far (each once), for a run that has no column to say it in.
-    public var notices: [String] { said.withLock { $0 } }
+    package var notices: [String] { said.withLock { $0 } }
 
     /// The children command's output for `id`, with what to say when it was stopped before its end.
     private func listing(of id: String) throws -> (output: CommandOutput, notice: String?) {
@@ -129,7 +129,7 @@ public final class CommandSource: HierarchySource, CountedListings {
     }
 
     /// Items from output lines; a line without tabs is an id that is its own title.
-    public static func parse(_ output: [UInt8]) -> [SourceItem] {
+    package static func parse(_ output: [UInt8]) -> [SourceItem] {
         var held = CommandOutput()
         held.append(output[...])
         held.finish()

@@ -1,18 +1,18 @@
 import ArborCore
 
 /// The commands that produce a hierarchy.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// Prints the children of `{}`.
-    public var children: String
+    package var children: String
     /// Prints the parent of `{}`, if given.
-    public var parent: String?
+    package var parent: String?
     /// The id of the root, or nil for a list of top-level items.
-    public var root: String?
+    package var root: String?
     /// Seconds a command may run.
-    public var timeout: Double
+    package var timeout: Double
 
     /// Creates a specification.
-    public init(children: String, parent: String? = nil, root: String? = nil, timeout: Double = 10) {
+    package init(children: String, parent: String? = nil, root: String? = nil, timeout: Double = 10) {
         self.children = children
         self.parent = parent
         self.root = root

@@ -6,9 +6,9 @@ import Synchronization
 /// each container counting the changes under it; unchanged items hidden until shown (``HiddenEntries``); the
 /// changes in the order shown for the keys that go from one to the next (``ChangeNavigating``); both versions in
 /// the preview.
-public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingItems {
+package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingItems {
     /// The name for the header line: both versions' names.
-    public let displayName: String
+    package let displayName: String
     private let tree: DiffTree<IndexedValue>
     private let entryByID: [String: Int32]
     /// Each entry's place in the order the tree shows its entries, all shown.
@@ -19,7 +19,7 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
 
     /// Compares two versions, array elements matched by the field `matchBy` where they all hold it; `names` are
     /// theirs, for the header.
-    public convenience init(old: JSONPathValue, new: JSONPathValue, names: (String, String), matchBy: String? = nil) {
+    package convenience init(old: JSONPathValue, new: JSONPathValue, names: (String, String), matchBy: String? = nil) {
         self.init(old: IndexedJSON(bytes: Array(old.compactJSON.utf8))!.top, new: IndexedJSON(bytes: Array(new.compactJSON.utf8))!.top,
                   names: names, matchBy: matchBy)
     }
@@ -48,15 +48,15 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
     }
 
     /// The difference as changes and a JSON Patch.
-    public var difference: DocumentDifference { tree.difference }
+    package var difference: DocumentDifference { tree.difference }
 
     /// The JSON pointer of each change, in the order of ``difference``, without reading the values.
-    public var changedPointers: [String] { tree.difference(withValues: false).changes.map(\.pointer) }
+    package var changedPointers: [String] { tree.difference(withValues: false).changes.map(\.pointer) }
 
     /// The changes under each top-level item, in the order shown: the root's members, or in an object tree (a
     /// document whose root holds `children`, any hierarchy that is not a document) each child (`children/2`),
     /// with the title, name, label or id it holds; the root itself when it was replaced whole (item `""`).
-    public var summary: [(item: String, name: String?, counts: ChangeCounts)] {
+    package var summary: [(item: String, name: String?, counts: ChangeCounts)] {
         let root = tree.entries[0]
         guard !root.isChange, let members = root.members else { return root.counts.isEmpty ? [] : [("", nil, root.counts)] }
         return members.flatMap { index -> [(item: String, name: String?, counts: ChangeCounts)] in
@@ -72,25 +72,25 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
     }
 
     /// Whether the two versions are equal.
-    public var isEqual: Bool { tree.entries[0].counts.isEmpty }
+    package var isEqual: Bool { tree.entries[0].counts.isEmpty }
 
-    public var isDocument: Bool { true }
-    public var pagesChildren: Bool { true }
+    package var isDocument: Bool { true }
+    package var pagesChildren: Bool { true }
 
-    public func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: false) }
+    package func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: false) }
 
-    public func numberOfChildren(of id: String) async throws -> Int? {
+    package func numberOfChildren(of id: String) async throws -> Int? {
         switch try members(of: id) {
         case .entries(let entries): return entries.count
         case .values(let value, _, _): return value.memberCount
         }
     }
 
-    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+    package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
         try await children(of: id, in: range).map(\.id)
     }
 
-    public func parentID(of id: String) async throws -> String? {
+    package func parentID(of id: String) async throws -> String? {
         let place = try self.place(of: id)
         guard place.path.isEmpty else {
             return String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!])
@@ -99,7 +99,7 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
         return parent < 0 ? nil : tree.entries[Int(parent)].id
     }
 
-    public func item(_ id: String) async throws -> SourceItem {
+    package func item(_ id: String) async throws -> SourceItem {
         let place = try self.place(of: id)
         let entry = tree.entries[Int(place.entry)]
         if place.path.isEmpty { return item(of: place.entry) }
@@ -111,11 +111,11 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
                           childCount: value.memberCount)
     }
 
-    public func children(of id: String) async throws -> [SourceItem] {
+    package func children(of id: String) async throws -> [SourceItem] {
         try await children(of: id, in: 0..<Int.max)
     }
 
-    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+    package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         switch try members(of: id) {
         case .entries(let entries):
             return entries[range.clamped(to: 0..<entries.count)].map(item(of:))
@@ -131,14 +131,14 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
         }
     }
 
-    public func setShowsHidden(_ shows: Bool) -> Bool {
+    package func setShowsHidden(_ shows: Bool) -> Bool {
         showsUnchanged.withLock { current in
             defer { current = shows }
             return current != shows
         }
     }
 
-    public func revealPath(toChangeFrom id: String?, forward: Bool) -> [String]? {
+    package func revealPath(toChangeFrom id: String?, forward: Bool) -> [String]? {
         guard !changes.isEmpty else { return nil }
         var target = forward ? changes.first! : changes.last!
         if let id, let place = try? place(of: id) {
@@ -162,7 +162,7 @@ public final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIte
         return path.reversed()
     }
 
-    public func preview(of id: String, lines: Int) async throws -> ItemPreview {
+    package func preview(of id: String, lines: Int) async throws -> ItemPreview {
         let place = try self.place(of: id)
         let entry = tree.entries[Int(place.entry)]
         guard place.path.isEmpty, entry.status == .changed, entry.isChange, let old = entry.old, let new = entry.new else {

@@ -5,11 +5,11 @@ import Synchronization
 /// Opens two sources as one difference: each read whole as the value a JSONPath query's `$` reads (a document
 /// as itself, any other source as its items' fields with their children under `children`), compared into a
 /// ``DiffHierarchy``; with watching on, it follows both files, compared again when either is rewritten.
-public enum DiffOpening {
+package enum DiffOpening {
     /// The difference between the sources `first` and `second` name (`names` for messages and the header);
     /// problems in the data go to `problems`.
     /// Array elements are matched by the field `matchBy` where every element holds it once, else by position.
-    public static func open(_ first: SourceRequest, _ second: SourceRequest, names: (String, String), matchBy: String? = nil)
+    package static func open(_ first: SourceRequest, _ second: SourceRequest, names: (String, String), matchBy: String? = nil)
         throws(SourceLoadError)
         -> (opened: OpenedSource, difference: DiffHierarchy) {
         var problems: [String] = []
@@ -74,7 +74,7 @@ public enum DiffOpening {
 
     /// Whether the two sources are files with the same bytes (then equal, whatever they hold, without being read as
     /// documents: a gigabyte is compared in a fraction of the time it takes to index it).
-    public static func sameBytes(_ first: SourceRequest, _ second: SourceRequest) -> Bool {
+    package static func sameBytes(_ first: SourceRequest, _ second: SourceRequest) -> Bool {
         guard let one = first.path, let other = second.path, !one.contains("://"), !other.contains("://"),
               first.format == second.format else { return false }
         return SameBytes.files(one, other)
@@ -82,7 +82,7 @@ public enum DiffOpening {
 
     /// The whole value of a source: a directory's entries by name; a document as a JSONPath query's `$` reads
     /// it; any other hierarchy as its items' fields with their children by id under `children`.
-    public static func value(of request: SourceRequest, name: String, problems: inout [String]) throws(SourceLoadError)
+    package static func value(of request: SourceRequest, name: String, problems: inout [String]) throws(SourceLoadError)
         -> JSONPathValue {
         if let path = request.path, isDirectory(request) {
             let json = DirectorySnapshot.json(of: path, problems: &problems)

@@ -4,13 +4,13 @@ import ArborPath
 /// aligned so that elements inserted or removed leave the elements after them matched with their own (the
 /// equal elements at both ends set aside, then the longest run of equal elements in common), and scalars by
 /// value. Iterative over depth, so a deep document cannot exhaust the stack.
-public enum DocumentDiff {
+package enum DocumentDiff {
     /// The most differences between the middle parts of two arrays aligned element by element (the time taken
     /// grows with their lengths times this, the memory with its square); past it they are matched by position.
     static let alignmentLimit = 2_000
 
     /// The difference between `old` and `new`.
-    public static func compare(_ old: JSONPathValue, _ new: JSONPathValue) -> DocumentDifference {
+    package static func compare(_ old: JSONPathValue, _ new: JSONPathValue) -> DocumentDifference {
         DiffTree(old, new).difference
     }
 

@@ -90,14 +90,14 @@ enum FilePreview {
 }
 
 extension FileSystemSource: PreviewingItems, LocatingItems {
-    public func preview(of id: String, lines: Int) async throws -> ItemPreview {
+    package func preview(of id: String, lines: Int) async throws -> ItemPreview {
         let path = LosslessText.encode(id)
         guard let entry = FileEntry(path: path) else { throw SourceError("\(id): \(SourceFile.reason(errno))") }
         return try FilePreview.preview(of: entry, path: path, lines: lines) { try listing(of: id) }
     }
 
     /// A file is at its own path, from its first line.
-    public func location(of id: String) async throws -> ItemLocation {
+    package func location(of id: String) async throws -> ItemLocation {
         ItemLocation(path: id, file: id, line: 1)
     }
 }

@@ -3,14 +3,14 @@ import ArborCore
 extension FileSystemSource {
     /// A find reads names and their types from the directory alone: no entry is examined (`lstat`), and a
     /// directory's entries are counted when the walk lists them.
-    public func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
+    package func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
         var page = SearchPage()
         try await searchPage(ofChildrenOf: id, in: range, fields: fields, into: &page)
         return page.entries
     }
 
     /// As ``searchEntries(ofChildrenOf:in:fields:)``, a name of plain ASCII handed to the page as its bytes.
-    public func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws {
+    package func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws {
         // A subtitle or body (size, time, permissions) needs each entry examined, as the columns do.
         guard !fields.contains(.subtitle), !fields.contains(.body) else {
             return page.append(contentsOf: fields.entries(of: try await children(of: id, in: range ?? 0..<Int.max)))

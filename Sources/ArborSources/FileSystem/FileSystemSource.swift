@@ -15,17 +15,17 @@ import Darwin
 /// Counting a directory's entries is one read of it, done in the background for the directories listed; a short
 /// directory is read ahead (one read of it and of its subdirectories for their counts); dot files are hidden.
 /// Unless made with `watches: false`, the directories on screen are watched and their changes reported.
-public struct FileSystemSource: HierarchySource, HiddenEntries, BackgroundCounting, ReadingAhead, WatchingShown {
-    public let displayName: String
+package struct FileSystemSource: HierarchySource, HiddenEntries, BackgroundCounting, ReadingAhead, WatchingShown {
+    package let displayName: String
     /// The absolute path of the start directory.
-    public let start: String
+    package let start: String
     private let showsHidden = SharedFlag()
     private let listings: ListingCache<DirectoryListing>
     private let changes: FileSystemChanges?
 
     /// Creates a source starting at `path` (made absolute against the current directory); `watches` says
     /// whether the directories on screen are watched for changes.
-    public init(path: String, watches: Bool = true) {
+    package init(path: String, watches: Bool = true) {
         start = Self.absolute(path)
         displayName = start
         let listings = ListingCache<DirectoryListing>()
@@ -34,40 +34,40 @@ public struct FileSystemSource: HierarchySource, HiddenEntries, BackgroundCounti
     }
 
     /// Everything is there from the start; changes come from the watch.
-    public var isComplete: Bool { true }
+    package var isComplete: Bool { true }
 
-    public func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
+    package func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
         changes?.observe(report)
     }
 
     /// Watches the directories among `ids` (another id is a file, which inotify refuses as a directory).
-    public func watch(_ ids: Set<String>) {
+    package func watch(_ ids: Set<String>) {
         changes?.watch(Set(ids.map(LosslessText.encode)))
     }
 
-    public func root() async throws -> SourceRoot? {
+    package func root() async throws -> SourceRoot? {
         SourceRoot(id: start, isVirtual: false)
     }
 
-    public func numberOfChildren(of id: String) async throws -> Int? {
+    package func numberOfChildren(of id: String) async throws -> Int? {
         try count(of: id)
     }
 
     /// The ids of a range of entries, from the names alone.
-    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+    package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
         let listing = try listing(of: id)
         let prefix = Self.prefix(LosslessText.encode(id))
         return range.clamped(to: 0..<listing.count).map { LosslessText.decode(prefix + listing.name(at: $0)) }
     }
 
-    public func parentID(of id: String) async throws -> String? {
+    package func parentID(of id: String) async throws -> String? {
         guard id != "/" else { return nil }
         let bytes = LosslessText.encode(id)
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return nil }
         return slash == 0 ? "/" : LosslessText.decode(bytes[..<slash])
     }
 
-    public func item(_ id: String) async throws -> SourceItem {
+    package func item(_ id: String) async throws -> SourceItem {
         guard let entry = FileEntry(path: LosslessText.encode(id)) else {
             throw SourceError("\(id): \(SourceFile.reason(errno))")
         }
@@ -75,14 +75,14 @@ public struct FileSystemSource: HierarchySource, HiddenEntries, BackgroundCounti
     }
 
     /// Every entry, read now (walks such as `arbor print`: no directory is read twice, counts left unknown).
-    public func children(of id: String) async throws -> [SourceItem] {
+    package func children(of id: String) async throws -> [SourceItem] {
         let listing = try DirectoryListing(path: LosslessText.encode(id), includeHidden: showsHidden.value)
         return items(of: id, in: 0..<listing.count, from: listing)
     }
 
     /// A whole listing with its first `firstBatch` entries handed on unsorted as they are read; a short one
     /// comes with its directories' counts.
-    public func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
+    package func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
         let listing = try read(id, handingOn: Self.firstBatch, to: partial)
         return counted(items(of: id, in: 0..<listing.count, from: listing))
     }
@@ -114,16 +114,16 @@ public struct FileSystemSource: HierarchySource, HiddenEntries, BackgroundCounti
     }
 
     /// A long directory is sorted once from its names and types; a page's entries are examined as it is read.
-    public var pagesChildren: Bool { true }
+    package var pagesChildren: Bool { true }
 
     /// A short directory comes whole from the same read, its directories counted when it is short enough.
-    public func pagedChildren(of id: String) async throws -> PagedChildren? {
+    package func pagedChildren(of id: String) async throws -> PagedChildren? {
         try await pagedChildren(of: id) { _ in }
     }
 
     /// While a long directory is read and sorted, its first screens of entries are shown in the order it gives
     /// them (a page: more would only be replaced, and kept in the store).
-    public func pagedChildren(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> PagedChildren? {
+    package func pagedChildren(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> PagedChildren? {
         let listing = try read(id, handingOn: ChildPaging.pageSize, to: partial)
         guard listing.count > ChildPaging.threshold else {
             return PagedChildren(count: listing.count, first: counted(items(of: id, in: 0..<listing.count, from: listing)))
@@ -132,11 +132,11 @@ public struct FileSystemSource: HierarchySource, HiddenEntries, BackgroundCounti
         return PagedChildren(count: listing.count, first: items(of: id, in: 0..<ChildPaging.pageSize, from: listing))
     }
 
-    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+    package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         items(of: id, in: range, from: try listing(of: id))
     }
 
-    public func position(of childID: String, in parent: String) async throws -> Int? {
+    package func position(of childID: String, in parent: String) async throws -> Int? {
         let child = LosslessText.encode(childID)
         guard let slash = child.lastIndex(of: UInt8(ascii: "/")),
               LosslessText.encode(try await parentID(of: childID) ?? "") == LosslessText.encode(parent)
@@ -167,10 +167,10 @@ public struct FileSystemSource: HierarchySource, HiddenEntries, BackgroundCounti
     }
 
     /// A find walks within a bound: every item costs a request.
-    public var searchBound: SearchBound { .lazyDefault }
+    package var searchBound: SearchBound { .lazyDefault }
 
     /// Entries whose names start with `.` are hidden until this is set.
-    public func setShowsHidden(_ shows: Bool) -> Bool {
+    package func setShowsHidden(_ shows: Bool) -> Bool {
         showsHidden.value = shows
         return true
     }
@@ -234,7 +234,7 @@ extension Array where Element == UInt8 {
 extension FileSystemSource {
     /// What it does beyond answering, given from its type so that no cast asks before the first frame
     /// (`SourceCapabilitiesTests` checks these against the casts).
-    public var capabilities: SourceCapabilities {
+    package var capabilities: SourceCapabilities {
         SourceCapabilities(hiddenEntries: self, countsInBackground: true, readsAhead: true, reporting: self, watching: self,
                            previewing: self, locating: self)
     }

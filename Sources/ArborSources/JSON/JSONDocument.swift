@@ -1,33 +1,33 @@
 /// A JSON document held as one flat array of nodes, linked by index: no recursion to build or free it.
-public struct JSONDocument: Sendable {
+package struct JSONDocument: Sendable {
     /// The type of a JSON value.
-    public enum Kind: UInt8, Sendable {
+    package enum Kind: UInt8, Sendable {
         case null, bool, number, string, array, object
     }
 
     /// One value of the document.
-    public struct Node: Sendable {
+    package struct Node: Sendable {
         /// The value's type.
-        public var kind: Kind
+        package var kind: Kind
         /// The member name when the value belongs to an object.
-        public var key: String?
+        package var key: String?
         /// The text of a scalar: a string's value, a number's literal, `true`, `false` or `null`.
-        public var text: String
+        package var text: String
         /// Index of the containing array or object, or -1 for the top value.
-        public var parent: Int32
+        package var parent: Int32
         /// Index of the first element or member, or -1.
-        public var firstChild: Int32 = -1
+        package var firstChild: Int32 = -1
         /// Index of the next element or member of the same container, or -1.
-        public var nextSibling: Int32 = -1
+        package var nextSibling: Int32 = -1
         /// Number of elements or members.
-        public var childCount: Int32 = 0
+        package var childCount: Int32 = 0
     }
 
     /// Every value, in document order; the top value is at index 0.
-    public internal(set) var nodes: [Node] = []
+    package internal(set) var nodes: [Node] = []
 
     /// The indexes of the elements or members of a container, in order.
-    public func children(of index: Int32) -> [Int32] {
+    package func children(of index: Int32) -> [Int32] {
         var result: [Int32] = []
         result.reserveCapacity(Int(nodes[Int(index)].childCount))
         var child = nodes[Int(index)].firstChild
@@ -57,7 +57,7 @@ public struct JSONDocument: Sendable {
     }
 
     /// The index of an object's member with this name, if it has one.
-    public func member(_ name: String, of index: Int32) -> Int32? {
+    package func member(_ name: String, of index: Int32) -> Int32? {
         guard nodes[Int(index)].kind == .object else { return nil }
         var child = nodes[Int(index)].firstChild
         while child >= 0 {
@@ -68,7 +68,7 @@ public struct JSONDocument: Sendable {
     }
 
     /// A one-line text for a value: a scalar's text, or a count for a container.
-    public func preview(_ index: Int32) -> String {
+    package func preview(_ index: Int32) -> String {
         let node = nodes[Int(index)]
         switch node.kind {
         case .array: return node.childCount == 1 ? "[1 item]" : "[\(node.childCount) items]"
@@ -78,7 +78,7 @@ public struct JSONDocument: Sendable {
     }
 
     /// Parses UTF-8 bytes; a syntax error carries its line and column.
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONDocument in
             var parser = JSONParser(bytes: buffer)
             return try parser.parseDocument()
@@ -102,13 +102,13 @@ public struct JSONDocument: Sendable {
 }
 
 /// Malformed JSON, with the place where it went wrong.
-public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
-    public var message: String
+    package var message: String
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
     /// The column in characters, from 1.
-    public var column: Int
+    package var column: Int
 
-    public var description: String { "line \(line), column \(column): \(message)" }
+    package var description: String { "line \(line), column \(column): \(message)" }
 }

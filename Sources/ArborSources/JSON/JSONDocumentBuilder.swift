@@ -2,13 +2,13 @@ import ArborCore
 
 /// Turns any JSON document into a hierarchy: keys and indexes as titles, the value's type and a preview as
 /// subtitle and body, JSON pointers (`/spec/containers/0`) as ids. The top value is the shown root.
-public struct JSONDocumentBuilder: Sendable {
+package struct JSONDocumentBuilder: Sendable {
     /// Creates a builder.
-    public init() {}
+    package init() {}
 
     /// Builds the hierarchy; iterative, so any depth of nesting is safe. With `isStream`, the top array is a
     /// virtual root whose elements are titled `document 1`, `document 2`...
-    public func hierarchy(from document: JSONDocument, name: String, isStream: Bool = false) -> StaticHierarchy {
+    package func hierarchy(from document: JSONDocument, name: String, isStream: Bool = false) -> StaticHierarchy {
         var nodes: [StaticHierarchy.Node] = []
         nodes.reserveCapacity(document.nodes.count)
         var pending: [(json: Int32, parent: Int32, pointer: String, title: String)] = [(0, -1, "", name)]
@@ -59,7 +59,7 @@ public struct JSONDocumentBuilder: Sendable {
 
     /// Whether a document is an object tree: its top object (or the first object of a top-level array) holds
     /// its children in an array under `childrenField`.
-    public static func isObjectTree(_ document: JSONDocument, childrenField: String) -> Bool {
+    package static func isObjectTree(_ document: JSONDocument, childrenField: String) -> Bool {
         guard let top = document.nodes.first else { return false }
         var candidate: Int32? = 0
         if top.kind == .array {

@@ -2,7 +2,7 @@ import ArborCore
 
 extension LazyJSONDocument: LocatingItems {
     /// The line where the member's key (or, in an array, its value) is.
-    public func location(of id: String) async throws -> ItemLocation {
+    package func location(of id: String) async throws -> ItemLocation {
         let offset: Int
         switch try value(at: id) {
         case .container(0): offset = index.start[0]
@@ -21,7 +21,7 @@ extension LazyJSONDocument: LocatingItems {
 
 extension LazyJSONTree: LocatingItems {
     /// The line where the item's object starts.
-    public func location(of id: String) async throws -> ItemLocation {
+    package func location(of id: String) async throws -> ItemLocation {
         ItemLocation(line: LineNumber.of(index.start(of: try item(for: id)), in: bytes))
     }
 }

@@ -4,17 +4,17 @@ import ArborCore
 ///
 /// A top-level object is the root; a top-level array is a virtual root over its elements. An item's id is its
 /// id field, or its path of indexes (`0/3/1`) when that field is missing or already taken.
-public struct JSONTreeBuilder: Sendable {
+package struct JSONTreeBuilder: Sendable {
     /// Which fields feed which part of an item.
-    public var mapping: FieldMapping
+    package var mapping: FieldMapping
 
     /// Creates a builder with a field mapping.
-    public init(mapping: FieldMapping = FieldMapping()) {
+    package init(mapping: FieldMapping = FieldMapping()) {
         self.mapping = mapping
     }
 
     /// Builds the hierarchy; iterative, so any depth of nesting is safe.
-    public func hierarchy(from document: JSONDocument, name: String) -> StaticHierarchy {
+    package func hierarchy(from document: JSONDocument, name: String) -> StaticHierarchy {
         var nodes: [StaticHierarchy.Node] = []
         var usedIDs = UniqueIDs()
         var pending: [(json: Int32, parent: Int32, path: String)] = []

@@ -1,9 +1,9 @@
 import ArborCore
 
 /// Opens a JSON object tree from a file.
-public enum JSONTreeSource {
+package enum JSONTreeSource {
     /// Reads and parses a file; errors name the file, the line and the column.
-    public static func open(path: String, name: String? = nil, mapping: FieldMapping = FieldMapping())
+    package static func open(path: String, name: String? = nil, mapping: FieldMapping = FieldMapping())
         throws(SourceLoadError) -> StaticHierarchy
     {
         let bytes = try SourceFile.read(path)
@@ -11,7 +11,7 @@ public enum JSONTreeSource {
     }
 
     /// Parses bytes; `origin` names them in errors.
-    public static func load(_ bytes: [UInt8], name: String, origin: String, mapping: FieldMapping = FieldMapping())
+    package static func load(_ bytes: [UInt8], name: String, origin: String, mapping: FieldMapping = FieldMapping())
         throws(SourceLoadError) -> StaticHierarchy
     {
         JSONTreeBuilder(mapping: mapping).hierarchy(from: try parse(bytes, origin: origin), name: name)
@@ -27,7 +27,7 @@ public enum JSONTreeSource {
     }
 
     /// The last component of a path, for the header line.
-    public static func displayName(for path: String) -> String {
+    package static func displayName(for path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 }

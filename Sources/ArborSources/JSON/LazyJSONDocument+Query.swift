@@ -200,7 +200,7 @@ struct JSONIndexPathNode: PartitionedPathNode, @unchecked Sendable {
 extension LazyJSONDocument: IndexedQuerying {
     /// Walks the index for a query: ids are JSON pointers made from each match's path. A document nested
     /// deeper than a walk goes is refused before the walk, with the place where it goes too deep.
-    public func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
+    package func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
         if let container = tooDeepForQueries {
             let place = LineNumber.place(of: index.start[Int(container)], in: bytes)
             throw SourceError("\(displayName): \(place): \(JSONPathDepthError().description)")

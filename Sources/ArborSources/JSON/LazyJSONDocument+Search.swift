@@ -4,14 +4,14 @@ extension LazyJSONDocument {
     /// A find of keys (and values: a scalar's text; a container has none) reads each member from the bytes
     /// (decoding only a text with escapes) and makes the pointer only of a member that is a container; nothing
     /// else of the member is looked at.
-    public func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
+    package func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
         var page = SearchPage()
         try await searchPage(ofChildrenOf: id, in: range, fields: fields, into: &page)
         return page.entries
     }
 
     /// As ``searchEntries(ofChildrenOf:in:fields:)``, the keys and values copied from the bytes into the page.
-    public func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws {
+    package func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws {
         let withValues = fields == [.title, .body]
         // The lines of JSON Lines are titled by their fields, which only their items say.
         guard fields == .title || withValues, !(isLines && id.isEmpty) else {

@@ -5,10 +5,10 @@ import Synchronization
 /// Any JSON document read lazily, value by value, as ``JSONDocumentBuilder`` shows it (same ids, titles and
 /// content): one pass indexes where every object and array is, and members are decoded from their bytes only
 /// when a page of them is asked for. Ids are JSON pointers (`/spec/containers/0`); the top value is the root.
-public final class LazyJSONDocument: HierarchySource {
+package final class LazyJSONDocument: HierarchySource {
     /// Every member of the document is an item.
-    public var isDocument: Bool { true }
-    public let displayName: String
+    package var isDocument: Bool { true }
+    package let displayName: String
     let bytes: SourceBytes
     let index: JSONDocumentIndex
     /// For JSON Lines: which fields title a line (the lines being records).
@@ -42,7 +42,7 @@ public final class LazyJSONDocument: HierarchySource {
     }
 
     /// Indexes `bytes`; nil when they are not well-formed JSON or the top value is not an object or array.
-    public convenience init?(bytes: [UInt8], name: String) {
+    package convenience init?(bytes: [UInt8], name: String) {
         self.init(bytes: SourceBytes(bytes), name: name, race: nil)
     }
 
@@ -80,24 +80,24 @@ public final class LazyJSONDocument: HierarchySource {
     /// Whether the top value is the list of lines of JSON Lines.
     var isLines: Bool { index.lines != nil }
 
-    public func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: false) }
+    package func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: false) }
 
-    public func numberOfChildren(of id: String) async throws -> Int? {
+    package func numberOfChildren(of id: String) async throws -> Int? {
         guard case .container(let container) = try value(at: id) else { return 0 }
         return Int(index.memberCount[Int(container)])
     }
 
-    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+    package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
         try await children(of: id, in: range).map(\.id)
     }
 
-    public func parentID(of id: String) async throws -> String? {
+    package func parentID(of id: String) async throws -> String? {
         _ = try value(at: id)
         guard let slash = id.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
         return String(id[..<slash])
     }
 
-    public func item(_ id: String) async throws -> SourceItem {
+    package func item(_ id: String) async throws -> SourceItem {
         switch try value(at: id) {
         case .container(0): return SourceItem(id: "", content: content(title: displayName, value: 0, range: nil), childCount: shownCount(0))
         case .container(let container):
@@ -110,18 +110,18 @@ public final class LazyJSONDocument: HierarchySource {
         }
     }
 
-    public func children(of id: String) async throws -> [SourceItem] {
+    package func children(of id: String) async throws -> [SourceItem] {
         try await children(of: id, in: 0..<Int.max)
     }
 
-    public var pagesChildren: Bool { true }
+    package var pagesChildren: Bool { true }
 
-    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+    package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         guard case .container(let container) = try value(at: id) else { return [] }
         return index.members(of: container, in: range, bytes: bytes).map { item(for: $0, in: container, parentID: id) }
     }
 
-    public func position(of childID: String, in parentID: String) async throws -> Int? {
+    package func position(of childID: String, in parentID: String) async throws -> Int? {
         guard let found = try? value(at: childID), let slash = childID.utf8.lastIndex(of: UInt8(ascii: "/")),
               childID[..<slash] == parentID
         else { return nil }

@@ -5,7 +5,7 @@ extension LazyJSONTree: IndexedQuerying {
     /// Walks the items from the index, each read as the object of its fields it is to any query, a query
     /// starting with a descendant segment in parts on several cores: ids and titles are made for matches only. The walk's nodes do not hold the tree, which this call keeps alive; a match's
     /// value, made later, holds it.
-    public func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
+    package func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
         let containers = containersForQueries()
         let root = JSONTreePathNode(tree: self, containers: containers, item: 0, role: .item)
         return try path.forEachMatch(in: root, helpers: LazyJSONDocument.queryHelpers, start: LazyJSONDocument.startHelpers,

@@ -4,14 +4,14 @@ import ArborCore
 extension LazyJSONTree {
     /// A find of titles reads each child's title straight from its bytes (the first of the mapping's title
     /// fields holding a plain string), decoding the whole item only when that is not enough.
-    public func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
+    package func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
         var page = SearchPage()
         try await searchPage(ofChildrenOf: id, in: range, fields: fields, into: &page)
         return page.entries
     }
 
     /// As ``searchEntries(ofChildrenOf:in:fields:)``, the titles copied from the bytes into the page.
-    public func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws {
+    package func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws {
         guard fields == .title else {
             return page.append(contentsOf: fields.entries(of: try await children(of: id, in: range ?? 0..<Int.max)))
         }

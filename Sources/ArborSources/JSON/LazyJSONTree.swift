@@ -4,8 +4,8 @@ import Synchronization
 /// A JSON object tree read lazily: one pass indexes where every item is, and an item's fields are decoded from
 /// its bytes only when it is asked for. Ids are the same as ``JSONTreeBuilder``'s: the id field, or the path of
 /// indexes (`0/3/1`).
-public final class LazyJSONTree: HierarchySource, ImmediateChildren {
-    public let displayName: String
+package final class LazyJSONTree: HierarchySource, ImmediateChildren {
+    package let displayName: String
     let bytes: SourceBytes
     let index: JSONTreeIndex
     let mapping: FieldMapping
@@ -18,7 +18,7 @@ public final class LazyJSONTree: HierarchySource, ImmediateChildren {
     private let queryContainers = Mutex<JSONTreeContainers?>(nil)
 
     /// Indexes `bytes`; nil when they are not well-formed JSON or, unless `force`, not an object tree.
-    public convenience init?(bytes: [UInt8], name: String, mapping: FieldMapping, force: Bool) {
+    package convenience init?(bytes: [UInt8], name: String, mapping: FieldMapping, force: Bool) {
         self.init(bytes: SourceBytes(bytes), name: name, mapping: mapping, force: force, race: nil)
     }
 
@@ -60,44 +60,44 @@ public final class LazyJSONTree: HierarchySource, ImmediateChildren {
         }
     }
 
-    public func root() async throws -> SourceRoot? {
+    package func root() async throws -> SourceRoot? {
         SourceRoot(id: id(of: 0), isVirtual: index.isVirtual)
     }
 
-    public func numberOfChildren(of id: String) async throws -> Int? { try index.children(of: item(for: id)).count }
+    package func numberOfChildren(of id: String) async throws -> Int? { try index.children(of: item(for: id)).count }
 
-    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+    package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
         let children = try index.children(of: item(for: id))
         let clamped = range.clamped(to: 0..<children.count)
         return children[(children.startIndex + clamped.lowerBound)..<(children.startIndex + clamped.upperBound)].map(self.id(of:))
     }
 
-    public func parentID(of id: String) async throws -> String? {
+    package func parentID(of id: String) async throws -> String? {
         let parent = index.parent[Int(try item(for: id))]
         return parent < 0 ? nil : self.id(of: parent)
     }
 
-    public func item(_ id: String) async throws -> SourceItem { sourceItem(try item(for: id)) }
+    package func item(_ id: String) async throws -> SourceItem { sourceItem(try item(for: id)) }
 
-    public func children(of id: String) async throws -> [SourceItem] {
+    package func children(of id: String) async throws -> [SourceItem] {
         try index.children(of: item(for: id)).map(sourceItem)
     }
 
     /// The index says where every child is: a range of children costs what the range costs.
-    public var pagesChildren: Bool { true }
+    package var pagesChildren: Bool { true }
 
-    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+    package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         try immediateChildren(of: id, in: range) ?? []
     }
 
     /// The index holds every item: a page is read at once.
-    public func immediateChildren(of id: String, in range: Range<Int>) throws -> [SourceItem]? {
+    package func immediateChildren(of id: String, in range: Range<Int>) throws -> [SourceItem]? {
         let children = try index.children(of: item(for: id))
         let clamped = range.clamped(to: 0..<children.count)
         return children[(children.startIndex + clamped.lowerBound)..<(children.startIndex + clamped.upperBound)].map(sourceItem)
     }
 
-    public func position(of childID: String, in parentID: String) async throws -> Int? {
+    package func position(of childID: String, in parentID: String) async throws -> Int? {
         guard let child = try? item(for: childID), index.parent[Int(child)] == (try item(for: parentID)) else { return nil }
         return Int(index.position[Int(child)])
     }

@@ -2,14 +2,14 @@ import ArborCore
 
 /// A source whose items are JSON values as its input wrote them (the lines of JSON Lines): `--output json`
 /// prints those bytes instead of an object made of the item's fields.
-public protocol JSONValueTexts: HierarchySource {
+package protocol JSONValueTexts: HierarchySource {
     /// The item's value as the input has it, or nil when the source prints items as any other does.
     func jsonText(of id: String) async throws -> [UInt8]?
 }
 
 extension LazyJSONDocument: JSONValueTexts {
     /// A line's (or a member's) bytes, for JSON Lines; nil for a document.
-    public func jsonText(of id: String) async throws -> [UInt8]? {
+    package func jsonText(of id: String) async throws -> [UInt8]? {
         isLines ? try valueText(of: id) : nil
     }
 }

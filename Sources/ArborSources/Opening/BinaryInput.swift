@@ -2,13 +2,13 @@ import ArborCore
 
 /// Tells input that is not a hierarchy from text by its first bytes: a known file signature, NUL bytes, or
 /// mostly bytes that are neither printable text nor valid UTF-8.
-public enum BinaryInput {
+package enum BinaryInput {
     /// How much of an input is looked at.
-    public static let sampleSize = 64 << 10
+    package static let sampleSize = 64 << 10
 
     /// What the bytes look like when they are not text ("a PNG image", "binary data: NUL bytes in its first
     /// 64 KB"), or nil for text.
-    public static func description(of head: ArraySlice<UInt8>) -> String? {
+    package static func description(of head: ArraySlice<UInt8>) -> String? {
         let sample = head.prefix(sampleSize)
         if let signature = signatures.first(where: { sample.dropFirst($0.offset).starts(with: $0.bytes) }) {
             return signature.name

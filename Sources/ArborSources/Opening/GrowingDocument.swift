@@ -5,7 +5,7 @@ import Synchronization
 /// A document shown while it is still being read or indexed (JSON Lines, XML): the version indexed so far,
 /// replaced by a larger one as more is read (the browser told to read its lists again, keeping its place by
 /// id) until the whole input is.
-public final class GrowingDocument<Document: HierarchySource & LocatingItems>: ChangeReporting, LocatingItems {
+package final class GrowingDocument<Document: HierarchySource & LocatingItems>: ChangeReporting, LocatingItems {
     private struct State {
         var document: Document
         var isComplete = false
@@ -14,7 +14,7 @@ public final class GrowingDocument<Document: HierarchySource & LocatingItems>: C
     }
 
     private let state: Mutex<State>
-    public let displayName: String
+    package let displayName: String
 
     /// Starts with the part indexed so far.
     init(partial: Document) {
@@ -25,8 +25,8 @@ public final class GrowingDocument<Document: HierarchySource & LocatingItems>: C
     /// The version indexed now.
     var document: Document { state.withLock { $0.document } }
 
-    public var isComplete: Bool { state.withLock { $0.isComplete } }
-    public var isDocument: Bool { document.isDocument }
+    package var isComplete: Bool { state.withLock { $0.isComplete } }
+    package var isDocument: Bool { document.isDocument }
 
     /// Shows a larger part, the input still being read.
     func update(with larger: Document) {
@@ -50,7 +50,7 @@ public final class GrowingDocument<Document: HierarchySource & LocatingItems>: C
 
     /// Reports changes from now on; an input that was complete before is reported complete at once (with the
     /// problem it ended with), so that nothing said before the observer came is lost.
-    public func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
+    package func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
         let ended: String?? = state.withLock { state in
             state.observer = report
             return state.isComplete ? .some(state.problem) : nil
@@ -58,38 +58,38 @@ public final class GrowingDocument<Document: HierarchySource & LocatingItems>: C
         if let problem = ended { report(.completed(problem: problem)) }
     }
 
-    public func root() async throws -> SourceRoot? { try await document.root() }
-    public func numberOfChildren(of id: String) async throws -> Int? { try await document.numberOfChildren(of: id) }
-    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { try await document.childIDs(of: id, in: range) }
-    public func parentID(of id: String) async throws -> String? { try await document.parentID(of: id) }
-    public func item(_ id: String) async throws -> SourceItem { try await document.item(id) }
-    public func children(of id: String) async throws -> [SourceItem] { try await document.children(of: id) }
-    public var pagesChildren: Bool { true }
-    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] { try await document.children(of: id, in: range) }
-    public func position(of childID: String, in parentID: String) async throws -> Int? {
+    package func root() async throws -> SourceRoot? { try await document.root() }
+    package func numberOfChildren(of id: String) async throws -> Int? { try await document.numberOfChildren(of: id) }
+    package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { try await document.childIDs(of: id, in: range) }
+    package func parentID(of id: String) async throws -> String? { try await document.parentID(of: id) }
+    package func item(_ id: String) async throws -> SourceItem { try await document.item(id) }
+    package func children(of id: String) async throws -> [SourceItem] { try await document.children(of: id) }
+    package var pagesChildren: Bool { true }
+    package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] { try await document.children(of: id, in: range) }
+    package func position(of childID: String, in parentID: String) async throws -> Int? {
         try await document.position(of: childID, in: parentID)
     }
-    public func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
+    package func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
         try await document.searchEntries(ofChildrenOf: id, in: range, fields: fields)
     }
-    public func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws {
+    package func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws {
         try await document.searchPage(ofChildrenOf: id, in: range, fields: fields, into: &page)
     }
-    public func location(of id: String) async throws -> ItemLocation { try await document.location(of: id) }
+    package func location(of id: String) async throws -> ItemLocation { try await document.location(of: id) }
 }
 
 /// JSON Lines shown while they are read.
-public typealias GrowingJSONLines = GrowingDocument<LazyJSONDocument>
+package typealias GrowingJSONLines = GrowingDocument<LazyJSONDocument>
 
 /// XML shown while it is indexed.
-public typealias GrowingXMLDocument = GrowingDocument<LazyXMLDocument>
+package typealias GrowingXMLDocument = GrowingDocument<LazyXMLDocument>
 
 extension GrowingDocument: IndexedQuerying where Document == LazyJSONDocument {
-    public func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
+    package func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
         try document.forEachQueryMatch(path, shouldStop: shouldStop, body)
     }
 }
 
 extension GrowingDocument: JSONValueTexts where Document == LazyJSONDocument {
-    public func jsonText(of id: String) async throws -> [UInt8]? { try await document.jsonText(of: id) }
+    package func jsonText(of id: String) async throws -> [UInt8]? { try await document.jsonText(of: id) }
 }

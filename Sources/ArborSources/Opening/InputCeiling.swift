@@ -8,18 +8,18 @@ import ArborCore
 /// The most memory one input may take, what is read of it and what is built from it (`--max-input`): a stream
 /// (stdin, a FIFO, a command's output) is read to two thirds of it and shown as far as it was read; a file that
 /// would need more is refused before it is read.
-public struct InputCeiling: Sendable, Hashable {
+package struct InputCeiling: Sendable, Hashable {
     /// The ceiling in bytes.
-    public var bytes: Int
+    package var bytes: Int
 
     /// A ceiling of `bytes`.
-    public init(bytes: Int) {
+    package init(bytes: Int) {
         self.bytes = bytes
     }
 
     /// Half the machine's memory (at least 256 MB): what can be given to one input without the system
     /// running short.
-    public static var machineDefault: InputCeiling {
+    package static var machineDefault: InputCeiling {
         let pages = Int(sysconf(Int32(_SC_PHYS_PAGES)))
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
         let memory = pages > 0 && pageSize > 0 ? pages * pageSize : 8 << 30
@@ -27,7 +27,7 @@ public struct InputCeiling: Sendable, Hashable {
     }
 
     /// How many bytes of a stream are read: the rest of the ceiling is left for what is built from them.
-    public var streamShare: Int { bytes / 3 * 2 }
+    package var streamShare: Int { bytes / 3 * 2 }
 
     /// Why a file of `size` bytes is not read, or nil when it fits: browsing takes up to 1.5× a file.
     func refusal(ofFileSized size: Int, origin: String) -> SourceLoadError? {

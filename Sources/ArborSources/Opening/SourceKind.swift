@@ -1,14 +1,14 @@
 import ArborCore
 
 /// An option a kind of source adds to the command line: `--NAME VALUE`, its value in ``SourceRequest/settings``.
-public struct SourceOption: Sendable, Hashable {
+package struct SourceOption: Sendable, Hashable {
     /// The option's name, without the dashes.
-    public var name: String
+    package var name: String
     /// One line of help.
-    public var help: String
+    package var help: String
 
     /// Creates an option.
-    public init(_ name: String, help: String) {
+    package init(_ name: String, help: String) {
         self.name = name
         self.help = help
     }
@@ -16,7 +16,7 @@ public struct SourceOption: Sendable, Hashable {
 
 /// One kind of source, as a plug-in: its names, how it is recognised (extension, content, URL scheme, or the
 /// request itself), its options, how it opens and how its ids print. ``SourceKinds/all`` lists the kinds.
-public protocol SourceKind: Sendable {
+package protocol SourceKind: Sendable {
     /// The formats it opens, the first its own; `--format` takes each name.
     var formats: [SourceFormat] { get }
     /// One line for the list of formats in the help.
@@ -48,56 +48,56 @@ public protocol SourceKind: Sendable {
 
 extension SourceKind {
     /// No extension implies the kind unless it says.
-    public var extensions: [String: SourceFormat] { [:] }
+    package var extensions: [String: SourceFormat] { [:] }
     /// No URL scheme unless the kind says.
-    public var schemes: [String] { [] }
+    package var schemes: [String] { [] }
     /// No options of its own unless the kind says.
-    public var options: [SourceOption] { [] }
+    package var options: [SourceOption] { [] }
     /// Ids are printed as they are unless the kind says they are paths.
-    public var idsArePaths: Bool { false }
+    package var idsArePaths: Bool { false }
     /// Inputs are text unless the kind says.
-    public var readsBinary: Bool { false }
+    package var readsBinary: Bool { false }
     /// Inputs are read into memory unless the kind says.
-    public var readsInPlace: Bool { false }
+    package var readsInPlace: Bool { false }
     /// Content is not recognised unless the kind says how.
-    public func recognises(_ bytes: [UInt8]) -> SourceFormat? { nil }
+    package func recognises(_ bytes: [UInt8]) -> SourceFormat? { nil }
     /// The input is read first unless the kind claims the request.
-    public func claims(_ request: SourceRequest) -> Bool { false }
+    package func claims(_ request: SourceRequest) -> Bool { false }
     /// Any settings will do unless the kind says.
-    public func check(_ request: SourceRequest) -> String? { nil }
+    package func check(_ request: SourceRequest) -> String? { nil }
 
     /// A kind that claims nothing opens nothing without reading.
-    public func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
+    package func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         throw SourceLoadError("\(request.path ?? "stdin"): \(formats[0]) is read from an input")
     }
 
     /// A kind that reads no input says what it needs instead.
-    public func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
+    package func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         throw SourceLoadError("\(input.origin): \(format) cannot be read from an input")
     }
 }
 
 /// The input of a source read whole: its bytes, the name shown and the place errors name.
-public struct SourceInput: Sendable {
+package struct SourceInput: Sendable {
     /// Every byte of the input, in an array or mapped from its file.
-    public var content: SourceBytes
+    package var content: SourceBytes
     /// The name for the header: the file's name, or stdin.
-    public var name: String
+    package var name: String
     /// Where errors say the problem is: the path, or stdin.
-    public var origin: String
+    package var origin: String
 
     /// An input of these bytes.
-    public init(bytes: [UInt8], name: String, origin: String) {
+    package init(bytes: [UInt8], name: String, origin: String) {
         self.init(content: SourceBytes(bytes), name: name, origin: origin)
     }
 
     /// An input of bytes held in place.
-    public init(content: SourceBytes, name: String, origin: String) {
+    package init(content: SourceBytes, name: String, origin: String) {
         self.content = content
         self.name = name
         self.origin = origin
     }
 
     /// Every byte of the input as an array (a mapped file's copied: kinds that read in place use ``content``).
-    public var bytes: [UInt8] { content.array }
+    package var bytes: [UInt8] { content.array }
 }

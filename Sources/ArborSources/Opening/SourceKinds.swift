@@ -1,7 +1,7 @@
 /// Every kind of source Arbor opens, in the order they are asked to claim a request and to recognise an input.
-public enum SourceKinds {
+package enum SourceKinds {
     /// The kinds. A new kind is a folder of its own in `Sources/ArborSources/` and one line here.
-    public static let all: [any SourceKind] = [
+    package static let all: [any SourceKind] = [
         CommandKind(),
         FileSystemKind(),
         SQLiteKind(),
@@ -18,17 +18,17 @@ public enum SourceKinds {
     ]
 
     /// The kind that opens a format of this name.
-    public static func kind(for format: String) -> (any SourceKind)? {
+    package static func kind(for format: String) -> (any SourceKind)? {
         all.first { $0.formats.contains { $0.rawValue == format } }
     }
 
     /// The names `--format` takes, in the kinds' order.
-    public static var formatNames: [String] {
+    package static var formatNames: [String] {
         all.flatMap { $0.formats.map(\.rawValue) }
     }
 
     /// The options every kind adds, each once.
-    public static var options: [SourceOption] {
+    package static var options: [SourceOption] {
         var seen: Set<String> = []
         return all.flatMap(\.options).filter { seen.insert($0.name).inserted }
     }

@@ -1,35 +1,35 @@
 import ArborCore
 
 /// What the command line says to open and how.
-public struct SourceRequest: Sendable {
+package struct SourceRequest: Sendable {
     /// A file path, or nil for standard input.
-    public var path: String?
+    package var path: String?
     /// The format, or nil to detect it.
-    public var format: SourceFormat?
+    package var format: SourceFormat?
     /// Field names for documents.
-    public var mapping: FieldMapping
+    package var mapping: FieldMapping
     /// The separator of path lists.
-    public var separator: UInt8
+    package var separator: UInt8
     /// The values of the options the kinds of source add (``SourceKind/options``), by the option's name.
-    public var settings: [String: String] = [:]
+    package var settings: [String: String] = [:]
     /// Seconds a request of the source (a command, a query) may take.
-    public var timeout: Double = 10
+    package var timeout: Double = 10
     /// Whether what is shown is watched for changes made outside Arbor (directories, files).
-    public var watches = true
+    package var watches = true
     /// Whether a large regular file may be mapped without a lease: only where nothing follows the file, since
     /// one cut short while mapped ends the program. Otherwise it is mapped under a lease where it can be (see
     /// `FileMapping.mapLeased`), else read.
-    public var maps = false
+    package var maps = false
     /// The most memory the input may take (`--max-input`).
-    public var ceiling = InputCeiling.machineDefault
+    package var ceiling = InputCeiling.machineDefault
     /// Whether JSON and YAML are read as the documents they are even where they look like object trees, as a
     /// JSONPath query reads them.
-    public var readsDocuments = false
+    package var readsDocuments = false
     /// Where reading the input counts its bytes, for the loading screen.
     package var progress = ReadProgress()
 
     /// Creates a request.
-    public init(path: String?, format: SourceFormat? = nil, mapping: FieldMapping = FieldMapping(), separator: UInt8 = UInt8(ascii: "/")) {
+    package init(path: String?, format: SourceFormat? = nil, mapping: FieldMapping = FieldMapping(), separator: UInt8 = UInt8(ascii: "/")) {
         self.path = path
         self.format = format
         self.mapping = mapping
@@ -38,20 +38,20 @@ public struct SourceRequest: Sendable {
 }
 
 /// An opened source and what was detected about it.
-public struct OpenedSource: Sendable {
+package struct OpenedSource: Sendable {
     /// The hierarchy.
-    public var hierarchy: any HierarchySource
+    package var hierarchy: any HierarchySource
     /// The format it was read as.
-    public var format: SourceFormat
+    package var format: SourceFormat
     /// Problems in the data that did not stop it from opening, each naming its place.
-    public var problems: [String] = []
+    package var problems: [String] = []
 
     /// Whether its ids are paths, printed as paths by default (path lists, directories).
-    public var idsArePaths: Bool { SourceKinds.kind(for: format.rawValue)?.idsArePaths ?? false }
+    package var idsArePaths: Bool { SourceKinds.kind(for: format.rawValue)?.idsArePaths ?? false }
 }
 
 /// Reads a file or standard input and builds the hierarchy in the format asked for or detected.
-public enum SourceOpener {
+package enum SourceOpener {
     /// The text before the first `://` of `path` (`postgres` in `postgres://host/db`), or nil when it has none.
     /// Read byte by byte: every start asks, and Foundation's `range(of:)` costs more code than the question.
     static func scheme(of path: String) -> String? {
@@ -67,7 +67,7 @@ public enum SourceOpener {
     /// Opens what `request` names; errors name the file and the place. With `streaming`, a long path list or
     /// JSON Lines input opens as soon as its first part is read (a `GrowingPathList`, `GrowingJSONLines`), the
     /// rest being read on another thread, and a large XML input as soon as its first part is indexed.
-    public static func open(_ request: SourceRequest, streaming: Bool = false) throws(SourceLoadError) -> OpenedSource {
+    package static func open(_ request: SourceRequest, streaming: Bool = false) throws(SourceLoadError) -> OpenedSource {
         if let path = request.path, let scheme = scheme(of: path),
            let kind = SourceKinds.all.first(where: { $0.schemes.contains(scheme) }) {
             return try kind.open(request)
@@ -131,7 +131,7 @@ public enum SourceOpener {
 
     /// The source made to follow its file when it was read whole from a regular file (not a pipe, not stdin, not a
     /// kind that opens the path itself): read again when the file changes (``SourceChange/changed``).
-    public static func following(_ opened: OpenedSource, request: SourceRequest) -> OpenedSource {
+    package static func following(_ opened: OpenedSource, request: SourceRequest) -> OpenedSource {
         guard let path = request.path, let version = SourceFile.version(path), opened.hierarchy.capabilities.reporting == nil,
               !SourceKinds.all.contains(where: { $0.claims(request) })
         else { return opened }

@@ -6,19 +6,19 @@ import Darwin
 import ArborCore
 
 /// A file or a pipe read in two steps: a first part, quickly, then the rest; failures carry the system's reason.
-public final class SourceReader {
+package final class SourceReader {
     /// The name errors start with.
-    public let path: String
+    package let path: String
     /// Everything read so far.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     /// Whether the input has ended.
-    public private(set) var isAtEnd = false
+    package private(set) var isAtEnd = false
     /// Whether reading stopped at the limit it was given before the input ended.
-    public private(set) var stoppedAtLimit = false
+    package private(set) var stoppedAtLimit = false
     /// The size of a regular file, 0 for anything else.
-    public let size: Int
+    package let size: Int
     /// What a character or block device is called, for a device (other than /dev/null, which reads as empty).
-    public let deviceKind: String?
+    package let deviceKind: String?
     /// Where the bytes read are counted.
     package let progress: ReadProgress
     /// Whether a whole line has been read (found in each chunk as it arrives, never by scanning `bytes` again).

@@ -1,7 +1,7 @@
 import ArborCore
 
 /// What is printed for a picked or listed item.
-public enum OutputField: String, Sendable, CaseIterable {
+package enum OutputField: String, Sendable, CaseIterable {
     /// The item's id, byte for byte.
     case id
     /// The item's path: the original line for path lists, the titles from the root joined by `/` otherwise.
@@ -14,21 +14,21 @@ public enum OutputField: String, Sendable, CaseIterable {
 }
 
 /// Formats items for stdout: what an item prints as, in the bytes the source gave.
-public struct ItemFormatter: Sendable {
+package struct ItemFormatter: Sendable {
     /// What to print.
-    public var field: OutputField
+    package var field: OutputField
     /// Whether paths are the ids themselves (path lists, file systems).
-    public var idsArePaths: Bool
+    package var idsArePaths: Bool
 
     /// Creates a formatter.
-    public init(field: OutputField, idsArePaths: Bool) {
+    package init(field: OutputField, idsArePaths: Bool) {
         self.field = field
         self.idsArePaths = idsArePaths
     }
 
     /// The bytes printed for an item, without a terminator; the item and its path of titles are asked of the
     /// source only when the output needs them.
-    public func record(for id: String, in source: any HierarchySource) async throws -> [UInt8] {
+    package func record(for id: String, in source: any HierarchySource) async throws -> [UInt8] {
         switch field {
         case .id:
             return record(for: SourceItem(id: id, content: ItemContent(title: ""), childCount: nil), titlePath: [])
@@ -45,7 +45,7 @@ public struct ItemFormatter: Sendable {
     }
 
     /// The bytes printed for an item whose content and path of titles (top first, the item last) are known.
-    public func record(for item: SourceItem, titlePath: [String]) -> [UInt8] {
+    package func record(for item: SourceItem, titlePath: [String]) -> [UInt8] {
         switch field {
         case .id:
             return LosslessText.encode(item.id)
@@ -63,10 +63,10 @@ public struct ItemFormatter: Sendable {
     }
 
     /// Whether records need the path of titles from the top.
-    public var needsTitlePath: Bool { field == .json || (field == .path && !idsArePaths) }
+    package var needsTitlePath: Bool { field == .json || (field == .path && !idsArePaths) }
 
     /// The titles from the top shown item down to the item (a virtual root is not part of it).
-    public func titlePath(of id: String, in source: any HierarchySource) async throws -> [String] {
+    package func titlePath(of id: String, in source: any HierarchySource) async throws -> [String] {
         let virtualRoot = try await source.root().flatMap { $0.isVirtual ? $0.id : nil }
         var titles: [String] = []
         var current: String? = id
@@ -79,7 +79,7 @@ public struct ItemFormatter: Sendable {
     }
 
     /// The ids from the first shown item down to the item: the path that `--select` reveals.
-    public static func idPath(of id: String, in source: any HierarchySource) async throws -> [String] {
+    package static func idPath(of id: String, in source: any HierarchySource) async throws -> [String] {
         let virtualRoot = try await source.root().flatMap { $0.isVirtual ? $0.id : nil }
         _ = try await source.item(id)
         var ids: [String] = []

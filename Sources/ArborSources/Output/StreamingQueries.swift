@@ -1,22 +1,22 @@
 import ArborCore
 
 /// A relation `arbor query` asks for, answered by a source that streams it.
-public enum StreamedRelation: String, Sendable {
+package enum StreamedRelation: String, Sendable {
     case ancestors, descendants, siblings
 }
 
 /// One line of `arbor print` from a source that walks its tree itself: the item, its level below the top
 /// (0 for the top items) and whether it is the last of its siblings.
-public struct StreamedTreeRow: Sendable {
+package struct StreamedTreeRow: Sendable {
     /// The item.
-    public var item: SourceItem
+    package var item: SourceItem
     /// Its level below the top.
-    public var level: Int
+    package var level: Int
     /// Whether no sibling follows it.
-    public var isLast: Bool
+    package var isLast: Bool
 
     /// Creates a row.
-    public init(item: SourceItem, level: Int, isLast: Bool) {
+    package init(item: SourceItem, level: Int, isLast: Bool) {
         self.item = item
         self.level = level
         self.isLast = isLast
@@ -25,7 +25,7 @@ public struct StreamedTreeRow: Sendable {
 
 /// A source that answers the headless questions itself (a database server walking its table), streaming
 /// the answer as it comes instead of being loaded whole first.
-public protocol StreamingQueries: HierarchySource {
+package protocol StreamingQueries: HierarchySource {
     /// Calls `each` with the relatives of `id`, and the titles from the top to each when `titlePaths`, until
     /// it returns false. Returns false when no item has that id.
     func streamRelatives(_ relation: StreamedRelation, of id: String, titlePaths: Bool,

@@ -1,16 +1,16 @@
 import ArborCore
 
 /// Lists a hierarchy as an indented tree with guides, depth first, without recursion.
-public struct TreePrinter: Sendable {
+package struct TreePrinter: Sendable {
     /// What each line shows.
-    public var formatter: ItemFormatter
+    package var formatter: ItemFormatter
     /// How many levels below the top to print, or nil for all.
-    public var depth: Int?
+    package var depth: Int?
     /// ASCII guides (`|--`) instead of box drawing (`├──`).
-    public var ascii: Bool
+    package var ascii: Bool
 
     /// Creates a printer.
-    public init(formatter: ItemFormatter, depth: Int? = nil, ascii: Bool = false) {
+    package init(formatter: ItemFormatter, depth: Int? = nil, ascii: Bool = false) {
         self.formatter = formatter
         self.depth = depth
         self.ascii = ascii
@@ -23,7 +23,7 @@ public struct TreePrinter: Sendable {
     /// Calls `emit` with each line's bytes (no line end), top first. Each item is asked of the source once: the
     /// listing of its parent gives its content, and the walk carries the path of titles. A source that pages
     /// its children is read a page at a time, so a long list is never held whole.
-    public func print(_ source: any HierarchySource, emit: ([UInt8]) throws -> Void) async throws {
+    package func print(_ source: any HierarchySource, emit: ([UInt8]) throws -> Void) async throws {
         guard let root = try await source.root() else { return }
         var stack: [Pending] = []
         if root.isVirtual {
@@ -98,7 +98,7 @@ public struct TreePrinter: Sendable {
 
     /// Calls `emit` with each line of a tree the source walks itself, as its rows come: the guides are drawn
     /// from each row's level and whether it is the last of its siblings.
-    public func print(_ source: any StreamingQueries, emit: ([UInt8]) throws -> Void) throws {
+    package func print(_ source: any StreamingQueries, emit: ([UInt8]) throws -> Void) throws {
         var lastAtLevel: [Bool] = []
         var titles: [String] = []
         let keepsTitles = formatter.needsTitlePath

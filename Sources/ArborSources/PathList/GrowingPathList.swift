@@ -3,7 +3,7 @@ import Synchronization
 
 /// A path list shown while it is still being read: the tree of the lines read so far, replaced by the tree of
 /// the whole list when the input ends, at which point the browser is told to reload (keeping its place by id).
-public final class GrowingPathList: ChangeReporting {
+package final class GrowingPathList: ChangeReporting {
     private struct State {
         var tree: PathTree
         var isComplete = false
@@ -11,10 +11,10 @@ public final class GrowingPathList: ChangeReporting {
     }
 
     private let state: Mutex<State>
-    public let displayName: String
+    package let displayName: String
 
     /// Starts with the tree of the lines read so far.
-    public init(partial: PathTree) {
+    package init(partial: PathTree) {
         displayName = partial.displayName
         state = Mutex(State(tree: partial))
     }
@@ -22,16 +22,16 @@ public final class GrowingPathList: ChangeReporting {
     /// The tree the browser is shown now.
     private var tree: PathTree { state.withLock { $0.tree } }
 
-    public var isComplete: Bool { state.withLock { $0.isComplete } }
+    package var isComplete: Bool { state.withLock { $0.isComplete } }
 
     /// Replaces the tree with one of more lines, the input still being read, and tells the observer.
-    public func update(with larger: PathTree) {
+    package func update(with larger: PathTree) {
         replace(with: larger, complete: false, problem: nil)
     }
 
     /// Replaces the partial tree with the whole list's and tells the observer; `problem` says why the input
     /// ended early, if it did.
-    public func complete(with whole: PathTree, problem: String? = nil) {
+    package func complete(with whole: PathTree, problem: String? = nil) {
         replace(with: whole, complete: true, problem: problem)
     }
 
@@ -44,38 +44,38 @@ public final class GrowingPathList: ChangeReporting {
         observer?(complete ? .completed(problem: problem) : .reloaded)
     }
 
-    public func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
+    package func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
         state.withLock { $0.observer = report }
     }
 
-    public func root() async throws -> SourceRoot? { try await tree.root() }
+    package func root() async throws -> SourceRoot? { try await tree.root() }
 
-    public func numberOfChildren(of id: String) async throws -> Int? { try await tree.numberOfChildren(of: id) }
+    package func numberOfChildren(of id: String) async throws -> Int? { try await tree.numberOfChildren(of: id) }
 
-    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+    package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
         try await tree.childIDs(of: id, in: range)
     }
 
-    public func parentID(of id: String) async throws -> String? { try await tree.parentID(of: id) }
+    package func parentID(of id: String) async throws -> String? { try await tree.parentID(of: id) }
 
-    public func item(_ id: String) async throws -> SourceItem { try await tree.item(id) }
+    package func item(_ id: String) async throws -> SourceItem { try await tree.item(id) }
 
-    public func children(of id: String) async throws -> [SourceItem] { try await tree.children(of: id) }
+    package func children(of id: String) async throws -> [SourceItem] { try await tree.children(of: id) }
 
-    public var pagesChildren: Bool { true }
+    package var pagesChildren: Bool { true }
 
-    public func position(of childID: String, in parentID: String) async throws -> Int? {
+    package func position(of childID: String, in parentID: String) async throws -> Int? {
         try await tree.position(of: childID, in: parentID)
     }
 
-    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+    package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         try await tree.children(of: id, in: range)
     }
 
-    public func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
+    package func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
         try await tree.searchEntries(ofChildrenOf: id, in: range, fields: fields)
     }
-    public func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws {
+    package func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws {
         try await tree.searchPage(ofChildrenOf: id, in: range, fields: fields, into: &page)
     }
 }

@@ -5,17 +5,17 @@ import ArborCore
 /// Leading `./`, repeated and trailing separators, CRLF, empty lines and duplicates are handled. A node listed
 /// on a line of its own has that line (its exact bytes) as its id; a directory only implied by deeper paths has
 /// its normalized path. Items keep the order in which they first appear.
-public struct PathListBuilder: Sendable {
+package struct PathListBuilder: Sendable {
     /// The separator between segments.
-    public var separator: UInt8
+    package var separator: UInt8
 
     /// Creates a builder splitting paths at `separator`.
-    public init(separator: UInt8 = UInt8(ascii: "/")) {
+    package init(separator: UInt8 = UInt8(ascii: "/")) {
         self.separator = separator
     }
 
     /// Builds the hierarchy; a single first segment is a shown root, several form a virtual root.
-    public func hierarchy(from bytes: [UInt8], name: String) -> PathTree {
+    package func hierarchy(from bytes: [UInt8], name: String) -> PathTree {
         var lines = 0
         for byte in bytes where byte == 0x0A { lines += 1 }
         var nodes = PathTreeNodes(inputSize: bytes.count, expected: lines + 1)

@@ -22,17 +22,17 @@ enum PathListFiles {
 }
 
 extension PathTree: PreviewingItems, LocatingItems {
-    public func preview(of id: String, lines: Int) async throws -> ItemPreview {
+    package func preview(of id: String, lines: Int) async throws -> ItemPreview {
         try await PathListFiles.preview(of: id, lines: lines, in: self)
     }
 
-    public func location(of id: String) async throws -> ItemLocation { PathListFiles.location(of: id) }
+    package func location(of id: String) async throws -> ItemLocation { PathListFiles.location(of: id) }
 }
 
 extension GrowingPathList: PreviewingItems, LocatingItems {
-    public func preview(of id: String, lines: Int) async throws -> ItemPreview {
+    package func preview(of id: String, lines: Int) async throws -> ItemPreview {
         try await PathListFiles.preview(of: id, lines: lines, in: self)
     }
 
-    public func location(of id: String) async throws -> ItemLocation { PathListFiles.location(of: id) }
+    package func location(of id: String) async throws -> ItemLocation { PathListFiles.location(of: id) }
 }

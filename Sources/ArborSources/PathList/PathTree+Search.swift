@@ -2,14 +2,14 @@ import ArborCore
 
 extension PathTree {
     /// A find reads each child's name alone, and the id only of a child with children of its own.
-    public func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
+    package func searchEntries(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields) async throws -> [SearchEntry] {
         var page = SearchPage()
         try await searchPage(ofChildrenOf: id, in: range, fields: fields, into: &page)
         return page.entries
     }
 
     /// As ``searchEntries(ofChildrenOf:in:fields:)``, a name of plain ASCII handed to the page as its bytes.
-    public func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws {
+    package func searchPage(ofChildrenOf id: String, in range: Range<Int>?, fields: SearchFields, into page: inout SearchPage) async throws {
         let children = children(ofNode: try node(id))
         let clamped = (range ?? 0..<children.count).clamped(to: 0..<children.count)
         page.reserveCapacity(page.count + clamped.count)

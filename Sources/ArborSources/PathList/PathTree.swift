@@ -6,8 +6,8 @@ import ArborCore
 ///
 /// A node listed on a line of its own has that line (its exact bytes) as its id; a directory only implied by
 /// deeper paths has its normalized path. The first node with an id is the one found by it.
-public struct PathTree: HierarchySource {
-    public let displayName: String
+package struct PathTree: HierarchySource {
+    package let displayName: String
     let input: [UInt8]
     let separator: UInt8
     /// Per node: its segment and the line that lists it (ranges of `input`), its parent, its child by segment.
@@ -15,12 +15,12 @@ public struct PathTree: HierarchySource {
     /// The children of node `n` are `childList[childStart[n]..<childStart[n + 1]]`, in order of first appearance.
     let childStart: [Int32], childList: [Int32]
     /// The node shown at the top.
-    public let rootIndex: Int32
+    package let rootIndex: Int32
     /// Whether the top stands for a list of first segments and is not shown.
-    public let rootIsVirtual: Bool
+    package let rootIsVirtual: Bool
 
     /// How many nodes there are, the top of the list included.
-    public var nodeCount: Int { nodes.count }
+    package var nodeCount: Int { nodes.count }
 
     init(displayName: String, input: [UInt8], separator: UInt8, nodes: PathTreeNodes) {
         self.displayName = displayName
@@ -94,44 +94,44 @@ public struct PathTree: HierarchySource {
                           childCount: children(ofNode: node).count)
     }
 
-    public func root() async throws -> SourceRoot? {
+    package func root() async throws -> SourceRoot? {
         SourceRoot(id: LosslessText.decode(idBytes(of: rootIndex)), isVirtual: rootIsVirtual)
     }
 
-    public func numberOfChildren(of id: String) async throws -> Int? {
+    package func numberOfChildren(of id: String) async throws -> Int? {
         children(ofNode: try node(id)).count
     }
 
-    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+    package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
         let children = children(ofNode: try node(id))
         let clamped = range.clamped(to: 0..<children.count)
         return clamped.map { LosslessText.decode(idBytes(of: children[children.startIndex + $0])) }
     }
 
-    public func parentID(of id: String) async throws -> String? {
+    package func parentID(of id: String) async throws -> String? {
         let node = try node(id)
         guard node != rootIndex, node != 0 else { return nil }
         return LosslessText.decode(idBytes(of: nodes.parent[Int(node)]))
     }
 
-    public func item(_ id: String) async throws -> SourceItem {
+    package func item(_ id: String) async throws -> SourceItem {
         sourceItem(try node(id))
     }
 
-    public func children(of id: String) async throws -> [SourceItem] {
+    package func children(of id: String) async throws -> [SourceItem] {
         children(ofNode: try node(id)).map(sourceItem)
     }
 
-    public func position(of childID: String, in parentID: String) async throws -> Int? {
+    package func position(of childID: String, in parentID: String) async throws -> Int? {
         guard let child = try? node(childID) else { return nil }
         let children = children(ofNode: try node(parentID))
         return children.firstIndex(of: child).map { $0 - children.startIndex }
     }
 
     /// A range of a node's children costs what the range costs.
-    public var pagesChildren: Bool { true }
+    package var pagesChildren: Bool { true }
 
-    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+    package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         let children = children(ofNode: try node(id))
         return range.clamped(to: 0..<children.count).map { sourceItem(children[children.startIndex + $0]) }
     }

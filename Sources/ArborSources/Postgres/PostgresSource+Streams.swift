@@ -3,7 +3,7 @@ import ArborCore
 /// The headless questions asked of the server as recursive statements whose rows are handed over as they
 /// come: nothing of the table is loaded first, and the memory used stays flat however many rows follow.
 extension PostgresSource: StreamingQueries {
-    public func streamRelatives(_ relation: StreamedRelation, of id: String, titlePaths: Bool,
+    package func streamRelatives(_ relation: StreamedRelation, of id: String, titlePaths: Bool,
                                 each: (SourceItem, [String]) throws -> Bool) throws -> Bool {
         guard let line = try lineage(of: id) else { return false }
         let titles = line.map(\.content.title).reversed() as [String]
@@ -28,7 +28,7 @@ extension PostgresSource: StreamingQueries {
         return true
     }
 
-    public func streamTree(depth: Int?, each: (StreamedTreeRow) throws -> Bool) throws {
+    package func streamTree(depth: Int?, each: (StreamedTreeRow) throws -> Bool) throws {
         var values: [String?] = []
         let top: String
         if let start {

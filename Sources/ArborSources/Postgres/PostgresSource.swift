@@ -6,8 +6,8 @@ import Synchronization
 /// a thousand is asked on its own afterwards).
 /// Every statement runs in a read-only transaction under a time-out, with values as parameters and names
 /// quoted by libpq; a statement for a list no longer shown is cancelled on the server.
-public final class PostgresSource: HierarchySource, ReadingAhead, BackgroundCounting, CancellingUnshown, ChangeReporting {
-    public let displayName: String
+package final class PostgresSource: HierarchySource, ReadingAhead, BackgroundCounting, CancellingUnshown, ChangeReporting {
+    package let displayName: String
     let pool: PostgresPool
     let shape: PostgresShape
     let table: PostgresTable
@@ -64,15 +64,15 @@ public final class PostgresSource: HierarchySource, ReadingAhead, BackgroundCoun
     }
 
     /// A find walks within a bound: every item costs a request.
-    public var searchBound: SearchBound { .lazyDefault }
+    package var searchBound: SearchBound { .lazyDefault }
 
-    public func root() async throws -> SourceRoot? {
+    package func root() async throws -> SourceRoot? {
         SourceRoot(id: start ?? "", isVirtual: start == nil)
     }
 
     /// Counted apart from any list: a count asked in the background for a row of a shown list goes on while
     /// that row's own list is not shown.
-    public func numberOfChildren(of id: String) async throws -> Int? {
+    package func numberOfChildren(of id: String) async throws -> Int? {
         try await exactCount(of: id, label: nil)
     }
 
@@ -84,24 +84,24 @@ public final class PostgresSource: HierarchySource, ReadingAhead, BackgroundCoun
         return try await query(sql, values, label: label).rows.first?.first.flatMap { $0.flatMap { Int($0) } }
     }
 
-    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+    package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
         try await children(of: id, in: range).map(\.id)
     }
 
-    public func parentID(of id: String) async throws -> String? {
+    package func parentID(of id: String) async throws -> String? {
         guard !id.isEmpty, id != start else { return nil }
         let parent = try await query(shape.parentQuery, [id]).rows.first?.first ?? nil
         return parent.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    public func item(_ id: String) async throws -> SourceItem {
+    package func item(_ id: String) async throws -> SourceItem {
         guard !id.isEmpty else { return SourceItem(id: "", content: ItemContent(title: displayName), childCount: nil) }
         let rows = try await query("SELECT * FROM \(shape.table) WHERE \(shape.isItem("$1"))", [id])
         guard !rows.rows.isEmpty else { throw SourceError("\(displayName): no row with \(idName) '\(id)'") }
         return try await items(for: rows, label: nil)[0]
     }
 
-    public func children(of id: String) async throws -> [SourceItem] {
+    package func children(of id: String) async throws -> [SourceItem] {
         var values: [String?] = []
         let condition = shape.childOf(id, &values)
         let rows = try await query("SELECT * FROM \(shape.table) WHERE \(condition) ORDER BY \(shape.ordering(descending: false))",
@@ -111,13 +111,13 @@ public final class PostgresSource: HierarchySource, ReadingAhead, BackgroundCoun
 
     /// A long list of children is read a page at a time by keyset, never skipping more rows than lie between
     /// the page and the nearest row already read.
-    public var pagesChildren: Bool { true }
+    package var pagesChildren: Bool { true }
 
     /// The count, the first page and the page's child counts are asked side by side, on connections of their
     /// own. A list the planner expects short is counted by its first page instead, when that page is not full:
     /// one connection and no second round trip. A list the planner expects very long is shown at once with
     /// that estimate; its exact count follows as a change, its first page kept.
-    public func pagedChildren(of id: String) async throws -> PagedChildren? {
+    package func pagedChildren(of id: String) async throws -> PagedChildren? {
         let estimate = try await estimatedCount(of: id)
         let deferred = estimate.map { $0 > Self.countedLater } ?? false
         let expectedShort = estimate.map { $0 < ChildPaging.pageSize / 2 } ?? false
@@ -167,9 +167,9 @@ public final class PostgresSource: HierarchySource, ReadingAhead, BackgroundCoun
         return Int(match.1)
     }
 
-    public var isComplete: Bool { true }
+    package var isComplete: Bool { true }
 
-    public func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
+    package func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
         reporter.withLock { $0 = report }
     }
 
@@ -179,7 +179,7 @@ public final class PostgresSource: HierarchySource, ReadingAhead, BackgroundCoun
         return { row in positions.map { row[$0] } }
     }
 
-    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+    package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         guard !range.isEmpty else { return [] }
         let known = anchors.withLock { $0[id] }
         let plan = known?.plan(for: range) ?? KeysetPlan<[String?]>(after: nil, descending: false, skip: range.lowerBound)
@@ -209,7 +209,7 @@ public final class PostgresSource: HierarchySource, ReadingAhead, BackgroundCoun
         return try await items(for: rows, label: id)
     }
 
-    public func position(of childID: String, in parentID: String) async throws -> Int? {
+    package func position(of childID: String, in parentID: String) async throws -> Int? {
         guard !childID.isEmpty else { return nil }
         var values: [String?] = [childID]
         let condition = shape.childOf(parentID, &values)
@@ -224,7 +224,7 @@ public final class PostgresSource: HierarchySource, ReadingAhead, BackgroundCoun
     }
 
     /// Cancels on the server the statements for lists not among these.
-    public func keepOnly(_ shownIDs: Set<String>) {
+    package func keepOnly(_ shownIDs: Set<String>) {
         pool.cancel(allBut: shownIDs)
     }
 

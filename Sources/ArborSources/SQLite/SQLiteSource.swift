@@ -8,8 +8,8 @@ import Synchronization
 /// queries compare with the column's own type (``SQLiteIDValues``).
 ///
 /// Children are read ahead: one indexed query, no side effects.
-public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounting {
-    public let displayName: String
+package final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounting {
+    package let displayName: String
     private let database: SQLiteDatabase
     private let table: String
     private let idColumn: String
@@ -21,7 +21,7 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
     private let anchors = Mutex<[String: KeysetAnchors<[SQLiteValue]>]>([:])
 
     /// Opens `path` read-only and checks that the table and columns exist; the error names what does.
-    public init(path: String, table: String?, mapping: FieldMapping, orderBy: String?) throws(SourceLoadError) {
+    package init(path: String, table: String?, mapping: FieldMapping, orderBy: String?) throws(SourceLoadError) {
         displayName = JSONTreeSource.displayName(for: path)
         do {
             database = try SQLiteDatabase(path: path)
@@ -60,19 +60,19 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
     private func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
     /// A find walks within a bound: every item costs a request.
-    public var searchBound: SearchBound { .lazyDefault }
+    package var searchBound: SearchBound { .lazyDefault }
 
-    public func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: true) }
+    package func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: true) }
 
-    public func numberOfChildren(of id: String) async throws -> Int? {
+    package func numberOfChildren(of id: String) async throws -> Int? {
         try query { (db) throws(SQLiteError) in try db.count("SELECT COUNT(*) FROM \(quoted(table)) WHERE \(condition(for: id))", arguments(for: id)) }
     }
 
-    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+    package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
         try await children(of: id, limit: range.count, offset: range.lowerBound).map(\.id)
     }
 
-    public func parentID(of id: String) async throws -> String? {
+    package func parentID(of id: String) async throws -> String? {
         guard !id.isEmpty else { return nil }
         let value = try query { (db) throws(SQLiteError) in
             try db.value("SELECT \(quoted(parentColumn)) FROM \(quoted(table)) WHERE \(quoted(idColumn)) = ?", [stored(id)])
@@ -82,7 +82,7 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
         return text.isEmpty ? nil : text
     }
 
-    public func item(_ id: String) async throws -> SourceItem {
+    package func item(_ id: String) async throws -> SourceItem {
         guard !id.isEmpty else { return SourceItem(id: "", content: ItemContent(title: displayName), childCount: nil) }
         let items = try query { (db) throws(SQLiteError) in
             try rows(db, sql: "SELECT * FROM \(quoted(table)) WHERE \(quoted(idColumn)) = ?", arguments: [stored(id)])
@@ -91,12 +91,12 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
         return item
     }
 
-    public func children(of id: String) async throws -> [SourceItem] {
+    package func children(of id: String) async throws -> [SourceItem] {
         try await children(of: id, limit: -1, offset: 0)
     }
 
     /// Rows read in pages from one query; each page is shown before the next is read.
-    public func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
+    package func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
         try query { (db) throws(SQLiteError) in
             var all: [SourceItem] = []
             var page: [SQLiteRow] = []
@@ -126,15 +126,15 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
 
     /// A long list of children is read a page at a time by keyset: each page starts after the keys of a row
     /// already read (or from either end), never skipping more rows than lie between it and the nearest one.
-    public var pagesChildren: Bool { true }
+    package var pagesChildren: Bool { true }
 
-    public func pagedChildren(of id: String) async throws -> PagedChildren? {
+    package func pagedChildren(of id: String) async throws -> PagedChildren? {
         guard let count = try await numberOfChildren(of: id), count > ChildPaging.threshold else { return nil }
         anchors.withLock { $0[id] = KeysetAnchors(count: count) }
         return PagedChildren(count: count, first: try await children(of: id, in: 0..<ChildPaging.pageSize))
     }
 
-    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+    package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         guard !range.isEmpty else { return [] }
         let known = anchors.withLock { $0[id] }
         let plan = known?.plan(for: range) ?? KeysetPlan<[SQLiteValue]>(after: nil, descending: false, skip: range.lowerBound)
@@ -165,7 +165,7 @@ public final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCounti
         }
     }
 
-    public func position(of childID: String, in parentID: String) async throws -> Int? {
+    package func position(of childID: String, in parentID: String) async throws -> Int? {
         guard !childID.isEmpty else { return nil }
         return try query { (db) throws(SQLiteError) -> Int? in
             let keyColumns = orderColumn == idColumn ? [idColumn] : [orderColumn, idColumn]

@@ -1,35 +1,35 @@
 import ArborCore
 
 /// Which fields of a record feed which part of an item; each part takes the first field present.
-public struct FieldMapping: Sendable, Hashable {
+package struct FieldMapping: Sendable, Hashable {
     /// Fields that hold the id.
-    public var id: [String] = ["id"]
+    package var id: [String] = ["id"]
     /// Fields that hold the parent's id (tables).
-    public var parent: [String] = ["parent", "parent_id", "parentId"]
+    package var parent: [String] = ["parent", "parent_id", "parentId"]
     /// Fields for the title.
-    public var title: [String] = ["title", "name", "label", "id"]
+    package var title: [String] = ["title", "name", "label", "id"]
     /// Fields for the subtitle.
-    public var subtitle: [String] = ["subtitle", "type", "kind"]
+    package var subtitle: [String] = ["subtitle", "type", "kind"]
     /// Fields for the body.
-    public var body: [String] = ["body", "description", "location"]
+    package var body: [String] = ["body", "description", "location"]
     /// Fields for the footnote.
-    public var footnote: [String] = ["footnote", "note"]
+    package var footnote: [String] = ["footnote", "note"]
     /// Fields for the longer description of the object header.
-    public var description: [String] = ["description", "details", "notes"]
+    package var description: [String] = ["description", "details", "notes"]
     /// Fields holding tags: a list, or text separated by commas.
-    public var tags: [String] = ["tags", "labels"]
+    package var tags: [String] = ["tags", "labels"]
     /// Fields for the status.
-    public var status: [String] = ["status", "state"]
+    package var status: [String] = ["status", "state"]
     /// Fields for the substatus.
-    public var substatus: [String] = ["substatus", "priority"]
+    package var substatus: [String] = ["substatus", "priority"]
     /// The field that holds the children of a record in a document.
-    public var children: String = "children"
+    package var children: String = "children"
 
     /// The defaults of the product: `title|name|label|id`, `subtitle|type|kind`, `body|description|location`.
-    public init() {}
+    package init() {}
 
     /// Builds an item's content from its fields, taking for each part the first mapped field present.
-    public func content(from fields: [ItemField], tags fieldTags: [String: [String]] = [:], fallbackTitle: String) -> ItemContent {
+    package func content(from fields: [ItemField], tags fieldTags: [String: [String]] = [:], fallbackTitle: String) -> ItemContent {
         // A few fields are searched in place; many are indexed once (the first field of a name wins).
         var byName: [String: String]?
         if fields.count > 12 {

@@ -1,16 +1,16 @@
 /// The bytes of an input, held in an array or mapped from a file: read in place, never copied or changed.
 /// A mapped file's pages come from the system's cache as they are read, with no copy and none of the zeroing
 /// fresh memory costs (the reason large inputs are mapped where nothing follows their file).
-public struct SourceBytes: RandomAccessCollection, @unchecked Sendable {
+package struct SourceBytes: RandomAccessCollection, @unchecked Sendable {
     /// What keeps the bytes alive.
     let storage: ByteStorage
     /// The first byte, valid while `storage` lives.
     @usableFromInline let base: UnsafePointer<UInt8>?
     /// The number of bytes.
-    public let count: Int
+    package let count: Int
 
     /// The bytes of an array, read in place.
-    public init(_ array: [UInt8]) {
+    package init(_ array: [UInt8]) {
         self.init(ByteStorage(array: array))
     }
 
@@ -20,17 +20,17 @@ public struct SourceBytes: RandomAccessCollection, @unchecked Sendable {
         count = storage.count
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
 
     @inlinable
-    public subscript(position: Int) -> UInt8 {
+    package subscript(position: Int) -> UInt8 {
         precondition(position >= 0 && position < count, "byte out of range")
         return base.unsafelyUnwrapped[position]
     }
 
     /// Runs `body` with the bytes by address, valid only inside it.
-    public func withUnsafeBufferPointer<Result, Failure>(
+    package func withUnsafeBufferPointer<Result, Failure>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         defer { withExtendedLifetime(storage) {} }
@@ -38,21 +38,21 @@ public struct SourceBytes: RandomAccessCollection, @unchecked Sendable {
     }
 
     /// Runs `body` with the bytes as raw memory, valid only inside it.
-    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         defer { withExtendedLifetime(storage) {} }
         return try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
-    public func withContiguousStorageIfAvailable<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+    package func withContiguousStorageIfAvailable<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
         defer { withExtendedLifetime(storage) {} }
         return try body(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// The bytes as an array: the array they were made from, or a copy of a mapped file's.
-    public var array: [UInt8] { storage.array ?? withUnsafeBufferPointer { Array($0) } }
+    package var array: [UInt8] { storage.array ?? withUnsafeBufferPointer { Array($0) } }
 
     /// Whether the bytes are a file's, mapped.
-    public var isMapped: Bool { storage.array == nil }
+    package var isMapped: Bool { storage.array == nil }
 }
 
 /// An array's storage or a file's mapping, kept for as long as bytes of it are in use.

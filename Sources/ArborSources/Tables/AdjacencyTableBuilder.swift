@@ -4,17 +4,17 @@ import ArborCore
 ///
 /// Problems (ragged rows, repeated ids, parents that do not exist, cycles) are reported with line numbers, and
 /// the rows they concern stay browsable under a group at the top level.
-public struct AdjacencyTableBuilder: Sendable {
+package struct AdjacencyTableBuilder: Sendable {
     /// Which columns feed which part of an item; `id` and `parent` name the adjacency columns.
-    public var mapping: FieldMapping
+    package var mapping: FieldMapping
 
     /// Creates a builder.
-    public init(mapping: FieldMapping = FieldMapping()) {
+    package init(mapping: FieldMapping = FieldMapping()) {
         self.mapping = mapping
     }
 
     /// The hierarchy and the problems found, each starting with `line N:`.
-    public func hierarchy(from table: DelimitedTable, name: String) throws(SourceLoadError)
+    package func hierarchy(from table: DelimitedTable, name: String) throws(SourceLoadError)
         -> (hierarchy: StaticHierarchy, problems: [String])
     {
         guard let header = table.rows.first else { throw SourceLoadError("the table is empty (no header row)") }

@@ -1,18 +1,18 @@
 /// Rows of a CSV or TSV file (RFC 4180 quoting), each with the line it starts on.
-public struct DelimitedTable: Sendable {
+package struct DelimitedTable: Sendable {
     /// One record and the line (from 1) where it starts.
-    public struct Row: Sendable {
+    package struct Row: Sendable {
         /// The fields, unquoted.
-        public var fields: [String]
+        package var fields: [String]
         /// The line where the record starts.
-        public var line: Int
+        package var line: Int
     }
 
     /// Every record, the header included, in file order; blank lines are skipped.
-    public private(set) var rows: [Row] = []
+    package private(set) var rows: [Row] = []
 
     /// Splits `bytes` into records with `delimiter` (`,` or a tab); quotes may hold delimiters, newlines and `""`.
-    public static func parse(_ bytes: [UInt8], delimiter: UInt8) throws(SourceLoadError) -> DelimitedTable {
+    package static func parse(_ bytes: [UInt8], delimiter: UInt8) throws(SourceLoadError) -> DelimitedTable {
         var table = DelimitedTable()
         var fields: [String] = []
         var field: [UInt8] = []

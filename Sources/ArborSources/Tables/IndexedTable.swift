@@ -9,8 +9,8 @@ import ArborCore
 /// and a row's fields are read from its bytes when it is shown. The items, ids and order are those of
 /// ``AdjacencyTableBuilder``; a table with a problem it reports (ragged rows, repeated or empty ids, missing
 /// parents, cycles) or quoting it reads differently is left to it.
-public final class IndexedTable: HierarchySource, ImmediateChildren {
-    public let displayName: String
+package final class IndexedTable: HierarchySource, ImmediateChildren {
+    package let displayName: String
     let bytes: SourceBytes
     private let delimiter: UInt8
     private let index: CSVTableIndex
@@ -21,7 +21,7 @@ public final class IndexedTable: HierarchySource, ImmediateChildren {
     let countsPending: Bool
 
     /// Indexes `bytes`; nil when the full builder must read them (see the type's summary).
-    public convenience init?(bytes: [UInt8], delimiter: UInt8, name: String, mapping: FieldMapping) {
+    package convenience init?(bytes: [UInt8], delimiter: UInt8, name: String, mapping: FieldMapping) {
         self.init(bytes: SourceBytes(bytes), delimiter: delimiter, name: name, mapping: mapping, countsPending: false)
     }
 
@@ -89,39 +89,39 @@ public final class IndexedTable: HierarchySource, ImmediateChildren {
         return index
     }
 
-    public func root() async throws -> SourceRoot? {
+    package func root() async throws -> SourceRoot? {
         if let shownRoot { return SourceRoot(id: id(of: shownRoot), isVirtual: false) }
         return SourceRoot(id: "", isVirtual: true)
     }
 
-    public func numberOfChildren(of id: String) async throws -> Int? { try children(ofRow: row(for: id)).count }
+    package func numberOfChildren(of id: String) async throws -> Int? { try children(ofRow: row(for: id)).count }
 
-    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+    package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
         try slice(of: id, range).map(self.id(of:))
     }
 
-    public func parentID(of id: String) async throws -> String? {
+    package func parentID(of id: String) async throws -> String? {
         let row = try row(for: id)
         guard row < index.count, index.parent[Int(row)] >= 0 else { return nil }
         return self.id(of: index.parent[Int(row)])
     }
 
-    public func item(_ id: String) async throws -> SourceItem { item(ofRow: try row(for: id)) }
+    package func item(_ id: String) async throws -> SourceItem { item(ofRow: try row(for: id)) }
 
-    public func children(of id: String) async throws -> [SourceItem] { try children(ofRow: row(for: id)).map(item(ofRow:)) }
+    package func children(of id: String) async throws -> [SourceItem] { try children(ofRow: row(for: id)).map(item(ofRow:)) }
 
-    public var pagesChildren: Bool { true }
+    package var pagesChildren: Bool { true }
 
-    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+    package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         try immediateChildren(of: id, in: range) ?? []
     }
 
     /// The index holds every row: a page is read at once.
-    public func immediateChildren(of id: String, in range: Range<Int>) throws -> [SourceItem]? {
+    package func immediateChildren(of id: String, in range: Range<Int>) throws -> [SourceItem]? {
         try slice(of: id, range).map(item(ofRow:))
     }
 
-    public func position(of childID: String, in parentID: String) async throws -> Int? {
+    package func position(of childID: String, in parentID: String) async throws -> Int? {
         guard let child = try? row(for: childID), child < index.count, try await self.parentID(of: childID) == nonEmpty(parentID)
         else { return nil }
         let siblings = children(ofRow: index.parent[Int(child)] < 0 ? Int32(index.count) : index.parent[Int(child)])
@@ -167,7 +167,7 @@ public final class IndexedTable: HierarchySource, ImmediateChildren {
 
 extension IndexedTable: LocatingItems {
     /// The line where the row starts.
-    public func location(of id: String) async throws -> ItemLocation {
+    package func location(of id: String) async throws -> ItemLocation {
         let row = try row(for: id)
         return ItemLocation(line: row < 0 || Int(row) >= index.count ? 1 : LineNumber.of(index.start[Int(row)], in: bytes))
     }

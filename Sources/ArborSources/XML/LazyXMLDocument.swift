@@ -4,8 +4,8 @@ import Synchronization
 /// An XML document read from its index: elements as items (titled by an id or name attribute or their text,
 /// the element's name below), each holding its attributes (`@name`), its text (`#text`) and its child
 /// elements; attributes and text are read from the bytes only when an element is shown.
-public final class LazyXMLDocument: HierarchySource, LocatingItems {
-    public let displayName: String
+package final class LazyXMLDocument: HierarchySource, LocatingItems {
+    package let displayName: String
     let bytes: [UInt8]
     let index: XMLIndex
     private let mapping: FieldMapping
@@ -29,24 +29,24 @@ public final class LazyXMLDocument: HierarchySource, LocatingItems {
 
     private var markup: XMLMarkup { XMLMarkup(bytes: bytes, entities: index.entities) }
 
-    public func root() async throws -> SourceRoot? { SourceRoot(id: rootID, isVirtual: false) }
+    package func root() async throws -> SourceRoot? { SourceRoot(id: rootID, isVirtual: false) }
 
-    public func numberOfChildren(of id: String) async throws -> Int? {
+    package func numberOfChildren(of id: String) async throws -> Int? {
         guard case .element(let element) = try node(at: id) else { return 0 }
         return memberCount(element)
     }
 
-    public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+    package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
         try await children(of: id, in: range).map(\.id)
     }
 
-    public func parentID(of id: String) async throws -> String? {
+    package func parentID(of id: String) async throws -> String? {
         _ = try node(at: id)
         guard id != rootID, let slash = id.lastIndex(of: "/") else { return nil }
         return String(id[..<slash])
     }
 
-    public func item(_ id: String) async throws -> SourceItem {
+    package func item(_ id: String) async throws -> SourceItem {
         switch try node(at: id) {
         case .element(let element): return elementItem(element, id: id)
         case .attribute(let element, let position):
@@ -57,13 +57,13 @@ public final class LazyXMLDocument: HierarchySource, LocatingItems {
         }
     }
 
-    public func children(of id: String) async throws -> [SourceItem] {
+    package func children(of id: String) async throws -> [SourceItem] {
         try await children(of: id, in: 0..<Int.max)
     }
 
-    public var pagesChildren: Bool { true }
+    package var pagesChildren: Bool { true }
 
-    public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+    package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         guard case .element(let element) = try node(at: id) else { return [] }
         let wanted = range.clamped(to: 0..<memberCount(element))
         guard !wanted.isEmpty else { return [] }
@@ -99,7 +99,7 @@ public final class LazyXMLDocument: HierarchySource, LocatingItems {
         return items
     }
 
-    public func position(of childID: String, in parentID: String) async throws -> Int? {
+    package func position(of childID: String, in parentID: String) async throws -> Int? {
         guard let slash = childID.lastIndex(of: "/"), childID[..<slash] == parentID,
               case .element(let parent) = try node(at: parentID), let found = try? node(at: childID) else { return nil }
         let leading = index.attributeCount(parent) + (index.hasText(parent) ? 1 : 0)
@@ -119,7 +119,7 @@ public final class LazyXMLDocument: HierarchySource, LocatingItems {
     }
 
     /// The line where the element's start tag ends (its attribute's or text's element, for a member).
-    public func location(of id: String) async throws -> ItemLocation {
+    package func location(of id: String) async throws -> ItemLocation {
         let element: Int32
         switch try node(at: id) {
         case .element(let found), .attribute(let found, _), .text(let found): element = found

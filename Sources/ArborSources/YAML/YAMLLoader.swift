@@ -2,9 +2,9 @@ import ArborCore
 
 /// Reads YAML through libyaml into the same flat ``JSONDocument`` the JSON sources use, so a YAML file is an
 /// object tree or a document by the same rules. A stream of several documents is a list of documents.
-public enum YAMLLoader {
+package enum YAMLLoader {
     /// Parses every document of the stream; errors carry the line and column.
-    public static func documents(_ bytes: [UInt8], origin: String) throws(SourceLoadError) -> [JSONDocument] {
+    package static func documents(_ bytes: [UInt8], origin: String) throws(SourceLoadError) -> [JSONDocument] {
         let graph: YAMLGraph
         do {
             // Bytes that are not UTF-8 read as U+FFFD, as text does everywhere else.
@@ -25,7 +25,7 @@ public enum YAMLLoader {
     }
 
     /// One document whose top array holds every document of a stream.
-    public static func stream(_ documents: [JSONDocument]) -> JSONDocument {
+    package static func stream(_ documents: [JSONDocument]) -> JSONDocument {
         var combined = JSONDocument()
         combined.nodes.append(JSONDocument.Node(kind: .array, key: nil, text: "", parent: -1))
         var previousTop: Int32 = -1
