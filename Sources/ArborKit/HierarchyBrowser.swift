@@ -101,9 +101,10 @@ public final class HierarchyBrowser: Sendable {
     }
 
     /// Shows the browser on a terminal set up already (a loading screen's, or one in memory).
-    /// `headStart` holds the source's first answers when they were asked while the terminal was set up.
-    package func run(on terminal: any TerminalDevice, source: any HierarchySource,
-                     headStart: SourceHeadStart? = nil) throws(TerminalError) -> BrowserResult {
+    /// `headStart` holds the source's first answers when they were asked while the terminal was set up; the first
+    /// frame opens `firstFrame`.
+    package func run(on terminal: any TerminalDevice, source: any HierarchySource, headStart: SourceHeadStart? = nil,
+                     firstFrame: FirstFrameGate? = nil) throws(TerminalError) -> BrowserResult {
         let capabilities = source.capabilities
         let keyMap = (options.selection == .none ? KeyMap.standard : .picker)
             .remapped(options.keyChanges.map { ($0.key, $0.command) })
@@ -123,6 +124,7 @@ public final class HierarchyBrowser: Sendable {
                                   intervals: options.refreshInterval.map { [.refresh: $0] } ?? [:], headStart: headStart,
                                   capabilities: capabilities)
         loop.itemLimit = (options.searchBound ?? source.searchBound).items ?? Int.max
+        loop.firstFrame = firstFrame
         let options = options
         var reveal = options.reveal
         if let answer = options.answer {

@@ -74,7 +74,7 @@ enum Browser {
         do throws(TerminalError) {
             let browser = HierarchyBrowser(source: hierarchy, options: options)
             let headStart = browser.headStart(of: hierarchy)
-            result = try browser.run(on: lease.acquire(), source: hierarchy, headStart: headStart)
+            result = try browser.run(on: lease.acquire(), source: hierarchy, headStart: headStart, firstFrame: opened.firstFrame)
         } catch {
             printError("arbor: " + error.message)
             return 2

@@ -32,8 +32,4 @@ struct FirstFrameGateTests {
         #expect(done.wait(timeout: .now() + 5) == .success)
         #expect(MonotonicClock.seconds() - start < 5)
     }
-
-    @Test func theProgramHasOneGate() {
-        #expect(FirstFrameGate.shared === FirstFrameGate.shared)
-    }
 }

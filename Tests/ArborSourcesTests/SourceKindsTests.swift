@@ -38,6 +38,14 @@ struct SourceKindsTests {
         #expect(tree.format == .tree && !tree.idsArePaths)
     }
 
+    @Test func aSourceCarriesTheGateOfTheRequestThatOpenedItAndEachRequestHasItsOwn() throws {
+        let request = SourceRequest(path: samplePath("plant-maintenance.json"))
+        let opened = try SourceOpener.open(request)
+        #expect(opened.firstFrame === request.firstFrame)
+        let other = try SourceOpener.open(SourceRequest(path: samplePath("plant-maintenance.json")))
+        #expect(other.firstFrame !== opened.firstFrame)
+    }
+
     @Test func aKindSaysWhatItsOptionsNeed() {
         var request = SourceRequest(path: nil)
         request.settings["root"] = "r"

@@ -12,14 +12,16 @@ final class LoopRun: @unchecked Sendable {
 
     init(_ source: any HierarchySource, width: Int = 60, height: Int = 16, selection: SelectionMode = .none,
          intervals: [LoopTimer: Double] = [:], settleWait: Double = BrowserRunLoop.settleWait,
-         bindings: [Key: [BoundAction]] = [:]) {
+         bindings: [Key: [BoundAction]] = [:], firstFrame: FirstFrameGate? = nil) {
         let terminal = FakeTerminal(width: width, height: height)
         self.terminal = terminal
         let keyMap: KeyMap = selection == .none ? .standard : .picker
         Thread.detachNewThread { [self] in
             var controller = BrowserController(screen: BrowserScreen(sourceName: "loop", keyMap: keyMap), selectionMode: selection)
             controller.actionBindings = bindings
-            let result = BrowserRunLoop(terminal: terminal, source: source, intervals: intervals, settleWait: settleWait).run(&controller) { event in
+            let loop = BrowserRunLoop(terminal: terminal, source: source, intervals: intervals, settleWait: settleWait)
+            loop.firstFrame = firstFrame
+            let result = loop.run(&controller) { event in
                 self.events.withLock { $0.append(event) }
             }
             status.withLock { $0 = result }
@@ -85,6 +87,19 @@ extension TerminalLoops {
             run.terminal.type(.right, .character("x"))
             #expect(await waitUntil(10) { FileManager.default.fileExists(atPath: marker.path) },
                     "the command ran without another key")
+            run.terminal.type(.character("q"))
+            #expect(await run.end() == 0)
+        }
+
+        @Test func theFirstFrameOpensTheGateTheLoopWasGiven() async {
+            let source = LoopTestSource()
+            source.hold("")
+            let gate = FirstFrameGate()
+            let run = LoopRun(source, settleWait: 0, firstFrame: gate)
+            #expect(await waitUntil { source.asked.contains("") })
+            #expect(await waitUntil { gate.opened }, "the frame saying loading is the first frame")
+            source.open("")
+            #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
             run.terminal.type(.character("q"))
             #expect(await run.end() == 0)
         }

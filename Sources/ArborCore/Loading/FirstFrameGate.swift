@@ -8,10 +8,8 @@ import Synchronization
 /// Where work that can wait for the browser's first frame (the rest of a large input read and indexed while its
 /// first part is shown) waits until that frame is on screen, the work's result is needed, or a bound passes:
 /// until then the first frame has the cores to itself.
+/// Each request to open a source has its own; the browser that shows the source opens it.
 package final class FirstFrameGate: Sendable {
-    /// The program's gate: opened by the browser's first frame.
-    package static let shared = FirstFrameGate()
-
     private let isOpen = Atomic(false)
 
     package init() {}

@@ -23,6 +23,17 @@ struct JSONKind: SourceKind {
         return Self.documentSource(document, name: input.name, format: format, mapping: request.mapping)
     }
 
+    /// A large document shows its first part while the rest is read (an object tree's beginning does not open
+    /// alone: it is read whole).
+    func openFirstPart(_ input: FirstPartInput) throws(SourceLoadError) -> OpenedSource? {
+        var opened = SourceOpener.shownFromFirstPart(input) { reader in
+            JSONDocumentStream.partial(Array(reader.bytes.prefix(JSONDocumentStream.partSize)), name: input.name,
+                                       detecting: input.format == .json, mapping: input.request.mapping)
+        }
+        if input.format == .json { opened?.format = .document }
+        return opened
+    }
+
     /// The largest input the full parser (about 13× the input in memory) builds; the indexes take larger ones.
     static let largestParsed = 64 << 20
 

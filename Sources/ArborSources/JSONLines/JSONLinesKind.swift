@@ -13,6 +13,21 @@ struct JSONLinesKind: SourceKind {
         return rest.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }) ? .jsonl : nil
     }
 
+    /// A pipe still open whose first line is one whole JSON value, read as JSON (no extension said otherwise):
+    /// lines to come (`tail -f events.jsonl | arbor`).
+    func reconsiders(_ input: FirstPartInput) -> SourceFormat? {
+        guard input.format == .json, !input.reader.isAtEnd, !input.reader.isRegularFile,
+              input.request.path.flatMap(SourceFormat.byExtension) == nil, Self.firstValueLineEnd(input.reader.bytes) != nil
+        else { return nil }
+        return .jsonl
+    }
+
+    /// Lines still being read show as they come.
+    func openFirstPart(_ input: FirstPartInput) throws(SourceLoadError) -> OpenedSource? {
+        guard !input.reader.isAtEnd else { return nil }
+        return OpenedSource(hierarchy: JSONLinesStream.start(input.reader, name: input.name, request: input.request), format: .jsonl)
+    }
+
     /// Where the first line ends when it holds one whole object or array and nothing else, else nil.
     static func firstValueLineEnd(_ bytes: [UInt8]) -> Int? {
         guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }

@@ -19,7 +19,7 @@ enum JSONLinesStream {
             let mapping = request.mapping
             do throws(SourceLoadError) {
                 if reader.isRegularFile {
-                    FirstFrameGate.shared.wait()
+                    request.firstFrame.wait()
                     try reader.readRest(limit: share)
                     indexWhole(reader.bytes, &scanner)
                 } else {

@@ -15,7 +15,7 @@ extension ReopeningSource: IndexedQuerying {
     /// input, the walk waits for the whole (the query's own thread waits, not the screen).
     func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
         // The walk needs the whole input: its reading waits no longer for the first frame.
-        FirstFrameGate.shared.open()
+        firstFrame.open()
         while !isComplete {
             if shouldStop() { return false }
             usleep(10_000)

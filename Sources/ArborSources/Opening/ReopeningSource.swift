@@ -32,13 +32,17 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
     private let reading = Mutex(false)
     /// Whether changes of the file are followed.
     private let follows: Bool
+    /// What reading the whole input, when the first version shown is a part of it, waits for.
+    let firstFrame: FirstFrameGate
 
     /// Follows the file at `path` (unless not `follows`), read as `source` at `version`; `reopen` reads it again.
-    init(_ source: any HierarchySource, path: String, version: [Int], follows: Bool = true,
+    /// Reading the whole input after a part waits for `firstFrame`.
+    init(_ source: any HierarchySource, path: String, version: [Int], follows: Bool = true, firstFrame: FirstFrameGate = FirstFrameGate(),
          reopen: @escaping @Sendable () throws(SourceLoadError) -> any HierarchySource) {
         state = Mutex(State(current: source, version: version))
         paths = [path]
         self.follows = follows
+        self.firstFrame = firstFrame
         self.reopen = reopen
     }
 
@@ -47,6 +51,7 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
         self.paths = paths
         self.reopen = reopen
         follows = true
+        firstFrame = FirstFrameGate()
         state = Mutex(State(current: source, version: []))
         guard let version = version() else { return nil }
         state.withLock { $0.version = version }
@@ -86,7 +91,7 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
     func complete(by whole: @escaping @Sendable () throws(SourceLoadError) -> OpenedSource) {
         state.withLock { $0.isComplete = false }
         WorkerThreads.start { [self] in
-            FirstFrameGate.shared.wait()
+            firstFrame.wait()
             var changes: [SourceChange]
             do throws(SourceLoadError) {
                 let opened = try whole()

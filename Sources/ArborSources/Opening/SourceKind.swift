@@ -44,6 +44,12 @@ package protocol SourceKind: Sendable {
     func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource
     /// Opens the bytes read from the input as `format`.
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource
+    /// The format to read an input as instead of the one its first part suggested, when this kind knows better
+    /// (JSON Lines for a pipe whose first line is one JSON value), or nil.
+    func reconsiders(_ input: FirstPartInput) -> SourceFormat?
+    /// Opens an input of this kind from the part read so far, the rest read or indexed on another thread (a path
+    /// list growing as its lines come, a large document shown from its beginning); nil to open it whole.
+    func openFirstPart(_ input: FirstPartInput) throws(SourceLoadError) -> OpenedSource?
 }
 
 extension SourceKind {
@@ -65,6 +71,10 @@ extension SourceKind {
     package func claims(_ request: SourceRequest) -> Bool { false }
     /// Any settings will do unless the kind says.
     package func check(_ request: SourceRequest) -> String? { nil }
+    /// The format the first part suggested stands unless the kind says.
+    package func reconsiders(_ input: FirstPartInput) -> SourceFormat? { nil }
+    /// Inputs are opened whole unless the kind shows a first part.
+    package func openFirstPart(_ input: FirstPartInput) throws(SourceLoadError) -> OpenedSource? { nil }
 
     /// A kind that claims nothing opens nothing without reading.
     package func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {

@@ -27,6 +27,9 @@ package struct SourceRequest: Sendable {
     package var readsDocuments = false
     /// Where reading the input counts its bytes, for the loading screen.
     package var progress = ReadProgress()
+    /// What the rest of a large input, read or indexed while its first part is shown, waits for: the browser
+    /// showing the source opens it with its first frame.
+    package var firstFrame = FirstFrameGate()
 
     /// Creates a request.
     package init(path: String?, format: SourceFormat? = nil, mapping: FieldMapping = FieldMapping(), separator: UInt8 = UInt8(ascii: "/")) {
@@ -45,6 +48,9 @@ package struct OpenedSource: Sendable {
     package var format: SourceFormat
     /// Problems in the data that did not stop it from opening, each naming its place.
     package var problems: [String] = []
+    /// What the work that can wait for the browser's first frame (the rest of a large input) waits for: the
+    /// browser showing the source opens it.
+    package var firstFrame: FirstFrameGate?
 
     /// Whether its ids are paths, printed as paths by default (path lists, directories).
     package var idsArePaths: Bool { SourceKinds.kind(for: format.rawValue)?.idsArePaths ?? false }
@@ -68,6 +74,12 @@ package enum SourceOpener {
     /// JSON Lines input opens as soon as its first part is read (a `GrowingPathList`, `GrowingJSONLines`), the
     /// rest being read on another thread, and a large XML input as soon as its first part is indexed.
     package static func open(_ request: SourceRequest, streaming: Bool = false) throws(SourceLoadError) -> OpenedSource {
+        var opened = try openInput(request, streaming: streaming)
+        opened.firstFrame = request.firstFrame
+        return opened
+    }
+
+    private static func openInput(_ request: SourceRequest, streaming: Bool) throws(SourceLoadError) -> OpenedSource {
         if let path = request.path, let scheme = scheme(of: path),
            let kind = SourceKinds.all.first(where: { $0.schemes.contains(scheme) }) {
             return try kind.open(request)
@@ -87,35 +99,27 @@ package enum SourceOpener {
            let looks = BinaryInput.description(of: reader.bytes[...]) {
             throw SourceLoadError("\(origin): looks like \(looks), not a hierarchy (--format FORMAT reads it anyway)")
         }
-        if request.format == nil, format == .json, !reader.isAtEnd, !reader.isRegularFile,
-           request.path.flatMap(SourceFormat.byExtension) == nil, JSONLinesKind.firstValueLineEnd(reader.bytes) != nil {
-            // One whole line so far, and a pipe still open (`tail -f events.jsonl | arbor`): lines to come.
-            format = .jsonl
+        if request.format == nil, let better = SourceKinds.all.lazy.compactMap({
+            $0.reconsiders(FirstPartInput(reader: reader, format: format, name: name, origin: origin, request: request))
+        }).first {
+            format = better
         }
-        if streaming, format == .paths, !reader.isAtEnd, let partial = growingPathList(reader, name: name, request: request) {
-            return OpenedSource(hierarchy: partial, format: .paths)
+        if streaming, let kind = SourceKinds.kind(for: format.rawValue),
+           let opened = try kind.openFirstPart(FirstPartInput(reader: reader, format: format, name: name, origin: origin, request: request)) {
+            return opened
         }
-        if streaming, format == .jsonl, !reader.isAtEnd {
-            return OpenedSource(hierarchy: JSONLinesStream.start(reader, name: name, request: request), format: .jsonl)
-        }
-        if streaming, let streamed = streamedFirstPart(reader, format: format, name: name, request: request) { return streamed }
-        return try openWhole(reader, format: format, name: name, origin: origin, request: request, streaming: streaming)
+        return try openWhole(reader, format: format, name: name, origin: origin, request: request)
     }
 
-    /// Reads the rest of the input and opens it whole (a large XML input growing on another thread when
-    /// `streaming`).
-    private static func openWhole(_ reader: SourceReader, format: SourceFormat, name: String, origin: String, request: SourceRequest,
-                                  streaming: Bool) throws(SourceLoadError) -> OpenedSource {
+    /// Reads the rest of the input and opens it whole.
+    static func openWhole(_ reader: SourceReader, format: SourceFormat, name: String, origin: String,
+                          request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         let share = request.ceiling.streamShare
         guard let kind = SourceKinds.kind(for: format.rawValue) else { throw SourceLoadError("unsupported format '\(format)'") }
         if kind.readsInPlace, reader.size <= share, let mapped = reader.mapWhole(leased: !request.maps) {
             return try kind.open(SourceInput(content: mapped, name: name, origin: origin), as: format, request: request)
         }
         try reader.readRest(limit: share)
-        if streaming, format == .xml, !reader.stoppedAtLimit,
-           let growing = try XMLStream.start(reader.bytes, name: name, origin: origin, mapping: request.mapping) {
-            return OpenedSource(hierarchy: growing, format: .xml)
-        }
         guard reader.stoppedAtLimit else {
             return try kind.open(SourceInput(bytes: reader.bytes, name: name, origin: origin), as: format, request: request)
         }
@@ -139,93 +143,43 @@ package enum SourceOpener {
         reading.format = opened.format
         let again = reading
         var following = opened
-        following.hierarchy = ReopeningSource(opened.hierarchy, path: path, version: version) { () throws(SourceLoadError) in
+        following.hierarchy = ReopeningSource(opened.hierarchy, path: path, version: version,
+                                              firstFrame: request.firstFrame) { () throws(SourceLoadError) in
             try open(again).hierarchy
         }
         return following
     }
 
+    /// How much of an input is read before it is shown, when it may be shown from its first part.
+    static let firstPart = 256 << 10
+
     /// Files from this size are shown from their first part while the rest is read (JSON documents, tables).
     static let shownFromFirstPart = 8 << 20
 
-    /// A large JSON document or table shown from its first part while the rest is read and opened as usual on
-    /// another thread; nil when the file is small or not a regular file, or its first part does not open alone
-    /// (an object tree's beginning, a table row whose parent comes later).
-    private static func streamedFirstPart(_ reader: SourceReader, format: SourceFormat, name: String, request: SourceRequest)
-        -> OpenedSource?
-    {
+    /// A large regular file shown from `part` (its first part, as its kind opens it) while the rest is read and
+    /// opened whole on another thread, the part then replaced; nil when the file is small or not a regular file,
+    /// or its first part does not open alone (`part` gives nil).
+    static func shownFromFirstPart(_ input: FirstPartInput, part: (SourceReader) -> (any HierarchySource)?) -> OpenedSource? {
+        let reader = input.reader
+        let request = input.request
         guard reader.isRegularFile, reader.size >= shownFromFirstPart, !reader.isAtEnd, reader.size <= request.ceiling.streamShare,
-              let path = request.path, let version = SourceFile.version(path),
-              let partial = firstPart(of: reader, format: format, name: name, mapping: request.mapping)
+              let path = request.path, let version = SourceFile.version(path), let partial = part(reader)
         else { return nil }
-        let source = ReopeningSource(partial, path: path, version: version, follows: request.watches) { () throws(SourceLoadError) in
+        let source = ReopeningSource(partial, path: path, version: version, follows: request.watches,
+                                     firstFrame: request.firstFrame) { () throws(SourceLoadError) in
             try open(request).hierarchy
         }
         let handoff = ReaderHandoff(reader)
+        let (format, name) = (input.format, input.name)
         source.complete { () throws(SourceLoadError) in
-            try openWhole(handoff.reader, format: format, name: name, origin: path, request: request, streaming: false)
+            try openWhole(handoff.reader, format: format, name: name, origin: path, request: request)
         }
-        return OpenedSource(hierarchy: source, format: format == .json ? .document : format)
-    }
-
-    /// The source of the part of a file read so far, its counts not known yet, or nil.
-    private static func firstPart(of reader: SourceReader, format: SourceFormat, name: String, mapping: FieldMapping)
-        -> (any HierarchySource)?
-    {
-        switch format {
-        case .json, .document:
-            return JSONDocumentStream.partial(Array(reader.bytes.prefix(JSONDocumentStream.partSize)), name: name,
-                                              detecting: format == .json, mapping: mapping)
-        case .csv, .tsv:
-            return IndexedTable(bytes: SourceBytes(reader.wholeLines), delimiter: format == .csv ? UInt8(ascii: ",") : 0x09, name: name,
-                                mapping: mapping, countsPending: true)
-        default:
-            return nil
-        }
-    }
-
-    /// How much of a path list is read before it is shown.
-    static let firstPart = 256 << 10
-
-    /// The tree of the whole lines read so far, growing to the whole list on another thread; nil when no
-    /// line is whole yet. A slow pipe shows what has come every half second, then every second, every two...
-    private static func growingPathList(_ reader: SourceReader, name: String, request: SourceRequest) -> GrowingPathList? {
-        guard reader.bytes.contains(0x0A) else { return nil }
-        let builder = PathListBuilder(separator: request.separator)
-        let share = request.ceiling.streamShare
-        let notice = request.ceiling.cutNotice(origin: request.path ?? "stdin")
-        let growing = GrowingPathList(partial: builder.hierarchy(from: reader.wholeLines, name: name))
-        let handoff = ReaderHandoff(reader)
-        WorkerThreads.start {
-            FirstFrameGate.shared.wait()
-            let reader = handoff.reader
-            var interval = 0.5
-            do throws(SourceLoadError) {
-                while !reader.isAtEnd, reader.bytes.count < share {
-                    let before = reader.bytes.count
-                    try reader.read(limit: share, for: interval)
-                    interval *= 2
-                    if !reader.isAtEnd, reader.bytes.count > before, reader.bytes.count < share {
-                        growing.update(with: builder.hierarchy(from: reader.wholeLines, name: name))
-                    }
-                }
-            } catch {
-                growing.complete(with: builder.hierarchy(from: reader.bytes, name: name), problem: error.message)
-                return
-            }
-            guard reader.isAtEnd else {
-                growing.complete(with: builder.hierarchy(from: reader.wholeLines, name: name), problem: notice)
-                return
-            }
-            reader.progress.finishReading()
-            growing.complete(with: builder.hierarchy(from: reader.bytes, name: name))
-        }
-        return growing
+        return OpenedSource(hierarchy: source, format: format)
     }
 }
 
 /// Hands a reader to the thread that reads the rest; the opening thread no longer touches it.
-private struct ReaderHandoff: @unchecked Sendable {
+struct ReaderHandoff: @unchecked Sendable {
     let reader: SourceReader
 
     init(_ reader: SourceReader) {

@@ -10,4 +10,9 @@ struct PathListKind: SourceKind {
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         OpenedSource(hierarchy: PathListBuilder(separator: request.separator).hierarchy(from: input.bytes, name: input.name), format: .paths)
     }
+
+    /// A list still being read shows its whole lines so far, growing as more come.
+    func openFirstPart(_ input: FirstPartInput) throws(SourceLoadError) -> OpenedSource? {
+        GrowingPathListReading.start(input).map { OpenedSource(hierarchy: $0, format: .paths) }
+    }
 }

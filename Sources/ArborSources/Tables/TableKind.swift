@@ -7,6 +7,14 @@ struct TableKind: SourceKind {
     var extensions: [String: SourceFormat] { ["csv": .csv, "tsv": .tsv, "tab": .tsv] }
     var readsInPlace: Bool { true }
 
+    /// A large table shows the rows of its first part while the rest is read.
+    func openFirstPart(_ input: FirstPartInput) throws(SourceLoadError) -> OpenedSource? {
+        SourceOpener.shownFromFirstPart(input) { reader in
+            IndexedTable(bytes: SourceBytes(reader.wholeLines), delimiter: input.format == .csv ? UInt8(ascii: ",") : 0x09, name: input.name,
+                         mapping: input.request.mapping, countsPending: true)
+        }
+    }
+
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         let delimiter = format == .csv ? UInt8(ascii: ",") : 0x09
         if let indexed = IndexedTable(bytes: input.content, delimiter: delimiter, name: input.name, mapping: request.mapping) {

@@ -20,6 +20,16 @@ struct XMLKind: SourceKind {
         return next == UInt8(ascii: "?") || next == UInt8(ascii: "!") || startsName ? .xml : nil
     }
 
+    /// A large document is read whole, then shows the elements of its first megabytes while the rest is indexed.
+    func openFirstPart(_ input: FirstPartInput) throws(SourceLoadError) -> OpenedSource? {
+        try input.reader.readRest(limit: input.request.ceiling.streamShare)
+        guard !input.reader.stoppedAtLimit,
+              let growing = try XMLStream.start(input.reader.bytes, name: input.name, origin: input.origin, mapping: input.request.mapping,
+                                                firstFrame: input.request.firstFrame)
+        else { return nil }
+        return OpenedSource(hierarchy: growing, format: .xml)
+    }
+
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         OpenedSource(hierarchy: try LazyXMLDocument(bytes: input.bytes, name: input.name, origin: input.origin, mapping: request.mapping),
                      format: .xml)

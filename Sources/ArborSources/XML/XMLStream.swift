@@ -10,7 +10,9 @@ enum XMLStream {
 
     /// The document growing to the whole input; nil when the first part already holds all of it (then opened
     /// whole as usual). Errors in the first part are thrown.
-    static func start(_ bytes: [UInt8], name: String, origin: String, mapping: FieldMapping) throws(SourceLoadError) -> GrowingXMLDocument? {
+    /// The indexing waits for `firstFrame` (at most a moment).
+    static func start(_ bytes: [UInt8], name: String, origin: String, mapping: FieldMapping,
+                      firstFrame: FirstFrameGate) throws(SourceLoadError) -> GrowingXMLDocument? {
         guard bytes.count > firstPart else { return nil }
         let indexer = try XMLIndexer(bytes, origin: origin)
         try indexer.feed(upTo: firstPart)
@@ -18,7 +20,7 @@ enum XMLStream {
         let growing = GrowingXMLDocument(partial: LazyXMLDocument(bytes: bytes, index: indexer.snapshot, name: name, mapping: mapping))
         let handoff = XMLIndexerHandoff(indexer: indexer)
         WorkerThreads.start {
-            FirstFrameGate.shared.wait()
+            firstFrame.wait()
             let indexer = handoff.indexer
             do throws(SourceLoadError) {
                 indexer.reserveRoom()

@@ -26,6 +26,8 @@ package final class BrowserRunLoop {
     private let settleWait: Double
     /// What is on screen that the source was last told to watch.
     private var watched: Set<String>?
+    /// Opened with the first frame: work on the source held until then (the rest of a large input) goes on.
+    package var firstFrame: FirstFrameGate?
     /// The presenting program's listener, told of focus moves, expansions and picks.
     private var listener: ((BrowserEvent) -> Void)?
 
@@ -144,7 +146,7 @@ package final class BrowserRunLoop {
     private func finishTurn(_ controller: inout BrowserController) -> Int32? {
         if let status = settle(&controller) { return status }
         terminal.present(controller.render())
-        FirstFrameGate.shared.open()
+        firstFrame?.open()
         let now = MonotonicClock.seconds()
         if performer.capabilities.listensToShown { timers.keep(.watchShown, now: now) }
         if controller.isLoading { timers.keep(.spinner, now: now) } else { timers.stop(.spinner) }
