@@ -6,12 +6,12 @@ import ArborTUI
 
 /// Runs the interactive browser or picker and prints what was picked.
 enum Browser {
-    /// Shows the source on the terminal; returns the exit status.
-    /// `terminal` may have been acquired by a loading screen already; the problems in the data are then printed
-    /// once it is given back.
+    /// Shows the source on the terminal; returns the exit status, or throws what stops it (after the terminal is
+    /// given back). `terminal` may have been acquired by a loading screen already; the problems in the data are
+    /// then printed once it is given back.
     static func run(_ command: BrowseCommand, source opened: OpenedSource, query: JSONPath? = nil, theme: Theme,
                     keyChanges: [(key: Key, command: BrowserCommand?)], bindings: [ActionBinding] = [],
-                    terminal lease: TerminalLease) -> Int32 {
+                    terminal lease: TerminalLease) throws(ArborFailure) -> Int32 {
         let shownDuringLoading = lease.wasAcquired
         defer {
             lease.release()
@@ -24,23 +24,15 @@ enum Browser {
             do {
                 options.reveal = try blocking { try await ItemFormatter.idPath(of: select, in: hierarchy) }
             } catch {
-                lease.release()
-                printError("arbor: --select: no item with id '\(select)'")
-                return 2
+                throw .invalid("--select: no item with id '\(select)'")
             }
         }
         if let query {
             let search = SourceQuery(query, source: hierarchy)
             let answer = QueryThread.run { search.answer() }
-            if let failure = answer.failure {
-                lease.release()
-                printError("arbor: --jsonpath: \(failure)")
-                return 2
-            }
+            if let failure = answer.failure { throw .invalid("--jsonpath: \(failure)") }
             guard !answer.matches.isEmpty else {
-                lease.release()
-                printError("arbor: --jsonpath: nothing matches \(query.expression)")
-                return 1
+                throw ArborFailure(message: "--jsonpath: nothing matches \(query.expression)", status: 1)
             }
             options.answer = answer
             options.answerExpression = query.expression
@@ -76,14 +68,11 @@ enum Browser {
             let headStart = browser.headStart(of: hierarchy)
             result = try browser.run(on: lease.acquire(), source: hierarchy, headStart: headStart, firstFrame: opened.firstFrame)
         } catch {
-            printError("arbor: " + error.message)
-            return 2
+            throw .invalid(error.message)
         }
         if let failure = (hierarchy as? any ReadingOutcome)?.readingFailure, result.ending != .cancelled {
             // Shown from its first part, the rest found invalid: said on the screen, then as any invalid source.
-            lease.release()
-            printError("arbor: " + failure)
-            return 2
+            throw .invalid(failure)
         }
         guard result.ending == .picked else { return result.status }
         let formatter = ItemFormatter(

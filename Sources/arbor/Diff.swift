@@ -6,11 +6,10 @@ import ArborTUI
 /// Answers `arbor diff A B`: both sources read as values, compared, the difference printed.
 enum Diff {
     /// Prints the difference; returns the exit status (0 equal, 1 different, 2 trouble).
-    static func run(_ command: DiffCommand, output: DiffCommand.Output) -> Int32 {
+    static func run(_ command: DiffCommand, output: DiffCommand.Output) throws(ArborFailure) -> Int32 {
         var tree: DiffHierarchy?
         if !DiffOpening.sameBytes(command.first.request, command.second.request) {
-            guard let opened = open(command) else { return 2 }
-            tree = opened.difference
+            tree = try open(command).difference
         }
         var printed = GatheredOutput()
         switch output {
@@ -27,16 +26,15 @@ enum Diff {
         return tree?.isEqual == false ? 1 : 0
     }
 
-    /// The two sources compared, their problems said on stderr; nil (said) when one cannot be read.
-    static func open(_ command: DiffCommand) -> (opened: OpenedSource, difference: DiffHierarchy)? {
+    /// The two sources compared, their problems said on stderr; a failure when one cannot be read.
+    static func open(_ command: DiffCommand) throws(ArborFailure) -> (opened: OpenedSource, difference: DiffHierarchy) {
         let names = (command.first.source ?? "stdin", command.second.source ?? "stdin")
         do {
             let opened = try DiffOpening.open(command.first.request, command.second.request, names: names, matchBy: command.matchBy)
             for problem in opened.opened.problems { printError("arbor: " + problem) }
             return opened
         } catch {
-            printError("arbor: " + error.message)
-            return nil
+            throw .invalid(error.message)
         }
     }
 

@@ -4,7 +4,7 @@ import ArborSources
 /// Answers `arbor find`: walks the source, matches every item, prints the matches best first.
 enum Find {
     /// Prints the matches; returns the exit status.
-    static func run(_ command: FindCommand, source opened: OpenedSource) -> Int32 {
+    static func run(_ command: FindCommand, source opened: OpenedSource) throws(ArborFailure) -> Int32 {
         let hierarchy = opened.hierarchy
         let idsArePaths = opened.idsArePaths
         let formatter = ItemFormatter(field: command.output.field(default: idsArePaths ? .path : .id), idsArePaths: idsArePaths)
@@ -32,8 +32,7 @@ enum Find {
                 return search.ranked.isEmpty ? 1 : 0
             }
         } catch {
-            printError("arbor: \(error)")
-            return 2
+            throw .invalid("\(error)")
         }
     }
 }

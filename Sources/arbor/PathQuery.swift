@@ -9,30 +9,31 @@ enum PathQuery {
         case value, path, id, title, json
     }
 
-    /// The expression parsed, or exit status 2 with its position said.
-    static func parse(_ expression: String) -> JSONPath? {
+    /// The expression parsed, or a failure saying where it is wrong (the expression, a caret under the place).
+    static func parse(_ expression: String) throws(ArborFailure) -> JSONPath {
         do {
             return try JSONPath(expression)
         } catch {
-            printError("arbor: invalid JSONPath: \(error.message) at column \(error.column)")
-            printError("  " + expression)
-            printError("  " + String(repeating: " ", count: max(0, error.offset)) + "^")
-            return nil
+            throw .invalid("invalid JSONPath: \(error.message) at column \(error.column)",
+                           hint: "  " + expression + "\n  " + String(repeating: " ", count: max(0, error.offset)) + "^")
         }
     }
 
     /// Prints the matches; returns the exit status.
-    static func run(_ command: QueryCommand, query: JSONPath, source opened: OpenedSource) -> Int32 {
+    static func run(_ command: QueryCommand, query: JSONPath, source opened: OpenedSource) throws(ArborFailure) -> Int32 {
         let hierarchy = opened.hierarchy
         let fallback: Field = hierarchy.isDocument ? .value : .id
         let field = command.output.output.flatMap(Field.init(rawValue:)) ?? fallback
         let terminator = command.output.terminator
         let search = SourceQuery(query, source: hierarchy)
         // The walk recurses per level of nesting: it runs on a thread whose stack holds the deepest it goes.
-        return QueryThread.run { print(search, field: field, terminator: terminator) }
+        let printed = QueryThread.run { print(search, field: field, terminator: terminator) }
+        if let failure = printed.failure { throw .invalid(failure) }
+        return printed.status
     }
 
-    private static func print(_ search: SourceQuery, field: Field, terminator: [UInt8]) -> Int32 {
+    /// Prints the matches; the exit status, or why the walk stopped short.
+    private static func print(_ search: SourceQuery, field: Field, terminator: [UInt8]) -> (status: Int32, failure: String?) {
         var output = GatheredOutput()
         var printed = 0
         var readerGone = false
@@ -42,13 +43,10 @@ enum PathQuery {
             readerGone = true
             return false
         }
-        if readerGone { return 0 }
+        if readerGone { return (0, nil) }
         _ = output.flush()
-        if let failure = search.reader.failure {
-            printError("arbor: \(failure.message)")
-            return 2
-        }
-        return printed == 0 ? 1 : 0
+        if let failure = search.reader.failure { return (2, failure.message) }
+        return (printed == 0 ? 1 : 0, nil)
     }
 
     private static func record(_ match: QueryMatch, field: Field) -> [UInt8] {

@@ -40,18 +40,18 @@ enum Program {
         case .print(let command):
             return try printTree(command, source: openSource(command.source))
         case .query(let command) where command.relation == .path:
-            guard let query = PathQuery.parse(command.id) else { return 2 }
+            let query = try PathQuery.parse(command.id)
             var options = command.source
             options.readsDocuments = true
-            return PathQuery.run(command, query: query, source: try openSource(options))
+            return try PathQuery.run(command, query: query, source: try openSource(options))
         case .query(let command):
-            return Query.run(command, source: try openSource(command.source))
+            return try Query.run(command, source: try openSource(command.source))
         case .find(let command):
-            return Find.run(command, source: try openSource(command.source))
+            return try Find.run(command, source: try openSource(command.source))
         case .diff(let command):
             try requireSource(command.first)
             guard command.output == nil, isatty(1) != 0 || command.browse.selectionMode != .none else {
-                return Diff.run(command, output: command.output ?? .summary)
+                return try Diff.run(command, output: command.output ?? .summary)
             }
             return try browseDifference(command, settings: settings)
         case .browse(var command):
@@ -63,7 +63,7 @@ enum Program {
                 throw .invalid("--theme: " + error.description)
             }
             let answering = try command.jsonpath.map { expression throws(ArborFailure) in
-                guard let path = PathQuery.parse(expression) else { throw ArborFailure(message: nil, status: 2) }
+                let path = try PathQuery.parse(expression)
                 command.source.readsDocuments = true
                 return path
             }
@@ -71,7 +71,7 @@ enum Program {
             let terminal = TerminalLease(theme: command.usesColor ? theme : theme.withoutColor(), mouse: command.mouse,
                                          height: command.height)
             let opened = try SourceLoading.open(command.source, name: name, terminal: terminal, streaming: command.select == nil)
-            return Browser.run(command, source: opened, query: answering, theme: theme, keyChanges: settings.keyChanges, bindings: settings.bindings,
+            return try Browser.run(command, source: opened, query: answering, theme: theme, keyChanges: settings.keyChanges, bindings: settings.bindings,
                                terminal: terminal)
         case .keys(let command):
             let base: KeyMap = command.pick ? .picker : .standard
@@ -90,13 +90,14 @@ enum Program {
             throw .invalid("--theme: " + error.description)
         }
         let same = DiffOpening.sameBytes(command.first.request, command.second.request)
-        guard let opened = same ? nil : Diff.open(command) else { return same ? equal(command) : 2 }
+        if same { return equal(command) }
+        let opened = try Diff.open(command)
         if opened.difference.isEqual { return equal(command) }
         let terminal = TerminalLease(theme: command.browse.usesColor ? theme : theme.withoutColor(), mouse: command.browse.mouse,
                                      height: command.browse.height)
         var shown = opened.opened
         shown.problems = []
-        return Browser.run(command.browse, source: shown, theme: theme, keyChanges: settings.keyChanges, bindings: settings.bindings,
+        return try Browser.run(command.browse, source: shown, theme: theme, keyChanges: settings.keyChanges, bindings: settings.bindings,
                            terminal: terminal)
     }
 

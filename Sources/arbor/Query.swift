@@ -4,21 +4,19 @@ import ArborSources
 /// Answers `arbor query` on a source loaded whole.
 enum Query {
     /// Prints the answer; returns the exit status.
-    static func run(_ command: QueryCommand, source opened: OpenedSource) -> Int32 {
+    static func run(_ command: QueryCommand, source opened: OpenedSource) throws(ArborFailure) -> Int32 {
         let hierarchy = opened.hierarchy
         if let streaming = hierarchy as? any StreamingQueries {
-            return StreamedQuery.run(command, source: streaming, idsArePaths: opened.idsArePaths)
+            return try StreamedQuery.run(command, source: streaming, idsArePaths: opened.idsArePaths)
         }
         let store: NodeStore
         do {
             store = try blocking { try await NodeStore.loaded(from: hierarchy) }
         } catch {
-            printError("arbor: \(error)")
-            return 2
+            throw .invalid("\(error)")
         }
         guard let item = store.handle(for: command.id), item != NodeStore.top else {
-            printError("arbor: no item with id '\(command.id)'")
-            return 2
+            throw .invalid("no item with id '\(command.id)'")
         }
         let queries = RelativeQueries(store: store)
         func related(_ relation: QueryCommand.Relation) -> [NodeHandle] {

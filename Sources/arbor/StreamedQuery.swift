@@ -5,7 +5,7 @@ import ArborSources
 /// printed as they come; only a group's lines are held until the end.
 enum StreamedQuery {
     /// Prints the answer; returns the exit status.
-    static func run(_ command: QueryCommand, source: any StreamingQueries, idsArePaths: Bool) -> Int32 {
+    static func run(_ command: QueryCommand, source: any StreamingQueries, idsArePaths: Bool) throws(ArborFailure) -> Int32 {
         let formatter = ItemFormatter(field: command.output.field(default: idsArePaths ? .path : .id), idsArePaths: idsArePaths)
         let terminator = command.output.terminator
         let filters = command.filters
@@ -14,6 +14,7 @@ enum StreamedQuery {
         var printed = 0
         var output = GatheredOutput()
         defer { _ = output.flush() }
+        var missing = false
         let relation = StreamedRelation(rawValue: (command.relation == .group ? command.of : command.relation).rawValue) ?? .descendants
         do {
             let found = try source.streamRelatives(relation, of: command.id, titlePaths: formatter.needsTitlePath) { item, titles in
@@ -24,13 +25,14 @@ enum StreamedQuery {
                 keyed.append((item.value(of: grouped) ?? "", record))
                 return true
             }
-            guard found else {
-                printError("arbor: no item with id '\(command.id)'")
-                return 2
-            }
+            missing = !found
         } catch {
-            printError("arbor: \(error)")
-            return 2
+            _ = output.flush()
+            throw .invalid("\(error)")
+        }
+        if missing {
+            _ = output.flush()
+            throw .invalid("no item with id '\(command.id)'")
         }
         for group in RelativeQueries.group(keyed, by: \.key) {
             for entry in group.items where !output.write(LosslessText.encode(group.key) + [0x09] + entry.line) { return 0 }

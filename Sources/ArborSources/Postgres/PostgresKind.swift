@@ -18,7 +18,7 @@ struct PostgresKind: SourceKind {
     }
 
     func check(_ request: SourceRequest) -> String? {
-        request.settings["path-column"] != nil && !Self.names(request) ? "--path-column goes with a PostgreSQL source" : nil
+        TableSettings(request).pathColumn != nil && !Self.names(request) ? "--path-column goes with a PostgreSQL source" : nil
     }
 
     func claims(_ request: SourceRequest) -> Bool { request.format == .postgres }
@@ -29,7 +29,7 @@ struct PostgresKind: SourceKind {
         do throws(PostgresError) {
             let source = try PostgresSource(
                 target, table: settings.table, mapping: request.mapping, orderBy: settings.orderBy,
-                pathColumn: request.settings["path-column"], root: request.settings["root"])
+                pathColumn: settings.pathColumn, root: settings.root)
             return OpenedSource(hierarchy: source, format: .postgres)
         } catch {
             throw SourceLoadError(error.message)
