@@ -147,14 +147,14 @@ enum FuzzTargets {
             if controller.render() != grid { fatalError("a frame with cells copied differs from one painted whole") }
             let state = controller.state
             if grid.cells.count != grid.width * grid.height { fatalError("the grid is not its size") }
-            for column in state.columns.indices {
+            for column in state.navigation.levels.indices {
                 let count = state.items(in: column).count
-                if count > 0, !(0..<count).contains(state.columns[column].focus) { fatalError("focus out of range") }
+                if count > 0, !(0..<count).contains(state.navigation.levels[column].focus) { fatalError("focus out of range") }
             }
             if !state.outline.rows.isEmpty, !state.outline.rows.indices.contains(state.outline.focus) {
                 fatalError("outline focus out of range")
             }
-            for level in state.columns.indices.dropFirst() where state.columns[level].parent != state.columns[level - 1].focusedItem {
+            for level in state.navigation.levels.indices.dropFirst() where state.navigation.levels[level].parent != state.navigation.levels[level - 1].focusedItem {
                 fatalError("the expanded path is broken at level \(level)")
             }
             if let row = state.outline.focusedItem, let focused = state.focusedItem, row != focused { fatalError("the outline's focus is not the focus") }

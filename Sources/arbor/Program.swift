@@ -67,7 +67,7 @@ enum Program {
                 command.source.readsDocuments = true
                 return path
             }
-            let name = command.source.source.map(JSONTreeSource.displayName(for:)) ?? "stdin"
+            let name = command.source.source.map(JSONTreeReader.displayName(for:)) ?? "stdin"
             let terminal = TerminalLease(theme: command.usesColor ? theme : theme.withoutColor(), mouse: command.mouse,
                                          height: command.height)
             let opened = try SourceLoading.open(command.source, name: name, terminal: terminal, streaming: command.select == nil)

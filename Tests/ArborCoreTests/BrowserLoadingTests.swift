@@ -38,7 +38,7 @@ struct BrowserLoadingTests {
         driver.send(newer)
         driver.send(older)
         #expect(driver.titles(1) == ["P3", "P1"])
-        #expect(driver.state.store[driver.state.columns[1].parent].childLoad == .loaded)
+        #expect(driver.state.store[driver.state.navigation.levels[1].parent].childLoad == .loaded)
     }
 
     @Test func leftOfTheFirstColumnInsertsTheParentOfTheRoot() async {
@@ -46,7 +46,7 @@ struct BrowserLoadingTests {
         driver.send(.start)
         await driver.settle()
         driver.send(.previousLevel)
-        #expect(driver.state.focusedColumn == 0)
+        #expect(driver.state.navigation.focusedLevel == 0)
         #expect(driver.pending.isEmpty)
         #expect(driver.state.mayHaveLevelBeforeFirst)
         driver.send(.previousLevel)
@@ -61,7 +61,7 @@ struct BrowserLoadingTests {
         #expect(driver.titles(0) == ["World"])
         #expect(driver.titles(1) == ["Plants", "Offices"])
         #expect(driver.focusedID(1) == "plants")
-        #expect(driver.state.focusedColumn == 0)
+        #expect(driver.state.navigation.focusedLevel == 0)
         #expect(driver.focusedID(2) == "hamburg")
         driver.send(.previousLevel)
         await driver.settle()
@@ -100,10 +100,10 @@ struct BrowserLoadingTests {
         await driver.settle()
         #expect(driver.columnParents == ["", "plants", "hamburg", "tower"])
         #expect(driver.focusedID(3) == "fan")
-        #expect(driver.state.focusedColumn == 3)
+        #expect(driver.state.navigation.focusedLevel == 3)
         driver.send(.reveal(path: ["plants", "nowhere"]))
         await driver.settle()
-        #expect(driver.state.focusedColumn == 1)
+        #expect(driver.state.navigation.focusedLevel == 1)
         #expect(driver.focusedID(1) == "hamburg")
     }
 
@@ -121,8 +121,8 @@ struct BrowserLoadingTests {
         await driver.settle()
         #expect(driver.columnParents == ["", "plants", "hamburg"])
         #expect(driver.focusedID(2) == "tower")
-        #expect(driver.state.columns[2].focus == 1)
-        #expect(driver.state.focusedColumn == 2)
+        #expect(driver.state.navigation.levels[2].focus == 1)
+        #expect(driver.state.navigation.focusedLevel == 2)
     }
 }
 
@@ -223,7 +223,7 @@ struct PartialLoadTests {
         guard let (handle, generation) = await startAwaitingChildren(&driver) else { return }
         driver.send(.loaded(.partialChildren(handle, generation: generation, [item("p3"), item("p1")])))
         #expect(driver.titles(1) == ["P3", "P1"])
-        #expect(driver.state.isLoading(column: 1))
+        #expect(driver.state.isLoading(level: 1))
         driver.send(.moveFocus(by: 1))
         driver.send(.loaded(.partialChildren(handle, generation: generation, [item("p2")])))
         #expect(driver.titles(1) == ["P3", "P1", "P2"])
@@ -232,7 +232,7 @@ struct PartialLoadTests {
         driver.send(.loaded(.children(handle, generation: generation, .success([item("p1"), item("p2"), item("p3")]))))
         #expect(driver.titles(1) == ["P1", "P2", "P3"])
         #expect(driver.focusedID(1) == "p1")
-        #expect(!driver.state.isLoading(column: 1))
+        #expect(!driver.state.isLoading(level: 1))
     }
 
     @Test func anAnswerAskedBeforeAReloadIsDropped() async {
@@ -241,7 +241,7 @@ struct PartialLoadTests {
         await driver.settle()
         driver.send(.expand)
         await driver.settle()
-        guard let deepest = driver.state.columns.last?.focusedItem else {
+        guard let deepest = driver.state.navigation.levels.last?.focusedItem else {
             Issue.record("no item focused")
             return
         }
@@ -263,7 +263,7 @@ struct PartialLoadTests {
         #expect(driver.focusedID(1) == "p3")
         driver.send(.loaded(.children(handle, generation: generation, .success([item("p1"), item("p2"), item("p3")]))))
         #expect(driver.focusedID(1) == "p1", "the first item of the ordered list, not the first part's")
-        #expect(driver.state.columns[1].scroll == 0)
+        #expect(driver.state.navigation.levels[1].scroll == 0)
     }
 
     @Test func aReloadKeepsTheOldListShownUntilTheWholeNewOneIsRead() async {

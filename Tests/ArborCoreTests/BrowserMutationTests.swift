@@ -22,7 +22,7 @@ struct BrowserMutationTests {
         await driver.settle()
         #expect(driver.titles(3) == ["P0", "P1", "P2", "P3", "P4"])
         #expect(driver.focusedID(3) == "p2")
-        #expect(driver.state.columns[3].focus == 2)
+        #expect(driver.state.navigation.levels[3].focus == 2)
         driver.send(.insertChildren(of: "unknown", at: [0]))
         #expect(driver.pending.isEmpty)
     }
@@ -47,7 +47,7 @@ struct BrowserMutationTests {
         #expect(driver.focusedID(3) == "p3")
         driver.send(.removeChildren(of: "pumps", at: [0, 1, 7]))
         #expect(driver.titles(3).isEmpty)
-        #expect(driver.state.columns[3].focusedItem == nil)
+        #expect(driver.state.navigation.levels[3].focusedItem == nil)
     }
 
     @Test func removingAnExpandedItemCutsThePath() async {
@@ -56,7 +56,7 @@ struct BrowserMutationTests {
         driver.send(.removeChildren(of: "hamburg", at: [0]))
         #expect(driver.columnParents == ["", "plants", "hamburg"])
         #expect(driver.focusedID(2) == "tower")
-        #expect(driver.state.focusedColumn == 2)
+        #expect(driver.state.navigation.focusedLevel == 2)
     }
 
     @Test func invalidatedChildrenReloadWithTheFocusByIdentity() async {
@@ -68,7 +68,7 @@ struct BrowserMutationTests {
         await driver.settle()
         #expect(driver.titles(3) == ["P3", "P2"])
         #expect(driver.focusedID(3) == "p2")
-        #expect(driver.state.columns[3].focus == 1)
+        #expect(driver.state.navigation.levels[3].focus == 1)
         driver.send(.invalidateChildren(of: "offices"))
         #expect(driver.pending.isEmpty)
     }
@@ -102,8 +102,8 @@ struct BrowserMutationTests {
         #expect(driver.titles(1) == ["B1", "Pumps"])
         #expect(driver.focusedID(1) == "pumps")
         #expect(driver.focusedID(2) == "p2")
-        #expect(driver.state.focusedColumn == 2)
-        #expect(driver.state.root == driver.state.store.handle(for: "berlin"))
+        #expect(driver.state.navigation.focusedLevel == 2)
+        #expect(driver.state.navigation.root == driver.state.store.handle(for: "berlin"))
     }
 
     @Test func aRemovedParentMakesTheItemTheRoot() async {
@@ -115,7 +115,7 @@ struct BrowserMutationTests {
         #expect(driver.columnParents == ["", "pumps"])
         #expect(driver.titles(0) == ["Pumps"])
         #expect(driver.focusedID(1) == "p2")
-        #expect(driver.state.focusedColumn == 1)
+        #expect(driver.state.navigation.focusedLevel == 1)
         #expect(driver.state.mayHaveLevelBeforeFirst == false)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 struct ChildListTests {
     /// The children of the first column's parent.
     func listed(_ driver: Driver) -> ChildList {
-        driver.state.store.children(of: driver.state.columns[0].parent)
+        driver.state.store.children(of: driver.state.navigation.levels[0].parent)
     }
 
     @Test func aMillionChildrenHoldOnlyTheirShownPages() async {
@@ -23,7 +23,7 @@ struct ChildListTests {
             == Set((0..<256).map { "c\($0)" } + (999_936..<1_000_000).map { "c\($0)" }))
         #expect(listed(driver).arrivedHandles.map { driver.state.store[$0].id }
             == (0..<256).map { "c\($0)" } + (999_936..<1_000_000).map { "c\($0)" }, "in order")
-        let root = driver.state.columns[0].parent
+        let root = driver.state.navigation.levels[0].parent
         let below = RelativeQueries(store: driver.state.store).descendants(of: root)
         #expect(below.prefix(2 * ChildPaging.pageSize - 192) == listed(driver).arrivedHandles[...] && !below.contains(NodeStore.placeholder),
                 "the descendants of a paged list are those of the pages read, no placeholder")

@@ -12,9 +12,9 @@ struct EstimatedCountTests {
         // page stays and the shown page is asked for again.
         driver.send(.resizeChildren(of: "", count: 99_000))
         #expect(driver.state.items(in: 0).count == 99_000)
-        #expect(driver.state.columns[0].focus == 98_999)
+        #expect(driver.state.navigation.levels[0].focus == 98_999)
         #expect(driver.titles(0)[0..<10] == ArraySlice((0..<10).map { "Child \($0)" }))
-        #expect(driver.state.store[driver.state.columns[0].parent].unloadedChildren == 99_000 - ChildPaging.pageSize)
+        #expect(driver.state.store[driver.state.navigation.levels[0].parent].unloadedChildren == 99_000 - ChildPaging.pageSize)
         #expect(driver.pending.count == 1, "the page of the focus is read again")
         await driver.settle()
         #expect(driver.focusedID(0) == "c98999")

@@ -43,9 +43,9 @@ struct FailureAndEdgeTests {
         var driver = Driver(QuirkySource(mode: .failingRoot))
         driver.send(.start)
         await driver.settle()
-        #expect(driver.state.rootLoad == .failed("cannot open the source"))
+        #expect(driver.state.loads.root == .failed("cannot open the source"))
         #expect(driver.state.message == "cannot open the source")
-        #expect(driver.state.columns.isEmpty)
+        #expect(driver.state.navigation.levels.isEmpty)
     }
 
     @Test func errorsOfOtherTypesBecomeSourceErrorsWithTheirText() async {
@@ -91,7 +91,7 @@ struct FailureAndEdgeTests {
         driver.send(.reveal(path: ["plants", "hamburg", "pumps"]))
         await driver.settle()
         #expect(driver.focusedID(1) == "hamburg")
-        #expect(driver.state.focusedColumn == 1)
+        #expect(driver.state.navigation.focusedLevel == 1)
     }
 
     @Test func insertedChildrenThatCannotBeReadAreReported() async {

@@ -61,18 +61,18 @@ struct FindWalkTests {
         #expect(streamed.hits.map(\.title).contains("Alpha"))
         guard case .search(_, _, _, _, _, let generation) = first else { Issue.record("no search"); return }
         driver.send(.find(.updated(generation: generation, streamed)))
-        #expect(driver.state.find?.isSearching == true && driver.state.find?.hits.isEmpty == false)
+        #expect(driver.state.finding.open?.isSearching == true && driver.state.finding.open?.hits.isEmpty == false)
         driver.send(.find(.query("dee")))
         let newer = driver.pending.removeFirst()
         let newest = Task { await performer.perform(newer) }
         let stale = await older.value
         driver.send(stale)
-        #expect(driver.state.find?.query == "dee")
-        #expect(driver.state.find?.hits.map(\.title).contains("Alpha") == true, "the stale answer changed nothing")
+        #expect(driver.state.finding.open?.query == "dee")
+        #expect(driver.state.finding.open?.hits.map(\.title).contains("Alpha") == true, "the stale answer changed nothing")
         source.open("gamma")
         driver.send(await newest.value)
-        #expect(driver.state.find?.hits.map(\.title) == ["Deep", "Deeper"])
-        #expect(driver.state.find?.progress?.isComplete == true)
+        #expect(driver.state.finding.open?.hits.map(\.title) == ["Deep", "Deeper"])
+        #expect(driver.state.finding.open?.progress?.isComplete == true)
     }
 
     @Test func anOlderSearchStartingLateDoesNotStopANewerOne() async throws {
@@ -90,7 +90,7 @@ struct FindWalkTests {
         driver.send(await performer.perform(older))
         source.open("gamma")
         driver.send(await running.value)
-        #expect(driver.state.find?.hits.map(\.title) == ["Deep", "Deeper"], "the newer search ran to its end")
+        #expect(driver.state.finding.open?.hits.map(\.title) == ["Deep", "Deeper"], "the newer search ran to its end")
     }
 
     @Test func aStopThatRunsAfterANewerSearchBeganLeavesItBe() async throws {
@@ -109,8 +109,8 @@ struct FindWalkTests {
         driver.send(await performer.perform(opening))
         source.open("gamma")
         driver.send(await running.value)
-        #expect(driver.state.find?.hits.map(\.title) == ["Deep", "Deeper"], "the stop of the empty query ran last and left the newer search be")
-        #expect(driver.state.find?.progress?.isComplete == true)
+        #expect(driver.state.finding.open?.hits.map(\.title) == ["Deep", "Deeper"], "the stop of the empty query ran last and left the newer search be")
+        #expect(driver.state.finding.open?.progress?.isComplete == true)
     }
 
     @Test func escStopsTheWalkAndLaterQueriesSearchWhatItVisited() async throws {
@@ -126,25 +126,25 @@ struct FindWalkTests {
         #expect(await eventually { reports.updates.contains { $0.hits.map(\.title) == ["Gamma"] } }, "the walk waits at gamma")
         driver.send(.find(.stop))
         #expect(isOneStop(driver.pending, cancelling: false))
-        #expect(driver.state.find?.isStopped == true)
+        #expect(driver.state.finding.open?.isStopped == true)
         source.open("gamma")
         await driver.settle()
         driver.send(await running.value)
-        let stopped = try #require(driver.state.find?.progress)
+        let stopped = try #require(driver.state.finding.open?.progress)
         #expect(!stopped.isWalking && !stopped.isComplete)
-        #expect(driver.state.find?.hits.map(\.title).contains("G1") == true, "gamma's children were read before the stop: \(driver.state.find?.hits.map(\.title) ?? []) \(stopped)")
-        #expect(driver.state.find?.hits.map(\.title).contains("Deep") == false)
+        #expect(driver.state.finding.open?.hits.map(\.title).contains("G1") == true, "gamma's children were read before the stop: \(driver.state.finding.open?.hits.map(\.title) ?? []) \(stopped)")
+        #expect(driver.state.finding.open?.hits.map(\.title).contains("Deep") == false)
         driver.send(.find(.query("dee")))
         guard case .search(_, _, _, let walks, _, _) = driver.pending.first else { Issue.record("no search"); return }
         #expect(!walks, "a stopped walk stays stopped")
         await driver.settle()
-        #expect(driver.state.find?.hits.isEmpty == true)
+        #expect(driver.state.finding.open?.hits.isEmpty == true)
         driver.send(.find(.stop))
         #expect(driver.pending.isEmpty, "nothing runs to stop")
         driver.send(.find(.searchFurther))
         await driver.settle()
-        #expect(driver.state.find?.hits.map(\.title) == ["Deep", "Deeper"])
-        #expect(driver.state.find?.progress?.bound == SearchBound.lazyDefault.further)
+        #expect(driver.state.finding.open?.hits.map(\.title) == ["Deep", "Deeper"])
+        #expect(driver.state.finding.open?.progress?.bound == SearchBound.lazyDefault.further)
     }
 
     @Test func theDepthBoundKeepsDeeperItemsForSearchFurther() async {
@@ -155,14 +155,14 @@ struct FindWalkTests {
         await driver.settle()
         driver.send(.find(.query("e")))
         await driver.settle()
-        #expect(driver.state.find?.hits.map(\.title) == ["Beta"])
-        let progress = driver.state.find?.progress
+        #expect(driver.state.finding.open?.hits.map(\.title) == ["Beta"])
+        let progress = driver.state.finding.open?.progress
         #expect(progress?.isComplete == false && progress?.isWalking == false && progress?.visited == 7)
         driver.send(.find(.searchFurther))
         await driver.settle()
-        #expect(driver.state.find?.hits.map(\.title) == ["Beta", "Deep", "Deeper"])
-        #expect(driver.state.find?.progress?.isComplete == true)
-        #expect(driver.state.find?.progress?.bound == SearchBound(depth: 6, items: nil))
+        #expect(driver.state.finding.open?.hits.map(\.title) == ["Beta", "Deep", "Deeper"])
+        #expect(driver.state.finding.open?.progress?.isComplete == true)
+        #expect(driver.state.finding.open?.progress?.bound == SearchBound(depth: 6, items: nil))
     }
 
     @Test func depthCountsFromTheRootsChildrenAsFindsMaxdepthDoes() async {
@@ -173,7 +173,7 @@ struct FindWalkTests {
         await driver.settle()
         driver.send(.find(.query("a")))
         await driver.settle()
-        #expect(driver.state.find?.hits.map(\.title).sorted() == ["Alpha", "Beta", "Gamma"])
+        #expect(driver.state.finding.open?.hits.map(\.title).sorted() == ["Alpha", "Beta", "Gamma"])
     }
 
     @Test func theItemBoundStopsInsideALongListAndGoesOnFromThere() async {
@@ -184,20 +184,20 @@ struct FindWalkTests {
         driver.send(.find(.query("^Child\\ 1999")))
         driver.send(.find(.searchFurther))
         await driver.settle()
-        #expect(driver.state.find?.progress?.visited == 20_003)
-        #expect(driver.state.find?.total == 11)
+        #expect(driver.state.finding.open?.progress?.visited == 20_003)
+        #expect(driver.state.finding.open?.total == 11)
         driver.state.finding.bound = SearchBound(depth: nil, items: 5_000)
         driver.send(.reloadAll)
         await driver.settle()
         driver.send(.find(.query("^Child\\ 1999")))
         await driver.settle()
-        #expect(driver.state.find?.progress?.visited == 8_192, "the bound is checked after each page of 4,096")
-        #expect(driver.state.find?.total == 1, "only Child 1999 among the first 8,192")
+        #expect(driver.state.finding.open?.progress?.visited == 8_192, "the bound is checked after each page of 4,096")
+        #expect(driver.state.finding.open?.total == 1, "only Child 1999 among the first 8,192")
         driver.send(.find(.searchFurther))
         await driver.settle()
-        #expect(driver.state.find?.progress?.visited == 20_003)
-        #expect(driver.state.find?.total == 11)
-        #expect(driver.state.find?.hits.first?.title == "Child 1999")
+        #expect(driver.state.finding.open?.progress?.visited == 20_003)
+        #expect(driver.state.finding.open?.total == 11)
+        #expect(driver.state.finding.open?.hits.first?.title == "Child 1999")
     }
 
     @Test func theBestThousandAreKeptInRankOrderFromALargeWalk() async {
@@ -206,7 +206,7 @@ struct FindWalkTests {
         await driver.settle()
         driver.send(.find(.query("^kid\\ 5")))
         await driver.settle()
-        let find = driver.state.find
+        let find = driver.state.finding.open
         #expect(find?.total == 1_111)
         #expect(find?.hits.count == FindState.limit)
         #expect(find?.hits.first?.title == "kid 5", "the shortest of the best scores")
@@ -215,7 +215,7 @@ struct FindWalkTests {
         let focused = find?.hits[3].entry
         driver.send(.find(.query("^kid\\ 5")))
         await driver.settle()
-        #expect(driver.state.find?.hits[driver.state.find!.focus].entry == focused, "the focus stays on its match")
+        #expect(driver.state.finding.open?.hits[driver.state.finding.open!.focus].entry == focused, "the focus stays on its match")
     }
 
     @Test func failuresAreReportedAndTheRestIsSearched() async {
@@ -226,8 +226,8 @@ struct FindWalkTests {
         await driver.settle()
         driver.send(.find(.query("a")))
         await driver.settle()
-        #expect(driver.state.find?.progress?.failure == "cannot list 'gamma'")
-        #expect(driver.state.find?.hits.map(\.title).contains("A1") == true)
+        #expect(driver.state.finding.open?.progress?.failure == "cannot list 'gamma'")
+        #expect(driver.state.finding.open?.hits.map(\.title).contains("A1") == true)
         driver.send(.find(.hitResolved(generation: 999_999, .success(["alpha"]))))
         #expect(driver.columnParents == ["top"], "an answer for another match is ignored")
     }
@@ -277,7 +277,7 @@ struct FindWalkTests {
         await driver.settle()
         driver.send(.find(.query("^kid\\ 4999$")))
         await driver.settle()
-        #expect(driver.state.find?.hits.map(\.path) == [["parent 4999"]])
+        #expect(driver.state.finding.open?.hits.map(\.path) == [["parent 4999"]])
         driver.send(.find(.openHit))
         await driver.settle()
         #expect(driver.focusedID(1) == "k4999")

@@ -79,7 +79,7 @@ struct JumpTests {
         let older = driver.pending.removeFirst()
         driver.send(.place(.complete("g")))
         driver.send(await driver.answer(older))
-        #expect(driver.state.columns.count == 1)
+        #expect(driver.state.navigation.levels.count == 1)
         driver.send(.place(.completed(generation: -1, .success(PlaceCompletion(text: "x", candidates: [])))))
         #expect(driver.state.place.completion == nil)
     }

@@ -37,7 +37,7 @@ struct OutlineTests {
         await driver.settle()
         #expect(driver.state.layout == .columns)
         #expect(driver.columnParents == ["", "plants", "hamburg"])
-        #expect(driver.state.focusedColumn == 2)
+        #expect(driver.state.navigation.focusedLevel == 2)
         #expect(driver.focusedID(2) == "tower")
     }
 

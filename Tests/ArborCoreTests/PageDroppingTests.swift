@@ -7,7 +7,7 @@ struct PageDroppingTests {
     private func pageThrough(_ driver: inout Driver, to end: Int, step: Int = ChildPaging.pageSize) async {
         var index = 0
         while index < end {
-            driver.send(.focus(column: 0, index: index))
+            driver.send(.focus(level: 0, index: index))
             await driver.settle()
             index += step
         }
@@ -19,14 +19,14 @@ struct PageDroppingTests {
         let bound = (ChildPaging.pagesBetweenDrops + 8) * ChildPaging.pageSize
         #expect(driver.state.store.count < bound)
         #expect(driver.state.store.heldCount < bound)
-        #expect(driver.state.store[driver.state.columns[0].parent].unloadedChildren > 1_000_000 - bound)
+        #expect(driver.state.store[driver.state.navigation.levels[0].parent].unloadedChildren > 1_000_000 - bound)
     }
 
     @Test func rowsLetGoAreReadAgainWithTheirOwnTitlesWhenTheyReturn() async {
         var driver = await openedDriver(wideHierarchy(count: 100_000))
         await pageThrough(&driver, to: 100_000)
         for index in [0, 50_000, 99_990, 12_345] {
-            driver.send(.focus(column: 0, index: index))
+            driver.send(.focus(level: 0, index: index))
             await driver.settle()
             #expect(driver.focusedID(0) == "c\(index)")
             let titles = driver.titles(0)
@@ -53,7 +53,7 @@ struct PageDroppingTests {
         driver.send(.expand)
         await driver.settle()
         #expect(driver.titles(1) == ["Grandchild 0", "Grandchild 1", "Grandchild 2"])
-        #expect(driver.state.store[driver.state.columns[1].parent].id == "c0")
+        #expect(driver.state.store[driver.state.navigation.levels[1].parent].id == "c0")
     }
 
     @Test func theOutlineKeepsEveryRowItShows() async {
@@ -82,12 +82,12 @@ struct PageDroppingTests {
         #expect(count == expected.count)
         var row = 0
         while row < count {
-            driver.send(.focus(column: 0, index: row))
+            driver.send(.focus(level: 0, index: row))
             await driver.settle()
             row += ChildPaging.pageSize
         }
         for row in [0, count / 2, count - 1, 17] {
-            driver.send(.focus(column: 0, index: row))
+            driver.send(.focus(level: 0, index: row))
             await driver.settle()
             #expect(driver.focusedID(0) == "c\(expected[row])")
         }

@@ -55,7 +55,7 @@ struct PagingFailureTests {
         await driver.settle()
         #expect(driver.state.message == "page 0 failed")
         #expect(driver.state.items(in: 0).isEmpty)
-        #expect(driver.state.columns[0].filter?.isMatching == false)
+        #expect(driver.state.navigation.levels[0].filter?.isMatching == false)
     }
 
     @Test func theProtocolComposesRangesAndPositionsFromIdsAndItems() async throws {
@@ -76,13 +76,13 @@ struct AnsweringPagerTests {
     @Test func aWholeShortListIsLoadedAsIs() async {
         let driver = await openedDriver(AnsweringPager(fails: false))
         #expect(driver.titles(0) == (0..<5).map { "Child \($0)" })
-        #expect(driver.state.store[driver.state.columns[0].parent].unloadedChildren == 0)
+        #expect(driver.state.store[driver.state.navigation.levels[0].parent].unloadedChildren == 0)
     }
 
     @Test func aFailedCountShowsWhy() async {
         let driver = await openedDriver(AnsweringPager(fails: true))
         #expect(driver.state.message == "cannot count ''")
-        #expect(driver.state.store[driver.state.columns[0].parent].childLoad == .failed("cannot count ''"))
+        #expect(driver.state.store[driver.state.navigation.levels[0].parent].childLoad == .failed("cannot count ''"))
     }
 }
 

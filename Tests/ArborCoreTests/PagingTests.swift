@@ -9,13 +9,13 @@ struct PagingTests {
         #expect(driver.state.items(in: 0).count == 100_000)
         #expect(driver.focusedID(0) == "c0")
         #expect(driver.state.store.count < 2 * ChildPaging.pageSize)
-        #expect(driver.state.store[driver.state.columns[0].parent].unloadedChildren == 100_000 - ChildPaging.pageSize)
+        #expect(driver.state.store[driver.state.navigation.levels[0].parent].unloadedChildren == 100_000 - ChildPaging.pageSize)
     }
 
     @Test func endAndPageDownFocusRealItemsOnceTheirPageArrives() async {
         var driver = await openedDriver(wideHierarchy(count: 100_000))
         driver.send(.last)
-        #expect(driver.state.columns[0].focus == 99_999)
+        #expect(driver.state.navigation.levels[0].focus == 99_999)
         #expect(driver.state.focusedItem == NodeStore.placeholder)
         #expect(driver.pending.count == 1)
         await driver.settle()
@@ -31,7 +31,7 @@ struct PagingTests {
     @Test func onlyThePagesOfShownRowsAreAskedForAndEachOnce() async {
         let source = RecordingPager(count: 10_000)
         var driver = await openedDriver(source)
-        driver.send(.focus(column: 0, index: 5_000))
+        driver.send(.focus(level: 0, index: 5_000))
         driver.send(.moveFocus(by: 1))
         driver.send(.moveFocus(by: 1))
         await driver.settle()
@@ -50,7 +50,7 @@ struct PagingTests {
         driver.pending = []
         driver.send(.expand)
         driver.send(.selection(.toggleFocused))
-        #expect(driver.state.columns.count == 1)
+        #expect(driver.state.navigation.levels.count == 1)
         #expect(driver.state.selection.ids.isEmpty)
         for effect in page { driver.send(await driver.answer(effect)) }
         #expect(driver.focusedID(0) == "c9999")
@@ -64,7 +64,7 @@ struct PagingTests {
         driver.send(.previousLevel)
         driver.send(.last)
         await driver.settle()
-        #expect(driver.state.columns.count == 1)
+        #expect(driver.state.navigation.levels.count == 1)
         #expect(driver.focusedID(0) == "c9999")
     }
 
@@ -72,13 +72,13 @@ struct PagingTests {
         var driver = await openedDriver(wideHierarchy(count: 10_000))
         driver.send(.last)
         await driver.settle()
-        driver.send(.focus(column: 0, index: 5_000))
+        driver.send(.focus(level: 0, index: 5_000))
         let stale = await driver.answer(driver.pending.removeFirst())
         driver.send(.last)
         driver.send(.reloadAll)
         await driver.settle()
         driver.send(stale)
-        let column = driver.state.columns[0]
+        let column = driver.state.navigation.levels[0]
         #expect(driver.state.store[column.parent].unloadedChildren == 10_000 - ChildPaging.pageSize - 10_000 % ChildPaging.pageSize)
         #expect(driver.focusedID(0) == "c9999")
         #expect(driver.titles(0)[5_000] == "…")
@@ -111,7 +111,7 @@ struct PagingTests {
         let source = RecordingPager(count: ChildPaging.threshold)
         let driver = await openedDriver(source)
         #expect(source.asked.withLock { $0 }.isEmpty)
-        #expect(driver.state.store[driver.state.columns[0].parent].unloadedChildren == 0)
+        #expect(driver.state.store[driver.state.navigation.levels[0].parent].unloadedChildren == 0)
         #expect(driver.titles(0).last == "Child 2047")
     }
 
@@ -119,7 +119,7 @@ struct PagingTests {
         var driver = await openedDriver(wideHierarchy(count: 10_000))
         driver.send(.removeChildren(of: "", at: [0, 9_000]))
         #expect(driver.state.items(in: 0).count == 9_998)
-        #expect(driver.state.store[driver.state.columns[0].parent].unloadedChildren == 10_000 - ChildPaging.pageSize - 1)
+        #expect(driver.state.store[driver.state.navigation.levels[0].parent].unloadedChildren == 10_000 - ChildPaging.pageSize - 1)
         #expect(driver.focusedID(0) == "c1")
     }
 }
@@ -129,7 +129,7 @@ struct PagedFilterTests {
     @Test func theSourceMatchesEveryChildAndOnlyShownMatchesAreLoaded() async {
         var driver = await openedDriver(wideHierarchy(count: 100_000))
         driver.send(.filter("^Child\\ 9999"))
-        #expect(driver.state.columns[0].filter?.isMatching == true)
+        #expect(driver.state.navigation.levels[0].filter?.isMatching == true)
         await driver.settle()
         #expect(driver.state.items(in: 0).count == 11)
         #expect(driver.titles(0) == ["Child 9999"] + (0...9).map { "Child 9999\($0)" })
@@ -189,7 +189,7 @@ extension PagedFilterTests {
         await driver.settle()
         #expect(driver.focusedID(0) == "c77772")
         driver.send(.clearFilter)
-        #expect(driver.state.columns[0].focus == 77_772)
+        #expect(driver.state.navigation.levels[0].focus == 77_772)
         #expect(driver.focusedID(0) == "c77772")
     }
 }

@@ -30,7 +30,7 @@ struct PrefetchTests {
         #expect(driver.pending.isEmpty, "children already read are not asked for again")
         driver.send(.expand)
         #expect(driver.pending.isEmpty, "expanding needs no load")
-        #expect(driver.titles(driver.state.focusedColumn) == ["Pumps", "Tower"])
+        #expect(driver.titles(driver.state.navigation.focusedLevel) == ["Pumps", "Tower"])
     }
 
     @Test func leavesAndLongListsAreNotReadAhead() async {
@@ -97,7 +97,7 @@ struct PrefetchTests {
         await driver.settle()
         driver.send(.expand)
         #expect(driver.pending.isEmpty, "the list read again opens without a load")
-        #expect(driver.titles(driver.state.focusedColumn) == ["Pumps", "Tower"])
+        #expect(driver.titles(driver.state.navigation.focusedLevel) == ["Pumps", "Tower"])
     }
 
     @Test func aListReadAheadAndThenShownIsKeptAfterTheFocusLeavesIt() async {

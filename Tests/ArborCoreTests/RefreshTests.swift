@@ -16,7 +16,7 @@ struct RefreshTests {
         #expect(driver.titles(3) == ["P4", "P3", "P2"])
         #expect(driver.titles(1) == ["Hamburg", "Munich", "Berlin", "Essen"])
         #expect(driver.focusedID(3) == "p2")
-        #expect(driver.state.columns[3].focus == 2)
+        #expect(driver.state.navigation.levels[3].focus == 2)
         #expect(driver.state.store.handle(for: "p2") == pumps, "an unchanged item keeps its node")
         #expect(driver.columnParents == ["", "plants", "hamburg", "pumps"])
         #expect(driver.state.message == nil)
@@ -103,7 +103,7 @@ struct RefreshTests {
         var driver = await openOnB1(MutableSource(root: "plants", plantOutline))
         driver.send(.open(path: ["plants", "hamburg"]))
         await driver.settle()
-        #expect(driver.state.columns.count == 2)
+        #expect(driver.state.navigation.levels.count == 2)
         #expect(driver.focusedID(1) == "hamburg")
     }
 

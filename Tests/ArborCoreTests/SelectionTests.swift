@@ -55,7 +55,7 @@ struct SelectionTests {
         driver.send(.previousLevel)
         driver.send(.previousLevel)
         driver.send(.moveFocus(by: 2))
-        #expect(driver.state.columns.count == 2)
+        #expect(driver.state.navigation.levels.count == 2)
         #expect(driver.state.selection.ids == ["hamburg", "p3"])
         source.setChildren(of: "plants", ["munich", "hamburg"])
         driver.send(.reloadAll)

@@ -116,12 +116,12 @@ struct Driver {
 
     /// Id of the focused item of a column.
     func focusedID(_ column: Int) -> String? {
-        state.columns[column].focusedItem.map { state.store[$0].id }
+        state.navigation.levels[column].focusedItem.map { state.store[$0].id }
     }
 
     /// Ids of the parents of every column: the expanded path.
     var columnParents: [String] {
-        state.columns.map { state.store[$0.parent].id }
+        state.navigation.levels.map { state.store[$0.parent].id }
     }
 }
 

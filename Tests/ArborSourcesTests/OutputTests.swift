@@ -7,7 +7,7 @@ import Testing
 struct OutputTests {
     let tree: StaticHierarchy
     init() throws {
-        tree = try JSONTreeSource.load(Array("""
+        tree = try JSONTreeReader.load(Array("""
             {"id": "r", "name": "Root", "children": [{"id": "a b\\nc", "name": "Tab\\there", "kind": "x\\"y"}]}
             """.utf8), name: "t", origin: "t")
     }

@@ -24,13 +24,13 @@ struct TreePrinterTests {
     }
 
     @Test func jsonTreeSnapshot() async throws {
-        let plant = try JSONTreeSource.open(path: samplePath("plant-maintenance.json"))
+        let plant = try JSONTreeReader.open(path: samplePath("plant-maintenance.json"))
         expectSnapshot(try await printed(plant, depth: 3), "print-plant-depth3")
         expectSnapshot(try await printed(plant, field: .id, depth: 2, ascii: true), "print-plant-ids-ascii")
     }
 
     @Test func virtualRootSnapshot() async throws {
-        let cities = try JSONTreeSource.open(path: samplePath("world-cities.json"))
+        let cities = try JSONTreeReader.open(path: samplePath("world-cities.json"))
         expectSnapshot(try await printed(cities), "print-cities")
     }
 

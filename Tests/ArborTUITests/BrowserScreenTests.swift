@@ -15,7 +15,7 @@ struct BrowserScreenTests {
         var driver = await ScreenDriver(try plantSample(), name: "plant-maintenance.json", width: 80, height: 24)
         await driver.press(.enter, .down, .enter, .enter)
         Snapshot.expect(driver.controller.render(), matches: "plant-80x24")
-        #expect(driver.controller.state.columnOffset == 3)
+        #expect(driver.controller.state.navigation.levelOffset == 3)
     }
 
     @Test func plantAt40x12ShowsTheBreadcrumb() async throws {
@@ -31,7 +31,7 @@ struct BrowserScreenTests {
     }
 
     @Test func wideCharactersInSingleLineCells() async throws {
-        let cities = try JSONTreeSource.open(path: samplePath("world-cities.json"))
+        let cities = try JSONTreeReader.open(path: samplePath("world-cities.json"))
         var driver = await ScreenDriver(cities, name: "world-cities.json", width: 80, height: 24)
         await driver.press(.enter, .down, .down, .enter)
         Snapshot.expect(driver.controller.render(), matches: "cities-80x24")

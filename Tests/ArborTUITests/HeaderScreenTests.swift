@@ -56,7 +56,7 @@ struct HeaderScreenTests {
         #expect(driver.lines[1].contains("Temperature sensor"))
         await driver.press(.tab)
         #expect(driver.lines[1].contains("Inspect Electric"))
-        #expect(driver.controller.state.focusedColumn == 0)
+        #expect(driver.controller.state.navigation.focusedLevel == 0)
     }
 
     @Test func theHeaderFollowsTheFocusAndGivesWayOnShortTerminals() async throws {

@@ -13,7 +13,7 @@ struct InputLimitScreenTests {
         #expect(column.count == 1, "\(driver.lines.joined(separator: "\n"))")
         await driver.press(.right)
         #expect(driver.lines.last?.contains(said.prefix(40)) == true, "the footer says it while the focus is in the list")
-        #expect(driver.controller.state.store[driver.controller.state.columns[1].parent].childNotice?.hasPrefix(said) == true)
+        #expect(driver.controller.state.store[driver.controller.state.navigation.levels[1].parent].childNotice?.hasPrefix(said) == true)
     }
 
     @Test func theLoadingScreenCountsBytesThenSaysItIsIndexing() {

@@ -13,7 +13,7 @@ struct OutlineScreenTests {
         #expect(driver.lines.contains { $0.contains("▾ Hamburg Plant") })
         await driver.press(.character("o"))
         #expect(driver.controller.state.layout == .columns)
-        #expect(driver.controller.state.focusedColumn == 3, "back in columns, the focus is where the outline left it")
+        #expect(driver.controller.state.navigation.focusedLevel == 3, "back in columns, the focus is where the outline left it")
     }
 
     @Test func plantOutlineAt40x12() async throws {

@@ -53,7 +53,7 @@ struct PickerScreenTests {
     @Test func revealFocusesTheSelectedItem() async throws {
         var driver = await ScreenDriver(try plantSample(), name: "p", width: 1, height: 1)
         await driver.settle(driver.controller.start(width: 120, height: 40, reveal: ["plants", "P2000", "FL-2000-B200"]))
-        #expect(driver.controller.state.focusedColumn == 2)
+        #expect(driver.controller.state.navigation.focusedLevel == 2)
         #expect(driver.lines.joined().contains("3/3 · Plants › Berlin Plant › Boiler House B-200"))
     }
 }

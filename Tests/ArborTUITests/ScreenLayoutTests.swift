@@ -24,7 +24,7 @@ struct ScreenLayoutTests {
         var driver = await ScreenDriver(try plantSample(), name: "plant", width: 40, height: 12)
         await driver.press(.enter)
         let layout = driver.controller.screen.layout(for: driver.controller.state, width: 40, height: 12)
-        #expect(layout.columns.count == 1 && layout.columns[0].column == driver.controller.state.focusedColumn)
+        #expect(layout.columns.count == 1 && layout.columns[0].column == driver.controller.state.navigation.focusedLevel)
         #expect(layout.column(at: 39)?.x == 0)
         #expect(layout.breadcrumbRow == 1)
         #expect(driver.lines[1].contains("‹"))
@@ -71,9 +71,9 @@ struct ScreenLayoutTests {
         #expect(iconX >= place.iconLeft)
         let screen = driver.controller.screen
         #expect(screen.target(at: place.iconLeft, y: row, state: state, layout: layout)
-            == .item(column: place.column, index: state.columns[place.column].scroll, onIcon: true))
+            == .item(column: place.column, index: state.navigation.levels[place.column].scroll, onIcon: true))
         #expect(screen.target(at: place.iconLeft - 1, y: row, state: state, layout: layout)
-            == .item(column: place.column, index: state.columns[place.column].scroll, onIcon: false))
+            == .item(column: place.column, index: state.navigation.levels[place.column].scroll, onIcon: false))
     }
 
     @Test func widthsFollowNeedAndHoldWhileTheFocusMovesWithinAColumn() async throws {

@@ -26,16 +26,16 @@ struct SearchScreenTests {
         #expect(driver.controller.state.focusedItem.map { driver.controller.state.store[$0].title } == "Boiler House C-300",
                 "the column comes back with the focus kept")
         await driver.press(.escape)
-        #expect(driver.controller.state.columns.count == 3, "a second Esc is not swallowed by the filter")
+        #expect(driver.controller.state.navigation.levels.count == 3, "a second Esc is not swallowed by the filter")
     }
 
     @Test func aQueryGivenAtStartFiltersTheFirstColumnOnceItLoads() async throws {
         var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40, query: "^berlin")
         #expect(driver.lines.last?.hasPrefix(" /^berlin█") == true, "\(driver.lines.last ?? "")")
         let state = driver.controller.state
-        #expect(state.columns[state.focusedColumn].filter?.matches.map { state.store[$0].title } == ["Berlin Plant"])
+        #expect(state.navigation.levels[state.navigation.focusedLevel].filter?.matches.map { state.store[$0].title } == ["Berlin Plant"])
         await driver.press(.enter, .enter)
-        #expect(driver.controller.state.columns.count == 3, "Enter accepts the filter, then expands")
+        #expect(driver.controller.state.navigation.levels.count == 3, "Enter accepts the filter, then expands")
     }
 
     @Test func findHighlightsWholeCharactersOfNonASCIITitles() async throws {
@@ -60,7 +60,7 @@ struct SearchScreenTests {
         var driver = await ScreenDriver(StaticHierarchy(displayName: "t", nodes: nodes, rootIndex: 0, rootIsVirtual: true),
                                         name: "t", width: 120, height: 40)
         for key in [Key.character("F")] + type("valve") { await driver.press(key) }
-        let hits = try #require(driver.controller.state.find?.hits.map(\.title))
+        let hits = try #require(driver.controller.state.finding.open?.hits.map(\.title))
         #expect(hits.count == 100)
         let box = try #require(driver.controller.layout.findBox)
         let listed = driver.lines[(box.y + 1)..<(box.y + box.height - 1)]
@@ -68,9 +68,9 @@ struct SearchScreenTests {
         let last = try #require(shown.max())
         #expect(shown.count > 20 && shown.count == last + 1, "the box lists the first matches: \(shown)")
         await driver.press(.pageDown)
-        #expect(driver.controller.state.find?.focus == last + 1, "PgDn lands on \(hits[last + 1]), right after the last shown")
+        #expect(driver.controller.state.finding.open?.focus == last + 1, "PgDn lands on \(hits[last + 1]), right after the last shown")
         await driver.press(.pageUp)
-        #expect(driver.controller.state.find?.focus == 0)
+        #expect(driver.controller.state.finding.open?.focus == 0)
     }
 
     @Test func colonGoesToAPlaceWithTabCompletingIt() async throws {
@@ -105,7 +105,7 @@ struct SearchScreenTests {
         let row = try #require(lines.firstIndex { $0.contains("Control Valve Q-22") })
         let x = try #require(lines[row].range(of: "Valve")).lowerBound.utf16Offset(in: lines[row])
         #expect(driver.controller.render()[x, row].style.role == .match, "the matched characters are highlighted")
-        let valves = driver.controller.state.find?.hits.map(\.title) ?? []
+        let valves = driver.controller.state.finding.open?.hits.map(\.title) ?? []
         let target = try #require(valves.firstIndex(of: "Control Valve Q-22"))
         for _ in 0..<target { await driver.press(.down) }
         await driver.press(.enter)
@@ -117,7 +117,7 @@ struct SearchScreenTests {
         await driver.press(.enter)
         #expect(driver.controller.chrome.prompt != nil, "Enter with nothing found keeps the prompt")
         await driver.press(.escape)
-        #expect(driver.controller.state.find == nil && driver.controller.chrome.prompt == nil)
+        #expect(driver.controller.state.finding.open == nil && driver.controller.chrome.prompt == nil)
         await driver.press(.character("F"), .up)
         #expect(driver.lines.last?.hasPrefix(" find: nothing-like-this█") == true, "Up recalls the last query")
         await driver.press(.up)

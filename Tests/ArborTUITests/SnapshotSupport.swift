@@ -117,7 +117,7 @@ func samplePath(_ name: String) -> String {
 
 /// The plant sample.
 func plantSample() throws -> StaticHierarchy {
-    try JSONTreeSource.open(path: samplePath("plant-maintenance.json"))
+    try JSONTreeReader.open(path: samplePath("plant-maintenance.json"))
 }
 
 extension BrowserController {

@@ -1,39 +1,39 @@
 extension BrowserState {
     mutating func startLoading() -> [BrowserEffect] {
         let generation = makeGeneration()
-        rootLoad = .loading(generation: generation)
+        loads.root = .loading(generation: generation)
         return [.loadRoot(generation: generation)]
     }
 
     mutating func rootLoaded(generation: Int, _ result: Result<SourceRoot?, SourceError>) -> [BrowserEffect] {
-        guard rootLoad.accepts(generation) else { return [] }
+        guard loads.root.accepts(generation) else { return [] }
         switch result {
         case .failure(let error):
-            rootLoad = .failed(error.message)
+            loads.root = .failed(error.message)
             message = error.message
             return []
         case .success(nil):
-            rootLoad = .loaded
-            columns = []
+            loads.root = .loaded
+            navigation.levels = []
             navigation.revealing.path = []
             message = "empty hierarchy"
             return []
         case .success(let sourceRoot?):
-            rootLoad = .loaded
+            loads.root = .loaded
             let handle = store.intern(sourceRoot.id)
-            root = handle
-            rootIsVirtual = sourceRoot.isVirtual
+            navigation.root = handle
+            navigation.rootIsVirtual = sourceRoot.isVirtual
             var effects: [BrowserEffect]
             if sourceRoot.isVirtual {
-                columns = [Column(parent: handle)]
-                focusedColumn = 0
+                navigation.levels = [Level(parent: handle)]
+                navigation.focusedLevel = 0
                 effects = loadChildrenIfNeeded(handle)
             } else {
                 store.setChildren([handle], of: NodeStore.top)
-                columns = [Column(parent: NodeStore.top, focusedItem: handle)]
-                focusedColumn = 0
+                navigation.levels = [Level(parent: NodeStore.top, focusedItem: handle)]
+                navigation.focusedLevel = 0
                 effects = requestItem(handle)
-                effects += expand(column: 0)
+                effects += expand(level: 0)
             }
             return effects + continueReveal()
         }
@@ -61,19 +61,19 @@ extension BrowserState {
     }
 
     /// Puts a listing in the store (the first `first.count` of `count` children; placeholders for the rest),
-    /// lays the columns out again and asks for the counts the source left unknown.
+    /// lays the levels out again and asks for the counts the source left unknown.
     mutating func acceptChildren(
         of handle: NodeHandle, first items: [SourceItem], count: Int, wasPartial: Bool, notice: String? = nil
     ) -> [BrowserEffect] {
         store[handle].childNotice = notice
         if let notice { message = notice }
         let before = wasPartial ? nil : store[handle].children
-        let focusedBefore = columns.filter { $0.parent == handle }.compactMap(\.focusedItem)
+        let focusedBefore = navigation.levels.filter { $0.parent == handle }.compactMap(\.focusedItem)
         let first = items.prefix(count).map { store.record($0, parent: handle) }
         store.setPagedChildren(first, count: count, of: handle)
         store[handle].childLoad = .loaded
         if wasPartial { startUnmovedColumns(listing: handle) }
-        reconcileColumns()
+        reconcileLevels()
         if let before { noteGone(from: before, now: store.children(of: handle), focused: focusedBefore) }
         closeLeafRoot()
         let requests = askCounts(for: handle, items: items)
@@ -95,15 +95,15 @@ extension BrowserState {
         if store[handle].children != nil, !loads.partialGenerations.contains(generation) { return [] }
         let added = items.map { store.record($0, parent: handle) }
         store.appendChildren(added, of: handle, afresh: loads.partialGenerations.insert(generation).inserted)
-        reconcileColumns()
+        reconcileLevels()
         return []
     }
 
     /// A column still on its first item when the final, ordered list replaces the parts shown so far starts
     /// at the first item of that list; a focus the user moved stays on its item.
     mutating func startUnmovedColumns(listing handle: NodeHandle) {
-        for index in columns.indices where columns[index].parent == handle && columns[index].focus == 0 {
-            columns[index].focusedItem = nil
+        for index in navigation.levels.indices where navigation.levels[index].parent == handle && navigation.levels[index].focus == 0 {
+            navigation.levels[index].focusedItem = nil
         }
     }
 
@@ -144,35 +144,35 @@ extension BrowserState {
         return []
     }
 
-    /// A shown root that turns out to have no children is not left expanded into an empty column.
+    /// A shown root that turns out to have no children is not left expanded into an empty level.
     mutating func closeLeafRoot() {
         // An `if`, not a `guard`: the coverage of the lines a guard lets through is derived from counters that
         // tests running in parallel increment without locks, and a lost increment showed them as never run.
-        if let root, !rootIsVirtual, store[root].childCount == 0, columns.count == 2,
-           columns[0].parent == NodeStore.top, columns[1].parent == root {
-            columns.removeLast()
-            focusedColumn = 0
+        if let root = navigation.root, !navigation.rootIsVirtual, store[root].childCount == 0, navigation.levels.count == 2,
+           navigation.levels[0].parent == NodeStore.top, navigation.levels[1].parent == root {
+            navigation.levels.removeLast()
+            navigation.focusedLevel = 0
         }
     }
 
-    /// Opens a path of ids level by level as the columns load; `focusedColumn` is where the focus ends.
-    mutating func reveal(_ path: [String], focusedColumn target: Int?) -> [BrowserEffect] {
+    /// Opens a path of ids level by level as the levels load; `focusedLevel` is where the focus ends.
+    mutating func reveal(_ path: [String], focusedLevel target: Int?) -> [BrowserEffect] {
         navigation.revealing.path = path
-        navigation.revealing.focusedColumn = target
+        navigation.revealing.focusedLevel = target
         return continueReveal()
     }
 
-    /// Takes the pending path as far as the loaded columns allow; it stays pending while a level it needs loads.
+    /// Takes the pending path as far as the loaded levels allow; it stays pending while a level it needs loads.
     mutating func continueReveal() -> [BrowserEffect] {
         guard !navigation.revealing.path.isEmpty, loads.locating == nil else { return [] }
-        if columns.isEmpty {
-            if rootLoad == .loaded || rootLoad.failureMessage != nil { finishReveal(at: 0) }
+        if navigation.levels.isEmpty {
+            if loads.root == .loaded || loads.root.failureMessage != nil { finishReveal(at: 0) }
             return []
         }
         var effects: [BrowserEffect] = []
         var level = 0
-        while level < navigation.revealing.path.count, level < columns.count {
-            let parent = columns[level].parent
+        while level < navigation.revealing.path.count, level < navigation.levels.count {
+            let parent = navigation.levels[level].parent
             if store[parent].children == nil, store[parent].childLoad.isLoading { return effects }
             let children = store.children(of: parent)
             guard let item = store.handle(for: navigation.revealing.path[level]), let position = children.firstIndex(of: item) else {
@@ -181,10 +181,10 @@ extension BrowserState {
                 if store[parent].unloadedChildren > 0 { return effects + locate(navigation.revealing.path[level], in: parent) }
                 break
             }
-            setFocus(column: level, to: position)
+            setFocus(level: level, to: position)
             let node = store[item]
             if level + 1 == navigation.revealing.path.count || node.childCount == 0 || node.childLoad.failureMessage != nil { break }
-            effects += expand(column: level)
+            effects += expand(level: level)
             level += 1
         }
         finishReveal(at: level)
@@ -192,48 +192,48 @@ extension BrowserState {
     }
 
     mutating func finishReveal(at level: Int) {
-        if !columns.isEmpty {
-            focusedColumn = min(navigation.revealing.focusedColumn ?? level, columns.count - 1, level)
+        if !navigation.levels.isEmpty {
+            navigation.focusedLevel = min(navigation.revealing.focusedLevel ?? level, navigation.levels.count - 1, level)
         }
         navigation.revealing.path = []
-        navigation.revealing.focusedColumn = nil
+        navigation.revealing.focusedLevel = nil
         loads.locating = nil
         restoreFilters()
     }
 
-    /// Filters the columns a reload put back as they were filtered before it.
+    /// Filters the levels a reload put back as they were filtered before it.
     private mutating func restoreFilters() {
         defer { navigation.revealing.filters = [:] }
-        for index in columns.indices {
-            guard let matcher = navigation.revealing.filters[store[columns[index].parent].id] else { continue }
-            columns[index].filter = ColumnFilter(matcher: matcher, matches: [])
-            refreshFilter(column: index)
-            refocusByIdentity(column: index)
+        for index in navigation.levels.indices {
+            guard let matcher = navigation.revealing.filters[store[navigation.levels[index].parent].id] else { continue }
+            navigation.levels[index].filter = LevelFilter(matcher: matcher, matches: [])
+            refreshFilter(level: index)
+            refocusByIdentity(level: index)
         }
     }
 
     mutating func reloadAll() -> [BrowserEffect] {
-        let path = columns.compactMap { $0.focusedItem.map { store[$0].id } }
+        let path = navigation.levels.compactMap { $0.focusedItem.map { store[$0].id } }
         var filters: [String: TextMatcher] = [:]
-        for column in columns { filters[store[column.parent].id] = column.filter?.matcher }
-        let target = focusedColumn
+        for column in navigation.levels { filters[store[column.parent].id] = column.filter?.matcher }
+        let target = navigation.focusedLevel
         // Epochs and content stamps go on from the last store's: what was kept of its nodes never matches the new one's.
         store = NodeStore(firstEpoch: store.nextEpoch, firstContentStamp: store.contentVersion)
         loads.countsPending = []
         loads.pagesLoading = []
         loads.pagesFailed = []
         loads.locating = nil
-        columns = []
+        navigation.levels = []
         // The store's handles are given anew: the items left open are forgotten, the path is opened again.
         navigation.expanded = []
         navigation.outline = Outline()
-        root = nil
-        rootIsVirtual = false
-        focusedColumn = 0
-        columnOffset = 0
+        navigation.root = nil
+        navigation.rootIsVirtual = false
+        navigation.focusedLevel = 0
+        navigation.levelOffset = 0
         let effects = startLoading()
         navigation.revealing.path = path
-        navigation.revealing.focusedColumn = target
+        navigation.revealing.focusedLevel = target
         navigation.revealing.filters = filters
         return effects
     }

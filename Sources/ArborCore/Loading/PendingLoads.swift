@@ -15,7 +15,7 @@ package struct PendingLoads: Sendable {
     var locating: (parent: NodeHandle, generation: Int)?
     /// Items whose child count has been asked for in the background and has not arrived.
     package internal(set) var countsPending: Set<NodeHandle> = []
-    /// The item whose parent was asked for by moving left past the first column.
+    /// The item whose parent was asked for by moving left past the first level.
     var parentAskedByNavigation: NodeHandle?
     /// Items whose children were read ahead and have not been shown since.
     var readAhead: Set<NodeHandle> = []

@@ -1,32 +1,27 @@
 extension BrowserState {
-    /// Focuses an item of a column by index; a different item cuts the expanded path after the column.
-    mutating func setFocus(column index: Int, to position: Int) {
+    /// Focuses an item of a level by index; a different item cuts the expanded path after the level.
+    mutating func setFocus(level index: Int, to position: Int) {
         let items = items(in: index)
         guard !items.isEmpty else { return }
         let clamped = min(max(position, 0), items.count - 1)
-        let item = items[clamped]
-        if columns[index].focusedItem != item, index + 1 < columns.count {
-            columns.removeSubrange((index + 1)...)
-        }
-        columns[index].focus = clamped
-        columns[index].focusedItem = item
-        keepFocusVisible(in: index)
+        navigation.focus(items[clamped], at: clamped, in: index, count: items.count)
     }
 
-    /// Opens the focused item of a column into the next column, focused when the layout enters what it opens
-    /// (the columns; the outline keeps the focus on the item); nothing for a leaf.
-    mutating func expand(column index: Int) -> [BrowserEffect] {
-        if columns[index].focusedItem == NodeStore.placeholder { return [] }
-        guard let item = columns[index].focusedItem, store[item].childCount != 0 else {
-            if columns[index].focusedItem != nil { message = "no children" }
+    /// Opens the focused item of a level into the next level, focused when the layout enters what it opens
+    /// (the levels; the outline keeps the focus on the item); nothing for a leaf.
+    mutating func expand(level index: Int) -> [BrowserEffect] {
+        let focused = navigation.levels[index].focusedItem
+        if focused == NodeStore.placeholder { return [] }
+        guard let item = focused, store[item].childCount != 0 else {
+            if focused != nil { message = "no children" }
             return []
         }
         if expandedItem(in: index) != item {
-            columns.removeSubrange((index + 1)...)
-            columns.append(Column(parent: item))
-            reconcileColumns()
+            navigation.cut(after: index)
+            navigation.levels.append(Level(parent: item))
+            reconcileLevels()
         }
-        focusedColumn = layout.projection.entersOpenedItems ? index + 1 : index
+        navigation.focusedLevel = layout.projection.entersOpenedItems ? index + 1 : index
         return loadChildrenIfNeeded(item)
     }
 
@@ -73,38 +68,20 @@ extension BrowserState {
         return [.loadParent(handle, id: store[handle].id, generation: generation)]
     }
 
-    /// Makes every column agree with the loaded children: focus found again by identity, the path cut
-    /// where an expanded item is gone.
-    mutating func reconcileColumns() {
+    /// Makes every level agree with the store: each level's list read again (a filter's matches recomputed), its
+    /// focus found again by identity, the path cut where an expanded item is gone.
+    mutating func reconcileLevels() {
         var index = 0
-        while index < columns.count {
-            if columns[index].filter != nil {
-                refreshFilter(column: index)
-                refocusByIdentity(column: index)
-                index += 1
-                continue
-            }
-            let parent = columns[index].parent
-            let items = store.children(of: parent)
-            var column = columns[index]
-            if items.isEmpty {
-                column.focus = 0
-                column.scroll = 0
-                if store[parent].children != nil { column.focusedItem = nil }
-            } else if let item = column.focusedItem, let position = Self.position(of: item, in: items, near: column.focus) {
-                column.focus = position
-                column.focusedItem = items[position]
+        while index < navigation.levels.count {
+            if navigation.levels[index].filter != nil {
+                refreshFilter(level: index)
+                refocusByIdentity(level: index)
             } else {
-                column.focus = min(max(column.focus, 0), items.count - 1)
-                column.focusedItem = items[column.focus]
-            }
-            columns[index] = column
-            keepFocusVisible(in: index)
-            if index + 1 < columns.count, columns[index + 1].parent != column.focusedItem {
-                columns.removeSubrange((index + 1)...)
+                let parent = navigation.levels[index].parent
+                navigation.reconcile(level: index, with: store.children(of: parent), listKnown: store[parent].children != nil)
             }
             index += 1
         }
-        if focusedColumn >= columns.count { focusedColumn = max(0, columns.count - 1) }
+        if navigation.focusedLevel >= navigation.levels.count { navigation.focusedLevel = max(0, navigation.levels.count - 1) }
     }
 }

@@ -1,4 +1,4 @@
-/// The items the focus moves among, in order, read where they are (a column's list, the outline's rows)
+/// The items the focus moves among, in order, read where they are (a level's list, the outline's rows)
 /// rather than copied, and the focus's place among them.
 struct FocusList {
     private enum Storage {
@@ -10,7 +10,7 @@ struct FocusList {
     /// The focus's place among the items.
     let focus: Int
 
-    /// The items of a column.
+    /// The items of a level.
     init(_ children: ChildList, focus: Int) {
         storage = .children(children)
         self.focus = focus

@@ -1,17 +1,17 @@
 /// Where the user is in the hierarchy, one value whatever the layout: the expanded path as levels (each with
 /// its focus and scroll), the focused level, and the items left open.
 ///
-/// The columns and the outline are projections of it (``NavigationProjection``): the columns show the levels
+/// The columns and the outline are projections of it (``NavigationProjection``): the levels show the levels
 /// side by side, the outline shows the levels' lists nested, with every item of ``expanded`` open; a move in
 /// either changes this one value, so switching the layout keeps the path, the focus and the open items.
 package struct Navigation: Sendable {
-    /// Whether the columns or the outline show the navigation.
+    /// Whether the levels or the outline show the navigation.
     package internal(set) var layout: Layout
     /// The expanded path: level N+1 lists the children of the item focused at level N.
-    package internal(set) var levels: [Column] = []
+    package internal(set) var levels: [Level] = []
     /// The index of the level that has the focus.
     package internal(set) var focusedLevel = 0
-    /// The index of the first level on screen as a column.
+    /// The index of the first level on screen as a level.
     package internal(set) var levelOffset = 0
     /// The items left open in the outline, on the path or not: the outline's memory of what was expanded.
     package internal(set) var expanded: Set<NodeHandle> = []

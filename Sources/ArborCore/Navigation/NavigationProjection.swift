@@ -6,11 +6,11 @@ protocol NavigationProjection: Sendable {
     var entersOpenedItems: Bool { get }
     /// Moves the focus by `delta` items of the list it moves in (a page, or to an end with a large delta).
     func move(by delta: Int, in state: inout BrowserState)
-    /// Focuses the item at `index` of `column` (the outline has one list, its rows), as a click does; without
-    /// an index, the column with the item it has focused.
-    func focus(index: Int?, column: Int, in state: inout BrowserState)
-    /// Opens the focused item (the outline closes an open one).
-    func expand(in state: inout BrowserState) -> [BrowserEffect]
+    /// Focuses the item at `index` of `level` (the outline has one list, its rows), as a click does; without
+    /// an index, the level with the item it has focused.
+    func focus(index: Int?, level: Int, in state: inout BrowserState)
+    /// Opens the focused item; the outline, which opens in place, closes it when it is open.
+    func openOrClose(in state: inout BrowserState) -> [BrowserEffect]
     /// Goes a level deeper, opening the focused item when it is not open.
     func nextLevel(in state: inout BrowserState) -> [BrowserEffect]
     /// Goes a level up (the outline closes an open item first).
@@ -19,7 +19,7 @@ protocol NavigationProjection: Sendable {
     func list(in state: BrowserState) -> FocusList?
     /// The focus's place in the list it moves in and the list's length (`3 of 12`), without listing it.
     func position(in state: BrowserState) -> (index: Int, count: Int)?
-    /// Shows what matches a query as it is typed: the columns narrow the focused one, the outline steps to it.
+    /// Shows what matches a query as it is typed: the levels narrow the focused one, the outline steps to it.
     func filter(_ query: String, in state: inout BrowserState) -> [BrowserEffect]
     /// The nodes whose lists of children are on screen.
     func shownParents(in state: BrowserState) -> Set<NodeHandle>

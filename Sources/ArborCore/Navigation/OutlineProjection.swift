@@ -12,12 +12,12 @@ struct OutlineProjection: NavigationProjection {
         focusRow(target.overflow ? (delta > 0 ? Int.max : 0) : target.partialValue, in: &state)
     }
 
-    func focus(index: Int?, column: Int, in state: inout BrowserState) {
+    func focus(index: Int?, level: Int, in state: inout BrowserState) {
         guard let index else { return }
         focusRow(index, in: &state)
     }
 
-    func expand(in state: inout BrowserState) -> [BrowserEffect] {
+    func openOrClose(in state: inout BrowserState) -> [BrowserEffect] {
         guard let item = state.navigation.outline.focusedItem else { return [] }
         if state.navigation.expanded.contains(item) {
             collapseFocused(in: &state)
@@ -55,7 +55,7 @@ struct OutlineProjection: NavigationProjection {
     }
 
     func filter(_ query: String, in state: inout BrowserState) -> [BrowserEffect] {
-        state.findNext(query, forward: true, includingFocus: true)
+        state.stepToMatch(query, forward: true, includingFocus: true)
     }
 
     func shownParents(in state: BrowserState) -> Set<NodeHandle> {
@@ -90,7 +90,7 @@ struct OutlineProjection: NavigationProjection {
     /// Focuses a row; the levels become the row's ancestors, each focused on the next.
     func focusRow(_ row: Int, in state: inout BrowserState) {
         state.navigation.outline.focus = row
-        state.navigation.outline.keepFocusVisible(page: state.itemsPerPage)
+        state.navigation.outline.keepFocusVisible(page: state.navigation.itemsPerPage)
         let rows = state.navigation.outline.rows
         guard rows.indices.contains(state.navigation.outline.focus) else { return }
         var chain = [state.navigation.outline.focus]
@@ -99,14 +99,9 @@ struct OutlineProjection: NavigationProjection {
         }
         for index in chain.reversed() {
             let row = rows[index]
-            guard row.depth <= state.columns.count else { break }
-            if row.depth == state.columns.count { state.navigation.levels.append(Column(parent: row.parent)) }
-            if state.columns[row.depth].focusedItem != row.item, row.depth + 1 < state.columns.count {
-                state.navigation.levels.removeSubrange((row.depth + 1)...)
-            }
-            state.navigation.levels[row.depth].focus = Int(row.position)
-            state.navigation.levels[row.depth].focusedItem = row.item
-            state.keepFocusVisible(in: row.depth)
+            guard row.depth <= state.navigation.levels.count else { break }
+            if row.depth == state.navigation.levels.count { state.navigation.levels.append(Level(parent: row.parent)) }
+            state.navigation.focus(row.item, at: Int(row.position), in: row.depth, count: state.items(in: row.depth).count)
         }
         state.navigation.focusedLevel = rows[state.navigation.outline.focus].depth
     }
@@ -125,7 +120,7 @@ struct OutlineProjection: NavigationProjection {
         let outline = navigation.outline
         if outline.rows.indices.contains(outline.focus), outline.rows[outline.focus].parent == level.parent,
            Int(outline.rows[outline.focus].position) == level.focus {
-            state.navigation.outline.keepFocusVisible(page: state.itemsPerPage)
+            state.navigation.outline.keepFocusVisible(page: state.navigation.itemsPerPage)
             return
         }
         if let row = outline.row(parent: level.parent, position: level.focus) { focusRow(row, in: &state) }
@@ -149,18 +144,16 @@ struct OutlineProjection: NavigationProjection {
         let focus = state.navigation.outline.focus
         let item = state.navigation.outline.rows[focus].item
         state.navigation.expanded.remove(item)
-        if state.navigation.focusedLevel + 1 < state.columns.count {
-            state.navigation.levels.removeSubrange((state.navigation.focusedLevel + 1)...)
-        }
+        state.navigation.cut(after: state.navigation.focusedLevel)
         state.navigation.outline.splice(after: focus, removing: state.navigation.outline.subtreeCount(after: focus), inserting: [])
     }
 
-    /// Builds every row again from the top; the outline lists whole lists, so the columns' filters go.
+    /// Builds every row again from the top; the outline lists whole lists, so the levels' filters go.
     private func rebuild(in state: inout BrowserState) -> [BrowserEffect] {
         let top = state.navigation.topParent
-        for index in state.columns.indices.reversed() { state.dropFilter(column: index) }
+        for index in state.navigation.levels.indices.reversed() { state.dropFilter(level: index) }
         state.navigation.expanded.formUnion(state.navigation.pathParents)
-        guard !state.columns.isEmpty else {
+        guard !state.navigation.levels.isEmpty else {
             state.navigation.outline = Outline()
             return []
         }
@@ -182,7 +175,7 @@ struct OutlineProjection: NavigationProjection {
     private func requestShownPages(in state: inout BrowserState) -> [BrowserEffect] {
         let (scroll, count, focus) = (state.navigation.outline.scroll, state.navigation.outline.rows.count, state.navigation.outline.focus)
         var effects: [BrowserEffect] = []
-        for row in scroll..<min(count, scroll + state.itemsPerPage) {
+        for row in scroll..<min(count, scroll + state.navigation.itemsPerPage) {
             effects += fillRow(row, in: &state)
         }
         if focus < count { effects += fillRow(focus, in: &state) }

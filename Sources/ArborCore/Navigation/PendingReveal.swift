@@ -3,8 +3,8 @@
 struct PendingReveal: Sendable {
     /// The ids from the top down still to be opened.
     var path: [String] = []
-    /// The column to focus once the path is open; nil for the last one.
-    var focusedColumn: Int?
-    /// The filters of the columns a reload is putting back, by the id of each column's parent.
+    /// The level to focus once the path is open; nil for the last one.
+    var focusedLevel: Int?
+    /// The filters of the levels a reload is putting back, by the id of each level's parent.
     var filters: [String: TextMatcher] = [:]
 }

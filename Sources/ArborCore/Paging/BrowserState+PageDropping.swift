@@ -1,7 +1,7 @@
 extension ChildPaging {
     /// Pages put into long lists between two passes that let the pages far from the screen go.
     package static let pagesBetweenDrops = 64
-    /// How many rows either side of a column's screenful keep their pages.
+    /// How many rows either side of a level's screenful keep their pages.
     package static let keptMargin = pageSize
 }
 
@@ -35,7 +35,7 @@ extension NodeStore {
 extension BrowserState {
     /// Once enough pages arrived, lets go of the pages of long lists that are far from the screen and that
     /// nothing refers to, with their nodes: a long session holds what its screen shows, not all it has seen.
-    /// A page let go is read again, as any placeholder is, when its rows return to the screen; the columns are
+    /// A page let go is read again, as any placeholder is, when its rows return to the screen; the levels are
     /// reconciled after it (a paged filter's matches are read again from their positions).
     mutating func dropFarPagesWhenDue() {
         guard store.pagesArrivedSinceDrop >= ChildPaging.pagesBetweenDrops else { return }
@@ -60,19 +60,19 @@ extension BrowserState {
         return navigation.expanded.union(navigation.pathParents).union([navigation.topParent, navigation.outline.topParent])
     }
 
-    /// The handles the navigation and the requests under way refer to, and the rows near each column's screenful.
+    /// The handles the navigation and the requests under way refer to, and the rows near each level's screenful.
     func referencedHandles() -> Set<NodeHandle> {
         var kept = navigation.expanded.union(loads.countsPending)
         for handle in [navigation.root, loads.locating?.parent, loads.parentAskedByNavigation] {
             if let handle { kept.insert(handle) }
         }
-        for (index, column) in columns.enumerated() {
+        for (index, column) in navigation.levels.enumerated() {
             kept.insert(column.parent)
             if let focused = column.focusedItem { kept.insert(focused) }
             if let filter = column.filter, filter.positions == nil { kept.formUnion(filter.matches) }
             let items = items(in: index)
             let near = max(0, column.scroll - ChildPaging.keptMargin)
-            let end = min(items.count, column.scroll + itemsPerPage + ChildPaging.keptMargin)
+            let end = min(items.count, column.scroll + navigation.itemsPerPage + ChildPaging.keptMargin)
             if near < end { kept.formUnion(items[near..<end]) }
         }
         return kept

@@ -1,25 +1,25 @@
 extension BrowserState {
-    /// Filters a column whose children are not all loaded: the source matches them in the background, and
+    /// Filters a level whose children are not all loaded: the source matches them in the background, and
     /// meanwhile the earlier matches that still match stay shown.
     mutating func filterPagedColumn(_ matcher: TextMatcher) -> [BrowserEffect] {
-        let parent = columns[focusedColumn].parent
-        let previous = columns[focusedColumn].filter
+        let parent = navigation.levels[navigation.focusedLevel].parent
+        let previous = navigation.levels[navigation.focusedLevel].filter
         let refines = previous.map { matcher.narrows($0.matcher) } ?? false
         let generation = makeGeneration()
         var shown: [NodeHandle] = []
         if refines, let previous {
             shown = previous.matches.filter { $0 != NodeStore.placeholder && matcher.matches(store[$0].title) }
         }
-        columns[focusedColumn].filter = ColumnFilter(matcher: matcher, matches: shown, isMatching: true, generation: generation)
-        refocusByIdentity(column: focusedColumn)
+        navigation.levels[navigation.focusedLevel].filter = LevelFilter(matcher: matcher, matches: shown, isMatching: true, generation: generation)
+        refocusByIdentity(level: navigation.focusedLevel)
         let among = refines && previous?.isMatching == false ? previous?.positions : nil
         return [.matchChildren(parent, id: store[parent].id, matcher: matcher, among: among, generation: generation)]
     }
 
-    /// The positions of the matches arrived: the column lists them, placeholders for the pages not yet in.
+    /// The positions of the matches arrived: the level lists them, placeholders for the pages not yet in.
     mutating func childrenMatched(_ handle: NodeHandle, generation: Int, _ result: Result<[Int32], SourceError>) -> [BrowserEffect] {
-        guard let index = columns.firstIndex(where: { $0.parent == handle && $0.filter?.generation == generation }),
-              var filter = columns[index].filter, filter.isMatching
+        guard let index = navigation.levels.firstIndex(where: { $0.parent == handle && $0.filter?.generation == generation }),
+              var filter = navigation.levels[index].filter, filter.isMatching
         else { return [] }
         filter.isMatching = false
         switch result {
@@ -28,25 +28,25 @@ extension BrowserState {
             filter.positions = []
         case .success(let positions):
             filter.positions = positions
-            if positions.isEmpty, index == focusedColumn { message = "no match" }
+            if positions.isEmpty, index == navigation.focusedLevel { message = "no match" }
         }
-        columns[index].filter = filter
-        refreshPagedFilter(column: index)
-        refocusByIdentity(column: index)
+        navigation.levels[index].filter = filter
+        refreshPagedFilter(level: index)
+        refocusByIdentity(level: index)
         return []
     }
 
     /// The matches of a paged filter from their positions, as the pages holding them have arrived.
-    mutating func refreshPagedFilter(column index: Int) {
-        guard var filter = columns[index].filter, let positions = filter.positions else { return }
-        let children = store.children(of: columns[index].parent)
+    mutating func refreshPagedFilter(level index: Int) {
+        guard var filter = navigation.levels[index].filter, let positions = filter.positions else { return }
+        let children = store.children(of: navigation.levels[index].parent)
         filter.matches = positions.compactMap { children.indices.contains(Int($0)) ? children[Int($0)] : nil }
-        columns[index].filter = filter
+        navigation.levels[index].filter = filter
     }
 
-    /// The child positions behind the rows of a filtered column.
-    func childPositions(ofRows rows: [Int], in column: Column) -> [Int] {
-        guard let positions = column.filter?.positions else { return [] }
+    /// The child positions behind the rows of a filtered level.
+    func childPositions(ofRows rows: [Int], in level: Level) -> [Int] {
+        guard let positions = level.filter?.positions else { return [] }
         return rows.filter { positions.indices.contains($0) }.map { Int(positions[$0]) }
     }
 }

@@ -39,7 +39,7 @@ extension BrowserState {
         case .success(let items):
             store.fillChildren(of: handle, from: start, with: items.map { store.record($0, parent: handle) })
             dropFarPagesWhenDue()
-            reconcileColumns()
+            reconcileLevels()
             if loads.locating?.parent == handle { loads.locating = nil }
             return askCounts(for: handle, items: items) + continueReveal()
         }
@@ -70,11 +70,11 @@ extension BrowserState {
         return [.loadChildPage(handle, id: store[handle].id, range: page, epoch: request.epoch)]
     }
 
-    /// Ends a reveal at the column listing `parent`: what it could not find there stays unopened.
+    /// Ends a reveal at the level listing `parent`: what it could not find there stays unopened.
     private mutating func endReveal(at parent: NodeHandle) {
         loads.locating = nil
         var level = 0
-        if let column = columns.firstIndex(where: { $0.parent == parent }) { level = column }
+        if let column = navigation.levels.firstIndex(where: { $0.parent == parent }) { level = column }
         finishReveal(at: level)
     }
 
@@ -90,12 +90,5 @@ extension BrowserState {
             effects.append(.loadChildPage(parent, id: store[parent].id, range: page, epoch: request.epoch))
         }
         return effects
-    }
-
-    /// Where `item` is among `items`, looked for first at `near` (a list with placeholders is long).
-    static func position(of item: NodeHandle, in items: ChildList, near: Int) -> Int? {
-        if item == NodeStore.placeholder { return items.indices.contains(near) ? near : nil }
-        if items.indices.contains(near), items[near] == item { return near }
-        return items.firstIndex(of: item)
     }
 }

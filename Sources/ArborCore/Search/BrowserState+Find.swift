@@ -8,36 +8,36 @@ extension BrowserState {
         switch action {
         case .query(let query): return startFind(query)
         case .moveFocus(let delta):
-            find?.moveFocus(by: delta)
+            finding.open?.moveFocus(by: delta)
             return []
         case .stop:
-            guard find?.progress?.isWalking == true || find?.isSearching == true else { return [] }
-            find?.isStopped = true
+            guard finding.open?.progress?.isWalking == true || finding.open?.isSearching == true else { return [] }
+            finding.open?.isStopped = true
             return [.stopSearch(cancelling: false, generation: loads.lastGeneration)]
         case .searchFurther:
-            guard var find else { return [] }
-            find.widenBound(from: finding.bound)
-            self.find = find
-            return find.query.isEmpty ? [] : search(find.query)
+            guard var open = finding.open else { return [] }
+            open.widenBound(from: finding.bound)
+            finding.open = open
+            return open.query.isEmpty ? [] : search(open.query)
         case .openHit:
-            guard let hit = find?.focusedHit else { return [] }
+            guard let hit = finding.open?.focusedHit else { return [] }
             finding.openingHit = makeGeneration()
-            find = nil
+            finding.open = nil
             return [.stopSearch(cancelling: true, generation: finding.openingHit), .resolveFindHit(entry: hit.entry, generation: finding.openingHit)]
         case .close:
-            guard find != nil else { return [] }
-            find = nil
+            guard finding.open != nil else { return [] }
+            finding.open = nil
             return [.stopSearch(cancelling: true, generation: loads.lastGeneration)]
         case .updated(let generation, let update):
-            if find?.generation == generation { find?.take(update) }
+            if finding.open?.generation == generation { finding.open?.take(update) }
             return []
         case .walkStopped(let progress):
-            if let progress, find != nil { find?.progress = progress }
+            if let progress, finding.open != nil { finding.open?.progress = progress }
             return []
         case .hitResolved(let generation, let result):
             return generation == finding.openingHit ? openFound(result) : []
         case .walkAhead:
-            guard find == nil else { return [] }
+            guard finding.open == nil else { return [] }
             return [.walkAhead(fields: finding.fields, bound: finding.bound, epoch: finding.epoch)]
         case .walkingAhead:
             return []
@@ -46,25 +46,25 @@ extension BrowserState {
 
     /// Starts a find for `query`, or lists nothing for an empty one.
     mutating func startFind(_ query: String) -> [BrowserEffect] {
-        var find = self.find ?? FindState(query: query)
+        var find = finding.open ?? FindState(query: query)
         find.query = query
         guard !query.isEmpty else {
             find.clearHits()
-            self.find = find
+            finding.open = find
             return [.stopSearch(cancelling: true, generation: loads.lastGeneration)]
         }
-        self.find = find
+        finding.open = find
         return search(query)
     }
 
     private mutating func search(_ query: String) -> [BrowserEffect] {
-        guard var find else { return [] }
-        find.generation = makeGeneration()
-        find.isSearching = true
-        find.hasReported = false
-        self.find = find
-        return [.search(query: query, fields: finding.fields, bound: find.bound ?? finding.bound, walks: !find.isStopped,
-                        epoch: finding.epoch, generation: find.generation)]
+        guard var open = finding.open else { return [] }
+        open.generation = makeGeneration()
+        open.isSearching = true
+        open.hasReported = false
+        finding.open = open
+        return [.search(query: query, fields: finding.fields, bound: open.bound ?? finding.bound, walks: !open.isStopped,
+                        epoch: finding.epoch, generation: open.generation)]
     }
 
     /// Opens a path of ids the source found (for a match or a place), or says why there is none.
@@ -80,7 +80,7 @@ extension BrowserState {
     /// Opens a path of ids that starts at the top of the source, whatever the layout.
     mutating func revealFromTop(_ path: [String]) -> [BrowserEffect] {
         message = nil
-        if !columns.isEmpty { columns = [Column(parent: columns[0].parent)] }
-        return reveal(path, focusedColumn: nil)
+        if !navigation.levels.isEmpty { navigation.levels = [Level(parent: navigation.levels[0].parent)] }
+        return reveal(path, focusedLevel: nil)
     }
 }

@@ -1,18 +1,18 @@
 extension BrowserState {
-    /// Narrows the focused column to the items matching `query`.
+    /// Narrows the focused level to the items matching `query`.
     mutating func filterFocusedColumn(_ query: String) -> [BrowserEffect] {
         message = nil
-        guard columns.indices.contains(focusedColumn) else { return [] }
+        guard navigation.levels.indices.contains(navigation.focusedLevel) else { return [] }
         let matcher = TextMatcher(query)
-        let parent = columns[focusedColumn].parent
+        let parent = navigation.levels[navigation.focusedLevel].parent
         if store[parent].unloadedChildren > 0 { return filterPagedColumn(matcher) }
         var candidates = store.children(of: parent)
-        if let previous = columns[focusedColumn].filter, matcher.narrows(previous.matcher) {
+        if let previous = navigation.levels[navigation.focusedLevel].filter, matcher.narrows(previous.matcher) {
             candidates = ChildList(previous.matches)
         }
         let matches: [NodeHandle] = candidates.filter { matcher.matches(store[$0].title) }
-        columns[focusedColumn].filter = ColumnFilter(matcher: matcher, matches: matches)
-        refocusByIdentity(column: focusedColumn)
+        navigation.levels[navigation.focusedLevel].filter = LevelFilter(matcher: matcher, matches: matches)
+        refocusByIdentity(level: navigation.focusedLevel)
         if matches.isEmpty { message = "no match" }
         return []
     }
@@ -20,52 +20,38 @@ extension BrowserState {
     /// Shows the whole column again with the same item focused.
     mutating func clearFilter() -> [BrowserEffect] {
         message = nil
-        guard columns.indices.contains(focusedColumn) else { return [] }
-        dropFilter(column: focusedColumn)
+        guard navigation.levels.indices.contains(navigation.focusedLevel) else { return [] }
+        dropFilter(level: navigation.focusedLevel)
         return []
     }
 
-    /// Shows the whole list of a filtered column again, focused on the item it was on.
-    mutating func dropFilter(column index: Int) {
-        guard columns[index].filter != nil else { return }
+    /// Shows the whole list of a filtered level again, focused on the item it was on.
+    mutating func dropFilter(level index: Int) {
+        guard navigation.levels[index].filter != nil else { return }
         // A paged filter knows where its focused match is among the children: no search through them.
-        if let place = childPositions(ofRows: [columns[index].focus], in: columns[index]).first {
-            columns[index].focus = place
+        if let place = childPositions(ofRows: [navigation.levels[index].focus], in: navigation.levels[index]).first {
+            navigation.levels[index].focus = place
         }
-        columns[index].filter = nil
-        refocusByIdentity(column: index)
+        navigation.levels[index].filter = nil
+        refocusByIdentity(level: index)
     }
 
-    /// Finds the focused item of a column again among its items, or focuses the first; cuts the path when
+    /// Finds the focused item of a level again among its items, or focuses the first; cuts the path when
     /// the expanded item changed.
-    mutating func refocusByIdentity(column index: Int) {
-        let items = items(in: index)
-        var column = columns[index]
-        if let item = column.focusedItem, let position = Self.position(of: item, in: items, near: column.focus) {
-            column.focus = position
-            column.focusedItem = items[position]
-        } else {
-            column.focus = 0
-            column.scroll = 0
-            column.focusedItem = items.first ?? column.focusedItem
-        }
-        columns[index] = column
-        keepFocusVisible(in: index)
-        if index + 1 < columns.count, columns[index + 1].parent != column.focusedItem {
-            columns.removeSubrange((index + 1)...)
-        }
+    mutating func refocusByIdentity(level index: Int) {
+        navigation.reconcile(level: index, with: items(in: index), listKnown: false, fallback: 0)
     }
 
-    /// Recomputes the matches of a filtered column after its items changed.
-    mutating func refreshFilter(column index: Int) {
-        guard let filter = columns[index].filter else { return }
-        if filter.positions != nil || filter.isMatching { return refreshPagedFilter(column: index) }
-        let matches: [NodeHandle] = store.children(of: columns[index].parent).filter { filter.matcher.matches(store[$0].title) }
-        columns[index].filter = ColumnFilter(matcher: filter.matcher, matches: matches)
+    /// Recomputes the matches of a filtered level after its items changed.
+    mutating func refreshFilter(level index: Int) {
+        guard let filter = navigation.levels[index].filter else { return }
+        if filter.positions != nil || filter.isMatching { return refreshPagedFilter(level: index) }
+        let matches: [NodeHandle] = store.children(of: navigation.levels[index].parent).filter { filter.matcher.matches(store[$0].title) }
+        navigation.levels[index].filter = LevelFilter(matcher: filter.matcher, matches: matches)
     }
 
     /// Moves the focus to the next item after the focus (or before it) whose title matches, wrapping around.
-    mutating func findNext(_ query: String, forward: Bool, includingFocus: Bool) -> [BrowserEffect] {
+    mutating func stepToMatch(_ query: String, forward: Bool, includingFocus: Bool) -> [BrowserEffect] {
         message = nil
         let matcher = TextMatcher(query)
         let projection = layout.projection

@@ -2,7 +2,7 @@
 public struct SourceRoot: Sendable, Hashable {
     /// The root item's id.
     public var id: String
-    /// A virtual root is not shown: its children form the first column.
+    /// A virtual root is not shown: its children form the first level.
     public var isVirtual: Bool
 
     /// Creates a root description.

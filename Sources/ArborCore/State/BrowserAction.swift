@@ -10,41 +10,42 @@ package enum BrowserAction: Sendable {
     case prefetchFocused
     /// Tells the model how many columns and how many items per column fit on screen.
     case setViewport(columns: Int, itemsPerPage: Int)
-    /// Moves the focus within the focused column by a number of items.
+    /// Moves the focus within the focused level by a number of items.
     case moveFocus(by: Int)
     /// Moves the focus one page up.
     case pageUp
     /// Moves the focus one page down.
     case pageDown
-    /// Focuses the first item of the focused column.
+    /// Focuses the first item of the focused level.
     case first
-    /// Focuses the last item of the focused column.
+    /// Focuses the last item of the focused level.
     case last
-    /// Focuses the item at `index` of a column (in the outline: the row at `index`), as a click does; without
-    /// an index, the column itself (the outline, one list, stays as it is).
-    case focus(column: Int, index: Int?)
-    /// Expands the focused item into the next column and focuses it.
+    /// Focuses the item at `index` of a level (in the outline: the row at `index`), as a click does; without
+    /// an index, the level itself (the outline, one list, stays as it is).
+    case focus(level: Int, index: Int?)
+    /// Expands the focused item (the levels: into the next level, focused; the outline: in place, or closes it
+    /// when it is open).
     case expand
     /// Goes to the next level, expanding the focused item when it is not yet expanded.
     case nextLevel
-    /// Goes to the previous level; past the first column, asks for the parent of the root.
+    /// Goes to the previous level; past the first level, asks for the parent of the root.
     case previousLevel
     /// Opens the path of ids from the root down, focusing its last item.
     case reveal(path: [String])
-    /// Opens a path of ids from the top of the source, whatever the layout and the columns open, focusing its
+    /// Opens a path of ids from the top of the source, whatever the layout and the levels open, focusing its
     /// last item (the next change of a difference).
     case open(path: [String])
     /// Marks or unmarks (picker): routed to the selection sub-state.
     case selection(SelectionAction)
-    /// Narrows the focused column to the items whose title matches a query (smart case); the focus stays
+    /// Narrows the focused level to the items whose title matches a query (smart case); the focus stays
     /// on its item while it matches.
     case filter(String)
-    /// Removes the focused column's filter, keeping the focused item.
+    /// Removes the focused level's filter, keeping the focused item.
     case clearFilter
     /// Moves the focus to the next (or previous) item whose title matches, wrapping around; the focused item
     /// itself counts first when `includingFocus` (search as you type).
-    case findNext(String, forward: Bool, includingFocus: Bool = false)
-    /// Shows the columns or the outline, keeping the focused item and the expanded path.
+    case stepToMatch(String, forward: Bool, includingFocus: Bool = false)
+    /// Shows the levels or the outline, keeping the focused item and the expanded path.
     case setLayout(Layout)
     /// Switches between columns and outline.
     case toggleLayout

@@ -18,7 +18,7 @@ extension BrowserState {
         if !notes.isEmpty { message = notes.joined(separator: "; ") }
     }
 
-    /// The ids whose lists of children are on screen (the open columns' and the outline's expanded items) and
+    /// The ids whose lists of children are on screen (the open levels' and the outline's expanded items) and
     /// the focused item's: what a source that watches for changes watches.
     package var watchedIDs: Set<String> {
         var handles = shownParents
@@ -32,14 +32,14 @@ extension BrowserState {
         layout.projection.shownParents(in: self).subtracting([NodeStore.top])
     }
 
-    /// The items open on screen: the columns' expanded items, or the outline's open rows.
+    /// The items open on screen: the levels' expanded items, or the outline's open rows.
     package var openItems: Set<NodeHandle> {
         layout.projection.shownParents(in: self).subtracting([navigation.topParent, NodeStore.top])
     }
 
     /// Whether anything on screen is loading: the root, or a list of children shown.
     package var showsLoading: Bool {
-        rootLoad.isLoading || layout.projection.shownParents(in: self).contains { store[$0].childLoad.isLoading }
+        loads.root.isLoading || layout.projection.shownParents(in: self).contains { store[$0].childLoad.isLoading }
     }
 
     /// Every list on screen read again as one batch, keeping the store: unchanged items stay where they are,
@@ -49,7 +49,7 @@ extension BrowserState {
         let shown = shownParents
         store.markChildrenStale(except: shown.union([NodeStore.top]))
         var effects: [BrowserEffect] = []
-        if let root, !rootIsVirtual { effects += requestItem(root) }
+        if let root = navigation.root, !navigation.rootIsVirtual { effects += requestItem(root) }
         for handle in shown where store[handle].children != nil {
             effects += requestChildren(of: handle)
         }

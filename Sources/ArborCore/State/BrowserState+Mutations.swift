@@ -20,7 +20,7 @@ extension BrowserState {
                 children.insert(child, at: min(max(pair.index, 0), children.count))
             }
             store.replaceChildren(children, of: handle)
-            reconcileColumns()
+            reconcileLevels()
         }
         return []
     }
@@ -65,13 +65,13 @@ extension BrowserState {
         return replaceListed(children, of: handle, before: before)
     }
 
-    /// Puts a changed list in place: marks of the items it lost go (the footer says so), the columns follow, and a
+    /// Puts a changed list in place: marks of the items it lost go (the footer says so), the levels follow, and a
     /// reading of the list still under way, which may predate the change, is asked again.
     private mutating func replaceListed(_ children: ChildList, of handle: NodeHandle, before: ChildList) -> [BrowserEffect] {
-        let focused = columns.filter { $0.parent == handle }.compactMap(\.focusedItem)
+        let focused = navigation.levels.filter { $0.parent == handle }.compactMap(\.focusedItem)
         store.replaceChildren(children, of: handle)
         noteGone(from: before, now: children, focused: focused)
-        reconcileColumns()
+        reconcileLevels()
         return store[handle].childLoad.isLoading ? requestChildren(of: handle) : []
     }
 
@@ -96,7 +96,7 @@ extension BrowserState {
     mutating func resizeChildren(of id: String, count: Int) -> [BrowserEffect] {
         guard let handle = store.handle(for: id), store[handle].children != nil else { return [] }
         store.resizePagedChildren(of: handle, to: max(0, count))
-        reconcileColumns()
+        reconcileLevels()
         return []
     }
 
@@ -109,9 +109,9 @@ extension BrowserState {
         return requestParent(of: handle)
     }
 
-    /// Whether a column lists the children of this node.
+    /// Whether a level lists the children of this node.
     func isShown(parent handle: NodeHandle) -> Bool {
-        columns.contains { $0.parent == handle }
+        navigation.levels.contains { $0.parent == handle }
     }
 
     mutating func parentLoaded(
@@ -140,32 +140,32 @@ extension BrowserState {
         }
     }
 
-    /// Makes the column holding `handle` start a new path from the top: under its new parent, or as the root.
+    /// Makes the level holding `handle` start a new path from the top: under its new parent, or as the root.
     private mutating func rebase(_ handle: NodeHandle, under parent: NodeHandle?, focusParent: Bool) -> [BrowserEffect] {
-        guard let position = columns.firstIndex(where: { $0.focusedItem == handle })
-            ?? columns.firstIndex(where: { store.children(of: $0.parent).contains(handle) })
+        guard let position = navigation.levels.firstIndex(where: { $0.focusedItem == handle })
+            ?? navigation.levels.firstIndex(where: { store.children(of: $0.parent).contains(handle) })
         else { return [] }
-        if position == 0, parent == nil, columns[0].parent == NodeStore.top { return [] }
-        var tail = Array(columns[(position + 1)...])
-        if columns[position].focusedItem != handle { tail = [] }
-        let relativeFocus = focusedColumn - position
+        if position == 0, parent == nil, navigation.levels[0].parent == NodeStore.top { return [] }
+        var tail = Array(navigation.levels[(position + 1)...])
+        if navigation.levels[position].focusedItem != handle { tail = [] }
+        let relativeFocus = navigation.focusedLevel - position
         var effects: [BrowserEffect] = []
-        rootIsVirtual = false
+        navigation.rootIsVirtual = false
         if let parent {
             store.setChildren([parent], of: NodeStore.top)
-            root = parent
-            columns = [Column(parent: NodeStore.top, focusedItem: parent), Column(parent: parent, focusedItem: handle)]
-            columns += tail
-            focusedColumn = focusParent ? 0 : max(0, relativeFocus + 1)
+            navigation.root = parent
+            navigation.levels = [Level(parent: NodeStore.top, focusedItem: parent), Level(parent: parent, focusedItem: handle)]
+            navigation.levels += tail
+            navigation.focusedLevel = focusParent ? 0 : max(0, relativeFocus + 1)
             if store[parent].itemLoad == .unloaded { effects += requestItem(parent) }
             effects += requestChildren(of: parent)
         } else {
             store.setChildren([handle], of: NodeStore.top)
-            root = handle
-            columns = [Column(parent: NodeStore.top, focusedItem: handle)] + tail
-            focusedColumn = max(0, relativeFocus)
+            navigation.root = handle
+            navigation.levels = [Level(parent: NodeStore.top, focusedItem: handle)] + tail
+            navigation.focusedLevel = max(0, relativeFocus)
         }
-        reconcileColumns()
+        reconcileLevels()
         return effects
     }
 }

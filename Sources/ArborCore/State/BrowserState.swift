@@ -1,4 +1,4 @@
-/// The state of the column browser: the store, the expanded path as columns, the focus, and what is loading.
+/// The state of the browser: the store, the navigation (the expanded path as levels, the focus), and what is loading.
 ///
 /// Every change goes through ``apply(_:)``, which returns the requests for the source that the change needs.
 package struct BrowserState: Sendable {
@@ -27,43 +27,24 @@ package struct BrowserState: Sendable {
         navigation = Navigation(layout: layout)
     }
 
-    /// The expanded path as the columns show it: column N+1 lists the children of the item focused in column N.
-    package internal(set) var columns: [Column] {
-        get { navigation.levels }
-        _modify { yield &navigation.levels }
-        set { navigation.levels = newValue }
-    }
-
-    /// The index of the column that has the focus.
-    package internal(set) var focusedColumn: Int {
-        get { navigation.focusedLevel }
-        set { navigation.focusedLevel = newValue }
-    }
-
-    /// The index of the first column on screen.
-    package internal(set) var columnOffset: Int {
-        get { navigation.levelOffset }
-        set { navigation.levelOffset = newValue }
-    }
-
     /// Whether columns or the outline are shown.
     package var layout: Layout { navigation.layout }
 
     /// The outline's rows, focus and scroll (kept while the outline is shown).
     package var outline: Outline { navigation.outline }
 
-    /// The items listed in a column: its parent's children, or those matching its filter.
-    package func items(in column: Int) -> ChildList {
-        guard let filter = columns[column].filter else { return store.children(of: columns[column].parent) }
+    /// The items listed in a level: its parent's children, or those matching its filter.
+    package func items(in level: Int) -> ChildList {
+        guard let filter = navigation.levels[level].filter else { return store.children(of: navigation.levels[level].parent) }
         return ChildList(filter.matches)
     }
 
     /// The focused item: the item focused at the focused level.
     package var focusedItem: NodeHandle? { navigation.focusedItem }
 
-    /// The item of a column that is expanded into the next column, if any.
-    package func expandedItem(in column: Int) -> NodeHandle? {
-        column + 1 < columns.count ? columns[column + 1].parent : nil
+    /// The item of a level that is expanded into the next level, if any.
+    package func expandedItem(in level: Int) -> NodeHandle? {
+        level + 1 < navigation.levels.count ? navigation.levels[level + 1].parent : nil
     }
 
     /// The items from the top level down to the focus: the path shown in the footer.
@@ -72,14 +53,14 @@ package struct BrowserState: Sendable {
     /// The position of the focus in the list it moves in and the list's length (`3 of 12`), if any.
     package var focusPosition: (index: Int, count: Int)? { layout.projection.position(in: self) }
 
-    /// Whether a column's parent has its children loading.
-    package func isLoading(column: Int) -> Bool {
-        store[columns[column].parent].childLoad.isLoading
+    /// Whether a level's parent has its children loading.
+    package func isLoading(level: Int) -> Bool {
+        store[navigation.levels[level].parent].childLoad.isLoading
     }
 
-    /// Whether the previous level of the first column may exist (its parent has not been ruled out).
+    /// Whether the previous level of the first level may exist (its parent has not been ruled out).
     package var mayHaveLevelBeforeFirst: Bool {
-        guard !rootIsVirtual, let first = columns.first?.focusedItem else { return false }
+        guard !navigation.rootIsVirtual, let first = navigation.levels.first?.focusedItem else { return false }
         let node = store[first]
         return node.parent == nil && node.parentLoad != .loaded
     }
@@ -97,8 +78,8 @@ package struct BrowserState: Sendable {
         var effects = reduce(action)
         if case .reloadAll = action {
             finding.epoch += 1
-            if let query = find?.query {
-                find = FindState(query: query)
+            if let query = finding.open?.query {
+                finding.open = FindState(query: query)
                 effects += startFind(query)
             }
         }
@@ -118,22 +99,22 @@ package struct BrowserState: Sendable {
             return []
         case .setViewport(let columnCount, let perPage): return setViewport(columns: columnCount, itemsPerPage: perPage)
         case .moveFocus(let delta): return navigate { $0.move(by: delta, in: &$1) }
-        case .pageUp: return navigate { $0.move(by: -$1.itemsPerPage, in: &$1) }
-        case .pageDown: return navigate { $0.move(by: $1.itemsPerPage, in: &$1) }
+        case .pageUp: return navigate { $0.move(by: -$1.navigation.itemsPerPage, in: &$1) }
+        case .pageDown: return navigate { $0.move(by: $1.navigation.itemsPerPage, in: &$1) }
         case .first: return navigate { $0.move(by: Int.min, in: &$1) }
         case .last: return navigate { $0.move(by: Int.max, in: &$1) }
-        case .focus(let column, let index): return navigate { $0.focus(index: index, column: column, in: &$1) }
-        case .expand: return navigate { $0.expand(in: &$1) }
+        case .focus(let level, let index): return navigate { $0.focus(index: index, level: level, in: &$1) }
+        case .expand: return navigate { $0.openOrClose(in: &$1) }
         case .nextLevel: return navigate { $0.nextLevel(in: &$1) }
         case .previousLevel: return navigate { $0.previousLevel(in: &$1) }
-        case .reveal(let path): return reveal(path, focusedColumn: nil)
+        case .reveal(let path): return reveal(path, focusedLevel: nil)
         case .open(let path): return revealFromTop(path)
         case .selection(let action):
             selection.apply(action, focused: focusedItem.flatMap { $0 == NodeStore.placeholder ? nil : store[$0].id })
             return []
         case .filter(let query): return layout.projection.filter(query, in: &self)
         case .clearFilter: return clearFilter()
-        case .findNext(let query, let forward, let including): return findNext(query, forward: forward, includingFocus: including)
+        case .stepToMatch(let query, let forward, let including): return stepToMatch(query, forward: forward, includingFocus: including)
         case .setLayout(let target): return setLayout(target)
         case .toggleLayout: return setLayout(layout == .columns ? .outline : .columns)
         case .insertChildren(let id, let indexes): return insertChildren(of: id, at: indexes)
@@ -169,43 +150,25 @@ package struct BrowserState: Sendable {
     }
 
     private mutating func setViewport(columns columnCount: Int, itemsPerPage perPage: Int) -> [BrowserEffect] {
-        visibleColumns = max(1, columnCount)
-        itemsPerPage = max(1, perPage)
-        for index in columns.indices { keepFocusVisible(in: index) }
-        navigation.outline.keepFocusVisible(page: itemsPerPage)
+        navigation.visibleColumns = max(1, columnCount)
+        navigation.itemsPerPage = max(1, perPage)
+        for index in navigation.levels.indices { keepFocusVisible(in: index) }
+        navigation.outline.keepFocusVisible(page: navigation.itemsPerPage)
         return []
     }
 
-    /// Shows the columns or the outline: the navigation stays as it is, the outline's rows are built from it
-    /// (and dropped when the columns show it).
+    /// Shows the levels or the outline: the navigation stays as it is, the outline's rows are built from it
+    /// (and dropped when the levels show it).
     mutating func setLayout(_ target: Layout) -> [BrowserEffect] {
         guard target != layout else { return [] }
         navigation.layout = target
         navigation.outline = Outline()
-        for index in columns.indices { keepFocusVisible(in: index) }
+        for index in navigation.levels.indices { keepFocusVisible(in: index) }
         return []
     }
 
-    /// Scrolls the row of columns so that the focused column is on screen and no slot is left empty needlessly.
-    mutating func keepFocusedColumnVisible() {
-        if columns.isEmpty {
-            focusedColumn = 0
-            columnOffset = 0
-            return
-        }
-        focusedColumn = min(max(focusedColumn, 0), columns.count - 1)
-        if focusedColumn < columnOffset { columnOffset = focusedColumn }
-        if focusedColumn >= columnOffset + visibleColumns { columnOffset = focusedColumn - visibleColumns + 1 }
-        columnOffset = max(0, min(columnOffset, columns.count - visibleColumns))
-    }
-
-    /// Scrolls one column so that its focused item is on screen.
+    /// Scrolls one level so that its focused item is on screen.
     mutating func keepFocusVisible(in index: Int) {
-        let count = items(in: index).count
-        var column = columns[index]
-        if column.focus < column.scroll { column.scroll = column.focus }
-        if column.focus >= column.scroll + itemsPerPage { column.scroll = column.focus - itemsPerPage + 1 }
-        column.scroll = max(0, min(column.scroll, count - itemsPerPage))
-        columns[index] = column
+        navigation.keepPageVisible(in: index, count: items(in: index).count)
     }
 }

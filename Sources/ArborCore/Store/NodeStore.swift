@@ -59,7 +59,7 @@ package struct NodeStore: Sendable {
     /// Pages put into paged lists since far pages were last let go.
     var pagesArrivedSinceDrop = 0
 
-    /// The synthetic node above everything; its children form the first column.
+    /// The synthetic node above everything; its children form the first level.
     package static let top = NodeHandle(0)
 
     /// Stands in a list of children for each child whose page has not arrived.

@@ -19,7 +19,7 @@ struct JSONKind: SourceKind {
         let format = request.readsDocuments ? SourceFormat.document : asked
         if let lazy = JSONIndexing.open(input.content, name: input.name, format: format, mapping: request.mapping) { return lazy }
         if input.content.count > Self.largestParsed { try Self.refuseLarge(input) }
-        let document = try JSONTreeSource.parse(input.bytes, origin: input.origin)
+        let document = try JSONTreeReader.parse(input.bytes, origin: input.origin)
         return Self.documentSource(document, name: input.name, format: format, mapping: request.mapping)
     }
 

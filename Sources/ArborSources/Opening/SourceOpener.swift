@@ -93,7 +93,7 @@ package enum SourceOpener {
         let share = request.ceiling.streamShare
         if let refusal = request.ceiling.refusal(ofFileSized: reader.size, origin: origin) { throw refusal }
         try reader.read(limit: min(streaming ? firstPart : BinaryInput.sampleSize, share), for: 0.05)
-        let name = request.path.map(JSONTreeSource.displayName(for:)) ?? "stdin"
+        let name = request.path.map(JSONTreeReader.displayName(for:)) ?? "stdin"
         var format = request.format ?? request.path.flatMap(SourceFormat.byExtension) ?? SourceFormat.sniff(reader.bytes)
         if request.format == nil, SourceKinds.kind(for: format.rawValue)?.readsBinary != true,
            let looks = BinaryInput.description(of: reader.bytes[...]) {

@@ -22,7 +22,7 @@ package final class SQLiteSource: HierarchySource, ReadingAhead, BackgroundCount
 
     /// Opens `path` read-only and checks that the table and columns exist; the error names what does.
     package init(path: String, table: String?, mapping: FieldMapping, orderBy: String?) throws(SourceLoadError) {
-        displayName = JSONTreeSource.displayName(for: path)
+        displayName = JSONTreeReader.displayName(for: path)
         do {
             database = try SQLiteDatabase(path: path)
             let tables = try database.read { (db) throws(SQLiteError) in

@@ -96,10 +96,10 @@ extension BrowserController {
             action = .selection(.toggleFocused)
         case .query: return .proceed(openQuery())
         case .filter, .find, .jump:
-            return .proceed(openPrompt(command == .filter ? .filter : command == .find ? .find : .jump))
+            return .proceed(openPrompt(command == .filter ? .filter : command == .find ? .find : .place))
         case .nextMatch, .previousMatch:
             guard let search = chrome.search else { return .proceed([]) }
-            action = .findNext(search.query, forward: command == .nextMatch)
+            action = .stepToMatch(search.query, forward: command == .nextMatch)
         case .nextChange, .previousChange:
             let focused = state.focusedItem.map { state.store[$0].id }
             guard let path = changes?.revealPath(toChangeFrom: focused, forward: command == .nextChange) else {

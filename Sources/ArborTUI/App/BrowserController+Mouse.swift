@@ -15,10 +15,10 @@ extension BrowserController {
         var effects: [BrowserEffect] = []
         switch (event.kind, target) {
         case (.press, .item(let column, let index, let onIcon)):
-            effects = state.apply(.focus(column: column, index: index))
+            effects = state.apply(.focus(level: column, index: index))
             if onIcon { effects += state.apply(.expand) }
         case (.press, .column(let column)):
-            effects = state.apply(.focus(column: column, index: nil))
+            effects = state.apply(.focus(level: column, index: nil))
         case (.press, .levelBefore):
             effects = state.apply(.previousLevel)
         case (.press, .levelAfter):
@@ -27,7 +27,7 @@ extension BrowserController {
             let step = event.kind == .wheelUp ? -Self.wheelStep : Self.wheelStep
             switch target {
             case .item(let column, _, _), .column(let column):
-                effects = state.apply(.focus(column: column, index: nil))
+                effects = state.apply(.focus(level: column, index: nil))
             default: break
             }
             effects += state.apply(.moveFocus(by: step))

@@ -3,7 +3,7 @@ import ArborCore
 extension BrowserController {
     /// Whether the focused column is narrowed by a filter.
     var hasFilter: Bool {
-        state.columns.indices.contains(state.focusedColumn) && state.columns[state.focusedColumn].filter != nil
+        state.navigation.levels.indices.contains(state.navigation.focusedLevel) && state.navigation.levels[state.navigation.focusedLevel].filter != nil
     }
 
     /// Opens a prompt; a find lists its matches as it is typed.
@@ -30,7 +30,7 @@ extension BrowserController {
         let finding = prompt.kind == .find
         switch key {
         case .escape:
-            if finding, state.find?.progress?.isWalking == true, state.find?.isStopped == false {
+            if finding, state.finding.open?.progress?.isWalking == true, state.finding.open?.isStopped == false {
                 return .proceed(state.apply(.find(.stop)))
             }
             return .proceed(closePrompt(clearing: true))
@@ -40,12 +40,12 @@ extension BrowserController {
             return .proceed(acceptPrompt(prompt))
         case .control("l") where finding:
             return .proceed(state.apply(.find(.searchFurther)))
-        case .tab where prompt.kind == .jump:
+        case .tab where prompt.kind == .place:
             return .proceed(state.apply(.place(.complete(prompt.text))))
         case .up where prompt.text.isEmpty || prompt.recalled != nil, .down where prompt.recalled != nil:
             return .proceed(recall(key == .up ? -1 : 1, in: prompt))
         case .up, .down, .pageUp, .pageDown, .control("p"), .control("n"):
-            let step = finding ? layout.findRows : state.itemsPerPage
+            let step = finding ? layout.findRows : state.navigation.itemsPerPage
             let delta = [.up, .control("p")].contains(key) ? -1 : [.down, .control("n")].contains(key) ? 1 : key == .pageUp ? -step : step
             if finding { return .proceed(state.apply(.find(.moveFocus(by: delta)))) }
             return .proceed(state.apply(.moveFocus(by: delta)))
@@ -71,7 +71,7 @@ extension BrowserController {
     /// The text of a prompt changed: a filter narrows the column (searches the outline) again; a find searches.
     mutating func promptChanged(_ prompt: Prompt) -> [BrowserEffect] {
         if prompt.kind == .find { return state.apply(.find(.query(prompt.text))) }
-        if prompt.kind == .jump { return [] }
+        if prompt.kind == .place { return [] }
         if prompt.kind == .query { return queryChanged(prompt.text) }
         chrome.search = TextMatcher(prompt.text)
         return state.apply(.filter(prompt.text))
@@ -80,9 +80,9 @@ extension BrowserController {
     private mutating func acceptPrompt(_ prompt: Prompt) -> [BrowserEffect] {
         remember(prompt.text)
         guard !prompt.text.isEmpty else { return closePrompt(clearing: true) }
-        if prompt.kind == .find, state.find?.hits.isEmpty ?? true { return [] }
+        if prompt.kind == .find, state.finding.open?.hits.isEmpty ?? true { return [] }
         chrome.prompt = nil
-        if prompt.kind == .jump { return state.apply(.place(.open(prompt.text))) }
+        if prompt.kind == .place { return state.apply(.place(.open(prompt.text))) }
         if prompt.kind == .query { return [] }
         chrome.search = TextMatcher(prompt.text)
         if prompt.kind == .find { return state.apply(.find(.openHit)) }

@@ -40,7 +40,7 @@ extension BrowserController {
     /// (the source's performer decides whether the source is one to walk); once a session.
     private mutating func walkAheadWhenRested() -> [BrowserEffect] {
         guard !walkedAhead else { return [] }
-        guard state.find == nil else {
+        guard state.finding.open == nil else {
             walkedAhead = true
             return []
         }

@@ -57,7 +57,7 @@ package struct BrowserController: Sendable {
 
     /// Whether anything is loading, so the spinner should turn.
     package var isLoading: Bool {
-        state.rootLoad.isLoading || state.columns.indices.contains(where: state.isLoading(column:)) || !state.loads.countsPending.isEmpty
+        state.loads.root.isLoading || state.navigation.levels.indices.contains(where: state.isLoading(level:)) || !state.loads.countsPending.isEmpty
             || chrome.sourceIsReading
     }
 
@@ -91,8 +91,8 @@ package struct BrowserController: Sendable {
 
     /// Whether the focused column is waiting for its items, so that keys typed ahead should wait too.
     package var isAwaitingFocusedColumn: Bool {
-        state.columns.indices.contains(state.focusedColumn) && state.isLoading(column: state.focusedColumn)
-            && state.items(in: state.focusedColumn).isEmpty
+        state.navigation.levels.indices.contains(state.navigation.focusedLevel) && state.isLoading(level: state.navigation.focusedLevel)
+            && state.items(in: state.navigation.focusedLevel).isEmpty
     }
 
     /// Whether the controller picks items rather than browses.
@@ -129,8 +129,8 @@ package struct BrowserController: Sendable {
 
     /// Filters the focused column with the query given at start, once that column has loaded.
     mutating func applyPendingQuery() -> [BrowserEffect] {
-        guard pendingQuery != nil, state.columns.indices.contains(state.focusedColumn), state.pendingPathIsEmpty,
-              !state.isLoading(column: state.focusedColumn), let prompt = chrome.prompt, prompt.kind == .filter else { return [] }
+        guard pendingQuery != nil, state.navigation.levels.indices.contains(state.navigation.focusedLevel), state.pendingPathIsEmpty,
+              !state.isLoading(level: state.navigation.focusedLevel), let prompt = chrome.prompt, prompt.kind == .filter else { return [] }
         pendingQuery = nil
         return promptChanged(prompt)
     }
@@ -138,7 +138,7 @@ package struct BrowserController: Sendable {
     /// Applies a load result or a mutation, a completed place going into the prompt, without fitting the viewport.
     mutating func applyReceived(_ action: BrowserAction) -> [BrowserEffect] {
         let effects = state.apply(action)
-        if case .place(.completed) = action, let completion = state.place.completion, var prompt = chrome.prompt, prompt.kind == .jump {
+        if case .place(.completed) = action, let completion = state.place.completion, var prompt = chrome.prompt, prompt.kind == .place {
             prompt.text = completion.text
             prompt.cursor = completion.text.count
             chrome.prompt = prompt
@@ -155,7 +155,7 @@ package struct BrowserController: Sendable {
     mutating func fitViewport() -> [BrowserEffect] {
         layout = screen.layout(for: state, header: chrome.showsHeader, preview: shownPreviewWindow, width: size.width, height: size.height)
         let metrics = layout.metrics
-        guard metrics.columnSlots != state.visibleColumns || metrics.itemsPerPage != state.itemsPerPage else { return [] }
+        guard metrics.columnSlots != state.navigation.visibleColumns || metrics.itemsPerPage != state.navigation.itemsPerPage else { return [] }
         // The viewport moves the row of columns; the frame is laid out again over the state it leaves.
         let effects = state.apply(.setViewport(columns: metrics.columnSlots, itemsPerPage: metrics.itemsPerPage))
         layout = screen.layout(for: state, header: chrome.showsHeader, preview: shownPreviewWindow, width: size.width, height: size.height)

@@ -9,9 +9,9 @@ struct BrowserEventWatch: Sendable {
     /// Notes what changed since the last turn.
     mutating func note(_ state: BrowserState) {
         let focused = state.focusedItem.flatMap { $0 == NodeStore.placeholder ? nil : state.store[$0].id }
-        let focusedColumnLoads = state.columns.indices.contains(state.focusedColumn)
-            && state.isLoading(column: state.focusedColumn)
-        if focusedID != focused, focused != nil || !focusedColumnLoads {
+        let focusedLevelLoads = state.navigation.levels.indices.contains(state.navigation.focusedLevel)
+            && state.isLoading(level: state.navigation.focusedLevel)
+        if focusedID != focused, focused != nil || !focusedLevelLoads {
             focusedID = focused
             events.append(.focusMoved(focused))
         }

@@ -4,7 +4,7 @@ package final class TerminalLease {
     private let theme: Theme
     private let mouse: Bool
     private let height: InlineHeight?
-    private var terminal: CursesTerminal?
+    private var terminal: TerminfoTerminal?
 
     /// A lease that opens nothing until ``acquire()``; with `height`, the terminal draws in that many rows
     /// below the cursor instead of the whole (alternate) screen.
@@ -18,9 +18,9 @@ package final class TerminalLease {
     package var wasAcquired: Bool { terminal != nil }
 
     /// The terminal, opened on the first call; throws when there is no usable terminal.
-    package func acquire() throws(TerminalError) -> CursesTerminal {
+    package func acquire() throws(TerminalError) -> TerminfoTerminal {
         if let terminal { return terminal }
-        let opened = try CursesTerminal(theme: theme, mouse: mouse, height: height)
+        let opened = try TerminfoTerminal(theme: theme, mouse: mouse, height: height)
         terminal = opened
         return opened
     }

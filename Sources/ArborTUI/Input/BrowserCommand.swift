@@ -12,43 +12,43 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
     case firstItem = "first-item"
     /// Last item.
     case lastItem = "last-item"
-    /// Expand the focused item (picker: accept the marks, or a leaf)
+    /// Expand the focused item (picker: accept the marks, or a leaf).
     case expand
     /// Next level.
     case nextLevel = "next-level"
-    /// Previous level (past the first: the root's parent)
+    /// Previous level (past the first: the root's parent).
     case previousLevel = "previous-level"
     /// Reload the focused item's children.
     case reload
     /// Mark or unmark the focused item.
     case toggleMark = "toggle-mark"
-    /// Show or hide hidden entries (file system)
+    /// Show or hide hidden entries (file system).
     case toggleHidden = "toggle-hidden"
     /// Switch between the outline and columns.
     case toggleLayout = "toggle-layout"
     /// Object header on/off.
     case toggleHeader = "toggle-header"
-    /// Next page of the header in compact width (picker: mark)
+    /// Next page of the header in compact width (picker: mark).
     case headerPage = "header-page"
-    /// Filter the column as you type (outline: search)
+    /// Filter the column as you type (outline: search).
     case filter
     /// Find among every item as you type; Enter opens a match.
     case find
-    /// Go to an id, a JSON pointer or a path of titles (Tab completes)
+    /// Go to an id, a JSON pointer or a path of titles (Tab completes).
     case jump
-    /// Ask a JSONPath query, its matches shown as a tree
+    /// Ask a JSONPath query, its matches shown as a tree.
     case query
     /// Next match of the last search.
     case nextMatch = "next-match"
     /// Previous match of the last search.
     case previousMatch = "previous-match"
-    /// The next change of a difference, across the whole tree.
+    /// Next change of a difference (arbor diff), across the whole tree.
     case nextChange = "next-change"
-    /// The previous change of a difference.
+    /// Previous change of a difference (arbor diff).
     case previousChange = "previous-change"
-    /// Copy the focused item's id (OSC 52)
+    /// Copy the focused item's id (OSC 52).
     case copyID = "copy-id"
-    /// Copy the focused item's path of titles (OSC 52)
+    /// Copy the focused item's path of titles (OSC 52).
     case copyPath = "copy-path"
     /// Show or hide the preview pane.
     case togglePreview = "toggle-preview"
@@ -60,11 +60,11 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
     case previewPageUp = "preview-page-up"
     /// Scroll the preview down a page.
     case previewPageDown = "preview-page-down"
-    /// The whole value in the pane (again: the command's output)
+    /// The whole value in the pane (again: the command's output).
     case toggleValue = "toggle-value"
-    /// Edit in $VISUAL or $EDITOR (a document item at its line)
+    /// Edit in $VISUAL or $EDITOR (a document item at its line).
     case edit
-    /// Copy the focused item's value (OSC 52)
+    /// Copy the focused item's value (OSC 52).
     case copyValue = "copy-value"
     /// Accept the marks or the focused item (picker); leave.
     case accept

@@ -73,7 +73,7 @@ package struct BrowserScreen: Sendable {
             let level = view(of: state.layout).levelLabel(state)
             FooterPainter(state: state, level: level, message: message, tick: tick, reading: chrome.sourceIsReading).paint(row: layout.footerRow, into: &grid)
         }
-        if let find = state.find, chrome.prompt?.kind == .find, let box = layout.findBox {
+        if let find = state.finding.open, chrome.prompt?.kind == .find, let box = layout.findBox {
             FindOverlay(find: find).paint(in: box, into: &grid)
         }
         if chrome.showsHelp, let box = layout.helpBox {
@@ -85,8 +85,8 @@ package struct BrowserScreen: Sendable {
     /// The shape of a frame that may be drawn over the last one of the same shape: columns, without an overlay or
     /// a preview pane; nil for a frame drawn whole.
     private func frameShape(_ state: BrowserState, chrome: ScreenChrome, layout: ScreenLayout) -> FrameMemo.Shape? {
-        let overlaid = layout.previewBox != nil || chrome.showsHelp || (state.find != nil && chrome.prompt?.kind == .find)
-        guard !overlaid, state.layout == .columns, !state.columns.isEmpty else { return nil }
+        let overlaid = layout.previewBox != nil || chrome.showsHelp || (state.finding.open != nil && chrome.prompt?.kind == .find)
+        guard !overlaid, state.layout == .columns, !state.navigation.levels.isEmpty else { return nil }
         return FrameMemo.Shape(width: layout.width, height: layout.height, metrics: layout.metrics, columns: layout.columns,
                                breadcrumbRow: layout.breadcrumbRow)
     }

@@ -24,7 +24,7 @@ struct ColumnPainter {
     /// search, read without copying the node's texts (`id` is read only for the picker's marks).
     func cellFlags(at position: Int, item: NodeHandle, id: String? = nil) -> ObjectCellModel {
         let childCount = state.store.childCount(of: item)
-        let column = state.columns[index]
+        let column = state.navigation.levels[index]
         let isFocused = column.focus == position
         return ObjectCellModel(
             content: nil,
@@ -33,10 +33,10 @@ struct ColumnPainter {
             hasIcon: childCount != 0,
             isExpanded: state.expandedItem(in: index) == item,
             isFocused: isFocused,
-            isHighlighted: isFocused && index == state.focusedColumn,
+            isHighlighted: isFocused && index == state.navigation.focusedLevel,
             isMarked: state.selection.mode == .none ? nil : state.selection.contains(id ?? state.store.id(of: item)),
             pendingCount: childCount == nil && state.loads.countsPending.contains(item) ? spinnerFrame : nil,
-            match: column.filter?.matcher ?? (index == state.focusedColumn ? search : nil)
+            match: column.filter?.matcher ?? (index == state.navigation.focusedLevel ? search : nil)
         )
     }
 
@@ -44,19 +44,19 @@ struct ColumnPainter {
     /// its note.
     func key(title: String, titleHighlighted: Bool, height: Int) -> FrameMemo.ColumnKey {
         let items = state.items(in: index)
-        let scroll = state.columns[index].scroll
+        let scroll = state.navigation.levels[index].scroll
         let room = metrics.fullCells ? height / metrics.rowsPerCell + 1 : height
         let shown = scroll < items.count ? (scroll..<min(items.count, scroll + room)).map { items[$0] } : []
         return FrameMemo.ColumnKey(title: title, titleHighlighted: titleHighlighted, shown: shown, itemCount: items.count,
-                                   note: items.isEmpty ? emptyText().text : state.store[state.columns[index].parent].childNotice)
+                                   note: items.isEmpty ? emptyText().text : state.store[state.navigation.levels[index].parent].childNotice)
     }
 
     /// What a column without items says, and its style.
     private func emptyText() -> (text: String, role: StyleRole) {
-        let parent = state.store[state.columns[index].parent]
+        let parent = state.store[state.navigation.levels[index].parent]
         if let failure = parent.childLoad.failureMessage { return ("⚠ " + failure, .error) }
         if parent.childLoad.isLoading || parent.children == nil { return ("loading…", .dim) }
-        if state.columns[index].filter?.isMatching == true { return ("matching…", .dim) }
+        if state.navigation.levels[index].filter?.isMatching == true { return ("matching…", .dim) }
         return ("(no items)", .dim)
     }
 
@@ -72,7 +72,7 @@ struct ColumnPainter {
             grid.write(text, x: x + 1, y: y, limit: width - 1, style: CellStyle(role))
             return
         }
-        let scroll = state.columns[index].scroll
+        let scroll = state.navigation.levels[index].scroll
         var row = y
         var position = scroll
         while position < items.count, row < y + height {
@@ -91,7 +91,7 @@ struct ColumnPainter {
             }
             position += 1
         }
-        if !inPlace, row < y + height, let notice = state.store[state.columns[index].parent].childNotice {
+        if !inPlace, row < y + height, let notice = state.store[state.navigation.levels[index].parent].childNotice {
             grid.write("⚠ " + notice, x: x + 1, y: y + height - 1, limit: width - 1, style: CellStyle(.error))
         }
     }

@@ -19,7 +19,7 @@ struct ColumnWidths {
         guard !columns.isEmpty else { return [] }
         let chrome = 12 + (state.selection.mode == .none ? 0 : 2)
         let wanted = columns.map { column -> Int in
-            let isRoomy = column == state.focusedColumn || column == state.focusedColumn + 1
+            let isRoomy = column == state.navigation.focusedLevel || column == state.navigation.focusedLevel + 1
             let cap = isRoomy ? bound : other
             return min(max(chrome + widestText(state, column: column, fullCells: fullCells, enough: cap - chrome, memo: memo), minimum), cap)
         }
@@ -29,7 +29,7 @@ struct ColumnWidths {
         for roomy in [false, true] where excess > 0 {
             for index in widths.indices.reversed() where excess > 0 {
                 let column = columns[index]
-                guard (column == state.focusedColumn || column == state.focusedColumn + 1) == roomy else { continue }
+                guard (column == state.navigation.focusedLevel || column == state.navigation.focusedLevel + 1) == roomy else { continue }
                 let cut = min(excess, widths[index] - minimum)
                 widths[index] -= cut
                 excess -= cut
@@ -47,7 +47,7 @@ struct ColumnWidths {
     /// The widest text of a column's first items, in cells, measured no further than `enough`, or as `memo` kept it.
     private static func widestText(_ state: BrowserState, column: Int, fullCells: Bool, enough: Int, memo: ColumnWidthMemo) -> Int {
         let items = state.items(in: column)
-        return memo.widest(under: state.columns[column].parent, items: items, sample: sample, store: state.store,
+        return memo.widest(under: state.navigation.levels[column].parent, items: items, sample: sample, store: state.store,
                            fullCells: fullCells, enough: enough) {
             measure(items, in: state.store, fullCells: fullCells, enough: enough)
         }

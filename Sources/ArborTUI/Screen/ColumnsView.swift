@@ -13,13 +13,13 @@ struct ColumnsView: HierarchyView {
         let metrics = ScreenMetrics(
             isCompact: isCompact, columnSlots: isCompact ? 1 : slots, fullCells: usesFullCells(state, slots: slots),
             contentTop: 2 + headerRows, contentHeight: max(0, height - (isCompact ? 3 : 4) - headerRows), headerRows: headerRows)
-        guard !state.columns.isEmpty else { return (metrics, [], isCompact ? metrics.contentTop - 1 : nil) }
+        guard !state.navigation.levels.isEmpty else { return (metrics, [], isCompact ? metrics.contentTop - 1 : nil) }
         if isCompact {
-            let frames: [ScreenLayout.ColumnFrame] = state.columns.indices.contains(state.focusedColumn)
-                ? [.init(column: state.focusedColumn, x: 0, width: width, right: width)] : []
+            let frames: [ScreenLayout.ColumnFrame] = state.navigation.levels.indices.contains(state.navigation.focusedLevel)
+                ? [.init(column: state.navigation.focusedLevel, x: 0, width: width, right: width)] : []
             return (metrics, frames, metrics.contentTop - 1)
         }
-        let shown = Array(state.columnOffset..<min(state.columns.count, state.columnOffset + metrics.columnSlots))
+        let shown = Array(state.navigation.levelOffset..<min(state.navigation.levels.count, state.navigation.levelOffset + metrics.columnSlots))
         var frames: [ScreenLayout.ColumnFrame] = []
         var x = 0
         for (column, columnWidth) in zip(shown, ColumnWidths.widths(state, columns: shown, width: width, fullCells: metrics.fullCells, memo: screen.widthMemo)) {
@@ -37,8 +37,8 @@ struct ColumnsView: HierarchyView {
         case .full: return true
         case .single: return false
         case .auto:
-            guard !state.columns.isEmpty else { return false }
-            let visible = state.columnOffset..<min(state.columns.count, state.columnOffset + slots)
+            guard !state.navigation.levels.isEmpty else { return false }
+            let visible = state.navigation.levelOffset..<min(state.navigation.levels.count, state.navigation.levelOffset + slots)
             return visible.contains { column in
                 state.items(in: column).prefix(64).contains { state.store.hasDetailLines($0) }
             }
@@ -46,7 +46,7 @@ struct ColumnsView: HierarchyView {
     }
 
     func paint(_ state: BrowserState, layout: ScreenLayout, search: TextMatcher?, spinnerFrame: String, into grid: inout CellGrid) {
-        if state.columns.isEmpty {
+        if state.navigation.levels.isEmpty {
             drawRootState(state, into: &grid)
         } else if layout.metrics.isCompact {
             drawCompact(state, layout: layout, search: search, frame: spinnerFrame, into: &grid)
@@ -58,7 +58,7 @@ struct ColumnsView: HierarchyView {
     func target(at x: Int, y: Int, state: BrowserState, layout: ScreenLayout) -> ScreenTarget? {
         let metrics = layout.metrics
         let row = y - metrics.contentTop
-        guard !state.columns.isEmpty else { return nil }
+        guard !state.navigation.levels.isEmpty else { return nil }
         if let breadcrumb = layout.breadcrumbRow, y == breadcrumb {
             if x <= 2 { return .levelBefore }
             if x >= layout.width - 3 { return .levelAfter }
@@ -68,28 +68,28 @@ struct ColumnsView: HierarchyView {
         let column = place.column
         let perCell = metrics.rowsPerCell
         if perCell > 1, row % perCell == perCell - 1 { return .column(column) }
-        let index = state.columns[column].scroll + row / perCell
+        let index = state.navigation.levels[column].scroll + row / perCell
         guard state.items(in: column).indices.contains(index) else { return .column(column) }
         let onIcon = row % perCell == 0 && x >= place.iconLeft
         return .item(column: column, index: index, onIcon: onIcon)
     }
 
     func levelLabel(_ state: BrowserState) -> String {
-        "\(state.focusedColumn + 1)/\(state.columns.count) · "
+        "\(state.navigation.focusedLevel + 1)/\(state.navigation.levels.count) · "
     }
 
     private func drawRootState(_ state: BrowserState, into grid: inout CellGrid) {
         let (text, role): (String, StyleRole) =
-            if let failure = state.rootLoad.failureMessage { ("⚠ " + failure, .error) }
-            else if state.rootLoad == .loaded { ("(empty hierarchy)", .dim) }
+            if let failure = state.loads.root.failureMessage { ("⚠ " + failure, .error) }
+            else if state.loads.root == .loaded { ("(empty hierarchy)", .dim) }
             else { ("loading…", .dim) }
         grid.write(text, x: 1, y: min(2, grid.height - 1), limit: grid.width - 2, style: CellStyle(role))
     }
 
     /// The title above a column: its parent's, or the source's name at the top.
     private func columnTitle(_ state: BrowserState, column: Int) -> String {
-        let parent = state.columns[column].parent
-        if parent == NodeStore.top || (state.rootIsVirtual && parent == state.root) { return screen.sourceName }
+        let parent = state.navigation.levels[column].parent
+        if parent == NodeStore.top || (state.navigation.rootIsVirtual && parent == state.navigation.root) { return screen.sourceName }
         return state.store[parent].title
     }
 
@@ -102,7 +102,7 @@ struct ColumnsView: HierarchyView {
             let index = place.column
             let title = columnTitle(state, column: index)
             let painter = ColumnPainter(state: state, index: index, metrics: metrics, search: search, spinnerFrame: frame, memo: screen.cellMemo)
-            let key = painter.key(title: title, titleHighlighted: index == state.focusedColumn, height: boxHeight - 2)
+            let key = painter.key(title: title, titleHighlighted: index == state.navigation.focusedLevel, height: boxHeight - 2)
             let unchanged = screen.frameMemo.columnIsUnchanged(slot: slot, key: key)
             if !unchanged {
                 if grid.isDrawnOver { grid.clear(x: place.x, y: top, width: place.width, height: boxHeight) }
@@ -116,9 +116,9 @@ struct ColumnsView: HierarchyView {
 
     private func drawCompact(_ state: BrowserState, layout: ScreenLayout, search: TextMatcher?, frame: String, into grid: inout CellGrid) {
         let metrics = layout.metrics
-        let column = state.focusedColumn
+        let column = state.navigation.focusedLevel
         let before = column > 0 || state.mayHaveLevelBeforeFirst
-        let after = column + 1 < state.columns.count
+        let after = column + 1 < state.navigation.levels.count
         BreadcrumbPainter(title: columnTitle(state, column: column), hasLevelBefore: before, hasLevelAfter: after)
             .paint(row: layout.breadcrumbRow ?? metrics.contentTop - 1, into: &grid)
         let painter = ColumnPainter(state: state, index: column, metrics: metrics, search: search, spinnerFrame: frame, memo: screen.cellMemo)

@@ -34,6 +34,6 @@ package struct FooterMessage: Sendable, Hashable {
 
     /// What the source said of the list the focus is in (that it stopped short), while the focus is there.
     private static func listNotice(_ state: BrowserState) -> String? {
-        state.columns.indices.contains(state.focusedColumn) ? state.store[state.columns[state.focusedColumn].parent].childNotice : nil
+        state.navigation.levels.indices.contains(state.navigation.focusedLevel) ? state.store[state.navigation.levels[state.navigation.focusedLevel].parent].childNotice : nil
     }
 }

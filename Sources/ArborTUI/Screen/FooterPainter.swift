@@ -18,7 +18,7 @@ struct FooterPainter {
     /// The left part, `2/3 · Plants › Hamburg Plant › Pump Station P-100`, losing titles from the root side
     /// (`2/3 · … › Pump Station P-100`) to fit `width`.
     func pathText(width: Int) -> String {
-        guard !state.columns.isEmpty else { return "" }
+        guard !state.navigation.levels.isEmpty else { return "" }
         var titles = state.pathToFocus.map { state.store.title(of: $0) }
         var text = level + titles.joinedText(separator: " › ")
         while titles.count > 1, CellGrid.drawnWidth(of: text) > width {
@@ -49,7 +49,7 @@ struct FooterPainter {
         let status = statusText
         let statusWidth = min(CellGrid.drawnWidth(of: status), max(0, grid.width - 2))
         let statusX = grid.width - 1 - statusWidth
-        let statusRole: StyleRole = message?.kind.warns == true || state.rootLoad.failureMessage != nil ? .error : .footer
+        let statusRole: StyleRole = message?.kind.warns == true || state.loads.root.failureMessage != nil ? .error : .footer
         grid.write(status, x: statusX, y: row, limit: statusWidth, style: CellStyle(statusRole))
         let room = max(0, statusX - 2)
         grid.write(pathText(width: room), x: 1, y: row, limit: room, style: style)

@@ -13,7 +13,7 @@ struct OutlinePainter {
         let outline = state.outline
         guard height > 0 else { return }
         if outline.rows.isEmpty {
-            let text = state.rootLoad.failureMessage.map { "⚠ " + $0 } ?? (state.rootLoad.isLoading ? "loading…" : "(no items)")
+            let text = state.loads.root.failureMessage.map { "⚠ " + $0 } ?? (state.loads.root.isLoading ? "loading…" : "(no items)")
             grid.write(text, x: 1, y: y, limit: grid.width - 2, style: CellStyle(.dim))
             return
         }

@@ -9,7 +9,7 @@ package struct Prompt: Sendable, Hashable {
         /// `F`: finds every item of the source as it is typed, listing the best matches with their paths.
         case find
         /// `:`: goes to a place named by an id, a JSON pointer or a path of titles, Tab completing it.
-        case jump
+        case place
         /// `$`: asks a JSONPath query as it is typed, the columns showing its matches as a tree.
         case query
     }
@@ -28,7 +28,7 @@ package struct Prompt: Sendable, Hashable {
         switch kind {
         case .filter: return "/"
         case .find: return "find: "
-        case .jump: return "go to: "
+        case .place: return "go to: "
         case .query: return "query: "
         }
     }

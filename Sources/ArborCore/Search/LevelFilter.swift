@@ -1,5 +1,5 @@
-/// A filter on a column: the query and the items that match it, in the column's order.
-package struct ColumnFilter: Sendable, Hashable {
+/// A filter on a level: the query and the items that match it, in the level's order.
+package struct LevelFilter: Sendable, Hashable {
     /// The matcher of the query.
     package let matcher: TextMatcher
     /// The matching items.

@@ -1,7 +1,7 @@
 import ArborCore
 
-/// Opens a JSON object tree from a file.
-package enum JSONTreeSource {
+/// Reads a JSON object tree (from a file or bytes) into a hierarchy held in memory.
+package enum JSONTreeReader {
     /// Reads and parses a file; errors name the file, the line and the column.
     package static func open(path: String, name: String? = nil, mapping: FieldMapping = FieldMapping())
         throws(SourceLoadError) -> StaticHierarchy

@@ -3,9 +3,9 @@ import ArborSources
 import Testing
 
 @Suite("JSON tree source")
-struct JSONTreeSourceTests {
+struct JSONTreeReaderTests {
     func load(_ text: String, mapping: FieldMapping = FieldMapping()) throws -> StaticHierarchy {
-        try JSONTreeSource.load(Array(text.utf8), name: "t.json", origin: "t.json", mapping: mapping)
+        try JSONTreeReader.load(Array(text.utf8), name: "t.json", origin: "t.json", mapping: mapping)
     }
 
     @Test func anObjectIsTheRootAndChildrenComeInOrder() async throws {
@@ -76,13 +76,13 @@ struct JSONTreeSourceTests {
 
     @Test func missingFilesAndDirectoriesSayWhy() {
         #expect(throws: SourceLoadError("/nonexistent/x.json: No such file or directory")) {
-            try JSONTreeSource.open(path: "/nonexistent/x.json")
+            try JSONTreeReader.open(path: "/nonexistent/x.json")
         }
-        #expect(throws: SourceLoadError("/tmp: is a directory")) { try JSONTreeSource.open(path: "/tmp") }
+        #expect(throws: SourceLoadError("/tmp: is a directory")) { try JSONTreeReader.open(path: "/tmp") }
     }
 
     @Test func theSamplesLoad() async throws {
-        let plant = try JSONTreeSource.open(path: samplePath("plant-maintenance.json"))
+        let plant = try JSONTreeReader.open(path: samplePath("plant-maintenance.json"))
         #expect(plant.nodes.count >= 150)
         var deepest = 0
         for index in plant.nodes.indices {
@@ -92,7 +92,7 @@ struct JSONTreeSourceTests {
             deepest = max(deepest, depth)
         }
         #expect(deepest >= 4)
-        let cities = try JSONTreeSource.open(path: samplePath("world-cities.json"))
+        let cities = try JSONTreeReader.open(path: samplePath("world-cities.json"))
         #expect(cities.rootIsVirtual)
     }
 }

@@ -1,6 +1,7 @@
-/// One column of the browser: the children of one parent, with a focus and a scroll offset.
-package struct Column: Sendable, Hashable {
-    /// The node whose children the column lists.
+/// One level of the expanded path: the children of one parent, with a focus and a scroll offset (a level on
+/// screen in the levels layout).
+package struct Level: Sendable, Hashable {
+    /// The node whose children the level lists.
     package internal(set) var parent: NodeHandle
     /// The index of the focused item among the parent's children.
     package internal(set) var focus: Int = 0
@@ -8,10 +9,10 @@ package struct Column: Sendable, Hashable {
     package internal(set) var scroll: Int = 0
     /// The focused item by identity; kept while the children are loading so it can be found again.
     package internal(set) var focusedItem: NodeHandle?
-    /// The filter narrowing the column, if one is on.
-    package internal(set) var filter: ColumnFilter?
+    /// The filter narrowing the level, if one is on.
+    package internal(set) var filter: LevelFilter?
 
-    /// Creates a column listing the children of `parent`.
+    /// Creates a level listing the children of `parent`.
     package init(parent: NodeHandle, focusedItem: NodeHandle? = nil) {
         self.parent = parent
         self.focusedItem = focusedItem

@@ -9,7 +9,7 @@ import Darwin
 /// The terminal on `/dev/tty`, so that stdin and stdout stay free for pipes: its terminfo entry (ncursesw's) says
 /// how to enter and leave the program's screen and how to draw, the modes are set from the shell's and given back,
 /// keys and mouse reports are decoded here; frames are written by a `FrameEncoder`, changed cells only.
-package final class CursesTerminal: TerminalDevice {
+package final class TerminfoTerminal: TerminalDevice {
     private let tty: UnsafeMutablePointer<FILE>
     /// The shell's modes, given back when the terminal is; nil when they could not be read.
     private let shellModes: termios?
