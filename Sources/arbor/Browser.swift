@@ -16,7 +16,7 @@ enum Browser {
         defer {
             lease.release()
             if shownDuringLoading { for problem in opened.problems { printError("arbor: " + problem) } }
-            for problem in (opened.hierarchy as? any ReadingOutcome)?.readingProblems ?? [] { printError("arbor: " + problem) }
+            for problem in FormatCapabilities(of: opened.hierarchy).outcome?.readingProblems ?? [] { printError("arbor: " + problem) }
         }
         let hierarchy = opened.hierarchy
         var options = BrowserOptions()
@@ -70,7 +70,7 @@ enum Browser {
         } catch {
             throw .invalid(error.message)
         }
-        if let failure = (hierarchy as? any ReadingOutcome)?.readingFailure, result.ending != .cancelled {
+        if let failure = FormatCapabilities(of: hierarchy).outcome?.readingFailure, result.ending != .cancelled {
             // Shown from its first part, the rest found invalid: said on the screen, then as any invalid source.
             throw .invalid(failure)
         }

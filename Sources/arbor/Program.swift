@@ -114,7 +114,7 @@ enum Program {
         let terminator = command.output.terminator
         let hierarchy = opened.hierarchy
         do {
-            if let streaming = hierarchy as? any StreamingQueries {
+            if let streaming = FormatCapabilities(of: hierarchy).streaming {
                 var output = GatheredOutput()
                 try printer.print(streaming) { line in
                     if !output.write(line + terminator) { throw ReaderGone() }

@@ -6,7 +6,7 @@ enum Query {
     /// Prints the answer; returns the exit status.
     static func run(_ command: QueryCommand, source opened: OpenedSource) throws(ArborFailure) -> Int32 {
         let hierarchy = opened.hierarchy
-        if let streaming = hierarchy as? any StreamingQueries {
+        if let streaming = FormatCapabilities(of: hierarchy).streaming {
             return try StreamedQuery.run(command, source: streaming, idsArePaths: opened.idsArePaths)
         }
         let store: NodeStore

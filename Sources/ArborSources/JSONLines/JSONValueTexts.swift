@@ -16,6 +16,6 @@ extension LazyJSONDocument: JSONValueTexts {
 
 extension ReopeningSource: JSONValueTexts {
     func jsonText(of id: String) async throws -> [UInt8]? {
-        try await (current as? any JSONValueTexts)?.jsonText(of: id)
+        try await FormatCapabilities(of: current).jsonTexts?.jsonText(of: id)
     }
 }

@@ -197,7 +197,8 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
     func root() async throws -> SourceRoot? { try await current.root() }
     /// A count the first part shown does not know yet is answered once the whole has been read.
     func numberOfChildren(of id: String) async throws -> Int? {
-        while let partial = state.withLock({ $0.isComplete ? nil : $0.current as? any PartialCounts }), partial.countIsPartial(of: id) {
+        while let partial = state.withLock({ $0.isComplete ? nil : FormatCapabilities(of: $0.current).partialCounts }),
+              partial.countIsPartial(of: id) {
             try await Task.sleep(nanoseconds: 20_000_000)
         }
         return try await current.numberOfChildren(of: id)

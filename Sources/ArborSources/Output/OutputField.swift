@@ -37,7 +37,7 @@ package struct ItemFormatter: Sendable {
         case .title:
             return record(for: try await source.item(id), titlePath: [])
         case .json:
-            if let texts = source as? any JSONValueTexts, let text = try await texts.jsonText(of: id) { return text }
+            if let texts = FormatCapabilities(of: source).jsonTexts, let text = try await texts.jsonText(of: id) { return text }
             return record(for: try await source.item(id), titlePath: try await titlePath(of: id, in: source))
         case .path:
             return record(for: try await source.item(id), titlePath: try await titlePath(of: id, in: source))

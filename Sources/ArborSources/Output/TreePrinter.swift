@@ -65,7 +65,7 @@ package struct TreePrinter: Sendable {
                               source: any HierarchySource, onto stack: inout [Pending], top: Bool) async throws {
         var children: [SourceItem]
         var count: Int
-        if start == 0, source is any CountedListings, let paged = try await source.pagedChildren(of: id) {
+        if start == 0, FormatCapabilities(of: source).countsByReading, let paged = try await source.pagedChildren(of: id) {
             (children, count) = (paged.first, paged.count)
         } else if source.pagesChildren, let total = known, total > Self.pageSize || start > 0 {
             count = total
