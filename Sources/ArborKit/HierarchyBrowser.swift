@@ -112,14 +112,17 @@ public final class HierarchyBrowser: Sendable {
                                    notice: options.notice)
         var controller = BrowserController(screen: screen, selectionMode: options.selection, layout: options.layout,
                                            showsHeader: options.showsHeader)
-        controller.configureSearch(fields: options.searchFields, bound: options.searchBound)
-        controller.expectedKeys = options.expectedKeys
-        controller.configurePreview(window: options.previewWindow ?? PreviewWindow(hidden: options.previewCommand == nil),
-                                    command: options.previewCommand)
-        for binding in options.bindings { controller.actionBindings[binding.key] = binding.actions }
-        for action in options.actions { controller.actionBindings[action.key] = [.custom(action.name)] }
-        controller.placeholderSource = PlaceholderSource(file: options.sourceFile, idsArePaths: options.idsArePaths)
-        controller.changes = capabilities.navigating
+        var settings = ControllerSettings()
+        settings.searchFields = options.searchFields
+        settings.searchBound = options.searchBound
+        settings.expectedKeys = options.expectedKeys
+        settings.previewWindow = options.previewWindow ?? PreviewWindow(hidden: options.previewCommand == nil)
+        settings.previewCommand = options.previewCommand
+        for binding in options.bindings { settings.actionBindings[binding.key] = binding.actions }
+        for action in options.actions { settings.actionBindings[action.key] = [.custom(action.name)] }
+        settings.placeholderSource = PlaceholderSource(file: options.sourceFile, idsArePaths: options.idsArePaths)
+        settings.changes = capabilities.navigating
+        controller.configure(settings)
         let loop = BrowserRunLoop(terminal: terminal, source: source, inbox: inbox,
                                   intervals: options.refreshInterval.map { [.refresh: $0] } ?? [:], headStart: headStart,
                                   capabilities: capabilities)

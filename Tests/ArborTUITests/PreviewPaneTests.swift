@@ -18,7 +18,10 @@ struct PreviewPaneTests {
     func driver(_ source: any HierarchySource, width: Int = 120, height: Int = 30, window: String = "right:50%",
                 command: String? = nil) async throws -> ScreenDriver {
         var driver = await ScreenDriver(source, name: "doc.json", width: width, height: height)
-        driver.controller.configurePreview(window: try PreviewWindow(parsing: window), command: command)
+        var settings = ControllerSettings()
+        settings.previewWindow = try PreviewWindow(parsing: window)
+        settings.previewCommand = command
+        driver.controller.configure(settings)
         await driver.resize(width: width, height: height)
         return driver
     }

@@ -18,7 +18,9 @@ final class LoopRun: @unchecked Sendable {
         let keyMap: KeyMap = selection == .none ? .standard : .picker
         Thread.detachNewThread { [self] in
             var controller = BrowserController(screen: BrowserScreen(sourceName: "loop", keyMap: keyMap), selectionMode: selection)
-            controller.actionBindings = bindings
+            var settings = ControllerSettings()
+            settings.actionBindings = bindings
+            controller.configure(settings)
             let loop = BrowserRunLoop(terminal: terminal, source: source, intervals: intervals, settleWait: settleWait)
             loop.firstFrame = firstFrame
             let result = loop.run(&controller) { event in

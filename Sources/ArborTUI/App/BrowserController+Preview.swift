@@ -4,11 +4,6 @@ extension BrowserController {
     /// The pane's window while it is shown.
     var shownPreviewWindow: PreviewWindow? { preview.isShown ? preview.window : nil }
 
-    /// Sets where the pane goes and what it shows: a command's output, or the source's own preview.
-    package mutating func configurePreview(window: PreviewWindow, command: String?) {
-        preview = PreviewPane(window: window, command: command)
-    }
-
     /// The rows and cells of text the pane has room for, when it is on screen.
     var previewRoom: (width: Int, height: Int)? {
         layout.previewBox.map(PreviewPainter.room)

@@ -15,7 +15,7 @@ package struct BrowserController: Sendable {
     /// The ids the picker accepted, once it has.
     package internal(set) var accepted: [String]?
     /// Keys that accept in the picker as Enter does, whatever they are bound to (fzf's `--expect`).
-    package var expectedKeys: [Key] = []
+    package internal(set) var expectedKeys: [Key] = []
     /// The effects of the input being applied, beyond its source requests: handed out whole when it is done.
     var pending = InputEffects()
     /// The key of `expectedKeys` that accepted, if one did.
@@ -47,11 +47,11 @@ package struct BrowserController: Sendable {
     /// The preview pane.
     package internal(set) var preview = PreviewPane(window: PreviewWindow(hidden: true), command: nil)
     /// Keys bound to actions (`--bind`, `[bind]`), looked up before the key map.
-    package var actionBindings: [Key: [BoundAction]] = [:]
+    package internal(set) var actionBindings: [Key: [BoundAction]] = [:]
     /// Where the changes are, when the source is a difference.
-    package var changes: (any ChangeNavigating)?
+    package internal(set) var changes: (any ChangeNavigating)?
     /// What the placeholders know of the source: its file, and whether ids are paths.
-    package var placeholderSource = PlaceholderSource()
+    package internal(set) var placeholderSource = PlaceholderSource()
     /// The clock that tells a single move of the focus from keys held down (seconds, monotonic).
     package var clock: @Sendable () -> Double = { MonotonicClock.seconds() }
 
@@ -81,12 +81,6 @@ package struct BrowserController: Sendable {
         state = BrowserState(selectionMode: selectionMode, layout: layout)
         chrome.showsHeader = showsHeader
         self.layout = screen.layout(for: state, header: showsHeader, width: 0, height: 0)
-    }
-
-    /// Sets what finds search and how far they walk (nil: the source's own bound).
-    package mutating func configureSearch(fields: SearchFields, bound: SearchBound?) {
-        state.finding.fields = fields
-        state.finding.bound = bound
     }
 
     /// Whether the focused column is waiting for its items, so that keys typed ahead should wait too.
