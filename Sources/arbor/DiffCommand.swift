@@ -8,10 +8,20 @@ struct DiffCommand {
         case summary, paths, patch
     }
 
-    /// The browser's options that apply to a difference.
-    private static let browsing = BrowseCommand.spec.options.filter {
-        !["output", "print0", "delimiter", "jsonpath", "watch", "select-1", "exit-0", "bash", "zsh", "fish"].contains($0.name)
-            && !SourceOptions.options.map(\.name).contains($0.name)
+    /// The browser's options that apply to a difference: not its source's, output's, query's, watching's,
+    /// answers without a screen's or shells'.
+    private static let browsing = BrowseCommand.spec.options.filter { option in
+        let left = SourceOptions.options + OutputOptions.options
+            + [BrowseCommand.Spec.jsonpath, BrowseCommand.Spec.watch, BrowseCommand.Spec.selectOne, BrowseCommand.Spec.exitZero,
+               BrowseCommand.Spec.bash, BrowseCommand.Spec.zsh, BrowseCommand.Spec.fish]
+        return !left.contains { $0.name == option.name }
+    }
+
+    /// Each option of the command's own, declared once: the help lists it and the command reads it by this.
+    enum Spec {
+        static let output = OptionSpec.value("output", help: "Print instead of browsing: summary, paths or patch.").choosing(Output.allCases.map(\.rawValue))
+        static let printZero = OptionSpec.flag("print0", help: "End each path with a NUL byte instead of a newline.")
+        static let matchBy = OptionSpec.value("match-by", help: "Match array elements by this field's value (name, id) where they all hold it, not by position.")
     }
 
     /// The command's arguments, options and help.
@@ -34,11 +44,7 @@ struct DiffCommand {
             different, 2 trouble.
             """,
         arguments: [ArgumentSpec("first", help: "The earlier version."), ArgumentSpec("second", help: "The later version.")],
-        options: SourceOptions.options + [
-            .value("output", help: "Print instead of browsing: summary, paths or patch.").choosing(Output.allCases.map(\.rawValue)),
-            .flag("print0", help: "End each path with a NUL byte instead of a newline."),
-            .value("match-by", help: "Match array elements by this field's value (name, id) where they all hold it, not by position."),
-        ] + browsing)
+        options: SourceOptions.options + [Spec.output, Spec.printZero, Spec.matchBy] + browsing)
 
     var first: SourceOptions
     var second: SourceOptions
@@ -56,11 +62,11 @@ struct DiffCommand {
         second = try SourceOptions(parsed, source: parsed.arguments[1])
         first.readsDocuments = true
         second.readsDocuments = true
-        output = parsed.value("output").flatMap(Output.init(rawValue:))
-        print0 = parsed.flag("print0")
-        matchBy = parsed.value("match-by")
+        output = parsed.value(Spec.output).flatMap(Output.init(rawValue:))
+        print0 = parsed.flag(Spec.printZero)
+        matchBy = parsed.value(Spec.matchBy)
         var browsing = parsed
-        browsing.values["output"] = nil
+        browsing.values[Spec.output.name] = nil
         browsing.arguments = [parsed.arguments[0]]
         browse = try BrowseCommand(browsing)
     }

@@ -3,6 +3,13 @@ import ArborCommandLine
 /// `arbor query RELATION ID [SOURCE]`: ancestors, descendants or siblings of an item, or them grouped, on stdout;
 /// `arbor query path EXPR [SOURCE]`: the matches of a JSONPath query.
 struct QueryCommand {
+    /// Each option of the command's own, declared once: the help lists it and the command reads it by this.
+    enum Spec {
+        static let conditions = OptionSpec("where", .value(valueName: "where"), help: "Keep items whose FIELD equals VALUE (FIELD=VALUE; repeatable).")
+        static let by = OptionSpec.value("by", help: "The field to group by (group).")
+        static let of = OptionSpec.value("of", help: "What to group (group): ancestors, descendants or siblings.")
+    }
+
     /// The command's arguments, options and help.
     static let spec = CommandLineSpec(
         name: "query",
@@ -24,11 +31,7 @@ struct QueryCommand {
             ArgumentSpec("id", help: "The id of the item the question is about (path: the JSONPath expression)."),
             SourceOptions.argument,
         ],
-        options: SourceOptions.options + OutputOptions.options(adding: ["value"]) + [
-            OptionSpec("where", .value(valueName: "where"), help: "Keep items whose FIELD equals VALUE (FIELD=VALUE; repeatable)."),
-            .value("by", help: "The field to group by (group)."),
-            .value("of", help: "What to group (group): ancestors, descendants or siblings."),
-        ])
+        options: SourceOptions.options + OutputOptions.options(adding: ["value"]) + [Spec.conditions, Spec.by, Spec.of])
 
     /// The relations a query can ask for.
     enum Relation: String, CaseIterable {
@@ -56,9 +59,9 @@ struct QueryCommand {
         id = parsed.arguments[1]
         source = try SourceOptions(parsed, source: parsed.arguments.count > 2 ? parsed.arguments[2] : nil)
         output = try OutputOptions(parsed, adding: relation == .path ? ["value"] : [])
-        conditions = parsed.values["where"] ?? []
-        by = parsed.value("by")
-        of = try parsed.value("of").map { text throws(CommandLineError) in try Relation(text, option: "--of") } ?? .descendants
+        conditions = parsed.values(Spec.conditions)
+        by = parsed.value(Spec.by)
+        of = try parsed.value(Spec.of).map { text throws(CommandLineError) in try Relation(text, option: "--of") } ?? .descendants
         for condition in conditions where !condition.contains("=") {
             throw CommandLineError("--where takes FIELD=VALUE, not '\(condition)'")
         }

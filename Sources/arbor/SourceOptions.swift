@@ -9,26 +9,31 @@ struct SourceOptions {
         "source", help: "The hierarchy: a directory, a JSON, JSON Lines, YAML, XML, TOML, plist, INI, CSV or TSV file, or a path list ('-' or nothing: stdin).",
         optional: true)
 
-    /// The options, in the order the help lists them.
     /// The formats' names, comma-separated.
     static var formatList: String { SourceKinds.formatNames.joinedText(separator: ", ") }
 
-    static let options: [OptionSpec] = [
-        .value("format", help: "The source format: \(formatList) (default: a directory is fs; "
-            + "files: by extension, then by content; see docs/sources.md).").choosing(SourceKinds.formatNames),
-        .value("id", help: "The field that holds an item's id."),
-        .value("title", help: "The field for the title (default: title, name, label, id)."),
-        .value("subtitle", help: "The field for the subtitle (default: subtitle, type, kind)."),
-        .value("body", help: "The field for the body (default: body, description, location)."),
-        .value("parent", help: "The column that holds the parent's id in tables (default: parent, parent_id, parentId)."),
-        .value("children", help: "The field that holds the children (default: children)."),
-        .value("separator", help: "The separator of path lists (one byte, default '/')."),
-    ] + SourceKinds.options.map { OptionSpec.value($0.name, help: $0.help) } + [
-        .value("timeout", help: "Seconds a command or a query may run before its column shows a time-out (default 10)."),
-        .flag("no-watch", help: "Do not watch the directories shown for changes made meanwhile."),
-        .value("max-input", help: "The most memory an input may take, e.g. 512M or 4G (default: half the machine's memory); "
-            + "a stream or a command's output is read to two thirds of it, a larger file is refused."),
-    ]
+    /// Each option, declared once: the help lists it and the command reads it by this.
+    enum Spec {
+        static let format = OptionSpec.value("format", help: "The source format: \(formatList) (default: a directory is fs; "
+            + "files: by extension, then by content; see docs/sources.md).").choosing(SourceKinds.formatNames)
+        static let id = OptionSpec.value("id", help: "The field that holds an item's id.")
+        static let title = OptionSpec.value("title", help: "The field for the title (default: title, name, label, id).")
+        static let subtitle = OptionSpec.value("subtitle", help: "The field for the subtitle (default: subtitle, type, kind).")
+        static let body = OptionSpec.value("body", help: "The field for the body (default: body, description, location).")
+        static let parent = OptionSpec.value("parent", help: "The column that holds the parent's id in tables (default: parent, parent_id, parentId).")
+        static let children = OptionSpec.value("children", help: "The field that holds the children (default: children).")
+        static let separator = OptionSpec.value("separator", help: "The separator of path lists (one byte, default '/').")
+        /// The options the kinds of source add, each once.
+        static let kinds = SourceKinds.options.map { OptionSpec.value($0.name, help: $0.help) }
+        static let timeout = OptionSpec.value("timeout", help: "Seconds a command or a query may run before its column shows a time-out (default 10).")
+        static let noWatch = OptionSpec.flag("no-watch", help: "Do not watch the directories shown for changes made meanwhile.")
+        static let maxInput = OptionSpec.value("max-input", help: "The most memory an input may take, e.g. 512M or 4G (default: half the machine's memory); "
+            + "a stream or a command's output is read to two thirds of it, a larger file is refused.")
+    }
+
+    /// The options, in the order the help lists them.
+    static let options: [OptionSpec] = [Spec.format, Spec.id, Spec.title, Spec.subtitle, Spec.body, Spec.parent, Spec.children, Spec.separator]
+        + Spec.kinds + [Spec.timeout, Spec.noWatch, Spec.maxInput]
 
     var source: String?
     var format: String?
@@ -50,20 +55,20 @@ struct SourceOptions {
     /// The options of a parsed command line, `source` being its source argument; checks they fit together.
     init(_ parsed: ParsedCommandLine, source: String?) throws(CommandLineError) {
         self.source = source
-        format = parsed.value("format")
-        id = parsed.value("id")
-        title = parsed.value("title")
-        subtitle = parsed.value("subtitle")
-        body = parsed.value("body")
-        parent = parsed.value("parent")
-        children = parsed.value("children")
-        separator = parsed.value("separator") ?? separator
-        for option in SourceKinds.options {
-            if let value = parsed.value(option.name) { settings[option.name] = value }
+        format = parsed.value(Spec.format)
+        id = parsed.value(Spec.id)
+        title = parsed.value(Spec.title)
+        subtitle = parsed.value(Spec.subtitle)
+        body = parsed.value(Spec.body)
+        parent = parsed.value(Spec.parent)
+        children = parsed.value(Spec.children)
+        separator = parsed.value(Spec.separator) ?? separator
+        for option in Spec.kinds {
+            if let value = parsed.value(option) { settings[option.name] = value }
         }
-        timeout = try parsed.number("timeout") ?? timeout
-        watches = !parsed.flag("no-watch")
-        if let size = parsed.value("max-input") {
+        timeout = try parsed.number(Spec.timeout) ?? timeout
+        watches = !parsed.flag(Spec.noWatch)
+        if let size = parsed.value(Spec.maxInput) {
             guard let bytes = ByteSize.parse(size) else {
                 throw CommandLineError("--max-input takes a size such as 512M or 4G, not '\(size)'")
             }
