@@ -55,7 +55,7 @@ extension FileMapping {
     }
 
     /// While the program is stopped (Ctrl-Z) it cannot answer a writer: its leased mappings are copies first.
-    private static let givesUpLeasesBeforeStopping: Void = ProcessStop.beforeStopping { arbor_lease_privatise_all() }
+    private static let givesUpLeasesBeforeStopping: Void = ProcessStop.program.beforeStopping { arbor_lease_privatise_all() }
 
     /// How many leased mappings were replaced by copies for a writer since the program started.
     static var leaseCopies: Int { arbor_lease_copies() }

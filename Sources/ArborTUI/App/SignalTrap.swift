@@ -84,7 +84,7 @@ package enum SignalTrap {
 
     /// Stops the process as SIGTSTP would have (the terminal already given back) and returns once it continues.
     package static func stopProcess() {
-        ProcessStop.prepare()
+        ProcessStop.program.prepare()
         signal(SIGTSTP, SIG_DFL)
         kill(getpid(), SIGTSTP)
         trap(SIGTSTP)
