@@ -46,6 +46,8 @@ struct ShellSnippetTests {
         try tmux.send("Enter")
         #expect(tmux.waitForScreen { $0.contains("▌○ only") }.ok, "\(language): Enter did not expand")
         try tmux.send("Enter")
+        // Keys typed before the picker has given the terminal back are the picker's, not the shell's.
+        #expect(tmux.waitForScreen { !$0.contains("pick one") }.ok, "\(language): the picker did not end")
         try tmux.send("-l", "pwd")
         try tmux.send("Enter")
         let moved = tmux.waitForScreen { $0.contains("/tree/only\n") }
@@ -55,6 +57,7 @@ struct ShellSnippetTests {
         try tmux.send("M-c")
         #expect(tmux.waitForScreen { $0.contains("pick one") && $0.contains("▌○ only") }.ok, "\(language): Alt-C did not open the picker")
         try tmux.send("Enter")
+        #expect(tmux.waitForScreen { !$0.contains("pick one") }.ok, "\(language): the picker did not end")
         try tmux.send("-l", "pwd")
         try tmux.send("Enter")
         let changed = tmux.waitForScreen { $0.components(separatedBy: "/tree/only\n").count > 2 }
