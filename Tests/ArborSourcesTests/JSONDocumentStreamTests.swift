@@ -66,6 +66,14 @@ struct JSONDocumentStreamTests {
         #expect(try await whole.hierarchy.numberOfChildren(of: "/records") == 140_000)
     }
 
+    @Test func aLargeFileAskedForAsATreeIsReadWholeAsOne() async throws {
+        let path = try Self.write(Self.largeDocument())
+        defer { unlink(path) }
+        let opened = try SourceOpener.open(SourceRequest(path: path, format: .tree), streaming: true)
+        #expect(opened.format == .tree)
+        #expect(opened.hierarchy.capabilities.reporting == nil, "no first part shown as a document")
+    }
+
     @Test func aDocumentThatTurnsOutATreeIsShownAsOneFromTheTop() async throws {
         // The first 64 KB are inside a long list of notes: nothing yet says tree or document.
         let notes = Array(repeating: #""a note""#, count: 10_000).joined(separator: ", ")

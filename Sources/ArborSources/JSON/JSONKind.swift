@@ -24,8 +24,9 @@ struct JSONKind: SourceKind {
     }
 
     /// A large document shows its first part while the rest is read (an object tree's beginning does not open
-    /// alone: it is read whole).
+    /// alone, nor does a file asked for as a tree: it is read whole).
     func openFirstPart(_ input: FirstPartInput) throws(SourceLoadError) -> OpenedSource? {
+        guard input.format != .tree else { return nil }
         var opened = SourceOpener.shownFromFirstPart(input) { reader in
             JSONDocumentStream.partial(Array(reader.bytes.prefix(JSONDocumentStream.partSize)), name: input.name,
                                        detecting: input.format == .json, mapping: input.request.mapping)

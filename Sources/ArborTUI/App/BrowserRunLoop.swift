@@ -136,6 +136,7 @@ package final class BrowserRunLoop {
         launch(effects.sourceRequests)
         startPreviews(effects.previews)
         if let copied = effects.clipboard { terminal.copy(copied) }
+        guard !effects.timers.isEmpty else { return nil }
         let now = MonotonicClock.seconds()
         for timer in effects.timers { timers.start(timer, now: now) }
         return nil

@@ -22,10 +22,4 @@ package struct InputEffects: Sendable {
 
     /// No effects.
     package init() {}
-
-    /// Whether the input asks for nothing at all.
-    package var isEmpty: Bool {
-        sourceRequests.isEmpty && previews.isEmpty && commands.isEmpty && queries.isEmpty && timers.isEmpty
-            && clipboard == nil && events.isEmpty && exit == nil
-    }
 }
