@@ -33,7 +33,7 @@ extension BrowserState {
                 navigation.levels = [Level(parent: NodeStore.top, focusedItem: handle)]
                 navigation.focusedLevel = 0
                 effects = requestItem(handle)
-                effects += expand(level: 0)
+                effects += ask(navigation.open(level: 0, store: store))
             }
             return effects + continueReveal()
         }
@@ -73,7 +73,7 @@ extension BrowserState {
         store.setPagedChildren(first, count: count, of: handle)
         store[handle].childLoad = .loaded
         if wasPartial { startUnmovedColumns(listing: handle) }
-        reconcileLevels()
+        navigation.reconcileLevels(with: store)
         if let before { noteGone(from: before, now: store.children(of: handle), focused: focusedBefore) }
         closeLeafRoot()
         let requests = askCounts(for: handle, items: items)
@@ -95,7 +95,7 @@ extension BrowserState {
         if store[handle].children != nil, !loads.partialGenerations.contains(generation) { return [] }
         let added = items.map { store.record($0, parent: handle) }
         store.appendChildren(added, of: handle, afresh: loads.partialGenerations.insert(generation).inserted)
-        reconcileLevels()
+        navigation.reconcileLevels(with: store)
         return []
     }
 
@@ -181,10 +181,10 @@ extension BrowserState {
                 if store[parent].unloadedChildren > 0 { return effects + locate(navigation.revealing.path[level], in: parent) }
                 break
             }
-            setFocus(level: level, to: position)
+            navigation.setFocus(level: level, to: position, store: store)
             let node = store[item]
             if level + 1 == navigation.revealing.path.count || node.childCount == 0 || node.childLoad.failureMessage != nil { break }
-            effects += expand(level: level)
+            effects += ask(navigation.open(level: level, store: store))
             level += 1
         }
         finishReveal(at: level)
@@ -207,8 +207,8 @@ extension BrowserState {
         for index in navigation.levels.indices {
             guard let matcher = navigation.revealing.filters[store[navigation.levels[index].parent].id] else { continue }
             navigation.levels[index].filter = LevelFilter(matcher: matcher, matches: [])
-            refreshFilter(level: index)
-            refocusByIdentity(level: index)
+            navigation.refreshFilter(level: index, store: store)
+            navigation.refocusByIdentity(level: index, store: store)
         }
     }
 

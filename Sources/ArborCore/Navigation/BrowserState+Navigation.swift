@@ -1,28 +1,19 @@
 extension BrowserState {
-    /// Focuses an item of a level by index; a different item cuts the expanded path after the level.
-    mutating func setFocus(level index: Int, to position: Int) {
-        let items = items(in: index)
-        guard !items.isEmpty else { return }
-        let clamped = min(max(position, 0), items.count - 1)
-        navigation.focus(items[clamped], at: clamped, in: index, count: items.count)
-    }
-
-    /// Opens the focused item of a level into the next level, focused when the layout enters what it opens
-    /// (the levels; the outline keeps the focus on the item); nothing for a leaf.
-    mutating func expand(level index: Int) -> [BrowserEffect] {
-        let focused = navigation.levels[index].focusedItem
-        if focused == NodeStore.placeholder { return [] }
-        guard let item = focused, store[item].childCount != 0 else {
-            if focused != nil { message = "no children" }
-            return []
+    /// Carries out what a change of the navigation asks: the lists, pages and parents as requests to the
+    /// source, the message in the footer.
+    mutating func ask(_ asks: [NavigationAsk]) -> [BrowserEffect] {
+        var effects: [BrowserEffect] = []
+        for ask in asks {
+            switch ask {
+            case .children(let handle): effects += loadChildrenIfNeeded(handle)
+            case .pages(let parent, let children): effects += requestPages(of: parent, children: children)
+            case .parent(let handle):
+                loads.parentAskedByNavigation = handle
+                effects += requestParent(of: handle)
+            case .message(let text): message = text
+            }
         }
-        if expandedItem(in: index) != item {
-            navigation.cut(after: index)
-            navigation.levels.append(Level(parent: item))
-            reconcileLevels()
-        }
-        navigation.focusedLevel = layout.projection.entersOpenedItems ? index + 1 : index
-        return loadChildrenIfNeeded(item)
+        return effects
     }
 
     /// Asks for the children of the focused item, never asked for before, when it has at least one and at most
@@ -66,22 +57,5 @@ extension BrowserState {
         let generation = makeGeneration()
         store[handle].parentLoad = .loading(generation: generation)
         return [.loadParent(handle, id: store[handle].id, generation: generation)]
-    }
-
-    /// Makes every level agree with the store: each level's list read again (a filter's matches recomputed), its
-    /// focus found again by identity, the path cut where an expanded item is gone.
-    mutating func reconcileLevels() {
-        var index = 0
-        while index < navigation.levels.count {
-            if navigation.levels[index].filter != nil {
-                refreshFilter(level: index)
-                refocusByIdentity(level: index)
-            } else {
-                let parent = navigation.levels[index].parent
-                navigation.reconcile(level: index, with: store.children(of: parent), listKnown: store[parent].children != nil)
-            }
-            index += 1
-        }
-        if navigation.focusedLevel >= navigation.levels.count { navigation.focusedLevel = max(0, navigation.levels.count - 1) }
     }
 }

@@ -2,70 +2,63 @@
 /// from column to column.
 struct ColumnsProjection: NavigationProjection {
     var entersOpenedItems: Bool { true }
+    var narrowsToFilter: Bool { true }
 
-    func move(by delta: Int, in state: inout BrowserState) {
-        guard state.navigation.levels.indices.contains(state.navigation.focusedLevel) else { return }
-        let target = state.navigation.levels[state.navigation.focusedLevel].focus.addingReportingOverflow(delta)
-        state.setFocus(level: state.navigation.focusedLevel, to: target.overflow ? (delta > 0 ? Int.max : Int.min) : target.partialValue)
+    func move(by delta: Int, in navigation: inout Navigation, store: NodeStore) {
+        guard navigation.levels.indices.contains(navigation.focusedLevel) else { return }
+        let target = navigation.levels[navigation.focusedLevel].focus.addingReportingOverflow(delta)
+        let position = target.overflow ? (delta > 0 ? Int.max : Int.min) : target.partialValue
+        navigation.setFocus(level: navigation.focusedLevel, to: position, store: store)
     }
 
-    func focus(index: Int?, level: Int, in state: inout BrowserState) {
-        guard state.navigation.levels.indices.contains(level) else { return }
-        state.navigation.focusedLevel = level
-        state.setFocus(level: level, to: index ?? state.navigation.levels[level].focus)
+    func focus(index: Int?, level: Int, in navigation: inout Navigation, store: NodeStore) {
+        guard navigation.levels.indices.contains(level) else { return }
+        navigation.focusedLevel = level
+        navigation.setFocus(level: level, to: index ?? navigation.levels[level].focus, store: store)
     }
 
-    func openOrClose(in state: inout BrowserState) -> [BrowserEffect] {
-        guard state.navigation.levels.indices.contains(state.navigation.focusedLevel) else { return [] }
-        return state.expand(level: state.navigation.focusedLevel)
+    func openOrClose(in navigation: inout Navigation, store: NodeStore) -> [NavigationAsk] {
+        guard navigation.levels.indices.contains(navigation.focusedLevel) else { return [] }
+        return navigation.open(level: navigation.focusedLevel, store: store)
     }
 
-    func nextLevel(in state: inout BrowserState) -> [BrowserEffect] {
-        if state.navigation.focusedLevel + 1 < state.navigation.levels.count {
-            state.navigation.focusedLevel += 1
+    func nextLevel(in navigation: inout Navigation, store: NodeStore) -> [NavigationAsk] {
+        if navigation.focusedLevel + 1 < navigation.levels.count {
+            navigation.focusedLevel += 1
             return []
         }
-        return openOrClose(in: &state)
+        return openOrClose(in: &navigation, store: store)
     }
 
-    func previousLevel(in state: inout BrowserState) -> [BrowserEffect] {
-        if state.navigation.focusedLevel > 0 {
-            state.navigation.focusedLevel -= 1
+    func previousLevel(in navigation: inout Navigation, store: NodeStore) -> [NavigationAsk] {
+        if navigation.focusedLevel > 0 {
+            navigation.focusedLevel -= 1
             return []
         }
-        guard state.mayHaveLevelBeforeFirst, let first = state.navigation.levels.first?.focusedItem else {
-            if !state.navigation.levels.isEmpty { state.message = "top of the hierarchy" }
-            return []
+        guard navigation.mayHaveLevelBeforeFirst(store: store), let first = navigation.levels.first?.focusedItem else {
+            return navigation.levels.isEmpty ? [] : [.message("top of the hierarchy")]
         }
-        if state.store[first].parentLoad.isLoading { return [] }
-        state.loads.parentAskedByNavigation = first
-        return state.requestParent(of: first)
+        return store[first].parentLoad.isLoading ? [] : [.parent(of: first)]
     }
 
-    func list(in state: BrowserState) -> FocusList? {
-        guard state.navigation.levels.indices.contains(state.navigation.focusedLevel) else { return nil }
-        return FocusList(state.items(in: state.navigation.focusedLevel), focus: state.navigation.levels[state.navigation.focusedLevel].focus)
+    func list(in navigation: Navigation, store: NodeStore) -> FocusList? {
+        guard navigation.levels.indices.contains(navigation.focusedLevel) else { return nil }
+        return FocusList(navigation.items(in: navigation.focusedLevel, store: store), focus: navigation.levels[navigation.focusedLevel].focus)
     }
 
-    func filter(_ query: String, in state: inout BrowserState) -> [BrowserEffect] {
-        state.filterFocusedColumn(query)
+    func shownParents(in navigation: Navigation) -> Set<NodeHandle> {
+        Set(navigation.levels.map(\.parent))
     }
 
-    func shownParents(in state: BrowserState) -> Set<NodeHandle> {
-        Set(state.navigation.levels.map(\.parent))
-    }
-
-    func settle(_ state: inout BrowserState) -> [BrowserEffect] {
-        state.store.takeReshapedLists()
-        state.navigation.keepFocusedLevelVisible()
-        var effects: [BrowserEffect] = []
-        let shown = state.navigation.levelOffset..<min(state.navigation.levels.count, state.navigation.levelOffset + state.navigation.visibleColumns)
-        for index in shown where state.store[state.navigation.levels[index].parent].unloadedChildren > 0 {
-            let column = state.navigation.levels[index]
-            let rows = Array(column.scroll..<(column.scroll + state.navigation.itemsPerPage)) + [column.focus]
-            let wanted = column.filter == nil ? rows : state.childPositions(ofRows: rows, in: column)
-            effects += state.requestPages(of: column.parent, children: wanted)
+    func settle(_ navigation: inout Navigation, store: NodeStore, reshaped: Set<NodeHandle>) -> [NavigationAsk] {
+        navigation.keepFocusedLevelVisible()
+        var asks: [NavigationAsk] = []
+        let shown = navigation.levelOffset..<min(navigation.levels.count, navigation.levelOffset + navigation.visibleColumns)
+        for index in shown where store[navigation.levels[index].parent].unloadedChildren > 0 {
+            let level = navigation.levels[index]
+            let rows = Array(level.scroll..<(level.scroll + navigation.itemsPerPage)) + [level.focus]
+            asks.append(.pages(of: level.parent, children: level.filter == nil ? rows : level.childPositions(ofRows: rows)))
         }
-        return effects
+        return asks
     }
 }

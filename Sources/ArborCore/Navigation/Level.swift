@@ -17,4 +17,10 @@ package struct Level: Sendable, Hashable {
         self.parent = parent
         self.focusedItem = focusedItem
     }
+
+    /// The child positions behind these rows of the level when a paged filter narrows it (nothing otherwise).
+    func childPositions(ofRows rows: [Int]) -> [Int] {
+        guard let positions = filter?.positions else { return [] }
+        return rows.filter { positions.indices.contains($0) }.map { Int(positions[$0]) }
+    }
 }

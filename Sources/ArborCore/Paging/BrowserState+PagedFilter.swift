@@ -11,7 +11,7 @@ extension BrowserState {
             shown = previous.matches.filter { $0 != NodeStore.placeholder && matcher.matches(store[$0].title) }
         }
         navigation.levels[navigation.focusedLevel].filter = LevelFilter(matcher: matcher, matches: shown, isMatching: true, generation: generation)
-        refocusByIdentity(level: navigation.focusedLevel)
+        navigation.refocusByIdentity(level: navigation.focusedLevel, store: store)
         let among = refines && previous?.isMatching == false ? previous?.positions : nil
         return [.matchChildren(parent, id: store[parent].id, matcher: matcher, among: among, generation: generation)]
     }
@@ -31,22 +31,8 @@ extension BrowserState {
             if positions.isEmpty, index == navigation.focusedLevel { message = "no match" }
         }
         navigation.levels[index].filter = filter
-        refreshPagedFilter(level: index)
-        refocusByIdentity(level: index)
+        navigation.refreshPagedFilter(level: index, store: store)
+        navigation.refocusByIdentity(level: index, store: store)
         return []
-    }
-
-    /// The matches of a paged filter from their positions, as the pages holding them have arrived.
-    mutating func refreshPagedFilter(level index: Int) {
-        guard var filter = navigation.levels[index].filter, let positions = filter.positions else { return }
-        let children = store.children(of: navigation.levels[index].parent)
-        filter.matches = positions.compactMap { children.indices.contains(Int($0)) ? children[Int($0)] : nil }
-        navigation.levels[index].filter = filter
-    }
-
-    /// The child positions behind the rows of a filtered level.
-    func childPositions(ofRows rows: [Int], in level: Level) -> [Int] {
-        guard let positions = level.filter?.positions else { return [] }
-        return rows.filter { positions.indices.contains($0) }.map { Int(positions[$0]) }
     }
 }

@@ -39,7 +39,7 @@ extension BrowserState {
         case .success(let items):
             store.fillChildren(of: handle, from: start, with: items.map { store.record($0, parent: handle) })
             dropFarPagesWhenDue()
-            reconcileLevels()
+            navigation.reconcileLevels(with: store)
             if loads.locating?.parent == handle { loads.locating = nil }
             return askCounts(for: handle, items: items) + continueReveal()
         }

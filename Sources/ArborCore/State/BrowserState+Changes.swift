@@ -29,17 +29,17 @@ extension BrowserState {
 
     /// The nodes whose lists of children are on screen, as the layout shows them (the synthetic top excluded).
     var shownParents: Set<NodeHandle> {
-        layout.projection.shownParents(in: self).subtracting([NodeStore.top])
+        layout.projection.shownParents(in: navigation).subtracting([NodeStore.top])
     }
 
     /// The items open on screen: the levels' expanded items, or the outline's open rows.
     package var openItems: Set<NodeHandle> {
-        layout.projection.shownParents(in: self).subtracting([navigation.topParent, NodeStore.top])
+        layout.projection.shownParents(in: navigation).subtracting([navigation.topParent, NodeStore.top])
     }
 
     /// Whether anything on screen is loading: the root, or a list of children shown.
     package var showsLoading: Bool {
-        loads.root.isLoading || layout.projection.shownParents(in: self).contains { store[$0].childLoad.isLoading }
+        loads.root.isLoading || layout.projection.shownParents(in: navigation).contains { store[$0].childLoad.isLoading }
     }
 
     /// Every list on screen read again as one batch, keeping the store: unchanged items stay where they are,

@@ -20,7 +20,7 @@ extension BrowserState {
                 children.insert(child, at: min(max(pair.index, 0), children.count))
             }
             store.replaceChildren(children, of: handle)
-            reconcileLevels()
+            navigation.reconcileLevels(with: store)
         }
         return []
     }
@@ -71,7 +71,7 @@ extension BrowserState {
         let focused = navigation.levels.filter { $0.parent == handle }.compactMap(\.focusedItem)
         store.replaceChildren(children, of: handle)
         noteGone(from: before, now: children, focused: focused)
-        reconcileLevels()
+        navigation.reconcileLevels(with: store)
         return store[handle].childLoad.isLoading ? requestChildren(of: handle) : []
     }
 
@@ -96,7 +96,7 @@ extension BrowserState {
     mutating func resizeChildren(of id: String, count: Int) -> [BrowserEffect] {
         guard let handle = store.handle(for: id), store[handle].children != nil else { return [] }
         store.resizePagedChildren(of: handle, to: max(0, count))
-        reconcileLevels()
+        navigation.reconcileLevels(with: store)
         return []
     }
 
@@ -165,7 +165,7 @@ extension BrowserState {
             navigation.levels = [Level(parent: NodeStore.top, focusedItem: handle)] + tail
             navigation.focusedLevel = max(0, relativeFocus)
         }
-        reconcileLevels()
+        navigation.reconcileLevels(with: store)
         return effects
     }
 }

@@ -35,8 +35,7 @@ package struct BrowserState: Sendable {
 
     /// The items listed in a level: its parent's children, or those matching its filter.
     package func items(in level: Int) -> ChildList {
-        guard let filter = navigation.levels[level].filter else { return store.children(of: navigation.levels[level].parent) }
-        return ChildList(filter.matches)
+        navigation.items(in: level, store: store)
     }
 
     /// The focused item: the item focused at the focused level.
@@ -44,14 +43,14 @@ package struct BrowserState: Sendable {
 
     /// The item of a level that is expanded into the next level, if any.
     package func expandedItem(in level: Int) -> NodeHandle? {
-        level + 1 < navigation.levels.count ? navigation.levels[level + 1].parent : nil
+        navigation.expandedItem(in: level)
     }
 
     /// The items from the top level down to the focus: the path shown in the footer.
     package var pathToFocus: [NodeHandle] { navigation.pathToFocus }
 
     /// The position of the focus in the list it moves in and the list's length (`3 of 12`), if any.
-    package var focusPosition: (index: Int, count: Int)? { layout.projection.position(in: self) }
+    package var focusPosition: (index: Int, count: Int)? { layout.projection.position(in: navigation, store: store) }
 
     /// Whether a level's parent has its children loading.
     package func isLoading(level: Int) -> Bool {
@@ -59,11 +58,7 @@ package struct BrowserState: Sendable {
     }
 
     /// Whether the previous level of the first level may exist (its parent has not been ruled out).
-    package var mayHaveLevelBeforeFirst: Bool {
-        guard !navigation.rootIsVirtual, let first = navigation.levels.first?.focusedItem else { return false }
-        let node = store[first]
-        return node.parent == nil && node.parentLoad != .loaded
-    }
+    package var mayHaveLevelBeforeFirst: Bool { navigation.mayHaveLevelBeforeFirst(store: store) }
 
     mutating func makeGeneration() -> Int {
         loads.makeGeneration()
@@ -83,7 +78,8 @@ package struct BrowserState: Sendable {
                 effects += startFind(query)
             }
         }
-        return effects + layout.projection.settle(&self)
+        let reshaped = store.takeReshapedLists()
+        return effects + ask(layout.projection.settle(&navigation, store: store, reshaped: reshaped))
     }
 
     private mutating func reduce(_ action: BrowserAction) -> [BrowserEffect] {
@@ -98,21 +94,23 @@ package struct BrowserState: Sendable {
             message = nil
             return []
         case .setViewport(let columnCount, let perPage): return setViewport(columns: columnCount, itemsPerPage: perPage)
-        case .moveFocus(let delta): return navigate { $0.move(by: delta, in: &$1) }
-        case .pageUp: return navigate { $0.move(by: -$1.navigation.itemsPerPage, in: &$1) }
-        case .pageDown: return navigate { $0.move(by: $1.navigation.itemsPerPage, in: &$1) }
-        case .first: return navigate { $0.move(by: Int.min, in: &$1) }
-        case .last: return navigate { $0.move(by: Int.max, in: &$1) }
-        case .focus(let level, let index): return navigate { $0.focus(index: index, level: level, in: &$1) }
-        case .expand: return navigate { $0.openOrClose(in: &$1) }
-        case .nextLevel: return navigate { $0.nextLevel(in: &$1) }
-        case .previousLevel: return navigate { $0.previousLevel(in: &$1) }
+        case .moveFocus(let delta): return navigate { $0.move(by: delta, in: &$1, store: $2) }
+        case .pageUp: return navigate { $0.move(by: -$1.itemsPerPage, in: &$1, store: $2) }
+        case .pageDown: return navigate { $0.move(by: $1.itemsPerPage, in: &$1, store: $2) }
+        case .first: return navigate { $0.move(by: Int.min, in: &$1, store: $2) }
+        case .last: return navigate { $0.move(by: Int.max, in: &$1, store: $2) }
+        case .focus(let level, let index): return navigate { $0.focus(index: index, level: level, in: &$1, store: $2) }
+        case .expand: return navigate { $0.openOrClose(in: &$1, store: $2) }
+        case .nextLevel: return navigate { $0.nextLevel(in: &$1, store: $2) }
+        case .previousLevel: return navigate { $0.previousLevel(in: &$1, store: $2) }
         case .reveal(let path): return reveal(path, focusedLevel: nil)
         case .open(let path): return revealFromTop(path)
         case .selection(let action):
             selection.apply(action, focused: focusedItem.flatMap { $0 == NodeStore.placeholder ? nil : store[$0].id })
             return []
-        case .filter(let query): return layout.projection.filter(query, in: &self)
+        case .filter(let query):
+            if layout.projection.narrowsToFilter { return filterFocusedColumn(query) }
+            return stepToMatch(query, forward: true, includingFocus: true)
         case .clearFilter: return clearFilter()
         case .stepToMatch(let query, let forward, let including): return stepToMatch(query, forward: forward, includingFocus: including)
         case .setLayout(let target): return setLayout(target)
@@ -137,15 +135,18 @@ package struct BrowserState: Sendable {
         }
     }
 
-    /// Runs a navigation command in the projection of the layout shown; each clears the footer's message first.
-    private mutating func navigate(_ command: (any NavigationProjection, inout BrowserState) -> [BrowserEffect]) -> [BrowserEffect] {
+    /// Runs a navigation command in the projection of the layout shown, which changes the navigation and reads
+    /// the store; each clears the footer's message first, and what it asks becomes requests.
+    private mutating func navigate(_ command: (any NavigationProjection, inout Navigation, NodeStore) -> [NavigationAsk]) -> [BrowserEffect] {
         message = nil
-        return command(layout.projection, &self)
+        let projection = layout.projection
+        return ask(command(projection, &navigation, store))
     }
 
-    private mutating func navigate(_ command: (any NavigationProjection, inout BrowserState) -> Void) -> [BrowserEffect] {
+    private mutating func navigate(_ command: (any NavigationProjection, inout Navigation, NodeStore) -> Void) -> [BrowserEffect] {
         message = nil
-        command(layout.projection, &self)
+        let projection = layout.projection
+        command(projection, &navigation, store)
         return []
     }
 
