@@ -26,6 +26,8 @@ struct SourceOptions {
         /// The options the kinds of source add, each once.
         static let kinds = SourceKinds.options.map { OptionSpec.value($0.name, help: $0.help) }
         static let timeout = OptionSpec.value("timeout", help: "Seconds a command or a query may run before its column shows a time-out (default 10).")
+        static let into = OptionSpec.flag("into", help: "Open the files of a directory that Arbor reads (JSON, YAML, TOML, XML, CSV, SQLite...) "
+            + "as what they hold (the browser does unless it picks).")
         static let noWatch = OptionSpec.flag("no-watch", help: "Do not watch the directories shown for changes made meanwhile.")
         static let maxInput = OptionSpec.value("max-input", help: "The most memory an input may take, e.g. 512M or 4G (default: half the machine's memory); "
             + "a stream or a command's output is read to two thirds of it, a larger file is refused.")
@@ -33,7 +35,7 @@ struct SourceOptions {
 
     /// The options, in the order the help lists them.
     static let options: [OptionSpec] = [Spec.format, Spec.id, Spec.title, Spec.subtitle, Spec.body, Spec.parent, Spec.children, Spec.separator]
-        + Spec.kinds + [Spec.timeout, Spec.noWatch, Spec.maxInput]
+        + Spec.kinds + [Spec.timeout, Spec.into, Spec.noWatch, Spec.maxInput]
 
     var source: String?
     var format: String?
@@ -50,6 +52,8 @@ struct SourceOptions {
     var settings: [String: String] = [:]
     var timeout: Double = 10
     var watches = true
+    /// Whether a directory's files that Arbor reads open as what they hold.
+    var opensFiles = false
     var ceiling = InputCeiling.machineDefault
 
     /// The options of a parsed command line, `source` being its source argument; checks they fit together.
@@ -68,6 +72,7 @@ struct SourceOptions {
         }
         timeout = try parsed.number(Spec.timeout) ?? timeout
         watches = !parsed.flag(Spec.noWatch)
+        opensFiles = parsed.flag(Spec.into)
         if let size = parsed.value(Spec.maxInput) {
             guard let bytes = ByteSize.parse(size) else {
                 throw CommandLineError("--max-input takes a size such as 512M or 4G, not '\(size)'")
@@ -101,6 +106,7 @@ struct SourceOptions {
         request.settings = settings
         request.timeout = timeout
         request.watches = watches
+        request.opensFiles = opensFiles
         request.ceiling = ceiling
         request.readsDocuments = readsDocuments
         return request

@@ -16,7 +16,8 @@ struct FileSystemKind: SourceKind {
             throw SourceLoadError("\(request.path ?? "stdin"): not a directory")
         }
         let source = FileSystemSource(path: path, watches: request.watches)
-        return OpenedSource(hierarchy: source, format: .fs)
+        guard request.opensFiles else { return OpenedSource(hierarchy: source, format: .fs) }
+        return OpenedSource(hierarchy: NestedDocumentsSource(tree: source, request: request), format: .fs)
     }
 
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {

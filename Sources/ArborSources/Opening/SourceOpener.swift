@@ -25,6 +25,9 @@ package struct SourceRequest: Sendable {
     /// Whether JSON and YAML are read as the documents they are even where they look like object trees, as a
     /// JSONPath query reads them.
     package var readsDocuments = false
+    /// Whether the files of a directory tree that Arbor reads open as what they hold (`--into`; the browser's
+    /// default unless it picks).
+    package var opensFiles = false
     /// Where reading the input counts its bytes, for the loading screen.
     package var progress = ReadProgress()
     /// What the rest of a large input, read or indexed while its first part is shown, waits for: the browser

@@ -1,0 +1,98 @@
+import ArborCore
+import ArborSources
+import Foundation
+import Testing
+
+/// A directory's files that Arbor reads open as what they hold, with ids that say the file and the place in it.
+@Suite("Files opened inside a directory tree")
+struct NestedDocumentsTests {
+    /// A temporary tree: app.json (three lines), conf.yaml, we ird#1.json, t.csv (no id column), notes.txt, sub/.
+    func makeTree() throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-nested-\(UUID().uuidString)").path
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
+        let files = [
+            "app.json": "{\n  \"spec\": {\"replicas\": 3},\n  \"list\": [1, 2]\n}\n",
+            "conf.yaml": "name: web\nports:\n  - 80\n  - 443\n",
+            "we ird#1.json": "{\"a#b\": {\"c\": 1}}",
+            "notes.txt": "hello\n",
+        ]
+        for (name, text) in files { _ = manager.createFile(atPath: root + "/" + name, contents: Data(text.utf8)) }
+        return root
+    }
+
+    func open(_ root: String, into: Bool = true) throws -> any HierarchySource {
+        var request = SourceRequest(path: root)
+        request.opensFiles = into
+        request.watches = false
+        return try SourceOpener.open(request).hierarchy
+    }
+
+    @Test func aFileThatOpensHasChildrenAndItsItemsAreIDdByFileAndPointer() async throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let source = try open(root)
+        let listed = try await source.children(of: root) { _ in }
+        let counts = Dictionary(uniqueKeysWithValues: listed.map { ($0.content.title, $0.childCount) })
+        #expect(counts["notes.txt"] == 0, "a file Arbor does not read stays a leaf")
+        #expect(counts["app.json"] == .some(nil), "a file that opens may have children")
+        let app = root + "/app.json"
+        #expect(try await source.numberOfChildren(of: app) == 2)
+        let members = try await source.children(of: app)
+        #expect(members.map(\.id) == [app + "#/spec", app + "#/list"])
+        #expect(try await source.children(of: app + "#/spec").map(\.id) == [app + "#/spec/replicas"])
+        #expect(try await source.parentID(of: app + "#/spec/replicas") == app + "#/spec")
+        #expect(try await source.parentID(of: app + "#/spec") == app, "the file stands for its document's top")
+        #expect(try await source.parentID(of: app) == root)
+        #expect(try await source.item(app + "#/list/1").content.scalar?.text == "2")
+        let location = try await source.itemLocation(of: app + "#/list")
+        #expect(location.file == app)
+        #expect(location.line == 3)
+        #expect(try await source.children(of: root + "/conf.yaml").map(\.content.title) == ["name", "ports"])
+    }
+
+    @Test func aHashAndSpacesInAFileNameStillReadBack() async throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let source = try open(root)
+        let file = root + "/we ird#1.json"
+        let key = try #require(try await source.children(of: file).first)
+        #expect(key.id == file + "#/a#b")
+        #expect(try await source.parentID(of: key.id) == file)
+        #expect(try await source.children(of: key.id).map(\.id) == [file + "#/a#b/c"])
+        #expect(try await source.item(file).content.title == "we ird#1.json", "the file itself is the tree's entry")
+    }
+
+    @Test func aRewrittenFileIsReadAgain() async throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let source = try open(root)
+        let app = root + "/app.json"
+        #expect(try await source.numberOfChildren(of: app) == 2)
+        try Data("{\"one\": 1, \"two\": 2, \"three\": 3}".utf8).write(to: URL(fileURLWithPath: app))
+        #expect(try await source.children(of: app).map(\.content.title) == ["one", "two", "three"])
+    }
+
+    @Test func withoutIntoFilesStayLeaves() async throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let source = try open(root, into: false)
+        let listed = try await source.children(of: root) { _ in }
+        #expect(listed.first { $0.content.title == "app.json" }?.childCount == 0)
+    }
+
+    @Test func aFileThatDoesNotParseSaysWhereAndTheTreeGoesOn() async throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        _ = FileManager.default.createFile(atPath: root + "/broken.json", contents: Data("{\"a\": [1, }".utf8))
+        let source = try open(root)
+        await #expect(throws: SourceError.self) { try await source.children(of: root + "/broken.json") }
+        do {
+            _ = try await source.children(of: root + "/broken.json")
+        } catch let error as SourceError {
+            #expect(error.message.contains("broken.json"))
+            #expect(error.message.contains("broken.json:1:11"))
+        }
+        #expect(try await source.children(of: root + "/sub").isEmpty)
+    }
+}
