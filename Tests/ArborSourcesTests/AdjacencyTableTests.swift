@@ -67,9 +67,11 @@ struct AdjacencyTableTests {
         mapping.title = ["label"]
         let (source, _) = try build("key,up,label\na,,Top\nb,a,Child\nc,,Other\n", mapping: mapping)
         #expect(try await source.children(of: "a").map(\.content.title) == ["Child"])
-        #expect(throws: SourceLoadError("line 1: no id column 'id' (columns: name, size); name it with --id")) {
-            try build("name,size\nx,1\n")
+        #expect(throws: SourceLoadError("line 1: no id column 'key' (columns: name, size); name it with --id")) {
+            try build("name,size\nx,1\n", mapping: mapping)
         }
+        let (numbered, _) = try build("name,size\nx,1\ny,2\n")
+        #expect(try await numbered.children(of: "").map(\.id) == ["1", "2"], "without an id column the rows are numbered")
         #expect(throws: SourceLoadError("the table is empty (no header row)")) { try build("") }
     }
 }

@@ -18,11 +18,30 @@ struct IndexedTableTests {
         "id,parent\n1,\n2,1\n3,2\n4,3\n5,4\n6,5",
         "id,parent,note\n1,,a\r\n2,1,\"x\"\r\n3,1,tail\r",
         "id,parent\n\u{E9},\nchild,e\u{301}\nother,\u{E9}\n",
+        "name,parent\nx,\ny,x\n",
+        "city,country,population\nHamburg,DE,1.9M\n,DE,\nLyon,FR,0.5M\n",
     ])
     func wellFormedTablesReadTheSame(text: String) async throws {
         let indexed = try #require(IndexedTable(bytes: Array(text.utf8), delimiter: UInt8(ascii: ","), name: "t.csv", mapping: FieldMapping()))
         let found = try await differences(indexed, try full(text))
         #expect(found == [], "\(text)")
+    }
+
+    @Test func aTableWithoutIDsNumbersItsRowsAndTitlesThemByANameOrTheFirstField() async throws {
+        let text = "city,country\nHamburg,DE\n,FR\n"
+        let indexed = try #require(IndexedTable(bytes: Array(text.utf8), delimiter: UInt8(ascii: ","), name: "t.csv", mapping: FieldMapping()))
+        #expect(try await indexed.root() == SourceRoot(id: "", isVirtual: true))
+        let rows = try await indexed.children(of: "")
+        #expect(rows.map(\.id) == ["1", "2"])
+        #expect(rows.map(\.content.title) == ["Hamburg", "FR"])
+        #expect(try await indexed.item("2").content.fields.map(\.value) == ["", "FR"])
+        #expect(try await indexed.parentID(of: "1") == nil)
+        await #expect(throws: SourceError.self) { try await indexed.item("01") }
+        await #expect(throws: SourceError.self) { try await indexed.item("3") }
+        var named = FieldMapping()
+        named.id = ["key"]
+        #expect(IndexedTable(bytes: Array(text.utf8), delimiter: UInt8(ascii: ","), name: "t.csv", mapping: named) == nil,
+                "an id column named and missing is left to the builder, which says so")
     }
 
     @Test func tabsAndOtherIdColumns() async throws {
@@ -45,7 +64,6 @@ struct IndexedTableTests {
         "id,parent\n1,x\"y\"\n",
         "id,parent\n1,\"x\"y\n",
         "id,parent\n1,\"a\rb\"\n",
-        "name,parent\nx,\n",
         "id,parent\nK,\nchild,\u{212A}\n",
         "",
     ])

@@ -4,6 +4,9 @@ import ArborCore
 package struct FieldMapping: Sendable, Hashable {
     /// Fields that hold the id.
     package var id: [String] = ["id"]
+    /// Whether a table without the id column numbers its rows instead (`1` for the first row under the header):
+    /// true unless the id column was named.
+    package var numbersRowsWithoutID: Bool { id == ["id"] }
     /// Fields that hold the parent's id (tables).
     package var parent: [String] = ["parent", "parent_id", "parentId"]
     /// Fields for the title.

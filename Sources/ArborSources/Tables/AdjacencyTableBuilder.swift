@@ -19,11 +19,12 @@ package struct AdjacencyTableBuilder: Sendable {
     {
         guard let header = table.rows.first else { throw SourceLoadError("the table is empty (no header row)") }
         let columns = header.fields
-        guard let idColumn = mapping.id.lazy.compactMap({ columns.firstIndex(of: $0) }).first else {
+        let idColumn = mapping.id.lazy.compactMap({ columns.firstIndex(of: $0) }).first
+        guard idColumn != nil || mapping.numbersRowsWithoutID else {
             throw SourceLoadError("line \(header.line): no id column '\(mapping.id.joined(separator: "' or '"))' "
                 + "(columns: \(columns.joined(separator: ", "))); name it with --id")
         }
-        let parentColumn = mapping.parent.lazy.compactMap { columns.firstIndex(of: $0) }.first
+        let parentColumn = idColumn == nil ? nil : mapping.parent.lazy.compactMap { columns.firstIndex(of: $0) }.first
         var problems: [String] = []
         var nodes: [StaticHierarchy.Node] = [StaticHierarchy.Node(id: "", content: ItemContent(title: name))]
         var lines: [Int] = [0]
@@ -36,7 +37,8 @@ package struct AdjacencyTableBuilder: Sendable {
                 problems.append("line \(row.line): \(values.count) fields, the header has \(columns.count)")
                 values = Array(values.prefix(columns.count)) + Array(repeating: "", count: max(0, columns.count - values.count))
             }
-            var id = values[idColumn]
+            // Without an id column a row's id is its number under the header.
+            var id = idColumn.map { values[$0] } ?? String(nodes.count)
             let index = Int32(nodes.count)
             if let existing = indexByID[id] {
                 problems.append(existing == 0 ? "line \(row.line): empty id"
@@ -46,7 +48,8 @@ package struct AdjacencyTableBuilder: Sendable {
             }
             indexByID[id] = index
             let fields = zip(columns, values).map { ItemField(name: $0, value: $1) }
-            nodes.append(StaticHierarchy.Node(id: id, content: mapping.content(from: fields, fallbackTitle: id)))
+            let title = idColumn == nil ? values.first { !$0.isEmpty } ?? id : id
+            nodes.append(StaticHierarchy.Node(id: id, content: mapping.content(from: fields, fallbackTitle: title)))
             lines.append(row.line)
             let parent = parentColumn.map { values[$0] } ?? ""
             parents.append(parent.isEmpty ? nil : parent)

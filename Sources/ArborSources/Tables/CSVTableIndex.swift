@@ -21,6 +21,8 @@ struct CSVTableIndex: Sendable {
     /// Whether every id is ASCII: then ids are equal when their bytes are (as strings they could be
     /// canonically equivalent to other bytes otherwise), and are hashed and compared as bytes.
     private var asciiIDs = true
+    /// Whether the table has no id column: a row's id is its number, from 1, and no hash table is kept.
+    var numbersRows = false
 
     /// The number of rows.
     var count: Int { start.count }
@@ -48,11 +50,13 @@ struct CSVTableIndex: Sendable {
 
     /// A row's id, unquoted.
     func id(of row: Int32, in bytes: UnsafeBufferPointer<UInt8>) -> String {
-        CSVRecordReader.text(UnsafeBufferPointer(rebasing: bytes[idStart[Int(row)]..<idEnd[Int(row)]]))
+        if numbersRows { return String(row + 1) }
+        return CSVRecordReader.text(UnsafeBufferPointer(rebasing: bytes[idStart[Int(row)]..<idEnd[Int(row)]]))
     }
 
     /// Puts every row's id in the hash table; false when an id is empty or repeated.
     mutating func hashIDs(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if numbersRows { return true }
         let capacity = max(16, count + count / 2)
         slots = [UInt64](unsafeUninitializedCapacity: capacity) { buffer, count in
             // Probes land anywhere in the table: huge pages spare a page walk for most of them.
@@ -78,6 +82,10 @@ struct CSVTableIndex: Sendable {
 
     /// The row with an id.
     func find(_ id: String, in bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        if numbersRows {
+            guard let number = Int(id), (1...count).contains(number), String(number) == id else { return nil }
+            return Int32(number - 1)
+        }
         if asciiIDs, !id.utf8.allSatisfy({ $0 < 0x80 }) { return nil }
         return find(TableKey(text: id, byBytes: asciiIDs), in: bytes)
     }

@@ -48,9 +48,11 @@ package final class IndexedTable: HierarchySource, ImmediateChildren {
         }
         guard let header, header.fieldCount <= 256 else { return nil }
         let columns = header.wanted.prefix(header.fieldCount).map { CSVRecordReader.text(UnsafeBufferPointer(rebasing: bytes[$0!])) }
-        guard let idColumn = mapping.id.lazy.compactMap({ columns.firstIndex(of: $0) }).first else { return nil }
-        let parentColumn = mapping.parent.lazy.compactMap { columns.firstIndex(of: $0) }.first
+        let idColumn = mapping.id.lazy.compactMap({ columns.firstIndex(of: $0) }).first
+        guard idColumn != nil || mapping.numbersRowsWithoutID else { return nil }
+        let parentColumn = idColumn == nil ? nil : mapping.parent.lazy.compactMap { columns.firstIndex(of: $0) }.first
         var index = CSVTableIndex(columns: columns, inputSize: bytes.count)
+        index.numbersRows = idColumn == nil
         // Where each row's parent field starts; its end is found again when it is resolved.
         var parentStart = ByteOffsets(inputSize: parentColumn == nil ? 0 : bytes.count)
         let parentField = parentColumn ?? -1
@@ -63,7 +65,7 @@ package final class IndexedTable: HierarchySource, ImmediateChildren {
             }
             guard let record = found else { return nil }
             if reader.isBlank(record) { continue }
-            guard record.fieldCount == columns.count, let id else { return nil }
+            guard record.fieldCount == columns.count, let id = id ?? (idColumn == nil ? record.start..<record.start : nil) else { return nil }
             guard index.count < Int32.max - 1 else { return nil }
             index.addRow(start: record.start, id: id)
             if parentColumn != nil { parentStart.append(parent) }
@@ -161,7 +163,8 @@ package final class IndexedTable: HierarchySource, ImmediateChildren {
         }
         let id = id(of: row)
         let fields = zip(index.columns, values).map { ItemField(name: $0, value: $1) }
-        return SourceItem(id: id, content: mapping.content(from: fields, fallbackTitle: id), childCount: count)
+        let title = index.numbersRows ? values.first { !$0.isEmpty } ?? id : id
+        return SourceItem(id: id, content: mapping.content(from: fields, fallbackTitle: title), childCount: count)
     }
 }
 
