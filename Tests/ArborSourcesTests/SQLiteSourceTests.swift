@@ -80,9 +80,7 @@ struct SQLiteSourceTests {
         let path = try makeDatabase()
         defer { try? FileManager.default.removeItem(atPath: path) }
         var request = SourceRequest(path: path)
-        #expect(throws: SourceLoadError("\(path): name the table with --table (tables: nodes, other)")) {
-            try SourceOpener.open(request)
-        }
+        #expect(try SourceOpener.open(request).hierarchy is SQLiteDatabaseSource, "without --table: the whole database")
         request.settings["table"] = "missing"
         #expect(throws: SourceLoadError("\(path): no table 'missing' (tables: nodes, other)")) { try SourceOpener.open(request) }
         request.settings["table"] = "other"

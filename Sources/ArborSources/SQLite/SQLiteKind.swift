@@ -3,7 +3,7 @@ import ArborCore
 /// An adjacency table in a SQLite database, read lazily with one indexed query per column.
 struct SQLiteKind: SourceKind {
     var formats: [SourceFormat] { [.sqlite] }
-    var summary: String { "an adjacency table in a SQLite database, read lazily" }
+    var summary: String { "a SQLite database (its tables, rows and fields), or one table of it as a tree (--table), read lazily" }
     var extensions: [String: SourceFormat] { ["sqlite": .sqlite, "sqlite3": .sqlite, "db": .sqlite] }
     var options: [SourceOption] {
         [
@@ -25,7 +25,10 @@ struct SQLiteKind: SourceKind {
         guard let path = request.path else { throw SourceLoadError("stdin: a SQLite database must be a file") }
         guard SourceFile.exists(path) else { throw SourceLoadError("\(path): No such file or directory") }
         let settings = TableSettings(request)
-        let source = try SQLiteSource(path: path, table: settings.table, mapping: request.mapping, orderBy: settings.orderBy)
+        guard let table = settings.table else {
+            return OpenedSource(hierarchy: try SQLiteDatabaseSource(path: path, mapping: request.mapping), format: .sqlite)
+        }
+        let source = try SQLiteSource(path: path, table: table, mapping: request.mapping, orderBy: settings.orderBy)
         return OpenedSource(hierarchy: source, format: .sqlite)
     }
 
