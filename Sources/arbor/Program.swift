@@ -56,7 +56,7 @@ enum Program {
             return try browseDifference(command, settings: settings)
         case .browse(var command):
             if !namesInput(command.source), isatty(0) != 0 { command.source.source = "." }
-            if command.selectionMode == .none { command.source.opensFiles = true }
+            if command.selectionMode == .none { command.source.crossesInto = true }
             let theme: Theme
             do {
                 theme = try ThemeFile.load(command.theme)

@@ -53,7 +53,7 @@ struct SourceOptions {
     var timeout: Double = 10
     var watches = true
     /// Whether a directory's files that Arbor reads open as what they hold.
-    var opensFiles = false
+    var crossesInto = false
     var ceiling = InputCeiling.machineDefault
 
     /// The options of a parsed command line, `source` being its source argument; checks they fit together.
@@ -72,7 +72,7 @@ struct SourceOptions {
         }
         timeout = try parsed.number(Spec.timeout) ?? timeout
         watches = !parsed.flag(Spec.noWatch)
-        opensFiles = parsed.flag(Spec.into)
+        crossesInto = parsed.flag(Spec.into)
         if let size = parsed.value(Spec.maxInput) {
             guard let bytes = ByteSize.parse(size) else {
                 throw CommandLineError("--max-input takes a size such as 512M or 4G, not '\(size)'")
@@ -106,7 +106,7 @@ struct SourceOptions {
         request.settings = settings
         request.timeout = timeout
         request.watches = watches
-        request.opensFiles = opensFiles
+        request.crossesInto = crossesInto
         request.ceiling = ceiling
         request.readsDocuments = readsDocuments
         return request

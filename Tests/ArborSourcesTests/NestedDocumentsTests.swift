@@ -23,7 +23,7 @@ struct NestedDocumentsTests {
 
     func open(_ root: String, into: Bool = true) throws -> any HierarchySource {
         var request = SourceRequest(path: root)
-        request.opensFiles = into
+        request.crossesInto = into
         request.watches = false
         return try SourceOpener.open(request).hierarchy
     }

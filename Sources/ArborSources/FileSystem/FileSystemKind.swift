@@ -16,7 +16,7 @@ struct FileSystemKind: SourceKind {
             throw SourceLoadError("\(request.path ?? "stdin"): not a directory")
         }
         let source = FileSystemSource(path: path, watches: request.watches)
-        guard request.opensFiles else { return OpenedSource(hierarchy: source, format: .fs) }
+        guard request.crossesInto else { return OpenedSource(hierarchy: source, format: .fs) }
         return OpenedSource(hierarchy: NestedDocumentsSource(tree: source, request: request), format: .fs)
     }
 

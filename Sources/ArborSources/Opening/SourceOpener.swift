@@ -25,9 +25,9 @@ package struct SourceRequest: Sendable {
     /// Whether JSON and YAML are read as the documents they are even where they look like object trees, as a
     /// JSONPath query reads them.
     package var readsDocuments = false
-    /// Whether the files of a directory tree that Arbor reads open as what they hold (`--into`; the browser's
-    /// default unless it picks).
-    package var opensFiles = false
+    /// Whether what Arbor reads inside an item opens as what it holds: a directory's files, the JSON in a
+    /// document's or a database's strings (`--into`; the browser's default unless it picks).
+    package var crossesInto = false
     /// Where reading the input counts its bytes, for the loading screen.
     package var progress = ReadProgress()
     /// What the rest of a large input, read or indexed while its first part is shown, waits for: the browser
@@ -73,12 +73,16 @@ package enum SourceOpener {
         return nil
     }
 
+    /// The formats whose string values are members, opened as JSON when they hold it (``EmbeddedJSONSource``).
+    static let embedsJSON: Set<SourceFormat> = [.json, .document, .yaml, .jsonl, .toml, .plist, .xml, .ini, .sqlite]
+
     /// Opens what `request` names; errors name the file and the place. With `streaming`, a long path list or
     /// JSON Lines input opens as soon as its first part is read (a `GrowingPathList`, `GrowingJSONLines`), the
     /// rest being read on another thread, and a large XML input as soon as its first part is indexed.
     package static func open(_ request: SourceRequest, streaming: Bool = false) throws(SourceLoadError) -> OpenedSource {
         var opened = try openInput(request, streaming: streaming)
         opened.firstFrame = request.firstFrame
+        if request.crossesInto, embedsJSON.contains(opened.format) { opened.hierarchy = EmbeddedJSONSource(opened.hierarchy) }
         return opened
     }
 

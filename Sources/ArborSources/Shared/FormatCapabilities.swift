@@ -8,7 +8,8 @@ package struct FormatCapabilities {
 
     /// The capabilities of `source`, asked one at a time.
     package init(of source: any HierarchySource) {
-        self.source = source
+        // The JSON opened in strings adds to what a source shows, not to what its format can do.
+        self.source = (source as? EmbeddedJSONSource)?.base ?? source
     }
 
     /// Items whose values print as the input wrote them (`--output json` of JSON Lines).

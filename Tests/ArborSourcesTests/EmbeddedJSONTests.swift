@@ -1,0 +1,53 @@
+import ArborCore
+import ArborSources
+import Foundation
+import Testing
+
+/// Strings that hold a JSON object or array open as documents, with ids under the string's.
+@Suite("JSON inside strings")
+struct EmbeddedJSONTests {
+    func open(_ text: String, name: String = "log.json", into: Bool = true) throws -> (source: any HierarchySource, path: String) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-embedded-\(UUID().uuidString)-\(name)").path
+        try SourceFileFixture.write(text, to: path)
+        var request = SourceRequest(path: path)
+        request.crossesInto = into
+        return (try SourceOpener.open(request).hierarchy, path)
+    }
+
+    let record = #"{"event": "login", "payload": " {\"user\": {\"name\": \"ann\", \"roles\": [\"a\", \"b\"]}}", "note": "[INFO] not json", "n": "[1, 2"}"#
+
+    @Test func aStringHoldingJSONOpensAsADocument() async throws {
+        let (source, path) = try open(record)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let members = try await source.children(of: "")
+        #expect(members.map(\.childCount) == [0, 1, 0, 0], "only the string that parses has children")
+        #expect(try await source.children(of: "/payload").map(\.id) == ["/payload#/user"])
+        #expect(try await source.children(of: "/payload#/user").map(\.content.title) == ["name", "roles"])
+        #expect(try await source.item("/payload#/user/roles/1").content.scalar == ScalarValue(.string, "b"))
+        #expect(try await source.parentID(of: "/payload#/user/roles") == "/payload#/user")
+        #expect(try await source.parentID(of: "/payload#/user") == "/payload")
+        let preview = try await source.itemPreview(of: "/payload", lines: 20)
+        #expect(preview.lines.count > 3, "the string's document pretty-printed, a line a member")
+    }
+
+    @Test func anIDInsideAStringIsFoundWithoutListingFirst() async throws {
+        let (source, path) = try open(record)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try await source.item("/payload#/user/name").content.scalar == ScalarValue(.string, "ann"))
+        #expect(try await source.parentID(of: "/payload#/user/name") == "/payload#/user")
+    }
+
+    @Test func aStringInAStringOpensToo() async throws {
+        let inner = #"{\\\"deep\\\": [true]}"#
+        let (source, path) = try open(#"{"outer": "{\"inner\": \""# + inner + #"\"}"}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try await source.children(of: "/outer#/inner").map(\.id) == ["/outer#/inner#/deep"])
+        #expect(try await source.children(of: "/outer#/inner#/deep").map(\.content.scalar) == [ScalarValue(.boolean, "true")])
+    }
+
+    @Test func withoutIntoStringsStayText() async throws {
+        let (source, path) = try open(record, into: false)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try await source.children(of: "").map(\.childCount) == [0, 0, 0, 0])
+    }
+}
