@@ -1,6 +1,7 @@
 import ArborCore
 import ArborSources
 import Foundation
+import Synchronization
 import Testing
 
 /// A directory's files that Arbor reads open as what they hold, with ids that say the file and the place in it.
@@ -69,8 +70,49 @@ struct NestedDocumentsTests {
         let source = try open(root)
         let app = root + "/app.json"
         #expect(try await source.numberOfChildren(of: app) == 2)
-        try Data("{\"one\": 1, \"two\": 2, \"three\": 3}".utf8).write(to: URL(fileURLWithPath: app))
-        #expect(try await source.children(of: app).map(\.content.title) == ["one", "two", "three"])
+        try Data("{\"one\": 1, \"two\": 2, \"three\": \"[3, 4]\"}".utf8).write(to: URL(fileURLWithPath: app))
+        let members = try await source.children(of: app)
+        #expect(members.map(\.content.title) == ["one", "two", "three"])
+        #expect(members.map(\.childCount) == [0, 0, 2], "the JSON in a string of the new version opens")
+    }
+
+    @Test func aFileReadWhileItIsRewrittenIsReadAgainWhole() async throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let source = try open(root)
+        let app = root + "/app.json"
+        _ = try await source.children(of: app)
+        try Data().write(to: URL(fileURLWithPath: app))
+        _ = try? await source.children(of: app)
+        try Data("{\"fresh\": true, \"payload\": \"{\\\"user\\\": 1}\"}".utf8).write(to: URL(fileURLWithPath: app))
+        let members = try await source.children(of: app)
+        #expect(members.map(\.content.title) == ["fresh", "payload"])
+        #expect(members.map(\.childCount) == [0, 1])
+        #expect(try await source.item(app + "#/payload").childCount == 1)
+    }
+
+    @Test func aFileFoundChangedWhenAskedForIsReportedChanged() async throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let source = try open(root)
+        let heard = Mutex<[SourceChange]>([])
+        source.capabilities.reporting?.observeChanges { change in heard.withLock { $0.append(change) } }
+        let app = root + "/app.json"
+        _ = try await source.children(of: app)
+        #expect(heard.withLock { $0 }.isEmpty)
+        try Data("{\"fresh\": 1}".utf8).write(to: URL(fileURLWithPath: app))
+        #expect(try await source.numberOfChildren(of: app) == 1)
+        #expect(heard.withLock { $0 } == [.changed], "the lists shown of the old version are asked for again")
+    }
+
+    @Test func thePathToAnItemInsideAFileStartsAtTheDirectoryShown() async throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let source = try open(root)
+        let file = root + "/we ird#1.json"
+        #expect(try await ItemFormatter.idPath(of: file + "#/a#b/c", in: source) == [root, file, file + "#/a#b", file + "#/a#b/c"])
+        #expect(try await ItemFormatter.idPath(of: root + "/notes.txt", in: source) == [root, root + "/notes.txt"],
+                "a directory's parents above the one shown are not on the way (--select)")
     }
 
     @Test func withoutIntoFilesStayLeaves() async throws {

@@ -33,6 +33,8 @@ package struct NestedDocumentsSource: HierarchySource, HiddenEntries, WatchingSh
             // A file shown while the rest of it is read reports when it is complete: what is shown is asked again.
             opened.hierarchy.capabilities.reporting?.observeChanges { _ in relay.send(.changed) }
             return opened
+        } changed: {
+            relay.send(.changed)
         }
     }
 

@@ -25,17 +25,24 @@ final class OpenedDocuments: Sendable {
     private let held = Mutex(Held())
     private let budget: Int
     private let open: @Sendable (String) throws(SourceLoadError) -> OpenedSource
+    private let changed: @Sendable () -> Void
 
-    /// Documents opened by `open` (a file's path to its source), holding at most `budget` bytes of files.
-    init(budget: Int, open: @escaping @Sendable (String) throws(SourceLoadError) -> OpenedSource) {
+    /// Documents opened by `open` (a file's path to its source), holding at most `budget` bytes of files;
+    /// `changed` is called when a file held is found changed and opened again.
+    init(budget: Int, open: @escaping @Sendable (String) throws(SourceLoadError) -> OpenedSource,
+         changed: @escaping @Sendable () -> Void = {}) {
         self.budget = budget
         self.open = open
+        self.changed = changed
     }
 
     /// The document of the file at `path`, opened now when it is not held or changed since.
     func document(at path: String) async throws -> Document {
         let version = SourceFile.version(path)
         if let kept = use(path, version: version) { return kept }
+        // A file held in an older version changed before its directory's change was heard: what is shown of it
+        // is asked for again.
+        let stale = held.withLock { $0.documents[path] != nil }
         let opened: OpenedSource
         do {
             opened = try open(path)
@@ -46,6 +53,7 @@ final class OpenedDocuments: Sendable {
         let document = Document(source: opened.hierarchy, version: version, rootID: root?.id ?? "",
                                 bytes: version.map { $0[2] } ?? 0)
         keep(document, at: path)
+        if stale { changed() }
         return document
     }
 

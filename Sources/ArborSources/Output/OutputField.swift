@@ -80,13 +80,16 @@ package struct ItemFormatter: Sendable {
 
     /// The ids from the first shown item down to the item: the path that `--select` reveals.
     package static func idPath(of id: String, in source: any HierarchySource) async throws -> [String] {
-        let virtualRoot = try await source.root().flatMap { $0.isVirtual ? $0.id : nil }
+        let root = try await source.root()
+        let virtualRoot = root.flatMap { $0.isVirtual ? $0.id : nil }
         _ = try await source.item(id)
         var ids: [String] = []
         var current: String? = id
         var seen: Set<String> = []
         while let itemID = current, itemID != virtualRoot, seen.insert(itemID).inserted {
             ids.append(itemID)
+            // A root with a parent (a directory's) ends the path: the reveal starts from what is shown.
+            if itemID == root?.id { break }
             current = try await source.parentID(of: itemID)
         }
         return ids.reversed()
