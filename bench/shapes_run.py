@@ -45,6 +45,13 @@ def run(measure, record, installed, arbor, files, runs, smoke):
     # Right on the first response while the rest is indexed: from the key to its members on screen.
     record('api-1gb-first', 'arbor', measure('arbor', [arbor, big], r'\[0\][\s\S]*1 of', runs=1 if smoke else 3, warmup=1,
                                              probes=(r'Right=┌ \[0\] ─',), timeout=180))
+    # The same file one level down a directory: Right on it, from the key to its members on screen.
+    into = os.path.join(os.path.dirname(big), 'into-dir')
+    os.makedirs(into, exist_ok=True)
+    if not os.path.lexists(os.path.join(into, 'api-1gb.json')):
+        os.symlink(big, os.path.join(into, 'api-1gb.json'))
+    record('into-1gb', 'arbor', measure('arbor', [arbor, into], r'api-1gb\.json[\s\S]*1 of', runs=1 if smoke else 3, warmup=1,
+                                        probes=(r'Right=┌ api-1gb\.json ─[\s\S]*\[0\]',), timeout=180))
     for label, command in json_floors:
         if installed(command(big)[0]):
             record('api-1gb', label, floor(label, command(big), runs=1))

@@ -64,6 +64,16 @@ struct CrossingEndToEndTests {
         #expect(tmux.waitForFile("status")?.contains("status=0") == true)
     }
 
+    @Test func aCSVWithoutIDsIsListedThenGrouped() throws {
+        let listed = try session("t.csv")
+        waitFor(listed, "▌Hamburg", "Lyon", "1 of 2")
+        try listed.send("q")
+        let grouped = try session("--group-by country t.csv")
+        waitFor(grouped, "▌DE", "FR", "country")
+        try grouped.send("Right")
+        waitFor(grouped, "▌Hamburg")
+    }
+
     @Test func aValueInAFileIsEditedAtItsLineAndARewriteIsShown() throws {
         let tmux = try session(".")
         waitFor(tmux, "app.json")

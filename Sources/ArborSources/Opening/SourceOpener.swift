@@ -83,6 +83,9 @@ package enum SourceOpener {
         var opened = try openInput(request, streaming: streaming)
         opened.firstFrame = request.firstFrame
         if request.crossesInto, embedsJSON.contains(opened.format) { opened.hierarchy = EmbeddedJSONSource(opened.hierarchy) }
+        if let columns = request.settings["group-by"] {
+            opened.hierarchy = GroupedSource(opened.hierarchy, by: columns.split(separator: ",").map(String.init))
+        }
         return opened
     }
 

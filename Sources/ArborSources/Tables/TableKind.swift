@@ -6,10 +6,15 @@ struct TableKind: SourceKind {
     var summary: String { "an adjacency table, comma- (csv) or tab-separated (tsv)" }
     var extensions: [String: SourceFormat] { ["csv": .csv, "tsv": .tsv, "tab": .tsv] }
     var readsInPlace: Bool { true }
+    var options: [SourceOption] {
+        [SourceOption("group-by", help: "Make a hierarchy of a table's rows by the values of these columns, outermost first (COL[,COL...]).")]
+    }
 
     /// A large table shows the rows of its first part while the rest is read.
     func openFirstPart(_ input: FirstPartInput) throws(SourceLoadError) -> OpenedSource? {
-        SourceOpener.shownFromFirstPart(input) { reader in
+        // Groups are made from every row: a grouped table is read whole first.
+        guard input.request.settings["group-by"] == nil else { return nil }
+        return SourceOpener.shownFromFirstPart(input) { reader in
             IndexedTable(bytes: SourceBytes(reader.wholeLines), delimiter: input.format == .csv ? UInt8(ascii: ",") : 0x09, name: input.name,
                          mapping: input.request.mapping, countsPending: true)
         }
