@@ -21,14 +21,13 @@ package struct NestedDocumentsSource: HierarchySource, HiddenEntries, WatchingSh
         var template = request
         template.format = nil
         template.settings = [:]
-        template.firstFrame = FirstFrameGate()
-        template.firstFrame.open()
         let reading = template
         let relay = ChangeRelay()
         self.relay = relay
         documents = OpenedDocuments(budget: request.ceiling.bytes / 3) { path throws(SourceLoadError) in
             var request = reading
             request.path = path
+            request.firstFrame = FirstFrameGate()
             let opened = try SourceOpener.open(request, streaming: true)
             // A file shown while the rest of it is read reports when it is complete: what is shown is asked again.
             opened.hierarchy.capabilities.reporting?.observeChanges { _ in relay.send(.changed) }
@@ -141,6 +140,7 @@ package struct NestedDocumentsSource: HierarchySource, HiddenEntries, WatchingSh
 
     package func children(of id: String) async throws -> [SourceItem] {
         guard let (document, inner, file) = try await document(of: id) else { return opening(try await tree.children(of: id)) }
+        defer { document.answered() }
         return try await document.source.children(of: inner).map { outer($0, in: file, root: document.rootID) }
     }
 
@@ -148,6 +148,7 @@ package struct NestedDocumentsSource: HierarchySource, HiddenEntries, WatchingSh
         guard let (document, inner, file) = try await document(of: id) else {
             return opening(try await tree.children(of: id) { partial(opening($0)) })
         }
+        defer { document.answered() }
         return try await document.source.children(of: inner) { batch in
             partial(batch.map { outer($0, in: file, root: document.rootID) })
         }.map { outer($0, in: file, root: document.rootID) }
@@ -155,6 +156,7 @@ package struct NestedDocumentsSource: HierarchySource, HiddenEntries, WatchingSh
 
     package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         guard let (document, inner, file) = try await document(of: id) else { return opening(try await tree.children(of: id, in: range)) }
+        defer { document.answered() }
         return try await document.source.children(of: inner, in: range).map { outer($0, in: file, root: document.rootID) }
     }
 
@@ -168,6 +170,7 @@ package struct NestedDocumentsSource: HierarchySource, HiddenEntries, WatchingSh
             paged.first = opening(paged.first)
             return paged
         }
+        defer { document.answered() }
         guard document.source.pagesChildren,
               var paged = try await document.source.pagedChildren(of: inner, partial: { batch in
                   partial(batch.map { outer($0, in: file, root: document.rootID) })

@@ -15,6 +15,14 @@ final class OpenedDocuments: Sendable {
         let rootID: String
         /// What the file takes, as its size on disk.
         let bytes: Int
+        /// What the rest of a large file, read or indexed while its first part is shown, waits for: opened once its
+        /// first list has been answered, so that the first part has the cores to itself until then.
+        let firstFrame: FirstFrameGate?
+
+        /// Lets the rest of the file be read: what is shown of it has been answered.
+        func answered() {
+            firstFrame?.open()
+        }
     }
 
     private struct Held {
@@ -51,7 +59,7 @@ final class OpenedDocuments: Sendable {
         }
         let root = try await opened.hierarchy.root()
         let document = Document(source: opened.hierarchy, version: version, rootID: root?.id ?? "",
-                                bytes: version.map { $0[2] } ?? 0)
+                                bytes: version.map { $0[2] } ?? 0, firstFrame: opened.firstFrame)
         keep(document, at: path)
         if stale { changed() }
         return document

@@ -12,12 +12,37 @@ package final class GroupedSource: HierarchySource {
     struct Group: Sendable {
         let values: [String]
         var children: [String] = []
+        /// The place in ``Grouping/groups`` of each group under it, by its value.
+        var byValue: [String: Int] = [:]
     }
 
     private struct Grouping: Sendable {
-        var groups: [String: Group] = [:]
-        /// The group of each row.
-        var rowGroup: [String: String] = [:]
+        var groups = [Group(values: [])]
+        /// The place of each group, by its id.
+        var byID = [GroupedSource.topID: 0]
+
+        /// Puts a row under the group of its values, making the groups it is the first of. A row costs a lookup by
+        /// value a level; an id is made once a group.
+        mutating func add(_ row: String, values: [String]) {
+            var place = 0
+            for value in values {
+                if let next = groups[place].byValue[value] {
+                    place = next
+                    continue
+                }
+                let group = Group(values: groups[place].values + [value])
+                let id = GroupedSource.id(of: group.values)
+                groups.append(group)
+                byID[id] = groups.count - 1
+                groups[place].byValue[value] = groups.count - 1
+                groups[place].children.append(id)
+                place = groups.count - 1
+            }
+            groups[place].children.append(row)
+        }
+
+        /// The group of an id, if it names one.
+        subscript(id: String) -> Group? { byID[id].map { groups[$0] } }
     }
 
     let base: any HierarchySource
@@ -43,55 +68,52 @@ package final class GroupedSource: HierarchySource {
         topID + values.map { "/" + JSONPointer.escape($0) }.joined()
     }
 
-    /// The groups, made the first time they are asked for from every row at the base's top.
+    /// The groups, made the first time they are asked for from every row at the base's top (from the grouped
+    /// columns alone where the table can read them so).
     private func groups() async throws -> Grouping {
         if let made = grouping.withLock({ $0 }) { return made }
-        guard let root = try await base.root() else { return Grouping(groups: [Self.topID: Group(values: [])]) }
+        var made = Grouping()
+        if let table = base as? any ColumnReading, try table.forEachTopRow(values: columns, { made.add($0, values: $1) }) {
+            grouping.withLock { $0 = made }
+            return made
+        }
+        guard let root = try await base.root() else { return made }
         let rows = try await root.isVirtual ? base.children(of: root.id) : [base.item(root.id)]
-        var made = Grouping(groups: [Self.topID: Group(values: [])])
         if let first = rows.first, let missing = columns.first(where: { first.value(of: $0) == nil }) {
             let names = first.content.fields.map(\.name).joined(separator: ", ")
             throw SourceError("\(displayName): no column '\(missing)' to group by (columns: \(names))")
         }
-        for row in rows {
-            var values: [String] = []
-            for column in columns {
-                let parent = Self.id(of: values)
-                values.append(row.value(of: column) ?? "")
-                let id = Self.id(of: values)
-                if made.groups[id] == nil {
-                    made.groups[id] = Group(values: values)
-                    made.groups[parent]?.children.append(id)
-                }
-            }
-            let group = Self.id(of: values)
-            made.groups[group]?.children.append(row.id)
-            made.rowGroup[row.id] = group
-        }
+        for row in rows { made.add(row.id, values: columns.map { row.value(of: $0) ?? "" }) }
         grouping.withLock { $0 = made }
         return made
     }
 
+    /// The group a row is under, from its values.
+    private func group(of row: String) async throws -> String? {
+        guard let item = try? await base.item(row) else { return nil }
+        return Self.id(of: columns.map { item.value(of: $0) ?? "" })
+    }
+
     package func numberOfChildren(of id: String) async throws -> Int? {
-        if let group = try await groups().groups[id] { return group.children.count }
+        if let group = try await groups()[id] { return group.children.count }
         return try await base.numberOfChildren(of: id)
     }
 
     package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
-        guard let group = try await groups().groups[id] else { return try await base.childIDs(of: id, in: range) }
+        guard let group = try await groups()[id] else { return try await base.childIDs(of: id, in: range) }
         return Array(group.children[range.clamped(to: group.children.indices)])
     }
 
     package func parentID(of id: String) async throws -> String? {
         let made = try await groups()
-        if let group = made.groups[id] { return group.values.isEmpty ? nil : Self.id(of: group.values.dropLast()) }
-        if let group = made.rowGroup[id] { return group }
+        if let group = made[id] { return group.values.isEmpty ? nil : Self.id(of: group.values.dropLast()) }
+        if let group = try await group(of: id), made[group]?.children.contains(id) == true { return group }
         return try await base.parentID(of: id)
     }
 
     package func item(_ id: String) async throws -> SourceItem {
         let made = try await groups()
-        guard let group = made.groups[id] else { return try await base.item(id) }
+        guard let group = made[id] else { return try await base.item(id) }
         guard let value = group.values.last else {
             return SourceItem(id: id, content: ItemContent(title: displayName), childCount: group.children.count)
         }
@@ -108,14 +130,14 @@ package final class GroupedSource: HierarchySource {
     }
 
     package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
-        guard try await groups().groups[id] != nil else { return try await base.children(of: id, in: range) }
+        guard try await groups()[id] != nil else { return try await base.children(of: id, in: range) }
         var items: [SourceItem] = []
         for child in try await childIDs(of: id, in: range) { items.append(try await item(child)) }
         return items
     }
 
     package func position(of childID: String, in parentID: String) async throws -> Int? {
-        guard let group = try await groups().groups[parentID] else { return try await base.position(of: childID, in: parentID) }
+        guard let group = try await groups()[parentID] else { return try await base.position(of: childID, in: parentID) }
         return group.children.firstIndex(of: childID)
     }
 }

@@ -12,8 +12,8 @@ import ArborCore
 package final class IndexedTable: HierarchySource, ImmediateChildren {
     package let displayName: String
     let bytes: SourceBytes
-    private let delimiter: UInt8
-    private let index: CSVTableIndex
+    let delimiter: UInt8
+    let index: CSVTableIndex
     private let mapping: FieldMapping
     /// The first row when it alone is at the top and has children: the shown root.
     private let shownRoot: Int32?
