@@ -1,6 +1,7 @@
 import ArborCommandLine
 import ArborConfig
 import ArborCore
+import Synchronization
 import ArborSources
 import ArborTUI
 #if canImport(Glibc)
@@ -122,11 +123,16 @@ enum Program {
                 }
                 if !output.flush() { throw ReaderGone() }
             } else {
+                let problems = Mutex<[String]>([])
                 try blocking {
-                    try await printer.print(hierarchy) { line in
+                    try await printer.print(hierarchy, problem: { message in problems.withLock { $0.append(message) } }) { line in
                         if !writeAll(1, line + terminator) { throw ReaderGone() }
                     }
                 }
+                // What could not be read is in the tree where it is, and said again here: the tree is not whole.
+                let failed = problems.withLock { $0 }
+                for message in failed { printError("arbor: " + message) }
+                if !failed.isEmpty { return 2 }
             }
         } catch is ReaderGone {
             return 0

@@ -23,7 +23,7 @@ struct SourceKindsTests {
     }
 
     @Test func theOptionsOfTheKindsAreListedOnce() {
-        #expect(SourceKinds.options.map(\.name) == ["children-cmd", "parent-cmd", "root", "table", "order-by", "path-column"])
+        #expect(SourceKinds.options.map(\.name) == ["children-cmd", "parent-cmd", "root", "table", "order-by", "path-column", "group-by"])
     }
 
     @Test func pathListsAndDirectoriesHavePathsForIds() throws {

@@ -117,6 +117,24 @@ struct CrossingEndToEndTests {
         waitFor(placed, "▌c", "number")
     }
 
+    @Test func printIntoADirectoryShowsAFileThatDoesNotParseAsItsErrorAndGoesOn() throws {
+        let folder = try makeScratchFolder("arbor-into-print")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, bytes) in Self.files where name.hasSuffix(".json") || name.hasSuffix(".csv") {
+            try Data(bytes).write(to: folder.appendingPathComponent(name))
+        }
+        try Data("{\"a\": [1, }".utf8).write(to: folder.appendingPathComponent("broken.json"))
+        let printed = try runCommand(arborBinary, ["print", "--into", "--depth", "2", folder.path])
+        #expect(printed.status == 2, "the tree is printed, but not whole")
+        #expect(printed.stdout.contains("├── broken.json\n│   └── ⚠ \(folder.path)/broken.json:1:11: invalid JSON"), "\(printed.stdout)")
+        #expect(printed.stdout.contains("└── we ird#1.json\n    └── a#b"), "the walk goes on past it:\n\(printed.stdout)")
+        #expect(printed.stderr.contains("broken.json:1:11"))
+        let ids = try runCommand(arborBinary, ["print", "--into", "--output", "id", folder.path + "/app.json"])
+        #expect(ids.stdout.contains("/payload\n"), "a file named itself is a document, as before")
+        let leaves = try runCommand(arborBinary, ["print", "--depth", "2", folder.path])
+        #expect(leaves.status == 0 && !leaves.stdout.contains("spec"), "without --into files are leaves")
+    }
+
     @Test func thePickerOnAPathListOrADirectoryAcceptsAFileWithEnter() throws {
         let listed = try TmuxSession("printf 'conf/app.json\\nREADME.md\\n' | \(shellQuote(arborBinary)) --pick > out; echo $? > status")
         _ = listed.waitForScreen { $0.contains("conf") }

@@ -23,7 +23,11 @@ package struct TreePrinter: Sendable {
     /// Calls `emit` with each line's bytes (no line end), top first. Each item is asked of the source once: the
     /// listing of its parent gives its content, and the walk carries the path of titles. A source that pages
     /// its children is read a page at a time, so a long list is never held whole.
-    package func print(_ source: any HierarchySource, emit: ([UInt8]) throws -> Void) async throws {
+    ///
+    /// An item whose children cannot be read (a file inside a directory that does not parse) gets one child line
+    /// saying why, and `problem` hears it; the walk goes on.
+    package func print(_ source: any HierarchySource, problem: (String) -> Void = { _ in },
+                       emit: ([UInt8]) throws -> Void) async throws {
         guard let root = try await source.root() else { return }
         var stack: [Pending] = []
         if root.isVirtual {
@@ -49,8 +53,16 @@ package struct TreePrinter: Sendable {
                 path.append(entry.item.id)
                 if let depth, entry.level >= depth { continue }
                 if entry.item.childCount == 0 || isCycle { continue }
-                try await pushChildren(of: entry.item.id, below: entry, titles: titles, from: 0, count: entry.item.childCount,
-                                       source: source, onto: &stack, top: false)
+                do {
+                    try await pushChildren(of: entry.item.id, below: entry, titles: titles, from: 0, count: entry.item.childCount,
+                                           source: source, onto: &stack, top: false)
+                } catch let error as SourceError where !error.isCancellation {
+                    problem(error.message)
+                    let failed = SourceItem(id: "", content: ItemContent(title: "⚠ " + error.message), childCount: 0)
+                    stack.append(.item(Entry(item: failed, prefix: entry.childPrefix + guides.last,
+                                             childPrefix: entry.childPrefix + guides.blank, level: entry.level + 1,
+                                             parentTitles: titles)))
+                }
             }
         }
     }
