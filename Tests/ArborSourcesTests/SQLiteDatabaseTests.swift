@@ -1,6 +1,7 @@
 import ArborCore
 @testable import ArborSources
 import Foundation
+import Synchronization
 import Testing
 
 /// A SQLite database opened without `--table`: its tables and views, their rows, the rows' fields; a table whose
@@ -50,6 +51,7 @@ struct SQLiteDatabaseTests {
         #expect(try await source.parentID(of: "/users") == "")
         #expect(try await source.item("/odd~1name~0/1/n").content.scalar == ScalarValue(.number, "7"))
         #expect(try await source.children(of: "/older").map(\.id) == ["/older/1"], "a view's rows are keyed by their place")
+        #expect(try await source.item("/users/2").content.title == "user1", "a table's rows are keyed by their rowid")
         #expect(try await source.position(of: "/users/2", in: "/users") == 1)
     }
 
@@ -73,6 +75,22 @@ struct SQLiteDatabaseTests {
         let page = try await source.children(of: "/users", in: 4_000..<4_003)
         #expect(page.map(\.id) == ["/users/4001", "/users/4002", "/users/4003"])
         #expect(page.map(\.content.title) == ["user4000", "user4001", "user4002"])
+    }
+
+    @Test func aTableIsPagedAtOnceAsIfItsRowidsRanOnAndReadAgainWhenTheCountSaysOtherwise() async throws {
+        let path = try makeDatabase(users: 5_000)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try SQLiteDatabase(path: path, writable: true).read { db in try db.execute(sql: "DELETE FROM users WHERE rowid = 10") }
+        let source = try open(path)
+        let heard = Mutex<[SourceChange]>([])
+        source.capabilities.reporting?.observeChanges { change in heard.withLock { $0.append(change) } }
+        let assumed = try #require(try await source.pagedChildren(of: "/users"))
+        #expect(assumed.count == 5_000, "from the first and last rowids, before the table is counted")
+        for _ in 0..<200 where heard.withLock({ $0 }).isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(heard.withLock { $0 } == [.childrenChanged(of: "/users")], "the count corrects the list")
+        let counted = try #require(try await source.pagedChildren(of: "/users"))
+        #expect(counted.count == 4_999)
+        #expect(try await source.children(of: "/users", in: 9..<11).map(\.id) == ["/users/11", "/users/12"])
     }
 
     @Test func aTableNamedStillOpensAsToday() async throws {

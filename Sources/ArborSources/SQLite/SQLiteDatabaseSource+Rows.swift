@@ -18,6 +18,26 @@ extension SQLiteDatabaseSource {
         return found
     }
 
+    /// The extent a table's rows are paged by now: the counted one; or, until its count (a scan of the whole
+    /// table) is done in the background, one assumed from its first and last rowids as if they ran without gaps.
+    /// When the count says otherwise, the table's list is reported changed and read again by the counted extent.
+    func pagingExtent(of relation: SQLiteRelation) throws -> (count: Int, first: Int64?, dense: Bool) {
+        if let known = extents.withLock({ $0[relation.name] }) { return known }
+        if let assumed = assumedExtents.withLock({ $0[relation.name] }) { return assumed }
+        let table = Self.quoted(relation.name)
+        guard relation.hasRowID,
+              let ends = try query({ (db) throws(SQLiteError) in try db.rows("SELECT min(rowid), max(rowid) FROM \(table)").first }),
+              case .integer(let first) = ends.values[0], case .integer(let last) = ends.values[1], last >= first
+        else { return try extent(of: relation) }
+        let assumed = (count: Int(last - first + 1), first: Optional(first), dense: true)
+        assumedExtents.withLock { $0[relation.name] = assumed }
+        WorkerThreads.start { [self] in
+            guard let counted = try? extent(of: relation) else { return }
+            if counted.count != assumed.count || !counted.dense { relay.send(.childrenChanged(of: Self.id(relation.name))) }
+        }
+        return assumed
+    }
+
     /// The rows of a table or view at a range of places, in rowid order (a view's in the order it gives).
     func rows(of relation: SQLiteRelation, in range: Range<Int>) throws -> [SourceItem] {
         guard !range.isEmpty else { return [] }
@@ -27,7 +47,7 @@ extension SQLiteDatabaseSource {
                 try db.rows("SELECT * FROM \(table) LIMIT \(range.count) OFFSET \(range.lowerBound)")
             }.enumerated().map { row(of: relation, key: String(range.lowerBound + $0.offset + 1), names: $0.element.columnNames, values: $0.element.values) }
         }
-        let extent = try extent(of: relation)
+        let extent = try pagingExtent(of: relation)
         let found = try query { (db) throws(SQLiteError) in
             if extent.dense, let first = extent.first {
                 let start = first + Int64(range.lowerBound)

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Ids are pointer-like, each part escaped as in a JSON pointer: `/TABLE`, `/TABLE/ROW` (the rowid, a view's row
 /// position, or a tree table's id), `/TABLE/ROW/COLUMN`.
-package final class SQLiteDatabaseSource: HierarchySource, BackgroundCounting, ReadingAhead {
+package final class SQLiteDatabaseSource: HierarchySource, BackgroundCounting, ReadingAhead, ChangeReporting {
     package let displayName: String
     let database: SQLiteDatabase
     let mapping: FieldMapping
@@ -15,6 +15,10 @@ package final class SQLiteDatabaseSource: HierarchySource, BackgroundCounting, R
     /// Counts of rows, and for a rowid table whether its rowids run without gaps from the first (then a page is a
     /// range of rowids), found once asked.
     let extents = Mutex<[String: (count: Int, first: Int64?, dense: Bool)]>([:])
+    /// The extents assumed from the first and last rowids while the tables are counted (``pagingExtent(of:)``).
+    let assumedExtents = Mutex<[String: (count: Int, first: Int64?, dense: Bool)]>([:])
+    /// Where a count that corrects an assumed extent is reported.
+    let relay = ChangeRelay()
 
     /// Opens `path` read-only and lists its tables and views.
     package init(path: String, mapping: FieldMapping) throws(SourceLoadError) {
@@ -29,8 +33,9 @@ package final class SQLiteDatabaseSource: HierarchySource, BackgroundCounting, R
             var relations: [SQLiteRelation] = []
             for (name, isView) in listed {
                 let columns = try database.read { (db) throws(SQLiteError) in try db.columns(in: name) }
+                // A table without rowids (a view, WITHOUT ROWID) refuses the statement.
                 let hasRowID = !isView && (try? database.read { (db) throws(SQLiteError) in
-                    try db.value("SELECT rowid FROM \(Self.quoted(name)) LIMIT 0")
+                    try db.rows("SELECT rowid FROM \(Self.quoted(name)) LIMIT 0")
                 }) != nil
                 let names = Set(columns.map(\.name))
                 let isTree = !isView && mapping.id.contains(where: names.contains) && mapping.parent.contains(where: names.contains)
@@ -41,6 +46,13 @@ package final class SQLiteDatabaseSource: HierarchySource, BackgroundCounting, R
         } catch {
             throw SourceLoadError("\(path): \(error)")
         }
+    }
+
+    /// Everything is there from the start; a count correcting an assumed one is reported as a change of the list.
+    package var isComplete: Bool { true }
+
+    package func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
+        relay.observe(report)
     }
 
     static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
@@ -128,7 +140,7 @@ package final class SQLiteDatabaseSource: HierarchySource, BackgroundCounting, R
             guard let count = try await numberOfChildren(of: id), count > ChildPaging.threshold else { return nil }
             return PagedChildren(count: count, first: try await children(of: id, in: 0..<ChildPaging.pageSize))
         }
-        let count = try extent(of: relation).count
+        let count = try pagingExtent(of: relation).count
         guard count > ChildPaging.threshold else { return nil }
         return PagedChildren(count: count, first: try await children(of: id, in: 0..<ChildPaging.pageSize))
     }
