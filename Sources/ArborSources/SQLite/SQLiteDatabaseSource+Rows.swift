@@ -6,12 +6,9 @@ extension SQLiteDatabaseSource {
     func extent(of relation: SQLiteRelation) throws -> (count: Int, first: Int64?, dense: Bool) {
         if let known = extents.withLock({ $0[relation.name] }) { return known }
         let table = Self.quoted(relation.name)
-        let found = try query { (db) throws(SQLiteError) -> (count: Int, first: Int64?, dense: Bool) in
+        let found = try query(on: counting) { (db) throws(SQLiteError) -> (count: Int, first: Int64?, dense: Bool) in
             let count = try db.count("SELECT COUNT(*) FROM \(table)") ?? 0
-            guard relation.hasRowID, count > 0,
-                  let ends = try db.rows("SELECT min(rowid), max(rowid) FROM \(table)").first,
-                  case .integer(let first) = ends.values[0], case .integer(let last) = ends.values[1]
-            else { return (count, nil, false) }
+            guard relation.hasRowID, count > 0, let (first, last) = try Self.rowidEnds(of: table, db) else { return (count, nil, false) }
             return (count, first, last - first + 1 == Int64(count))
         }
         extents.withLock { $0[relation.name] = found }
@@ -25,9 +22,8 @@ extension SQLiteDatabaseSource {
         if let known = extents.withLock({ $0[relation.name] }) { return known }
         if let assumed = assumedExtents.withLock({ $0[relation.name] }) { return assumed }
         let table = Self.quoted(relation.name)
-        guard relation.hasRowID,
-              let ends = try query({ (db) throws(SQLiteError) in try db.rows("SELECT min(rowid), max(rowid) FROM \(table)").first }),
-              case .integer(let first) = ends.values[0], case .integer(let last) = ends.values[1], last >= first
+        guard relation.hasRowID, let (first, last) = try query({ (db) throws(SQLiteError) in try Self.rowidEnds(of: table, db) }),
+              last >= first
         else { return try extent(of: relation) }
         let assumed = (count: Int(last - first + 1), first: Optional(first), dense: true)
         assumedExtents.withLock { $0[relation.name] = assumed }
@@ -36,6 +32,14 @@ extension SQLiteDatabaseSource {
             if counted.count != assumed.count || !counted.dense { relay.send(.childrenChanged(of: Self.id(relation.name))) }
         }
         return assumed
+    }
+
+    /// A table's first and last rowids, each from its own statement: SQLite finds a lone `min` or `max` of the
+    /// rowid at an end of the table, but both in one statement scan every row.
+    static func rowidEnds(of table: String, _ db: SQLiteConnection) throws(SQLiteError) -> (Int64, Int64)? {
+        guard case .integer(let first)? = try db.value("SELECT min(rowid) FROM \(table)"),
+              case .integer(let last)? = try db.value("SELECT max(rowid) FROM \(table)") else { return nil }
+        return (first, last)
     }
 
     /// The rows of a table or view at a range of places, in rowid order (a view's in the order it gives).

@@ -10,6 +10,8 @@ import Synchronization
 package final class SQLiteDatabaseSource: HierarchySource, BackgroundCounting, ReadingAhead, ChangeReporting {
     package let displayName: String
     let database: SQLiteDatabase
+    /// A second connection for counting tables (a scan of each): a page asked for meanwhile does not wait for it.
+    let counting: SQLiteDatabase
     let mapping: FieldMapping
     let relations: [SQLiteRelation]
     /// Counts of rows, and for a rowid table whether its rowids run without gaps from the first (then a page is a
@@ -26,6 +28,7 @@ package final class SQLiteDatabaseSource: HierarchySource, BackgroundCounting, R
         self.mapping = mapping
         do {
             database = try SQLiteDatabase(path: path)
+            counting = try SQLiteDatabase(path: path)
             let listed = try database.read { (db) throws(SQLiteError) in
                 try db.rows("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")
                     .map { ($0.values[0].shown, $0.values[1].shown == "view") }
@@ -191,9 +194,9 @@ package final class SQLiteDatabaseSource: HierarchySource, BackgroundCounting, R
                           childCount: count)
     }
 
-    func query<Value>(_ body: (SQLiteConnection) throws(SQLiteError) -> Value) throws -> Value {
+    func query<Value>(on connection: SQLiteDatabase? = nil, _ body: (SQLiteConnection) throws(SQLiteError) -> Value) throws -> Value {
         do {
-            return try database.read(body)
+            return try (connection ?? database).read(body)
         } catch {
             throw SourceError("\(displayName): \(error)")
         }
