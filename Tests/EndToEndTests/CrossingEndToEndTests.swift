@@ -35,7 +35,8 @@ struct CrossingEndToEndTests {
     }
 
     func waitFor(_ tmux: TmuxSession, _ texts: String...) {
-        let shown = tmux.waitForScreen { screen in texts.allSatisfy(screen.contains) }
+        // Under a whole suite's load a debug build takes its time: the waits are long, the test no slower when it passes.
+        let shown = tmux.waitForScreen(timeout: 30) { screen in texts.allSatisfy(screen.contains) }
         #expect(shown.ok, "\(texts) not on screen:\n\(shown.screen)")
     }
 
@@ -80,10 +81,11 @@ struct CrossingEndToEndTests {
         try tmux.send("Right")
         waitFor(tmux, "▌spec")
         try tmux.send("Down", "e")
-        let args = tmux.waitForFile("editor-args") ?? ""
+        let args = tmux.waitForFile("editor-args", timeout: 30) ?? ""
         #expect(args.hasPrefix("+3\n") && args.contains("app.json"), "\(args)")
         let rewritten = "{\"fresh\": true, \"payload\": \"{\\\"user\\\": {\\\"name\\\": \\\"bo\\\"}}\"}\n"
-        try Data(rewritten.utf8).write(to: tmux.directory.appendingPathComponent("app.json"))
+        // Written whole, then put in place, as an editor saves: the change is one event.
+        try Data(rewritten.utf8).write(to: tmux.directory.appendingPathComponent("app.json"), options: .atomic)
         waitFor(tmux, "fresh", "boolean")
         try tmux.send("Home", "Down", "Right")
         waitFor(tmux, "▌user")
