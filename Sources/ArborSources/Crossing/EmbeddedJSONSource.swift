@@ -8,10 +8,13 @@ package struct EmbeddedJSONSource: HierarchySource, PreviewingItems, LocatingIte
     /// The source whose strings are opened.
     package let base: any HierarchySource
     let documents = EmbeddedDocuments()
+    /// The base's capabilities, asked once: finding them casts the base to each protocol.
+    private let baseCapabilities: SourceCapabilities
 
     /// Opens the JSON in the strings of `base`.
     package init(_ base: any HierarchySource) {
         self.base = base
+        baseCapabilities = base.capabilities
     }
 
     package var displayName: String { base.displayName }
@@ -21,7 +24,7 @@ package struct EmbeddedJSONSource: HierarchySource, PreviewingItems, LocatingIte
 
     /// What the base can do, its lists answered with the strings opened; previews and places answered here.
     package var capabilities: SourceCapabilities {
-        var capabilities = base.capabilities
+        var capabilities = baseCapabilities
         capabilities.previewing = self
         capabilities.locating = capabilities.locating.map { _ in self }
         capabilities.immediateChildren = capabilities.immediateChildren.map { _ in self }
@@ -150,7 +153,7 @@ package struct EmbeddedJSONSource: HierarchySource, PreviewingItems, LocatingIte
 
     /// The base's children at once where it has them: a string's members are asked for as any list is.
     package func immediateChildren(of id: String, in range: Range<Int>) throws -> [SourceItem]? {
-        guard !id.contains("#/"), documents.held(id) == nil, let immediate = base.capabilities.immediateChildren,
+        guard !id.contains("#/"), documents.held(id) == nil, let immediate = baseCapabilities.immediateChildren,
               let items = try immediate.immediateChildren(of: id, in: range) else { return nil }
         return items.contains { Self.string(of: $0).map(EmbeddedDocuments.mayHoldJSON) == true } ? nil : items
     }
