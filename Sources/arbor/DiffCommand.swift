@@ -34,7 +34,9 @@ struct DiffCommand {
             matched by key, their order ignored; array elements by position, aligned so that an element \
             inserted or removed leaves the others matched; with --match-by FIELD, by that field's value (a table's \
             rows, and the items of any hierarchy that is not a document, by their id). Directories compare their \
-            entries by name, a file by its size and content. On a terminal the changes are browsed as one tree: \
+            entries by name, a file by its size and content, and a changed file Arbor reads as a document by what \
+            it holds (paths then read conf/app.json#/spec/replicas); two SQLite databases table by table, rows \
+            by rowid or primary key. On a terminal the changes are browsed as one tree: \
             + added, − removed, ~ changed, each container counting the changes under it; ] and [ go to the \
             next and previous change, . shows the unchanged items; with --pick, Enter prints the JSON pointers \
             of the items picked (a removed one's with a - before it). With watching on, either file rewritten \

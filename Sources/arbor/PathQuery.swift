@@ -21,7 +21,7 @@ enum PathQuery {
 
     /// Prints the matches; returns the exit status.
     static func run(_ command: QueryCommand, query: JSONPath, source opened: OpenedSource) throws(ArborFailure) -> Int32 {
-        let hierarchy = opened.hierarchy
+        let hierarchy = QueriedDocuments.reading(opened.hierarchy)
         let fallback: Field = hierarchy.isDocument ? .value : .id
         let field = command.output.output.flatMap(Field.init(rawValue:)) ?? fallback
         let terminator = command.output.terminator

@@ -60,6 +60,52 @@ struct DiffSourcesTests {
         #expect(link.content.scalar?.text == "→ src/c.txt")
     }
 
+    @Test func directoriesGoOnIntoAChangedFileThatReadsAsADocument() async throws {
+        let root = try folder("into")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let one = root.appendingPathComponent("one")
+        let two = root.appendingPathComponent("two")
+        try write(#"{"spec": {"replicas": 2, "image": "api:1"}}"#, to: one.appendingPathComponent("k8s/app#1.json"))
+        try write(#"{"spec": {"image": "api:1", "replicas": 3}}"#, to: two.appendingPathComponent("k8s/app#1.json"))
+        try write("a: 1\nb: [x, y]\n", to: one.appendingPathComponent("conf/x.yaml"))
+        try write("a: 1\nb: [x, z]\n", to: two.appendingPathComponent("conf/x.yaml"))
+        try write("{\"broken\": 1}", to: one.appendingPathComponent("bad.json"))
+        try write("{\"broken\": ", to: two.appendingPathComponent("bad.json"))
+        try write("same", to: one.appendingPathComponent("notes.txt"))
+        try write("other", to: two.appendingPathComponent("notes.txt"))
+        var problems: [String] = []
+        let tree = try await BlockingWork.run {
+            let opened = try DiffOpening.open(SourceRequest(path: one.path), SourceRequest(path: two.path), names: ("a", "b"))
+            return (opened.difference, opened.opened.problems)
+        }
+        problems = tree.1
+        #expect(tree.0.changedPointers == ["bad.json", "conf/x.yaml#/b/1", "k8s/app#1.json#/spec/replicas", "notes.txt"],
+                "a file that parses on both sides is compared inside; one that does not, by its bytes: \(tree.0.changedPointers)")
+        #expect(problems.count == 1 && problems[0].contains("bad.json"), "the file that did not parse is said: \(problems)")
+        let replicas = try await tree.0.item("/k8s/app#1.json/spec/replicas")
+        #expect(replicas.content.previousScalar?.text == "2" && replicas.content.scalar?.text == "3")
+    }
+
+    @Test func twoSQLiteDatabasesCompareTableByTableAndRowByKey() async throws {
+        let root = try folder("sqlite")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let paths = [root.appendingPathComponent("one.db").path, root.appendingPathComponent("two.db").path]
+        let rows = [["(1, 'Ann', 30)", "(2, 'Bob', 40)", "(3, 'Cy', 9007199254740993)"], ["(3, 'Cy', 9007199254740993)", "(1, 'Ann', 31)", "(4, 'Di', 20)"]]
+        let tags = [["('x', 1)", "('y', 2)"], ["('z', 2)", "('x', 1)"]]
+        for side in 0..<2 {
+            try SQLiteDatabase(path: paths[side], writable: true).read { db in
+                try db.execute(sql: "CREATE TABLE people(id INTEGER PRIMARY KEY, name TEXT, age INTEGER)")
+                try db.execute(sql: "INSERT INTO people VALUES " + rows[side].joined(separator: ", "))
+                try db.execute(sql: "CREATE TABLE tags(name TEXT PRIMARY KEY, n INTEGER) WITHOUT ROWID")
+                try db.execute(sql: "INSERT INTO tags VALUES " + tags[side].joined(separator: ", "))
+                try db.execute(sql: "CREATE VIEW adults AS SELECT name FROM people WHERE age > 18")
+            }
+        }
+        let found = try await changes(URL(fileURLWithPath: paths[0]), URL(fileURLWithPath: paths[1]))
+        #expect(found == ["removed /people/2", "added /people/4", "changed /people/1/age", "removed /tags/y", "added /tags/z"],
+                "rows by rowid or primary key wherever they are; a 64-bit integer kept whole; views left out: \(found)")
+    }
+
     @Test func tableRowsAreMatchedByTheirIdWhereverTheyAre() async throws {
         let root = try folder("tables")
         defer { try? FileManager.default.removeItem(at: root) }

@@ -45,6 +45,24 @@ struct EmbeddedJSONTests {
         #expect(try await source.children(of: "/outer#/inner#/deep").map(\.content.scalar) == [ScalarValue(.boolean, "true")])
     }
 
+    @Test func aCSVWithoutIDsOpensItsRowsToFieldsAndAFieldHoldingJSONToItsDocument() async throws {
+        let table = "name,payload\nann,\"{\"\"a\"\": 1, \"\"b\"\": [1, 2]}\"\nbob,plain\n"
+        let (source, path) = try open(table, name: "t.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let rows = try await source.children(of: "")
+        #expect(rows.map(\.id) == ["1", "2"] && rows.map(\.childCount) == [2, 2], "each row opens to its two fields")
+        let fields = try await source.children(of: "1")
+        #expect(fields.map(\.id) == ["1#/name", "1#/payload"] && fields.map(\.childCount) == [0, 2])
+        #expect(try await source.children(of: "1#/payload").map(\.id) == ["1#/payload#/a", "1#/payload#/b"])
+        #expect(try await source.item("1#/payload#/b/1").content.scalar == ScalarValue(.number, "2"), "found without listing first")
+        #expect(try await source.parentID(of: "1#/payload") == "1")
+        #expect(try await source.item("2#/payload").content.scalar == ScalarValue(.string, "plain"))
+        #expect(try await source.itemLocation(of: "2#/payload").line == 3, "a field is at its row's line")
+        let (plain, other) = try open(table, name: "t.csv", into: false)
+        defer { try? FileManager.default.removeItem(atPath: other) }
+        #expect(try await plain.children(of: "").map(\.childCount) == [0, 0], "without --into rows stay leaves")
+    }
+
     @Test func withoutIntoStringsStayText() async throws {
         let (source, path) = try open(record, into: false)
         defer { try? FileManager.default.removeItem(atPath: path) }

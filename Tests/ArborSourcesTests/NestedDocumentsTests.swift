@@ -1,4 +1,5 @@
 import ArborCore
+import ArborPath
 import ArborSources
 import Foundation
 import Synchronization
@@ -136,5 +137,32 @@ struct NestedDocumentsTests {
             #expect(error.message.contains("broken.json:1:11"))
         }
         #expect(try await source.children(of: root + "/sub").isEmpty)
+    }
+
+    @Test func aQueryIntoADirectoryReadsItAsOneDocumentOfItsFilesByName() async throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        _ = FileManager.default.createFile(atPath: root + "/bad.json", contents: Data("{\"a\": ".utf8))
+        _ = FileManager.default.createFile(atPath: root + "/log.json", contents: Data(#"{"payload": "{\"user\": {\"name\": \"ann\"}}"}"#.utf8))
+        let source = QueriedDocuments.reading(try open(root))
+        func run(_ expression: String) async throws -> [(path: String, id: String, value: String)] {
+            let query = SourceQuery(try JSONPath(expression), source: source)
+            return await onQueryThread {
+                var found: [(String, String, String)] = []
+                query.forEachMatch { match in
+                    found.append((NormalizedPath.text(match.path), match.itemID, match.value.compactJSON))
+                    return true
+                }
+                return found
+            }
+        }
+        let replicas = try await run("$..replicas")
+        #expect(replicas.map(\.path) == ["$['app.json']['spec']['replicas']"] && replicas.map(\.id) == [root + "/app.json#/spec/replicas"])
+        #expect(try await run("$['conf.yaml'].ports[1]").map(\.value) == ["443"])
+        #expect(try await run("$['log.json'].payload.user.name").map(\.value) == [#""ann""#], "a string holding JSON is its document")
+        #expect(try await run("$['notes.txt']").map(\.value) == ["null"], "a file Arbor does not read is null")
+        let bad = try await run("$['bad.json']").map(\.value)
+        #expect(bad.count == 1 && bad[0].contains("bad.json:1:"), "a file that does not parse is its error and the walk goes on: \(bad)")
+        #expect(try await run("$.sub").map(\.value) == ["{}"])
     }
 }

@@ -16,6 +16,8 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
     /// The entries that are changes, in the order shown.
     private let changes: [Int32]
     private let showsUnchanged = Mutex(false)
+    /// When two directories were compared, the files (paths under their tops) whose documents were.
+    package let documents: Set<String>?
 
     /// Compares two versions, array elements matched by the field `matchBy` where they all hold it; `names` are
     /// theirs, for the header.
@@ -25,7 +27,8 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
     }
 
     /// Compares two indexed versions.
-    init(old: IndexedValue, new: IndexedValue, names: (String, String), matchBy: String? = nil) {
+    init(old: IndexedValue, new: IndexedValue, names: (String, String), matchBy: String? = nil, documents: Set<String>? = nil) {
+        self.documents = documents
         displayName = names.0 == names.1 ? names.0 : names.0 + " → " + names.1
         tree = DiffTree(old, new, matchBy: matchBy)
         var byID: [String: Int32] = [:]
@@ -51,7 +54,23 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
     package var difference: DocumentDifference { tree.difference }
 
     /// The JSON pointer of each change, in the order of ``difference``, without reading the values.
-    package var changedPointers: [String] { tree.difference(withValues: false).changes.map(\.pointer) }
+    /// Two directories' changes are named by path under their tops, and inside a document compared by the
+    /// file's path, `#`, and the pointer in it (`conf/app.json#/spec/replicas`).
+    package var changedPointers: [String] {
+        let pointers = tree.difference(withValues: false).changes.map(\.pointer)
+        guard let documents else { return pointers }
+        return pointers.map { pointer in
+            let segments = (JSONPointer.segments(pointer) ?? []).map(JSONPointer.unescape)
+            var path = ""
+            for (index, segment) in segments.enumerated() {
+                path += (index == 0 ? "" : "/") + segment
+                if documents.contains(path), index + 1 < segments.count {
+                    return path + "#/" + segments[(index + 1)...].map(JSONPointer.escape).joined(separator: "/")
+                }
+            }
+            return path
+        }
+    }
 
     /// The changes under each top-level item, in the order shown: the root's members, or in an object tree (a
     /// document whose root holds `children`, any hierarchy that is not a document) each child (`children/2`),

@@ -13,24 +13,28 @@ package enum DiffOpening {
         throws(SourceLoadError)
         -> (opened: OpenedSource, difference: DiffHierarchy) {
         var problems: [String] = []
-        let (old, new) = try versions(first, second, names: names, problems: &problems)
+        let (old, new, documents) = try versions(first, second, names: names, problems: &problems)
         let shown = (displayName(names.0), displayName(names.1))
-        let difference = DiffHierarchy(old: old, new: new, names: shown, matchBy: matchBy)
+        let difference = DiffHierarchy(old: old, new: new, names: shown, matchBy: matchBy, documents: documents)
         guard first.watches, second.watches, let one = first.path, let other = second.path else {
             return (OpenedSource(hierarchy: difference, format: SourceFormat("diff"), problems: problems), difference)
         }
         let following = ReopeningSource(difference, paths: [one, other]) { () throws(SourceLoadError) in
             var ignored: [String] = []
-            let (old, new) = try versions(first, second, names: names, problems: &ignored)
-            return DiffHierarchy(old: old, new: new, names: shown, matchBy: matchBy)
+            let (old, new, documents) = try versions(first, second, names: names, problems: &ignored)
+            return DiffHierarchy(old: old, new: new, names: shown, matchBy: matchBy, documents: documents)
         }
         return (OpenedSource(hierarchy: following ?? difference, format: SourceFormat("diff"), problems: problems), difference)
     }
 
-    /// Both versions' values, indexed, both read at once. JSON files are indexed as they are written, so that
-    /// their equal parts compare as bytes.
+    /// Both versions' values, indexed, both read at once, and the files two directories' values go on into.
+    /// JSON files are indexed as they are written, so that their equal parts compare as bytes.
     static func versions(_ first: SourceRequest, _ second: SourceRequest, names: (String, String), problems: inout [String])
-        throws(SourceLoadError) -> (IndexedValue, IndexedValue) {
+        throws(SourceLoadError) -> (IndexedValue, IndexedValue, documents: Set<String>?) {
+        if isDirectory(first), isDirectory(second) {
+            let (old, new, documents) = DirectoryDocuments.versions(first, second, problems: &problems)
+            return (try checked(IndexedJSON(bytes: old), name: names.0).top, try checked(IndexedJSON(bytes: new), name: names.1).top, documents)
+        }
         let sides = [(first, names.0), (second, names.1)]
         let read = Mutex<[(Result<IndexedJSON, SourceLoadError>, [String])?]>([nil, nil])
         WorkerThreads.perform(2) { side in
@@ -40,7 +44,16 @@ package enum DiffOpening {
         }
         let results = read.withLock { $0 }
         problems += results.flatMap { $0!.1 }
-        return (try results[0]!.0.get().top, try results[1]!.0.get().top)
+        return (try results[0]!.0.get().top, try results[1]!.0.get().top, nil)
+    }
+
+    /// A value indexed, or an error naming where it is too deep.
+    private static func checked(_ indexed: IndexedJSON?, name: String) throws(SourceLoadError) -> IndexedJSON {
+        guard let indexed else { throw SourceLoadError("\(name): does not read as JSON") }
+        if let offset = indexed.tooDeep {
+            throw SourceLoadError("\(name): \(LineNumber.place(of: offset, in: indexed.bytes)): values nested more than \(IndexedJSON.depthLimit) deep")
+        }
+        return indexed
     }
 
     /// One version indexed: a JSON file as it is written, a directory as its snapshot, anything else as its value
@@ -52,12 +65,8 @@ package enum DiffOpening {
         } else if let bytes = jsonBytes(request) {
             indexed = IndexedJSON(bytes: bytes)
         }
-        if indexed == nil { indexed = IndexedJSON(bytes: Array(try value(of: request, name: name, problems: &problems).compactJSON.utf8)) }
-        guard let indexed else { throw SourceLoadError("\(name): does not read as JSON") }
-        if let offset = indexed.tooDeep {
-            throw SourceLoadError("\(name): \(LineNumber.place(of: offset, in: indexed.bytes)): values nested more than \(IndexedJSON.depthLimit) deep")
-        }
-        return indexed
+        if indexed == nil { indexed = IndexedJSON(bytes: try json(of: request, name: name, problems: &problems)) }
+        return try checked(indexed, name: name)
     }
 
     /// The bytes of a file read as one JSON document (by its format, its extension or its first byte), else nil.
@@ -80,28 +89,35 @@ package enum DiffOpening {
         return SameBytes.files(one, other)
     }
 
-    /// The whole value of a source: a directory's entries by name; a document as a JSONPath query's `$` reads
-    /// it; any other hierarchy as its items' fields with their children by id under `children`.
-    package static func value(of request: SourceRequest, name: String, problems: inout [String]) throws(SourceLoadError)
-        -> JSONPathValue {
-        if let path = request.path, isDirectory(request) {
-            let json = DirectorySnapshot.json(of: path, problems: &problems)
-            return (try? JSONPathValue(parsing: String(decoding: json, as: UTF8.self))) ?? .object([])
-        }
+    /// The whole value of a source as compact JSON: a whole SQLite database as its tables' rows by key
+    /// (``SQLiteDatabaseSource/comparedJSON()``), a directory's entries by name; a document as a JSONPath
+    /// query's `$` reads it; any other hierarchy as its items' fields with their children by id under `children`.
+    package static func json(of request: SourceRequest, name: String, problems: inout [String]) throws(SourceLoadError) -> [UInt8] {
+        if let path = request.path, isDirectory(request) { return DirectorySnapshot.json(of: path, problems: &problems) }
+        let hierarchy = try opened(request, problems: &problems)
+        if let database = hierarchy as? SQLiteDatabaseSource { return try database.comparedJSON() }
+        return Array(try value(of: hierarchy, name: name).compactJSON.utf8)
+    }
+
+    private static func opened(_ request: SourceRequest, problems: inout [String]) throws(SourceLoadError) -> any HierarchySource {
         var reading = request
         reading.readsDocuments = true
         reading.watches = false
         let opened = try SourceOpener.open(reading)
         problems += opened.problems
-        if !opened.hierarchy.isDocument {
+        return opened.hierarchy
+    }
+
+    private static func value(of hierarchy: any HierarchySource, name: String) throws(SourceLoadError) -> JSONPathValue {
+        if !hierarchy.isDocument {
             do {
-                return try ItemTreeValue.value(of: opened.hierarchy)
+                return try ItemTreeValue.value(of: hierarchy)
             } catch {
                 throw SourceLoadError("\(name): \((error as? SourceError)?.message ?? "\(error)")")
             }
         }
         var found: JSONPathValue?
-        let query = SourceQuery(try! JSONPath("$"), source: opened.hierarchy)
+        let query = SourceQuery(try! JSONPath("$"), source: hierarchy)
         query.forEachMatch { match in
             found = match.value
             return false

@@ -17,29 +17,47 @@ enum DirectorySnapshot {
         var isFirst = true
     }
 
+    /// A tree's JSON and where each regular file's value is in it.
+    struct Snapshot {
+        /// The tree as compact JSON.
+        var json: [UInt8]
+        /// Each regular file's path under the tree's top (`conf/app.json`) and the bytes of its value in ``json``,
+        /// in the order written.
+        var files: [(path: String, range: Range<Int>)] = []
+    }
+
     /// The tree at `path` as compact JSON; entries that cannot be read are left out and said in `problems`.
     static func json(of path: String, problems: inout [String]) -> [UInt8] {
+        snapshot(of: path, problems: &problems).json
+    }
+
+    /// The tree at `path` as compact JSON, with the place of each file's value in it.
+    static func snapshot(of path: String, problems: inout [String]) -> Snapshot {
         var block = [UInt8](repeating: 0, count: 1 << 20)
-        var json: [UInt8] = [UInt8(ascii: "{")]
+        var snapshot = Snapshot(json: [UInt8(ascii: "{")])
         var frames: [Frame] = []
-        guard let top = open(AT_FDCWD, path, path: path, problems: &problems) else { return Array("{}".utf8) }
+        guard let top = open(AT_FDCWD, path, path: path, problems: &problems) else { return Snapshot(json: Array("{}".utf8)) }
         frames.append(top)
+        let topLength = path.utf8.count + 1
         while true {
             let last = frames.count - 1
             guard let (name, listed) = frames[last].entries.popLast() else {
                 close(frames.removeLast().descriptor)
-                json.append(UInt8(ascii: "}"))
-                if frames.isEmpty { return json }
+                snapshot.json.append(UInt8(ascii: "}"))
+                if frames.isEmpty { return snapshot }
                 continue
             }
             let directory = frames[last].descriptor
             let entryPath = { frames[last].path + "/" + name }
-            func member(_ value: String?) {
-                if !frames[last].isFirst { json.append(UInt8(ascii: ",")) }
+            func key() {
+                if !frames[last].isFirst { snapshot.json.append(UInt8(ascii: ",")) }
                 frames[last].isFirst = false
-                appendQuoted(name, to: &json)
-                json.append(UInt8(ascii: ":"))
-                if let value { appendQuoted(value, to: &json) } else { json.append(UInt8(ascii: "{")) }
+                appendQuoted(name, to: &snapshot.json)
+                snapshot.json.append(UInt8(ascii: ":"))
+            }
+            func member(_ value: String?) {
+                key()
+                if let value { appendQuoted(value, to: &snapshot.json) } else { snapshot.json.append(UInt8(ascii: "{")) }
             }
             var kind = listed
             if kind == UInt8(DT_UNKNOWN) {
@@ -62,7 +80,12 @@ enum DirectorySnapshot {
                     frames.append(frame)
                 }
             case Int32(DT_REG):
-                if let text = file(directory, name, path: entryPath, block: &block, problems: &problems) { member(text) }
+                if let text = file(directory, name, path: entryPath, block: &block, problems: &problems) {
+                    key()
+                    let start = snapshot.json.count
+                    appendQuoted(text, to: &snapshot.json)
+                    snapshot.files.append((String(entryPath().utf8.dropFirst(topLength))!, start..<snapshot.json.count))
+                }
             case Int32(DT_LNK):
                 var target = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
                 let count = target.withUnsafeMutableBytes { readlinkat(directory, name, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1) }

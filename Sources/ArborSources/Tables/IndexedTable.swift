@@ -19,6 +19,8 @@ package final class IndexedTable: HierarchySource, ImmediateChildren {
     private let shownRoot: Int32?
     /// For the first rows of a longer table: any row may have more children further on.
     let countsPending: Bool
+    /// Whether the table has no id column, its rows numbered from 1.
+    var numbersRows: Bool { index.numbersRows }
 
     /// Indexes `bytes`; nil when the full builder must read them (see the type's summary).
     package convenience init?(bytes: [UInt8], delimiter: UInt8, name: String, mapping: FieldMapping) {

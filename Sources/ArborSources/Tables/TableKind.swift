@@ -16,14 +16,19 @@ struct TableKind: SourceKind {
         guard input.request.settings["group-by"] == nil else { return nil }
         return SourceOpener.shownFromFirstPart(input) { reader in
             IndexedTable(bytes: SourceBytes(reader.wholeLines), delimiter: input.format == .csv ? UInt8(ascii: ",") : 0x09, name: input.name,
-                         mapping: input.request.mapping, countsPending: true)
+                         mapping: input.request.mapping, countsPending: true).map { opened($0, request: input.request) }
         }
+    }
+
+    /// A table without ids, where Arbor crosses into what items hold, opens its rows to their fields.
+    private func opened(_ table: IndexedTable, request: SourceRequest) -> any HierarchySource {
+        request.crossesInto && table.numbersRows && request.settings["group-by"] == nil ? TableRowFields(table) : table
     }
 
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         let delimiter = format == .csv ? UInt8(ascii: ",") : 0x09
         if let indexed = IndexedTable(bytes: input.content, delimiter: delimiter, name: input.name, mapping: request.mapping) {
-            return OpenedSource(hierarchy: indexed, format: format)
+            return OpenedSource(hierarchy: opened(indexed, request: request), format: format)
         }
         let table: DelimitedTable
         do {

@@ -1,0 +1,52 @@
+import ArborCore
+
+/// What Arbor crosses into read as one document by a JSONPath query (`arbor query path EXPR SOURCE --into`): a
+/// directory as an object of its entries by name, each file that opens as its document, each string that holds
+/// JSON as that JSON. Ids stay those of the crossing (`conf/app.json#/spec`).
+package struct QueriedDocuments: HierarchySource {
+    let base: any HierarchySource
+    private let tree: NestedDocumentsSource?
+
+    /// The source a query reads: `base` as one document where it crosses into files or strings, else itself.
+    package static func reading(_ base: any HierarchySource) -> any HierarchySource {
+        base is NestedDocumentsSource || base is EmbeddedJSONSource ? QueriedDocuments(base: base, tree: base as? NestedDocumentsSource) : base
+    }
+
+    package var displayName: String { base.displayName }
+    package var isDocument: Bool { true }
+    package var pagesChildren: Bool { true }
+    package var searchBound: SearchBound { base.searchBound }
+
+    /// An item as the document reads it: a string holding JSON an object or an array, its text left out.
+    private func value(_ item: SourceItem) async -> SourceItem {
+        var item = await tree?.valueItem(item) ?? item
+        guard let scalar = item.content.scalar, scalar.kind == .string, item.childCount != 0,
+              let first = scalar.text.utf8.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+              first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return item }
+        item.content.scalar = nil
+        item.content.subtitle = first == UInt8(ascii: "[") ? "array" : "object"
+        return item
+    }
+
+    private func values(_ items: [SourceItem]) async -> [SourceItem] {
+        var result: [SourceItem] = []
+        result.reserveCapacity(items.count)
+        for item in items { result.append(await value(item)) }
+        return result
+    }
+
+    package func root() async throws -> SourceRoot? { try await base.root() }
+    package func numberOfChildren(of id: String) async throws -> Int? { try await base.numberOfChildren(of: id) }
+    package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] { try await base.childIDs(of: id, in: range) }
+    package func parentID(of id: String) async throws -> String? { try await base.parentID(of: id) }
+    package func item(_ id: String) async throws -> SourceItem { await value(try await base.item(id)) }
+    package func children(of id: String) async throws -> [SourceItem] { await values(try await base.children(of: id)) }
+
+    package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        await values(try await base.children(of: id, in: range))
+    }
+
+    package func position(of childID: String, in parentID: String) async throws -> Int? {
+        try await base.position(of: childID, in: parentID)
+    }
+}
