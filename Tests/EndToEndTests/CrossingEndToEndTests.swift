@@ -11,7 +11,7 @@ struct CrossingEndToEndTests {
         "cfg.toml": Array("[server]\nport = 8080\n".utf8),
         "conf.yaml": Array("name: web\nports:\n  - 80\n".utf8),
         "doc.xml": Array("<project><version>1.2</version></project>\n".utf8),
-        "t.csv": Array("city,country\nHamburg,DE\nLyon,FR\n".utf8),
+        "t.csv": Array("city,country,meta\nHamburg,DE,\"{\"\"pop\"\": 1800000}\"\nLyon,FR,[]\n".utf8),
         "we ird#1.json": Array("{\"a#b\": {\"c\": 1}}\n".utf8),
         "notes.txt": Array("hello\n".utf8),
         "editor.sh": Array("#!/bin/sh\nprintf '%s\\n' \"$@\" > editor-args\n".utf8),
@@ -68,6 +68,10 @@ struct CrossingEndToEndTests {
     @Test func aCSVWithoutIDsIsListedThenGrouped() throws {
         let listed = try session("t.csv")
         waitFor(listed, "▌Hamburg", "Lyon", "1 of 2")
+        try listed.send("Right")
+        waitFor(listed, "▌city", "country", "meta")
+        try listed.send("Down", "Down", "Right")
+        waitFor(listed, "▌pop", "1800000")
         try listed.send("q")
         let grouped = try session("--group-by country t.csv")
         waitFor(grouped, "▌DE", "FR", "country")
@@ -151,5 +155,22 @@ struct CrossingEndToEndTests {
         try directory.send("Enter")
         #expect(directory.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
         #expect(directory.file("out")?.hasSuffix("/app.json\n") == true, "\(directory.file("out") ?? "")")
+    }
+
+    @Test func aDirectoryDiffShowsAChangedValueInsideAChangedYAMLFile() throws {
+        let files: [String: [UInt8]] = [
+            "v1/web/deploy.yaml": Array("kind: Deployment\nspec:\n  replicas: 2\n  image: web:1\n".utf8),
+            "v2/web/deploy.yaml": Array("kind: Deployment\nspec:\n  replicas: 5\n  image: web:1\n".utf8),
+            "v1/same.json": Array("{}".utf8),
+            "v2/same.json": Array("{}".utf8),
+        ]
+        let tmux = try TmuxSession("\(shellQuote(arborBinary)) diff v1 v2; echo status=$? > status", width: 140, height: 30, files: files)
+        waitFor(tmux, "web", "~1")
+        try tmux.send("]")
+        waitFor(tmux, "replicas: 2 → 5")
+        try tmux.send("q")
+        let paths = try runCommand(arborBinary, ["diff", "--output", "paths", tmux.directory.appendingPathComponent("v1").path,
+                                                 tmux.directory.appendingPathComponent("v2").path])
+        #expect(paths.status == 1 && paths.stdout == "web/deploy.yaml#/spec/replicas\n", "\(paths.stdout)")
     }
 }
