@@ -74,7 +74,7 @@ package enum SourceOpener {
     }
 
     /// The formats whose string values are members, opened as JSON when they hold it (``EmbeddedJSONSource``).
-    static let embedsJSON: Set<SourceFormat> = [.json, .document, .yaml, .jsonl, .toml, .plist, .xml, .ini, .sqlite, .csv, .tsv]
+    static let embedsJSON: Set<SourceFormat> = [.json, .document, .yaml, .jsonl, .toml, .plist, .xml, .ini, .sqlite, .postgres, .csv, .tsv]
 
     /// Opens what `request` names; errors name the file and the place. With `streaming`, a long path list or
     /// JSON Lines input opens as soon as its first part is read (a `GrowingPathList`, `GrowingJSONLines`), the

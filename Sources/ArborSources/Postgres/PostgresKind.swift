@@ -4,7 +4,7 @@ import ArborCore
 /// `postgresql://` URI, or `--format postgres` with a connection string or libpq's environment.
 struct PostgresKind: SourceKind {
     var formats: [SourceFormat] { [.postgres] }
-    var summary: String { "a table in a PostgreSQL database (postgres://…), read lazily and read-only" }
+    var summary: String { "a PostgreSQL database (its schemas, tables, rows and fields), or one table of it as a tree (--table), read lazily and read-only" }
     var schemes: [String] { ["postgres", "postgresql"] }
     var options: [SourceOption] {
         [
@@ -26,6 +26,19 @@ struct PostgresKind: SourceKind {
     func open(_ request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         let target = PostgresTarget(connection: request.path ?? "", timeoutSeconds: request.timeout)
         let settings = TableSettings(request)
+        if settings.table == nil, settings.pathColumn == nil, settings.root == nil {
+            do throws(PostgresError) {
+                let database = try PostgresDatabaseSource(target, mapping: request.mapping)
+                // A database of one table that is a tree opens as that tree, as it always has.
+                if let only = database.onlyRelation, only.tree != nil, let single = try? PostgresSource(
+                    target, table: only.schema + "." + only.name, mapping: request.mapping, orderBy: settings.orderBy, pathColumn: nil, root: nil) {
+                    return OpenedSource(hierarchy: single, format: .postgres)
+                }
+                return OpenedSource(hierarchy: database, format: .postgres)
+            } catch {
+                throw SourceLoadError(error.message)
+            }
+        }
         do throws(PostgresError) {
             let source = try PostgresSource(
                 target, table: settings.table, mapping: request.mapping, orderBy: settings.orderBy,
