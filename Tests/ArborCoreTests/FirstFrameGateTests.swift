@@ -32,4 +32,18 @@ struct FirstFrameGateTests {
         #expect(done.wait(timeout: .now() + 5) == .success)
         #expect(MonotonicClock.seconds() - start < 5)
     }
+
+    @Test func aGateFollowingTheBrowsersOpensWithItsNextFrameOrAtOnceWhenItDrawsNone() {
+        let browser = FirstFrameGate()
+        let unseen = FirstFrameGate(following: browser)
+        unseen.openWithNextFrame()
+        #expect(unseen.opened, "no frame drawn yet (a printing command): opened at once")
+        browser.open()
+        let file = FirstFrameGate(following: browser)
+        #expect(!file.opened)
+        file.openWithNextFrame()
+        #expect(!file.opened, "the frame showing the file's first part is still to be drawn")
+        browser.open()
+        #expect(file.opened)
+    }
 }

@@ -165,4 +165,35 @@ struct NestedDocumentsTests {
         #expect(bad.count == 1 && bad[0].contains("bad.json:1:"), "a file that does not parse is its error and the walk goes on: \(bad)")
         #expect(try await run("$.sub").map(\.value) == ["{}"])
     }
+
+    @Test func aLargeFileShownFromItsFirstPartIsNotCountedUntilItIsWhole() async throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let element = #"{"name": "item", "tags": ["a", "b", "c"], "text": "\#(String(repeating: "x", count: 200))"}"#
+        let count = 40_000
+        let big = "[" + Array(repeating: element, count: count).joined(separator: ",\n") + "]"
+        _ = FileManager.default.createFile(atPath: root + "/big.json", contents: Data(big.utf8))
+        var request = SourceRequest(path: root)
+        request.crossesInto = true
+        request.watches = false
+        let opened = try SourceOpener.open(request)
+        let source = opened.hierarchy
+        let file = root + "/big.json"
+        opened.firstFrame?.open()
+        // The browser's first frame is drawn: the file's rest now waits for the frame that shows its first part.
+        let first = try await source.children(of: file) { _ in }
+        #expect(!first.isEmpty && first.count < count, "the first part is shown: \(first.count)")
+        let started = MonotonicClock.seconds()
+        let counted = try await source.numberOfChildren(of: file)
+        let inner = try await source.numberOfChildren(of: first[0].id)
+        #expect(MonotonicClock.seconds() - started < 0.2, "a count asked meanwhile does not wait for the rest")
+        #expect(counted == nil && inner == nil, "unknown until whole, never the first part's")
+        opened.firstFrame?.open()
+        var whole: Int?
+        for _ in 0..<200 where whole == nil {
+            whole = try await source.numberOfChildren(of: file)
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        #expect(whole == count, "counted once the rest is read")
+    }
 }

@@ -27,7 +27,7 @@ package struct NestedDocumentsSource: HierarchySource, HiddenEntries, WatchingSh
         documents = OpenedDocuments(budget: request.ceiling.bytes / 3) { path throws(SourceLoadError) in
             var request = reading
             request.path = path
-            request.firstFrame = FirstFrameGate()
+            request.firstFrame = FirstFrameGate(following: reading.firstFrame)
             let opened = try SourceOpener.open(request, streaming: true)
             // A file shown while the rest of it is read reports when it is complete: what is shown is asked again.
             opened.hierarchy.capabilities.reporting?.observeChanges { _ in relay.send(.changed) }
@@ -104,9 +104,14 @@ package struct NestedDocumentsSource: HierarchySource, HiddenEntries, WatchingSh
             // A large file is counted when it is opened, not by the background counting of its directory.
             guard documents.holds(path) || (SourceFile.version(path)?[2] ?? .max) <= Self.countedFileBytes else { return nil }
             let document = try await documents.document(at: path)
+            // A file shown from its first part is counted once it is whole (its completion is reported): a count
+            // asked meanwhile (the directory counts what it lists in the background) would wait for the rest.
+            guard document.source.capabilities.reporting?.isComplete != false else { return nil }
             return try await document.source.numberOfChildren(of: document.rootID)
         case .inside(let nested):
-            return try await documents.document(at: nested.file).source.numberOfChildren(of: nested.inner)
+            let document = try await documents.document(at: nested.file)
+            guard document.source.capabilities.reporting?.isComplete != false else { return nil }
+            return try await document.source.numberOfChildren(of: nested.inner)
         }
     }
 

@@ -15,13 +15,14 @@ final class OpenedDocuments: Sendable {
         let rootID: String
         /// What the file takes, as its size on disk.
         let bytes: Int
-        /// What the rest of a large file, read or indexed while its first part is shown, waits for: opened once its
-        /// first list has been answered, so that the first part has the cores to itself until then.
+        /// What the rest of a large file, read or indexed while its first part is shown, waits for: opened with
+        /// the frame drawn after its first list has been answered, so that the first part has the cores to itself
+        /// until it is on screen.
         let firstFrame: FirstFrameGate?
 
-        /// Lets the rest of the file be read: what is shown of it has been answered.
+        /// Lets the rest of the file be read once what is shown of it is drawn: its list has been answered.
         func answered() {
-            firstFrame?.open()
+            firstFrame?.openWithNextFrame()
         }
     }
 
