@@ -91,3 +91,5 @@ def run(measure, record, installed, arbor, files, runs, smoke):
                                           runs=runs, keys='End PgUp Home'))
     record('wide-sqlite', 'arbor', measure('arbor', [arbor, files['wide-1m.sqlite'], '--table', 'nodes'],
                                            r'root[\s\S]*1 of 1', runs=runs, keys='Right End PgUp Home'))
+    import crossing_run
+    crossing_run.run(measure, record, floor, installed, arbor, os.path.dirname(big), runs, smoke)

@@ -1,0 +1,74 @@
+"""crossing_run -- Arbor across boundaries: a whole multi-table SQLite database without flags, and a diff of two
+directories of manifests that goes into the changed files, beside sqlite3 and diff -r in the same run.
+
+Called by shapes_run.py; data made here (sqlite3's generate_series, Python for the manifests), nothing downloaded.
+"""
+import json, os, random, subprocess, sys
+
+
+def database(data, smoke):
+    """Four tables: 10,000,000 events and 5,000,000 log rows with a JSON payload (1 GB), users, a tree of places."""
+    path = os.path.join(data, 'tables-1gb.sqlite' if not smoke else 'tables-small.sqlite')
+    if os.path.exists(path):
+        return path
+    scale = 1000 if smoke else 1
+    script = f"""
+        CREATE TABLE events(kind TEXT, user INTEGER, value REAL, payload TEXT);
+        INSERT INTO events SELECT 'k' || (value % 7), value % 5000, value * 0.5, 'event ' || value || ' of a long day'
+            FROM generate_series(1, {10_000_000 // scale});
+        CREATE TABLE logs(id INTEGER PRIMARY KEY, at TEXT, level TEXT, message TEXT, payload TEXT);
+        INSERT INTO logs SELECT value, datetime(1700000000 + value, 'unixepoch'), 'info',
+            'request ' || value || ' served in ' || (value % 977) || ' ms', '{{"user": ' || (value % 10007) || ', "ok": true}}'
+            FROM generate_series(1, {5_000_000 // scale});
+        CREATE TABLE users(name TEXT, email TEXT);
+        INSERT INTO users SELECT 'user ' || value, 'u' || value || '@example.com' FROM generate_series(1, 5000);
+        CREATE TABLE places(id INTEGER PRIMARY KEY, parent INTEGER, name TEXT);
+        INSERT INTO places VALUES (1, NULL, 'world'), (2, 1, 'europe'), (3, 2, 'france');
+        """
+    subprocess.run(['sqlite3', path + '.tmp'], input=script, text=True, check=True)
+    os.rename(path + '.tmp', path)
+    return path
+
+
+def manifests(data, smoke):
+    """Two directories of 2,000 Deployments (half JSON, half YAML), 20 of them with another replica count."""
+    count = 200 if smoke else 2000
+    sides = [os.path.join(data, f'manifests-{count}-{side}') for side in 'ab']
+    if all(os.path.isdir(side) for side in sides):
+        return sides
+    random.seed(7)
+    changed = set(random.sample(range(count), 20))
+    for index in range(count):
+        team = f'team{index % 40}'
+        name = f'svc-{index}'
+        document = {'apiVersion': 'apps/v1', 'kind': 'Deployment', 'metadata': {'name': name, 'namespace': team},
+                    'spec': {'replicas': 2, 'template': {'spec': {'containers': [
+                        {'name': 'main', 'image': f'registry.example.com/{name}:1.{index % 17}.0',
+                         'env': [{'name': f'VAR_{k}', 'value': f'value-{k}-{index}'} for k in range(8)]}]}}}}
+        for number, side in enumerate(sides):
+            if number == 1 and index in changed:
+                document['spec']['replicas'] = 3
+            os.makedirs(os.path.join(side, team), exist_ok=True)
+            if index % 2 == 0:
+                text = json.dumps(document, indent=2)
+                suffix = 'json'
+            else:
+                # JSON is YAML; flow style keeps the generator small and the files real YAML to the parser.
+                text = '\n'.join(f'{key}: {json.dumps(value)}' for key, value in document.items())
+                suffix = 'yaml'
+            with open(os.path.join(side, team, f'{name}.{suffix}'), 'w') as file:
+                file.write(text + '\n')
+    return sides
+
+
+def run(measure, record, floor, installed, arbor, data, runs, smoke):
+    """Measures both shapes; `measure` and `record` are run.py's, `floor` shapes_run's."""
+    print('across boundaries', file=sys.stderr)
+    if installed('sqlite3'):
+        db = database(data, smoke)
+        record('sqlite-db', 'arbor', measure('arbor', [arbor, db], r'users[\s\S]*1 of', runs=runs,
+                                             keys='Right Down*20 PageDown*3000', timeout=300))
+        record('sqlite-db', 'sqlite3', floor('sqlite3', ['sqlite3', db, '.tables'], runs=runs))
+    one, other = manifests(data, smoke)
+    record('diff-dirs', 'arbor', measure('arbor', [arbor, 'diff', one, other], r'team\d+[\s\S]*~', runs=runs))
+    record('diff-dirs', 'diff -r', floor('diff -r', ['sh', '-c', f"diff -r '{one}' '{other}' > /dev/null; [ $? -le 1 ]"], runs=runs))
