@@ -21,11 +21,10 @@ enum PathQuery {
 
     /// Prints the matches; returns the exit status.
     static func run(_ command: QueryCommand, query: JSONPath, source opened: OpenedSource) throws(ArborFailure) -> Int32 {
-        let hierarchy = QueriedDocuments.reading(opened.hierarchy)
-        let fallback: Field = hierarchy.isDocument ? .value : .id
+        let search = SourceQuery(query, source: opened.hierarchy)
+        let fallback: Field = search.reader.source.isDocument ? .value : .id
         let field = command.output.output.flatMap(Field.init(rawValue:)) ?? fallback
         let terminator = command.output.terminator
-        let search = SourceQuery(query, source: hierarchy)
         // The walk recurses per level of nesting: it runs on a thread whose stack holds the deepest it goes.
         let printed = QueryThread.run { print(search, field: field, terminator: terminator) }
         if let failure = printed.failure { throw .invalid(failure) }

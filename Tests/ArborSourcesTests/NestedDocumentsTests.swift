@@ -144,7 +144,7 @@ struct NestedDocumentsTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         _ = FileManager.default.createFile(atPath: root + "/bad.json", contents: Data("{\"a\": ".utf8))
         _ = FileManager.default.createFile(atPath: root + "/log.json", contents: Data(#"{"payload": "{\"user\": {\"name\": \"ann\"}}"}"#.utf8))
-        let source = QueriedDocuments.reading(try open(root))
+        let source = try open(root)
         func run(_ expression: String) async throws -> [(path: String, id: String, value: String)] {
             let query = SourceQuery(try JSONPath(expression), source: source)
             return await onQueryThread {

@@ -8,10 +8,10 @@ public struct SourceQuery: Sendable {
     /// What reads the source.
     public let reader: SourcePathReader
 
-    /// A query of `source`.
+    /// A query of `source`, or of the document it is read as (``QueriedAsDocument``).
     public init(_ path: JSONPath, source: any HierarchySource) {
         self.path = path
-        reader = SourcePathReader(source: source)
+        reader = SourcePathReader(source: (source as? any QueriedAsDocument)?.queriedDocument ?? source)
     }
 
     /// Hands each match on, in the RFC's order, until `body` returns false or `shouldStop` says so; returns

@@ -4,7 +4,7 @@ import ArborCore
 /// hierarchy icon with its members' count, its members are the next level, and its preview is the document
 /// pretty-printed. An item inside the string has the string's id, `#`, then its JSON pointer in the string
 /// (`/payload#/user/name`); the string itself stands for the document's top.
-package struct EmbeddedJSONSource: HierarchySource, PreviewingItems, LocatingItems, ImmediateChildren {
+package struct EmbeddedJSONSource: HierarchySource, PreviewingItems, LocatingItems, ImmediateChildren, QueriedAsDocument {
     /// The source whose strings are opened.
     package let base: any HierarchySource
     let documents = EmbeddedDocuments()
@@ -19,6 +19,8 @@ package struct EmbeddedJSONSource: HierarchySource, PreviewingItems, LocatingIte
 
     package var displayName: String { base.displayName }
     package var isDocument: Bool { base.isDocument }
+    /// A document's strings holding JSON read as that JSON; any other source as its items.
+    package var queriedDocument: any HierarchySource { base.isDocument ? QueriedDocuments(self) : self }
     package var pagesChildren: Bool { true }
     package var searchBound: SearchBound { base.searchBound }
 

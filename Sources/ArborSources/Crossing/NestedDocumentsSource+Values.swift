@@ -1,6 +1,9 @@
 import ArborCore
 
-extension NestedDocumentsSource {
+extension NestedDocumentsSource: QueriedAsDocument {
+    /// The tree as one document: see ``QueriedDocuments``.
+    package var queriedDocument: any HierarchySource { QueriedDocuments(self) }
+
     /// An item as a query across the tree reads it, one document: a directory an object of its entries by name, a
     /// file that opens its document's top (titled by the file's name), a file that does not parse the string of
     /// its error, any other file null.

@@ -7,9 +7,10 @@ package struct QueriedDocuments: HierarchySource {
     let base: any HierarchySource
     private let tree: NestedDocumentsSource?
 
-    /// The source a query reads: `base` as one document where it crosses into files or strings, else itself.
-    package static func reading(_ base: any HierarchySource) -> any HierarchySource {
-        base is NestedDocumentsSource || base is EmbeddedJSONSource ? QueriedDocuments(base: base, tree: base as? NestedDocumentsSource) : base
+    /// `base`, a directory whose files open or a source whose strings do, read as one document.
+    init(_ base: any HierarchySource) {
+        self.base = base
+        tree = base as? NestedDocumentsSource
     }
 
     package var displayName: String { base.displayName }
