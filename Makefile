@@ -171,7 +171,7 @@ bench-smoke:
 # Coverage-guided fuzzing (libFuzzer, AddressSanitizer) of each target for FUZZ_SECONDS; the corpus grows in
 # Tests/Fuzz/corpus/TARGET and crashes land in Tests/Fuzz/crashes.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = json yaml csv paths command config theme keys cli jsonpath jsonl xml toml plist ini diff terminal find
+FUZZ_TARGETS = json yaml csv paths command config theme keys cli jsonpath jsonl xml toml plist ini diff terminal find crossing
 FUZZ_BUILD = $(SWIFT) build --product ArborFuzz --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DARBOR_FUZZ \
   -Xcc -fsanitize=fuzzer-no-link,address
 fuzz: deps
@@ -179,7 +179,7 @@ fuzz: deps
 	FUZZ_TARGETS="$(FUZZ_TARGETS)" scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # Each target for FUZZ_SMOKE_SECONDS on the kept corpus, new inputs in a scratch folder: part of make test.
-FUZZ_SMOKE_SECONDS ?= 30
+FUZZ_SMOKE_SECONDS ?= 20
 fuzz-smoke: deps
 	@mkdir -p .build-fuzz
 	@echo "building ArborFuzz with libFuzzer and AddressSanitizer"
