@@ -20,6 +20,7 @@ let package = Package(
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         .systemLibrary(name: "CLibpq"),
+        .systemLibrary(name: "CLibarchive"),
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
@@ -47,7 +48,7 @@ let package = Package(
         .target(
             name: "ArborSources",
             dependencies: [
-                "ArborCore", "CJSONScan", "CFileLease", "CLibpq", "CLibxml2", "CSQLite", "CYAML",
+                "ArborCore", "CJSONScan", "CFileLease", "CLibarchive", "CLibpq", "CLibxml2", "CSQLite", "CYAML",
             ]
         ),
         .target(name: "ArborTUI", dependencies: ["ArborCore", "ArborPath", "CNcurses"]),

@@ -68,7 +68,7 @@ final class TestCluster: Sendable {
 
     /// Runs a program to its end (posix_spawn and waitpid: Foundation's Process may never see a child end
     /// inside the test runner), its output read from files.
-    private static func run(_ arguments: [String]) throws -> String {
+    static func run(_ arguments: [String]) throws -> String {
         let stem = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-pg-run-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: stem + ".out"); try? FileManager.default.removeItem(atPath: stem + ".err") }
         var actions = posix_spawn_file_actions_t()

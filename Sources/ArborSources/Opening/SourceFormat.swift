@@ -46,6 +46,8 @@ package struct SourceFormat: RawRepresentable, Sendable, Hashable, CustomStringC
     package static let cmd = SourceFormat("cmd")
     /// An adjacency table in a SQLite database, read lazily.
     package static let sqlite = SourceFormat("sqlite")
+    /// An archive (zip, tar, 7z...) browsed as a directory.
+    package static let archive = SourceFormat("archive")
     /// A table in a PostgreSQL database, read lazily and read-only.
     package static let postgres = SourceFormat("postgres")
 

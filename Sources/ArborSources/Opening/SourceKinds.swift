@@ -5,6 +5,7 @@ package enum SourceKinds {
         CommandKind(),
         FileSystemKind(),
         SQLiteKind(),
+        ArchiveKind(),
         PostgresKind(),
         JSONLinesKind(),
         JSONKind(),

@@ -1,0 +1,43 @@
+/// An archive's members as a tree: each directory's members by path, in the archive's order, with the
+/// directories that only their members' paths imply. A path written twice is the last member written (as
+/// extracting the archive would leave it).
+struct ArchiveListing: Sendable {
+    /// Every member and implied directory, by path (`""` is the top).
+    private(set) var members: [String: ArchiveMember] = [:]
+    /// The paths under each directory's path, in the archive's order.
+    private(set) var children: [String: [String]] = ["": []]
+    /// The archive's format and compression, as libarchive names them.
+    var format = ""
+    /// Why the listing stopped before the archive's end, when it did.
+    var problem: String?
+
+    /// Reads every header of the archive `reader` reads, skipping the members' content.
+    init(_ reader: ArchiveReader) {
+        do {
+            while let member = try reader.next() { add(member) }
+        } catch {
+            problem = error.message
+        }
+        format = reader.format
+    }
+
+    /// Adds a member under its directory, making the directories above it that are not members themselves.
+    mutating func add(_ member: ArchiveMember) {
+        guard !member.parts.isEmpty else { return }
+        var parent = ""
+        for depth in 0..<(member.parts.count - 1) {
+            let path = member.parts[...depth].joined(separator: "/")
+            if members[path] == nil {
+                members[path] = ArchiveMember(parts: Array(member.parts[...depth]), kind: .directory, size: nil, modified: member.modified,
+                                              permissions: 0o755, isEncrypted: false, index: -1)
+                children[parent, default: []].append(path)
+                children[path] = []
+            }
+            parent = path
+        }
+        let path = member.path
+        if members[path] == nil { children[parent, default: []].append(path) }
+        if case .directory = member.kind, children[path] == nil { children[path] = [] }
+        members[path] = member
+    }
+}

@@ -1,0 +1,99 @@
+import ArborCore
+import CLibarchive
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One pass over an archive, member by member, through libarchive: a file read from its path (a zip's central
+/// directory found by seeking), or bytes held in memory (an archive that is a member of another).
+final class ArchiveReader {
+    private let library: ArborLibarchive
+    private let handle: OpaquePointer
+    /// The bytes read from, kept alive while libarchive reads them.
+    private let held: [UInt8]?
+    private var count = 0
+    private let origin: String
+
+    /// Opens `path`, or `bytes` when given (then `path` only names them); an error says what is wrong and where.
+    init(path: String, bytes: [UInt8]? = nil) throws(SourceLoadError) {
+        library = try LibArchive.library()
+        guard let handle = library.read_new() else { throw SourceLoadError("\(path): out of memory opening the archive") }
+        self.handle = handle
+        held = bytes
+        origin = path
+        _ = library.support_filter_all(handle)
+        _ = library.support_format_all(handle)
+        // A compressed file that holds no archive (`notes.json.gz`) reads as one member: its content.
+        _ = library.support_format_raw(handle)
+        let status: Int32
+        if let held {
+            status = held.withUnsafeBytes { library.open_memory(handle, $0.baseAddress, $0.count) }
+        } else {
+            status = library.open_filename(handle, path, 1 << 16)
+        }
+        // Every property is set: the reader's deinit frees the handle when this throws.
+        guard status == Int32(ARBOR_ARCHIVE_OK) else { throw SourceLoadError("\(path): \(error)") }
+    }
+
+    deinit {
+        _ = library.read_free(handle)
+    }
+
+    /// libarchive's last message.
+    var error: String {
+        library.error_string(handle).map { String(cString: $0) } ?? "cannot read the archive"
+    }
+
+    /// The archive's format and compression (`ZIP 2.0 (deflation)`, `GNU tar format · gzip`).
+    var format: String {
+        let name = library.format_name(handle).map { String(cString: $0) } ?? "archive"
+        let filters = (0..<max(0, library.filter_count(handle) - 1)).compactMap { library.filter_name(handle, $0).map { String(cString: $0) } }
+        return ([name] + filters).joined(separator: " · ")
+    }
+
+    /// The next member's header, or nil at the end; an error names the archive and what broke there.
+    func next() throws(SourceLoadError) -> ArchiveMember? {
+        var entry: OpaquePointer?
+        let status = library.next_header(handle, &entry)
+        if status == Int32(ARBOR_ARCHIVE_EOF) { return nil }
+        guard status == Int32(ARBOR_ARCHIVE_OK) || status == Int32(ARBOR_ARCHIVE_WARN), let entry else {
+            throw SourceLoadError("\(origin): member \(count + 1): \(error)")
+        }
+        defer { count += 1 }
+        let path = (library.entry_pathname_utf8(entry) ?? library.entry_pathname(entry)).map { Self.text($0) } ?? ""
+        let kind: ArchiveMember.Kind
+        switch library.entry_filetype(entry) & UInt32(ARBOR_AE_IFMT) {
+        case UInt32(ARBOR_AE_IFDIR): kind = .directory
+        case UInt32(ARBOR_AE_IFLNK): kind = .symlink(library.entry_symlink(entry).map { Self.text($0) } ?? "")
+        case UInt32(ARBOR_AE_IFREG):
+            if let target = library.entry_hardlink(entry) { kind = .hardlink(Self.text(target)) } else { kind = .file }
+        default: kind = path.hasSuffix("/") ? .directory : .other
+        }
+        return ArchiveMember(parts: ArchiveMember.parts(of: path), kind: kind,
+                             size: library.entry_size_is_set(entry) != 0 ? library.entry_size(entry) : nil,
+                             modified: Int64(library.entry_mtime(entry)), permissions: library.entry_perm(entry) & 0o7777,
+                             isEncrypted: library.entry_is_encrypted(entry) > 0, index: count)
+    }
+
+    /// Up to `limit` bytes of the current member's content, and whether it has more; an error says where it broke.
+    func content(limit: Int) throws(SourceLoadError) -> (bytes: [UInt8], isCut: Bool) {
+        var bytes: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count < limit {
+            let read = block.withUnsafeMutableBytes { library.read_data(handle, $0.baseAddress, min($0.count, limit - bytes.count)) }
+            if read == 0 { return (bytes, false) }
+            guard read > 0 else { throw SourceLoadError("\(origin): \(error)") }
+            bytes += block[..<read]
+        }
+        var probe: UInt8 = 0
+        return (bytes, library.read_data(handle, &probe, 1) > 0)
+    }
+
+    /// A C string from the archive as text, its invalid bytes kept as lossless text.
+    private static func text(_ pointer: UnsafePointer<CChar>) -> String {
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
+        return LosslessText.decode(Array(bytes)[...])
+    }
+}

@@ -1,0 +1,227 @@
+import ArborCore
+import Synchronization
+
+/// An archive browsed as the directory tree it holds, never extracted: zip (and jar, whl, docx...), tar plain
+/// or compressed, 7z, ar (`.deb`), cpio, ISO 9660, through libarchive. Its members are listed from their
+/// headers; a member's content is read when it is previewed or entered. A member in a format Arbor reads opens
+/// as what it holds, and a member that is itself an archive opens as one.
+///
+/// A member's id is the archive's id, `/`, and its path in the archive (`app.whl/pkg/data/schema.json`); an item
+/// inside a member is the member's id, `#`, and its id there (`…/schema.json#/properties`).
+package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingItems {
+    package let displayName: String
+    /// The id of the archive itself, the top: its path (empty for an archive read from another's member).
+    let rootID: String
+    /// Where the archive is read from: its file, or the bytes of the member holding it.
+    let path: String
+    let bytes: [UInt8]?
+    let listing: ArchiveListing
+    let request: SourceRequest
+    /// The members opened as what they hold, most recently used last.
+    private let opened = Mutex<[(member: String, source: any HierarchySource)]>([])
+    /// How many opened members are kept.
+    static let keptMembers = 8
+
+    /// Lists the archive at `path` (or in `bytes`), whose id is `rootID`; members open as `request` would open
+    /// files. An archive that breaks after its first members shows them, and `problems` say where.
+    package init(path: String, bytes: [UInt8]? = nil, rootID: String, request: SourceRequest) throws(SourceLoadError) {
+        self.path = path
+        self.bytes = bytes
+        self.rootID = rootID
+        self.request = request
+        displayName = JSONTreeReader.displayName(for: path)
+        listing = ArchiveListing(try ArchiveReader(path: path, bytes: bytes))
+        if listing.members.isEmpty, let problem = listing.problem { throw SourceLoadError(problem) }
+    }
+
+    package var isComplete: Bool { true }
+    package var pagesChildren: Bool { true }
+    package var searchBound: SearchBound { .lazyDefault }
+
+    /// Where an id is: the top, a member, or an item inside a member that opens.
+    enum Place {
+        case top
+        case member(String)
+        case inside(member: String, inner: String)
+    }
+
+    func place(of id: String) throws -> Place {
+        if id == rootID { return .top }
+        let rest: Substring
+        if rootID.isEmpty {
+            rest = id[...]
+        } else {
+            guard id.hasPrefix(rootID + "/") else { throw SourceError("\(displayName): no item '\(id)'") }
+            rest = id.dropFirst(rootID.count + 1)
+        }
+        if listing.members[String(rest)] != nil { return .member(String(rest)) }
+        var index = rest.startIndex
+        while let mark = rest[index...].firstIndex(of: "#") {
+            let member = String(rest[..<mark])
+            if let found = listing.members[member], case .file = found.kind, opens(member) {
+                return .inside(member: member, inner: String(rest[rest.index(after: mark)...]))
+            }
+            index = rest.index(after: mark)
+        }
+        throw SourceError("\(displayName): no member '\(rest)'")
+    }
+
+    func id(ofMember member: String) -> String {
+        rootID.isEmpty ? member : rootID + "/" + member
+    }
+
+    /// Whether a member opens as what it holds, by its name: an archive always (it is a directory), a document
+    /// Arbor reads from bytes where Arbor crosses into what items hold (the browser, `--into`).
+    func opens(_ member: String) -> Bool {
+        if ArchiveKind.namesArchive(member) { return true }
+        return request.crossesInto && NestedDocumentsSource.opensByName(Array(member.utf8)) && SourceFormat.byExtension(member) != .sqlite
+    }
+
+    package func root() async throws -> SourceRoot? { SourceRoot(id: rootID, isVirtual: false) }
+
+    package func numberOfChildren(of id: String) async throws -> Int? {
+        switch try place(of: id) {
+        case .top: return listing.children[""]?.count ?? 0
+        case .member(let member):
+            if let listed = listing.children[member] { return listed.count }
+            guard opens(member) else { return 0 }
+            let (source, rootID) = try await openedMember(member)
+            return try await source.numberOfChildren(of: rootID)
+        case .inside(let member, let inner):
+            return try await openedMember(member).source.numberOfChildren(of: inner)
+        }
+    }
+
+    package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+        try await children(of: id, in: range).map(\.id)
+    }
+
+    package func parentID(of id: String) async throws -> String? {
+        switch try place(of: id) {
+        case .top: return nil
+        case .member(let member):
+            let parts = ArchiveMember.parts(of: member)
+            return parts.count <= 1 ? rootID : self.id(ofMember: parts.dropLast().joined(separator: "/"))
+        case .inside(let member, let inner):
+            let (source, rootID) = try await openedMember(member)
+            guard let parent = try await source.parentID(of: inner) else { return self.id(ofMember: member) }
+            return outer(parent, member: member, root: rootID)
+        }
+    }
+
+    package func item(_ id: String) async throws -> SourceItem {
+        switch try place(of: id) {
+        case .top:
+            return SourceItem(id: rootID, content: ItemContent(title: displayName, subtitle: listing.format),
+                              childCount: listing.children[""]?.count ?? 0)
+        case .member(let member): return item(ofMember: member)
+        case .inside(let member, let inner):
+            let (source, rootID) = try await openedMember(member)
+            var item = try await source.item(inner)
+            item.id = outer(item.id, member: member, root: rootID)
+            return item
+        }
+    }
+
+    package func children(of id: String) async throws -> [SourceItem] {
+        try await children(of: id, in: 0..<Int(Int32.max))
+    }
+
+    package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        let place = try place(of: id)
+        let directory: String
+        switch place {
+        case .top: directory = ""
+        case .member(let member) where listing.children[member] != nil: directory = member
+        case .member(let member):
+            guard opens(member) else { return [] }
+            let (source, rootID) = try await openedMember(member)
+            return try await source.children(of: rootID, in: range).map { inner(of: $0, member: member, root: rootID) }
+        case .inside(let member, let innerID):
+            let (source, rootID) = try await openedMember(member)
+            return try await source.children(of: innerID, in: range).map { inner(of: $0, member: member, root: rootID) }
+        }
+        let listed = listing.children[directory] ?? []
+        return listed[range.clamped(to: listed.indices)].map(item(ofMember:))
+    }
+
+    package func position(of childID: String, in parentID: String) async throws -> Int? {
+        if case .member(let member) = try place(of: childID), case .top = try place(of: parentID) {
+            return listing.children[""]?.firstIndex(of: member)
+        }
+        return try await childIDs(of: parentID, in: 0..<Int(Int32.max)).firstIndex(of: childID)
+    }
+
+    private func outer(_ innerID: String, member: String, root: String) -> String {
+        innerID == root ? id(ofMember: member) : id(ofMember: member) + "#" + innerID
+    }
+
+    private func inner(of item: SourceItem, member: String, root: String) -> SourceItem {
+        var item = item
+        item.id = outer(item.id, member: member, root: root)
+        return item
+    }
+
+    /// A member's item: a directory with its members counted, a file with its size (and the icon when it opens),
+    /// a link with its target.
+    func item(ofMember path: String) -> SourceItem {
+        let member = listing.members[path]!
+        var content = ArchiveMemberContent.content(of: member)
+        content.fields.append(ItemField(name: "path", value: path))
+        let count: Int?
+        switch member.kind {
+        case .directory: count = listing.children[path]?.count ?? 0
+        case .file: count = opens(path) && !member.isEncrypted ? nil : 0
+        default: count = 0
+        }
+        return SourceItem(id: id(ofMember: path), content: content, childCount: count)
+    }
+
+    /// The most a member's content read to open or preview it may take: the input ceiling's share.
+    var memberLimit: Int { request.ceiling.streamShare }
+
+    /// Up to `limit` bytes of a member's content, read in one pass to it, and whether there is more.
+    func content(of path: String, limit: Int) throws(SourceLoadError) -> (bytes: [UInt8], isCut: Bool) {
+        guard let wanted = listing.members[path], wanted.index >= 0 else { return ([], false) }
+        let reader = try ArchiveReader(path: self.path, bytes: bytes)
+        while let member = try reader.next() {
+            if member.index == wanted.index { return try reader.content(limit: limit) }
+        }
+        throw SourceLoadError("\(displayName): member '\(path)' not found again")
+    }
+
+    /// A member opened as what it holds, kept among the last few opened.
+    func openedMember(_ member: String) async throws -> (source: any HierarchySource, rootID: String) {
+        if let kept = opened.withLock({ all -> (any HierarchySource)? in
+            guard let place = all.firstIndex(where: { $0.member == member }) else { return nil }
+            let entry = all.remove(at: place)
+            all.append(entry)
+            return entry.source
+        }) {
+            return (kept, try await kept.root()?.id ?? "")
+        }
+        let source = try await BlockingWork.run { [self] () throws -> any HierarchySource in
+            try ArchiveMemberOpening.open(member, of: self)
+        }
+        opened.withLock { all in
+            all.append((member, source))
+            if all.count > Self.keptMembers { all.removeFirst() }
+        }
+        return (source, try await source.root()?.id ?? "")
+    }
+
+    package func preview(of id: String, lines: Int) async throws -> ItemPreview {
+        switch try place(of: id) {
+        case .top: return ItemPreview.fields(of: try await item(id))
+        case .member(let member):
+            return try await BlockingWork.run { [self] () throws -> ItemPreview in try ArchiveMemberContent.preview(of: member, in: self, lines: lines) }
+        case .inside(let member, let inner):
+            return try await openedMember(member).source.itemPreview(of: inner, lines: lines)
+        }
+    }
+
+    /// A member's path is its id; it has no file on disk of its own.
+    package func location(of id: String) async throws -> ItemLocation {
+        ItemLocation(path: id)
+    }
+}

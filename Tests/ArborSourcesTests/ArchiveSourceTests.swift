@@ -1,0 +1,100 @@
+import ArborCore
+@testable import ArborSources
+import Foundation
+import Testing
+
+/// Archives browsed as directories through libarchive, made here by Python's zipfile and tarfile.
+@Suite("Archives as directories")
+struct ArchiveSourceTests {
+    /// A folder holding `app.whl` (a zip: stored and deflated members, JSON and TOML, hostile names, an encrypted
+    /// flag is not made by zipfile) and `rel.tar.gz` (a tree, a symlink pointing out, the wheel inside).
+    func makeArchives() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-archives-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let script = #"""
+            import io, json, sys, tarfile, zipfile
+            folder = sys.argv[1]
+            with zipfile.ZipFile(folder + '/app.whl', 'w', zipfile.ZIP_DEFLATED) as z:
+                z.writestr('pkg/__init__.py', 'print("hi")\n')
+                z.writestr('pkg/data/schema.json', json.dumps({"properties": {"name": {"type": "string"}}, "payload": "{\"a\": [1, 2]}"}))
+                z.writestr('pkg/conf.toml', '[server]\nport = 8080\n', compress_type=zipfile.ZIP_STORED)
+                z.writestr('../../etc/passwd', 'root:x:0:0\n')
+                z.writestr('evil\x1b[31mred.txt', 'x')
+            with tarfile.open(folder + '/rel.tar.gz', 'w:gz') as t:
+                def add(name, data):
+                    info = tarfile.TarInfo(name); info.size = len(data); t.addfile(info, io.BytesIO(data))
+                add('src/conf/app.json', b'{"spec": {"replicas": 2}}')
+                add('src/readme.txt', b'hello\nworld\n')
+                link = tarfile.TarInfo('src/link'); link.type = tarfile.SYMTYPE; link.linkname = '../../../etc/shadow'; t.addfile(link)
+                add('dist/app.whl', open(folder + '/app.whl', 'rb').read())
+            import random
+            random.seed(1)
+            with tarfile.open(folder + '/whole.tar.gz', 'w:gz') as t:
+                def add(name, data):
+                    info = tarfile.TarInfo(name); info.size = len(data); t.addfile(info, io.BytesIO(data))
+                add('src/a.txt', b'a\n')
+                add('src/b.txt', b'b\n')
+                add('big.bin', bytes(random.getrandbits(8) for _ in range(300000)))
+            data = open(folder + '/whole.tar.gz', 'rb').read()
+            open(folder + '/cut.tar.gz', 'wb').write(data[:len(data) * 2 // 3])
+            """#
+        // Spawned as the PostgreSQL tests spawn their tools: Foundation's Process is not safe in the test runner.
+        _ = try TestCluster.run(["python3", "-c", script, folder])
+        return folder
+    }
+
+    func open(_ path: String, into: Bool = true) throws -> OpenedSource {
+        var request = SourceRequest(path: path)
+        request.crossesInto = into
+        request.watches = false
+        return try SourceOpener.open(request)
+    }
+
+    @Test func aZipIsADirectoryWhoseDocumentsOpen() async throws {
+        let folder = try makeArchives()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let wheel = folder + "/app.whl"
+        let opened = try open(wheel)
+        #expect(opened.format == .archive)
+        let source = opened.hierarchy
+        let top = try await source.children(of: wheel)
+        #expect(top.map(\.content.title) == ["pkg", "..", "evil\u{1b}[31mred.txt"], "names are data, `..` a name like any other")
+        #expect(try await source.children(of: wheel + "/pkg").map(\.content.title) == ["__init__.py", "data", "conf.toml"])
+        let schema = try await source.item(wheel + "/pkg/data/schema.json")
+        #expect(schema.childCount == nil && schema.content.subtitle.hasPrefix("file · "), "a document member may have children")
+        #expect(try await source.children(of: schema.id).map(\.id) == [schema.id + "#/properties", schema.id + "#/payload"])
+        #expect(try await source.children(of: schema.id + "#/payload").map(\.id) == [schema.id + "#/payload#/a"], "JSON in a string opens")
+        #expect(try await source.item(wheel + "/pkg/conf.toml#/server/port").content.scalar?.text == "8080", "found without listing")
+        #expect(try await source.parentID(of: wheel + "/pkg/conf.toml#/server") == wheel + "/pkg/conf.toml")
+        #expect(try await source.parentID(of: wheel + "/pkg/data") == wheel + "/pkg")
+        let preview = try await source.itemPreview(of: wheel + "/pkg/__init__.py", lines: 10)
+        #expect(preview.lines.map { $0.runs.map(\.text).joined() } == [#"print("hi")"#])
+        let leaves = try open(wheel, into: false).hierarchy
+        #expect(try await leaves.item(wheel + "/pkg/data/schema.json").childCount == 0, "without --into members stay files")
+    }
+
+    @Test func aCompressedTarListsItsTreeWithLinksUnfollowedAndTheArchiveInsideIt() async throws {
+        let folder = try makeArchives()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tarball = folder + "/rel.tar.gz"
+        let source = try open(tarball).hierarchy
+        #expect(try await source.children(of: tarball).map(\.content.title) == ["src", "dist"])
+        let link = try await source.item(tarball + "/src/link")
+        #expect(link.content.subtitle == "symlink → ../../../etc/shadow" && link.childCount == 0)
+        let linkPreview = try await source.itemPreview(of: link.id, lines: 5)
+        #expect(linkPreview.lines.contains { $0.runs.map(\.text).joined().contains("not followed") })
+        let inner = tarball + "/dist/app.whl"
+        #expect(try await source.children(of: inner).map(\.id) == [inner + "#pkg", inner + "#..", inner + "#evil\u{1b}[31mred.txt"])
+        #expect(try await source.item(inner + "#pkg/conf.toml#/server/port").content.scalar?.text == "8080", "a document in an archive in an archive")
+        #expect(try await source.item(tarball + "/src/conf/app.json#/spec/replicas").content.scalar?.text == "2")
+    }
+
+    @Test func aTruncatedArchiveShowsWhatWasReadAndSaysWhereItBroke() async throws {
+        let folder = try makeArchives()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let opened = try open(folder + "/cut.tar.gz")
+        #expect(!opened.problems.isEmpty && opened.problems[0].contains("cut.tar.gz"), "\(opened.problems)")
+        #expect(try await opened.hierarchy.children(of: folder + "/cut.tar.gz").map(\.content.title).first == "src", "what was read is shown")
+        #expect(throws: SourceLoadError.self) { try SourceOpener.open(SourceRequest(path: folder + "/nothing.zip")) }
+    }
+}
