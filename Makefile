@@ -10,15 +10,16 @@ BIN_RELEASE = .build/release/arbor
 
 all: build
 
-# ncursesw, SQLite, libxml2 and LZ4 (with pkg-config) are the system libraries Arbor needs.
+# ncursesw, SQLite, libxml2, LZ4, libyaml and libarchive (with pkg-config) are the system libraries Arbor needs
+# (libxml2, libarchive and libpq are loaded when a source needs them).
 deps:
-	@if ! pkg-config --exists ncursesw sqlite3 libxml-2.0 liblz4 yaml-0.1 2>/dev/null; then \
+	@if ! pkg-config --exists ncursesw sqlite3 libxml-2.0 liblz4 yaml-0.1 libarchive 2>/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "installing libncurses-dev, libsqlite3-dev, libxml2-dev, liblz4-dev, libyaml-dev and pkg-config"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libncurses-dev libsqlite3-dev libxml2-dev liblz4-dev libyaml-dev pkg-config >/dev/null; \
+	    echo "installing libncurses-dev, libsqlite3-dev, libxml2-dev, liblz4-dev, libyaml-dev, libarchive-dev and pkg-config"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libncurses-dev libsqlite3-dev libxml2-dev liblz4-dev libyaml-dev libarchive-dev pkg-config >/dev/null; \
 	  else \
-	    echo "ncursesw, sqlite3, libxml2, lz4 or libyaml is missing: install them with 'sudo apt-get install libncurses-dev libsqlite3-dev libxml2-dev liblz4-dev libyaml-dev pkg-config'"; \
-	    echo "(Debian/Ubuntu) or 'brew install ncurses sqlite libxml2 lz4 libyaml pkg-config' (macOS), then run make again"; exit 1; \
+	    echo "ncursesw, sqlite3, libxml2, lz4, libyaml or libarchive is missing: install them with 'sudo apt-get install libncurses-dev libsqlite3-dev libxml2-dev liblz4-dev libyaml-dev libarchive-dev pkg-config'"; \
+	    echo "(Debian/Ubuntu) or 'brew install ncurses sqlite libxml2 lz4 libyaml libarchive pkg-config' (macOS), then run make again"; exit 1; \
 	  fi; \
 	fi
 

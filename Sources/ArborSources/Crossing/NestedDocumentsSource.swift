@@ -12,7 +12,7 @@ package struct NestedDocumentsSource: HierarchySource, HiddenEntries, WatchingSh
     let relay: ChangeRelay
 
     /// The formats whose files open: those read from a file as a hierarchy, not a path list or a program's output.
-    static let openedFormats: Set<SourceFormat> = [.json, .jsonl, .yaml, .xml, .toml, .plist, .ini, .csv, .tsv, .sqlite]
+    static let openedFormats: Set<SourceFormat> = [.json, .jsonl, .yaml, .xml, .toml, .plist, .ini, .csv, .tsv, .sqlite, .archive]
 
     /// The tree, its files opened as `request` would open them (its path aside), under a memory budget of a
     /// third of the input ceiling.
@@ -69,7 +69,20 @@ package struct NestedDocumentsSource: HierarchySource, HiddenEntries, WatchingSh
 
     func place(of id: String) -> Place {
         if let nested = NestedID.split(id, isDocument: { documents.holds($0) || Self.opens($0) }) { return .inside(nested) }
+        if let archive = archive(holding: id) { return .inside(NestedID(file: archive, inner: id)) }
         return Self.opens(id) ? .file(id) : .entry(id)
+    }
+
+    /// The archive file whose member `id` names: an archive's members are ids under its path (`dir/app.whl/pkg`).
+    private func archive(holding id: String) -> String? {
+        let bytes = Array(id.utf8)
+        guard bytes.contains(UInt8(ascii: "/")), !SourceFile.exists(id) else { return nil }
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "/") && index > 0 {
+            let file = String(decoding: bytes[..<index], as: UTF8.self)
+            guard ArchiveKind.namesArchive(file) else { continue }
+            if documents.holds(file) || Self.opens(file) { return file }
+        }
+        return nil
     }
 
     /// The document and the id in it of a file's top or an item inside a file; nil for an entry of the tree.
@@ -86,7 +99,9 @@ package struct NestedDocumentsSource: HierarchySource, HiddenEntries, WatchingSh
 
     /// The id in the tree of an item of a file's document: the file itself for its root.
     private func outerID(_ inner: String, in file: String, root: String) -> String {
-        inner == root ? file : NestedID.join(file: file, inner: inner)
+        if inner == root { return file }
+        // An archive's members are already named under its path.
+        return inner.hasPrefix(file + "/") ? inner : NestedID.join(file: file, inner: inner)
     }
 
     private func outer(_ item: SourceItem, in file: String, root: String) -> SourceItem {
