@@ -39,7 +39,7 @@ extension FuzzTargets {
     }
 
     /// The ids a breadth-first walk of at most `limit` lists meets.
-    private static func walkedIDs(_ source: any HierarchySource, limit: Int) -> [String] {
+    static func walkedIDs(_ source: any HierarchySource, limit: Int) -> [String] {
         let performer = EffectPerformer(source: source)
         guard case .loaded(.root(_, .success(let root?))) = blockingPerform(performer, .loadRoot(generation: 0)) else { return [] }
         var queue = [root.id]

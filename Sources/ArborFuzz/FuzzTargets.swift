@@ -11,7 +11,7 @@ enum FuzzTargets {
     static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "json": json, "yaml": yaml, "csv": csv, "paths": paths, "config": config, "theme": theme, "keys": keys,
         "command": command, "cli": commandLine, "jsonpath": jsonpath, "jsonl": jsonl, "xml": xml, "toml": toml, "plist": plist,
-        "ini": ini, "diff": diff, "terminal": terminal, "find": find, "crossing": crossing,
+        "ini": ini, "diff": diff, "terminal": terminal, "find": find, "crossing": crossing, "archive": archive,
     ]
 
     /// A JSONPath expression is parsed or refused with a position inside it, never a crash; one that parses

@@ -35,6 +35,8 @@ struct ArchiveSourceTests {
                 add('src/a.txt', b'a\n')
                 add('src/b.txt', b'b\n')
                 add('big.bin', bytes(random.getrandbits(8) for _ in range(300000)))
+            import gzip
+            open(folder + '/notes.json.gz', 'wb').write(gzip.compress(b'{"a": [1, 2]}'))
             data = open(folder + '/whole.tar.gz', 'rb').read()
             open(folder + '/cut.tar.gz', 'wb').write(data[:len(data) * 2 // 3])
             """#
@@ -96,5 +98,14 @@ struct ArchiveSourceTests {
         #expect(!opened.problems.isEmpty && opened.problems[0].contains("cut.tar.gz"), "\(opened.problems)")
         #expect(try await opened.hierarchy.children(of: folder + "/cut.tar.gz").map(\.content.title).first == "src", "what was read is shown")
         #expect(throws: SourceLoadError.self) { try SourceOpener.open(SourceRequest(path: folder + "/nothing.zip")) }
+    }
+
+    @Test func aCompressedDocumentIsOneMemberNamedWithoutItsCompression() async throws {
+        let folder = try makeArchives()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/notes.json.gz"
+        let source = try open(path).hierarchy
+        #expect(try await source.children(of: path).map(\.id) == [path + "/notes.json"])
+        #expect(try await source.children(of: path + "/notes.json").map(\.id) == [path + "/notes.json#/a"])
     }
 }

@@ -11,14 +11,21 @@ struct ArchiveListing: Sendable {
     /// Why the listing stopped before the archive's end, when it did.
     var problem: String?
 
-    /// Reads every header of the archive `reader` reads, skipping the members' content.
-    init(_ reader: ArchiveReader) {
+    /// Reads every header of the archive `reader` reads, skipping the members' content. A compressed file that
+    /// holds no archive has one member, its content, named `rawName` (`notes.json` for `notes.json.gz`).
+    init(_ reader: ArchiveReader, rawName: String) {
         do {
             while let member = try reader.next() { add(member) }
         } catch {
             problem = error.message
         }
         format = reader.format
+        if format.hasPrefix("raw"), let content = members["data"], members.count == 1 {
+            let named = ArchiveMember(parts: [rawName], kind: content.kind, size: content.size, modified: content.modified,
+                                      permissions: content.permissions, isEncrypted: false, index: content.index)
+            members = [rawName: named]
+            children = ["": [rawName]]
+        }
     }
 
     /// Adds a member under its directory, making the directories above it that are not members themselves.

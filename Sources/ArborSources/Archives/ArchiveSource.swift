@@ -30,7 +30,9 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
         self.rootID = rootID
         self.request = request
         displayName = JSONTreeReader.displayName(for: path)
-        listing = ArchiveListing(try ArchiveReader(path: path, bytes: bytes))
+        let name = displayName
+        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        listing = ArchiveListing(try ArchiveReader(path: path, bytes: bytes), rawName: stem.isEmpty ? "data" : stem)
         if listing.members.isEmpty, let problem = listing.problem { throw SourceLoadError(problem) }
     }
 
