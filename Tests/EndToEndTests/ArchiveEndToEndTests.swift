@@ -12,6 +12,10 @@ struct ArchiveEndToEndTests {
                 z.writestr('pkg/__init__.py', 'print("hi")\\n')
                 z.writestr('pkg/data/schema.json', json.dumps({"properties": {"name": {"type": "string"}}}))
                 z.writestr('evil\\x1b[31mred.txt', 'x')
+            for name, replicas in (('v1.tar.gz', 2), ('v2.tar.gz', 5)):
+                with tarfile.open(name, 'w:gz') as t:
+                    for member, data in (('pkg/deploy.json', ('{"spec": {"replicas": %d}}' % replicas).encode()), ('pkg/readme.txt', b'same')):
+                        info = tarfile.TarInfo(member); info.size = len(data); t.addfile(info, io.BytesIO(data))
             os.makedirs('shelf', exist_ok=True)
             with tarfile.open('shelf/rel.tar.xz', 'w:xz') as t:
                 data = b'{"spec": {"replicas": 2}}'
@@ -69,5 +73,16 @@ struct ArchiveEndToEndTests {
         waitFor(tmux, "▌src")
         try tmux.send("Right", "Right")
         waitFor(tmux, "▌spec")
+    }
+
+    @Test func twoTarballsCompareIntoAChangedJSONMember() throws {
+        let tmux = try session("diff v1.tar.gz v2.tar.gz")
+        waitFor(tmux, "pkg", "~1")
+        try tmux.send("]")
+        waitFor(tmux, "replicas: 2 → 5")
+        try tmux.send("q")
+        let paths = try runCommand(arborBinary, ["diff", "--output", "paths", tmux.directory.appendingPathComponent("v1.tar.gz").path,
+                                                 tmux.directory.appendingPathComponent("v2.tar.gz").path])
+        #expect(paths.status == 1 && paths.stdout == "pkg/deploy.json#/spec/replicas\n", "\(paths.stdout)")
     }
 }

@@ -1,4 +1,9 @@
 import ArborCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Archives browsed as directories (``ArchiveSource``): by their name, or by their first bytes.
 struct ArchiveKind: SourceKind {
@@ -28,6 +33,15 @@ struct ArchiveKind: SourceKind {
         ]
         if signatures.contains(where: { bytes.starts(with: $0) }) { return true }
         return bytes.count >= 262 && bytes[257..<262].elementsEqual("ustar".utf8)
+    }
+
+    /// Whether the file at `path` starts as an archive does.
+    static func recognisesArchive(path: String) -> Bool {
+        guard !SourceFile.isDirectory(path), let file = fopen(path, "rb") else { return false }
+        defer { fclose(file) }
+        var bytes = [UInt8](repeating: 0, count: 512)
+        let count = fread(&bytes, 1, bytes.count, file)
+        return recognisesArchive(Array(bytes[..<count]))
     }
 
     func recognises(_ bytes: [UInt8]) -> SourceFormat? {

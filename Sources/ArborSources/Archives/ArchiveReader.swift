@@ -91,6 +91,17 @@ final class ArchiveReader {
         return (bytes, library.read_data(handle, &probe, 1) > 0)
     }
 
+    /// Hands the current member's content on a block at a time, to its end.
+    func forEachBlock(_ body: (UnsafeRawBufferPointer) -> Void) throws(SourceLoadError) {
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let read = block.withUnsafeMutableBytes { library.read_data(handle, $0.baseAddress, $0.count) }
+            if read == 0 { return }
+            guard read > 0 else { throw SourceLoadError("\(origin): \(error)") }
+            block.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<read])) }
+        }
+    }
+
     /// A C string from the archive as text, its invalid bytes kept as lossless text.
     private static func text(_ pointer: UnsafePointer<CChar>) -> String {
         let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))

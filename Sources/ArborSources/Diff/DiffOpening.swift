@@ -31,8 +31,8 @@ package enum DiffOpening {
     /// JSON files are indexed as they are written, so that their equal parts compare as bytes.
     static func versions(_ first: SourceRequest, _ second: SourceRequest, names: (String, String), problems: inout [String])
         throws(SourceLoadError) -> (IndexedValue, IndexedValue, documents: Set<String>?) {
-        if isDirectory(first), isDirectory(second) {
-            let (old, new, documents) = DirectoryDocuments.versions(first, second, problems: &problems)
+        if let one = try treeSide(first), let other = try treeSide(second) {
+            let (old, new, documents) = DirectoryDocuments.versions([one, other], problems: &problems)
             return (try checked(IndexedJSON(bytes: old), name: names.0).top, try checked(IndexedJSON(bytes: new), name: names.1).top, documents)
         }
         let sides = [(first, names.0), (second, names.1)]
@@ -108,7 +108,7 @@ package enum DiffOpening {
         return opened.hierarchy
     }
 
-    private static func value(of hierarchy: any HierarchySource, name: String) throws(SourceLoadError) -> JSONPathValue {
+    static func value(of hierarchy: any HierarchySource, name: String) throws(SourceLoadError) -> JSONPathValue {
         if !hierarchy.isDocument {
             do {
                 return try ItemTreeValue.value(of: hierarchy)
@@ -125,6 +125,15 @@ package enum DiffOpening {
         if let failure = query.reader.failure { throw SourceLoadError("\(name): \(failure.message)") }
         guard let found else { throw SourceLoadError("\(name): holds nothing to compare") }
         return found
+    }
+
+    /// The side of a comparison of trees a request names: a directory, or an archive; nil for anything else.
+    private static func treeSide(_ request: SourceRequest) throws(SourceLoadError) -> DirectoryDocuments.Side? {
+        guard let path = request.path, !path.contains("://") else { return nil }
+        if isDirectory(request) { return DirectoryDocuments.directory(path, template: request) }
+        guard request.format == .archive || (request.format == nil && (ArchiveKind.namesArchive(path) || ArchiveKind.recognisesArchive(path: path)))
+        else { return nil }
+        return ArchiveSnapshot.side(try ArchiveSource(path: path, rootID: path, request: request))
     }
 
     /// Whether the request names a directory read as one (no other format asked for).

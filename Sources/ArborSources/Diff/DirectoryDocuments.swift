@@ -1,20 +1,39 @@
 import ArborCore
 import Synchronization
 
-/// Two directory trees compared as snapshots (``DirectorySnapshot``), where a file on both sides whose bytes
+/// Two trees (directories, archives) compared as snapshots (``DirectorySnapshot``), where a file on both sides whose bytes
 /// changed and that Arbor reads as a document is compared as that document: its value replaces its size and
 /// hash on both sides, so that the difference goes on into it. A file that does not read on either side stays
 /// its size and hash, its trouble said in the problems.
 enum DirectoryDocuments {
+    /// One side of the comparison: a tree's snapshot, and the value of one of its files as compact JSON.
+    struct Side: Sendable {
+        /// The tree's snapshot; what could not be read goes to the problems.
+        let snapshot: @Sendable (inout [String]) -> DirectorySnapshot.Snapshot
+        /// A file's value (its path under the tree's top) as compact JSON.
+        let document: @Sendable (String) throws(SourceLoadError) -> [UInt8]
+    }
+
+    /// A directory's side: its files read as a source `template` would read them.
+    static func directory(_ top: String, template: SourceRequest) -> Side {
+        Side(snapshot: { problems in DirectorySnapshot.snapshot(of: top, problems: &problems) }, document: { (path) throws(SourceLoadError) in
+            var request = template
+            request.path = top + "/" + path
+            request.format = nil
+            request.settings = [:]
+            request.watches = false
+            var ignored: [String] = []
+            return try DiffOpening.json(of: request, name: top + "/" + path, problems: &ignored)
+        })
+    }
+
     /// Both trees' JSON, the changed documents' values in place, and the paths (under the trees' tops) of the
     /// files compared as documents.
-    static func versions(_ first: SourceRequest, _ second: SourceRequest, problems: inout [String])
-        -> (old: [UInt8], new: [UInt8], documents: Set<String>) {
-        let paths = [first.path!, second.path!]
+    static func versions(_ sides: [Side], problems: inout [String]) -> (old: [UInt8], new: [UInt8], documents: Set<String>) {
         let taken = Mutex<[(DirectorySnapshot.Snapshot, [String])?]>([nil, nil])
         WorkerThreads.perform(2) { side in
             var found: [String] = []
-            let snapshot = DirectorySnapshot.snapshot(of: paths[side], problems: &found)
+            let snapshot = sides[side].snapshot(&found)
             taken.withLock { $0[side] = (snapshot, found) }
         }
         let snapshots = taken.withLock { $0 }.map { $0! }
@@ -27,7 +46,7 @@ enum DirectoryDocuments {
             return old.json[before] != new.json[file.range]
         }.map(\.path)
         guard !changed.isEmpty else { return (old.json, new.json, []) }
-        let read = values(of: changed, in: paths, template: first)
+        let read = values(of: changed, sides: sides)
         var documents = Set<String>()
         var replaced: [[String: [UInt8]]] = [[:], [:]]
         for (index, path) in changed.enumerated() {
@@ -46,8 +65,7 @@ enum DirectoryDocuments {
     }
 
     /// Each file's value on both sides as compact JSON, read two at a time.
-    private static func values(of files: [String], in tops: [String], template: SourceRequest)
-        -> [(Result<[UInt8], SourceLoadError>, Result<[UInt8], SourceLoadError>)] {
+    private static func values(of files: [String], sides: [Side]) -> [(Result<[UInt8], SourceLoadError>, Result<[UInt8], SourceLoadError>)] {
         let results = Mutex([Result<[UInt8], SourceLoadError>?](repeating: nil, count: files.count * 2))
         let next = Mutex(0)
         WorkerThreads.perform(2) { _ in
@@ -57,16 +75,7 @@ enum DirectoryDocuments {
                     return value
                 }
                 guard index < files.count * 2 else { return }
-                let path = tops[index % 2] + "/" + files[index / 2]
-                var request = template
-                request.path = path
-                request.format = nil
-                request.settings = [:]
-                request.watches = false
-                let result = Result { () throws(SourceLoadError) -> [UInt8] in
-                    var ignored: [String] = []
-                    return try DiffOpening.json(of: request, name: path, problems: &ignored)
-                }
+                let result = Result { () throws(SourceLoadError) -> [UInt8] in try sides[index % 2].document(files[index / 2]) }
                 results.withLock { $0[index] = result }
             }
         }

@@ -142,7 +142,7 @@ enum DirectorySnapshot {
     }
 
     /// A string as JSON, quotes and backslashes escaped, control characters as `\u00XX`.
-    private static func appendQuoted(_ text: String, to json: inout [UInt8]) {
+    static func appendQuoted(_ text: String, to json: inout [UInt8]) {
         json.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
