@@ -85,4 +85,26 @@ struct ArchiveEndToEndTests {
                                                  tmux.directory.appendingPathComponent("v2.tar.gz").path])
         #expect(paths.status == 1 && paths.stdout == "pkg/deploy.json#/spec/replicas\n", "\(paths.stdout)")
     }
+
+    @Test func aMembersFileIsAPrivateReadOnlyCopyGoneAfterExitAndAfterSIGTERM() throws {
+        for ending in ["q", "TERM"] {
+            let tmux = try session("app.whl --bind 'ctrl-o:execute-silent(echo {file} > copied; stat -c %a {file} >> copied; stat -c %a $(dirname $(dirname {file})) >> copied)'")
+            waitFor(tmux, "pkg")
+            try tmux.send("Right", "Right")
+            waitFor(tmux, "▌__init__.py")
+            try tmux.send("C-o")
+            let lines = (tmux.waitForFile("copied", timeout: 30) ?? "").split(separator: "\n").map(String.init)
+            #expect(lines.count == 3 && lines[0].hasSuffix("/__init__.py") && lines[1] == "400" && lines[2] == "700", "\(lines)")
+            let copy = lines.first ?? ""
+            #expect(FileManager.default.contents(atPath: copy).map { String(decoding: $0, as: UTF8.self) } == "print(\"hi\")\n")
+            if ending == "q" {
+                try tmux.send("q")
+            } else {
+                _ = try runCommand("/usr/bin/env", ["pkill", "-TERM", "-f", "\(arborBinary) app.whl --bind"])
+            }
+            _ = tmux.waitForFile("status", timeout: 30)
+            #expect(!FileManager.default.fileExists(atPath: copy), "the copy is removed when Arbor ends (\(ending))")
+            #expect(!FileManager.default.fileExists(atPath: (copy as NSString).deletingLastPathComponent), "and its folder")
+        }
+    }
 }

@@ -222,8 +222,24 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
         }
     }
 
-    /// A member's path is its id; it has no file on disk of its own.
+    /// A member's path is its id; a file member's file is a private read-only copy, written once when first asked
+    /// for (``MemberCopies``); an item inside a member is at its line in that copy.
     package func location(of id: String) async throws -> ItemLocation {
-        ItemLocation(path: id)
+        let member: String
+        var line: Int?
+        switch try place(of: id) {
+        case .top: return ItemLocation(path: id, file: bytes == nil ? path : nil)
+        case .member(let path):
+            member = path
+        case .inside(let path, let inner):
+            member = path
+            line = try await openedMember(path).source.itemLocation(of: inner).line
+        }
+        guard let found = listing.members[member], case .file = found.kind, !found.isEncrypted else { return ItemLocation(path: id) }
+        let key = self.id(ofMember: member)
+        let file = try await BlockingWork.run { [self] () throws -> String in
+            try MemberCopies.path(for: key, name: found.name) { () throws(SourceLoadError) in try content(of: member, limit: memberLimit).bytes }
+        }
+        return ItemLocation(path: id, file: file, line: line)
     }
 }
