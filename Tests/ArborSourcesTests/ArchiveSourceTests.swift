@@ -108,4 +108,36 @@ struct ArchiveSourceTests {
         #expect(try await source.children(of: path).map(\.id) == [path + "/notes.json"])
         #expect(try await source.children(of: path + "/notes.json").map(\.id) == [path + "/notes.json#/a"])
     }
+
+    @Test func aLongListingShownFromItsFirstMembersGrowsToTheWholeInOnePass() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-archive-long-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try TestCluster.run(["python3", "-c", """
+            import io, sys, tarfile
+            with tarfile.open(sys.argv[1] + '/long.tar.gz', 'w:gz') as t:
+                for i in range(30000):
+                    info = tarfile.TarInfo('top/f%05d.txt' % i); info.size = 2; t.addfile(info, io.BytesIO(b'x\\n'))
+            """, folder])
+        let path = folder + "/long.tar.gz"
+        var request = SourceRequest(path: path)
+        request.watches = false
+        let opened = try SourceOpener.open(request, streaming: true)
+        let source = opened.hierarchy
+        let reporting = try #require(source.capabilities.reporting)
+        let completed = AsyncStream<Void> { continuation in
+            reporting.observeChanges { change in
+                if case .completed = change { continuation.yield() }
+            }
+        }
+        let first = try await source.numberOfChildren(of: path + "/top") ?? 0
+        #expect(first > 0, "the first members are shown")
+        if !reporting.isComplete {
+            #expect(first < 30000, "shown before the whole listing")
+            request.firstFrame.open()
+            for await _ in completed { break }
+        }
+        #expect(try await source.numberOfChildren(of: path + "/top") == 30000)
+        #expect(try await source.item(path + "/top/f29999.txt").content.subtitle == "file · 2 B")
+    }
 }

@@ -14,12 +14,32 @@ struct ArchiveListing: Sendable {
     /// Reads every header of the archive `reader` reads, skipping the members' content. A compressed file that
     /// holds no archive has one member, its content, named `rawName` (`notes.json` for `notes.json.gz`).
     init(_ reader: ArchiveReader, rawName: String) {
+        _ = read(from: reader, rawName: rawName) { false }
+    }
+
+    /// An empty listing, to be read into.
+    init() {}
+
+    /// Reads headers until the archive ends (true) or `shouldPause` says to stop for now (false).
+    mutating func read(from reader: ArchiveReader, rawName: String, shouldPause: () -> Bool) -> Bool {
         do {
-            while let member = try reader.next() { add(member) }
+            while let member = try reader.next() {
+                add(member)
+                if shouldPause() {
+                    format = reader.format
+                    return false
+                }
+            }
         } catch {
             problem = error.message
         }
         format = reader.format
+        nameRawContent(rawName)
+        return true
+    }
+
+    /// A compressed file's one member (libarchive's `data`) named after the file.
+    private mutating func nameRawContent(_ rawName: String) {
         if format.hasPrefix("raw"), let content = members["data"], members.count == 1 {
             let named = ArchiveMember(parts: [rawName], kind: content.kind, size: content.size, modified: content.modified,
                                       permissions: content.permissions, isEncrypted: false, index: content.index)

@@ -8,35 +8,90 @@ import Synchronization
 ///
 /// A member's id is the archive's id, `/`, and its path in the archive (`app.whl/pkg/data/schema.json`); an item
 /// inside a member is the member's id, `#`, and its id there (`…/schema.json#/properties`).
-package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingItems {
+package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingItems, ChangeReporting {
     package let displayName: String
     /// The id of the archive itself, the top: its path (empty for an archive read from another's member).
     let rootID: String
     /// Where the archive is read from: its file, or the bytes of the member holding it.
     let path: String
     let bytes: [UInt8]?
-    let listing: ArchiveListing
     let request: SourceRequest
+    private struct State {
+        var listing: ArchiveListing
+        var isComplete: Bool
+        var observer: (@Sendable (SourceChange) -> Void)?
+    }
+
+    private let state: Mutex<State>
+    /// The members listed so far (all of them once ``isComplete``).
+    var listing: ArchiveListing { state.withLock { $0.listing } }
+    /// Seconds of listing before the browser is shown the members listed so far, the rest listed meanwhile.
+    static let firstPartSeconds = 0.015
+    /// Seconds between two showings of a listing still growing.
+    static let growingSeconds = 0.25
     /// The members opened as what they hold, most recently used last.
     private let opened = Mutex<[(member: String, source: any HierarchySource)]>([])
     /// How many opened members are kept.
     static let keptMembers = 8
 
     /// Lists the archive at `path` (or in `bytes`), whose id is `rootID`; members open as `request` would open
-    /// files. An archive that breaks after its first members shows them, and `problems` say where.
+    /// files. An archive that breaks after its first members shows them, and `problems` say where. Opened for the
+    /// browser (`request.showsFirstPart`), a long listing shows its first members while the rest is listed, once
+    /// the first frame is drawn, on another thread, in the same pass over the archive.
     package init(path: String, bytes: [UInt8]? = nil, rootID: String, request: SourceRequest) throws(SourceLoadError) {
         self.path = path
         self.bytes = bytes
         self.rootID = rootID
         self.request = request
-        displayName = JSONTreeReader.displayName(for: path)
-        let name = displayName
+        let name = JSONTreeReader.displayName(for: path)
+        displayName = name
         let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
-        listing = ArchiveListing(try ArchiveReader(path: path, bytes: bytes), rawName: stem.isEmpty ? "data" : stem)
+        let rawName = stem.isEmpty ? "data" : stem
+        let reader = try ArchiveReader(path: path, bytes: bytes)
+        var listing = ArchiveListing()
+        let started = MonotonicClock.seconds()
+        var counted = 0
+        let shows = request.showsFirstPart
+        let complete = listing.read(from: reader, rawName: rawName) {
+            counted += 1
+            return shows && counted % 64 == 0 && MonotonicClock.seconds() - started > Self.firstPartSeconds
+        }
         if listing.members.isEmpty, let problem = listing.problem { throw SourceLoadError(problem) }
+        state = Mutex(State(listing: listing, isComplete: complete))
+        if !complete { listRest(from: ArchiveReaderHandoff(reader: reader), listing, rawName: rawName) }
     }
 
-    package var isComplete: Bool { true }
+    /// Lists the rest of the archive on another thread, showing it every ``growingSeconds``.
+    private func listRest(from handoff: ArchiveReaderHandoff, _ first: ArchiveListing, rawName: String) {
+        let firstFrame = request.firstFrame
+        WorkerThreads.start { [self] in
+            firstFrame.wait()
+            var listing = first
+            while true {
+                let started = MonotonicClock.seconds()
+                var counted = 0
+                let complete = listing.read(from: handoff.reader, rawName: rawName) {
+                    counted += 1
+                    return counted % 256 == 0 && MonotonicClock.seconds() - started > Self.growingSeconds
+                }
+                let grown = listing
+                let observer = state.withLock { state in
+                    state.listing = grown
+                    state.isComplete = complete
+                    return state.observer
+                }
+                observer?(complete ? .completed(problem: grown.problem) : .reloaded)
+                if complete { return }
+            }
+        }
+    }
+
+    package var isComplete: Bool { state.withLock { $0.isComplete } }
+
+    package func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
+        state.withLock { $0.observer = report }
+    }
+
     package var pagesChildren: Bool { true }
     package var searchBound: SearchBound { .lazyDefault }
 
@@ -242,4 +297,9 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
         }
         return ItemLocation(path: id, file: file, line: line)
     }
+}
+
+/// Hands an archive's reader to the thread that lists the rest; the opening thread no longer touches it.
+struct ArchiveReaderHandoff: @unchecked Sendable {
+    let reader: ArchiveReader
 }

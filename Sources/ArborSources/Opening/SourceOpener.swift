@@ -28,6 +28,9 @@ package struct SourceRequest: Sendable {
     /// Whether what Arbor reads inside an item opens as what it holds: a directory's files, the JSON in a
     /// document's or a database's strings (`--into`; the browser's default unless it picks).
     package var crossesInto = false
+    /// Whether a long input a kind reads by itself (an archive's listing) may be shown from its first part while
+    /// the rest is read: set when the source is opened for the browser.
+    package var showsFirstPart = false
     /// Where reading the input counts its bytes, for the loading screen.
     package var progress = ReadProgress()
     /// What the rest of a large input, read or indexed while its first part is shown, waits for: the browser
@@ -94,7 +97,11 @@ package enum SourceOpener {
            let kind = SourceKinds.all.first(where: { $0.schemes.contains(scheme) }) {
             return try kind.open(request)
         }
-        if let kind = SourceKinds.all.first(where: { $0.claims(request) }) { return try kind.open(request) }
+        if let kind = SourceKinds.all.first(where: { $0.claims(request) }) {
+            var request = request
+            request.showsFirstPart = streaming
+            return try kind.open(request)
+        }
         let origin = request.path ?? "stdin"
         let reader = try SourceReader(path: request.path ?? "/dev/stdin", progress: request.progress)
         if request.format == nil, let device = reader.deviceKind {
