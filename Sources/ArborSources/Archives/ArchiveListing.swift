@@ -1,11 +1,25 @@
-/// An archive's members as a tree: each directory's members by path, in the archive's order, with the
-/// directories that only their members' paths imply. A path written twice is the last member written (as
-/// extracting the archive would leave it).
+/// An archive's members as a tree: each directory's members in the archive's order, with the directories that
+/// only their members' paths imply. A path written twice is the last member written (as extracting the archive
+/// would leave it). Held compactly (a name, a parent and a header's facts a member; each path once, as the key
+/// it is found by), so that a listing of a million members stays within a few hundred bytes each.
 struct ArchiveListing: Sendable {
-    /// Every member and implied directory, by path (`""` is the top).
-    private(set) var members: [String: ArchiveMember] = [:]
-    /// The paths under each directory's path, in the archive's order.
-    private(set) var children: [String: [String]] = ["": []]
+    /// One member or implied directory.
+    private struct Entry: Sendable {
+        var name: String
+        var parent: Int32
+        var kind: ArchiveMember.Kind
+        var size: Int64?
+        var modified: Int64
+        var permissions: UInt32
+        var isEncrypted: Bool
+        var index: Int32
+        /// A directory's members, in the archive's order; nil for anything else.
+        var children: [Int32]?
+    }
+
+    private var entries = [Entry(name: "", parent: -1, kind: .directory, size: nil, modified: 0, permissions: 0o755, isEncrypted: false,
+                                 index: -1, children: [])]
+    private var byPath: [String: Int32] = ["": 0]
     /// The archive's format and compression, as libarchive names them.
     var format = ""
     /// Why the listing stopped before the archive's end, when it did.
@@ -19,6 +33,9 @@ struct ArchiveListing: Sendable {
 
     /// An empty listing, to be read into.
     init() {}
+
+    /// Whether no member has been listed.
+    var isEmpty: Bool { entries.count == 1 }
 
     /// Reads headers until the archive ends (true) or `shouldPause` says to stop for now (false).
     mutating func read(from reader: ArchiveReader, rawName: String, shouldPause: () -> Bool) -> Bool {
@@ -38,33 +55,74 @@ struct ArchiveListing: Sendable {
         return true
     }
 
+    /// The member or implied directory at `path` (`""`: the top).
+    func member(_ path: String) -> ArchiveMember? {
+        guard let place = byPath[path] else { return nil }
+        let entry = entries[Int(place)]
+        return ArchiveMember(parts: ArchiveMember.parts(of: path), kind: entry.kind, size: entry.size, modified: entry.modified,
+                             permissions: entry.permissions, isEncrypted: entry.isEncrypted, index: Int(entry.index))
+    }
+
+    /// How many members a directory holds; nil when `path` is not a directory.
+    func childCount(_ path: String) -> Int? {
+        byPath[path].flatMap { entries[Int($0)].children?.count }
+    }
+
+    /// The paths of a directory's members at a range of places.
+    func childPaths(_ path: String, in range: Range<Int>) -> [String] {
+        guard let place = byPath[path], let children = entries[Int(place)].children else { return [] }
+        let prefix = path.isEmpty ? "" : path + "/"
+        return children[range.clamped(to: children.indices)].map { prefix + entries[Int($0)].name }
+    }
+
+    /// The place of the member at `path` among its directory's members.
+    func position(of path: String) -> Int? {
+        guard let place = byPath[path] else { return nil }
+        return entries[Int(entries[Int(place)].parent)].children?.firstIndex(of: place)
+    }
+
     /// A compressed file's one member (libarchive's `data`) named after the file.
     private mutating func nameRawContent(_ rawName: String) {
-        if format.hasPrefix("raw"), let content = members["data"], members.count == 1 {
-            let named = ArchiveMember(parts: [rawName], kind: content.kind, size: content.size, modified: content.modified,
-                                      permissions: content.permissions, isEncrypted: false, index: content.index)
-            members = [rawName: named]
-            children = ["": [rawName]]
-        }
+        guard format.hasPrefix("raw"), entries.count == 2, let content = byPath["data"] else { return }
+        entries[Int(content)].name = rawName
+        byPath = ["": 0, rawName: content]
     }
 
     /// Adds a member under its directory, making the directories above it that are not members themselves.
     mutating func add(_ member: ArchiveMember) {
         guard !member.parts.isEmpty else { return }
-        var parent = ""
-        for depth in 0..<(member.parts.count - 1) {
-            let path = member.parts[...depth].joined(separator: "/")
-            if members[path] == nil {
-                members[path] = ArchiveMember(parts: Array(member.parts[...depth]), kind: .directory, size: nil, modified: member.modified,
-                                              permissions: 0o755, isEncrypted: false, index: -1)
-                children[parent, default: []].append(path)
-                children[path] = []
+        var parent: Int32 = 0
+        var path = ""
+        for (depth, part) in member.parts.enumerated() {
+            path += (depth == 0 ? "" : "/") + part
+            let isLast = depth == member.parts.count - 1
+            if let found = byPath[path] {
+                if isLast {
+                    var replaced = entry(of: member, parent: parent)
+                    replaced.children = entries[Int(found)].children ?? replaced.children
+                    entries[Int(found)] = replaced
+                } else if entries[Int(found)].children == nil {
+                    entries[Int(found)].children = []
+                }
+                parent = found
+                continue
             }
-            parent = path
+            let made: Entry = isLast ? entry(of: member, parent: parent)
+                : Entry(name: part, parent: parent, kind: .directory, size: nil, modified: member.modified, permissions: 0o755,
+                        isEncrypted: false, index: -1, children: [])
+            let place = Int32(entries.count)
+            entries.append(made)
+            byPath[path] = place
+            entries[Int(parent)].children?.append(place)
+            parent = place
         }
-        let path = member.path
-        if members[path] == nil { children[parent, default: []].append(path) }
-        if case .directory = member.kind, children[path] == nil { children[path] = [] }
-        members[path] = member
+    }
+
+    private func entry(of member: ArchiveMember, parent: Int32) -> Entry {
+        var isDirectory = false
+        if case .directory = member.kind { isDirectory = true }
+        return Entry(name: member.name, parent: parent, kind: member.kind, size: member.size, modified: member.modified,
+                     permissions: member.permissions, isEncrypted: member.isEncrypted, index: Int32(member.index),
+                     children: isDirectory ? [] : nil)
     }
 }

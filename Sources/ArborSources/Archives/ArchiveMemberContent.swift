@@ -45,13 +45,14 @@ enum ArchiveMemberContent {
 
     /// A member's preview: a text file's first `lines` lines, a binary one's kind, a directory's members.
     static func preview(of path: String, in archive: ArchiveSource, lines: Int) throws -> ItemPreview {
-        let member = archive.listing.members[path]!
+        let listing = archive.listing
+        let member = listing.member(path)!
         var heading = [PreviewLine(member.name, .heading)]
         switch member.kind {
         case .directory:
-            let listed = archive.listing.children[path] ?? []
-            heading.append(PreviewLine("\(listed.count) " + (listed.count == 1 ? "member" : "members"), .dim))
-            return ItemPreview(lines: heading + listed.prefix(lines).map { PreviewLine(archive.listing.members[$0]?.name ?? $0) })
+            let count = listing.childCount(path) ?? 0
+            heading.append(PreviewLine("\(count) " + (count == 1 ? "member" : "members"), .dim))
+            return ItemPreview(lines: heading + listing.childPaths(path, in: 0..<lines).map { PreviewLine(listing.member($0)?.name ?? $0) })
         case .symlink(let target): return ItemPreview(lines: heading + [PreviewLine("symbolic link → \(target) (not followed)", .dim)])
         case .hardlink(let target): return ItemPreview(lines: heading + [PreviewLine("hard link → \(target)", .dim)])
         case .other: return ItemPreview(lines: heading + [PreviewLine("special file (not read)", .dim)])

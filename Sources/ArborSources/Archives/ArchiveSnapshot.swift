@@ -37,8 +37,8 @@ enum ArchiveSnapshot {
 
     private static func append(_ directory: String, of listing: ArchiveListing, texts: [Int: String], to snapshot: inout DirectorySnapshot.Snapshot) {
         snapshot.json.append(UInt8(ascii: "{"))
-        for (place, path) in (listing.children[directory] ?? []).enumerated() {
-            guard let member = listing.members[path] else { continue }
+        for (place, path) in listing.childPaths(directory, in: 0..<Int.max).enumerated() {
+            guard let member = listing.member(path) else { continue }
             if place > 0 { snapshot.json.append(UInt8(ascii: ",")) }
             DirectorySnapshot.appendQuoted(member.name, to: &snapshot.json)
             snapshot.json.append(UInt8(ascii: ":"))

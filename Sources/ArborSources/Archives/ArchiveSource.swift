@@ -29,6 +29,8 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
     static let firstPartSeconds = 0.015
     /// Seconds between two showings of a listing still growing.
     static let growingSeconds = 0.25
+    /// Seconds of headers read at a time into the listing shown, which is locked meanwhile.
+    static let batchSeconds = 0.004
     /// The members opened as what they hold, most recently used last.
     private let opened = Mutex<[(member: String, source: any HierarchySource)]>([])
     /// How many opened members are kept.
@@ -56,32 +58,37 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
             counted += 1
             return shows && counted % 64 == 0 && MonotonicClock.seconds() - started > Self.firstPartSeconds
         }
-        if listing.members.isEmpty, let problem = listing.problem { throw SourceLoadError(problem) }
+        if listing.isEmpty, let problem = listing.problem { throw SourceLoadError(problem) }
         state = Mutex(State(listing: listing, isComplete: complete))
-        if !complete { listRest(from: ArchiveReaderHandoff(reader: reader), listing, rawName: rawName) }
+        if !complete { listRest(from: ArchiveReaderHandoff(reader: reader), rawName: rawName) }
     }
 
-    /// Lists the rest of the archive on another thread, showing it every ``growingSeconds``.
-    private func listRest(from handoff: ArchiveReaderHandoff, _ first: ArchiveListing, rawName: String) {
+    /// Lists the rest of the archive on another thread, into the listing shown (a few milliseconds of headers at
+    /// a time, so that no copy of the listing is made), telling the browser every ``growingSeconds``.
+    private func listRest(from handoff: ArchiveReaderHandoff, rawName: String) {
         let firstFrame = request.firstFrame
         WorkerThreads.start { [self] in
             firstFrame.wait()
-            var listing = first
+            var shown = MonotonicClock.seconds()
             while true {
                 let started = MonotonicClock.seconds()
                 var counted = 0
-                let complete = listing.read(from: handoff.reader, rawName: rawName) {
-                    counted += 1
-                    return counted % 256 == 0 && MonotonicClock.seconds() - started > Self.growingSeconds
-                }
-                let grown = listing
-                let observer = state.withLock { state in
-                    state.listing = grown
+                let (complete, observer, problem) = state.withLock { state in
+                    let complete = state.listing.read(from: handoff.reader, rawName: rawName) {
+                        counted += 1
+                        return counted % 64 == 0 && MonotonicClock.seconds() - started > Self.batchSeconds
+                    }
                     state.isComplete = complete
-                    return state.observer
+                    return (complete, state.observer, state.listing.problem)
                 }
-                observer?(complete ? .completed(problem: grown.problem) : .reloaded)
-                if complete { return }
+                if complete {
+                    observer?(.completed(problem: problem))
+                    return
+                }
+                if MonotonicClock.seconds() - shown > Self.growingSeconds {
+                    shown = MonotonicClock.seconds()
+                    observer?(.reloaded)
+                }
             }
         }
     }
@@ -111,11 +118,11 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
             guard id.hasPrefix(rootID + "/") else { throw SourceError("\(displayName): no item '\(id)'") }
             rest = id.dropFirst(rootID.count + 1)
         }
-        if listing.members[String(rest)] != nil { return .member(String(rest)) }
+        if listing.member(String(rest)) != nil { return .member(String(rest)) }
         var index = rest.startIndex
         while let mark = rest[index...].firstIndex(of: "#") {
             let member = String(rest[..<mark])
-            if let found = listing.members[member], case .file = found.kind, opens(member) {
+            if let found = listing.member(member), case .file = found.kind, opens(member) {
                 return .inside(member: member, inner: String(rest[rest.index(after: mark)...]))
             }
             index = rest.index(after: mark)
@@ -138,9 +145,9 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
 
     package func numberOfChildren(of id: String) async throws -> Int? {
         switch try place(of: id) {
-        case .top: return listing.children[""]?.count ?? 0
+        case .top: return listing.childCount("") ?? 0
         case .member(let member):
-            if let listed = listing.children[member] { return listed.count }
+            if let count = listing.childCount(member) { return count }
             guard opens(member) else { return 0 }
             let (source, rootID) = try await openedMember(member)
             return try await source.numberOfChildren(of: rootID)
@@ -170,7 +177,7 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
         switch try place(of: id) {
         case .top:
             return SourceItem(id: rootID, content: ItemContent(title: displayName, subtitle: listing.format),
-                              childCount: listing.children[""]?.count ?? 0)
+                              childCount: listing.childCount("") ?? 0)
         case .member(let member): return item(ofMember: member)
         case .inside(let member, let inner):
             let (source, rootID) = try await openedMember(member)
@@ -189,7 +196,7 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
         let directory: String
         switch place {
         case .top: directory = ""
-        case .member(let member) where listing.children[member] != nil: directory = member
+        case .member(let member) where listing.childCount(member) != nil: directory = member
         case .member(let member):
             guard opens(member) else { return [] }
             let (source, rootID) = try await openedMember(member)
@@ -198,13 +205,13 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
             let (source, rootID) = try await openedMember(member)
             return try await source.children(of: innerID, in: range).map { inner(of: $0, member: member, root: rootID) }
         }
-        let listed = listing.children[directory] ?? []
-        return listed[range.clamped(to: listed.indices)].map(item(ofMember:))
+        let listing = listing
+        return listing.childPaths(directory, in: range).map { item(ofMember: $0, in: listing) }
     }
 
     package func position(of childID: String, in parentID: String) async throws -> Int? {
         if case .member(let member) = try place(of: childID), case .top = try place(of: parentID) {
-            return listing.children[""]?.firstIndex(of: member)
+            return listing.position(of: member)
         }
         return try await childIDs(of: parentID, in: 0..<Int(Int32.max)).firstIndex(of: childID)
     }
@@ -221,13 +228,14 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
 
     /// A member's item: a directory with its members counted, a file with its size (and the icon when it opens),
     /// a link with its target.
-    func item(ofMember path: String) -> SourceItem {
-        let member = listing.members[path]!
+    func item(ofMember path: String, in listing: ArchiveListing? = nil) -> SourceItem {
+        let listing = listing ?? self.listing
+        let member = listing.member(path)!
         var content = ArchiveMemberContent.content(of: member)
         content.fields.append(ItemField(name: "path", value: path))
         let count: Int?
         switch member.kind {
-        case .directory: count = listing.children[path]?.count ?? 0
+        case .directory: count = listing.childCount(path) ?? 0
         case .file: count = opens(path) && !member.isEncrypted ? nil : 0
         default: count = 0
         }
@@ -239,7 +247,7 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
 
     /// Up to `limit` bytes of a member's content, read in one pass to it, and whether there is more.
     func content(of path: String, limit: Int) throws(SourceLoadError) -> (bytes: [UInt8], isCut: Bool) {
-        guard let wanted = listing.members[path], wanted.index >= 0 else { return ([], false) }
+        guard let wanted = listing.member(path), wanted.index >= 0 else { return ([], false) }
         let reader = try ArchiveReader(path: self.path, bytes: bytes)
         while let member = try reader.next() {
             if member.index == wanted.index { return try reader.content(limit: limit) }
@@ -290,7 +298,7 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
             member = path
             line = try await openedMember(path).source.itemLocation(of: inner).line
         }
-        guard let found = listing.members[member], case .file = found.kind, !found.isEncrypted else { return ItemLocation(path: id) }
+        guard let found = listing.member(member), case .file = found.kind, !found.isEncrypted else { return ItemLocation(path: id) }
         let key = self.id(ofMember: member)
         let file = try await BlockingWork.run { [self] () throws -> String in
             try MemberCopies.path(for: key, name: found.name) { () throws(SourceLoadError) in try content(of: member, limit: memberLimit).bytes }
