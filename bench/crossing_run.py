@@ -61,6 +61,38 @@ def manifests(data, smoke):
     return sides
 
 
+def tarball(data, smoke):
+    """A gzip'd tar of a source tree: 200,000 files of 0.5-2.5 KB of words (240 MB compressed)."""
+    count = 2000 if smoke else 200_000
+    path = os.path.join(data, f'src-{count}.tar.gz')
+    if os.path.exists(path):
+        return path, count
+    import gzip, io, tarfile
+    rng = random.Random(3)
+    words = [''.join(rng.choice('abcdefghijklmnopqrstuvwxyz_') for _ in range(rng.randint(3, 12))) for _ in range(5000)]
+    with gzip.open(path + '.tmp', 'wb', compresslevel=1) as raw, tarfile.open(fileobj=raw, mode='w|') as archive:
+        for index in range(count):
+            body = (' '.join(rng.choice(words) for _ in range(rng.randint(100, 400))) + '\n').encode()
+            info = tarfile.TarInfo(f'src/mod{index // 1000:03d}/sub{(index // 100) % 10}/file{index}.py')
+            info.size, info.mtime = len(body), 1700000000
+            archive.addfile(info, io.BytesIO(body))
+    os.rename(path + '.tmp', path)
+    return path, count
+
+
+def zipped(data, smoke):
+    """A zip of 100,000 small deflated members in 100 directories."""
+    count = 1000 if smoke else 100_000
+    path = os.path.join(data, f'members-{count}.zip')
+    if not os.path.exists(path):
+        import zipfile
+        with zipfile.ZipFile(path + '.tmp', 'w', zipfile.ZIP_DEFLATED) as archive:
+            for index in range(count):
+                archive.writestr(f'pkg/m{index // 1000:03d}/f{index}.txt', 'x' * (index % 50))
+        os.rename(path + '.tmp', path)
+    return path, count
+
+
 def run(measure, record, floor, installed, arbor, data, runs, smoke):
     """Measures both shapes; `measure` and `record` are run.py's, `floor` shapes_run's."""
     print('across boundaries', file=sys.stderr)
@@ -72,3 +104,14 @@ def run(measure, record, floor, installed, arbor, data, runs, smoke):
     one, other = manifests(data, smoke)
     record('diff-dirs', 'arbor', measure('arbor', [arbor, 'diff', one, other], r'team\d+[\s\S]*~', runs=runs))
     record('diff-dirs', 'diff -r', floor('diff -r', ['sh', '-c', f"diff -r '{one}' '{other}' > /dev/null; [ $? -le 1 ]"], runs=runs))
+    archive, count = tarball(data, smoke)
+    directories = count // 1000
+    record('tgz', 'arbor', measure('arbor', [arbor, archive], r'src\s', runs=runs, timeout=300))
+    record('tgz-whole', 'arbor', measure('arbor', [arbor, archive], rf'src\s[^\n]*\b{directories}\b', runs=max(1, runs // 2), warmup=0, timeout=300))
+    record('tgz-whole', 'tar -tzf', floor('tar -tzf', ['tar', '-tzf', archive], runs=max(1, runs // 2)))
+    members, count = zipped(data, smoke)
+    record('zip', 'arbor', measure('arbor', [arbor, members], r'pkg\s', runs=runs, timeout=120))
+    record('zip-whole', 'arbor', measure('arbor', [arbor, members], rf'pkg\s[^\n]*\b{count // 1000}\b', runs=max(1, runs // 2), timeout=120))
+    record('zip-whole', 'unzip -l', floor('unzip -l', ['unzip', '-l', members], runs=runs))
+    if installed('bsdtar'):
+        record('zip-whole', 'bsdtar -tf', floor('bsdtar -tf', ['bsdtar', '-tf', members], runs=runs))
