@@ -25,7 +25,9 @@ deps:
 
 # The end-to-end tests drive the real binary in tmux, and the shell snippets in bash, zsh and fish; the
 # PostgreSQL tests start throwaway clusters of the distribution's server (scripts/pg-cluster.sh).
-TEST_TOOLS = tmux zsh fish groff
+# Each a command and the Debian package holding it (COMMAND:PACKAGE when they differ); the archive tests make
+# archives with zip, zstd, bsdtar (7z) and dpkg-deb.
+TEST_TOOLS = tmux zsh fish groff zip zstd bsdtar:libarchive-tools dpkg-deb:dpkg
 tools:
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -34,10 +36,10 @@ tools:
 	  else echo "PostgreSQL is missing; the tests need its server ('sudo apt-get install postgresql')"; exit 1; fi; \
 	fi
 	@python3 -c 'import jsonpatch' 2>/dev/null || python3 -m pip install -q jsonpatch || { echo "python3 with jsonpatch is needed (the diff tests check patches with it)"; exit 1; }
-	@missing=""; for tool in $(TEST_TOOLS); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	@missing=""; for tool in $(TEST_TOOLS); do command -v $${tool%%:*} >/dev/null || missing="$$missing $${tool##*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "installing$$missing (the end-to-end tests need them)"; \
+	    echo "installing$$missing (the tests need them)"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  else \
 	    echo "missing:$$missing; the end-to-end tests need them ('sudo apt-get install$$missing')"; exit 1; \

@@ -140,4 +140,68 @@ struct ArchiveSourceTests {
         #expect(try await source.numberOfChildren(of: path + "/top") == 30000)
         #expect(try await source.item(path + "/top/f29999.txt").content.subtitle == "file · 2 B")
     }
+
+    /// Archives made by the tools people use: tar.zst (zstd), 7z (bsdtar), a .deb (dpkg-deb), an encrypted zip
+    /// (zip -e), and a zip bomb (200 MB of zeros in a 200 KB member).
+    func makeToolArchives() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-archive-tools-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        _ = try TestCluster.run(["sh", "-c", """
+            set -e
+            cd "$1"
+            mkdir -p tree/conf pkg/DEBIAN pkg/usr/share/demo
+            printf '{"spec": {"replicas": 2}}' > tree/conf/app.json
+            printf 'hello\\n' > tree/readme.txt
+            tar -cf - tree | zstd -q -o tree.tar.zst
+            bsdtar -cf tree.7z --format 7zip tree
+            printf 'Package: demo\\nVersion: 1.0\\nArchitecture: all\\nMaintainer: a <a@b.c>\\nDescription: demo\\n' > pkg/DEBIAN/control
+            printf '[server]\\nport = 8080\\n' > pkg/usr/share/demo/conf.toml
+            dpkg-deb -Zxz --build pkg demo.deb >/dev/null
+            cd tree && zip -q -e -P secret ../secret.zip readme.txt && cd ..
+            python3 -c "import zipfile; z = zipfile.ZipFile('bomb.zip', 'w', zipfile.ZIP_DEFLATED); z.writestr('zeros.json', bytes(200 << 20)); z.close()"
+            """, "sh", folder])
+        return folder
+    }
+
+    @Test func zstd7zAndDebArchivesOpenTheirDocuments() async throws {
+        let folder = try makeToolArchives()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for name in ["tree.tar.zst", "tree.7z"] {
+            let path = folder + "/" + name
+            let source = try open(path).hierarchy
+            #expect(try await source.children(of: path + "/tree").map(\.content.title).sorted() == ["conf", "readme.txt"], "\(name)")
+            #expect(try await source.item(path + "/tree/conf/app.json#/spec/replicas").content.scalar?.text == "2", "\(name)")
+        }
+        let deb = folder + "/demo.deb"
+        let package = try open(deb).hierarchy
+        #expect(try await package.children(of: deb).map(\.content.title) == ["debian-binary", "control.tar.xz", "data.tar.xz"])
+        let data = deb + "/data.tar.xz"
+        #expect(try await package.item(data + "#usr/share/demo/conf.toml#/server/port").content.scalar?.text == "8080",
+                "a .deb's data.tar.xz opens as an archive, and its TOML as a document")
+    }
+
+    @Test func anEncryptedMemberSaysSoAndAZipBombStaysBounded() async throws {
+        let folder = try makeToolArchives()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let secret = folder + "/secret.zip"
+        let locked = try await open(secret).hierarchy.item(secret + "/readme.txt")
+        #expect(locked.content.subtitle.hasSuffix("· encrypted") && locked.childCount == 0)
+        let lockedPreview = try await open(secret).hierarchy.itemPreview(of: locked.id, lines: 5)
+        #expect(lockedPreview.lines.contains { $0.runs.map(\.text).joined() == "encrypted (not read)" })
+
+        let bomb = folder + "/bomb.zip"
+        var request = SourceRequest(path: bomb)
+        request.crossesInto = true
+        request.ceiling = InputCeiling(bytes: 48 << 20)
+        let started = MonotonicClock.seconds()
+        let source = try SourceOpener.open(request).hierarchy
+        let member = bomb + "/zeros.json"
+        #expect(try await source.item(member).content.subtitle == "file · 200.0 MB")
+        let preview = try await source.itemPreview(of: member, lines: 20)
+        #expect(!preview.lines.isEmpty)
+        await #expect(throws: (any Error).self, "entering it stops at the ceiling with a message") {
+            _ = try await source.children(of: member)
+        }
+        #expect(MonotonicClock.seconds() - started < 5, "listed, previewed and refused without decompressing it whole")
+    }
 }
