@@ -204,4 +204,35 @@ struct ArchiveSourceTests {
         }
         #expect(MonotonicClock.seconds() - started < 5, "listed, previewed and refused without decompressing it whole")
     }
+
+    @Test func aZipsOwnDirectoryListsWhatLibarchiveListsAndReadsEachMember() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-zipdir-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/mixed.zip"
+        _ = try TestCluster.run(["python3", "-c", """
+            import sys, zipfile
+            with zipfile.ZipFile(sys.argv[1], 'w') as z:
+                z.writestr('dir/', '')
+                z.writestr('dir/stored.txt', 'stored\\n', compress_type=zipfile.ZIP_STORED)
+                z.writestr('dir/deflated.json', '{"a": 1}' * 100, compress_type=zipfile.ZIP_DEFLATED)
+                with z.open('big64.txt', 'w', force_zip64=True) as member:
+                    member.write(b'zip64 ' * 1000)
+                z.writestr('ünï/cödé.txt', 'x')
+            """, path])
+        let own = try #require(ZipDirectory(path: path))
+        let library = try ArchiveReader(path: path)
+        var ours: [ArchiveMember] = []
+        while let member = try own.next() { ours.append(member) }
+        var theirs: [ArchiveMember] = []
+        while let member = try library.next() { theirs.append(member) }
+        #expect(ours.map(\.path) == theirs.map(\.path))
+        #expect(ours.map(\.size) == theirs.map(\.size))
+        for member in ours where member.location != nil {
+            guard case .file = member.kind else { continue }
+            let content = try ZipMemberContent.read(member.location!, in: path, limit: 1 << 20)
+            #expect(Int64(content.bytes.count) == member.size && !content.isCut, "\(member.path)")
+        }
+        #expect(ZipDirectory(path: folder + "/missing.zip") == nil)
+    }
 }

@@ -88,7 +88,7 @@ struct ArchiveEndToEndTests {
 
     @Test func aMembersFileIsAPrivateReadOnlyCopyGoneAfterExitAndAfterSIGTERM() throws {
         for ending in ["q", "TERM"] {
-            let tmux = try session("app.whl --bind 'ctrl-o:execute-silent(echo {file} > copied; stat -c %a {file} >> copied; stat -c %a $(dirname $(dirname {file})) >> copied)'")
+            let tmux = try session("app.whl --bind 'ctrl-o:execute-silent(echo {file} > c; stat -c %a {file} >> c; stat -c %a $(dirname $(dirname {file})) >> c; mv c copied)'")
             waitFor(tmux, "pkg")
             try tmux.send("Right", "Right")
             waitFor(tmux, "▌__init__.py")

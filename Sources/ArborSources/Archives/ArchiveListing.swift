@@ -13,12 +13,13 @@ struct ArchiveListing: Sendable {
         var permissions: UInt32
         var isEncrypted: Bool
         var index: Int32
+        var location: ZipLocation?
         /// A directory's members, in the archive's order; nil for anything else.
         var children: [Int32]?
     }
 
     private var entries = [Entry(name: "", parent: -1, kind: .directory, size: nil, modified: 0, permissions: 0o755, isEncrypted: false,
-                                 index: -1, children: [])]
+                                 index: -1, location: nil, children: [])]
     private var byPath: [String: Int32] = ["": 0]
     /// The archive's format and compression, as libarchive names them.
     var format = ""
@@ -27,7 +28,7 @@ struct ArchiveListing: Sendable {
 
     /// Reads every header of the archive `reader` reads, skipping the members' content. A compressed file that
     /// holds no archive has one member, its content, named `rawName` (`notes.json` for `notes.json.gz`).
-    init(_ reader: ArchiveReader, rawName: String) {
+    init(_ reader: any ArchiveHeaders, rawName: String) {
         _ = read(from: reader, rawName: rawName) { false }
     }
 
@@ -38,7 +39,7 @@ struct ArchiveListing: Sendable {
     var isEmpty: Bool { entries.count == 1 }
 
     /// Reads headers until the archive ends (true) or `shouldPause` says to stop for now (false).
-    mutating func read(from reader: ArchiveReader, rawName: String, shouldPause: () -> Bool) -> Bool {
+    mutating func read(from reader: any ArchiveHeaders, rawName: String, shouldPause: () -> Bool) -> Bool {
         do {
             while let member = try reader.next() {
                 add(member)
@@ -60,7 +61,7 @@ struct ArchiveListing: Sendable {
         guard let place = byPath[path] else { return nil }
         let entry = entries[Int(place)]
         return ArchiveMember(parts: ArchiveMember.parts(of: path), kind: entry.kind, size: entry.size, modified: entry.modified,
-                             permissions: entry.permissions, isEncrypted: entry.isEncrypted, index: Int(entry.index))
+                             permissions: entry.permissions, isEncrypted: entry.isEncrypted, index: Int(entry.index), location: entry.location)
     }
 
     /// How many members a directory holds; nil when `path` is not a directory.
@@ -109,7 +110,7 @@ struct ArchiveListing: Sendable {
             }
             let made: Entry = isLast ? entry(of: member, parent: parent)
                 : Entry(name: part, parent: parent, kind: .directory, size: nil, modified: member.modified, permissions: 0o755,
-                        isEncrypted: false, index: -1, children: [])
+                        isEncrypted: false, index: -1, location: nil, children: [])
             let place = Int32(entries.count)
             entries.append(made)
             byPath[path] = place
@@ -123,6 +124,6 @@ struct ArchiveListing: Sendable {
         if case .directory = member.kind { isDirectory = true }
         return Entry(name: member.name, parent: parent, kind: member.kind, size: member.size, modified: member.modified,
                      permissions: member.permissions, isEncrypted: member.isEncrypted, index: Int32(member.index),
-                     children: isDirectory ? [] : nil)
+                     location: member.location, children: isDirectory ? [] : nil)
     }
 }

@@ -21,6 +21,8 @@ struct ArchiveMember: Sendable, Hashable {
     let isEncrypted: Bool
     /// Its place among the archive's members, from 0; -1 for a directory only its members' paths imply.
     let index: Int
+    /// Where a zip member's content is, when Arbor read the zip's directory itself.
+    var location: ZipLocation?
 
     /// The path's parts of a header's path: split at `/` (and `\` for archives made on Windows).
     static func parts(of path: String) -> [String] {
@@ -31,4 +33,12 @@ struct ArchiveMember: Sendable, Hashable {
     var path: String { parts.joined(separator: "/") }
     /// Its name.
     var name: String { parts.last ?? "" }
+}
+
+/// What lists an archive's members one header at a time: libarchive's reader, or a zip's own directory.
+protocol ArchiveHeaders: AnyObject {
+    /// The next member's header, or nil at the end; an error names the archive and where it broke.
+    func next() throws(SourceLoadError) -> ArchiveMember?
+    /// The archive's format, as shown.
+    var format: String { get }
 }

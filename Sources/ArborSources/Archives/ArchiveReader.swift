@@ -8,7 +8,7 @@ import Darwin
 
 /// One pass over an archive, member by member, through libarchive: a file read from its path (a zip's central
 /// directory found by seeking), or bytes held in memory (an archive that is a member of another).
-final class ArchiveReader {
+final class ArchiveReader: ArchiveHeaders {
     private let library: ArborLibarchive
     private let handle: OpaquePointer
     /// The bytes read from, kept alive while libarchive reads them.
@@ -53,8 +53,19 @@ final class ArchiveReader {
         return ([name] + filters).joined(separator: " · ")
     }
 
+    /// A UTF-8 locale for this thread while libarchive reads names: in the C locale it cannot give a name that is
+    /// not ASCII (a zip's UTF-8 names, a pax header's), and returns none.
+    private struct Locale: @unchecked Sendable {
+        /// Made once and never freed or changed: any thread may use it.
+        let value: locale_t?
+    }
+
+    private static let utf8Locale = Locale(value: newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) ?? newlocale(LC_CTYPE_MASK, "en_US.UTF-8", nil))
+
     /// The next member's header, or nil at the end; an error names the archive and what broke there.
     func next() throws(SourceLoadError) -> ArchiveMember? {
+        let previous = Self.utf8Locale.value.map { uselocale($0) }
+        defer { if let previous { uselocale(previous) } }
         var entry: OpaquePointer?
         let status = library.next_header(handle, &entry)
         if status == Int32(ARBOR_ARCHIVE_EOF) { return nil }

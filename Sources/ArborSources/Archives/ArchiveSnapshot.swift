@@ -14,7 +14,7 @@ enum ArchiveSnapshot {
 
     /// The snapshot: the members' tree in the archive's order, each file's text from its hashed content.
     static func snapshot(of archive: ArchiveSource, problems: inout [String]) -> DirectorySnapshot.Snapshot {
-        var texts: [Int: String] = [:]
+        var texts: [String: String] = [:]
         do {
             let reader = try ArchiveReader(path: archive.path, bytes: archive.bytes)
             while let member = try reader.next() {
@@ -25,7 +25,7 @@ enum ArchiveSnapshot {
                     size += block.count
                     hasher.combine(bytes: block)
                 }
-                texts[member.index] = "\(size) bytes · " + String(UInt64(bitPattern: Int64(hasher.finalize())), radix: 16)
+                texts[member.path] = "\(size) bytes · " + String(UInt64(bitPattern: Int64(hasher.finalize())), radix: 16)
             }
         } catch {
             problems.append(error.message)
@@ -35,7 +35,7 @@ enum ArchiveSnapshot {
         return snapshot
     }
 
-    private static func append(_ directory: String, of listing: ArchiveListing, texts: [Int: String], to snapshot: inout DirectorySnapshot.Snapshot) {
+    private static func append(_ directory: String, of listing: ArchiveListing, texts: [String: String], to snapshot: inout DirectorySnapshot.Snapshot) {
         snapshot.json.append(UInt8(ascii: "{"))
         for (place, path) in listing.childPaths(directory, in: 0..<Int.max).enumerated() {
             guard let member = listing.member(path) else { continue }
@@ -47,7 +47,7 @@ enum ArchiveSnapshot {
                 append(path, of: listing, texts: texts, to: &snapshot)
             case .file:
                 let start = snapshot.json.count
-                DirectorySnapshot.appendQuoted(texts[member.index] ?? (member.isEncrypted ? "encrypted" : "unread"), to: &snapshot.json)
+                DirectorySnapshot.appendQuoted(texts[path] ?? (member.isEncrypted ? "encrypted" : "unread"), to: &snapshot.json)
                 snapshot.files.append((path, start..<snapshot.json.count))
             case .symlink(let target), .hardlink(let target):
                 DirectorySnapshot.appendQuoted("→ " + target, to: &snapshot.json)

@@ -1,5 +1,10 @@
 import ArborCore
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An archive browsed as the directory tree it holds, never extracted: zip (and jar, whl, docx...), tar plain
 /// or compressed, 7z, ar (`.deb`), cpio, ISO 9660, through libarchive. Its members are listed from their
@@ -49,7 +54,12 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
         displayName = name
         let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
         let rawName = stem.isEmpty ? "data" : stem
-        let reader = try ArchiveReader(path: path, bytes: bytes)
+        let reader: any ArchiveHeaders
+        if bytes == nil, Self.startsAsZip(path), let zip = ZipDirectory(path: path) {
+            reader = zip
+        } else {
+            reader = try ArchiveReader(path: path, bytes: bytes)
+        }
         var listing = ArchiveListing()
         let started = MonotonicClock.seconds()
         var counted = 0
@@ -245,9 +255,19 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
     /// The most a member's content read to open or preview it may take: the input ceiling's share.
     var memberLimit: Int { request.ceiling.streamShare }
 
-    /// Up to `limit` bytes of a member's content, read in one pass to it, and whether there is more.
+    /// Whether the file at `path` starts as a zip does (a local header, or the end record of an empty zip).
+    static func startsAsZip(_ path: String) -> Bool {
+        guard let file = fopen(path, "rb") else { return false }
+        defer { fclose(file) }
+        var magic = [UInt8](repeating: 0, count: 4)
+        return fread(&magic, 1, 4, file) == 4 && (magic == [0x50, 0x4B, 0x03, 0x04] || magic == [0x50, 0x4B, 0x05, 0x06])
+    }
+
+    /// Up to `limit` bytes of a member's content, read in one pass to it, and whether there is more. A zip's
+    /// member is read from its own place in the file (its local header and compressed bytes, read by libarchive).
     func content(of path: String, limit: Int) throws(SourceLoadError) -> (bytes: [UInt8], isCut: Bool) {
         guard let wanted = listing.member(path), wanted.index >= 0 else { return ([], false) }
+        if let location = wanted.location { return try ZipMemberContent.read(location, in: self.path, limit: limit) }
         let reader = try ArchiveReader(path: self.path, bytes: bytes)
         while let member = try reader.next() {
             if member.index == wanted.index { return try reader.content(limit: limit) }
@@ -309,5 +329,5 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
 
 /// Hands an archive's reader to the thread that lists the rest; the opening thread no longer touches it.
 struct ArchiveReaderHandoff: @unchecked Sendable {
-    let reader: ArchiveReader
+    let reader: any ArchiveHeaders
 }
