@@ -8,7 +8,7 @@ struct SourceKindsTests {
     @Test func everyFormatBelongsToOneKind() {
         let names = SourceKinds.formatNames
         #expect(Set(names).count == names.count)
-        #expect(names == ["cmd", "fs", "sqlite", "postgres", "jsonl", "json", "tree", "document", "yaml", "plist", "xml", "toml", "ini", "csv", "tsv", "paths"])
+        #expect(names == ["cmd", "fs", "sqlite", "archive", "postgres", "jsonl", "json", "tree", "document", "yaml", "plist", "xml", "toml", "ini", "csv", "tsv", "paths"])
         for name in names { #expect(SourceFormat(rawValue: name)?.rawValue == name) }
         #expect(SourceFormat(rawValue: "xlsx") == nil)
     }
