@@ -112,6 +112,7 @@ def run(measure, record, floor, installed, arbor, data, runs, smoke):
     members, count = zipped(data, smoke)
     record('zip', 'arbor', measure('arbor', [arbor, members], r'pkg\s', runs=runs, timeout=120))
     record('zip-whole', 'arbor', measure('arbor', [arbor, members], rf'pkg\s[^\n]*\b{count // 1000}\b', runs=max(1, runs // 2), timeout=120))
-    record('zip-whole', 'unzip -l', floor('unzip -l', ['unzip', '-l', members], runs=runs))
+    if installed('unzip'):
+        record('zip-whole', 'unzip -l', floor('unzip -l', ['unzip', '-l', members], runs=runs))
     if installed('bsdtar'):
         record('zip-whole', 'bsdtar -tf', floor('bsdtar -tf', ['bsdtar', '-tf', members], runs=runs))
