@@ -8,18 +8,38 @@ struct ArchiveListing: Sendable {
         var name: String
         var parent: Int32
         var kind: ArchiveMember.Kind
-        var size: Int64?
+        /// Its size; -1 when the header does not give it.
+        var size: Int64
         var modified: Int64
-        var permissions: UInt32
+        var permissions: UInt16
         var isEncrypted: Bool
         var index: Int32
-        var location: ZipLocation?
+        /// A zip member's local header and compressed size, as Arbor read the zip's directory; -1 otherwise.
+        var offset: Int64
+        var compressed: Int64
         /// A directory's members, in the archive's order; nil for anything else.
         var children: [Int32]?
+
+        init(name: String, parent: Int32, kind: ArchiveMember.Kind, size: Int64?, modified: Int64, permissions: UInt32,
+             isEncrypted: Bool, index: Int32, location: ZipLocation?, children: [Int32]?) {
+            self.name = name
+            self.parent = parent
+            self.kind = kind
+            self.size = size ?? -1
+            self.modified = modified
+            self.permissions = UInt16(truncatingIfNeeded: permissions)
+            self.isEncrypted = isEncrypted
+            self.index = index
+            offset = location?.offset ?? -1
+            compressed = location?.compressed ?? -1
+            self.children = children
+        }
+
+        var location: ZipLocation? { offset < 0 ? nil : ZipLocation(offset: offset, compressed: compressed) }
     }
 
-    private var entries = [Entry(name: "", parent: -1, kind: .directory, size: nil, modified: 0, permissions: 0o755, isEncrypted: false,
-                                 index: -1, location: nil, children: [])]
+    private var entries = ChunkedEntries(Entry(name: "", parent: -1, kind: .directory, size: nil, modified: 0, permissions: 0o755,
+                                               isEncrypted: false, index: -1, location: nil, children: []))
     private var byPath: [String: Int32] = ["": 0]
     /// The archive's format and compression, as libarchive names them.
     var format = ""
@@ -60,8 +80,8 @@ struct ArchiveListing: Sendable {
     func member(_ path: String) -> ArchiveMember? {
         guard let place = byPath[path] else { return nil }
         let entry = entries[Int(place)]
-        return ArchiveMember(parts: ArchiveMember.parts(of: path), kind: entry.kind, size: entry.size, modified: entry.modified,
-                             permissions: entry.permissions, isEncrypted: entry.isEncrypted, index: Int(entry.index), location: entry.location)
+        return ArchiveMember(parts: ArchiveMember.parts(of: path), kind: entry.kind, size: entry.size < 0 ? nil : entry.size,
+                             modified: entry.modified, permissions: UInt32(entry.permissions), isEncrypted: entry.isEncrypted, index: Int(entry.index), location: entry.location)
     }
 
     /// How many members a directory holds; nil when `path` is not a directory.
@@ -125,5 +145,34 @@ struct ArchiveListing: Sendable {
         return Entry(name: member.name, parent: parent, kind: member.kind, size: member.size, modified: member.modified,
                      permissions: member.permissions, isEncrypted: member.isEncrypted, index: Int32(member.index),
                      location: member.location, children: isDirectory ? [] : nil)
+    }
+}
+
+/// A growing list of entries held in chunks of 4,096, so that growing never copies the whole list (an array
+/// doubling its storage holds the old and the new at once: for a million members, a hundred MiB for a moment).
+private struct ChunkedEntries<Element: Sendable>: Sendable {
+    private var chunks: [[Element]]
+    private(set) var count: Int
+    private static var chunkSize: Int { 4096 }
+
+    init(_ first: Element) {
+        chunks = [[first]]
+        chunks[0].reserveCapacity(Self.chunkSize)
+        count = 1
+    }
+
+    subscript(index: Int) -> Element {
+        get { chunks[index / Self.chunkSize][index % Self.chunkSize] }
+        _modify { yield &chunks[index / Self.chunkSize][index % Self.chunkSize] }
+    }
+
+    mutating func append(_ element: Element) {
+        if count % Self.chunkSize == 0 {
+            var chunk: [Element] = []
+            chunk.reserveCapacity(Self.chunkSize)
+            chunks.append(chunk)
+        }
+        chunks[chunks.count - 1].append(element)
+        count += 1
     }
 }
