@@ -193,16 +193,17 @@ struct ArchiveSourceTests {
         var request = SourceRequest(path: bomb)
         request.crossesInto = true
         request.ceiling = InputCeiling(bytes: 48 << 20)
-        let started = MonotonicClock.seconds()
         let source = try SourceOpener.open(request).hierarchy
         let member = bomb + "/zeros.json"
         #expect(try await source.item(member).content.subtitle == "file · 200.0 MB")
         let preview = try await source.itemPreview(of: member, lines: 20)
-        #expect(!preview.lines.isEmpty)
-        await #expect(throws: (any Error).self, "entering it stops at the ceiling with a message") {
+        #expect(!preview.lines.isEmpty, "the preview reads a preview's worth")
+        do {
             _ = try await source.children(of: member)
+            Issue.record("entering the bomb must stop at the ceiling")
+        } catch {
+            #expect("\(error)".contains("the most a member may take (--max-input)"), "\(error)")
         }
-        #expect(MonotonicClock.seconds() - started < 5, "listed, previewed and refused without decompressing it whole")
     }
 
     @Test func aZipsOwnDirectoryListsWhatLibarchiveListsAndReadsEachMember() throws {
