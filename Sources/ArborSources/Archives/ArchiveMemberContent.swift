@@ -60,15 +60,7 @@ enum ArchiveMemberContent {
         case .file: break
         }
         let (bytes, isCut) = try archive.content(of: path, limit: previewBytes)
-        if bytes.isEmpty { return ItemPreview(lines: [PreviewLine("(empty file)", .dim)]) }
-        if let kind = BinaryInput.description(of: bytes[...]) {
-            return ItemPreview(lines: [PreviewLine([PreviewRun(kind, .dim), PreviewRun(member.size.map { " · " + ByteSize.text(Int($0)) } ?? "", .dim)])])
-        }
-        var shown = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(lines).map { line in
-            PreviewLine(LosslessText.decode(line.last == 0x0D ? line.dropLast() : line))
-        }
-        if !isCut, shown.last?.runs.first?.text.isEmpty == true, bytes.last == 0x0A { shown.removeLast() }
-        return ItemPreview(lines: shown, isCut: isCut || shown.count >= lines)
+        return FilePreview.text(bytes, size: member.size.map { Int($0) } ?? bytes.count + (isCut ? 1 : 0), atEnd: !isCut, lines: lines)
     }
 
     /// A time as `2026-12-01 10:00` in UTC.

@@ -75,14 +75,12 @@ package struct NestedDocumentsSource: HierarchySource, HiddenEntries, WatchingSh
 
     /// The archive file whose member `id` names: an archive's members are ids under its path (`dir/app.whl/pkg`).
     private func archive(holding id: String) -> String? {
+        // Names are looked at first: an id without an archive's name in its path costs no system call.
         let bytes = Array(id.utf8)
-        guard bytes.contains(UInt8(ascii: "/")), !SourceFile.exists(id) else { return nil }
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "/") && index > 0 {
-            let file = String(decoding: bytes[..<index], as: UTF8.self)
-            guard ArchiveKind.namesArchive(file) else { continue }
-            if documents.holds(file) || Self.opens(file) { return file }
-        }
-        return nil
+        let candidates = bytes.indices.filter { $0 > 0 && bytes[$0] == UInt8(ascii: "/") }
+            .map { String(decoding: bytes[..<$0], as: UTF8.self) }.filter(ArchiveKind.namesArchive)
+        guard !candidates.isEmpty, !SourceFile.exists(id) else { return nil }
+        return candidates.first { documents.holds($0) || Self.opens($0) }
     }
 
     /// The document and the id in it of a file's top or an item inside a file; nil for an entry of the tree.

@@ -40,15 +40,21 @@ enum FilePreview {
             newlines += buffer[0..<count].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             bytes += buffer[0..<count]
         }
+        return text(bytes, size: Int(entry.size), atEnd: atEnd, lines: lines)
+    }
+
+    /// The preview of a file's first bytes: `(empty file)`, a binary file's kind and size, or its first `lines`
+    /// lines (cut when the bytes end before the file does). Files on disk and archive members alike.
+    static func text(_ bytes: [UInt8], size: Int, atEnd: Bool, lines: Int) -> ItemPreview {
         if bytes.isEmpty { return ItemPreview(lines: [PreviewLine("(empty file)", .dim)]) }
         if let kind = BinaryInput.description(of: bytes[...]) {
-            return ItemPreview(lines: [PreviewLine([PreviewRun(kind, .dim), PreviewRun(" · " + ByteSize.text(Int(entry.size)), .dim)])])
+            return ItemPreview(lines: [PreviewLine([PreviewRun(kind, .dim), PreviewRun(" · " + ByteSize.text(size), .dim)])])
         }
         var shown = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(lines).map { line in
             PreviewLine(LosslessText.decode(line.last == 0x0D ? line.dropLast() : line))
         }
         if atEnd, shown.last?.runs.first?.text.isEmpty == true, bytes.last == 0x0A { shown.removeLast() }
-        let isCut = !atEnd || shown.count >= lines && bytes.count < Int(entry.size)
+        let isCut = !atEnd || shown.count >= lines && bytes.count < size
         return ItemPreview(lines: shown, isCut: isCut)
     }
 
