@@ -37,6 +37,20 @@ struct EmbeddedJSONTests {
         #expect(try await source.parentID(of: "/payload#/user/name") == "/payload#/user")
     }
 
+    @Test func aStringCountedBeforeItIsListedHasItsMembersCounted() async throws {
+        // A file opened again after a rewrite is asked for the counts of what is shown before it is listed.
+        let (source, path) = try open(record)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try await source.numberOfChildren(of: "/payload") == 1)
+        #expect(try await source.numberOfChildren(of: "/note") == 0)
+        #expect(try await source.numberOfChildren(of: "/event") == 0)
+        let (again, other) = try open(record)
+        defer { try? FileManager.default.removeItem(atPath: other) }
+        #expect(try await again.children(of: "/payload").map(\.id) == ["/payload#/user"], "listed before its list was shown")
+        #expect(try await again.capabilities.immediateChildren?.immediateChildren(of: "/note", in: 0..<10) == nil,
+                "an empty list is not answered at once: it may be a string's")
+    }
+
     @Test func aStringInAStringOpensToo() async throws {
         let inner = #"{\\\"deep\\\": [true]}"#
         let (source, path) = try open(#"{"outer": "{\"inner\": \""# + inner + #"\"}"}"#)

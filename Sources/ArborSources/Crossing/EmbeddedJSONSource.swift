@@ -70,7 +70,13 @@ package struct EmbeddedJSONSource: HierarchySource, PreviewingItems, LocatingIte
             if let (host, document) = try await opened(id) { return (host, document, "") }
             return inside
         }
-        guard documents.isCandidate(id), let item = try? await base.item(id), let text = Self.string(of: item),
+        guard documents.isCandidate(id) else { return nil }
+        return try await parsed(id)
+    }
+
+    /// The document of a base item that is a string holding JSON, parsed now; nil for any other item.
+    private func parsed(_ id: String) async throws -> (host: String, document: EmbeddedDocuments.Document, pointer: String)? {
+        guard let item = try? await base.item(id), let text = Self.string(of: item),
               let document = await documents.document(in: text, host: id) else { return nil }
         return (id, document, "")
     }
@@ -95,6 +101,22 @@ package struct EmbeddedJSONSource: HierarchySource, PreviewingItems, LocatingIte
         return item
     }
 
+    /// Items of a partial list as they come: a string that may hold JSON is not parsed here, so its count is
+    /// left unknown (asked for when it is shown) rather than said to be none.
+    private func uncounted(_ items: [SourceItem]) -> [SourceItem] {
+        items.map { item in
+            guard let text = Self.string(of: item), EmbeddedDocuments.mayHoldJSON(text) else { return item }
+            var item = item
+            if let held = documents.held(item.id) {
+                item.childCount = held.count
+            } else {
+                documents.noteCandidate(item.id)
+                item.childCount = nil
+            }
+            return item
+        }
+    }
+
     private func shown(_ items: [SourceItem], host: String?) async -> [SourceItem] {
         var result: [SourceItem] = []
         result.reserveCapacity(items.count)
@@ -104,14 +126,27 @@ package struct EmbeddedJSONSource: HierarchySource, PreviewingItems, LocatingIte
 
     package func root() async throws -> SourceRoot? { try await base.root() }
 
+    /// A list asked of `id`: from the document `lister(of:)` finds, or from the base; when the base has nothing
+    /// under `id`, from the document of the string it may be (a string counted or listed before the list holding
+    /// it was shown, as when a file opened again after a rewrite is asked what was shown of it).
+    private func listing<T>(_ id: String, base read: () async throws -> T, isEmpty: (T) -> Bool,
+                            document inDocument: (String, EmbeddedDocuments.Document, String) async throws -> T) async throws -> T {
+        if let (host, document, pointer) = try await lister(of: id) { return try await inDocument(host, document, pointer) }
+        let answer = try await read()
+        guard isEmpty(answer), let (host, document, pointer) = try await parsed(id) else { return answer }
+        return try await inDocument(host, document, pointer)
+    }
+
     package func numberOfChildren(of id: String) async throws -> Int? {
-        guard let (_, document, pointer) = try await lister(of: id) else { return try await base.numberOfChildren(of: id) }
-        return try await document.source.numberOfChildren(of: pointer)
+        try await listing(id, base: { try await base.numberOfChildren(of: id) }, isEmpty: { $0 == 0 }) { _, document, pointer in
+            try await document.source.numberOfChildren(of: pointer)
+        }
     }
 
     package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
-        guard let (host, document, pointer) = try await lister(of: id) else { return try await base.childIDs(of: id, in: range) }
-        return try await document.source.childIDs(of: pointer, in: range).map { outer($0, host: host) }
+        try await listing(id, base: { try await base.childIDs(of: id, in: range) }, isEmpty: \.isEmpty) { host, document, pointer in
+            try await document.source.childIDs(of: pointer, in: range).map { outer($0, host: host) }
+        }
     }
 
     package func parentID(of id: String) async throws -> String? {
@@ -125,20 +160,21 @@ package struct EmbeddedJSONSource: HierarchySource, PreviewingItems, LocatingIte
     }
 
     package func children(of id: String) async throws -> [SourceItem] {
-        guard let (host, document, pointer) = try await lister(of: id) else { return await shown(try await base.children(of: id), host: nil) }
-        return await shown(try await document.source.children(of: pointer), host: host)
+        try await children(of: id) { _ in }
     }
 
     package func children(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> [SourceItem] {
-        guard let (host, document, pointer) = try await lister(of: id) else {
-            return await shown(try await base.children(of: id, partial: partial), host: nil)
+        try await listing(id, base: {
+            await shown(try await base.children(of: id) { partial(uncounted($0)) }, host: nil)
+        }, isEmpty: \.isEmpty) { host, document, pointer in
+            await shown(try await document.source.children(of: pointer), host: host)
         }
-        return await shown(try await document.source.children(of: pointer), host: host)
     }
 
     package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
-        guard let (host, document, pointer) = try await lister(of: id) else { return await shown(try await base.children(of: id, in: range), host: nil) }
-        return await shown(try await document.source.children(of: pointer, in: range), host: host)
+        try await listing(id, base: { await shown(try await base.children(of: id, in: range), host: nil) }, isEmpty: \.isEmpty) { host, document, pointer in
+            await shown(try await document.source.children(of: pointer, in: range), host: host)
+        }
     }
 
     package func pagedChildren(of id: String) async throws -> PagedChildren? {
@@ -146,17 +182,29 @@ package struct EmbeddedJSONSource: HierarchySource, PreviewingItems, LocatingIte
     }
 
     package func pagedChildren(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> PagedChildren? {
-        let lister = try await lister(of: id)
-        let source = lister?.document.source ?? base
-        guard source.pagesChildren, var paged = try await source.pagedChildren(of: lister?.pointer ?? id, partial: partial) else { return nil }
-        paged.first = await shown(paged.first, host: lister?.host)
+        try await listing(id, base: { try await paged(from: base, id, host: nil, partial: partial) }, isEmpty: { $0?.count == 0 }) { host, document, pointer in
+            try await paged(from: document.source, pointer, host: host, partial: partial)
+        }
+    }
+
+    private func paged(from source: any HierarchySource, _ id: String, host: String?,
+                       partial: @Sendable ([SourceItem]) -> Void) async throws -> PagedChildren? {
+        guard source.pagesChildren, var paged = try await source.pagedChildren(of: id, partial: { batch in
+            partial(uncounted(batch.map { item in
+                var item = item
+                if let host { item.id = outer(item.id, host: host) }
+                return item
+            }))
+        }) else { return nil }
+        paged.first = await shown(paged.first, host: host)
         return paged
     }
 
     /// The base's children at once where it has them: a string's members are asked for as any list is.
     package func immediateChildren(of id: String, in range: Range<Int>) throws -> [SourceItem]? {
         guard !id.contains("#/"), documents.held(id) == nil, let immediate = baseCapabilities.immediateChildren,
-              let items = try immediate.immediateChildren(of: id, in: range) else { return nil }
+              let items = try immediate.immediateChildren(of: id, in: range), !items.isEmpty else { return nil }
+        // An empty list may be a string's not yet parsed: asked for as any list is.
         return items.contains { Self.string(of: $0).map(EmbeddedDocuments.mayHoldJSON) == true } ? nil : items
     }
 
