@@ -1,17 +1,24 @@
 import ArborCore
 
 /// A member of an archive opened as what it holds: an archive (read from its bytes, never written to disk), or a
-/// document in a format Arbor reads from bytes, its strings crossed into as the archive's request says.
+/// document in a format Arbor reads from bytes, its strings crossed into as the archive's request says. A large
+/// JSON member of a zip is shown from its first part while the rest is decompressed and indexed.
 enum ArchiveMemberOpening {
-    /// The member's content, read whole up to the input ceiling's share, opened.
+    /// The member opened: from its first part when it is a large JSON member of a zip, whole otherwise.
     static func open(_ member: String, of archive: ArchiveSource) throws(SourceLoadError) -> any HierarchySource {
+        if let shown = try firstPart(of: member, in: archive) { return shown }
+        return try whole(member, of: archive).hierarchy
+    }
+
+    /// The member's content, read whole up to the input ceiling's share, opened.
+    static func whole(_ member: String, of archive: ArchiveSource) throws(SourceLoadError) -> OpenedSource {
         let origin = archive.id(ofMember: member)
         let (bytes, isCut) = try archive.content(of: member, limit: archive.memberLimit)
         if isCut {
             throw SourceLoadError("\(origin): larger than \(ByteSize.text(archive.memberLimit)), the most a member may take (--max-input)")
         }
         if ArchiveKind.namesArchive(member) || ArchiveKind.recognisesArchive(bytes) {
-            return try ArchiveSource(path: member, bytes: bytes, rootID: "", request: archive.request)
+            return OpenedSource(hierarchy: try ArchiveSource(path: member, bytes: bytes, rootID: "", request: archive.request), format: .archive)
         }
         let name = JSONTreeReader.displayName(for: member)
         let format = SourceFormat.byExtension(member) ?? SourceFormat.sniff(bytes)
@@ -21,8 +28,32 @@ enum ArchiveMemberOpening {
         var request = archive.request
         request.path = nil
         request.format = format
-        let opened = try kind.open(SourceInput(bytes: bytes, name: name, origin: origin), as: format, request: request)
-        if request.crossesInto, SourceOpener.embedsJSON.contains(format) { return EmbeddedJSONSource(opened.hierarchy) }
-        return opened.hierarchy
+        var opened = try kind.open(SourceInput(bytes: bytes, name: name, origin: origin), as: format, request: request)
+        if request.crossesInto, SourceOpener.embedsJSON.contains(format) { opened.hierarchy = EmbeddedJSONSource(opened.hierarchy) }
+        return opened
+    }
+
+    /// A JSON member of a zip of at least ``SourceOpener/shownFromFirstPart`` bytes: the members of its first
+    /// part (decompressed alone, from the member's place in the file), the whole read and indexed after the
+    /// frame that shows them, then shown in their place. Nil for any other member (it is read whole).
+    private static func firstPart(of member: String, in archive: ArchiveSource) throws(SourceLoadError) -> (any HierarchySource)? {
+        guard let found = archive.listing.member(member), found.location != nil, !found.isEncrypted,
+              let size = found.size, size >= SourceOpener.shownFromFirstPart, size <= archive.memberLimit,
+              !ArchiveKind.namesArchive(member)
+        else { return nil }
+        let (prefix, _) = try archive.content(of: member, limit: JSONDocumentStream.partSize)
+        let format = SourceFormat.byExtension(member) ?? SourceFormat.sniff(prefix)
+        guard format == .json || format == .document,
+              let partial = JSONDocumentStream.partial(prefix, name: JSONTreeReader.displayName(for: member),
+                                                       detecting: format == .json, mapping: archive.request.mapping)
+        else { return nil }
+        let gate = FirstFrameGate(following: archive.request.firstFrame)
+        let source = ReopeningSource(partial, path: archive.path, version: SourceFile.version(archive.path) ?? [],
+                                     follows: false, firstFrame: gate) { () throws(SourceLoadError) in
+            try whole(member, of: archive).hierarchy
+        }
+        source.complete { () throws(SourceLoadError) in try whole(member, of: archive) }
+        gate.openWithNextFrame()
+        return archive.request.crossesInto ? EmbeddedJSONSource(source) : source
     }
 }

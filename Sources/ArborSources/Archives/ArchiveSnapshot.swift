@@ -7,7 +7,7 @@ enum ArchiveSnapshot {
     /// The archive's side of a comparison of trees.
     static func side(_ archive: ArchiveSource) -> DirectoryDocuments.Side {
         DirectoryDocuments.Side(snapshot: { problems in snapshot(of: archive, problems: &problems) }, document: { (member) throws(SourceLoadError) in
-            let source = try ArchiveMemberOpening.open(member, of: archive)
+            let source = try ArchiveMemberOpening.whole(member, of: archive).hierarchy
             return Array(try DiffOpening.value(of: source, name: archive.id(ofMember: member)).compactJSON.utf8)
         })
     }

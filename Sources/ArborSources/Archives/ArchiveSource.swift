@@ -288,6 +288,10 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
         let source = try await BlockingWork.run { [self] () throws -> any HierarchySource in
             try ArchiveMemberOpening.open(member, of: self)
         }
+        // A member shown from its first part reports when it is whole: what is shown of it is asked again.
+        source.capabilities.reporting?.observeChanges { [weak self] _ in
+            self?.state.withLock { $0.observer }?(.changed)
+        }
         opened.withLock { all in
             all.append((member, source))
             if all.count > Self.keptMembers { all.removeFirst() }

@@ -18,7 +18,8 @@ enum ZipMemberContent {
         }
         let variable = Int(header[26]) | Int(header[27]) << 8 | Int(header[28]) << 16 | Int(header[29]) << 24
         // The data descriptor that may follow the content (at most 24 bytes) is read with it.
-        let length = 30 + variable + Int(location.compressed) + 24
+        // A first part needs no more compressed bytes than it holds, and a little for the blocks' headers.
+        let length = 30 + variable + min(Int(location.compressed) + 24, limit < Int.max / 2 ? limit + limit / 64 + 4_096 : .max)
         let member = ZipDirectory.read(descriptor, at: location.offset, count: length)
         let reader = try ArchiveReader(path: path, bytes: member)
         guard try reader.next() != nil else { throw SourceLoadError("\(path): no member at offset \(location.offset)") }
