@@ -93,6 +93,27 @@ def zipped(data, smoke):
     return path, count
 
 
+def member_zip(data, smoke):
+    """A zip holding one 200 MB JSON document (deflated): an API listing of 650,000 records under `items`."""
+    count = 6_500 if smoke else 650_000
+    words = ['ready', 'pending', 'scaled', 'rolled', 'out', 'node', 'pod', 'image', 'pulled', 'started', 'probe',
+             'failed', 'passed', 'restart', 'backoff', 'volume', 'mounted', 'secret', 'config', 'updated']
+    path = os.path.join(data, f'member-{count}.zip')
+    if not os.path.exists(path):
+        import zipfile
+        random.seed(11)
+        with zipfile.ZipFile(path + '.tmp', 'w', zipfile.ZIP_DEFLATED) as archive, archive.open('big.json', 'w', force_zip64=True) as member:
+            member.write(b'{"kind": "List", "items": [')
+            for index in range(count):
+                record = {'id': index, 'name': f'svc-{index}', 'namespace': f'team{index % 40}',
+                          'labels': {'app': f'svc-{index}', 'tier': random.choice(['web', 'db', 'cache'])},
+                          'status': {'replicas': index % 7, 'ready': index % 3 == 0, 'message': ' '.join(random.choices(words, k=random.randint(12, 30)))}}
+                member.write((',' if index else '').encode() + json.dumps(record).encode())
+            member.write(b'], "count": ' + str(count).encode() + b'}')
+        os.rename(path + '.tmp', path)
+    return path, count
+
+
 def run(measure, record, floor, installed, arbor, data, runs, smoke):
     """Measures both shapes; `measure` and `record` are run.py's, `floor` shapes_run's."""
     print('across boundaries', file=sys.stderr)
@@ -116,3 +137,8 @@ def run(measure, record, floor, installed, arbor, data, runs, smoke):
         record('zip-whole', 'unzip -l', floor('unzip -l', ['unzip', '-l', members], runs=runs))
     if installed('bsdtar'):
         record('zip-whole', 'bsdtar -tf', floor('bsdtar -tf', ['bsdtar', '-tf', members], runs=runs))
+    zipped_document, records = member_zip(data, smoke)
+    record('zip-member', 'arbor', measure('arbor', [arbor, zipped_document], r'big\.json', runs=runs, timeout=120,
+                                          probes=(r'Right=┌ big\.json ─[\s\S]*items', rf'=items\s+▷ {records}\b')))
+    if installed('unzip'):
+        record('zip-member', 'unzip -p | wc -c', floor('unzip -p | wc -c', ['sh', '-c', f"unzip -p '{zipped_document}' | wc -c > /dev/null"], runs=runs))

@@ -101,6 +101,10 @@ def budgets(results, sizes, show, value):
     check('.tar.gz: the whole listing ≤ 1.1× tar -tzf', get('tgz-whole'), tar * 1.1 if tar else None)
     check('.tar.gz: peak ≤ 64 MiB plus the names', get('tgz-whole', metric='rss_kb'), 64 * 1024 + 200_000 * 30 / 1024, 'MiB')
     check('zip of 100,000 members: first screen ≤ 50 ms', get('zip'), 50)
+    check('200 MB JSON member of a zip: its first screen ≤ 100 ms after Enter', get('zip-member', metric='probe_ms[0:Right]'), 100)
+    unzip = get('zip-member', 'unzip -p | wc -c')
+    check('200 MB JSON member of a zip: the whole index ≤ 1.2× unzip -p | wc -c', get('zip-member', metric='probe_ms[1:]'),
+          unzip * 1.2 if unzip else None)
     check('1 GB document: peak ≤ 1.3× the file', get('api-1gb', metric='rss_kb'), file_times('api-1gb.json', 1.3), 'MiB')
     check('1M-row CSV: first frame (the whole table read) ≤ 300 ms', get('csv'), 300)
     check('1M-row CSV: first screen, counts pending, ≤ 50 ms', get('csv-first'), 50)

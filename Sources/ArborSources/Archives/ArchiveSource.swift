@@ -160,9 +160,14 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
             if let count = listing.childCount(member) { return count }
             guard opens(member) else { return 0 }
             let (source, rootID) = try await openedMember(member)
+            guard source.capabilities.reporting?.isComplete != false else { return nil }
             return try await source.numberOfChildren(of: rootID)
         case .inside(let member, let inner):
-            return try await openedMember(member).source.numberOfChildren(of: inner)
+            // A member shown from its first part is counted once it is whole (its completion is reported): a
+            // count asked meanwhile would wait for the rest.
+            let source = try await openedMember(member).source
+            guard source.capabilities.reporting?.isComplete != false else { return nil }
+            return try await source.numberOfChildren(of: inner)
         }
     }
 
