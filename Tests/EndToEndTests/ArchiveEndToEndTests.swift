@@ -75,6 +75,26 @@ struct ArchiveEndToEndTests {
         waitFor(tmux, "▌spec")
     }
 
+    @Test func anArchiveRewrittenWhileShownIsListedAgainWithTheFocusKept() throws {
+        let tmux = try session("v1.tar.gz")
+        waitFor(tmux, "pkg")
+        try tmux.send("Right", "Down")
+        waitFor(tmux, "▌readme.txt")
+        // A new release put in place by a rename, as a build does: a member added, the focused one kept.
+        let script = """
+            import io, tarfile, os, sys
+            os.chdir(sys.argv[1])
+            with tarfile.open('next.tar.gz', 'w:gz') as t:
+                for member, data in (('pkg/deploy.json', b'{}'), ('pkg/readme.txt', b'same'), ('pkg/zz-added.txt', b'new')):
+                    info = tarfile.TarInfo(member); info.size = len(data); t.addfile(info, io.BytesIO(data))
+            os.rename('next.tar.gz', 'v1.tar.gz')
+            """
+        _ = try runCommand("/usr/bin/python3", ["-c", script, tmux.directory.path])
+        waitFor(tmux, "zz-added.txt", "▌readme.txt")
+        try tmux.send("q")
+        #expect(tmux.waitForFile("status")?.contains("status=0") == true)
+    }
+
     @Test func twoTarballsCompareIntoAChangedJSONMember() throws {
         let tmux = try session("diff v1.tar.gz v2.tar.gz")
         waitFor(tmux, "pkg", "~1")

@@ -72,6 +72,10 @@ final class ArchiveReader: ArchiveHeaders {
         guard status == Int32(ARBOR_ARCHIVE_OK) || status == Int32(ARBOR_ARCHIVE_WARN), let entry else {
             throw SourceLoadError("\(origin): member \(count + 1): \(error)")
         }
+        // Any bytes read as one raw member: only a compressed file's content is that, anything else is no archive.
+        if count == 0, library.filter_count(handle) <= 1, library.format_name(handle).map({ String(cString: $0).hasPrefix("raw") }) == true {
+            throw SourceLoadError("\(origin): not an archive or a compressed file that libarchive reads")
+        }
         defer { count += 1 }
         let path = (library.entry_pathname_utf8(entry) ?? library.entry_pathname(entry)).map { Self.text($0) } ?? ""
         let kind: ArchiveMember.Kind

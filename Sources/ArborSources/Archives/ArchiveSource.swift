@@ -21,13 +21,21 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
     let path: String
     let bytes: [UInt8]?
     let request: SourceRequest
-    private struct State {
+    struct State {
         var listing: ArchiveListing
         var isComplete: Bool
         var observer: (@Sendable (SourceChange) -> Void)?
+        /// The archive file's version listed (``SourceFile/version(_:)``); nil for an archive in a member.
+        var version: [Int]?
+        /// What follows the archive file once the browser observes it.
+        var watcher: DirectoryWatcher?
+        /// Whether the last version of the file did not list (the one before it is shown).
+        var troubled = false
     }
 
-    private let state: Mutex<State>
+    let state: Mutex<State>
+    /// Whether the archive file is being listed again.
+    let relisting = Mutex(false)
     /// The members listed so far (all of them once ``isComplete``).
     var listing: ArchiveListing { state.withLock { $0.listing } }
     /// Seconds of listing before the browser is shown the members listed so far, the rest listed meanwhile.
@@ -37,7 +45,7 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
     /// Seconds of headers read at a time into the listing shown, which is locked meanwhile.
     static let batchSeconds = 0.004
     /// The members opened as what they hold, most recently used last.
-    private let opened = Mutex<[(member: String, source: any HierarchySource)]>([])
+    let opened = Mutex<[(member: String, source: any HierarchySource)]>([])
     /// How many opened members are kept.
     static let keptMembers = 8
 
@@ -69,7 +77,7 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
             return shows && counted % 64 == 0 && MonotonicClock.seconds() - started > Self.firstPartSeconds
         }
         if listing.isEmpty, let problem = listing.problem { throw SourceLoadError(problem) }
-        state = Mutex(State(listing: listing, isComplete: complete))
+        state = Mutex(State(listing: listing, isComplete: complete, version: bytes == nil ? SourceFile.version(path) : nil))
         if !complete { listRest(from: ArchiveReaderHandoff(reader: reader), rawName: rawName) }
     }
 
@@ -107,6 +115,7 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
 
     package func observeChanges(_ report: @escaping @Sendable (SourceChange) -> Void) {
         state.withLock { $0.observer = report }
+        follow()
     }
 
     package var pagesChildren: Bool { true }

@@ -12,6 +12,8 @@ enum MemberCopies {
     private struct State {
         var folder: String?
         var copies: [String: String] = [:]
+        /// How many copies were made: each has its own numbered folder.
+        var made = 0
     }
 
     private static let state = Mutex(State())
@@ -21,7 +23,7 @@ enum MemberCopies {
     static func path(for key: String, name: String, bytes: () throws(SourceLoadError) -> [UInt8]) throws(SourceLoadError) -> String {
         if let made = state.withLock({ $0.copies[key] }) { return made }
         let folder = try privateFolder()
-        let holder = folder + "/\(state.withLock { $0.copies.count })"
+        let holder = folder + "/\(state.withLock { state in defer { state.made += 1 }; return state.made })"
         guard mkdir(holder, 0o700) == 0 || errno == EEXIST else { throw SourceLoadError("\(holder): \(String(cString: strerror(errno)))") }
         let safeName = name.isEmpty || name == "." || name == ".." ? "member" : name.replacingOccurrences(of: "/", with: "_")
         let path = holder + "/" + safeName
@@ -53,6 +55,21 @@ enum MemberCopies {
         return folder
     }
 
+    /// Removes the copies of the members of the archive whose id is `archive` (its file was rewritten).
+    static func forget(membersOf archive: String) {
+        let gone = state.withLock { state in
+            let gone = state.copies.filter { $0.key.hasPrefix(archive + "/") }
+            for key in gone.keys { state.copies[key] = nil }
+            return Array(gone.values)
+        }
+        gone.forEach(remove)
+    }
+
+    private static func remove(_ copy: String) {
+        unlink(copy)
+        rmdir(String(copy[..<(copy.lastIndex(of: "/") ?? copy.endIndex)]))
+    }
+
     /// Removes the folder and every copy in it.
     static func removeAll() {
         let (folder, copies) = state.withLock { state in
@@ -60,10 +77,7 @@ enum MemberCopies {
             return (state.folder, Array(state.copies.values))
         }
         guard let folder else { return }
-        for copy in copies {
-            unlink(copy)
-            rmdir(String(copy[..<(copy.lastIndex(of: "/") ?? copy.endIndex)]))
-        }
+        copies.forEach(remove)
         rmdir(folder)
     }
 }
