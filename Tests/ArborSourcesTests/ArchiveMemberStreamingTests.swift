@@ -3,8 +3,9 @@ import ArborCore
 import Foundation
 import Testing
 
-/// A large JSON member of a zip is shown from its first part, decompressed alone, while the rest is read.
-@Suite("A large member shown from its first part")
+/// A large JSON member of a zip is shown from its first part, decompressed alone, while the rest is read; a
+/// member that expands like a zip bomb is not opened.
+@Suite("Large members of a zip")
 struct ArchiveMemberStreamingTests {
     @Test func aLargeJSONMemberShowsItsFirstPartThenItsWhole() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-member-part-\(UUID().uuidString)").path
@@ -44,5 +45,33 @@ struct ArchiveMemberStreamingTests {
         #expect(try await source.numberOfChildren(of: member + "#/items") == 90000)
         #expect(try await source.children(of: member).map(\.content.title) == ["items", "end"])
         #expect(try await source.item(member + "#/items/89999/id").content.scalar?.text == "89999")
+    }
+
+    @Test func aMemberThatExpandsLikeABombIsRefusedWithItsRatioAndPreviewed() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-member-bomb-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 72 MB of zeros, written a megabyte at a time, deflated to about 70 KB.
+        _ = try TestCluster.run(["python3", "-c", """
+            import sys, zipfile
+            with zipfile.ZipFile(sys.argv[1] + '/bomb.zip', 'w', zipfile.ZIP_DEFLATED) as z, z.open('zeros.json', 'w') as m:
+                for _ in range(72):
+                    m.write(bytes(1 << 20))
+            """, folder])
+        let bomb = folder + "/bomb.zip"
+        var request = SourceRequest(path: bomb)
+        request.watches = false
+        request.crossesInto = true
+        let source = try SourceOpener.open(request).hierarchy
+        let member = bomb + "/zeros.json"
+        let cell = try await source.item(member).content.subtitle
+        #expect(cell.hasPrefix("file · 72.0 MB (") && cell.hasSuffix(" compressed)"), "\(cell)")
+        #expect(try await !source.itemPreview(of: member, lines: 5).lines.isEmpty, "a preview's worth is read")
+        do {
+            _ = try await source.children(of: member)
+            Issue.record("a member expanding a thousand times is not opened")
+        } catch {
+            #expect("\(error)".contains("more than a document expands (a zip bomb?)"), "\(error)")
+        }
     }
 }

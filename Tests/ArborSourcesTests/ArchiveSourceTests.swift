@@ -197,7 +197,7 @@ struct ArchiveSourceTests {
         request.ceiling = InputCeiling(bytes: 12 << 20)
         let source = try SourceOpener.open(request).hierarchy
         let member = bomb + "/zeros.json"
-        #expect(try await source.item(member).content.subtitle == "file · 40.0 MB")
+        #expect(try await source.item(member).content.subtitle.hasPrefix("file · 40.0 MB ("), "its compressed size beside")
         let preview = try await source.itemPreview(of: member, lines: 20)
         #expect(!preview.lines.isEmpty, "the preview reads a preview's worth")
         do {

@@ -19,6 +19,10 @@ enum ArchiveMemberContent {
         switch member.kind {
         case .file:
             subtitle = "file" + (size.map { " · " + $0 } ?? "")
+            // A zip says what each member takes compressed; a compressed tar only what the whole takes.
+            if let compressed = member.location?.compressed, let size = member.size, compressed != size {
+                subtitle += " (\(ByteSize.text(Int(compressed))) compressed)"
+            }
             type = "file"
         case .directory:
             subtitle = "directory"
@@ -37,6 +41,7 @@ enum ArchiveMemberContent {
         let body = time(member.modified) + " · " + mode(member.permissions, directory: type == "directory")
         var fields = [ItemField(name: "name", value: member.name), ItemField(name: "type", value: type)]
         if let size = member.size { fields.append(ItemField(name: "size", value: String(size))) }
+        if let compressed = member.location?.compressed { fields.append(ItemField(name: "compressed", value: String(compressed))) }
         fields.append(ItemField(name: "mtime", value: time(member.modified)))
         fields.append(ItemField(name: "mode", value: String(member.permissions, radix: 8)))
         if member.isEncrypted { fields.append(ItemField(name: "encrypted", value: "true")) }

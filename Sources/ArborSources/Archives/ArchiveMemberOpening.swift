@@ -13,6 +13,7 @@ enum ArchiveMemberOpening {
     /// The member's content, read whole up to the input ceiling's share, opened.
     static func whole(_ member: String, of archive: ArchiveSource) throws(SourceLoadError) -> OpenedSource {
         let origin = archive.id(ofMember: member)
+        if let found = archive.listing.member(member), let refusal = expansionRefusal(of: found, origin: origin) { throw refusal }
         let (bytes, isCut) = try archive.content(of: member, limit: archive.memberLimit)
         if isCut {
             throw SourceLoadError("\(origin): larger than \(ByteSize.text(archive.memberLimit)), the most a member may take (--max-input)")
@@ -33,11 +34,27 @@ enum ArchiveMemberOpening {
         return opened
     }
 
+    /// The most a zip member is opened expanded from its compressed bytes, past ``expansionCheckedBytes``: real
+    /// documents deflate 5 to 50 times, a zip bomb's zeros a thousand.
+    static let largestExpansion = 200
+    /// The size from which a member's expansion is checked: a small member opens whatever its ratio.
+    static let expansionCheckedBytes = 64 << 20
+
+    /// Why a zip member is not opened: it says it expands more than ``largestExpansion`` times past
+    /// ``expansionCheckedBytes`` (a zip bomb); nil for any other member.
+    static func expansionRefusal(of member: ArchiveMember, origin: String) -> SourceLoadError? {
+        guard let compressed = member.location?.compressed, let size = member.size, size > expansionCheckedBytes,
+              size / max(1, compressed) > largestExpansion else { return nil }
+        return SourceLoadError("\(origin): \(ByteSize.text(Int(size))) expanded from \(ByteSize.text(Int(compressed))) "
+            + "(\(size / max(1, compressed))×), more than a document expands (a zip bomb?): not opened; its preview shows its start")
+    }
+
     /// A JSON member of a zip of at least ``SourceOpener/shownFromFirstPart`` bytes: the members of its first
     /// part (decompressed alone, from the member's place in the file), the whole read and indexed after the
     /// frame that shows them, then shown in their place. Nil for any other member (it is read whole).
     private static func firstPart(of member: String, in archive: ArchiveSource) throws(SourceLoadError) -> (any HierarchySource)? {
         guard let found = archive.listing.member(member), found.location != nil, !found.isEncrypted,
+              expansionRefusal(of: found, origin: member) == nil,
               let size = found.size, size >= SourceOpener.shownFromFirstPart, size <= archive.memberLimit,
               !ArchiveKind.namesArchive(member)
         else { return nil }
