@@ -114,6 +114,21 @@ def member_zip(data, smoke):
     return path, count
 
 
+def bomb_zip(data, smoke):
+    """A zip bomb: one member of 10 GB of zeros (about 10 MB deflated)."""
+    gigabytes = 0.1 if smoke else 10
+    path = os.path.join(data, f'bomb-{gigabytes}g.zip')
+    if not os.path.exists(path):
+        import zipfile
+        block = bytes(16 << 20)
+        with zipfile.ZipFile(path + '.tmp', 'w', zipfile.ZIP_DEFLATED) as archive, \
+                archive.open('zeros.json', 'w', force_zip64=True) as member:
+            for _ in range(int(gigabytes * 1024 / 16)):
+                member.write(block)
+        os.rename(path + '.tmp', path)
+    return path
+
+
 def run(measure, record, floor, installed, arbor, data, runs, smoke):
     """Measures both shapes; `measure` and `record` are run.py's, `floor` shapes_run's."""
     print('across boundaries', file=sys.stderr)
@@ -142,3 +157,7 @@ def run(measure, record, floor, installed, arbor, data, runs, smoke):
                                           probes=(r'Right=┌ big\.json ─[\s\S]*items', rf'=items\s+▷ {records}\b')))
     if installed('unzip'):
         record('zip-member', 'unzip -p | wc -c', floor('unzip -p | wc -c', ['sh', '-c', f"unzip -p '{zipped_document}' | wc -c > /dev/null"], runs=runs))
+    bomb = bomb_zip(data, smoke)
+    # Listed, its start previewed, entered: a notice, within the ceiling, nothing written.
+    record('zip-bomb', 'arbor', measure('arbor', [arbor, bomb], r'zeros\.json', runs=runs, timeout=60,
+                                        probes=(r'Right=zip bomb|--max-input',)))

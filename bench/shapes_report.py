@@ -101,6 +101,9 @@ def budgets(results, sizes, show, value):
     check('.tar.gz: the whole listing ≤ 1.1× tar -tzf', get('tgz-whole'), tar * 1.1 if tar else None)
     check('.tar.gz: peak ≤ 64 MiB plus the names', get('tgz-whole', metric='rss_kb'), 64 * 1024 + 200_000 * 30 / 1024, 'MiB')
     check('zip of 100,000 members: first screen ≤ 50 ms', get('zip'), 50)
+    check('zip bomb (10 GB of zeros in 10 MB): listed ≤ 50 ms', get('zip-bomb'), 50)
+    check('zip bomb: entered, its notice ≤ 1 s', get('zip-bomb', metric='probe_ms[0:Right]'), 1000)
+    check('zip bomb: peak ≤ 64 MiB', get('zip-bomb', metric='rss_kb'), 64 * 1024, 'MiB')
     check('200 MB JSON member of a zip: its first screen ≤ 100 ms after Enter', get('zip-member', metric='probe_ms[0:Right]'), 100)
     unzip = get('zip-member', 'unzip -p | wc -c')
     check('200 MB JSON member of a zip: the whole index ≤ 1.2× unzip -p | wc -c', get('zip-member', metric='probe_ms[1:]'),
