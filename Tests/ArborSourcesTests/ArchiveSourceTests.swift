@@ -238,4 +238,28 @@ struct ArchiveSourceTests {
         }
         #expect(ZipDirectory(path: folder + "/missing.zip") == nil)
     }
+
+    @Test func theMemberTheListingEndsOnOpensWithoutASecondPass() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-archive-last-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try TestCluster.run(["python3", "-c", """
+            import io, sys, tarfile
+            with tarfile.open(sys.argv[1] + '/rel.tar.gz', 'w:gz') as t:
+                for name, data in (('a.txt', b'first'), ('big.bin', bytes(5 << 20)), ('z/last.json', b'{"end": true}')):
+                    info = tarfile.TarInfo(name); info.size = len(data); t.addfile(info, io.BytesIO(data))
+            """, folder])
+        let path = folder + "/rel.tar.gz"
+        var request = SourceRequest(path: path)
+        request.watches = false
+        request.crossesInto = true
+        let source = try SourceOpener.open(request).hierarchy
+        #expect(try await source.numberOfChildren(of: path) == 3)
+        // The file is gone: only what the listing read can be shown.
+        try FileManager.default.removeItem(atPath: path)
+        #expect(try await source.children(of: path + "/z/last.json").map(\.content.title) == ["end"])
+        await #expect(throws: (any Error).self, "any other member takes a pass over the archive") {
+            try await source.itemPreview(of: path + "/a.txt", lines: 5)
+        }
+    }
 }

@@ -1,7 +1,7 @@
 /// An archive's members as a tree: each directory's members in the archive's order, with the directories that
 /// only their members' paths imply. A path written twice is the last member written (as extracting the archive
-/// would leave it). Held compactly (a name, a parent and a header's facts a member; each path once, as the key
-/// it is found by), so that a listing of a million members stays within a few hundred bytes each.
+/// would leave it). Held compactly (a name, a parent and a header's facts a member, found by directory and name
+/// through ``ArchiveNameTable``), so that a listing of a million members stays within about a hundred bytes each.
 struct ArchiveListing: Sendable {
     /// One member or implied directory.
     private struct Entry: Sendable {
@@ -40,7 +40,7 @@ struct ArchiveListing: Sendable {
 
     private var entries = ChunkedEntries(Entry(name: "", parent: -1, kind: .directory, size: nil, modified: 0, permissions: 0o755,
                                                isEncrypted: false, index: -1, location: nil, children: []))
-    private var byPath: [String: Int32] = ["": 0]
+    private var names = ArchiveNameTable()
     /// The archive's format and compression, as libarchive names them.
     var format = ""
     /// Why the listing stopped before the archive's end, when it did.
@@ -77,8 +77,23 @@ struct ArchiveListing: Sendable {
     }
 
     /// The member or implied directory at `path` (`""`: the top).
+    /// The place of the entry at `path` (`""`: the top), its parts as a member's path joins them.
+    private func place(of path: String) -> Int32? {
+        if path.isEmpty { return 0 }
+        var place: Int32 = 0
+        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+            guard !part.isEmpty, part != ".", let found = child(named: String(part), of: place) else { return nil }
+            place = found
+        }
+        return place
+    }
+
+    private func child(named name: String, of parent: Int32) -> Int32? {
+        names.find(parent: parent, name: name) { (entries[Int($0)].parent, entries[Int($0)].name) }
+    }
+
     func member(_ path: String) -> ArchiveMember? {
-        guard let place = byPath[path] else { return nil }
+        guard let place = place(of: path) else { return nil }
         let entry = entries[Int(place)]
         return ArchiveMember(parts: ArchiveMember.parts(of: path), kind: entry.kind, size: entry.size < 0 ? nil : entry.size,
                              modified: entry.modified, permissions: UInt32(entry.permissions), isEncrypted: entry.isEncrypted, index: Int(entry.index), location: entry.location)
@@ -86,38 +101,37 @@ struct ArchiveListing: Sendable {
 
     /// How many members a directory holds; nil when `path` is not a directory.
     func childCount(_ path: String) -> Int? {
-        byPath[path].flatMap { entries[Int($0)].children?.count }
+        place(of: path).flatMap { entries[Int($0)].children?.count }
     }
 
     /// The paths of a directory's members at a range of places.
     func childPaths(_ path: String, in range: Range<Int>) -> [String] {
-        guard let place = byPath[path], let children = entries[Int(place)].children else { return [] }
+        guard let place = place(of: path), let children = entries[Int(place)].children else { return [] }
         let prefix = path.isEmpty ? "" : path + "/"
         return children[range.clamped(to: children.indices)].map { prefix + entries[Int($0)].name }
     }
 
     /// The place of the member at `path` among its directory's members.
     func position(of path: String) -> Int? {
-        guard let place = byPath[path] else { return nil }
+        guard let place = place(of: path) else { return nil }
         return entries[Int(entries[Int(place)].parent)].children?.firstIndex(of: place)
     }
 
     /// A compressed file's one member (libarchive's `data`) named after the file.
     private mutating func nameRawContent(_ rawName: String) {
-        guard format.hasPrefix("raw"), entries.count == 2, let content = byPath["data"] else { return }
+        guard format.hasPrefix("raw"), entries.count == 2, let content = child(named: "data", of: 0) else { return }
         entries[Int(content)].name = rawName
-        byPath = ["": 0, rawName: content]
+        names = ArchiveNameTable()
+        names.insert(content) { (entries[Int($0)].parent, entries[Int($0)].name) }
     }
 
     /// Adds a member under its directory, making the directories above it that are not members themselves.
     mutating func add(_ member: ArchiveMember) {
         guard !member.parts.isEmpty else { return }
         var parent: Int32 = 0
-        var path = ""
         for (depth, part) in member.parts.enumerated() {
-            path += (depth == 0 ? "" : "/") + part
             let isLast = depth == member.parts.count - 1
-            if let found = byPath[path] {
+            if let found = child(named: part, of: parent) {
                 if isLast {
                     var replaced = entry(of: member, parent: parent)
                     replaced.children = entries[Int(found)].children ?? replaced.children
@@ -133,7 +147,7 @@ struct ArchiveListing: Sendable {
                         isEncrypted: false, index: -1, location: nil, children: [])
             let place = Int32(entries.count)
             entries.append(made)
-            byPath[path] = place
+            names.insert(place) { (entries[Int($0)].parent, entries[Int($0)].name) }
             entries[Int(parent)].children?.append(place)
             parent = place
         }

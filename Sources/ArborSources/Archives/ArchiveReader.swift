@@ -15,6 +15,15 @@ final class ArchiveReader: ArchiveHeaders {
     private let held: [UInt8]?
     private var count = 0
     private let origin: String
+    /// Whether each member's content (up to ``keptBytes``) is read as the headers are, instead of skipped, so
+    /// that the member the listing ends on is kept (``kept``) and opening it takes no second pass.
+    var keepsLast = false
+    /// The most of a member's content kept.
+    static let keptBytes = 4 << 20
+    /// The content of the last member, once the archive has ended, when it was at most ``keptBytes``.
+    private(set) var kept: (index: Int, bytes: [UInt8])?
+    private var lastBytes: [UInt8] = []
+    private var lastIsKept = false
 
     /// Opens `path`, or `bytes` when given (then `path` only names them); an error says what is wrong and where.
     init(path: String, bytes: [UInt8]? = nil) throws(SourceLoadError) {
@@ -66,9 +75,13 @@ final class ArchiveReader: ArchiveHeaders {
     func next() throws(SourceLoadError) -> ArchiveMember? {
         let previous = Self.utf8Locale.value.map { uselocale($0) }
         defer { if let previous { uselocale(previous) } }
+        readLast()
         var entry: OpaquePointer?
         let status = library.next_header(handle, &entry)
-        if status == Int32(ARBOR_ARCHIVE_EOF) { return nil }
+        if status == Int32(ARBOR_ARCHIVE_EOF) {
+            if lastIsKept { kept = (count - 1, lastBytes) }
+            return nil
+        }
         guard status == Int32(ARBOR_ARCHIVE_OK) || status == Int32(ARBOR_ARCHIVE_WARN), let entry else {
             throw SourceLoadError("\(origin): member \(count + 1): \(error)")
         }
@@ -86,10 +99,27 @@ final class ArchiveReader: ArchiveHeaders {
             if let target = library.entry_hardlink(entry) { kind = .hardlink(Self.text(target)) } else { kind = .file }
         default: kind = path.hasSuffix("/") ? .directory : .other
         }
+        let size = library.entry_size_is_set(entry) != 0 ? library.entry_size(entry) : nil
+        if case .file = kind, let size, size <= Self.keptBytes { lastIsKept = keepsLast } else { lastIsKept = false }
         return ArchiveMember(parts: ArchiveMember.parts(of: path), kind: kind,
-                             size: library.entry_size_is_set(entry) != 0 ? library.entry_size(entry) : nil,
+                             size: size,
                              modified: Int64(library.entry_mtime(entry)), permissions: library.entry_perm(entry) & 0o7777,
                              isEncrypted: library.entry_is_encrypted(entry) > 0, index: count)
+    }
+
+    /// Reads the current member's content into the buffer of the last one, when it is kept; the header after it
+    /// (or the end) skips it otherwise. A read that fails leaves nothing kept: the next header says where it broke.
+    private func readLast() {
+        guard lastIsKept else { return }
+        lastBytes.removeAll(keepingCapacity: true)
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while lastBytes.count <= Self.keptBytes {
+            let read = block.withUnsafeMutableBytes { library.read_data(handle, $0.baseAddress, $0.count) }
+            if read == 0 { return }
+            guard read > 0 else { break }
+            lastBytes += block[..<read]
+        }
+        lastIsKept = false
     }
 
     /// Up to `limit` bytes of the current member's content, and whether it has more; an error says where it broke.

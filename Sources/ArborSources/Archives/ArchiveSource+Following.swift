@@ -26,11 +26,12 @@ extension ArchiveSource {
         let changes: [SourceChange]
         do {
             let again = try ArchiveSource(path: path, rootID: rootID, request: whole)
-            let listing = again.listing
+            let (listing, last) = again.state.withLock { ($0.listing, $0.last) }
             opened.withLock { $0.removeAll() }
             MemberCopies.forget(membersOf: rootID)
             let wasTroubled = state.withLock { state in
                 state.listing = listing
+                state.last = last
                 state.version = version
                 defer { state.troubled = false }
                 return state.troubled

@@ -31,6 +31,8 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
         var watcher: DirectoryWatcher?
         /// Whether the last version of the file did not list (the one before it is shown).
         var troubled = false
+        /// The content of the member the listing ended on, read with its header (``ArchiveReader/kept``).
+        var last: (index: Int, bytes: [UInt8])?
     }
 
     let state: Mutex<State>
@@ -66,7 +68,9 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
         if bytes == nil, Self.startsAsZip(path), let zip = ZipDirectory(path: path) {
             reader = zip
         } else {
-            reader = try ArchiveReader(path: path, bytes: bytes)
+            let archive = try ArchiveReader(path: path, bytes: bytes)
+            archive.keepsLast = true
+            reader = archive
         }
         var listing = ArchiveListing()
         let started = MonotonicClock.seconds()
@@ -77,7 +81,8 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
             return shows && counted % 64 == 0 && MonotonicClock.seconds() - started > Self.firstPartSeconds
         }
         if listing.isEmpty, let problem = listing.problem { throw SourceLoadError(problem) }
-        state = Mutex(State(listing: listing, isComplete: complete, version: bytes == nil ? SourceFile.version(path) : nil))
+        state = Mutex(State(listing: listing, isComplete: complete, version: bytes == nil ? SourceFile.version(path) : nil,
+                            last: complete ? (reader as? ArchiveReader)?.kept : nil))
         if !complete { listRest(from: ArchiveReaderHandoff(reader: reader), rawName: rawName) }
     }
 
@@ -97,6 +102,7 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
                         return counted % 64 == 0 && MonotonicClock.seconds() - started > Self.batchSeconds
                     }
                     state.isComplete = complete
+                    if complete { state.last = (handoff.reader as? ArchiveReader)?.kept }
                     return (complete, state.observer, state.listing.problem)
                 }
                 if complete {
@@ -282,6 +288,10 @@ package final class ArchiveSource: HierarchySource, PreviewingItems, LocatingIte
     func content(of path: String, limit: Int) throws(SourceLoadError) -> (bytes: [UInt8], isCut: Bool) {
         guard let wanted = listing.member(path), wanted.index >= 0 else { return ([], false) }
         if let location = wanted.location { return try ZipMemberContent.read(location, in: self.path, limit: limit) }
+        // The member the listing ended on was read with its header: no second pass to it.
+        if let last = state.withLock({ $0.last }), last.index == wanted.index {
+            return (Array(last.bytes.prefix(limit)), last.bytes.count > limit)
+        }
         let reader = try ArchiveReader(path: self.path, bytes: bytes)
         while let member = try reader.next() {
             if member.index == wanted.index { return try reader.content(limit: limit) }
