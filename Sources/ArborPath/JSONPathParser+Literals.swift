@@ -69,7 +69,7 @@ extension JSONPathParser {
     }
 
     /// A number literal of a filter: an integer or `-0`, a fraction and an exponent.
-    mutating func numberLiteral() throws(JSONPathError) -> Double {
+    mutating func numberLiteral() throws(JSONPathError) -> JSONNumber {
         let start = position
         if peek == "-" { position += 1 }
         guard let first = peek, ("0"..."9").contains(first) else { throw error("a digit was expected") }
@@ -87,7 +87,7 @@ extension JSONPathParser {
             guard let digit = peek, ("0"..."9").contains(digit) else { throw error("digits were expected in the exponent") }
             skipDigits()
         }
-        return Double(String(String.UnicodeScalarView(scalars[start..<position])))!
+        return JSONNumber(literal: String(String.UnicodeScalarView(scalars[start..<position])))!
     }
 
     private mutating func skipDigits() {

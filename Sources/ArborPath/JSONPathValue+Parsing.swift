@@ -85,7 +85,7 @@ struct JSONValueReader {
         }
     }
 
-    private mutating func number() throws(JSONPathError) -> Double {
+    private mutating func number() throws(JSONPathError) -> JSONNumber {
         let start = offset
         func digits() -> Int {
             let first = offset
@@ -105,7 +105,8 @@ struct JSONValueReader {
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
             guard digits() > 0 else { throw error("digits were expected in the exponent") }
         }
-        return Double(String(decoding: bytes[start..<offset], as: UTF8.self)) ?? .infinity
+        // The grammar was checked above: the literal is a JSON number.
+        return JSONNumber(literal: String(decoding: bytes[start..<offset], as: UTF8.self))!
     }
 
     /// A quoted string at the offset, its escapes decoded.

@@ -2,8 +2,8 @@
 public enum JSONPathValue: Sendable, Hashable {
     case null
     case boolean(Bool)
-    /// A number, kept as its double value and compared as one.
-    case number(Double)
+    /// A number, kept as written and compared exactly (``JSONNumber``).
+    case number(JSONNumber)
     case string(String)
     case array([JSONPathValue])
     /// An object's members in their order; equality ignores the order.
@@ -47,7 +47,8 @@ public enum JSONPathValue: Sendable, Hashable {
         }
     }
 
-    /// The value as one line of JSON, as `jq -c` prints it.
+    /// The value as one line of JSON, as `jq -c` prints it, each number as written (an infinity or NaN, which JSON
+    /// has no number for, as `null`: ``containsNonFiniteNumber`` tells).
     public var compactJSON: String {
         var text = ""
         write(to: &text)
@@ -58,7 +59,7 @@ public enum JSONPathValue: Sendable, Hashable {
         switch self {
         case .null: text += "null"
         case .boolean(let value): text += value ? "true" : "false"
-        case .number(let value): text += Self.numberText(value)
+        case .number(let value): text += value.jsonText
         case .string(let value): Self.writeQuoted(value, to: &text)
         case .array(let values):
             text += "["
@@ -77,12 +78,6 @@ public enum JSONPathValue: Sendable, Hashable {
             }
             text += "}"
         }
-    }
-
-    /// A number as JSON writes it: an integral value without a fraction.
-    static func numberText(_ value: Double) -> String {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e17 { return String(Int64(value)) }
-        return value.isFinite ? String(value) : "null"
     }
 
     /// A scalar as `\\u` and four lower-case hexadecimal digits, as JSON and normalized paths write controls.
@@ -108,5 +103,15 @@ public enum JSONPathValue: Sendable, Hashable {
             }
         }
         text += "\""
+    }
+
+    /// Whether the value holds an infinity or NaN, which its JSON writes as `null`.
+    public var containsNonFiniteNumber: Bool {
+        switch self {
+        case .number(let value): return !value.isFinite
+        case .array(let values): return values.contains { $0.containsNonFiniteNumber }
+        case .object(let members): return members.contains { $0.value.containsNonFiniteNumber }
+        default: return false
+        }
     }
 }

@@ -90,16 +90,16 @@ extension PathEvaluator {
         if case .query(let query) = argument {
             guard let node = singleNode(of: query, current: current) else { return nil }
             let kind = node.kind
-            if kind == .object || kind == .array { return .number(Double(node.count)) }
+            if kind == .object || kind == .array { return .number(JSONNumber(Double(node.count))) }
             guard kind == .string else { return nil }
             argumentValue = node.value
         } else {
             argumentValue = value(of: argument, current: current)
         }
         switch argumentValue {
-        case .string(let text)?: return .number(Double(text.unicodeScalars.count))
-        case .array(let values)?: return .number(Double(values.count))
-        case .object(let members)?: return .number(Double(members.count))
+        case .string(let text)?: return .number(JSONNumber(Double(text.unicodeScalars.count)))
+        case .array(let values)?: return .number(JSONNumber(Double(values.count)))
+        case .object(let members)?: return .number(JSONNumber(Double(members.count)))
         default: return nil
         }
     }
@@ -135,7 +135,7 @@ extension PathEvaluator {
                 count += 1
                 return true
             }
-            return .number(Double(count))
+            return .number(JSONNumber(Double(count)))
         default:
             guard case .query(let query) = call.arguments[0] else { return nil }
             return singleValue(of: query, current: current)

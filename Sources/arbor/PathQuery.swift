@@ -35,15 +35,21 @@ enum PathQuery {
     private static func print(_ search: SourceQuery, field: Field, terminator: [UInt8]) -> (status: Int32, failure: String?) {
         var output = GatheredOutput()
         var printed = 0
+        var nonFinite = 0
         var readerGone = false
         search.forEachMatch { match in
             printed += 1
+            if field == .value || field == .json, match.value.containsNonFiniteNumber { nonFinite += 1 }
             if output.write(record(match, field: field) + terminator) { return true }
             readerGone = true
             return false
         }
         if readerGone { return (0, nil) }
         _ = output.flush()
+        if nonFinite > 0 {
+            printError("arbor: \(nonFinite == 1 ? "a value" : "\(nonFinite) values") printed held inf or nan, "
+                + "which JSON has no number for: written as null")
+        }
         if let failure = search.reader.failure { return (2, failure.message) }
         return (printed == 0 ? 1 : 0, nil)
     }

@@ -46,10 +46,10 @@ struct SplitWalkTests {
     /// A document of many levels and shapes: objects in arrays in objects, empty ones, scalars between them.
     static let nested: JSONPathValue = {
         func level(_ depth: Int, _ seed: Int) -> JSONPathValue {
-            guard depth > 0 else { return .number(Double(seed)) }
+            guard depth > 0 else { return .number(JSONNumber(Double(seed))) }
             let children = (0..<(seed % 4 + 1)).map { level(depth - 1, seed * 7 + $0) }
             if seed % 3 == 0 { return .array(children + [.string("s\(seed)"), .array([])]) }
-            return .object([("id", .number(Double(seed))), ("name", .string("n\(seed % 5)"))]
+            return .object([("id", .number(JSONNumber(Double(seed)))), ("name", .string("n\(seed % 5)"))]
                 + children.enumerated().map { ("c\($0.offset)", $0.element) } + [("empty", .object([]))])
         }
         return .array((0..<40).map { level(5, $0 + 1) })

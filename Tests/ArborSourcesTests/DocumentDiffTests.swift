@@ -150,7 +150,7 @@ struct DocumentDiffTests {
 
     func randomValue(depth: Int, _ generator: inout SeededGenerator) -> JSONPathValue {
         switch depth == 0 ? Int.random(in: 0..<3, using: &generator) : Int.random(in: 0..<5, using: &generator) {
-        case 0: return .number(Double(Int.random(in: 0..<5, using: &generator)))
+        case 0: return .number(JSONNumber(Double(Int.random(in: 0..<5, using: &generator))))
         case 1: return .string(["a", "b", "c"][Int.random(in: 0..<3, using: &generator)])
         case 2: return .null
         case 3: return .array((0..<Int.random(in: 0..<6, using: &generator)).map { _ in randomValue(depth: depth - 1, &generator) })

@@ -82,4 +82,23 @@ struct PathQueryEndToEndTests {
         #expect(past.status == 2 && past.stdout.isEmpty)
         #expect(past.stderr == "arbor: deep100000.json: line 1, column 50001: values nested more than 10000 deep: a query goes no deeper\n")
     }
+
+    @Test func numbersPrintAsWrittenInJSONYAMLAndTOMLAndInfinitiesSaySo() throws {
+        let folder = try makeScratchFolder("arbor-numbers")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ name: String, _ text: String) throws -> String {
+            let path = folder.appendingPathComponent(name).path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let json = try query("$", try write("n.json", #"{"a": 9007199254740993, "b": 1e400, "c": 0.1, "d": -0}"#), "--output", "value")
+        #expect(json.stdout == #"{"a":9007199254740993,"b":1e400,"c":0.1,"d":-0}"# + "\n" && json.stderr.isEmpty, "\(json.stdout)")
+        let yaml = try query("$.a", try write("n.yaml", "a: 9007199254740993\n"), "--output", "value")
+        #expect(yaml.stdout == "9007199254740993\n", "\(yaml.stdout)")
+        let toml = try query("$", try write("n.toml", "big = 9223372036854775807\nup = inf\nodd = nan\n"), "--output", "value")
+        #expect(toml.stdout == #"{"big":9223372036854775807,"up":null,"odd":null}"# + "\n", "\(toml.stdout)")
+        #expect(toml.stderr.contains("held inf or nan, which JSON has no number for: written as null"), "\(toml.stderr)")
+        let numbers = try query("$[?@ > 9223372036854775806]", try write("t.toml", "big = 9223372036854775807\nup = inf\n"))
+        #expect(numbers.stdout.hasPrefix("9223372036854775807\n"), "TOML's infinity is a number too:\n\(numbers.stdout)")
+    }
 }

@@ -142,7 +142,8 @@ public struct SourcePathNode: PathNode {
     static func value(of scalar: ScalarValue) -> JSONPathValue {
         switch scalar.kind {
         case .string: return .string(scalar.text)
-        case .number: return typed(scalar.text)
+        // A number scalar keeps its literal, TOML's `inf` and `nan` too; one that is no number reads as its text.
+        case .number: return JSONNumber(literal: scalar.text).map(JSONPathValue.number) ?? .string(scalar.text)
         case .boolean: return .boolean(scalar.text == "true")
         case .null: return .null
         }

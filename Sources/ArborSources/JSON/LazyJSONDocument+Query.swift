@@ -177,7 +177,9 @@ struct JSONIndexPathNode: PartitionedPathNode, @unchecked Sendable {
         switch kind {
         case .null: return .null
         case .boolean: return .boolean(tables.bytes[range.lowerBound] == UInt8(ascii: "t"))
-        case .number: return .number(Double(String(decoding: UnsafeBufferPointer(rebasing: tables.bytes[range]), as: UTF8.self)) ?? .nan)
+        case .number:
+            let literal = String(decoding: UnsafeBufferPointer(rebasing: tables.bytes[range]), as: UTF8.self)
+            return JSONNumber(literal: literal).map(JSONPathValue.number) ?? .string(literal)
         case .string: return .string(withWalk { $0.text(of: range) })
         case .array:
             var values: [JSONPathValue] = []
