@@ -100,7 +100,7 @@ struct SettingsDocumentTests {
               <key>Name</key><string>Demo</string>
               <key>Count</key><integer>3</integer>
               <key>Enabled</key><true/>
-              <key>Items</key><array><string>a</string><real>1.5</real></array>
+              <key>Items</key><array><string>a</string><real>1.50</real><real>.5</real></array>
             </dict></plist>
             """
         let opened = try open(xml, name: "Info.plist")
@@ -109,7 +109,8 @@ struct SettingsDocumentTests {
         #expect(try await source.children(of: "").map(\.content.title) == ["Count", "Enabled", "Items", "Name"])
         #expect(try await source.item("/Enabled").content.scalar == ScalarValue(.boolean, "true"))
         #expect(try await source.item("/Count").content.scalar == ScalarValue(.number, "3"))
-        #expect(try await source.children(of: "/Items").map(\.content.scalar) == [ScalarValue(.string, "a"), ScalarValue(.number, "1.5")])
+        #expect(try await source.children(of: "/Items").map(\.content.scalar)
+                == [ScalarValue(.string, "a"), ScalarValue(.number, "1.50"), ScalarValue(.number, "0.5")], "as written where JSON writes it so")
         #expect(try open(xml, name: "noextension").format == .document, "recognised by its doctype, not read as XML")
         let binary = try PropertyListSerialization.data(fromPropertyList: ["Name": "Bin", "Flags": [true, false]], format: .binary, options: 0)
         let fromBinary = try open(Array(binary), name: "settings")

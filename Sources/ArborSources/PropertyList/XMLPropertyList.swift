@@ -1,3 +1,5 @@
+import ArborPath
+
 /// Reads an XML property list from the index libxml2 builds of it: `plist` around one value of `dict` (keys
 /// and values in turn), `array`, `string`, `integer`, `real`, `true`, `false`, `date` and `data`.
 struct XMLPropertyList {
@@ -64,7 +66,8 @@ struct XMLPropertyList {
         case "real":
             let text = markup.text(from: offset)
             guard let number = Double(text) else { throw Problem(offset: offset, message: "'\(text)' is not a real number") }
-            return .number(BinaryPropertyList.realText(number))
+            // Kept as written where JSON writes it so (`0.10`, `1e400`); `.5` or `+1` as the number they are.
+            return .number(JSONNumber(literal: text) != nil ? text : BinaryPropertyList.realText(number))
         default:
             throw Problem(offset: offset, message: "<\(name)> is not a property list value")
         }
