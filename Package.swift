@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(
             name: "ArborSourcesTests",
             dependencies: ["ArborSources", "ArborCore", "ArborPath"],
-            exclude: ["Snapshots", "TOMLCompliance"]
+            exclude: ["Snapshots", "TOMLCompliance", "YAMLCompliance"]
         ),
         .testTarget(
             name: "ArborTUITests",

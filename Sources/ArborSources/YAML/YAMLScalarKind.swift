@@ -1,12 +1,13 @@
-/// The type a plain YAML scalar resolves to without a tag: YAML 1.1's booleans (`yes`, `off`...), integers
-/// (with `_`, `0b`, `0o`, `0x` and base 60), floats (`.inf`, `.nan`), and null (`~`, `null`, nothing).
+/// The type a plain YAML scalar resolves to without a tag, by YAML 1.2's core schema: booleans `true` and
+/// `false` (three casings), integers (decimal, `0o`, `0x`), floats (`1.5`, `1e3`, `.inf`, `.nan`) and null
+/// (`~`, `null`, nothing). YAML 1.1's `yes`, `off`, base 60 and `_` in numbers are text, as 1.2 reads them.
 enum YAMLScalarKind {
     /// The kind of a plain scalar's text.
     static func of(_ text: String) -> JSONDocument.Kind {
-        let bytes = Array(text.utf8)
         if booleans.contains(text) { return .bool }
-        if isInteger(bytes[...]) || isFloat(bytes) { return .number }
-        return nulls.contains(text) ? .null : .string
+        if nulls.contains(text) { return .null }
+        let bytes = Array(text.utf8)
+        return isInteger(bytes) || isFloat(bytes) ? .number : .string
     }
 
     /// The kind an explicit tag gives (`!!int`, `!!null`...); text for any other tag.
@@ -19,76 +20,39 @@ enum YAMLScalarKind {
         }
     }
 
-    private static let booleans: Set<String> = [
-        "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF",
-    ]
+    private static let booleans: Set<String> = ["true", "True", "TRUE", "false", "False", "FALSE"]
     private static let nulls: Set<String> = ["~", "null", "Null", "NULL", ""]
+    private static let specialFloats: Set<String> = [
+        ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN",
+    ]
 
-    private static func isInteger(_ text: ArraySlice<UInt8>) -> Bool {
-        let body = text.first == UInt8(ascii: "-") || text.first == UInt8(ascii: "+") ? text.dropFirst() : text
-        guard let first = body.first else { return false }
-        let rest = body.dropFirst()
-        if first == UInt8(ascii: "0") {
-            if rest.isEmpty { return true }
-            let mark = rest.first!
-            if mark == UInt8(ascii: "b") { return all(rest.dropFirst(), in: "01_") }
-            if mark == UInt8(ascii: "x") { return all(rest.dropFirst(), in: "0123456789abcdefABCDEF_") }
-            return all(mark == UInt8(ascii: "o") ? rest.dropFirst() : rest, in: "01234567_")
-        }
-        guard first >= UInt8(ascii: "1"), first <= UInt8(ascii: "9") else { return false }
-        let digits = rest.prefix { isDigit($0) || $0 == UInt8(ascii: "_") }
-        return digits.endIndex == rest.endIndex || isSexagesimal(rest[digits.endIndex...])
+    /// `[-+]?[0-9]+`, `0o[0-7]+` or `0x[0-9a-fA-F]+`.
+    private static func isInteger(_ text: [UInt8]) -> Bool {
+        if text.starts(with: Array("0o".utf8)) { return all(text.dropFirst(2), in: "01234567") }
+        if text.starts(with: Array("0x".utf8)) { return all(text.dropFirst(2), in: "0123456789abcdefABCDEF") }
+        let body = text.first == UInt8(ascii: "-") || text.first == UInt8(ascii: "+") ? text.dropFirst() : text[...]
+        return !body.isEmpty && body.allSatisfy(isDigit)
     }
 
-    /// `(:[0-5]?[0-9])+`, the whole of `text`.
-    private static func isSexagesimal(_ text: ArraySlice<UInt8>) -> Bool {
-        var index = text.startIndex
-        guard index < text.endIndex else { return false }
-        while index < text.endIndex {
-            guard text[index] == UInt8(ascii: ":") else { return false }
-            let digits = text[(index + 1)...].prefix(2).prefix(while: isDigit)
-            if digits.count == 2, digits.first! > UInt8(ascii: "5") { return false }
-            guard !digits.isEmpty else { return false }
-            index = digits.endIndex
-        }
-        return true
-    }
-
+    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`, or an infinity or NaN.
     private static func isFloat(_ text: [UInt8]) -> Bool {
-        let special = String(decoding: text, as: UTF8.self)
-        if [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN"].contains(special) { return true }
-        var body = text[...]
-        if body.first == UInt8(ascii: ".") {
-            let digits = body.dropFirst().prefix { isDigit($0) || $0 == UInt8(ascii: "_") }
-            guard !digits.isEmpty else { return false }
-            return isExponent(body[digits.endIndex...], signRequired: true)
-        }
-        if body.first == UInt8(ascii: "-") || body.first == UInt8(ascii: "+") { body = body.dropFirst() }
-        guard let first = body.first, isDigit(first) else { return false }
-        let whole = body.prefix { isDigit($0) || $0 == UInt8(ascii: "_") }
-        var rest = body[whole.endIndex...]
-        if rest.first == UInt8(ascii: ":") {
-            guard let dot = rest.firstIndex(of: UInt8(ascii: ".")), isSexagesimal(rest[..<dot]) else { return false }
-            return all(rest[(dot + 1)...], in: "0123456789_")
-        }
+        if specialFloats.contains(String(decoding: text, as: UTF8.self)) { return true }
+        var rest = text.first == UInt8(ascii: "-") || text.first == UInt8(ascii: "+") ? text.dropFirst() : text[...]
+        let whole = rest.prefix(while: isDigit)
+        rest = rest[whole.endIndex...]
+        var fraction: ArraySlice<UInt8> = []
         if rest.first == UInt8(ascii: ".") {
-            rest = rest.dropFirst()
-            rest = rest[(rest.firstIndex { !isDigit($0) && $0 != UInt8(ascii: "_") } ?? rest.endIndex)...]
-        }
-        return isExponent(rest, signRequired: false)
-    }
-
-    /// Nothing, or `[eE]` and digits with a sign (required or optional).
-    private static func isExponent(_ text: ArraySlice<UInt8>, signRequired: Bool) -> Bool {
-        guard let mark = text.first else { return true }
-        guard mark == UInt8(ascii: "e") || mark == UInt8(ascii: "E") else { return false }
-        var digits = text.dropFirst()
-        if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") {
-            digits = digits.dropFirst()
-        } else if signRequired {
+            fraction = rest.dropFirst().prefix(while: isDigit)
+            rest = rest[fraction.endIndex...]
+            guard !whole.isEmpty || !fraction.isEmpty else { return false }
+        } else if whole.isEmpty {
             return false
         }
-        return !digits.isEmpty && digits.allSatisfy(isDigit)
+        guard let mark = rest.first else { return true }
+        guard mark == UInt8(ascii: "e") || mark == UInt8(ascii: "E") else { return false }
+        var exponent = rest.dropFirst()
+        if exponent.first == UInt8(ascii: "-") || exponent.first == UInt8(ascii: "+") { exponent = exponent.dropFirst() }
+        return !exponent.isEmpty && exponent.allSatisfy(isDigit)
     }
 
     private static func all(_ text: ArraySlice<UInt8>, in allowed: String) -> Bool {

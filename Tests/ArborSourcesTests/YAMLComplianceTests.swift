@@ -1,0 +1,115 @@
+@testable import ArborSources
+import Foundation
+import Testing
+
+/// The YAML test suite: every valid case reads to the values of its `in.json`, every error case is refused with
+/// a line and a column; the cases Arbor does not pass yet are listed in `known-failures.txt` with why, and a
+/// listed case that passes fails the test until it is taken off the list.
+@Suite("YAML compliance (yaml-test-suite)")
+struct YAMLComplianceTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("YAMLCompliance")
+
+    /// Every case's folder under `cases` (`229Q`, `2G84/00`).
+    static var cases: [String] {
+        let root = folder.appendingPathComponent("cases").path
+        let all = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+        return all.filter { $0.hasSuffix("/in.yaml") }.map { String($0.dropLast("/in.yaml".count)) }.sorted()
+    }
+
+    /// The cases listed as not passing yet, by name.
+    static var knownFailures: Set<String> {
+        let text = (try? String(contentsOf: folder.appendingPathComponent("known-failures.txt"), encoding: .utf8)) ?? ""
+        return Set(text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.map { String($0.split(separator: " ")[0]) })
+    }
+
+    /// Why a case fails, or nil when it passes.
+    static func failure(of name: String) -> String? {
+        let place = folder.appendingPathComponent("cases").appendingPathComponent(name)
+        guard let yaml = try? Data(contentsOf: place.appendingPathComponent("in.yaml")) else { return "unreadable" }
+        let isError = FileManager.default.fileExists(atPath: place.appendingPathComponent("error").path)
+        let documents: [JSONDocument]
+        do {
+            documents = try YAMLLoader.documents(Array(yaml), origin: name)
+        } catch {
+            if isError { return error.message.contains(":") ? nil : "refused without a place: \(error.message)" }
+            return "refused: " + error.message.replacingOccurrences(of: name + ":", with: "")
+        }
+        if isError { return "accepted, though the YAML is invalid" }
+        guard let json = try? Data(contentsOf: place.appendingPathComponent("in.json")) else { return nil }
+        let expected: [JSONDocument]
+        do {
+            expected = try topValues(Array(json)).map { bytes throws(SourceLoadError) in try JSONTreeReader.parse(bytes, origin: "in.json") }
+        } catch {
+            return "in.json unreadable: \(error.message)"
+        }
+        guard expected.count == documents.count else { return "\(documents.count) documents read, \(expected.count) expected" }
+        for (read, wanted) in zip(documents, expected) where !same(read, 0, wanted, 0) { return "values differ from in.json" }
+        return nil
+    }
+
+    @Test func everyCaseIsPassedOrListedWithWhy() {
+        let cases = Self.cases
+        #expect(cases.count == 402, "the vendored suite")
+        let known = Self.knownFailures
+        var unlisted: [String] = []
+        var passing: [String] = []
+        for name in cases {
+            let failure = Self.failure(of: name)
+            if let failure, !known.contains(name) { unlisted.append("\(name) \(failure)") }
+            if failure == nil, known.contains(name) { passing.append(name) }
+        }
+        #expect(unlisted.isEmpty, "fail and are not listed:\n\(unlisted.joined(separator: "\n"))")
+        #expect(passing.isEmpty, "pass now: take them off known-failures.txt: \(passing.joined(separator: " "))")
+    }
+
+    /// Whether two values are the same: numbers by their value, nulls and booleans by their kind (`~`, `True`),
+    /// strings by their text, elements in order, members by name.
+    static func same(_ left: JSONDocument, _ at: Int32, _ right: JSONDocument, _ other: Int32) -> Bool {
+        let (a, b) = (left.nodes[Int(at)], right.nodes[Int(other)])
+        guard a.kind == b.kind, a.key == b.key else { return false }
+        switch a.kind {
+        case .array:
+            let (mine, theirs) = (left.children(of: at), right.children(of: other))
+            return mine.count == theirs.count && zip(mine, theirs).allSatisfy { same(left, $0, right, $1) }
+        case .object:
+            let mine = left.children(of: at)
+            let theirs = Dictionary(right.children(of: other).map { (right.nodes[Int($0)].key ?? "", $0) }) { first, _ in first }
+            return mine.count == theirs.count
+                && mine.allSatisfy { child in theirs[left.nodes[Int(child)].key ?? ""].map { same(left, child, right, $0) } ?? false }
+        case .number: return Double(a.text) == Double(b.text)
+        case .null: return true
+        case .bool: return a.text.lowercased() == b.text.lowercased()
+        default: return a.text == b.text
+        }
+    }
+
+    /// The top-level values of a JSON text holding several, one after another.
+    static func topValues(_ bytes: [UInt8]) -> [[UInt8]] {
+        var values: [[UInt8]] = []
+        var at = 0
+        while at < bytes.count {
+            while at < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[at]) { at += 1 }
+            guard at < bytes.count else { break }
+            let start = at
+            var depth = 0
+            var inString = false
+            repeat {
+                let byte = bytes[at]
+                if inString {
+                    if byte == UInt8(ascii: "\\") { at += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = true
+                } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                    depth += 1
+                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                    depth -= 1
+                } else if depth == 0, [0x20, 0x0A, 0x0D, 0x09].contains(byte) {
+                    break
+                }
+                at += 1
+            } while at < bytes.count && (depth > 0 || inString || ![0x20, 0x0A, 0x0D, 0x09].contains(bytes[at]) || at == start)
+            values.append(Array(bytes[start..<min(at, bytes.count)]))
+        }
+        return values
+    }
+}
