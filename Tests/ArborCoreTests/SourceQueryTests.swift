@@ -86,6 +86,19 @@ struct SourceQueryTests {
         #expect(try await ids("$.missing", in: document).isEmpty)
     }
 
+    @Test func aNumberKeepsItsLiteralAndOneJSONCannotWriteIsItsText() async throws {
+        func scalar(_ id: String, _ text: String) -> StaticHierarchy.Node {
+            StaticHierarchy.Node(id: id, content: ItemContent(title: id, scalar: ScalarValue(.number, text)), parent: 0)
+        }
+        var numbers = StaticHierarchy(displayName: "numbers", nodes: [
+            StaticHierarchy.Node(id: "", content: ItemContent(title: "numbers"), children: [1, 2, 3], parent: -1),
+            scalar("/big", "9007199254740993"), scalar("/up", "inf"), scalar("/hex", "0x1F"),
+        ], rootIndex: 0, rootIsVirtual: false)
+        numbers.isDocument = true
+        #expect(try await values("$.*", in: numbers) == [#"$['/big'] 9007199254740993"#, #"$['/up'] null"#, #"$['/hex'] "0x1F""#])
+        #expect(try await ids("$[?@ > 9007199254740992]", in: numbers) == ["/big", "/up"], "inf is a number above every other")
+    }
+
     @Test func anItemIsAnObjectOfItsFieldsWithItsChildren() async throws {
         let source = UncountedSource()
         #expect(try await values("$.children[0]", in: source) == [#"$['children'][0] {"title":"A","size":10}"#])

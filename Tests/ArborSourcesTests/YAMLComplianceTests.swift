@@ -62,6 +62,24 @@ struct YAMLComplianceTests {
         #expect(passing.isEmpty, "pass now: take them off known-failures.txt: \(passing.joined(separator: " "))")
     }
 
+    @Test func theTranscoderForTheIndexReadsEveryCaseAsTheWholeStreamReaderDoes() throws {
+        var transcoded = 0
+        for name in Self.cases {
+            let place = Self.folder.appendingPathComponent("cases").appendingPathComponent(name)
+            let yaml = YAMLLoader.text(Array(try Data(contentsOf: place.appendingPathComponent("in.yaml"))))
+            guard let documents = try? YAMLLoader.documents(yaml, origin: name) else {
+                // Refused, or left to the whole-stream reader, which refuses it.
+                #expect((try? YAMLTranscoder.json(yaml, limit: 1 << 24)) == nil, "\(name): refused by the reader")
+                continue
+            }
+            guard let json = try YAMLTranscoder.json(yaml, limit: 1 << 24) else { continue }
+            transcoded += 1
+            let read = try JSONTreeReader.parse(json, origin: name)
+            #expect(documents.count == 1 && Self.same(read, 0, documents[0], 0), "\(name): \(String(decoding: json, as: UTF8.self))")
+        }
+        #expect(transcoded > 150, "most cases are one document with a collection on top: \(transcoded)")
+    }
+
     /// Whether two values are the same: numbers by their value, nulls and booleans by their kind (`~`, `True`),
     /// strings by their text, elements in order, members by name.
     static func same(_ left: JSONDocument, _ at: Int32, _ right: JSONDocument, _ other: Int32) -> Bool {

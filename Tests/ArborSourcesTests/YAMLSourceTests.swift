@@ -41,6 +41,23 @@ struct YAMLSourceTests {
         #expect(try await source.children(of: "/values").map(\.content.subtitle) == subtitles)
     }
 
+    @Test func aLargeFileIsReadThroughTheIndexEachItemOnItsYAMLLine() async throws {
+        // Past a megabyte: 20,000 items of four lines, an anchor and its alias, a block scalar, YAML's own numbers.
+        var text = "kind: List\ndefaults: &d {tier: web, port: 0x1F90}\nitems:\n"
+        for index in 0..<20_000 {
+            text += "- name: svc-\(index)\n  replicas: \(index % 7)\n  note: |\n    line \(index) \"quoted\"\n"
+        }
+        text += "copy: *d\n"
+        #expect(text.utf8.count > 1 << 20)
+        let source = try open(text).hierarchy
+        #expect(try await source.children(of: "").map(\.content.title) == ["kind", "defaults", "items", "copy"])
+        #expect(try await source.numberOfChildren(of: "/items") == 20_000)
+        #expect(try await source.item("/items/12345/note").content.scalar == ScalarValue(.string, "line 12345 \"quoted\"\n"))
+        #expect(try await source.item("/copy/port").content.scalar == ScalarValue(.number, "8080"), "an alias repeats its anchor")
+        // Item 12345 starts on line 4 + 4 × 12345 (lines from 1).
+        #expect(try await source.itemLocation(of: "/items/12345/replicas").line == 4 + 4 * 12345 + 1)
+    }
+
     @Test func aCollectionKeyReadsInFlowStyle() async throws {
         let source = try open("? [a, {b: c}]\n: value\nplain: 1\n").hierarchy
         #expect(try await source.children(of: "").map(\.content.title) == ["[a, {b: c}]", "plain"])

@@ -92,12 +92,12 @@ struct YAMLGraph {
         if let parent { nodes[Int(parent)].children.append(node) } else { documents.append(node) }
     }
 
-    private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
         pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
     }
 
     /// libyaml's error: its problem, at its mark for the scanner and the parser, at a byte for the reader.
-    private static func failure(_ parser: yaml_parser_t) -> Failure {
+    static func failure(_ parser: yaml_parser_t) -> Failure {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         switch parser.error {
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:

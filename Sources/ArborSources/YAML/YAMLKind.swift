@@ -8,6 +8,7 @@ struct YAMLKind: SourceKind {
     var extensions: [String: SourceFormat] { ["yaml": .yaml, "yml": .yaml] }
 
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
+        if let indexed = try indexed(input, request: request) { return indexed }
         let documents = try YAMLLoader.documents(input.bytes, origin: input.origin)
         if documents.count == 1 {
             return JSONKind.documentSource(documents[0], name: input.name, format: request.readsDocuments ? .document : .json, mapping: request.mapping)
@@ -20,5 +21,26 @@ struct YAMLKind: SourceKind {
         }
         let stream = YAMLLoader.stream(documents)
         return OpenedSource(hierarchy: JSONDocumentBuilder().hierarchy(from: stream, name: input.name, isStream: true), format: .document)
+    }
+
+    /// The size from which a YAML file is read through the JSON index. A smaller one is read whole, its scalars
+    /// shown as written (`~`, `0x1F`, `.inf`); through JSON they show as JSON writes them (`null`, `31`), and
+    /// an infinity as text.
+    static let indexedBytes = 1 << 20
+
+    /// One document written as JSON text (``YAMLTranscoder``) and opened through the JSON index: about 20 bytes a
+    /// value instead of a node graph and a flat copy of it, each item on its YAML line. Nil for a stream the
+    /// transcoder leaves to the whole-stream reader (several documents, a collection as a key, an alias bomb).
+    private func indexed(_ input: SourceInput, request: SourceRequest) throws(SourceLoadError) -> OpenedSource? {
+        guard input.content.count >= Self.indexedBytes else { return nil }
+        let text = YAMLLoader.text(input.bytes)
+        let json: [UInt8]?
+        do {
+            json = try YAMLTranscoder.json(text, limit: 4 * text.count + (1 << 20))
+        } catch {
+            throw YAMLLoader.loadError(error, origin: input.origin)
+        }
+        guard let json else { return nil }
+        return JSONIndexing.open(SourceBytes(json), name: input.name, format: request.readsDocuments ? .document : .json, mapping: request.mapping)
     }
 }

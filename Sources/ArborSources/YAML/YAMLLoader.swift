@@ -7,11 +7,9 @@ package enum YAMLLoader {
     package static func documents(_ bytes: [UInt8], origin: String) throws(SourceLoadError) -> [JSONDocument] {
         let graph: YAMLGraph
         do {
-            // Bytes that are not UTF-8 read as U+FFFD, as text does everywhere else.
-            graph = try YAMLGraph(Array(String(decoding: bytes, as: UTF8.self).utf8))
+            graph = try YAMLGraph(text(bytes))
         } catch {
-            let place = error.place.map { "\($0.line):\($0.column):" } ?? ""
-            throw SourceLoadError("\(origin):\(place) invalid YAML: \(error.problem)")
+            throw loadError(error, origin: origin)
         }
         let limit = max(100_000, bytes.count * 4)
         var result: [JSONDocument] = []
@@ -22,6 +20,17 @@ package enum YAMLLoader {
             result.append(document)
         }
         return result
+    }
+
+    /// The bytes as UTF-8: bytes that are not UTF-8 read as U+FFFD, as text does everywhere else.
+    static func text(_ bytes: [UInt8]) -> [UInt8] {
+        String(validating: bytes, as: UTF8.self) != nil ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
+    }
+
+    /// libyaml's or the composer's failure as the error a reader gives: `FILE:LINE:COLUMN: invalid YAML: ...`.
+    static func loadError(_ failure: YAMLGraph.Failure, origin: String) -> SourceLoadError {
+        let place = failure.place.map { "\($0.line):\($0.column):" } ?? ""
+        return SourceLoadError("\(origin):\(place) invalid YAML: \(failure.problem)")
     }
 
     /// One document whose top array holds every document of a stream.

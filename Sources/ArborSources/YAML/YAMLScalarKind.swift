@@ -4,10 +4,26 @@
 enum YAMLScalarKind {
     /// The kind of a plain scalar's text.
     static func of(_ text: String) -> JSONDocument.Kind {
-        if booleans.contains(text) { return .bool }
-        if nulls.contains(text) { return .null }
-        let bytes = Array(text.utf8)
-        return isInteger(bytes) || isFloat(bytes) ? .number : .string
+        var text = text
+        return text.withUTF8 { of(bytes: $0) }
+    }
+
+    /// The kind of a plain scalar's UTF-8 text; most text is known by its first byte, without a lookup.
+    static func of(bytes: UnsafeBufferPointer<UInt8>) -> JSONDocument.Kind {
+        guard let first = bytes.first else { return .null }
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+            let array = Array(bytes)
+            return isInteger(array) || isFloat(array) ? .number : .string
+        case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "n"), UInt8(ascii: "N"),
+             UInt8(ascii: "~"):
+            guard bytes.count <= 5 else { return .string }
+            let text = String(decoding: bytes, as: UTF8.self)
+            if booleans.contains(text) { return .bool }
+            return nulls.contains(text) ? .null : .string
+        default:
+            return .string
+        }
     }
 
     /// The kind an explicit tag gives (`!!int`, `!!null`...); text for any other tag.

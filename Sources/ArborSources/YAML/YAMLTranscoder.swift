@@ -1,0 +1,189 @@
+import CYAML
+
+/// A YAML document written as JSON text in one pass over libyaml's events, for the JSON index to open: each
+/// value on the line it has in the YAML (line breaks go between tokens), so that an item's line is the YAML's;
+/// an alias repeats its anchor's text, its line breaks left out. Scalars are typed as ``YAMLScalarKind`` says;
+/// a number JSON cannot write (`0x1F`, `.inf`) is written as the number it is where JSON can, else as text.
+struct YAMLTranscoder {
+    /// One open sequence or mapping.
+    private struct Frame {
+        let isMapping: Bool
+        let start: Int
+        let anchor: String?
+        var count = 0
+        var expectsKey = true
+    }
+
+    /// What an anchor named: its JSON text, and a scalar's text for use as a key.
+    private struct Anchored {
+        let range: Range<Int>
+        let keyText: String?
+    }
+
+    private var output: [UInt8] = []
+    private var line = 0
+    private var frames: [Frame] = []
+    private var anchors: [String: Anchored] = [:]
+    private var documents = 0
+    private let limit: Int
+
+    private init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// The JSON text of the one document of `bytes` (UTF-8) whose top is a sequence or mapping, at most `limit`
+    /// bytes; nil for anything else (several documents or none, a scalar top, a key that is a collection, more
+    /// than `limit` bytes), which the whole-stream reader (``YAMLLoader``) takes.
+    static func json(_ bytes: [UInt8], limit: Int) throws(YAMLGraph.Failure) -> [UInt8]? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { throw YAMLGraph.Failure(place: nil, problem: "out of memory") }
+        defer { yaml_parser_delete(&parser) }
+        var transcoder = YAMLTranscoder(limit: limit)
+        transcoder.output.reserveCapacity(bytes.count + bytes.count / 4)
+        let written: Result<Bool, YAMLGraph.Failure> = bytes.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            do throws(YAMLGraph.Failure) { return .success(try transcoder.transcode(&parser)) } catch { return .failure(error) }
+        }
+        guard try written.get(), transcoder.documents == 1 else { return nil }
+        return transcoder.output
+    }
+
+    /// Writes the events out; false when the stream is not one that JSON text stands for (see ``json(_:limit:)``).
+    private mutating func transcode(_ parser: inout yaml_parser_t) throws(YAMLGraph.Failure) -> Bool {
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) == 1 else { throw YAMLGraph.failure(parser) }
+            defer { yaml_event_delete(&event) }
+            let mark = Int(event.start_mark.line)
+            switch event.type {
+            case YAML_STREAM_END_EVENT:
+                return true
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                anchors = [:]
+                guard documents == 1 else { return false }
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                let text = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
+                let kind: JSONDocument.Kind
+                if let tag = YAMLGraph.text(scalar.tag) {
+                    kind = YAMLScalarKind.of(tag: tag)
+                } else {
+                    kind = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE ? YAMLScalarKind.of(bytes: text) : .string
+                }
+                guard !frames.isEmpty else { return false }
+                let anchor = YAMLGraph.text(scalar.anchor)
+                let range: Range<Int>
+                if takesKey() {
+                    range = key(text, at: mark)
+                } else {
+                    separate(at: mark)
+                    let start = output.count
+                    write(text, as: kind)
+                    range = start..<output.count
+                }
+                if let anchor { anchors[anchor] = Anchored(range: range, keyText: String(decoding: text, as: UTF8.self)) }
+            case YAML_ALIAS_EVENT:
+                let name = YAMLGraph.text(event.data.alias.anchor) ?? ""
+                guard let target = anchors[name] else {
+                    throw YAMLGraph.Failure(place: (mark + 1, Int(event.start_mark.column) + 1), problem: "found undefined alias")
+                }
+                guard !frames.isEmpty else { return false }
+                if takesKey() {
+                    guard var text = target.keyText else { return false }
+                    text.withUTF8 { _ = key($0, at: mark) }
+                } else {
+                    separate(at: mark)
+                    guard output.count + target.range.count <= limit else { return false }
+                    for index in target.range where output[index] != 0x0A { output.append(output[index]) }
+                }
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                guard frames.count < YAMLGraph.depthLimit else {
+                    throw YAMLGraph.Failure(place: (mark + 1, Int(event.start_mark.column) + 1),
+                                            problem: "nested deeper than \(YAMLGraph.depthLimit) levels")
+                }
+                if takesKey() { return false }
+                if !frames.isEmpty { separate(at: mark) } else { lineUp(to: mark) }
+                let isMapping = event.type == YAML_MAPPING_START_EVENT
+                let anchor = YAMLGraph.text(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
+                frames.append(Frame(isMapping: isMapping, start: output.count, anchor: anchor))
+                output.append(isMapping ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                let closed = frames.removeLast()
+                output.append(closed.isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                if let anchor = closed.anchor { anchors[anchor] = Anchored(range: closed.start..<output.count, keyText: nil) }
+            default:
+                break
+            }
+            if output.count > limit { return false }
+        }
+    }
+
+    /// Whether the next value is a mapping's key; a value after a key takes the key's place in turn.
+    private mutating func takesKey() -> Bool {
+        guard let last = frames.indices.last, frames[last].isMapping else { return false }
+        frames[last].expectsKey.toggle()
+        return !frames[last].expectsKey
+    }
+
+    /// A key: the comma before it, its line, its text quoted and the colon; the range of the quoted text.
+    @discardableResult
+    private mutating func key(_ text: UnsafeBufferPointer<UInt8>, at mark: Int) -> Range<Int> {
+        if frames[frames.count - 1].count > 0 { output.append(UInt8(ascii: ",")) }
+        frames[frames.count - 1].count += 1
+        lineUp(to: mark)
+        let start = output.count
+        quote(text)
+        defer { output.append(UInt8(ascii: ":")) }
+        return start..<output.count
+    }
+
+    /// What comes before a value: in a sequence the comma after the element before it, then the value's line.
+    private mutating func separate(at mark: Int) {
+        let last = frames.count - 1
+        if !frames[last].isMapping {
+            if frames[last].count > 0 { output.append(UInt8(ascii: ",")) }
+            frames[last].count += 1
+        }
+        lineUp(to: mark)
+    }
+
+    /// Line breaks up to the YAML line `mark` (from 0), so that what follows is on the same line in both.
+    private mutating func lineUp(to mark: Int) {
+        while line < mark {
+            output.append(0x0A)
+            line += 1
+        }
+    }
+
+    private mutating func write(_ text: UnsafeBufferPointer<UInt8>, as kind: JSONDocument.Kind) {
+        switch kind {
+        case .null: output += Array("null".utf8)
+        case .bool: output += Array(text.first.map { $0 | 0x20 } == UInt8(ascii: "t") ? "true".utf8 : "false".utf8)
+        case .number:
+            if let number = YAMLNumber.json(String(decoding: text, as: UTF8.self)) { output += Array(number.utf8) } else { quote(text) }
+        default: quote(text)
+        }
+    }
+
+    /// `text` as a JSON string: runs that need no escape copied whole.
+    private mutating func quote(_ text: UnsafeBufferPointer<UInt8>) {
+        output.append(UInt8(ascii: "\""))
+        var run = 0
+        for (index, byte) in text.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<index]))
+            run = index + 1
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): output += [0x5C, byte]
+            case 0x0A: output += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: output += [0x5C, UInt8(ascii: "r")]
+            case 0x09: output += [0x5C, UInt8(ascii: "t")]
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                output += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...]))
+        output.append(UInt8(ascii: "\""))
+    }
+}
