@@ -129,6 +129,56 @@ def bomb_zip(data, smoke):
     return path
 
 
+def k8s_yaml(data, smoke):
+    """A Kubernetes-style List of Deployments as `kubectl get -o yaml` prints it (100 MB), and the same as JSON."""
+    count = 2_000 if smoke else 200_000
+    path = os.path.join(data, f'deployments-{count}.yaml')
+    twin = path[:-len('.yaml')] + '.json'
+    if not os.path.exists(path):
+        random.seed(5)
+        with open(path + '.tmp', 'w') as yaml_file, open(twin, 'w') as json_file:
+            yaml_file.write('apiVersion: v1\nkind: List\nitems:\n')
+            items = []
+            for index in range(count):
+                item = {'apiVersion': 'apps/v1', 'kind': 'Deployment',
+                        'metadata': {'name': f'svc-{index}', 'namespace': f'team{index % 40}',
+                                     'labels': {'app': f'svc-{index}', 'tier': random.choice(['web', 'db', 'cache'])}},
+                        'spec': {'replicas': index % 7, 'selector': {'matchLabels': {'app': f'svc-{index}'}},
+                                 'template': {'spec': {'containers': [{'name': 'main', 'image': f'registry.example.com/svc-{index}:1.{index % 17}.0',
+                                                                       'ports': [{'containerPort': 8080}],
+                                                                       'env': [{'name': 'A', 'value': f'x{index}'}, {'name': 'B', 'value': f'y{index}'}]}]}}}}
+                items.append(item)
+                yaml_file.write(f"""- apiVersion: apps/v1
+  kind: Deployment
+  metadata:
+    name: svc-{index}
+    namespace: team{index % 40}
+    labels:
+      app: svc-{index}
+      tier: {item['metadata']['labels']['tier']}
+  spec:
+    replicas: {index % 7}
+    selector:
+      matchLabels:
+        app: svc-{index}
+    template:
+      spec:
+        containers:
+        - name: main
+          image: registry.example.com/svc-{index}:1.{index % 17}.0
+          ports:
+          - containerPort: 8080
+          env:
+          - name: A
+            value: "x{index}"
+          - name: B
+            value: "y{index}"
+""")
+            json.dump({'apiVersion': 'v1', 'kind': 'List', 'items': items}, json_file)
+        os.rename(path + '.tmp', path)
+    return path, twin, count
+
+
 def run(measure, record, floor, installed, arbor, data, runs, smoke):
     """Measures both shapes; `measure` and `record` are run.py's, `floor` shapes_run's."""
     print('across boundaries', file=sys.stderr)
@@ -161,3 +211,11 @@ def run(measure, record, floor, installed, arbor, data, runs, smoke):
     # Listed, its start previewed, entered: a notice, within the ceiling, nothing written.
     record('zip-bomb', 'arbor', measure('arbor', [arbor, bomb], r'zeros\.json', runs=runs, timeout=60,
                                         probes=(r'Right=zip bomb|--max-input',)))
+    manifests_yaml, manifests_json, deployments = k8s_yaml(data, smoke)
+    record('yaml-100mb', 'file', {'size_kb': {'median': os.path.getsize(manifests_yaml) / 1024}})
+    # The whole file indexed: the list's count on screen.
+    record('yaml-100mb', 'arbor', measure('arbor', [arbor, manifests_yaml], rf'items\s+▷ {deployments}\b', runs=max(1, runs // 2), timeout=300))
+    record('yaml-100mb', 'arbor (the same as JSON)', measure('arbor', [arbor, manifests_json], rf'items\s+▷ {deployments}\b', runs=max(1, runs // 2), timeout=300))
+    if not smoke:
+        record('yaml-100mb', 'PyYAML CSafeLoader', floor('PyYAML CSafeLoader', ['python3', '-c',
+               'import sys, yaml; yaml.load(open(sys.argv[1]), Loader=yaml.CSafeLoader)', manifests_yaml], runs=1))
