@@ -1,3 +1,4 @@
+import ArborCore
 @testable import ArborSources
 import Foundation
 import Testing
@@ -78,6 +79,18 @@ struct YAMLComplianceTests {
             #expect(documents.count == 1 && Self.same(read, 0, documents[0], 0), "\(name): \(String(decoding: json, as: UTF8.self))")
         }
         #expect(transcoded > 150, "most cases are one document with a collection on top: \(transcoded)")
+    }
+
+    @Test func aLargeDocumentsFirstPartIsShownAsAJSONDocumentsIs() async throws {
+        var text = "kind: List\nitems:\n"
+        for index in 0..<5_000 { text += "- name: svc-\(index)\n  ports: [80, 443]\n" }
+        let json = try #require(YAMLTranscoder.firstPart(Array(text.utf8), of: JSONDocumentStream.partSize))
+        let part = try #require(JSONDocumentStream.partial(json, name: "big.yaml", detecting: true, mapping: FieldMapping()))
+        #expect(try await part.children(of: "").map(\.content.title) == ["kind", "items"])
+        let shown = try await part.numberOfChildren(of: "/items") ?? 0
+        #expect(shown > 100 && shown < 5_000, "the items of the first part: \(shown)")
+        #expect(try await part.item("/items/7/name").content.scalar == ScalarValue(.string, "svc-7"))
+        #expect(YAMLTranscoder.firstPart(Array("a: 1\n".utf8), of: JSONDocumentStream.partSize) == nil, "a small document is no part")
     }
 
     /// Whether two values are the same: numbers by their value, nulls and booleans by their kind (`~`, `True`),

@@ -23,6 +23,17 @@ struct YAMLKind: SourceKind {
         return OpenedSource(hierarchy: JSONDocumentBuilder().hierarchy(from: stream, name: input.name, isStream: true), format: .document)
     }
 
+    /// A large file shows its first part while the rest is read and indexed: the part written as JSON text and
+    /// shown as a large JSON file's first part is.
+    func openFirstPart(_ input: FirstPartInput) throws(SourceLoadError) -> OpenedSource? {
+        var opened = SourceOpener.shownFromFirstPart(input) { reader in
+            guard let json = YAMLTranscoder.firstPart(YAMLLoader.text(reader.bytes), of: JSONDocumentStream.partSize) else { return nil }
+            return JSONDocumentStream.partial(json, name: input.name, detecting: !input.request.readsDocuments, mapping: input.request.mapping)
+        }
+        opened?.format = .document
+        return opened
+    }
+
     /// The size from which a YAML file is read through the JSON index. A smaller one is read whole, its scalars
     /// shown as written (`~`, `0x1F`, `.inf`); through JSON they show as JSON writes them (`null`, `31`), and
     /// an infinity as text.

@@ -26,19 +26,34 @@ struct YAMLTranscoder {
     private var anchors: [String: Anchored] = [:]
     private var documents = 0
     private let limit: Int
+    /// Where a first part ends: the transcoding stops after the first whole value past this many bytes.
+    private let partAfter: Int
 
-    private init(limit: Int) {
+    private init(limit: Int, partAfter: Int) {
         self.limit = limit
+        self.partAfter = partAfter
     }
 
     /// The JSON text of the one document of `bytes` (UTF-8) whose top is a sequence or mapping, at most `limit`
     /// bytes; nil for anything else (several documents or none, a scalar top, a key that is a collection, more
     /// than `limit` bytes), which the whole-stream reader (``YAMLLoader``) takes.
     static func json(_ bytes: [UInt8], limit: Int) throws(YAMLGraph.Failure) -> [UInt8]? {
+        try json(bytes, limit: limit, partAfter: .max)
+    }
+
+    /// The beginning of the JSON text of a document's first part (`bytes`, the start of a larger input): its
+    /// containers still open after the first whole value past `bytes` bytes of text, for
+    /// ``JSONDocumentStream`` to close; nil when the part does not get that far.
+    static func firstPart(_ bytes: [UInt8], of size: Int) -> [UInt8]? {
+        guard let json = try? json(bytes, limit: 4 * bytes.count, partAfter: size), json.count >= size else { return nil }
+        return json
+    }
+
+    private static func json(_ bytes: [UInt8], limit: Int, partAfter: Int) throws(YAMLGraph.Failure) -> [UInt8]? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { throw YAMLGraph.Failure(place: nil, problem: "out of memory") }
         defer { yaml_parser_delete(&parser) }
-        var transcoder = YAMLTranscoder(limit: limit)
+        var transcoder = YAMLTranscoder(limit: limit, partAfter: partAfter)
         transcoder.output.reserveCapacity(bytes.count + bytes.count / 4)
         let written: Result<Bool, YAMLGraph.Failure> = bytes.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
@@ -116,6 +131,7 @@ struct YAMLTranscoder {
                 break
             }
             if output.count > limit { return false }
+            if output.count >= partAfter, let last = frames.last, !last.isMapping || last.expectsKey { return true }
         }
     }
 
