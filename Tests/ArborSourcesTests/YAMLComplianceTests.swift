@@ -68,6 +68,7 @@ struct YAMLComplianceTests {
         for name in Self.cases {
             let place = Self.folder.appendingPathComponent("cases").appendingPathComponent(name)
             let yaml = YAMLLoader.text(Array(try Data(contentsOf: place.appendingPathComponent("in.yaml"))))
+            #expect(YAMLIndexCheck.agrees(yaml), "\(name): the fuzzing's check")
             guard let documents = try? YAMLLoader.documents(yaml, origin: name) else {
                 // Refused, or left to the whole-stream reader, which refuses it.
                 #expect((try? YAMLTranscoder.json(yaml, limit: 1 << 24)) == nil, "\(name): refused by the reader")
@@ -91,6 +92,12 @@ struct YAMLComplianceTests {
         #expect(shown > 100 && shown < 5_000, "the items of the first part: \(shown)")
         #expect(try await part.item("/items/7/name").content.scalar == ScalarValue(.string, "svc-7"))
         #expect(YAMLTranscoder.firstPart(Array("a: 1\n".utf8), of: JSONDocumentStream.partSize) == nil, "a small document is no part")
+    }
+
+    @Test(arguments: ["[&wY:*wY]", "&a 1: *a\n", "{&k key: v, other: *k}\n", "a: &x [1, {b: 2}]\nc: *x\n"])
+    func anAliasOfAnAnchoredKeyIsTheScalarItNames(text: String) throws {
+        // Found by fuzzing: an anchored key's alias as a value was written as the key's quoted text.
+        #expect(YAMLIndexCheck.agrees(Array(text.utf8)))
     }
 
     /// Whether two values are the same: numbers by their value, nulls and booleans by their kind (`~`, `True`),

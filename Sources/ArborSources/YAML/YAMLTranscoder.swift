@@ -14,9 +14,11 @@ struct YAMLTranscoder {
         var expectsKey = true
     }
 
-    /// What an anchor named: its JSON text, and a scalar's text for use as a key.
+    /// What an anchor named: its JSON text (in the output, or of its own for a key), and a scalar's text for use
+    /// as a key.
     private struct Anchored {
         let range: Range<Int>
+        var json: [UInt8]? = nil
         let keyText: String?
     }
 
@@ -88,16 +90,22 @@ struct YAMLTranscoder {
                 }
                 guard !frames.isEmpty else { return false }
                 let anchor = YAMLGraph.text(scalar.anchor)
-                let range: Range<Int>
                 if takesKey() {
-                    range = key(text, at: mark)
+                    key(text, at: mark)
+                    if let anchor {
+                        // The key is written as text; its alias as a value is the scalar it is (`&a 1: *a`).
+                        var value: [UInt8] = []
+                        swap(&output, &value)
+                        write(text, as: kind)
+                        swap(&output, &value)
+                        anchors[anchor] = Anchored(range: 0..<0, json: value, keyText: String(decoding: text, as: UTF8.self))
+                    }
                 } else {
                     separate(at: mark)
                     let start = output.count
                     write(text, as: kind)
-                    range = start..<output.count
+                    if let anchor { anchors[anchor] = Anchored(range: start..<output.count, keyText: String(decoding: text, as: UTF8.self)) }
                 }
-                if let anchor { anchors[anchor] = Anchored(range: range, keyText: String(decoding: text, as: UTF8.self)) }
             case YAML_ALIAS_EVENT:
                 let name = YAMLGraph.text(event.data.alias.anchor) ?? ""
                 guard let target = anchors[name] else {
@@ -106,11 +114,15 @@ struct YAMLTranscoder {
                 guard !frames.isEmpty else { return false }
                 if takesKey() {
                     guard var text = target.keyText else { return false }
-                    text.withUTF8 { _ = key($0, at: mark) }
+                    text.withUTF8 { key($0, at: mark) }
                 } else {
                     separate(at: mark)
-                    guard output.count + target.range.count <= limit else { return false }
-                    for index in target.range where output[index] != 0x0A { output.append(output[index]) }
+                    if let json = target.json {
+                        output += json
+                    } else {
+                        guard output.count + target.range.count <= limit else { return false }
+                        for index in target.range where output[index] != 0x0A { output.append(output[index]) }
+                    }
                 }
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 guard frames.count < YAMLGraph.depthLimit else {
@@ -142,16 +154,13 @@ struct YAMLTranscoder {
         return !frames[last].expectsKey
     }
 
-    /// A key: the comma before it, its line, its text quoted and the colon; the range of the quoted text.
-    @discardableResult
-    private mutating func key(_ text: UnsafeBufferPointer<UInt8>, at mark: Int) -> Range<Int> {
+    /// A key: the comma before it, its line, its text quoted and the colon.
+    private mutating func key(_ text: UnsafeBufferPointer<UInt8>, at mark: Int) {
         if frames[frames.count - 1].count > 0 { output.append(UInt8(ascii: ",")) }
         frames[frames.count - 1].count += 1
         lineUp(to: mark)
-        let start = output.count
         quote(text)
-        defer { output.append(UInt8(ascii: ":")) }
-        return start..<output.count
+        output.append(UInt8(ascii: ":"))
     }
 
     /// What comes before a value: in a sequence the comma after the element before it, then the value's line.

@@ -1,0 +1,37 @@
+/// The check the fuzzing runs on every input: the JSON text a YAML file is indexed from (``YAMLTranscoder``)
+/// holds the values the whole-stream reader (``YAMLLoader``) reads from it.
+package enum YAMLIndexCheck {
+    /// Whether the two readers agree on `bytes`: the same values where both read them, and no JSON text where
+    /// the YAML is invalid.
+    package static func agrees(_ bytes: [UInt8]) -> Bool {
+        let text = YAMLLoader.text(bytes)
+        let transcoded: [UInt8]?
+        do {
+            transcoded = try YAMLTranscoder.json(text, limit: 4 * text.count + (1 << 20))
+        } catch {
+            // What the transcoder refuses, the reader refuses too (the same parser saw the same bytes).
+            return (try? YAMLLoader.documents(text, origin: "f")) == nil
+        }
+        guard let transcoded, let documents = try? YAMLLoader.documents(text, origin: "f") else { return true }
+        guard documents.count == 1, let read = try? JSONTreeReader.parse(transcoded, origin: "f") else { return false }
+        return same(read, 0, documents[0], 0)
+    }
+
+    /// Whether a value of the JSON text is the reader's: a number JSON cannot write is its text, a null or a
+    /// boolean by its kind, everything else by its text, members in order.
+    private static func same(_ json: JSONDocument, _ at: Int32, _ yaml: JSONDocument, _ other: Int32) -> Bool {
+        let (a, b) = (json.nodes[Int(at)], yaml.nodes[Int(other)])
+        guard a.key == b.key else { return false }
+        switch b.kind {
+        case .object, .array:
+            let (mine, theirs) = (json.children(of: at), yaml.children(of: other))
+            return a.kind == b.kind && mine.count == theirs.count && zip(mine, theirs).allSatisfy { same(json, $0, yaml, $1) }
+        case .number:
+            guard let literal = YAMLNumber.json(b.text) else { return a.kind == .string && a.text == b.text }
+            return a.kind == .number && a.text == literal
+        case .bool: return a.kind == .bool && a.text == (b.text.first.map { $0 == "t" || $0 == "T" } == true ? "true" : "false")
+        case .null: return a.kind == .null
+        case .string: return a.kind == .string && a.text == b.text
+        }
+    }
+}
