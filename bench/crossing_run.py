@@ -210,7 +210,7 @@ def run(measure, record, floor, installed, arbor, data, runs, smoke):
     bomb = bomb_zip(data, smoke)
     # Listed, its start previewed, entered: a notice, within the ceiling, nothing written.
     record('zip-bomb', 'arbor', measure('arbor', [arbor, bomb], r'zeros\.json', runs=runs, timeout=60,
-                                        probes=(r'Right=zip bomb|--max-input',)))
+                                        probes=(r'Right=expanded from|--max-input',)))
     manifests_yaml, manifests_json, deployments = k8s_yaml(data, smoke)
     record('yaml-100mb', 'file', {'size_kb': {'median': os.path.getsize(manifests_yaml) / 1024}})
     # The whole file indexed: the list's count on screen.
