@@ -42,13 +42,14 @@ let package = Package(
             providers: [.apt(["liblz4-dev"]), .brew(["lz4"])]
         ),
         .target(name: "CJSONScan"),
+        .target(name: "CYAMLBlock", dependencies: ["CFileLease"]),
         .target(name: "CFileLease"),
         .target(name: "ArborPath"),
         .target(name: "ArborCore", dependencies: ["ArborPath", "CLZ4"]),
         .target(
             name: "ArborSources",
             dependencies: [
-                "ArborCore", "CJSONScan", "CFileLease", "CLibarchive", "CLibpq", "CLibxml2", "CSQLite", "CYAML",
+                "ArborCore", "CJSONScan", "CYAMLBlock", "CFileLease", "CLibarchive", "CLibpq", "CLibxml2", "CSQLite", "CYAML",
             ]
         ),
         .target(name: "ArborTUI", dependencies: ["ArborCore", "ArborPath", "CNcurses"]),

@@ -64,11 +64,12 @@ struct YAMLComplianceTests {
     }
 
     @Test func theTranscoderForTheIndexReadsEveryCaseAsTheWholeStreamReaderDoes() throws {
-        var transcoded = 0
+        var transcoded = 0, blockRead = 0
         for name in Self.cases {
             let place = Self.folder.appendingPathComponent("cases").appendingPathComponent(name)
             let yaml = YAMLLoader.text(Array(try Data(contentsOf: place.appendingPathComponent("in.yaml"))))
             #expect(YAMLIndexCheck.agrees(yaml), "\(name): the fuzzing's check")
+            if YAMLBlockReader.json(SourceBytes(yaml)) != nil { blockRead += 1 }
             guard let documents = try? YAMLLoader.documents(yaml, origin: name) else {
                 // Refused, or left to the whole-stream reader, which refuses it.
                 #expect((try? YAMLTranscoder.json(yaml, limit: 1 << 24)) == nil, "\(name): refused by the reader")
@@ -80,6 +81,8 @@ struct YAMLComplianceTests {
             #expect(documents.count == 1 && Self.same(read, 0, documents[0], 0), "\(name): \(String(decoding: json, as: UTF8.self))")
         }
         #expect(transcoded > 150, "most cases are one document with a collection on top: \(transcoded)")
+        // The suite is written to show every corner of YAML; the block style's share of it is about a third.
+        #expect(blockRead > 45, "cases the block reader writes: \(blockRead)")
     }
 
     @Test func aLargeDocumentsFirstPartIsShownAsAJSONDocumentsIs() async throws {

@@ -1,17 +1,20 @@
-/// The check the fuzzing runs on every input: the JSON text a YAML file is indexed from (``YAMLTranscoder``)
-/// holds the values the whole-stream reader (``YAMLLoader``) reads from it.
+/// The check the fuzzing runs on every input: the JSON text a YAML file is indexed from (``YAMLBlockReader``'s,
+/// else ``YAMLTranscoder``'s) holds the values the whole-stream reader (``YAMLLoader``) reads from it.
 package enum YAMLIndexCheck {
-    /// Whether the two readers agree on `bytes`: the same values where both read them, and no JSON text where
-    /// the YAML is invalid.
+    /// Whether the readers agree on `bytes`: the block reader's text, where it writes one, is the transcoder's
+    /// byte for byte; the transcoder's holds the same values as the whole-stream reader where both read them, and
+    /// no JSON text is written where the YAML is invalid.
     package static func agrees(_ bytes: [UInt8]) -> Bool {
         let text = YAMLLoader.text(bytes)
+        let block = YAMLBlockReader.json(SourceBytes(bytes)).map { Array($0) }
         let transcoded: [UInt8]?
         do {
             transcoded = try YAMLTranscoder.json(text, limit: 4 * text.count + (1 << 20))
         } catch {
             // What the transcoder refuses, the reader refuses too (the same parser saw the same bytes).
-            return (try? YAMLLoader.documents(text, origin: "f")) == nil
+            return block == nil && (try? YAMLLoader.documents(text, origin: "f")) == nil
         }
+        if let block, block != transcoded { return false }
         guard let transcoded, let documents = try? YAMLLoader.documents(text, origin: "f") else { return true }
         guard documents.count == 1, let read = try? JSONTreeReader.parse(transcoded, origin: "f") else { return false }
         return same(read, 0, documents[0], 0)

@@ -6,6 +6,7 @@ struct YAMLKind: SourceKind {
     var formats: [SourceFormat] { [.yaml] }
     var summary: String { "YAML, read as JSON is; several documents form a list" }
     var extensions: [String: SourceFormat] { ["yaml": .yaml, "yml": .yaml] }
+    var readsInPlace: Bool { true }
 
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         if let indexed = try indexed(input, request: request) { return indexed }
@@ -39,11 +40,16 @@ struct YAMLKind: SourceKind {
     /// an infinity as text.
     static let indexedBytes = 1 << 20
 
-    /// One document written as JSON text (``YAMLTranscoder``) and opened through the JSON index: about 20 bytes a
-    /// value instead of a node graph and a flat copy of it, each item on its YAML line. Nil for a stream the
-    /// transcoder leaves to the whole-stream reader (several documents, a collection as a key, an alias bomb).
+    /// One document written as JSON text (``YAMLBlockReader``'s, else ``YAMLTranscoder``'s) and opened through the
+    /// JSON index: about 20 bytes a value instead of a node graph and a flat copy of it, each item on its YAML
+    /// line. Nil for a stream the transcoder leaves to the whole-stream reader (several documents, a collection as
+    /// a key, an alias bomb).
     private func indexed(_ input: SourceInput, request: SourceRequest) throws(SourceLoadError) -> OpenedSource? {
         guard input.content.count >= Self.indexedBytes else { return nil }
+        let format: SourceFormat = request.readsDocuments ? .document : .json
+        if let json = YAMLBlockReader.json(input.content) {
+            return JSONIndexing.open(json, name: input.name, format: format, mapping: request.mapping)
+        }
         let text = YAMLLoader.text(input.bytes)
         let json: [UInt8]?
         do {
@@ -52,6 +58,6 @@ struct YAMLKind: SourceKind {
             throw YAMLLoader.loadError(error, origin: input.origin)
         }
         guard let json else { return nil }
-        return JSONIndexing.open(SourceBytes(json), name: input.name, format: request.readsDocuments ? .document : .json, mapping: request.mapping)
+        return JSONIndexing.open(SourceBytes(json), name: input.name, format: format, mapping: request.mapping)
     }
 }

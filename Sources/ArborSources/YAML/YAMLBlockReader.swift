@@ -1,0 +1,36 @@
+import CYAMLBlock
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// YAML in the block style of configuration files and API output, written as JSON text by our own reader
+/// (`CYAMLBlock`) at the pace of the bytes: the same text ``YAMLTranscoder`` writes from libyaml's events, each
+/// value on its YAML line. A document in any other style (anchors, tags, flow collections, scalars over several
+/// lines, several documents, tabs, CR line breaks) or not valid gives way to the transcoder, which reads it or says
+/// where it is wrong.
+enum YAMLBlockReader {
+    /// The JSON text of `content`'s one document, or nil when the reader gives way. A leased file's pages are
+    /// given back as they are read, so the file and its JSON text are not both held whole.
+    static func json(_ content: SourceBytes) -> SourceBytes? {
+        var result = arbor_yaml_json()
+        let written = content.withUnsafeBufferPointer { buffer in
+            arbor_yaml_block_json(buffer.baseAddress, Int64(buffer.count), content.isMapped ? 1 : 0,
+                                  Int32(YAMLGraph.depthLimit), numberWriter, &result)
+        }
+        guard written == 1, let bytes = result.bytes else { return nil }
+        return SourceBytes(ByteStorage(mapped: UnsafePointer(bytes), count: Int(result.count), unmap: { free(bytes) }))
+    }
+}
+
+/// A plain scalar that may be a number, as ``YAMLTranscoder`` writes it: its JSON literal, or nothing for text.
+private let numberWriter: arbor_yaml_number_writer = { text, count, out in
+    guard let text, let out else { return 0 }
+    let bytes = UnsafeBufferPointer(start: text, count: Int(count))
+    guard YAMLScalarKind.of(bytes: bytes) == .number, let literal = YAMLNumber.json(String(decoding: bytes, as: UTF8.self)) else {
+        return 0
+    }
+    let utf8 = Array(literal.utf8)
+    guard utf8.count <= Int(ARBOR_YAML_NUMBER_BYTES) else { return -1 }
+    utf8.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: $0.count) }
+    return Int32(utf8.count)
+}

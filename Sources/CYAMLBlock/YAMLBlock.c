@@ -1,0 +1,355 @@
+// The block-style YAML reader: a document of block mappings and sequences written line by line as JSON text,
+// each value on its YAML line, the same text libyaml's events give (YAMLTranscoder); anything else gives way.
+#include "YAMLBlockState.h"
+
+#include "CFileLease.h"
+
+#include <pthread.h>
+
+static int push(state *s, int is_map, int32_t indent, int compact) {
+    if (s->depth + 1 >= s->depth_limit) return 0;
+    if (s->depth == s->capacity) {
+        int32_t capacity = s->capacity ? s->capacity * 2 : 64;
+        frame *grown = realloc(s->frames, sizeof(frame) * (size_t)capacity);
+        if (!grown) return 0;
+        s->frames = grown;
+        s->capacity = capacity;
+    }
+    s->frames[s->depth++] = (frame){ indent, (uint8_t)is_map, (uint8_t)compact, 0 };
+    put(s, is_map ? '{' : '[');
+    return 1;
+}
+
+// A value from `p` to the line's end; `parent` is the indentation a block scalar's lines go past.
+static int value(state *s, const uint8_t *p, const uint8_t *end, int32_t parent) {
+    const uint8_t *after;
+    switch (*p) {
+    case '"': case '\'':
+        after = arbor_yb_quoted(s, p, end);
+        if (!after || !arbor_yb_ends_line(after, end)) return GIVE_WAY;
+        arbor_yb_quote(s, s->scratch, s->scratch_count, 1);
+        return OK;
+    case '|': case '>':
+        return arbor_yb_block_scalar(s, p, end, parent);
+    case '[': case '{':
+        if (p + 1 >= end || p[1] != (*p == '[' ? ']' : '}') || !arbor_yb_ends_line(p + 2, end)) return GIVE_WAY;
+        put_run(s, p, 2);
+        return OK;
+    default: {
+        int escapes;
+        const uint8_t *last = arbor_yb_plain_end(p, end, 0, &after, &escapes);
+        if (!last) return GIVE_WAY;
+        return arbor_yb_plain_value(s, p, last - p, escapes);
+    }
+    }
+}
+
+// The key at `p`: 1 with its text (in the scratch or in place) and the byte after its colon, 0 when the line
+// is not a key this reader takes.
+static int key_at(state *s, const uint8_t *p, const uint8_t *end, const uint8_t **text, int64_t *count, const uint8_t **after,
+                  int *escapes) {
+    *escapes = 1;
+    if (*p == '"' || *p == '\'') {
+        const uint8_t *r = arbor_yb_quoted(s, p, end);
+        if (!r) return 0;
+        while (r < end && *r == ' ') r++;
+        if (r == end || *r != ':' || (r + 1 < end && r[1] != ' ')) return 0;
+        *text = s->scratch;
+        *count = s->scratch_count;
+        *after = r + 1;
+    } else {
+        const uint8_t *last = arbor_yb_plain_end(p, end, 1, after, escapes);
+        if (!last) return 0;
+        *text = p;
+        *count = last - p;
+    }
+    return *after - p <= KEY_BYTES;
+}
+
+static int map_entry(state *s, const uint8_t *p, const uint8_t *end) {
+    frame *f = &s->frames[s->depth - 1];
+    const uint8_t *text, *after;
+    int64_t count;
+    int escapes;
+    if (!key_at(s, p, end, &text, &count, &after, &escapes)) return GIVE_WAY;
+    if (f->count++) put(s, ',');
+    line_up(s);
+    arbor_yb_quote(s, text, count, escapes);
+    put(s, ':');
+    while (after < end && *after == ' ') after++;
+    if (after == end || *after == '#') {
+        if (after < end && !arbor_yb_printable(after, end)) return GIVE_WAY;
+        s->pending = 1;
+        s->pending_indent = f->indent;
+        s->pending_map = 1;
+        return OK;
+    }
+    if (*after == '-' && (after + 1 == end || after[1] == ' ')) return GIVE_WAY;
+    return value(s, after, end, f->indent);
+}
+
+static int is_dash(const uint8_t *p, const uint8_t *end) {
+    return *p == '-' && (p + 1 == end || p[1] == ' ');
+}
+
+static int looks_like_key(state *s, const uint8_t *p, const uint8_t *end) {
+    const uint8_t *text, *after;
+    int64_t count;
+    int escapes;
+    return key_at(s, p, end, &text, &count, &after, &escapes);
+}
+
+// An entry of the sequence on top from its dash at `p`; `line` is where the line starts.
+static int seq_entry(state *s, const uint8_t *p, const uint8_t *end, const uint8_t *line) {
+    while (1) {
+        frame *f = &s->frames[s->depth - 1];
+        if (f->count++) put(s, ',');
+        const uint8_t *q = p + 1;
+        while (q < end && *q == ' ') q++;
+        line_up(s);
+        if (q == end || *q == '#') {
+            if (q < end && !arbor_yb_printable(q, end)) return GIVE_WAY;
+            s->pending = 1;
+            s->pending_indent = (int32_t)(p - line);
+            s->pending_map = 0;
+            return OK;
+        }
+        int32_t column = (int32_t)(q - line);
+        if (is_dash(q, end)) {
+            if (!push(s, 0, column, 0)) return GIVE_WAY;
+            p = q;
+            continue;
+        }
+        if (looks_like_key(s, q, end)) {
+            if (!push(s, 1, column, 0)) return GIVE_WAY;
+            return map_entry(s, q, end);
+        }
+        return value(s, q, end, (int32_t)(p - line));
+    }
+}
+
+// Closes what a line at `indent` ends: containers deeper than it, and a sequence written at its mapping's
+// indentation once a line there is not an entry of it; never the part before's.
+static void close_to(state *s, int32_t indent, int dash) {
+    while (s->depth > s->floor) {
+        frame *f = &s->frames[s->depth - 1];
+        if (!(f->indent > indent || (f->indent == indent && !f->is_map && f->compact && !dash))) return;
+        put(s, f->is_map ? '}' : ']');
+        s->depth--;
+    }
+}
+
+static int take_line(state *s, const uint8_t *line, const uint8_t *p, const uint8_t *end) {
+    int32_t indent = (int32_t)(p - line);
+    int dash = is_dash(p, end);
+    if (s->depth == 0) {
+        if (s->started) return GIVE_WAY;
+        s->started = 1;
+        line_up(s);
+        if (dash) {
+            if (!push(s, 0, indent, 0)) return GIVE_WAY;
+            return seq_entry(s, p, end, line);
+        }
+        if (!looks_like_key(s, p, end) || !push(s, 1, indent, 0)) return GIVE_WAY;
+        return map_entry(s, p, end);
+    }
+    if (s->pending) {
+        s->pending = 0;
+        if (dash && (indent > s->pending_indent || (s->pending_map && indent == s->pending_indent))) {
+            line_up(s);
+            if (!push(s, 0, indent, indent == s->pending_indent)) return GIVE_WAY;
+            return seq_entry(s, p, end, line);
+        }
+        if (indent > s->pending_indent) {
+            line_up(s);
+            if (looks_like_key(s, p, end)) {
+                if (!push(s, 1, indent, 0)) return GIVE_WAY;
+                return map_entry(s, p, end);
+            }
+            return value(s, p, end, s->pending_indent);
+        }
+        put_run(s, (const uint8_t *)"null", 4);
+    }
+    close_to(s, indent, dash);
+    if (s->depth == 0) return GIVE_WAY;
+    frame *f = &s->frames[s->depth - 1];
+    if (s->depth == s->floor && (indent < f->indent || (indent == f->indent && !dash))) return STOPPED;
+    if (f->indent != indent) return GIVE_WAY;
+    if (f->is_map) return dash ? GIVE_WAY : map_entry(s, p, end);
+    return dash ? seq_entry(s, p, end, line) : GIVE_WAY;
+}
+
+/// A second part read beside the first: from a line that is an entry of a sequence (the shallowest dash found
+/// past the middle), until a line that is not.
+struct split {
+    int64_t at;
+    int32_t indent;
+    state part;
+    arbor_yaml_json out;
+    int outcome;
+    atomic_int cancel;
+    pthread_t thread;
+};
+
+static int run(state *s);
+
+static void *run_part(void *context) {
+    split *sp = context;
+    sp->outcome = run(&sp->part);
+    return NULL;
+}
+
+/// Where a second part starts: the first of the shallowest dashes in the MiB past the middle; -1 for none.
+static int64_t split_point(const uint8_t *bytes, int64_t n, int32_t *indent) {
+    int64_t to = n / 2 + (1 << 20) < n ? n / 2 + (1 << 20) : n;
+    int64_t best = -1;
+    const uint8_t *p = memchr(bytes + n / 2, '\n', (size_t)(to - n / 2));
+    while (p && p + 1 < bytes + to) {
+        const uint8_t *q = p + 1, *r = q;
+        while (r < bytes + n && *r == ' ') r++;
+        if (r + 1 < bytes + n && *r == '-' && (r[1] == ' ' || r[1] == '\n') && (best < 0 || r - q < *indent)) {
+            best = q - bytes;
+            *indent = (int32_t)(r - q);
+            if (*indent == 0) break;
+        }
+        p = memchr(q, '\n', (size_t)(bytes + to - q));
+    }
+    return best;
+}
+
+/// Takes the second part's text if this part's state at its first line is what the second part assumed (an
+/// open sequence at its dash's column, nothing pending), and goes on where the second part stopped.
+static void join(state *s) {
+    split *sp = s->split;
+    s->split = NULL;
+    int taken = s->pos == sp->at && !s->pending && s->depth > 0;
+    if (taken) {
+        close_to(s, sp->indent, 1);
+        frame *f = &s->frames[s->depth - 1];
+        taken = s->depth > 0 && !f->is_map && f->indent == sp->indent && f->count > 0;
+    }
+    if (!taken) atomic_store(&sp->cancel, 1);
+    pthread_join(sp->thread, NULL);
+    if (taken && sp->outcome == STOPPED && !sp->part.failed && sp->out.count > 0) {
+        put(s, ',');
+        line_up(s);
+        put_run(s, sp->out.bytes + 1, sp->out.count - 1);
+        s->pos = sp->part.pos;
+        s->line += sp->part.line;
+        s->out_line += sp->part.out_line;
+        s->reported = sp->part.reported;
+    }
+    free(sp->part.frames);
+    free(sp->part.scratch);
+    free(sp->out.bytes);
+    free(sp);
+}
+
+/// Reads lines from `s->pos` to the end, or to the line a second part stops at.
+static int run(state *s) {
+    const uint8_t *bytes = s->bytes;
+    int64_t count = s->n;
+    while (s->pos < count && !s->failed) {
+        if (s->split && s->pos >= s->split->at) join(s);
+        if (s->cancel && atomic_load_explicit(s->cancel, memory_order_relaxed)) return GIVE_WAY;
+        if (s->pos >= count) break;
+        const uint8_t *line = bytes + s->pos;
+        const uint8_t *end = memchr(line, '\n', (size_t)(count - s->pos));
+        if (!end) end = bytes + count;
+        const uint8_t *p = line;
+        while (p < end && *p == ' ') p++;
+        if (p == end || *p == '#') {
+            if (p < end && !arbor_yb_printable(p, end)) return GIVE_WAY;
+        } else if (p == line && (*p == '%' || ((*p == '-' || *p == '.') && end - p >= 3 && p[1] == *p && p[2] == *p
+                                                 && (end - p == 3 || p[3] == ' ')))) {
+            // A directive or a document's start or end: only a first `---` with nothing after it is taken.
+            if (*p != '-' || s->marked || s->started || !arbor_yb_ends_line(p + 3, end)) return GIVE_WAY;
+            s->marked = 1;
+        } else {
+            int outcome = take_line(s, line, p, end);
+            if (outcome == GIVE_WAY || outcome == STOPPED) return outcome;
+            if (outcome == ADVANCED) continue;
+        }
+        s->pos = end - bytes + 1;
+        s->line++;
+        if (s->reports_reads && s->pos - s->reported >= (1 << 18)) {
+            arbor_mapping_read(bytes + s->reported, (size_t)(s->pos - s->reported));
+            s->reported = s->pos;
+        }
+    }
+    if (s->failed) return GIVE_WAY;
+    if (s->pending) put_run(s, (const uint8_t *)"null", 4);
+    s->pending = 0;
+    close_to(s, -1, 0);
+    if (s->floor) {
+        s->pos = count;
+        return STOPPED;
+    }
+    return s->started ? OK : GIVE_WAY;
+}
+
+/// Starts the second part on a thread of its own, when the input is large and has a dash past its middle.
+static void start_split(state *s) {
+    int32_t indent = 0;
+    int64_t at = s->n >= (4 << 20) ? split_point(s->bytes, s->n, &indent) : -1;
+    if (at < 0) return;
+    split *sp = calloc(1, sizeof(split));
+    if (!sp) return;
+    sp->at = at;
+    sp->indent = indent;
+    sp->part = *s;
+    sp->part.pos = at;
+    sp->part.out = &sp->out;
+    sp->part.cancel = &sp->cancel;
+    sp->part.started = 1;
+    sp->part.floor = 1;
+    sp->part.reported = at;
+    sp->out.capacity = s->n - at + (s->n - at) / 8 + 4096;
+    sp->out.bytes = malloc((size_t)sp->out.capacity);
+    sp->part.frames = malloc(sizeof(frame) * 64);
+    if (!sp->out.bytes || !sp->part.frames) { free(sp->out.bytes); free(sp->part.frames); free(sp); return; }
+    sp->part.capacity = 64;
+    sp->part.depth = 1;
+    sp->part.frames[0] = (frame){ indent, 0, 0, 1 };
+    if (pthread_create(&sp->thread, NULL, run_part, sp) != 0) {
+        free(sp->out.bytes); free(sp->part.frames); free(sp);
+        return;
+    }
+    s->split = sp;
+}
+
+int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t reports_reads, int32_t depth_limit,
+                              arbor_yaml_number_writer numbers, arbor_yaml_json *result) {
+    arbor_yb_make_tables();
+    state s = { 0 };
+    s.bytes = bytes;
+    s.n = count;
+    s.out = result;
+    s.depth_limit = depth_limit;
+    s.numbers = numbers;
+    s.reports_reads = reports_reads;
+    result->count = 0;
+    result->capacity = count + count / 8 + 4096;
+    result->bytes = malloc((size_t)result->capacity);
+    result->gave_way_at = -1;
+    if (!result->bytes) return 0;
+    start_split(&s);
+    int outcome = run(&s);
+    if (s.split) {
+        int64_t pos = s.pos;
+        atomic_store(&s.split->cancel, 1);
+        s.pos = -1;
+        join(&s);
+        s.pos = pos;
+    }
+    free(s.frames);
+    free(s.scratch);
+    if (outcome != OK) {
+        result->gave_way_at = s.pos;
+        free(result->bytes);
+        result->bytes = NULL;
+        result->count = 0;
+        return 0;
+    }
+    return 1;
+}

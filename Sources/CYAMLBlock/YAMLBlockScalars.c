@@ -1,0 +1,280 @@
+// The block-style YAML reader's scalars: plain, quoted on one line, literal and folded; typed and checked as
+// libyaml reads them.
+#include "YAMLBlockState.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+// The length of the UTF-8 character at `p` if it is one libyaml reads as a printable character that is not a
+// line break or a byte order mark; 0 otherwise.
+static int printable_utf8(const uint8_t *p, const uint8_t *end) {
+    uint8_t b = p[0];
+    uint32_t c;
+    int k;
+    if (b < 0xC2) return 0;
+    if (b < 0xE0) { k = 2; c = b & 0x1F; }
+    else if (b < 0xF0) { k = 3; c = b & 0x0F; }
+    else if (b < 0xF5) { k = 4; c = b & 0x07; }
+    else return 0;
+    if (end - p < k) return 0;
+    for (int i = 1; i < k; i++) {
+        if ((p[i] & 0xC0) != 0x80) return 0;
+        c = (c << 6) | (p[i] & 0x3F);
+    }
+    if ((k == 3 && c < 0x800) || (k == 4 && (c < 0x10000 || c > 0x10FFFF))) return 0;
+    if (c < 0xA0 || (c >= 0xD800 && c <= 0xDFFF) || c == 0x2028 || c == 0x2029 || c == 0xFEFF || c == 0xFFFE || c == 0xFFFF) return 0;
+    return k;
+}
+
+// Whether `p..end` holds only printable characters and no tab (a comment, a block scalar's line).
+int arbor_yb_printable(const uint8_t *p, const uint8_t *end) {
+    while (p < end) {
+        uint8_t b = *p;
+        if (b >= 0x20 && b < 0x7F) { p++; continue; }
+        if (b < 0x80) return 0;
+        int k = printable_utf8(p, end);
+        if (!k) return 0;
+        p += k;
+    }
+    return 1;
+}
+
+// Whether what follows a value from `p` is nothing but spaces and a comment.
+int arbor_yb_ends_line(const uint8_t *p, const uint8_t *end) {
+    const uint8_t *r = p;
+    while (r < end && *r == ' ') r++;
+    if (r == end) return 1;
+    return *r == '#' && r > p && arbor_yb_printable(r, end);
+}
+
+// The first byte from `r` that is special to a plain scalar (see plain_special), or `end`.
+static inline const uint8_t *next_special(const uint8_t *r, const uint8_t *end) {
+#if defined(__SSE2__)
+    const __m128i space = _mm_set1_epi8(0x20), del = _mm_set1_epi8(0x7F), colon = _mm_set1_epi8(':'),
+                  hash = _mm_set1_epi8('#'), quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+    while (end - r >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)r);
+        // Signed, bytes past ASCII are below 0x20 too.
+        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(v, space), _mm_cmpeq_epi8(v, del)),
+                                   _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, colon), _mm_cmpeq_epi8(v, hash)),
+                                                _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash))));
+        int mask = _mm_movemask_epi8(hit);
+        if (mask) return r + __builtin_ctz((unsigned)mask);
+        r += 16;
+    }
+#endif
+    while (r < end && !arbor_yb_plain_special[*r]) r++;
+    return r;
+}
+
+// A plain scalar from `p`: its end, or NULL when it is not one this reader takes. `key` ends it at ": ";
+// `escapes` is set when its text holds a byte a JSON string escapes.
+const uint8_t *arbor_yb_plain_end(const uint8_t *p, const uint8_t *end, int key, const uint8_t **after, int *escapes) {
+    if (arbor_yb_indicator[*p] && !(*p == '-' && p + 1 < end && p[1] != ' ')) return NULL;
+    const uint8_t *r = p;
+    *escapes = 0;
+    while (1) {
+        r = next_special(r, end);
+        if (r == end) break;
+        uint8_t b = *r;
+        if (arbor_yb_plain_special[b] == 2) {
+            *escapes = 1;
+        } else if (b == ':') {
+            if (r + 1 == end || r[1] == ' ') {
+                if (!key) return NULL;
+                *after = r + 1;
+                break;
+            }
+        } else if (b == '#') {
+            if (r[-1] == ' ') break;
+        } else if (b >= 0x80) {
+            int k = printable_utf8(r, end);
+            if (!k) return NULL;
+            r += k;
+            continue;
+        } else {
+            return NULL;
+        }
+        r++;
+    }
+    if (key && r == end) return NULL;
+    if (key && *r == '#') return NULL;
+    if (!key) {
+        if (r < end && !arbor_yb_printable(r, end)) return NULL;
+        *after = end;
+    }
+    while (r > p && r[-1] == ' ') r--;
+    return r;
+}
+
+static int hex_value(const uint8_t *p, int digits, uint32_t *value) {
+    uint32_t v = 0;
+    for (int i = 0; i < digits; i++) {
+        uint8_t b = p[i];
+        int d = b >= '0' && b <= '9' ? b - '0' : b >= 'a' && b <= 'f' ? b - 'a' + 10 : b >= 'A' && b <= 'F' ? b - 'A' + 10 : -1;
+        if (d < 0) return 0;
+        v = v * 16 + (uint32_t)d;
+    }
+    *value = v;
+    return 1;
+}
+
+// A quoted scalar of one line from `p` (its opening quote), decoded into the scratch: the byte after its
+// closing quote, or NULL.
+const uint8_t *arbor_yb_quoted(state *s, const uint8_t *p, const uint8_t *end) {
+    uint8_t mark = *p;
+    const uint8_t *r = p + 1;
+    const uint8_t *run = r;
+    s->scratch_count = 0;
+    while (r < end) {
+        uint8_t b = *r;
+        if (b == mark) {
+            if (mark == '\'' && r + 1 < end && r[1] == '\'') {
+                if (!arbor_yb_scratch_put(s, run, r + 1 - run)) return NULL;
+                r += 2;
+                run = r;
+                continue;
+            }
+            return arbor_yb_scratch_put(s, run, r - run) ? r + 1 : NULL;
+        }
+        if (b >= 0x20 && b < 0x7F && b != '\\') { r++; continue; }
+        if (b >= 0x80) {
+            int k = printable_utf8(r, end);
+            if (!k) return NULL;
+            r += k;
+            continue;
+        }
+        if (b != '\\' || mark == '\'') {
+            if (b == '\\') { r++; continue; }
+            return NULL;
+        }
+        if (!arbor_yb_scratch_put(s, run, r - run) || r + 1 >= end) return NULL;
+        uint8_t e = r[1];
+        uint32_t c;
+        int digits = 0;
+        r += 2;
+        switch (e) {
+        case '0': c = 0; break;
+        case 'a': c = 7; break;
+        case 'b': c = 8; break;
+        case 't': c = 9; break;
+        case 'n': c = 10; break;
+        case 'v': c = 11; break;
+        case 'f': c = 12; break;
+        case 'r': c = 13; break;
+        case 'e': c = 27; break;
+        case ' ': case '"': case '/': case '\\': c = e; break;
+        case 'N': c = 0x85; break;
+        case '_': c = 0xA0; break;
+        case 'L': c = 0x2028; break;
+        case 'P': c = 0x2029; break;
+        case 'x': digits = 2; break;
+        case 'u': digits = 4; break;
+        case 'U': digits = 8; break;
+        default: return NULL;
+        }
+        if (digits) {
+            if (end - r < digits || !hex_value(r, digits, &c)) return NULL;
+            if ((c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF) return NULL;
+            r += digits;
+        }
+        if (!arbor_yb_scratch_code_point(s, c)) return NULL;
+        run = r;
+    }
+    return NULL;
+}
+
+// The JSON literal of a core-schema boolean or null, or NULL.
+static const char *literal_word(const uint8_t *text, int64_t count) {
+    if (count == 1) return text[0] == '~' ? "null" : NULL;
+    if (count == 4) {
+        if (!memcmp(text, "true", 4) || !memcmp(text, "True", 4) || !memcmp(text, "TRUE", 4)) return "true";
+        if (!memcmp(text, "null", 4) || !memcmp(text, "Null", 4) || !memcmp(text, "NULL", 4)) return "null";
+    }
+    if (count == 5 && (!memcmp(text, "false", 5) || !memcmp(text, "False", 5) || !memcmp(text, "FALSE", 5))) return "false";
+    return NULL;
+}
+
+// A plain scalar typed by YAML 1.2's core schema, as the transcoder writes it.
+int arbor_yb_plain_value(state *s, const uint8_t *text, int64_t count, int escapes) {
+    uint8_t first = text[0];
+    if ((first >= '0' && first <= '9') || first == '-' || first == '+' || first == '.') {
+        int64_t start = first == '-' ? 1 : 0;
+        int64_t digits = 0;
+        while (start + digits < count && text[start + digits] >= '0' && text[start + digits] <= '9') digits++;
+        if (start + digits == count && digits > 0 && digits <= 15 && (digits == 1 || text[start] != '0')) {
+            put_run(s, text, count);
+            return OK;
+        }
+        uint8_t literal[ARBOR_YAML_NUMBER_BYTES];
+        int32_t written = s->numbers(text, count, literal);
+        if (written < 0) return GIVE_WAY;
+        if (written > 0) { put_run(s, literal, written); return OK; }
+    } else if (count <= 5) {
+        const char *word = literal_word(text, count);
+        if (word) { put_run(s, (const uint8_t *)word, (int64_t)strlen(word)); return OK; }
+    }
+    arbor_yb_quote(s, text, count, escapes);
+    return OK;
+}
+
+// The lines of a literal or folded block scalar whose indicator is at `p`, read as libyaml reads them; the
+// reading goes on at the line that ends it.
+int arbor_yb_block_scalar(state *s, const uint8_t *p, const uint8_t *end, int32_t parent) {
+    int literal = *p == '|';
+    int chomping = 0;
+    const uint8_t *r = p + 1;
+    if (r < end && (*r == '-' || *r == '+')) { chomping = *r == '-' ? -1 : 1; r++; }
+    if (!arbor_yb_ends_line(r, end) || (r < end && *r != ' ')) return GIVE_WAY;
+    const uint8_t *bytes = s->bytes;
+    int64_t n = s->n;
+    int64_t pos = end - bytes + 1;
+    int64_t line = s->line + 1;
+    if (pos > n) pos = n;
+    int32_t indent = 0, max_indent = 0, column = 0;
+    int64_t trailing = 0;
+    int leading_break = 0, leading_blank = 0;
+    s->scratch_count = 0;
+    for (int first = 1;; first = 0) {
+        // The indentation and empty lines before a line of text.
+        while (1) {
+            column = 0;
+            while (pos + column < n && bytes[pos + column] == ' ' && (!indent || column < indent)) column++;
+            if (column > max_indent) max_indent = column;
+            if (pos + column < n && bytes[pos + column] == '\t') return GIVE_WAY;
+            if (pos + column >= n || bytes[pos + column] != '\n') break;
+            trailing++;
+            pos += column + 1;
+            line++;
+        }
+        if (first) {
+            indent = max_indent > parent + 1 ? max_indent : parent + 1;
+            if (indent < 1) indent = 1;
+        }
+        if (column != indent || pos + column >= n) break;
+        const uint8_t *text = bytes + pos + column;
+        const uint8_t *stop = memchr(text, '\n', (size_t)(n - pos - column));
+        if (!stop) stop = bytes + n;
+        if (!arbor_yb_printable(text, stop)) return GIVE_WAY;
+        int trailing_blank = *text == ' ';
+        if (!literal && leading_break && !leading_blank && !trailing_blank) {
+            if (trailing == 0 && !arbor_yb_scratch_put(s, (const uint8_t *)" ", 1)) return GIVE_WAY;
+        } else if (leading_break && !arbor_yb_scratch_put(s, (const uint8_t *)"\n", 1)) {
+            return GIVE_WAY;
+        }
+        for (; trailing > 0; trailing--) if (!arbor_yb_scratch_put(s, (const uint8_t *)"\n", 1)) return GIVE_WAY;
+        leading_blank = *text == ' ';
+        if (!arbor_yb_scratch_put(s, text, stop - text)) return GIVE_WAY;
+        leading_break = stop < bytes + n;
+        pos = stop - bytes + leading_break;
+        line += leading_break;
+    }
+    if (chomping != -1 && leading_break && !arbor_yb_scratch_put(s, (const uint8_t *)"\n", 1)) return GIVE_WAY;
+    for (; chomping == 1 && trailing > 0; trailing--) if (!arbor_yb_scratch_put(s, (const uint8_t *)"\n", 1)) return GIVE_WAY;
+    arbor_yb_quote(s, s->scratch, s->scratch_count, 1);
+    s->pos = pos;
+    s->line = line;
+    return ADVANCED;
+}
+

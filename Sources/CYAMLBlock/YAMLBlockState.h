@@ -1,0 +1,92 @@
+// What the block-style YAML reader's files share: its state, its output and its scalar readers.
+#ifndef ARBOR_YAML_BLOCK_STATE_H
+#define ARBOR_YAML_BLOCK_STATE_H
+
+#include "CYAMLBlock.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HIDDEN __attribute__((visibility("hidden")))
+
+/// How a line's reading ended: read, read with the lines after it (a block scalar), not taken (the full parser
+/// reads the document), or at a line outside the part being read.
+enum { OK = 0, ADVANCED = 1, GIVE_WAY = -1, STOPPED = 2 };
+/// The longest key taken, in bytes (libyaml's simple keys are at most 1,024 characters).
+enum { KEY_BYTES = 1000 };
+
+/// An open mapping or sequence: the column of its keys or dashes, whether it is a sequence written at its
+/// mapping's indentation, and its members so far.
+typedef struct {
+    int32_t indent;
+    uint8_t is_map;
+    uint8_t compact;
+    int64_t count;
+} frame;
+
+typedef struct split split;
+
+typedef struct {
+    const uint8_t *bytes;
+    int64_t n;
+    int64_t pos;        // the current line's first byte
+    int64_t line;       // the current line, from the part's first
+    int64_t out_line;   // the lines written
+    arbor_yaml_json *out;
+    frame *frames;
+    int32_t depth;
+    int32_t capacity;
+    int32_t depth_limit;
+    int32_t floor;      // the frames below this depth belong to the part before (a second part's sequence)
+    int started;
+    int marked;         // a `---` read before the document
+    int pending;        // a key or dash whose value is on a later line, or null
+    int32_t pending_indent;
+    int pending_map;
+    arbor_yaml_number_writer numbers;
+    uint8_t *scratch;
+    int64_t scratch_count;
+    int64_t scratch_capacity;
+    int failed;
+    int reports_reads;  // the input is a mapped file, told how far it has been read (its pages then given back)
+    int64_t reported;
+    split *split;       // the second part running beside this one
+    atomic_int *cancel; // set when this part's reading is no longer wanted
+} state;
+
+HIDDEN extern uint8_t arbor_yb_plain_special[256];
+HIDDEN extern uint8_t arbor_yb_indicator[256];
+HIDDEN void arbor_yb_make_tables(void);
+
+HIDDEN int arbor_yb_reserve(state *s, int64_t more);
+
+static inline void put(state *s, uint8_t byte) {
+    if (s->out->count == s->out->capacity && !arbor_yb_reserve(s, 1)) return;
+    s->out->bytes[s->out->count++] = byte;
+}
+
+static inline void put_run(state *s, const uint8_t *run, int64_t count) {
+    if (!arbor_yb_reserve(s, count)) return;
+    memcpy(s->out->bytes + s->out->count, run, (size_t)count);
+    s->out->count += count;
+}
+
+/// Line breaks up to the current line, so that what follows is on its YAML line.
+static inline void line_up(state *s) {
+    while (s->out_line < s->line) { put(s, '\n'); s->out_line++; }
+}
+
+/// `text` as a JSON string; `escapes` says whether any of its bytes needs escaping.
+HIDDEN void arbor_yb_quote(state *s, const uint8_t *text, int64_t count, int escapes);
+HIDDEN int arbor_yb_scratch_put(state *s, const uint8_t *run, int64_t count);
+HIDDEN int arbor_yb_scratch_code_point(state *s, uint32_t c);
+
+HIDDEN int arbor_yb_printable(const uint8_t *p, const uint8_t *end);
+HIDDEN int arbor_yb_ends_line(const uint8_t *p, const uint8_t *end);
+HIDDEN const uint8_t *arbor_yb_plain_end(const uint8_t *p, const uint8_t *end, int key, const uint8_t **after, int *escapes);
+HIDDEN const uint8_t *arbor_yb_quoted(state *s, const uint8_t *p, const uint8_t *end);
+HIDDEN int arbor_yb_plain_value(state *s, const uint8_t *text, int64_t count, int escapes);
+HIDDEN int arbor_yb_block_scalar(state *s, const uint8_t *p, const uint8_t *end, int32_t parent);
+
+#endif

@@ -1,0 +1,34 @@
+#ifndef ARBOR_YAML_BLOCK_H
+#define ARBOR_YAML_BLOCK_H
+
+#include <stdint.h>
+
+/// The most bytes a number writer writes.
+#define ARBOR_YAML_NUMBER_BYTES 256
+
+/// Writes a plain scalar that looks like a number (`text`, `count` bytes) as the JSON literal it stands for into
+/// `out` (at most ARBOR_YAML_NUMBER_BYTES) and returns its length; 0 when it is written as text (a string, or a
+/// number JSON has no literal for), -1 when its literal does not fit.
+typedef int32_t (*arbor_yaml_number_writer)(const uint8_t *text, int64_t count, uint8_t *out);
+
+/// The JSON text of one YAML document, or where its reading gave way.
+typedef struct {
+    /// The JSON text (`malloc`ed; the caller frees it), each value on its YAML line.
+    uint8_t *bytes;
+    int64_t count;
+    int64_t capacity;
+    /// Where the reading gave way to the full parser: the byte the line it could not take starts at.
+    int64_t gave_way_at;
+} arbor_yaml_json;
+
+/// Writes the one document of `bytes` (UTF-8) as JSON text if it is written in the block style of
+/// configuration files and API output (block mappings and sequences, plain and quoted scalars of one line,
+/// literal and folded block scalars, empty flow collections, comments): 1 when written, 0 when the document
+/// holds anything else (anchors, tags, flow collections, several documents, tabs, line breaks other than LF,
+/// a scalar over several lines, invalid YAML), for the full parser to read. `reports_reads` tells a mapped
+/// input's lease how far it has been read (`arbor_mapping_read`), so that its pages are given back; `depth_limit`
+/// is the deepest nesting written. A large input is read in two parts on two threads.
+int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t reports_reads, int32_t depth_limit,
+                              arbor_yaml_number_writer numbers, arbor_yaml_json *result);
+
+#endif

@@ -1,0 +1,98 @@
+import ArborCore
+@testable import ArborSources
+import Foundation
+import Testing
+
+/// The block-style reader writes the JSON text the transcoder writes from libyaml's events, byte for byte, for the
+/// documents it takes, and gives every other document to the transcoder.
+@Suite("YAML block reader")
+struct YAMLBlockReaderTests {
+    /// The block reader's text, or nil when it gives way.
+    static func block(_ text: String) -> String? {
+        YAMLBlockReader.json(SourceBytes(Array(text.utf8))).map { String(decoding: Array($0), as: UTF8.self) }
+    }
+
+    /// The transcoder's text (libyaml's events).
+    static func transcoded(_ text: String) throws -> String? {
+        try YAMLTranscoder.json(Array(text.utf8), limit: 1 << 30).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test(arguments: [
+        "apiVersion: v1\nkind: List\nitems:\n- name: a\n  ports:\n  - containerPort: 80\n  env: []\n- name: b\n",
+        "---\n# a comment\na: 1 # after\nb:\n  c: true\n  d: ~\n  e: NULL\n  f: False\nlist:\n  - 1\n  -\n  - - x\n    - y\n",
+        "n: 0x1F\no: 0o17\np: +3\nq: .5\nr: 1e400\ns: 9007199254740993\nt: .inf\nu: -0\nv: 007\nw: 1_000\n",
+        "q: \"tab\\there \\\"quoted\\\" \\u00e9 \\x41 \\U0001F600 \\/ \\\\ \\0\"\nr: 'it''s # not a comment'\n\"k\": v\n'k2': w\n",
+        "lit: |\n  line one\n    indented\n\n  last\nkeep: |+\n  kept\n\n\nstrip: |-\n  stripped\n\nfold: >\n  folded\n  lines\n\n  para\n   more\n  end\nnext: 1\n",
+        "- |\n  in a sequence\n- >-\n  folded\n  strip\n-\n  a: 1\n- {}\n",
+        "url: http://example.com:8080/x\nmsg: a#b c:d\nempty:\nlast:",
+        "unicode: héllo wörld — ✓\n\"quoted key with: colon\": 1\nkey with spaces   : v\n",
+        "a:\n  value on its own line\nb: 2\n",
+    ])
+    func writesTheTranscodersText(text: String) throws {
+        let written = try #require(Self.block(text), "the block reader takes it")
+        #expect(written == (try Self.transcoded(text)))
+        #expect(YAMLIndexCheck.agrees(Array(text.utf8)))
+    }
+
+    @Test(arguments: [
+        "a: &x 1\nb: *x\n",                  // anchors and aliases
+        "a: !!str 1\n",                      // tags
+        "a: [1, 2]\n",                       // a flow collection with members
+        "a: 1\n---\nb: 2\n",                 // several documents
+        "a:\tb\n",                           // a tab
+        "a: 1\r\nb: 2\r\n",                  // CR LF line breaks
+        "\u{FEFF}a: 1\n",                    // a byte order mark
+        "a: one\n  two\n",                   // a plain scalar over two lines
+        "a: \"one\n  two\"\n",               // a quoted scalar over two lines
+        "? complex\n: key\n",                // an explicit key
+        "a: |2\n   x\n",                     // an indentation indicator
+        "plain scalar on top\n",             // a scalar document
+        "a: 1\n b: 2\n",                     // invalid: a mapping under a scalar
+        "a: b: c\n",                         // invalid
+        "- a\nb: 1\n",                       // invalid
+        "",                                  // nothing
+    ])
+    func givesOtherDocumentsToTheTranscoder(text: String) {
+        #expect(Self.block(text) == nil)
+        #expect(YAMLIndexCheck.agrees(Array(text.utf8)))
+    }
+
+    /// A large list read in two parts on two threads is the same text as one part's, wherever its middle falls:
+    /// between items, inside a nested sequence, inside a block scalar holding lines that look like items.
+    @Test(arguments: ["items", "nested", "literal", "pending", "mapping"])
+    func aLargeDocumentReadInTwoPartsIsTheSameText(shape: String) throws {
+        var text = "kind: List\nitems:\n"
+        var index = 0
+        while text.utf8.count < 4_500_000 {
+            defer { index += 1 }
+            switch shape {
+            case "items":
+                text += "- name: svc-\(index)\n  labels:\n    app: a\(index)\n  ports:\n  - 80\n  - 443\n"
+            case "nested":
+                text += index == 0 ? "- all:\n" : ""
+                text += "  - name: \(index)\n    value: \"v\(index)\"\n"
+            case "literal":
+                text += index == 0 ? "- script: |\n" : ""
+                text += "    - not an item \(index)\n    - key: \(index)\n"
+            case "pending":
+                text += "-\n  name: \(index)\n-\n"
+            default:
+                text += "  k\(index): \(index)\n"
+            }
+        }
+        if shape == "mapping" { text = "top:\n" + text.dropFirst("kind: List\nitems:\n".count) }
+        text += "after: 1\n"
+        let written = try #require(Self.block(text))
+        #expect(written == (try Self.transcoded(text)))
+    }
+
+    /// What the block reader does not take, the transcoder reads or refuses with a place, as before.
+    @Test func anInvalidLargeFileIsRefusedWithItsLineAndColumn() throws {
+        var text = "items:\n"
+        for index in 0..<60_000 { text += "- name: svc-\(index)\n" }
+        text += "- name: broken: here\n"
+        let input = SourceInput(bytes: Array(text.utf8), name: "big.yaml", origin: "big.yaml")
+        let error = #expect(throws: SourceLoadError.self) { try YAMLKind().open(input, as: .yaml, request: SourceRequest(path: nil)) }
+        #expect(error?.message.hasPrefix("big.yaml:60002:") == true, "\(error?.message ?? "")")
+    }
+}
