@@ -5,6 +5,7 @@
 #include "CFileLease.h"
 
 #include <pthread.h>
+#include <sys/mman.h>
 
 static int push(state *s, int is_map, int32_t indent, int compact) {
     if (s->depth + 1 >= s->depth_limit) return 0;
@@ -245,6 +246,18 @@ static void join(state *s) {
     free(sp);
 }
 
+/// Tells the input's lease how far it has been read, or gives the pages read back when the input is a mapping
+/// of the file's own (only read, so they come back from the file if read again).
+static void report_read(state *s) {
+    if (s->reports_reads == ARBOR_YAML_RELEASES_PAGES) {
+        int64_t from = (s->reported + 4095) / 4096 * 4096, to = s->pos / 4096 * 4096;
+        if (to > from) madvise((void *)(s->bytes + from), (size_t)(to - from), MADV_DONTNEED);
+    } else {
+        arbor_mapping_read(s->bytes + s->reported, (size_t)(s->pos - s->reported));
+    }
+    s->reported = s->pos;
+}
+
 /// Reads lines from `s->pos` to the end, or to the line a second part stops at.
 static int run(state *s) {
     const uint8_t *bytes = s->bytes;
@@ -272,10 +285,7 @@ static int run(state *s) {
         }
         s->pos = end - bytes + 1;
         s->line++;
-        if (s->reports_reads && s->pos - s->reported >= (1 << 18)) {
-            arbor_mapping_read(bytes + s->reported, (size_t)(s->pos - s->reported));
-            s->reported = s->pos;
-        }
+        if (s->reports_reads && s->pos - s->reported >= (1 << 18)) report_read(s);
     }
     if (s->failed) return GIVE_WAY;
     if (s->pending) put_run(s, (const uint8_t *)"null", 4);

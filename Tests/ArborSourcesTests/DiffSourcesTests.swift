@@ -118,6 +118,27 @@ struct DiffSourcesTests {
                 "cto matched by its id though now after cfo; Li kept under it: \(found)")
     }
 
+    /// Two large manifests are compared from the JSON text they are indexed from, with the values the small
+    /// files' reading gives (a block scalar, a quoted number, a null), and the same pointers.
+    @Test func largeYAMLManifestsAreComparedFromTheirIndexedText() async throws {
+        let root = try folder("yaml")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func manifest(replicas: (Int) -> Int, note: String) -> String {
+            var text = "kind: List\nitems:\n"
+            for index in 0..<20_000 {
+                text += "- name: svc-\(index)\n  replicas: \(replicas(index))\n  version: \"1.\(index)\"\n  owner:\n  script: |\n    run \(index)\n"
+            }
+            return text + "note: \(note)\n"
+        }
+        let one = root.appendingPathComponent("one.yaml")
+        let two = root.appendingPathComponent("two.yml")
+        try write(manifest(replicas: { _ in 1 }, note: "a"), to: one)
+        try write(manifest(replicas: { $0 == 17_000 ? 3 : 1 }, note: "b"), to: two)
+        #expect(try Data(contentsOf: one).count > YAMLKind.indexedBytes, "large enough to be read through the index")
+        let found = try await changes(one, two)
+        #expect(found == ["changed /items/17000/replicas", "changed /note"], "\(found)")
+    }
+
     @Test func arrayElementsMatchedByAFieldKeepTheirChangesInPlace() async throws {
         let root = try folder("match")
         defer { try? FileManager.default.removeItem(at: root) }

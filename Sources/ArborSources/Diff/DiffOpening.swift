@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArborCore
 import ArborPath
 import Synchronization
@@ -64,6 +67,8 @@ package enum DiffOpening {
             indexed = IndexedJSON(bytes: DirectorySnapshot.json(of: path, problems: &problems))
         } else if let bytes = jsonBytes(request) {
             indexed = IndexedJSON(bytes: bytes)
+        } else if let json = yamlJSON(request) {
+            indexed = IndexedJSON(content: json)
         }
         if indexed == nil { indexed = IndexedJSON(bytes: try json(of: request, name: name, problems: &problems)) }
         return try checked(indexed, name: name)
@@ -79,6 +84,24 @@ package enum DiffOpening {
         if path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") { return nil }
         let first = bytes.first { !IndexedJSON.isSpace($0) }
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? bytes : nil
+    }
+
+    /// A large YAML file in the block style as the JSON text it is indexed from when browsed (``YAMLBlockReader``),
+    /// else nil (a smaller file, or one in another style, is read whole).
+    private static func yamlJSON(_ request: SourceRequest) -> SourceBytes? {
+        #if canImport(Glibc)
+        guard let path = request.path, !path.contains("://"), request.format == nil || request.format == .yaml,
+              request.format == .yaml || path.hasSuffix(".yaml") || path.hasSuffix(".yml") else { return nil }
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) >= YAMLKind.indexedBytes,
+              let mapped = FileMapping.map(descriptor, size: Int(status.st_size), path: path) else { return nil }
+        return YAMLBlockReader.json(mapped, releasing: true)
+        #else
+        return nil
+        #endif
     }
 
     /// Whether the two sources are files with the same bytes (then equal, whatever they hold, without being read as

@@ -11,9 +11,14 @@ package final class IndexedJSON: Sendable {
     let index: JSONDocumentIndex
 
     /// Indexes `bytes`; nil when they are not one well-formed JSON value.
-    package init?(bytes: [UInt8]) {
-        guard let index = bytes.withUnsafeBufferPointer({ JSONDocumentScanner.scan($0) }) else { return nil }
-        self.bytes = SourceBytes(bytes)
+    package convenience init?(bytes: [UInt8]) {
+        self.init(content: SourceBytes(bytes))
+    }
+
+    /// Indexes bytes held in place; nil when they are not one well-formed JSON value.
+    init?(content: SourceBytes) {
+        guard let index = content.withUnsafeBufferPointer({ JSONDocumentScanner.scan($0) }) else { return nil }
+        self.bytes = content
         self.index = index
     }
 

@@ -10,11 +10,13 @@ import Glibc
 /// where it is wrong.
 enum YAMLBlockReader {
     /// The JSON text of `content`'s one document, or nil when the reader gives way. A leased file's pages are
-    /// given back as they are read, so the file and its JSON text are not both held whole.
-    static func json(_ content: SourceBytes) -> SourceBytes? {
+    /// given back as they are read, so the file and its JSON text are not both held whole; so are those of a
+    /// mapping that is only the file's (`releasing`, ``FileMapping/map(_:size:path:)``).
+    static func json(_ content: SourceBytes, releasing: Bool = false) -> SourceBytes? {
         var result = arbor_yaml_json()
+        let pages = releasing ? ARBOR_YAML_RELEASES_PAGES : content.isMapped ? ARBOR_YAML_REPORTS_READS : 0
         let written = content.withUnsafeBufferPointer { buffer in
-            arbor_yaml_block_json(buffer.baseAddress, Int64(buffer.count), content.isMapped ? 1 : 0,
+            arbor_yaml_block_json(buffer.baseAddress, Int64(buffer.count), Int32(pages),
                                   Int32(YAMLGraph.depthLimit), numberWriter, &result)
         }
         guard written == 1, let bytes = result.bytes else { return nil }

@@ -11,6 +11,10 @@
 /// number JSON has no literal for), -1 when its literal does not fit.
 typedef int32_t (*arbor_yaml_number_writer)(const uint8_t *text, int64_t count, uint8_t *out);
 
+/// How the pages of a mapped input are given back as they are read (see arbor_yaml_block_json).
+#define ARBOR_YAML_REPORTS_READS 1
+#define ARBOR_YAML_RELEASES_PAGES 2
+
 /// The JSON text of one YAML document, or where its reading gave way.
 typedef struct {
     /// The JSON text (`malloc`ed; the caller frees it), each value on its YAML line.
@@ -25,9 +29,11 @@ typedef struct {
 /// configuration files and API output (block mappings and sequences, plain and quoted scalars of one line,
 /// literal and folded block scalars, empty flow collections, comments): 1 when written, 0 when the document
 /// holds anything else (anchors, tags, flow collections, several documents, tabs, line breaks other than LF,
-/// a scalar over several lines, invalid YAML), for the full parser to read. `reports_reads` tells a mapped
-/// input's lease how far it has been read (`arbor_mapping_read`), so that its pages are given back; `depth_limit`
-/// is the deepest nesting written. A large input is read in two parts on two threads.
+/// a scalar over several lines, invalid YAML), for the full parser to read. `reports_reads` is
+/// ARBOR_YAML_REPORTS_READS to tell a mapped input's lease how far it has been read (`arbor_mapping_read`), so that
+/// its pages are given back, ARBOR_YAML_RELEASES_PAGES for a private mapping of a file that is only read, whose
+/// pages are given back as they are read; `depth_limit` is the deepest nesting written. A large input is read in
+/// two parts on two threads.
 int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t reports_reads, int32_t depth_limit,
                               arbor_yaml_number_writer numbers, arbor_yaml_json *result);
 
