@@ -246,6 +246,37 @@ static void join(state *s) {
     free(sp);
 }
 
+/// Ends a document: its pending value, its open containers; null for a document with nothing in it.
+static void end_document(state *s) {
+    if (!s->started) {
+        // On the line of its `---`.
+        while (s->out_line < s->document_line) { put(s, '\n'); s->out_line++; }
+        put_run(s, (const uint8_t *)"null", 4);
+        return;
+    }
+    if (s->pending) put_run(s, (const uint8_t *)"null", 4);
+    s->pending = 0;
+    close_to(s, -1, 0);
+}
+
+/// At a `---` after a document: the stream is a list of documents, the text so far its first.
+static int next_document(state *s) {
+    if (s->floor) return 0;
+    end_document(s);
+    if (s->documents == 0) {
+        if (!arbor_yb_reserve(s, 1)) return 0;
+        memmove(s->out->bytes + 1, s->out->bytes, (size_t)s->out->count);
+        s->out->bytes[0] = '[';
+        s->out->count++;
+        s->documents = 1;
+    }
+    s->documents++;
+    put(s, ',');
+    s->started = 0;
+    s->document_line = s->line;
+    return !s->failed;
+}
+
 /// Tells the input's lease how far it has been read, or gives the pages read back when the input is a mapping
 /// of the file's own (only read, so they come back from the file if read again).
 static void report_read(state *s) {
@@ -275,9 +306,14 @@ static int run(state *s) {
             if (p < end && !arbor_yb_printable(p, end)) return GIVE_WAY;
         } else if (p == line && (*p == '%' || ((*p == '-' || *p == '.') && end - p >= 3 && p[1] == *p && p[2] == *p
                                                  && (end - p == 3 || p[3] == ' ')))) {
-            // A directive or a document's start or end: only a first `---` with nothing after it is taken.
-            if (*p != '-' || s->marked || s->started || !arbor_yb_ends_line(p + 3, end)) return GIVE_WAY;
-            s->marked = 1;
+            // A directive or a document's start or end: `---` with nothing after it is taken.
+            if (*p != '-' || !arbor_yb_ends_line(p + 3, end)) return GIVE_WAY;
+            if (s->marked || s->started || s->documents > 0) {
+                if (!next_document(s)) return GIVE_WAY;
+            } else {
+                s->marked = 1;
+                s->document_line = s->line;
+            }
         } else {
             int outcome = take_line(s, line, p, end);
             if (outcome == GIVE_WAY || outcome == STOPPED) return outcome;
@@ -288,6 +324,11 @@ static int run(state *s) {
         if (s->reports_reads && s->pos - s->reported >= (1 << 18)) report_read(s);
     }
     if (s->failed) return GIVE_WAY;
+    if (s->documents > 0) {
+        end_document(s);
+        put(s, ']');
+        return s->failed ? GIVE_WAY : OK;
+    }
     if (s->pending) put_run(s, (const uint8_t *)"null", 4);
     s->pending = 0;
     close_to(s, -1, 0);
@@ -354,6 +395,7 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
     }
     free(s.frames);
     free(s.scratch);
+    result->documents = s.documents ? s.documents : 1;
     if (outcome != OK) {
         result->gave_way_at = s.pos;
         free(result->bytes);

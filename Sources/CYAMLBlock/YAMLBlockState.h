@@ -41,6 +41,8 @@ typedef struct {
     int32_t floor;      // the frames below this depth belong to the part before (a second part's sequence)
     int started;
     int marked;         // a `---` read before the document
+    int64_t documents;  // in a stream of several, the documents begun so far; else 0
+    int64_t document_line; // the line of the `---` the document began at
     int pending;        // a key or dash whose value is on a later line, or null
     int32_t pending_indent;
     int pending_map;

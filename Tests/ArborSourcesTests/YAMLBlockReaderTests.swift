@@ -38,7 +38,9 @@ struct YAMLBlockReaderTests {
         "a: &x 1\nb: *x\n",                  // anchors and aliases
         "a: !!str 1\n",                      // tags
         "a: [1, 2]\n",                       // a flow collection with members
-        "a: 1\n---\nb: 2\n",                 // several documents
+        "a: 1\n...\n",                       // a document's end
+        "a: 1\n--- |\n  x\n",                // a document that starts on its marker's line
+        "- a\n---\nscalar\n",                // a scalar document in a stream
         "a:\tb\n",                           // a tab
         "a: 1\r\nb: 2\r\n",                  // CR LF line breaks
         "\u{FEFF}a: 1\n",                    // a byte order mark
@@ -55,6 +57,24 @@ struct YAMLBlockReaderTests {
     func givesOtherDocumentsToTheTranscoder(text: String) {
         #expect(Self.block(text) == nil)
         #expect(YAMLIndexCheck.agrees(Array(text.utf8)))
+    }
+
+    /// A stream of documents is their list, an empty one null, each on its line; a large one is shown as the
+    /// whole-stream reader shows it, each document titled by its place.
+    @Test func aStreamIsTheListOfItsDocuments() async throws {
+        let text = "a: 1\n---\n# only a comment\n---\n- x\n"
+        #expect(Self.block(text) == "[{\"a\":1},\nnull,\n\n\n[\"x\"]]")
+        #expect(YAMLIndexCheck.agrees(Array(text.utf8)))
+        #expect(YAMLIndexCheck.agrees(Array("---\n---\na: 1\n---\n".utf8)))
+        var large = ""
+        for index in 0..<40_000 { large += "---\nkind: Service\nname: svc-\(index)\n" }
+        let input = SourceInput(bytes: Array(large.utf8), name: "all.yaml", origin: "all.yaml")
+        let opened = try YAMLKind().open(input, as: .yaml, request: SourceRequest(path: nil))
+        #expect(opened.hierarchy is LazyJSONDocument, "read through the index")
+        #expect(try await opened.hierarchy.root()?.isVirtual == true)
+        let documents = try await opened.hierarchy.children(of: "", in: 0..<2)
+        #expect(documents.map(\.content.title) == ["document 1", "document 2"])
+        #expect(try await opened.hierarchy.children(of: "/1").map(\.content.body) == ["Service", "svc-1"])
     }
 
     /// A large list read in two parts on two threads is the same text as one part's, wherever its middle falls:

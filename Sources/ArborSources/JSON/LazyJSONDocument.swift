@@ -15,6 +15,8 @@ package final class LazyJSONDocument: HierarchySource {
     let mapping: FieldMapping?
     /// For the first part of a larger document: the containers it ends inside, whose counts are not known yet.
     let openContainers: Set<Int32>
+    /// Whether the top array is a stream's documents.
+    let isStream: Bool
     /// Containers found by pointer lately, so that the pages of one column resolve its parent once.
     private let resolved = Mutex<[String: Int32]>([:])
     /// The containers a find's walk listed and has yet to visit, by their pointer's digest: each is looked up
@@ -46,8 +48,9 @@ package final class LazyJSONDocument: HierarchySource {
         self.init(bytes: SourceBytes(bytes), name: name, race: nil)
     }
 
-    /// As above, giving up when `race` says the bytes are an object tree.
-    convenience init?(bytes: SourceBytes, name: String, race: ScanRace?) {
+    /// As above, giving up when `race` says the bytes are an object tree; with `isStream`, the top array is a YAML
+    /// stream's documents (each titled `document N`, the array itself not shown).
+    convenience init?(bytes: SourceBytes, name: String, race: ScanRace?, isStream: Bool = false) {
         guard let index = bytes.withUnsafeBufferPointer({ bytes in
             if race == nil, bytes.count >= JSONDocumentSplitScan.threshold,
                let joined = JSONDocumentSplitScan.scan(bytes, splitAt: bytes.count / 100 * 52) {
@@ -55,17 +58,18 @@ package final class LazyJSONDocument: HierarchySource {
             }
             return JSONDocumentScanner.scan(bytes, race: race)
         }), index.count > 0 else { return nil }
-        self.init(bytes: bytes, index: index, name: name)
+        self.init(bytes: bytes, index: index, name: name, isStream: isStream)
     }
 
     /// A document of `bytes` indexed already; `open` the containers it ends inside when it is the first part of a
     /// larger one.
-    init(bytes: SourceBytes, index: JSONDocumentIndex, open: Set<Int32> = [], name: String) {
+    init(bytes: SourceBytes, index: JSONDocumentIndex, open: Set<Int32> = [], name: String, isStream: Bool = false) {
         self.bytes = bytes
         self.index = index
         displayName = name
         mapping = nil
         openContainers = open
+        self.isStream = isStream
     }
 
     /// The lines of JSON Lines indexed so far, each line an item (titled by `mapping`'s fields or its number).
@@ -75,12 +79,13 @@ package final class LazyJSONDocument: HierarchySource {
         displayName = name
         self.mapping = mapping
         openContainers = []
+        isStream = false
     }
 
     /// Whether the top value is the list of lines of JSON Lines.
     var isLines: Bool { index.lines != nil }
 
-    package func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: false) }
+    package func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: isStream) }
 
     package func numberOfChildren(of id: String) async throws -> Int? {
         guard case .container(let container) = try value(at: id) else { return 0 }
@@ -138,7 +143,7 @@ package final class LazyJSONDocument: HierarchySource {
 
     private func item(for member: JSONMember, in parent: Int32, parentID: String) -> SourceItem {
         let key = member.key.map(text(of:)) ?? String(member.position)
-        let title = member.key == nil ? "[\(member.position)]" : key
+        let title = member.key != nil ? key : isStream && parent == 0 ? "document \(member.position + 1)" : "[\(member.position)]"
         var content = content(title: title, value: member.container, range: member.value)
         if parent == 0, let lines = index.lines, let mapping {
             content = lineContent(content, line: lines.lineNumber(of: member.position), member: member, mapping: mapping)

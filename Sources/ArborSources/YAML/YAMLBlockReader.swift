@@ -13,6 +13,11 @@ enum YAMLBlockReader {
     /// given back as they are read, so the file and its JSON text are not both held whole; so are those of a
     /// mapping that is only the file's (`releasing`, ``FileMapping/map(_:size:path:)``).
     static func json(_ content: SourceBytes, releasing: Bool = false) -> SourceBytes? {
+        text(content, releasing: releasing)?.json
+    }
+
+    /// As ``json(_:releasing:)``, with the number of documents: a stream of several is written as their list.
+    static func text(_ content: SourceBytes, releasing: Bool = false) -> (json: SourceBytes, documents: Int)? {
         var result = arbor_yaml_json()
         let pages = releasing ? ARBOR_YAML_RELEASES_PAGES : content.isMapped ? ARBOR_YAML_REPORTS_READS : 0
         let written = content.withUnsafeBufferPointer { buffer in
@@ -20,7 +25,8 @@ enum YAMLBlockReader {
                                   Int32(YAMLGraph.depthLimit), numberWriter, &result)
         }
         guard written == 1, let bytes = result.bytes else { return nil }
-        return SourceBytes(ByteStorage(mapped: UnsafePointer(bytes), count: Int(result.count), unmap: { free(bytes) }))
+        return (SourceBytes(ByteStorage(mapped: UnsafePointer(bytes), count: Int(result.count), unmap: { free(bytes) })),
+                Int(result.documents))
     }
 }
 

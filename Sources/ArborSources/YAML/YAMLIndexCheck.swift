@@ -14,7 +14,14 @@ package enum YAMLIndexCheck {
             // What the transcoder refuses, the reader refuses too (the same parser saw the same bytes).
             return block == nil && (try? YAMLLoader.documents(text, origin: "f")) == nil
         }
-        if let block, block != transcoded { return false }
+        if let block, let transcoded, block != transcoded { return false }
+        if let block, transcoded == nil {
+            // A stream of several documents: their list.
+            guard let documents = try? YAMLLoader.documents(text, origin: "f"), documents.count > 1,
+                  let read = try? JSONTreeReader.parse(block, origin: "f"), read.nodes[0].kind == .array else { return false }
+            let top = read.children(of: 0)
+            return top.count == documents.count && zip(top, documents).allSatisfy { same(read, $0, $1, 0) }
+        }
         guard let transcoded, let documents = try? YAMLLoader.documents(text, origin: "f") else { return true }
         guard documents.count == 1, let read = try? JSONTreeReader.parse(transcoded, origin: "f") else { return false }
         return same(read, 0, documents[0], 0)

@@ -47,8 +47,9 @@ struct YAMLKind: SourceKind {
     private func indexed(_ input: SourceInput, request: SourceRequest) throws(SourceLoadError) -> OpenedSource? {
         guard input.content.count >= Self.indexedBytes else { return nil }
         let format: SourceFormat = request.readsDocuments ? .document : .json
-        if let json = YAMLBlockReader.json(input.content) {
-            return JSONIndexing.open(json, name: input.name, format: format, mapping: request.mapping)
+        if let read = YAMLBlockReader.text(input.content) {
+            guard read.documents > 1 else { return JSONIndexing.open(read.json, name: input.name, format: format, mapping: request.mapping) }
+            return LazyJSONDocument(bytes: read.json, name: input.name, race: nil, isStream: true).map { OpenedSource(hierarchy: $0, format: .document) }
         }
         let text = YAMLLoader.text(input.bytes)
         let json: [UInt8]?

@@ -23,12 +23,14 @@ typedef struct {
     int64_t capacity;
     /// Where the reading gave way to the full parser: the byte the line it could not take starts at.
     int64_t gave_way_at;
+    /// The documents read: 1, or several (`---` between them), then written as a list.
+    int64_t documents;
 } arbor_yaml_json;
 
-/// Writes the one document of `bytes` (UTF-8) as JSON text if it is written in the block style of
+/// Writes the document of `bytes` (UTF-8), or the list of its documents, as JSON text if it is written in the block style of
 /// configuration files and API output (block mappings and sequences, plain and quoted scalars of one line,
 /// literal and folded block scalars, empty flow collections, comments): 1 when written, 0 when the document
-/// holds anything else (anchors, tags, flow collections, several documents, tabs, line breaks other than LF,
+/// holds anything else (anchors, tags, flow collections, a scalar document, `...`, tabs, line breaks other than LF,
 /// a scalar over several lines, invalid YAML), for the full parser to read. `reports_reads` is
 /// ARBOR_YAML_REPORTS_READS to tell a mapped input's lease how far it has been read (`arbor_mapping_read`), so that
 /// its pages are given back, ARBOR_YAML_RELEASES_PAGES for a private mapping of a file that is only read, whose
