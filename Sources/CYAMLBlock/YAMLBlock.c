@@ -17,6 +17,7 @@ static int push(state *s, int is_map, int32_t indent, int compact) {
         s->capacity = capacity;
     }
     s->frames[s->depth++] = (frame){ indent, (uint8_t)is_map, (uint8_t)compact, 0 };
+    if (s->depth > s->deepest) s->deepest = s->depth;
     put(s, is_map ? '{' : '[');
     return 1;
 }
@@ -226,12 +227,13 @@ static void join(state *s) {
     int taken = s->pos == sp->at && !s->pending && s->depth > 0;
     if (taken) {
         close_to(s, sp->indent, 1);
-        frame *f = &s->frames[s->depth - 1];
-        taken = s->depth > 0 && !f->is_map && f->indent == sp->indent && f->count > 0;
+        frame *f = s->depth > 0 ? &s->frames[s->depth - 1] : NULL;
+        taken = f && !f->is_map && f->indent == sp->indent && f->count > 0;
     }
     if (!taken) atomic_store(&sp->cancel, 1);
     pthread_join(sp->thread, NULL);
-    if (taken && sp->outcome == STOPPED && !sp->part.failed && sp->out.count > 0) {
+    // The second part's nesting is counted from its sequence, which is this part's top.
+    if (taken && sp->outcome == STOPPED && s->depth + sp->part.deepest - 1 < s->depth_limit && !sp->part.failed && sp->out.count > 0) {
         put(s, ',');
         line_up(s);
         put_run(s, sp->out.bytes + 1, sp->out.count - 1);
@@ -239,6 +241,7 @@ static void join(state *s) {
         s->line += sp->part.line;
         s->out_line += sp->part.out_line;
         s->reported = sp->part.reported;
+        if (s->depth + sp->part.deepest - 1 > s->deepest) s->deepest = s->depth + sp->part.deepest - 1;
     }
     free(sp->part.frames);
     free(sp->part.scratch);

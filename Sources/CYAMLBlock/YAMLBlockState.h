@@ -38,6 +38,7 @@ typedef struct {
     int32_t depth;
     int32_t capacity;
     int32_t depth_limit;
+    int32_t deepest;    // the deepest nesting reached
     int32_t floor;      // the frames below this depth belong to the part before (a second part's sequence)
     int started;
     int marked;         // a `---` read before the document
