@@ -86,21 +86,39 @@ enum Browser {
         return 0
     }
 
-    /// `--select-1` with one item in the first list, or `--exit-0` with none: the answer without a screen
-    /// (the item printed, status 0; nothing, status 1). Nil when the picker is to be shown.
+    /// `--select-1` with one match of `--query`, or `--exit-0` with none: the answer without a screen (the item
+    /// printed, status 0; nothing, status 1). As fzf matches every line, the query is matched against every
+    /// item's path of titles (`src/app/main.swift`), the whole hierarchy walked until a second match is found.
+    /// Nil when the picker is to be shown.
     private static func decideWithoutScreen(_ command: BrowseCommand, hierarchy: any HierarchySource, idsArePaths: Bool) -> Int32? {
         let matcher = TextMatcher(command.query ?? "")
-        guard let items = try? blocking({ () async throws -> [SourceItem] in
-            guard let root = try await hierarchy.root() else { return [] }
-            return try await hierarchy.children(of: root.id)
-        }) else { return nil }
-        let candidates = matcher.isEmpty ? items : items.filter { matcher.matches($0.content.title) }
+        guard let candidates = try? blocking({ try await matches(of: matcher, in: hierarchy, upTo: 2) }) else { return nil }
         if candidates.isEmpty, command.exitZero { return 1 }
         guard candidates.count == 1, command.selectOne else { return nil }
         let formatter = ItemFormatter(field: command.output.field(default: idsArePaths ? .path : .id), idsArePaths: idsArePaths)
-        guard let record = try? blocking({ try await formatter.record(for: candidates[0].id, in: hierarchy) }) else { return nil }
+        guard let record = try? blocking({ try await formatter.record(for: candidates[0], in: hierarchy) }) else { return nil }
         let keyLine: [UInt8] = command.expect.isEmpty ? [] : command.output.terminator
         _ = writeAll(1, keyLine + record + command.output.terminator)
         return 0
+    }
+
+    /// The ids of the first `limit` items whose path of titles matches, depth first in the order shown; with no
+    /// query, the items of the first list.
+    private static func matches(of matcher: TextMatcher, in hierarchy: any HierarchySource, upTo limit: Int) async throws -> [String] {
+        guard let root = try await hierarchy.root() else { return [] }
+        let top = try await hierarchy.children(of: root.id)
+        if matcher.isEmpty { return top.prefix(limit).map(\.id) }
+        var found: [String] = []
+        var stack: [(item: SourceItem, path: String)] = top.reversed().map { ($0, $0.content.title) }
+        while let (item, path) = stack.popLast() {
+            if matcher.matches(path) {
+                found.append(item.id)
+                if found.count == limit { break }
+            }
+            guard item.childCount != 0 else { continue }
+            let children = try await hierarchy.children(of: item.id)
+            stack += children.reversed().map { ($0, path + "/" + $0.content.title) }
+        }
+        return found
     }
 }

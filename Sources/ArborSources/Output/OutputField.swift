@@ -19,6 +19,9 @@ package struct ItemFormatter: Sendable {
     package var field: OutputField
     /// Whether paths are the ids themselves (path lists, file systems).
     package var idsArePaths: Bool
+    /// Whether a title is printed as a tree shows it to a person: a scalar's value after it (`name: tool`), and
+    /// line breaks, tabs and other control characters written as escapes (`\n`, `\t`, `\u001b`), one item a line.
+    package var showsValues = false
 
     /// Creates a formatter.
     package init(field: OutputField, idsArePaths: Bool) {
@@ -51,6 +54,10 @@ package struct ItemFormatter: Sendable {
             return LosslessText.encode(item.id)
         case .path:
             return LosslessText.encode(idsArePaths ? item.id : titlePath.joined(separator: "/"))
+        case .title where showsValues:
+            let title = Self.visible(item.content.title)
+            guard let value = item.content.scalar else { return LosslessText.encode(title) }
+            return LosslessText.encode(title + ": " + Self.visible(value.text))
         case .title:
             return LosslessText.encode(item.content.title)
         case .json:
@@ -60,6 +67,23 @@ package struct ItemFormatter: Sendable {
                 .joined(separator: ",") + "}}"
             return Array(text.utf8)
         }
+    }
+
+    /// `text` with its control characters written as escapes, so that it stays on its line.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\t": shown += "\\t"
+            case "\r": shown += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                shown += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
     }
 
     /// Whether records need the path of titles from the top.

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// What a new user met in the first hour, each named by its item in the report that found it.
+@Suite("The first hour: rough edges a new user met")
+struct FirstHourEndToEndTests {
+    func file(_ name: String, _ text: String, in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Item 13: `arbor print` of a document prints each scalar with its value, as the cells show it; item 10: a key
+    /// holding a tab or a line break stays on its line. Asked for titles, it prints titles as they are.
+    @Test func item13PrintShowsEachValueAndItem10KeepsControlCharactersOnTheirLine() throws {
+        let folder = try makeScratchFolder("arbor-first-hour")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let package = try file("package.json", """
+            {"name": "tool-two", "private": true, "deps": {"abbrev": "^2.0.0", "n": null}, "k\\tey": "a\\nb"}
+            """, in: folder)
+        let printed = try runCommand(arborBinary, ["print", package])
+        #expect(printed.status == 0)
+        #expect(printed.stdout == """
+            package.json
+            ├── name: tool-two
+            ├── private: true
+            ├── deps
+            │   ├── abbrev: ^2.0.0
+            │   └── n: null
+            └── k\\tey: a\\nb
+
+            """, "\(printed.stdout)")
+        let titles = try runCommand(arborBinary, ["print", "--output", "title", package])
+        #expect(titles.stdout.contains("├── name\n") && titles.stdout.contains("k\tey\n"), "\(titles.stdout)")
+        let yaml = try file("ci.yaml", "jobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n    - run: make\n", in: folder)
+        let workflow = try runCommand(arborBinary, ["print", yaml])
+        #expect(workflow.stdout.contains("runs-on: ubuntu-latest") && workflow.stdout.contains("run: make"), "\(workflow.stdout)")
+    }
+
+    /// Item 3: `--select-1` and `--exit-0` match `--query` against every item's path, as fzf matches every line.
+    @Test func item3SelectOneAndExitZeroLookPastTheFirstLevel() throws {
+        let folder = try makeScratchFolder("arbor-first-hour")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = try file("files.txt", "Sources/ArborCore/BrowserAction.swift\nSources/ArborTUI/Screen.swift\nREADME.md\n", in: folder)
+        let one = try runCommand(arborBinary, ["--pick", "--query", "BrowserAction", "--select-1", "--exit-0", list])
+        #expect(one.status == 0 && one.stdout == "Sources/ArborCore/BrowserAction.swift\n", "\(one.stdout) \(one.stderr)")
+        let none = try runCommand(arborBinary, ["--pick", "--query", "NoSuchFile", "--select-1", "--exit-0", list])
+        #expect(none.status == 1 && none.stdout.isEmpty)
+    }
+}
