@@ -114,10 +114,11 @@ struct DocumentDiffTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-same-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let bytes = Array(repeating: UInt8(ascii: "a"), count: SameBytes.block * 2 + 17)
+        let bytes = Array(repeating: UInt8(ascii: "a"), count: SameBytes.smallest + SameBytes.block + 17)
         var changed = bytes
         changed[SameBytes.block + 5] = UInt8(ascii: "b")
-        let files = ["one": bytes, "two": bytes, "changed": changed, "shorter": Array(bytes.dropLast())]
+        let small = Array(repeating: UInt8(ascii: "a"), count: 100)
+        let files = ["one": bytes, "two": bytes, "changed": changed, "shorter": Array(bytes.dropLast()), "small": small, "small2": small]
         for (name, content) in files { try Data(content).write(to: folder.appendingPathComponent(name)) }
         let path = { (name: String) in folder.appendingPathComponent(name).path }
         #expect(SameBytes.files(path("one"), path("two")))
@@ -126,6 +127,7 @@ struct DocumentDiffTests {
         #expect(!SameBytes.files(path("one"), path("shorter")))
         #expect(!SameBytes.files(path("one"), path("missing")))
         #expect(!SameBytes.files(folder.path, folder.path), "a directory is not compared as a file")
+        #expect(!SameBytes.files(path("small"), path("small2")), "small files are read as documents, so that an invalid one is said to be")
         #expect(DiffOpening.sameBytes(SourceRequest(path: path("one")), SourceRequest(path: path("two"))))
         #expect(!DiffOpening.sameBytes(SourceRequest(path: path("one")), SourceRequest(path: path("two"), format: .yaml)))
     }

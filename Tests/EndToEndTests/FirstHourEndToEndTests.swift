@@ -47,4 +47,18 @@ struct FirstHourEndToEndTests {
         let none = try runCommand(arborBinary, ["--pick", "--query", "NoSuchFile", "--select-1", "--exit-0", list])
         #expect(none.status == 1 && none.stdout.isEmpty)
     }
+
+    /// Item 11: a table whose lines end in CR alone is read; item 10: two identical invalid files are not equal
+    /// documents: the diff says why and exits 2.
+    @Test func item11ATableWithCRLineBreaksIsReadAndItem10IdenticalInvalidFilesAreRefused() throws {
+        let folder = try makeScratchFolder("arbor-first-hour")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let table = try file("old.csv", "id,name\r1,Pump\r2,Valve\r", in: folder)
+        let printed = try runCommand(arborBinary, ["print", "--output", "title", table])
+        #expect(printed.status == 0 && printed.stdout == "Pump\nValve\n", "\(printed.stdout)")
+        let one = try file("one.json", "[1, 2", in: folder)
+        let two = try file("two.json", "[1, 2", in: folder)
+        let compared = try runCommand(arborBinary, ["diff", one, two])
+        #expect(compared.status == 2 && compared.stderr.contains("invalid JSON"), "\(compared.status) \(compared.stderr)")
+    }
 }

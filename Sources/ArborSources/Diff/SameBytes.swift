@@ -10,13 +10,16 @@ enum SameBytes {
     /// The block read from each file at a time.
     static let block = 4 << 20
 
-    /// True when both paths name regular files of one size with the same bytes; false otherwise (or when either
-    /// cannot be read: the reading that follows says why).
+    /// Files smaller than this are read as documents even when equal, so that an invalid one is said to be.
+    static let smallest = 16 << 20
+
+    /// True when both paths name regular files of one size (16 MiB or more) with the same bytes; false otherwise
+    /// (or when either cannot be read: the reading that follows says why).
     static func files(_ first: String, _ second: String) -> Bool {
         var one = stat()
         var other = stat()
         guard stat(first, &one) == 0, stat(second, &other) == 0, (one.st_mode & S_IFMT) == S_IFREG,
-              (other.st_mode & S_IFMT) == S_IFREG, one.st_size == other.st_size else { return false }
+              (other.st_mode & S_IFMT) == S_IFREG, one.st_size == other.st_size, one.st_size >= smallest else { return false }
         if one.st_dev == other.st_dev, one.st_ino == other.st_ino { return true }
         let left = open(first, O_RDONLY | O_CLOEXEC)
         let right = open(second, O_RDONLY | O_CLOEXEC)

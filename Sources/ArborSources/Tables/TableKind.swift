@@ -15,9 +15,17 @@ struct TableKind: SourceKind {
         // Groups are made from every row: a grouped table is read whole first.
         guard input.request.settings["group-by"] == nil else { return nil }
         return SourceOpener.shownFromFirstPart(input) { reader in
-            IndexedTable(bytes: SourceBytes(reader.wholeLines), delimiter: input.format == .csv ? UInt8(ascii: ",") : 0x09, name: input.name,
+            if Self.breaksLinesWithCR(SourceBytes(reader.bytes)) { return nil }
+            return IndexedTable(bytes: SourceBytes(reader.wholeLines), delimiter: input.format == .csv ? UInt8(ascii: ",") : 0x09, name: input.name,
                          mapping: input.request.mapping, countsPending: true).map { opened($0, request: input.request) }
         }
+    }
+
+    /// Whether a table's lines end in CR alone (as classic Mac OS wrote them): CRs and no LF in its first 64 KB.
+    /// Such a table is read with each CR as a line break.
+    static func breaksLinesWithCR(_ bytes: SourceBytes) -> Bool {
+        let start = bytes.prefix(1 << 16)
+        return start.contains(0x0D) && !start.contains(0x0A)
     }
 
     /// A table without ids, where Arbor crosses into what items hold, opens its rows to their fields.
@@ -26,6 +34,10 @@ struct TableKind: SourceKind {
     }
 
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
+        var input = input
+        if Self.breaksLinesWithCR(input.content) {
+            input.content = SourceBytes(input.content.map { $0 == 0x0D ? 0x0A : $0 })
+        }
         let delimiter = format == .csv ? UInt8(ascii: ",") : 0x09
         if let indexed = IndexedTable(bytes: input.content, delimiter: delimiter, name: input.name, mapping: request.mapping) {
             return OpenedSource(hierarchy: opened(indexed, request: request), format: format)
