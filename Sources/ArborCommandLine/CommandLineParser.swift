@@ -80,7 +80,8 @@ package enum CommandLineParser {
             let name = String(body.prefix { $0 != "=" })
             let attached: String? = body.count > name.count ? String(body.dropFirst(name.count + 1)) : nil
             guard let (option, negated) = spec.option(named: name) else {
-                throw CommandLineError("Unknown option '--\(name)'")
+                let meant = NearestWord.to(name, among: spec.options.map(\.name)).map { "; did you mean '--\($0)'?" } ?? ""
+                throw CommandLineError("Unknown option '--\(name)'" + meant)
             }
             switch option.kind {
             case .flag, .invertibleFlag:

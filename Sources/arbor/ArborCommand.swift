@@ -1,4 +1,9 @@
 import ArborCommandLine
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The `arbor` command line: browsing by default, `print`, `query` and `keys` as subcommands.
 enum ArborCommand {
@@ -61,7 +66,17 @@ enum ArborCommand {
             return .help(helpText(named ?? BrowseCommand.spec))
         }
         let (spec, rest) = spec(for: words)
-        let parsed = try CommandLineParser.parse(Array(rest), as: spec)
+        let parsed: ParsedCommandLine
+        do {
+            parsed = try CommandLineParser.parse(Array(rest), as: spec)
+        } catch {
+            // `arbor prnt /etc`: a first word that is no file but nearly a command's name was meant as the command.
+            if spec.name == BrowseCommand.spec.name, let first = words.first, !first.hasPrefix("-"), access(first, F_OK) != 0,
+               let meant = NearestWord.to(first, among: specs.map(\.name).filter { $0 != "browse" }) {
+                throw CommandLineError("unknown command '\(first)'; did you mean '\(meant)'?")
+            }
+            throw error
+        }
         if parsed.wantsHelp { return .help(helpText(spec)) }
         switch spec.name {
         case "print": return .run(.print(try PrintCommand(parsed)))

@@ -61,4 +61,14 @@ struct FirstHourEndToEndTests {
         let compared = try runCommand(arborBinary, ["diff", one, two])
         #expect(compared.status == 2 && compared.stderr.contains("invalid JSON"), "\(compared.status) \(compared.stderr)")
     }
+
+    /// A mistyped command or option is named with the one most likely meant.
+    @Test func aMistypedCommandOrOptionSaysWhatWasMeant() throws {
+        let command = try runCommand(arborBinary, ["prnt", "/etc"])
+        #expect(command.status == 2 && command.stderr.contains("unknown command 'prnt'; did you mean 'print'?"), "\(command.stderr)")
+        let option = try runCommand(arborBinary, ["print", "--dpeth", "2", "/etc"])
+        #expect(option.status == 2 && option.stderr.contains("Unknown option '--dpeth'; did you mean '--depth'?"), "\(option.stderr)")
+        let far = try runCommand(arborBinary, ["--zzzzzz"])
+        #expect(far.status == 2 && !far.stderr.contains("did you mean"), "nothing near: no guess")
+    }
 }
