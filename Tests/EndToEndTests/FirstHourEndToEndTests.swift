@@ -71,4 +71,33 @@ struct FirstHourEndToEndTests {
         let far = try runCommand(arborBinary, ["--zzzzzz"])
         #expect(far.status == 2 && !far.stderr.contains("did you mean"), "nothing near: no guess")
     }
+
+    /// Item 12: an element inserted and another removed further on in the same array are two operations, the
+    /// elements between them matched as they are, and an element changed in place is a change inside it.
+    @Test func item12AnInsertAndARemoveInOneArrayAreTwoOperations() throws {
+        let folder = try makeScratchFolder("arbor-first-hour")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let elements = (0..<100).map { "{\"id\": \($0), \"name\": \"item \($0)\"}" }
+        var edited = elements
+        edited.insert("{\"id\": 1000, \"name\": \"new\"}", at: 5)
+        edited.remove(at: 71)
+        edited[40] = "{\"id\": 39, \"name\": \"renamed\"}"
+        let one = try file("one.json", "[" + elements.joined(separator: ",") + "]", in: folder)
+        let two = try file("two.json", "[\n  " + edited.joined(separator: ",\n  ") + "\n]", in: folder)
+        let patch = try runCommand(arborBinary, ["diff", "--output", "patch", one, two])
+        #expect(patch.status == 1)
+        let operations = patch.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(operations == [
+            #"[{"op":"remove","path":"/70"},"#,
+            #"{"op":"add","path":"/5","value":{"id":1000,"name":"new"}},"#,
+            #"{"op":"replace","path":"/40/name","value":"renamed"}]"#,
+        ], "\(patch.stdout)")
+        let patchFile = try file("patch.json", patch.stdout, in: folder)
+        let applied = try runCommand("/usr/bin/env", ["python3", "-c", """
+            import json, sys, jsonpatch
+            a, b, p = (json.load(open(f)) for f in sys.argv[1:4])
+            sys.exit(0 if jsonpatch.apply_patch(a, p) == b else 1)
+            """, one, two, patchFile])
+        #expect(applied.status == 0, "the patch makes the first into the second: \(applied.stderr)")
+    }
 }

@@ -1,6 +1,7 @@
 /// Which elements of two arrays are the same element: pairs in order, the rest removed from the first or
 /// added in the second. Equal elements at both ends pair first; in between, the shortest edit script (Myers'
-/// O(ND) algorithm, elements told apart by a hash first) pairs the most equal elements, and a stretch between
+/// O(ND) algorithm, elements told apart by a hash first) pairs the most equal elements whatever the lengths (an
+/// element inserted and another removed further on leave those between paired as they are), and a stretch between
 /// two of them pairs by position where both sides hold as many elements (a value changed in place), else is
 /// removed and added.
 struct ArrayAlignment {
@@ -29,7 +30,7 @@ struct ArrayAlignment {
         let leftMiddle = head..<(left.count - tail)
         let rightMiddle = head..<(right.count - tail)
         var matched: [(Int, Int)]?
-        if leftMiddle.count != rightMiddle.count, !leftMiddle.isEmpty, !rightMiddle.isEmpty {
+        if !leftMiddle.isEmpty, !rightMiddle.isEmpty {
             let leftHashes = leftMiddle.map { hash(left[$0]) }
             let rightHashes = rightMiddle.map { hash(right[$0]) }
             matched = ShortestEdit.matches(leftMiddle.count, rightMiddle.count, limit: limit) { i, j in
