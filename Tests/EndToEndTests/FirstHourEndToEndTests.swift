@@ -100,4 +100,17 @@ struct FirstHourEndToEndTests {
             """, one, two, patchFile])
         #expect(applied.status == 0, "the patch makes the first into the second: \(applied.stderr)")
     }
+
+    /// Item 5: without an alternate screen (`TERM=linux`) what was drawn is cleared on quitting, so the shell's
+    /// output does not run into the last frame; under `LANG=C` the screen is drawn in ASCII.
+    @Test func item5ALinuxConsoleIsClearedOnQuittingAndACLocaleIsDrawnInASCII() throws {
+        let tmux = try TmuxSession("sleep 0.3; TERM=linux LC_ALL= LC_CTYPE= LANG=C \(shellQuote(arborBinary)) doc.json; echo AFTER",
+                                   files: ["doc.json": Array(#"{"name": "tool", "deps": {"a": "1"}}"#.utf8)])
+        let drawn = tmux.waitForScreen { $0.contains("deps") && $0.contains("> 1") }
+        #expect(drawn.ok, "drawn in ASCII:\n\(drawn.screen)")
+        #expect(!drawn.screen.unicodeScalars.contains { $0.value >= 0x80 }, "nothing outside ASCII:\n\(drawn.screen)")
+        try tmux.send("q")
+        let after = tmux.waitForScreen { $0.contains("AFTER") }
+        #expect(after.ok && !after.screen.contains("deps") && !after.screen.contains("+---"), "the frame is gone:\n\(after.screen)")
+    }
 }

@@ -1,10 +1,21 @@
 import CNcurses
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A frame encoder built from the current terminal's terminfo entry: its cursor addressing, attributes and
 /// colours, with the theme's look for each style.
 enum TerminfoEncoder {
     /// The encoder, or nil when the terminal cannot address the cursor.
     static func make(theme: Theme) -> FrameEncoder? {
+        var encoder = encoder(theme: theme)
+        encoder?.asciiOnly = !ASCIIGlyphs.localeIsUTF8 { getenv($0).map { String(cString: $0) } }
+        return encoder
+    }
+
+    private static func encoder(theme: Theme) -> FrameEncoder? {
         guard let cup = Terminfo.string("cup") else { return nil }
         let colors = theme.usesColor ? max(0, Int(arbor_tigetnum("colors"))) : 0
         let reset = Terminfo.string("sgr0") ?? ""

@@ -70,7 +70,9 @@ package final class TerminfoTerminal: TerminalDevice {
         keyDecoder = TerminalKeyDecoder(extra: Self.terminfoKeys())
         self.inline = height
         reportsMouse = mouse && arbor_tigetstr("kmous") != nil
-        undo = (reportsMouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "") + Self.capabilities("sgr0", "cnorm", "rmcup")
+        // Without an alternate screen (TERM=linux, vt100), what was drawn is cleared, or the shell would write over it.
+        let leavesScreen = Terminfo.string("rmcup") != nil || height != nil ? "rmcup" : "clear"
+        undo = (reportsMouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "") + Self.capabilities("sgr0", "cnorm", leavesScreen)
         outputFD = fileno(tty)
         inputFD = open("/dev/tty", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard inputFD >= 0 else {

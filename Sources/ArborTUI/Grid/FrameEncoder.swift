@@ -12,6 +12,8 @@ package struct FrameEncoder: Sendable {
     private let skipsLastCell: Bool
     /// Whether a plain blank looks like what clearing the screen leaves, so a whole frame can skip its blanks.
     private let plainIsCleared: Bool
+    /// Whether only ASCII is written (a locale without UTF-8): other characters as ``ASCIIGlyphs`` draws them.
+    package var asciiOnly = false
 
     private enum StyleSelection: Sendable {
         /// The sequence that selects each style from a reset, at `CellStyle.index`, and the one of any style, for
@@ -133,7 +135,9 @@ package struct FrameEncoder: Sendable {
                         continue
                     }
                 }
-                if cell.isCluster {
+                if asciiOnly, cell.isCluster || cell.code >= 0x80 {
+                    out += ASCIIGlyphs.bytes(for: cell.isCluster ? 0xFFFD : cell.code, width: width)
+                } else if cell.isCluster {
                     for scalar in next.scalars(of: cell) { UTF8Bytes.append(scalar, to: &out) }
                 } else {
                     UTF8Bytes.append(cell.code, to: &out)
