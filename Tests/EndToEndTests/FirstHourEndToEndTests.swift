@@ -113,4 +113,22 @@ struct FirstHourEndToEndTests {
         let after = tmux.waitForScreen { $0.contains("AFTER") }
         #expect(after.ok && !after.screen.contains("deps") && !after.screen.contains("+---"), "the frame is gone:\n\(after.screen)")
     }
+
+    /// Item 7: the JSONPath prompt says what is wrong and stays open on an invalid expression; a query pasted
+    /// whole over the `$` it opens with is not `$$`; a query with no match says so and how to go back.
+    @Test func item7TheQueryPromptSaysWhatIsWrongAndHowToGoBack() throws {
+        let tmux = try TmuxSession("sleep 0.3; \(shellQuote(arborBinary)) doc.json", width: 120, height: 16,
+                                   files: ["doc.json": Array(#"{"name": "tool", "deps": {"a": "1"}}"#.utf8)])
+        #expect(tmux.waitForScreen { $0.contains("deps") }.ok)
+        try tmux.send("$")
+        #expect(tmux.waitForScreen { $0.contains("query: $") }.ok)
+        try tmux.send("$", ".", "[", "[", "Enter")
+        let invalid = tmux.waitForScreen { $0.contains("query: $.[[") && $0.contains("column 3") }
+        #expect(invalid.ok, "the prompt stays, the error said:\n\(invalid.screen)")
+        try tmux.send("C-u", "$", ".", "n", "o", "n", "e", "Enter")
+        let none = tmux.waitForScreen { $0.contains("0 matches for $.none · Esc: the whole tree") }
+        #expect(none.ok, "\(none.screen)")
+        try tmux.send("Escape")
+        #expect(tmux.waitForScreen { $0.contains("deps") }.ok, "Esc: the whole tree again")
+    }
 }

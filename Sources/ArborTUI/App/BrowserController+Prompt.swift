@@ -1,4 +1,5 @@
 import ArborCore
+import ArborPath
 
 extension BrowserController {
     /// Whether the focused column is narrowed by a filter.
@@ -22,6 +23,11 @@ extension BrowserController {
         if key == .backspace, prompt.text.isEmpty { return .proceed(closePrompt(clearing: true)) }
         let before = prompt.text
         if prompt.edit(key) {
+            // The query prompt opens holding `$`: a query typed or pasted whole starts again from its own `$`.
+            if prompt.kind == .query, before == "$", prompt.text == "$$" {
+                prompt.text = "$"
+                prompt.cursor = 1
+            }
             if prompt.text != before { prompt.recalled = nil }
             chrome.prompt = prompt
             if prompt.text == before { return .proceed([]) }
@@ -81,6 +87,8 @@ extension BrowserController {
         remember(prompt.text)
         guard !prompt.text.isEmpty else { return closePrompt(clearing: true) }
         if prompt.kind == .find, state.finding.open?.hits.isEmpty ?? true { return [] }
+        // An invalid expression keeps its prompt open, the error where it is said.
+        if prompt.kind == .query, prompt.text != "$", (try? JSONPath(prompt.text)) == nil { return queryChanged(prompt.text) }
         chrome.prompt = nil
         if prompt.kind == .place { return state.apply(.place(.open(prompt.text))) }
         if prompt.kind == .query { return [] }

@@ -37,6 +37,7 @@ extension BrowserController {
         chrome.note = (count == 1 ? "1 match" : "\(count) matches")
             + (answer.failure.map { ": " + $0 } ?? "")
             + (answer.stoppedAtLimit ? " (the walk stopped at the find's bound)" : answer.isComplete ? "" : "…")
+            + (count == 0 && answer.isComplete ? " for \(query.expression ?? "$") · Esc: the whole tree" : "")
         let focusedID = state.focusedItem.map { state.store[$0].id }
         var effects = state.apply(.reloadAll)
         if let focusedID, answer.contains(focusedID), focusedID != answer.rootID { return effects }
