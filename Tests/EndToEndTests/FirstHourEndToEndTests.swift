@@ -131,4 +131,14 @@ struct FirstHourEndToEndTests {
         try tmux.send("Escape")
         #expect(tmux.waitForScreen { $0.contains("deps") }.ok, "Esc: the whole tree again")
     }
+
+    /// Item 8: a directory holding only dot files says how many are hidden and the key that shows them.
+    @Test func item8ADirectoryOfDotFilesSaysTheyAreHidden() throws {
+        let tmux = try TmuxSession("sleep 0.3; \(shellQuote(arborBinary)) home", width: 120, height: 12,
+                                   files: ["home/.bashrc": [], "home/.profile": [], "home/config/.hidden": []])
+        let shown = tmux.waitForScreen { $0.contains("config") && $0.contains("1 hidden entry (. shows them)") }
+        #expect(shown.ok, "the directory of dot files says so in its cell:\n\(shown.screen)")
+        try tmux.send(".")
+        #expect(tmux.waitForScreen { $0.contains(".bashrc") }.ok, ". shows them")
+    }
 }

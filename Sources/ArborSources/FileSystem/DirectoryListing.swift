@@ -19,6 +19,8 @@ struct DirectoryListing: Sendable {
 
     /// How many entries are shown.
     var count: Int { order.count }
+    /// How many hidden entries (dot files) were left out.
+    let hidden: Int
 
     /// Reads and sorts the entries of the directory at `path`; hidden ones only when `includeHidden`. The first
     /// `firstBatch` names, in the order the directory gives them, go to `first` as soon as they are read.
@@ -27,7 +29,7 @@ struct DirectoryListing: Sendable {
         var starts: [Int32] = [0]
         var directories: [Bool] = []
         let prefix = FileSystemSource.prefix(path)
-        try Self.forEachName(in: path, includeHidden: includeHidden) { name, type in
+        hidden = try Self.forEachName(in: path, includeHidden: includeHidden) { name, type in
             names.append(contentsOf: name)
             starts.append(Int32(names.count))
             directories.append(type == DT_UNKNOWN ? Self.isDirectory(prefix + name) : type == DT_DIR)
@@ -73,26 +75,34 @@ struct DirectoryListing: Sendable {
     }
 
     /// Calls `body` with each name a directory shows and its `d_type`: never `.` and `..`, hidden names only
-    /// when asked. A path that is not a directory has none; one that cannot be read is an error.
+    /// when asked; returns how many hidden names were left out. A path that is not a directory has none; one that
+    /// cannot be read is an error.
+    @discardableResult
     static func forEachName(
         in path: [UInt8], includeHidden: Bool, _ body: (UnsafeRawBufferPointer, Int) -> Void
-    ) throws(SourceError) {
+    ) throws(SourceError) -> Int {
         guard let directory = path.withNullTerminated({ opendir($0) }) else {
-            if errno == ENOTDIR { return }
+            if errno == ENOTDIR { return 0 }
             throw SourceError("\(LosslessText.decode(path)): \(SourceFile.reason(errno))")
         }
         defer { closedir(directory) }
+        var hidden = 0
         while let entry = readdir(directory) {
             let type = Int(entry.pointee.d_type)
             withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 let name = UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.count)])
                 if name.first == UInt8(ascii: ".") {
                     let dots = name.count == 1 || (name.count == 2 && name[1] == UInt8(ascii: "."))
-                    if dots || !includeHidden { return }
+                    if dots { return }
+                    if !includeHidden {
+                        hidden += 1
+                        return
+                    }
                 }
                 body(name, type)
             }
         }
+        return hidden
     }
 }
 

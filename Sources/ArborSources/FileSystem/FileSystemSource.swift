@@ -106,11 +106,18 @@ package struct FileSystemSource: HierarchySource, HiddenEntries, BackgroundCount
     private func counted(_ items: [SourceItem]) -> [SourceItem] {
         guard items.count <= Self.countedListing else { return items }
         return items.map { item in
-            guard item.childCount == nil, let count = try? count(of: item.id) else { return item }
+            guard item.childCount == nil, let (count, hidden) = try? counts(of: item.id) else { return item }
             var counted = item
             counted.childCount = count
+            // A directory of dot files alone would look empty: its cell says what it holds.
+            if count == 0, let note = Self.hiddenNote(hidden) { counted.content.body += " · " + note }
             return counted
         }
+    }
+
+    /// What a listing that shows nothing says of the hidden entries it left out, and the key that shows them.
+    static func hiddenNote(_ hidden: Int) -> String? {
+        hidden == 0 ? nil : (hidden == 1 ? "1 hidden entry" : "\(hidden) hidden entries") + " (. shows them)"
     }
 
     /// A long directory is sorted once from its names and types; a page's entries are examined as it is read.
@@ -126,7 +133,8 @@ package struct FileSystemSource: HierarchySource, HiddenEntries, BackgroundCount
     package func pagedChildren(of id: String, partial: @Sendable ([SourceItem]) -> Void) async throws -> PagedChildren? {
         let listing = try read(id, handingOn: ChildPaging.pageSize, to: partial)
         guard listing.count > ChildPaging.threshold else {
-            return PagedChildren(count: listing.count, first: counted(items(of: id, in: 0..<listing.count, from: listing)))
+            return PagedChildren(count: listing.count, first: counted(items(of: id, in: 0..<listing.count, from: listing)),
+                                 notice: listing.count == 0 ? Self.hiddenNote(listing.hidden) : nil)
         }
         listings.keep(listing, for: listingKey(id))
         return PagedChildren(count: listing.count, first: items(of: id, in: 0..<ChildPaging.pageSize, from: listing))
@@ -182,9 +190,14 @@ package struct FileSystemSource: HierarchySource, HiddenEntries, BackgroundCount
 
     /// The number of entries a directory shows, from its names alone: no `lstat`, no sorting.
     func count(of id: String) throws -> Int {
+        try counts(of: id).shown
+    }
+
+    /// How many entries a directory shows, and how many hidden ones it leaves out.
+    func counts(of id: String) throws -> (shown: Int, hidden: Int) {
         var count = 0
-        try forEachShownName(of: id) { _ in count += 1 }
-        return count
+        let hidden = try DirectoryListing.forEachName(in: LosslessText.encode(id), includeHidden: showsHidden.value) { _, _ in count += 1 }
+        return (count, hidden)
     }
 
     /// Calls `body` with the name of each entry a directory shows (see ``DirectoryListing/forEachName``).
