@@ -56,7 +56,7 @@ struct BrowseEndToEndTests {
         #expect(after == tmux.file("before"))
     }
 
-    @Test(arguments: [("C-c", "130"), ("Escape", "0")])
+    @Test(arguments: [("C-c", "130"), ("q", "0")])
     func cancelKeysEndAndRestore(key: String, status: String) throws {
         let tmux = try session(shellQuote(plant))
         #expect(tmux.waitForScreen { $0.contains("1 of 3") }.ok)

@@ -141,4 +141,18 @@ struct FirstHourEndToEndTests {
         try tmux.send(".")
         #expect(tmux.waitForScreen { $0.contains(".bashrc") }.ok, ". shows them")
     }
+
+    /// Esc in the browser closes what is open and otherwise does nothing: a second Esc after closing a prompt does
+    /// not end the session; q does.
+    @Test func escapeClosesWhatIsOpenAndDoesNotQuit() throws {
+        let tmux = try TmuxSession("sleep 0.3; \(shellQuote(arborBinary)) doc.json; echo $? > status", width: 120, height: 12,
+                                   files: ["doc.json": Array(#"{"name": "tool", "deps": {"a": "1"}}"#.utf8)])
+        #expect(tmux.waitForScreen { $0.contains("deps") }.ok)
+        try tmux.send("/", "d", "Escape", "Escape")
+        let kept = tmux.waitForScreen { $0.contains("nothing to close · q quits") }
+        #expect(kept.ok, "\(kept.screen)")
+        #expect(tmux.file("status") == nil, "still running")
+        try tmux.send("q")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
 }

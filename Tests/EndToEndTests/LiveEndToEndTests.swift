@@ -42,7 +42,7 @@ struct LiveEndToEndTests {
         let focusedGone = tmux.waitForScreen { $0.contains("“c.txt” went away") }
         #expect(focusedGone.ok, "the focused item removed:\n\(focusedGone.screen)")
         #expect(focusedGone.screen.contains("› a.txt") || focusedGone.screen.contains("› sub"))
-        try tmux.send("Escape")
+        try tmux.send("q")
         #expect(tmux.waitForFile("status") != nil)
     }
 

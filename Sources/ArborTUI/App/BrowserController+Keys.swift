@@ -127,6 +127,11 @@ extension BrowserController {
         case .quit:
             if key == .escape, hasFilter { action = .clearFilter; break }
             if key == .escape, query.shown != nil { return .proceed(closeQuery()) }
+            if key == .escape, !isPicker {
+                // Esc closes what is open; with nothing open it does not end the session (q does).
+                chrome.note = "nothing to close · q quits"
+                return .proceed([])
+            }
             return .exit(isPicker ? 130 : 0)
         case .cancel: return .exit(130)
         }

@@ -116,7 +116,7 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
         case .accept: return "accept the marks or the focused item (picker); leave"
         case .abort: return "leave without picking anything"
         case .help: return "this help"
-        case .quit: return "quit"
+        case .quit: return "quit (Esc: close a filter or a query; the picker: cancel)"
         case .cancel: return "cancel"
         }
     }
