@@ -72,7 +72,7 @@ public enum BrowserCommand: String, Sendable, CaseIterable {
     case abort
     /// This help.
     case help
-    /// Quit.
+    /// Quit (Esc: close a filter or a query; the picker: cancel).
     case quit
     /// Cancel.
     case cancel
