@@ -44,6 +44,22 @@ struct SearchTests {
         #expect(driver.titles(0).count == 5)
     }
 
+    /// Typing a filter that first matches other items and then nothing, then Esc: the focus is back on the item
+    /// it was on before the filter, not on what the first letters matched.
+    @Test func escapeAfterAFilterMatchingNothingGoesBackWhereItBegan() async {
+        var driver = await started()
+        driver.send(.moveFocus(by: 1))
+        #expect(driver.focusedID(0) == "Beta")
+        driver.send(.filter("g"))
+        #expect(driver.focusedID(0) == "gamma", "the first letter matched another item, which took the focus")
+        driver.send(.filter("gzz"))
+        #expect(driver.titles(0).isEmpty)
+        driver.send(.clearFilter)
+        await driver.settle()
+        #expect(driver.titles(0).count == 5)
+        #expect(driver.focusedID(0) == "Beta")
+    }
+
     @Test func aLoadArrivingWhileFilteredKeepsTheFocusInTheMatches() async {
         var driver = await started()
         driver.send(.moveFocus(by: 2))

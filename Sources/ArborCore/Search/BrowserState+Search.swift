@@ -11,7 +11,8 @@ extension BrowserState {
             candidates = ChildList(previous.matches)
         }
         let matches: [NodeHandle] = candidates.filter { matcher.matches(store[$0].title) }
-        navigation.levels[navigation.focusedLevel].filter = LevelFilter(matcher: matcher, matches: matches)
+        let origin = navigation.levels[navigation.focusedLevel].filter.map(\.origin) ?? navigation.levels[navigation.focusedLevel].focusedItem
+        navigation.levels[navigation.focusedLevel].filter = LevelFilter(matcher: matcher, matches: matches, origin: origin)
         navigation.refocusByIdentity(level: navigation.focusedLevel, store: store)
         if matches.isEmpty { message = "no match" }
         return []
@@ -21,7 +22,15 @@ extension BrowserState {
     mutating func clearFilter() -> [BrowserEffect] {
         message = nil
         guard navigation.levels.indices.contains(navigation.focusedLevel) else { return [] }
-        navigation.dropFilter(level: navigation.focusedLevel, store: store)
+        let level = navigation.focusedLevel
+        // Nothing matched: back where the filter began, that item's column open again.
+        if let filter = navigation.levels[level].filter, filter.matches.isEmpty, !filter.isMatching, let origin = filter.origin,
+           store.holds(origin) {
+            navigation.levels[level].filter = nil
+            let above = navigation.levels[..<level].compactMap { $0.focusedItem.map { store[$0].id } }
+            return reveal(above + [store[origin].id], focusedLevel: level)
+        }
+        navigation.dropFilter(level: level, store: store)
         return []
     }
 

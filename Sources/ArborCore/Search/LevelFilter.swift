@@ -10,4 +10,6 @@ package struct LevelFilter: Sendable, Hashable {
     package internal(set) var isMatching = false
     /// The request whose answer the filter waits for.
     var generation = 0
+    /// The item focused before the filter was typed, focused again when it is dropped with nothing matching.
+    var origin: NodeHandle?
 }
