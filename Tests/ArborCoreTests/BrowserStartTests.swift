@@ -91,6 +91,15 @@ struct BrowserStartTests {
         #expect(driver.pending.isEmpty)
         #expect(driver.state.navigation.levels.count == 4)
         #expect(driver.state.message == "no children")
+        // A note belongs to what made it: another layout or the whole tree again does not keep it.
+        driver.send(.toggleLayout)
+        #expect(driver.state.message == nil)
+        driver.send(.expand)
+        driver.send(.toggleLayout)
+        driver.send(.expand)
+        #expect(driver.state.message == "no children")
+        driver.send(.reloadAll)
+        #expect(driver.state.message == nil)
     }
 
     @Test func levelsMoveTheFocusAndMovingFocusCutsThePath() async {

@@ -48,6 +48,24 @@ struct JumpTests {
         #expect(shown.focusedID(1) == "beta", "the root's title may be left out")
     }
 
+    /// A title holding `/` is written `\/` in a path (as `Y` copies it and `--output path` prints it), and that
+    /// path names the item again.
+    @Test func aPathOfTitlesHoldingSlashesReadsBack() async {
+        var driver = Driver(MutableSource(root: "top", virtual: true, [("top", ["deps"]), ("deps", ["@isaacs/compare", "abbrev"])]))
+        driver.send(.start)
+        await driver.settle()
+        let written = TitlePath.text(["Deps", "@isaacs/compare"])
+        #expect(written == "Deps/@isaacs\\/compare")
+        #expect(TitlePath.titles(written) == ["Deps", "@isaacs/compare"])
+        #expect(TitlePath.titles(TitlePath.text(["a\\b", "c/"])) == ["a\\b", "c/"])
+        driver.send(.place(.open(written)))
+        await driver.settle()
+        #expect(driver.focusedID(1) == "@isaacs/compare")
+        driver.send(.place(.complete("deps/@is")))
+        await driver.settle()
+        #expect(driver.state.place.completion?.text == "deps/@isaacs\\/compare/")
+    }
+
     @Test func tabCompletesTheLastTitle() async {
         var driver = await started()
         driver.send(.place(.complete("gamma/g")))

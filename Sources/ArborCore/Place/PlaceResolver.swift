@@ -1,6 +1,6 @@
 /// Finds a place the user names: an item's id (a JSON pointer in a document, a path in a directory or a
-/// path list), or a path of titles from the top separated by `/`, each title matched exactly, then ignoring
-/// case, then as the only title starting with it.
+/// path list), or a path of titles from the top separated by `/` (``TitlePath``: `\/` is a `/` inside a title),
+/// each title matched exactly, then ignoring case, then as the only title starting with it.
 struct PlaceResolver {
     let source: any HierarchySource
 
@@ -14,23 +14,23 @@ struct PlaceResolver {
     /// that could complete it (at most `limit`).
     func complete(_ text: String, limit: Int = 8) async throws -> PlaceCompletion {
         var parts = segments(of: text)
-        let partial = text.hasSuffix("/") || parts.isEmpty ? "" : parts.removeLast()
+        let partial = (text.hasSuffix("/") && !text.hasSuffix("\\/")) || parts.isEmpty ? "" : parts.removeLast()
         let (_, parentID) = try await walk(parts)
         let titles = try await source.children(of: parentID).map(\.content.title)
         let candidates = titles.filter { $0.lowercased().hasPrefix(partial.lowercased()) }
-        let prefix = parts.map { $0 + "/" }.joined()
+        let prefix = parts.map { TitlePath.escaped($0) + "/" }.joined()
         guard let first = candidates.first else { return PlaceCompletion(text: text, candidates: []) }
-        if candidates.count == 1 { return PlaceCompletion(text: prefix + first + "/", candidates: candidates) }
+        if candidates.count == 1 { return PlaceCompletion(text: prefix + TitlePath.escaped(first) + "/", candidates: candidates) }
         var common = Array(first)
         for candidate in candidates.dropFirst() {
             common = Array(zip(common, candidate).prefix { $0.lowercased() == $1.lowercased() }.map(\.0))
         }
         let completed = common.count > partial.count ? String(common) : partial
-        return PlaceCompletion(text: prefix + completed, candidates: Array(candidates.prefix(limit)))
+        return PlaceCompletion(text: prefix + TitlePath.escaped(completed), candidates: Array(candidates.prefix(limit)))
     }
 
     private func segments(of text: String) -> [String] {
-        text.split(separator: "/").map(String.init)
+        TitlePath.titles(text)
     }
 
     /// The ids from the top down to an item named by its id, through its parents.

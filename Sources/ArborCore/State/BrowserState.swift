@@ -123,7 +123,10 @@ package struct BrowserState: Sendable {
         case .invalidateChildren(let id): return invalidateChildren(of: id)
         case .resizeChildren(let id, let count): return resizeChildren(of: id, count: count)
         case .invalidateItems(let ids): return invalidateItems(ids)
-        case .reloadAll: return reloadAll()
+        case .reloadAll:
+            // What was said of the items shown before (`no children`) is not said of the new ones.
+            message = nil
+            return reloadAll()
         case .refreshShown: return refreshShown()
         case .find(let action): return applyFind(action)
         case .place(let action): return applyPlace(action)
@@ -162,6 +165,7 @@ package struct BrowserState: Sendable {
     /// (and dropped when the levels show it).
     mutating func setLayout(_ target: Layout) -> [BrowserEffect] {
         guard target != layout else { return [] }
+        message = nil
         navigation.layout = target
         navigation.outline = Outline()
         for index in navigation.levels.indices { keepFocusVisible(in: index) }

@@ -53,7 +53,7 @@ package struct ItemFormatter: Sendable {
         case .id:
             return LosslessText.encode(item.id)
         case .path:
-            return LosslessText.encode(idsArePaths ? item.id : titlePath.joined(separator: "/"))
+            return LosslessText.encode(idsArePaths ? item.id : TitlePath.text(titlePath))
         case .title where showsValues:
             let title = Self.visible(item.content.title)
             guard let value = item.content.scalar else { return LosslessText.encode(title) }

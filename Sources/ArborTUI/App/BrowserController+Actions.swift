@@ -44,7 +44,7 @@ extension BrowserController {
         values.title = state.store[item].title
         values.depth = max(0, path.count - 1)
         values.parent = path.count >= 2 ? state.store[path[path.count - 2]].id : ""
-        values.path = placeholderSource.idsArePaths ? values.id : path.map { state.store[$0].title }.joined(separator: "/")
+        values.path = placeholderSource.idsArePaths ? values.id : TitlePath.text(path.map { state.store[$0].title })
         return values
     }
 

@@ -179,7 +179,7 @@ extension BrowserController {
     /// Puts the focused item's id, or its path of titles, on the clipboard, and says so in the footer.
     private mutating func copyFocused(path: Bool) {
         guard let item = state.focusedItem else { return }
-        let text = path ? state.pathToFocus.map { state.store[$0].title }.joined(separator: "/") : state.store[item].id
+        let text = path ? TitlePath.text(state.pathToFocus.map { state.store[$0].title }) : state.store[item].id
         pending.clipboard = LosslessText.encode(text)
         chrome.note = "copied " + (path ? "path" : "id") + " “" + text + "”"
     }
