@@ -30,6 +30,9 @@ struct LargeDocumentEndToEndTests {
         let said = tmux.waitForScreen(timeout: 60) { $0.contains("big.json:140000:") }
         #expect(said.ok, "the problem is not on the screen:\n\(said.screen)")
         #expect(said.screen.contains("records"), "what was read before the problem is not shown:\n\(said.screen)")
+        try tmux.send("Down", "Up")
+        let kept = tmux.waitForScreen { $0.contains("big.json:140000:") && $0.contains("records") }
+        #expect(kept.ok, "the problem is said for as long as the part is shown, not only until a key:\n\(kept.screen)")
         try tmux.send("q")
         #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "2")
         let err = tmux.file("err") ?? ""

@@ -107,8 +107,12 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
                 // Read as another kind after all (an object tree): its ids are not the part's, so the place is left.
                 if type(of: first) != type(of: opened.hierarchy) { changes.insert(.reloaded, at: 0) }
             } catch {
-                state.withLock { $0.failure = error.message }
-                changes = [.completed(problem: error.message + "; what was read before it is shown")]
+                state.withLock {
+                    $0.failure = error.message
+                    $0.troubled = true
+                }
+                // Said for as long as the part is shown (until the file reads whole), not only until the next key.
+                changes = [.completed(problem: nil), .problem(error.message + " (the part read before it is shown)")]
             }
             let observer = state.withLock { state in
                 state.isComplete = true
