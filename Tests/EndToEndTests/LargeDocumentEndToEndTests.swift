@@ -33,6 +33,7 @@ struct LargeDocumentEndToEndTests {
         try tmux.send("Down", "Up")
         let kept = tmux.waitForScreen { $0.contains("big.json:140000:") && $0.contains("records") }
         #expect(kept.ok, "the problem is said for as long as the part is shown, not only until a key:\n\(kept.screen)")
+        #expect(kept.screen.contains("records") && kept.screen.contains("▷ 140000"), "all the records read before the break are shown:\n\(kept.screen)")
         try tmux.send("q")
         #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "2")
         let err = tmux.file("err") ?? ""

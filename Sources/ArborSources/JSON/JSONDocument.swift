@@ -109,6 +109,8 @@ package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertib
     package var line: Int
     /// The column in characters, from 1.
     package var column: Int
+    /// The byte it went wrong at, where known.
+    package var offset: Int? = nil
 
     package var description: String { "line \(line), column \(column): \(message)" }
 }

@@ -22,11 +22,32 @@ package enum JSONDocumentStream {
         return LazyJSONDocument(bytes: bytes, index: index, open: open, name: name)
     }
 
+    /// What a malformed document holds before the place it breaks (`bytes`, up to there): its members up to the
+    /// last comma between two of them, the containers open there closed with them; nil when none.
+    package static func salvaged(_ bytes: SourceBytes, name: String) -> LazyJSONDocument? {
+        let found = bytes.withUnsafeBufferPointer { buffer -> (JSONDocumentIndex, open: Set<Int32>)? in
+            // The scan stops at the first comma between members from where it is told: the last commas first (one
+            // inside a string is passed over), then further back.
+            var commas: [Int] = []
+            var place = buffer.count - 1
+            while place >= max(0, buffer.count - (64 << 10)), commas.count < 8 {
+                if buffer[place] == UInt8(ascii: ",") { commas.append(place) }
+                place -= 1
+            }
+            for stop in commas + [buffer.count / 4 * 3, 0] {
+                if let found = prefixIndex(buffer, stopAt: stop) { return found }
+            }
+            return nil
+        }
+        guard let (index, _) = found else { return nil }
+        return LazyJSONDocument(bytes: bytes, index: index, name: name)
+    }
+
     /// The index of a document's beginning, up to the first comma between two members in its last quarter, and
     /// the containers open there, closed with the members before it.
-    static func prefixIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> (JSONDocumentIndex, open: Set<Int32>)? {
+    static func prefixIndex(_ bytes: UnsafeBufferPointer<UInt8>, stopAt: Int? = nil) -> (JSONDocumentIndex, open: Set<Int32>)? {
         var index = JSONDocumentIndex(inputSize: bytes.count, expectedContainers: bytes.count / 128)
-        guard case .open(let frames, let comma)? = JSONDocumentScanner.scanHead(bytes, stopAt: bytes.count / 4 * 3, into: &index)
+        guard case .open(let frames, let comma)? = JSONDocumentScanner.scanHead(bytes, stopAt: stopAt ?? bytes.count / 4 * 3, into: &index)
         else { return nil }
         for frame in frames { index.close(frame.container, at: comma, members: frame.members) }
         return (index, Set(frames.map(\.container)))

@@ -27,10 +27,11 @@ struct JSONKind: SourceKind {
     /// alone, nor does a file asked for as a tree: it is read whole).
     func openFirstPart(_ input: FirstPartInput) throws(SourceLoadError) -> OpenedSource? {
         guard input.format != .tree else { return nil }
-        var opened = SourceOpener.shownFromFirstPart(input) { reader in
+        let name = input.name
+        var opened = SourceOpener.shownFromFirstPart(input, part: { reader in
             JSONDocumentStream.partial(Array(reader.bytes.prefix(JSONDocumentStream.partSize)), name: input.name,
                                        detecting: input.format == .json, mapping: input.request.mapping)
-        }
+        }, salvage: { before in JSONDocumentStream.salvaged(before, name: name) })
         if input.format == .json { opened?.format = .document }
         return opened
     }
@@ -44,7 +45,7 @@ struct JSONKind: SourceKind {
         do {
             try JSONDocument.validate(input.content)
         } catch {
-            throw SourceLoadError("\(input.origin):\(error.line):\(error.column): invalid JSON: \(error.message)")
+            throw SourceLoadError("\(input.origin):\(error.line):\(error.column): invalid JSON: \(error.message)", offset: error.offset)
         }
         if JSONKind().recognises(Array(input.content.prefix(1 << 16))) != nil {
             throw SourceLoadError("\(input.origin): more than 2^31 values in one container or document, too many to index")

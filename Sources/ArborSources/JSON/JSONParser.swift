@@ -161,7 +161,7 @@ struct JSONParser {
         let column = before.count <= 1 << 20
             ? String(decoding: before, as: UTF8.self).count + 1
             : before.reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-        return JSONSyntaxError(message: message, line: line, column: column)
+        return JSONSyntaxError(message: message, line: line, column: column, offset: min(position, bytes.count))
     }
 }
 

@@ -22,7 +22,7 @@ package enum JSONTreeReader {
         do {
             return try JSONDocument.parse(bytes)
         } catch {
-            throw SourceLoadError("\(origin):\(error.line):\(error.column): invalid JSON: \(error.message)")
+            throw SourceLoadError("\(origin):\(error.line):\(error.column): invalid JSON: \(error.message)", offset: error.offset)
         }
     }
 

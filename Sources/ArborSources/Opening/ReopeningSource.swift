@@ -88,7 +88,8 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
     /// Shows the source given at first (a part of the input) until `whole` has read and opened all of it, on
     /// another thread; then shows that, reporting ``SourceChange/completed(problem:)`` with the problems it
     /// found. When the whole does not open, the part stays and the reason is the problem.
-    func complete(by whole: @escaping @Sendable () throws(SourceLoadError) -> OpenedSource) {
+    func complete(by whole: @escaping @Sendable () throws(SourceLoadError) -> OpenedSource,
+                  salvaging salvage: (@Sendable (Int) -> (any HierarchySource)?)? = nil) {
         state.withLock { $0.isComplete = false }
         WorkerThreads.start { [self] in
             firstFrame.wait()
@@ -107,9 +108,12 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
                 // Read as another kind after all (an object tree): its ids are not the part's, so the place is left.
                 if type(of: first) != type(of: opened.hierarchy) { changes.insert(.reloaded, at: 0) }
             } catch {
+                // What the whole holds before it breaks replaces the part, where the reader said where that is.
+                let before = error.offset.flatMap { salvage?($0) }
                 state.withLock {
                     $0.failure = error.message
                     $0.troubled = true
+                    if let before { $0.current = before }
                 }
                 // Said for as long as the part is shown (until the file reads whole), not only until the next key.
                 changes = [.completed(problem: nil), .problem(error.message + " (the part read before it is shown)")]

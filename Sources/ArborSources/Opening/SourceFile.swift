@@ -8,13 +8,21 @@ import Darwin
 package struct SourceLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The whole message, starting with the file name.
     package var message: String
+    /// The byte of the input the reading stopped at, where the reader knows it (malformed JSON).
+    package var offset: Int?
 
     /// Creates an error.
-    package init(_ message: String) {
+    package init(_ message: String, offset: Int? = nil) {
         self.message = message
+        self.offset = offset
     }
 
     package var description: String { message }
+
+    /// Two errors are the same when they say the same.
+    package static func == (lhs: SourceLoadError, rhs: SourceLoadError) -> Bool { lhs.message == rhs.message }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(message) }
 }
 
 /// Reads a whole file into memory, and asks what a path names.

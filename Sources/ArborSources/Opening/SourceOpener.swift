@@ -176,7 +176,8 @@ package enum SourceOpener {
     /// A large regular file shown from `part` (its first part, as its kind opens it) while the rest is read and
     /// opened whole on another thread, the part then replaced; nil when the file is small or not a regular file,
     /// or its first part does not open alone (`part` gives nil).
-    static func shownFromFirstPart(_ input: FirstPartInput, part: (SourceReader) -> (any HierarchySource)?) -> OpenedSource? {
+    static func shownFromFirstPart(_ input: FirstPartInput, part: (SourceReader) -> (any HierarchySource)?,
+                                   salvage: (@Sendable (SourceBytes) -> (any HierarchySource)?)? = nil) -> OpenedSource? {
         let reader = input.reader
         let request = input.request
         guard reader.isRegularFile, reader.size >= shownFromFirstPart, !reader.isAtEnd, reader.size <= request.ceiling.streamShare,
@@ -188,9 +189,17 @@ package enum SourceOpener {
         }
         let handoff = ReaderHandoff(reader)
         let (format, name) = (input.format, input.name)
-        source.complete { () throws(SourceLoadError) in
-            try openWhole(handoff.reader, format: format, name: name, origin: path, request: request)
+        var salvaging: (@Sendable (Int) -> (any HierarchySource)?)?
+        if let salvage {
+            salvaging = { (offset: Int) -> (any HierarchySource)? in
+                // The file's bytes up to where it breaks, read again: what the part shows is all of them.
+                guard offset > 0, let bytes = try? SourceFile.read(path), offset <= bytes.count else { return nil }
+                return salvage(SourceBytes(Array(bytes[..<offset])))
+            }
         }
+        source.complete(by: { () throws(SourceLoadError) in
+            try openWhole(handoff.reader, format: format, name: name, origin: path, request: request)
+        }, salvaging: salvaging)
         return OpenedSource(hierarchy: source, format: format)
     }
 }
