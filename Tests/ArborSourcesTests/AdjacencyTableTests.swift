@@ -60,6 +60,15 @@ struct AdjacencyTableTests {
         #expect(try await source.children(of: "1").map(\.id) == ["6"])
     }
 
+    /// A row with more fields than the header keeps the extra ones, named by their place (first-hour item 11).
+    @Test func fieldsPastTheHeaderAreKeptAndNamedByTheirPlace() async throws {
+        let (source, problems) = try build("id,name\n1,Pump,left over,and more\n2,Valve\n")
+        #expect(problems == ["line 2: 4 fields, the header has 2"])
+        let fields = try await source.item("1").content.fields.map { "\($0.name)=\($0.value)" }
+        #expect(fields == ["id=1", "name=Pump", "column 3=left over", "column 4=and more"])
+        #expect(try await source.item("2").content.fields.count == 2)
+    }
+
     @Test func columnsCanBeNamedAndAMissingIdColumnIsAnError() async throws {
         var mapping = FieldMapping()
         mapping.id = ["key"]

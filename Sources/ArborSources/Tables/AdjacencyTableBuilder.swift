@@ -33,8 +33,11 @@ package struct AdjacencyTableBuilder: Sendable {
         var misplaced: [Int32] = []
         for row in table.rows.dropFirst() {
             var values = row.fields
+            // Fields past the header's are kept, named by their place (`column 4`), not dropped.
+            var extra: [ItemField] = []
             if values.count != columns.count {
                 problems.append("line \(row.line): \(values.count) fields, the header has \(columns.count)")
+                extra = values.dropFirst(columns.count).enumerated().map { ItemField(name: "column \(columns.count + $0.offset + 1)", value: $0.element) }
                 values = Array(values.prefix(columns.count)) + Array(repeating: "", count: max(0, columns.count - values.count))
             }
             // Without an id column a row's id is its number under the header.
@@ -47,7 +50,7 @@ package struct AdjacencyTableBuilder: Sendable {
                 misplaced.append(index)
             }
             indexByID[id] = index
-            let fields = zip(columns, values).map { ItemField(name: $0, value: $1) }
+            let fields = zip(columns, values).map { ItemField(name: $0, value: $1) } + extra
             let title = idColumn == nil ? values.first { !$0.isEmpty } ?? id : id
             nodes.append(StaticHierarchy.Node(id: id, content: mapping.content(from: fields, fallbackTitle: title)))
             lines.append(row.line)
