@@ -86,6 +86,20 @@ struct XMLSourceTests {
         #expect(!text.contains("SECRET"))
     }
 
+    /// What the Namespaces recommendation calls not well-formed is refused with its place, as libxml2 reports it
+    /// (first-hour item 11: the W3C suite's namespace cases were accepted).
+    @Test(arguments: [
+        ("<a:b/>", "1:5", "Namespace prefix a on b is not defined"),
+        ("<a:b:c xmlns:a=\"u\"/>", "1:5", "Failed to parse QName"),
+        ("<a xmlns:p=\"u\" xmlns:q=\"u\" p:x=\"1\" q:x=\"2\"/>", "1:43", "Namespaced Attribute x in 'u' redefined"),
+        ("<a xmlns:=\"u\"/>", "1:10", "Failed to parse QName 'xmlns:'"),
+    ])
+    func namespaceErrorsAreRefused(text: String, place: String, reason: String) throws {
+        let error = #expect(throws: SourceLoadError.self) { try open(text) }
+        #expect(error?.message.contains(":\(place): invalid XML: \(reason)") == true, "\(error?.message ?? "")")
+        #expect(throws: Never.self) { try open("<a xmlns:p=\"u\"><p:b/></a>") }
+    }
+
     @Test func entitiesRepeatingEntitiesAreRefusedOrBounded() throws {
         var lines = ["<!ENTITY a0 \"laugh\">"]
         for level in 1...12 { lines.append("<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">") }

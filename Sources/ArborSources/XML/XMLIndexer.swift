@@ -66,7 +66,9 @@ final class XMLIndexer {
                 fed += count
             } while !failed && fed < min(end, buffer.count)
         }
-        if failed || context.pointee.wellFormed == 0 {
+        // A namespace error (an unbound prefix, `a:b:c`, an attribute repeated under two prefixes) is not well-formed
+        // XML as the Namespaces recommendation says, though libxml2 goes on.
+        if failed || context.pointee.wellFormed == 0 || context.pointee.nsWellFormed == 0 {
             let error = xml.ctxtGetLastError(context)?.pointee
             let line = error?.line ?? 0
             let column = error?.int2 ?? 0
