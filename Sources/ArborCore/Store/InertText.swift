@@ -1,8 +1,9 @@
 /// Makes text from a source harmless to draw: control characters and direction overrides become visible marks.
 package enum InertText {
-    /// The grapheme as drawn: controls shown in caret notation (`^[`); C1 controls, bidi controls and bytes that
-    /// were not UTF-8 (kept in ids as private-use scalars) as `�`.
+    /// The grapheme as drawn: a line break as `↵`, other controls in caret notation (`^[`); C1 controls, bidi
+    /// controls and bytes that were not UTF-8 (kept in ids as private-use scalars) as `�`.
     package static func visible(_ character: Character) -> String? {
+        if character == "\n" || character == "\r\n" { return "↵" }
         guard let scalar = character.unicodeScalars.first else { return nil }
         let value = scalar.value
         if value < 0x20 { return "^" + String(Character(Unicode.Scalar(UInt8(value + 0x40)))) }
