@@ -23,6 +23,7 @@ struct PickerScreenTests {
         #expect(text.contains("○ Munich Plant"))
         #expect(text.contains("3 marked"))
         #expect(driver.lines[0].contains("pick many"))
+        #expect(driver.lines[0].contains("Enter accepts 3 marked · → opens"), "while marks exist Enter accepts them: said")
     }
 
     @Test func enterAcceptsMarksOrALeafAndExpandsParents() async throws {

@@ -65,7 +65,7 @@ package struct BrowserScreen: Sendable {
         } else {
             paintHierarchy(state, chrome: chrome, tick: tick, layout: layout, into: &grid)
         }
-        drawHeader(into: &grid, compact: metrics.isCompact, selection: state.selection.mode)
+        drawHeader(into: &grid, compact: metrics.isCompact, selection: state.selection.mode, marked: state.selection.count)
         let message = FooterMessage.shown(state: state, chrome: chrome, notice: notice)
         if let prompt = chrome.prompt {
             PromptPainter(prompt: prompt, message: message.flatMap { $0.kind >= .event ? $0.text : nil }).paint(row: layout.footerRow, into: &grid)
@@ -108,9 +108,11 @@ package struct BrowserScreen: Sendable {
         return pane.command != nil ? "value of " + title : title
     }
 
-    private func drawHeader(into grid: inout CellGrid, compact: Bool, selection: SelectionMode) {
+    private func drawHeader(into grid: inout CellGrid, compact: Bool, selection: SelectionMode, marked: Int) {
         let picking = selection != .none
-        let hint = compact ? "?" : picking ? "Space marks · Enter accepts · ? help" : "? help"
+        // While marks exist Enter accepts them rather than opening the focused item: said, with how to open it.
+        let hint = compact ? "?" : marked > 0 ? "Enter accepts \(marked) marked · → opens · ? help"
+            : picking ? "Space marks · Enter accepts · ? help" : "? help"
         let mode = selection == .single ? " · pick one" : selection == .multiple ? " · pick many" : ""
         grid.fill(" ", x: 0, y: 0, count: grid.width, style: CellStyle(.header))
         let hintWidth = DisplayWidth.of(hint)
