@@ -58,6 +58,18 @@ struct SearchTests {
         await driver.settle()
         #expect(driver.titles(0).count == 5)
         #expect(driver.focusedID(0) == "Beta")
+        // In a deeper column, the path above it kept.
+        driver.send(.moveFocus(by: 1))
+        driver.send(.expand)
+        await driver.settle()
+        driver.send(.moveFocus(by: 1))
+        #expect(driver.focusedID(1) == "g2")
+        driver.send(.filter("a"))
+        driver.send(.filter("aq"))
+        driver.send(.clearFilter)
+        await driver.settle()
+        #expect(driver.focusedID(0) == "gamma")
+        #expect(driver.focusedID(1) == "g2")
     }
 
     @Test func aLoadArrivingWhileFilteredKeepsTheFocusInTheMatches() async {
