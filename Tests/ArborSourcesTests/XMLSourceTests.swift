@@ -100,6 +100,21 @@ struct XMLSourceTests {
         #expect(throws: Never.self) { try open("<a xmlns:p=\"u\"><p:b/></a>") }
     }
 
+    /// Elements of one name without a naming attribute or text are titled by their first attribute, which tells
+    /// them apart (first hour: `mime-type` ×851); `--title @type` names an attribute as an id does.
+    @Test func siblingsOfOneNameAreToldApartByTheirFirstAttribute() async throws {
+        let mime = #"<mime-info><mime-type type="text/plain" glob="*.txt"/><mime-type type="text/html"/></mime-info>"#
+        let opened = try open(mime)
+        #expect(try await opened.hierarchy.children(of: "/mime-info").map(\.content.title) == ["text/plain", "text/html"])
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString)-mime.xml").path
+        try SourceFileFixture.write(mime, to: path)
+        defer { unlink(path) }
+        var request = SourceRequest(path: path)
+        request.mapping.title = ["@glob"]
+        let named = try SourceOpener.open(request)
+        #expect(try await named.hierarchy.children(of: "/mime-info").map(\.content.title) == ["*.txt", "text/html"])
+    }
+
     @Test func entitiesRepeatingEntitiesAreRefusedOrBounded() throws {
         var lines = ["<!ENTITY a0 \"laugh\">"]
         for level in 1...12 { lines.append("<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">") }

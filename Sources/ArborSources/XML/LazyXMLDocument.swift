@@ -23,7 +23,12 @@ package final class LazyXMLDocument: HierarchySource, LocatingItems {
         self.index = index
         self.bytes = bytes
         displayName = name
-        self.mapping = mapping
+        // An attribute is named as an id names it (`--title @type`) or plainly (`--title type`).
+        var fields = mapping
+        for path in [\FieldMapping.title, \.subtitle, \.body] {
+            fields[keyPath: path] = fields[keyPath: path].map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
+        }
+        self.mapping = fields
         rootID = "/" + index.nameText(0)
     }
 
@@ -138,7 +143,10 @@ package final class LazyXMLDocument: HierarchySource, LocatingItems {
         if !text.isEmpty { fields.append(ItemField(name: "#text", value: text)) }
         let name = index.nameText(element)
         let firstLine = String(text.prefix { $0 != "\n" }.prefix(200))
-        var content = mapping.content(from: fields, fallbackTitle: firstLine.isEmpty ? name : firstLine)
+        // Without a naming attribute or text, the first attribute tells siblings of one name apart (`<mime-type
+        // type="text/plain">`) better than the name they share.
+        let firstAttribute = fields.first { $0.name != "#text" && !$0.value.isEmpty }?.value
+        var content = mapping.content(from: fields, fallbackTitle: firstLine.isEmpty ? firstAttribute ?? name : firstLine)
         content.subtitle = name
         if content.body.isEmpty, !text.isEmpty, content.title != firstLine { content.body = firstLine }
         let elements = Int(index.childCount[Int(element)])
