@@ -65,10 +65,11 @@ package enum DiffOpening {
         var indexed: IndexedJSON?
         if let path = request.path, isDirectory(request) {
             indexed = IndexedJSON(bytes: DirectorySnapshot.json(of: path, problems: &problems))
+        } else if let json = yamlJSON(request) {
+            // Before the JSON check, which would read a YAML file whole only to find it is not JSON.
+            indexed = IndexedJSON(content: json)
         } else if let bytes = jsonBytes(request) {
             indexed = IndexedJSON(bytes: bytes)
-        } else if let json = yamlJSON(request) {
-            indexed = IndexedJSON(content: json)
         }
         if indexed == nil { indexed = IndexedJSON(bytes: try json(of: request, name: name, problems: &problems)) }
         return try checked(indexed, name: name)

@@ -72,18 +72,7 @@ package struct ItemFormatter: Sendable {
     /// `text` with its control characters written as escapes, so that it stays on its line.
     static func visible(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        var shown = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": shown += "\\n"
-            case "\t": shown += "\\t"
-            case "\r": shown += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                shown += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
+        return JSONText.escaped(text, asLiteral: false)
     }
 
     /// Whether records need the path of titles from the top.
@@ -124,21 +113,27 @@ package struct ItemFormatter: Sendable {
 enum JSONText {
     /// The text as a JSON string literal; raw bytes that were not UTF-8 become U+FFFD.
     static func quoted(_ text: String) -> String {
-        var result = "\""
+        "\"" + escaped(text, asLiteral: true) + "\""
+    }
+
+    /// Control characters written as JSON escapes (`\n`, `\u001b`); `asLiteral`, for the inside of a string
+    /// literal, escapes `"` and `\` too and writes raw bytes that were not UTF-8 as U+FFFD.
+    static func escaped(_ text: String, asLiteral: Bool) -> String {
+        var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
+            case "\"" where asLiteral: result += "\\\""
+            case "\\" where asLiteral: result += "\\\\"
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F:
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            case _ where LosslessText.isEscape(scalar): result += "\u{FFFD}"
+            case _ where asLiteral && LosslessText.isEscape(scalar): result += "\u{FFFD}"
             default: result.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
+        return result
     }
 }
