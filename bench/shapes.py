@@ -6,12 +6,15 @@
 OUT/api-100mb.json   a search-API response: metadata and 20,000 status objects with nested users, entities
                      and media, about 100 MB
 OUT/api-1gb.json     ten such responses in a top-level array, about 1 GB
+OUT/line-1gb.json    one response of 200,000 statuses as one minified line, non-ASCII as \\u escapes, about 1 GB
+OUT/map-1gb.json     one top-level object of 200,000 statuses keyed by id, one a line, about 1 GB
+OUT/deep-1gb.json    1,000 objects nested one in the next, each holding 200 statuses, about 1 GB
 OUT/flat-1m.json     a top-level array of 1,000,000 flat objects, about 100 MB
 OUT/table-1m.csv     a 1,000,000-row adjacency table id,parent,name,type,owner,created (fan-out 20)
 OUT/wide-1m.json     an object tree whose root has 1,000,000 children
 OUT/wide-1m.txt      a path list of 1,000,000 files in one directory
 OUT/wide-1m.sqlite   an adjacency table nodes(id, parent, title): one root with 1,000,000 children
---small writes every file at a hundredth of the size (api-1gb.json at a thousandth).
+--small writes every file at a hundredth of the size (the 1 GB ones at a thousandth).
 """
 import json, os, random, sqlite3, sys
 
@@ -90,6 +93,43 @@ def write_api(name, statuses, copies=1):
         out.write(']\n')
 
 
+def api_statuses(count):
+    """The statuses of write_api's response, as values."""
+    rng = random.Random(11)
+    return [status(rng, i) for i in range(count)]
+
+
+def write_line(name, statuses, copies):
+    """One response whose array holds `copies` times `statuses` statuses, minified on one line, ASCII only."""
+    block = ','.join(json.dumps(item, ensure_ascii=True, separators=(',', ':')) for item in api_statuses(statuses))
+    metadata = json.dumps({'completed_in': 0.087, 'count': statuses * copies, 'query': 'caf\u00e9'}, separators=(',', ':'))
+    with open(name, 'w', encoding='ascii') as out:
+        out.write('{"statuses":[')
+        for copy in range(copies):
+            out.write(block + (',' if copy + 1 < copies else ''))
+        out.write('],"search_metadata":' + metadata + '}')
+
+
+def write_map(name, statuses, copies):
+    """One top-level object of statuses keyed by a unique id, a member a line."""
+    lines = [json.dumps(item, ensure_ascii=False) for item in api_statuses(statuses)]
+    with open(name, 'w', encoding='utf-8') as out:
+        out.write('{\n')
+        for copy in range(copies):
+            last = copy + 1 == copies
+            out.write(',\n'.join(f'"s{copy:03d}-{i:06d}": {line}' for i, line in enumerate(lines)) + ('\n' if last else ',\n'))
+        out.write('}\n')
+
+
+def write_deep(name, statuses, levels):
+    """`levels` objects nested one in the next under `inner`, each holding `statuses` statuses."""
+    block = ',\n'.join(json.dumps(item, ensure_ascii=False) for item in api_statuses(statuses))
+    with open(name, 'w', encoding='utf-8') as out:
+        for level in range(levels):
+            out.write(f'{{"level": {level}, "statuses": [\n{block}\n]' + (', "inner": ' if level + 1 < levels else ''))
+        out.write('}' * levels + '\n')
+
+
 def write_flat(name, count):
     rng = random.Random(12)
     cities = ['Hamburg', 'Berlin', 'München', 'Köln', 'Zürich', 'Wien', 'Paris', 'Tokyo']
@@ -143,6 +183,9 @@ def main(out, small):
     files = {
         'api-100mb.json': lambda path: write_api(path, 20_000 // scale),
         'api-1gb.json': lambda path: write_api(path, 20_000 // scale // (10 if small else 1), copies=10),
+        'line-1gb.json': lambda path: write_line(path, 20_000 // scale // (10 if small else 1), copies=10),
+        'map-1gb.json': lambda path: write_map(path, 20_000 // scale // (10 if small else 1), copies=10),
+        'deep-1gb.json': lambda path: write_deep(path, 200 // (10 if small else 1), levels=1000 // (10 if small else 1)),
         'flat-1m.json': lambda path: write_flat(path, 1_000_000 // scale),
         'table-1m.csv': lambda path: write_table(path, 1_000_000 // scale),
         'wide-1m.json': lambda path: write_wide_json(path, 1_000_000 // scale),

@@ -55,6 +55,15 @@ def run(measure, record, installed, arbor, files, runs, smoke):
     for label, command in json_floors:
         if installed(command(big)[0]):
             record('api-1gb', label, floor(label, command(big), runs=1))
+    # The same statuses in other shapes of 1 GB: one minified line, one object of 200,000 members, 1,000 levels.
+    count = 200_000 // (1000 if smoke else 1)
+    for scenario, name, expect in [('line-1gb', 'line-1gb.json', rf'statuses +▷ {count}\b'),
+                                   ('map-1gb', 'map-1gb.json', rf'▶ {count}\b'),
+                                   ('deep-1gb', 'deep-1gb.json', r'▶ 3\b[\s\S]*inner +▷ 3\b')]:
+        record(scenario, 'arbor', measure('arbor', [arbor, files[name]], expect, runs=1 if smoke else 5, warmup=1, timeout=180))
+        for label, command in json_floors:
+            if installed(command(files[name])[0]):
+                record(scenario, label, floor(label, command(files[name]), runs=1))
     flat = files['flat-1m.json']
     record('flat', 'arbor', measure('arbor', [arbor, flat], rf'\b{1_000_000 // scale}\b[\s\S]*\[0\][\s\S]*1 of', runs=runs,
                                     keys='End PgUp Home'))

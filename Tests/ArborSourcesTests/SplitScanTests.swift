@@ -122,6 +122,48 @@ struct SplitScanTests {
         #expect(try await opened.hierarchy.numberOfChildren(of: root.id) == count)
     }
 
+    /// A tree whose first object holds a value larger than the tree scan passes before its children array:
+    /// the question is left to the document index, then asked again of the first object, and it is a tree.
+    @Test(arguments: [2 << 20, JSONDocumentSplitScan.threshold + (1 << 20)])
+    func aTreeWhoseFirstObjectHoldsALargeValueBeforeItsChildrenIsStillATree(size: Int) async throws {
+        let filler = Self.largeValue(size)
+        for (text, count) in [("{\"title\": \"root\", \"data\": \(filler), \"children\": [{\"title\": \"a\"}, {\"title\": \"b\"}]}", 2),
+                              ("[{\"title\": \"first\", \"data\": \(filler), \"children\": [{\"title\": \"a\"}]}, {\"title\": \"second\"}]", 2)] {
+            let opened = try #require(JSONIndexing.open(SourceBytes(Array(text.utf8)), name: "tree", format: .json, mapping: FieldMapping()))
+            #expect(opened.format == .tree)
+            let root = try #require(try await opened.hierarchy.root())
+            #expect(try await opened.hierarchy.numberOfChildren(of: root.id) == count)
+        }
+    }
+
+    /// A document whose first object holds large values and no children array is a document, read whole; broken
+    /// past the large value, it is refused.
+    @Test(arguments: [2 << 20, JSONDocumentSplitScan.threshold + (1 << 20)])
+    func aDocumentWhoseFirstObjectHoldsLargeValuesIsADocument(size: Int) async throws {
+        let filler = Self.largeValue(size)
+        let text = "{\"statuses\": \(filler), \"more\": [1, {\"children\": 2}], \"children\": 3}"
+        let bytes = Array(text.utf8)
+        let opened = try #require(JSONIndexing.open(SourceBytes(bytes), name: "large", format: .json, mapping: FieldMapping()))
+        #expect(opened.format == .document)
+        let document = try #require(opened.hierarchy as? LazyJSONDocument)
+        let whole = try #require(bytes.withUnsafeBufferPointer { JSONDocumentScanner.scan($0) })
+        #expect(document.index.holdsTheSameContainers(as: whole))
+        var broken = bytes
+        broken[broken.count - 4] = UInt8(ascii: "]")
+        #expect(JSONIndexing.open(SourceBytes(broken), name: "broken", format: .json, mapping: FieldMapping()) == nil)
+    }
+
+    /// An array of `size` bytes or so whose strings hold what looks like a children array and brackets.
+    static func largeValue(_ size: Int) -> String {
+        var text = "["
+        var count = 0
+        while text.utf8.count < size {
+            text += (count > 0 ? ", " : "") + "{\"n\": \(count), \"s\": \"\\\"children\\\": [ {\\u00e9\"}"
+            count += 1
+        }
+        return text + "]"
+    }
+
     /// The generated documents (but the one with a byte order mark) as the elements of one list, past the size
     /// from which a document is split.
     static func largeList() -> [UInt8] {

@@ -42,10 +42,11 @@ struct JSONTreeIndex: Sendable {
     /// Indexes `bytes`, or nil when they are not well-formed JSON (the full parser then says where).
     /// With `treesOnly`, the scan stops (nil) as soon as the first object has ended without a children array.
     static func scan(
-        _ bytes: SourceBytes, childrenField: String, idFields: [String], treesOnly: Bool = false, race: ScanRace? = nil
+        _ bytes: SourceBytes, childrenField: String, idFields: [String], treesOnly: Bool = false, race: ScanRace? = nil,
+        deferBeyond: Int? = nil, knownEnds: (@Sendable (Int) -> Int?)? = nil
     ) -> JSONTreeIndex? {
         let scanner = JSONTreeScanner(childrenKey: Array(childrenField.utf8), idKeys: idFields.map { Array($0.utf8) },
-                                      treesOnly: treesOnly, race: race)
+                                      treesOnly: treesOnly, race: race, deferBeyond: deferBeyond, knownEnds: knownEnds)
         guard let index = bytes.withUnsafeBufferPointer({ scanner.scan($0) }) else { return nil }
         return index
     }

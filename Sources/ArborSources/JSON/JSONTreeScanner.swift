@@ -13,6 +13,11 @@ struct JSONTreeScanner {
     var treesOnly = false
     /// Told as soon as the first object's children array is found.
     var race: ScanRace?
+    /// While undecided, a value of the first object reaching past this offset stops the scan, told to `race` as
+    /// deferred: counting the brackets of large values would compete with the document scan for the same bytes.
+    var deferBeyond: Int?
+    /// The ends of containers by their start, from a document index of the same bytes: passed by a lookup.
+    var knownEnds: (@Sendable (Int) -> Int?)?
 
     /// What a container is to the tree.
     private struct Frame {
@@ -65,10 +70,23 @@ struct JSONTreeScanner {
                     // A container that is neither an item nor a list of items holds none: validated, not walked.
                     guard let base = bytes.baseAddress else { return nil }
                     let undecided = treesOnly && !index.looksLikeTree
-                    let after = undecided ? arbor_json_container_end(base, Int64(bytes.count), Int64(position))
-                        : arbor_json_skip_value(base, Int64(bytes.count), Int64(position))
+                    var after: Int64
+                    if undecided, let knownEnds {
+                        after = knownEnds(position).map(Int64.init) ?? -1
+                        // The keys between large values touch a page of each: told, so that pages are given back.
+                        reading.reached(Int(max(after, 0)))
+                    } else if undecided {
+                        let limit = deferBeyond.map { min(bytes.count, max(position, $0)) } ?? bytes.count
+                        after = arbor_json_container_end(base, Int64(limit), Int64(position))
+                        if after < 0, limit < bytes.count {
+                            race?.deferTree()
+                            return nil
+                        }
+                        if after >= 0 { unchecked.append(position..<Int(after)) }
+                    } else {
+                        after = arbor_json_skip_value(base, Int64(bytes.count), Int64(position))
+                    }
                     guard after >= 0 else { return nil }
-                    if undecided { unchecked.append(position..<Int(after)) }
                     position = Int(after)
                     role = .none
                     expectValue = false

@@ -22,9 +22,12 @@ package final class LazyJSONTree: HierarchySource, ImmediateChildren {
         self.init(bytes: SourceBytes(bytes), name: name, mapping: mapping, force: force, race: nil)
     }
 
-    /// As above, telling `race` when the bytes turn out to be a tree.
-    init?(bytes: SourceBytes, name: String, mapping: FieldMapping, force: Bool, race: ScanRace?) {
-        guard let index = JSONTreeIndex.scan(bytes, childrenField: mapping.children, idFields: mapping.id, treesOnly: !force, race: race),
+    /// As above, telling `race` when the bytes turn out to be a tree; `deferBeyond` and `knownEnds` as
+    /// ``JSONTreeScanner`` takes them.
+    init?(bytes: SourceBytes, name: String, mapping: FieldMapping, force: Bool, race: ScanRace?,
+          deferBeyond: Int? = nil, knownEnds: (@Sendable (Int) -> Int?)? = nil) {
+        guard let index = JSONTreeIndex.scan(bytes, childrenField: mapping.children, idFields: mapping.id, treesOnly: !force,
+                                             race: race, deferBeyond: deferBeyond, knownEnds: knownEnds),
               force || index.looksLikeTree
         else { return nil }
         self.bytes = bytes
