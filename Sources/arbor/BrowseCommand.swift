@@ -21,7 +21,7 @@ struct BrowseCommand {
         static let selectOne = OptionSpec.flag("select-1", help: "With one item matching --query (by its path of titles, anywhere), print it at once.")
         static let exitZero = OptionSpec.flag("exit-0", help: "With no item matching --query (by its path of titles, anywhere), exit 1 at once.")
         static let height = OptionSpec.value("height", help: "Draw in N rows (or N% of the terminal) below the cursor, not the whole screen.")
-        static let cells = OptionSpec.value("cells", help: "Cells: auto (one line for documents), full (three lines) or single.").choosing(CellMode.allCases.map(\.rawValue))
+        static let cells = OptionSpec.value("cells", help: "Cells: auto (the focused item on three lines, one line for the others and for documents), full (three lines), single or focused.").choosing(CellMode.allCases.map(\.rawValue))
         static let layout = OptionSpec.value("layout", help: "Layout: columns or outline (o switches).").choosing(["columns", "outline"])
         static let header = OptionSpec("header", .invertibleFlag(defaultOn: false), help: "Show the object header of the focused item (i switches).")
         static let color = OptionSpec("color", .invertibleFlag(defaultOn: true), help: "Draw in colour (--no-color, or the NO_COLOR variable: without).")

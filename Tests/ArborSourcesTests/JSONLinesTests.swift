@@ -39,6 +39,18 @@ struct JSONLinesTests {
         #expect(try await source.position(of: "/2", in: "") == 2)
     }
 
+    /// Lines without a title field are titled by the first string field that tells them apart, not `line N`;
+    /// a field with one value on every line, or missing from one, does not.
+    @Test func linesWithoutATitleFieldAreTitledByAFieldThatTellsThemApart() async throws {
+        let text = (0..<6).map { "{\"level\":\"info\",\"n\":\($0),\"ts\":\"2026-12-02T10:0\($0):00Z\",\"msg\":\"step \($0)\"}" }
+            .joined(separator: "\n")
+        let lines = try await open(text + "\n").hierarchy.children(of: "")
+        #expect(lines.map(\.content.title) == (0..<6).map { "2026-12-02T10:0\($0):00Z" })
+        #expect(lines[0].content.subtitle == "line 1")
+        let sparse = try await open("{\"level\":\"info\",\"msg\":\"a\"}\n{\"level\":\"info\"}\n").hierarchy.children(of: "")
+        #expect(sparse.map(\.content.title) == ["line 1", "line 2"])
+    }
+
     @Test func aMalformedLineIsAnItemWithItsPlaceAndTheOthersStillWork() async throws {
         let opened = try open("{\"a\":1}\n\n{\"bad\": }\n{\"a\":3}\n{\"a\":\n")
         #expect(opened.problems.count == 2)

@@ -19,14 +19,16 @@ struct FrameMemoTests {
         return over
     }
 
-    @Test func aMoveKeyWritesOnlyTheRowsOfTheCellsItChangesTheTopLineAndTheFooter() async throws {
-        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
+    /// Full cells: two cells of three lines, the top line and the footer. The focused cell alone in full: the
+    /// rows from the one left to the one focused, the top line and the footer.
+    @Test(arguments: [(CellMode.full, 8), (.auto, 6)])
+    func aMoveKeyWritesOnlyTheRowsOfTheCellsItChangesTheTopLineAndTheFooter(cells: CellMode, rows: Int) async throws {
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40, cellMode: cells)
         await driver.press(.right)
         _ = driver.controller.render()
         await driver.press(.down)
         let grid = driver.controller.render()
-        // Two cells of three lines, the top line and the footer.
-        #expect(grid.rowsWritten == 8)
+        #expect(grid.rowsWritten == rows)
         #expect(driver.controller.screen.cellMemo.keptCells > 0)
         _ = expectSameAsDrawnWhole(driver, after: "Down")
         let again = driver.controller.render()

@@ -12,7 +12,7 @@ struct MouseTests {
     func click(_ x: Int, _ y: Int) -> Key { .mouse(MouseEvent(.press, x: x, y: y)) }
 
     @Test func aClickFocusesAndAClickOnTheIconExpands() async throws {
-        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40, cellMode: .full)
         let second = driver.controller.screen.layout(for: driver.controller.state, width: 120, height: 40).columns[1].x + 5
         await driver.press(click(second, 6))
         #expect(titleOfFocus(driver) == "Berlin Plant")
@@ -31,6 +31,22 @@ struct MouseTests {
         #expect(driver.controller.state.navigation.focusedLevel == 0, "the header line is no target")
     }
 
+    /// The default cells of a directory or a tree: the focused one on three lines, the others on one.
+    @Test func aClickFindsItsItemAroundTheFocusedCellOfThreeLines() async throws {
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
+        let second = driver.controller.screen.layout(for: driver.controller.state, width: 120, height: 40).columns[1].x + 5
+        #expect(titleOfFocus(driver) == "Hamburg Plant")
+        await driver.press(click(second, 5))
+        #expect(titleOfFocus(driver) == "Berlin Plant", "the line under the focused cell of three")
+        await driver.press(click(second, 5))
+        #expect(titleOfFocus(driver) == "Berlin Plant", "the last line of the cell now focused")
+        await driver.press(click(second, 2))
+        #expect(titleOfFocus(driver) == "Hamburg Plant", "the line above it")
+        await driver.press(click(second, 6))
+        #expect(titleOfFocus(driver) == "Munich Plant", "the second line under Hamburg's cell of three")
+        #expect(driver.lines[4].contains("Munich Plant"), "its cell drawn from the fourth row, under one line each")
+    }
+
     @Test func theWheelMovesTheFocusOfTheColumnUnderThePointer() async throws {
         var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40, cellMode: .single)
         await driver.press(.enter)
@@ -45,7 +61,7 @@ struct MouseTests {
     }
 
     @Test func breadcrumbArrowsChangeLevelInCompactWidth() async throws {
-        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 40, height: 12)
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 40, height: 12, cellMode: .full)
         await driver.press(.enter)
         #expect(driver.controller.state.navigation.focusedLevel == 2)
         await driver.press(click(1, 1))

@@ -8,7 +8,7 @@ struct SearchScreenTests {
     func type(_ text: String) -> [Key] { text.map { Key.character($0) } }
 
     @Test func slashFiltersAsYouTypeHighlightsTheMatchAndEscRestores() async throws {
-        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40)
+        var driver = await ScreenDriver(try plantSample(), name: "plant", width: 120, height: 40, cellMode: .full)
         await driver.press(.enter)
         for key in [Key.character("/")] + type("boil") { await driver.press(key) }
         let lines = driver.lines

@@ -90,7 +90,7 @@ struct CrossingEndToEndTests {
         let rewritten = "{\"fresh\": true, \"payload\": \"{\\\"user\\\": {\\\"name\\\": \\\"bo\\\"}}\"}\n"
         // Written whole, then put in place, as an editor saves: the change is one event.
         try Data(rewritten.utf8).write(to: tmux.directory.appendingPathComponent("app.json"), options: .atomic)
-        waitFor(tmux, "fresh", "boolean")
+        waitFor(tmux, "fresh: true")
         try tmux.send("Home", "Down", "Right")
         waitFor(tmux, "▌user")
         try tmux.send("Right")

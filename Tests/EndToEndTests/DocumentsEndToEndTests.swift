@@ -49,11 +49,11 @@ struct DocumentsEndToEndTests {
             ask() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=(); _arbor; echo "${COMPREPLY[*]}"; }
             ask arbor --for; ask arbor --format ya; ask arbor pri; ask arbor print --dep; ask arbor --cells ""
             """])
-        #expect(asked.stdout == "--format\nyaml\nprint\n--depth\nauto full single\n", "\(asked.stdout)\(asked.stderr)")
+        #expect(asked.stdout == "--format\nyaml\nprint\n--depth\nauto full single focused\n", "\(asked.stdout)\(asked.stderr)")
         let fish = try write(try arbor("completions", "fish"), "arbor.fish")
         defer { try? FileManager.default.removeItem(atPath: fish) }
         let fished = try runCommand("/usr/bin/env", ["fish", "-c", "source \(shellQuote(fish)); complete -C 'arbor --cells '; complete -C 'arbor qu'"])
-        #expect(fished.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["auto", "full", "single", "query"], "\(fished.stdout)")
+        #expect(fished.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["auto", "focused", "full", "single", "query"], "\(fished.stdout)")
         for option in try optionsInHelp() where option != "--help" {
             for script in [bash, fish] {
                 #expect(try String(contentsOfFile: script, encoding: .utf8).contains(option.dropFirst(2)), "\(option) in \(script)")

@@ -142,6 +142,25 @@ struct FirstHourEndToEndTests {
         #expect(tmux.waitForScreen { $0.contains(".bashrc") }.ok, ". shows them")
     }
 
+    /// Density: at 120x40 a directory shows at least 25 of its entries, the focused one as a cell of three lines
+    /// (its kind and its date under its title) and the others on a line each; a document as many members as before.
+    @Test func densityADirectoryShowsTwentyFiveEntriesOrMoreAt120x40() throws {
+        var files: [String: [UInt8]] = [:]
+        for number in 0..<40 { files["dir/entry\(number < 10 ? "0" : "")\(number).txt"] = Array("\(number)".utf8) }
+        files["doc.json"] = Array(("{" + (0..<40).map { "\"key\($0)\": \($0)" }.joined(separator: ", ") + "}").utf8)
+        let tmux = try TmuxSession("sleep 0.3; \(shellQuote(arborBinary)) dir", width: 120, height: 40, files: files)
+        let shown = tmux.waitForScreen { $0.contains("entry00") && $0.contains("entry24") }
+        #expect(shown.ok, "25 entries on screen:\n\(shown.screen)")
+        let lines = shown.screen.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.contains("entry") }.count >= 25)
+        let focused = try #require(lines.firstIndex { $0.contains("▌entry00") })
+        #expect(lines[focused + 1].contains("▌file"), "the focused entry's subtitle under it:\n\(shown.screen)")
+        #expect(lines[focused + 3].contains("entry01"), "the next entry after its three lines")
+        let document = try TmuxSession("sleep 0.3; \(shellQuote(arborBinary)) doc.json", width: 120, height: 40, files: files)
+        let members = document.waitForScreen { $0.contains("key30") }
+        #expect(members.ok, "a document still shows a member a line:\n\(members.screen)")
+    }
+
     /// Esc in the browser closes what is open and otherwise does nothing: a second Esc after closing a prompt does
     /// not end the session; q does.
     @Test func escapeClosesWhatIsOpenAndDoesNotQuit() throws {

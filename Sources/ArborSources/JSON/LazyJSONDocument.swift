@@ -26,6 +26,8 @@ package final class LazyJSONDocument: HierarchySource {
 
     /// The first container nested deeper than a query walks, found when the first query asks.
     private let deepest = Mutex<Int32??>(nil)
+    /// For JSON Lines: the field that titles lines without a title field, found when the first line is shown.
+    let tellingLineField = Mutex<String??>(nil)
 
     /// The first container nested deeper than ``JSONPath/depthLimit``, or nil; the index is read once for it.
     var tooDeepForQueries: Int32? {

@@ -19,6 +19,11 @@ extension LazyJSONDocument {
             return content
         }
         var content = mapping.content(from: value.fields, fallbackTitle: fallback)
+        if content.title == fallback, let field = tellingField(), let text = value.fields.first(where: { $0.name == field })?.value,
+           !text.isEmpty {
+            content.title = text
+            if content.subtitle.isEmpty { content.subtitle = fallback }
+        }
         if content.subtitle.isEmpty { content.subtitle = value.subtitle }
         if content.body.isEmpty { content.body = value.body }
         return content
@@ -36,6 +41,29 @@ extension LazyJSONDocument {
             return Array(bytes[index.start[Int(container)]..<index.end[Int(container)]])
         case .scalar(let parent, let position):
             return Array(bytes[index.members(of: parent, in: position..<(position + 1), bytes: bytes)[0].value])
+        }
+    }
+
+    /// The first string field of the first lines that tells them apart: present in each of them (at most 64,
+    /// at least 2) with a value of its own in three of four. Nil when none does; found once.
+    func tellingField() -> String? {
+        tellingLineField.withLock { found in
+            if let found { return found }
+            let sample = index.members(of: 0, in: 0..<64, bytes: bytes).filter { $0.container >= 0 && index.isObject($0.container, in: bytes) }
+            let lines = sample.map { line in
+                index.members(of: line.container, in: 0..<JSONDocumentBuilder.fieldLimit, bytes: bytes)
+                    .filter { $0.container < 0 && $0.key != nil && bytes[$0.value.lowerBound] == UInt8(ascii: "\"") }
+                    .map { (name: text(of: $0.key!), value: text(of: $0.value)) }
+            }
+            var chosen: String?
+            if lines.count >= 2 {
+                for name in lines[0].map(\.name) {
+                    let values = lines.compactMap { fields in fields.first { $0.name == name }?.value }.filter { !$0.isEmpty }
+                    if values.count == lines.count, Set(values).count * 4 >= lines.count * 3 { chosen = name; break }
+                }
+            }
+            found = .some(chosen)
+            return chosen
         }
     }
 }

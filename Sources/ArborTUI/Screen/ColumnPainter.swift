@@ -75,8 +75,9 @@ struct ColumnPainter {
         let scroll = state.navigation.levels[index].scroll
         var row = y
         var position = scroll
+        let focus = state.navigation.levels[index].focus
         while position < items.count, row < y + height {
-            let full = metrics.fullCells && row + 2 < y + height
+            let full = (metrics.fullCells || metrics.focusedCellFull && position == focus) && row + 2 < y + height
             let item = items[position]
             let stamp = state.store.contentStamp(of: item)
             // A cell left in place is known by its content's stamp and its flags, without reading its texts.

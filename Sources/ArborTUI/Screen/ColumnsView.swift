@@ -10,9 +10,11 @@ struct ColumnsView: HierarchyView {
         -> (metrics: ScreenMetrics, columns: [ScreenLayout.ColumnFrame], breadcrumbRow: Int?) {
         let slots = max(1, width / BrowserScreen.minimumColumnWidth)
         let isCompact = slots < 2
-        let metrics = ScreenMetrics(
-            isCompact: isCompact, columnSlots: isCompact ? 1 : slots, fullCells: usesFullCells(state, slots: slots),
+        let mode = cellMode(state, slots: slots)
+        var metrics = ScreenMetrics(
+            isCompact: isCompact, columnSlots: isCompact ? 1 : slots, fullCells: mode == .full,
             contentTop: 2 + headerRows, contentHeight: max(0, height - (isCompact ? 3 : 4) - headerRows), headerRows: headerRows)
+        metrics.focusedCellFull = mode == .focused
         guard !state.navigation.levels.isEmpty else { return (metrics, [], isCompact ? metrics.contentTop - 1 : nil) }
         if isCompact {
             let frames: [ScreenLayout.ColumnFrame] = state.navigation.levels.indices.contains(state.navigation.focusedLevel)
@@ -22,7 +24,7 @@ struct ColumnsView: HierarchyView {
         let shown = Array(state.navigation.levelOffset..<min(state.navigation.levels.count, state.navigation.levelOffset + metrics.columnSlots))
         var frames: [ScreenLayout.ColumnFrame] = []
         var x = 0
-        for (column, columnWidth) in zip(shown, ColumnWidths.widths(state, columns: shown, width: width, fullCells: metrics.fullCells, memo: screen.widthMemo)) {
+        for (column, columnWidth) in zip(shown, ColumnWidths.widths(state, columns: shown, width: width, fullCells: metrics.showsDetails, memo: screen.widthMemo)) {
             let last = column == shown.last
             frames.append(.init(column: column, x: x, width: columnWidth, right: last ? width - 1 : x + columnWidth - 1))
             x += columnWidth
@@ -30,19 +32,17 @@ struct ColumnsView: HierarchyView {
         return (metrics, frames, nil)
     }
 
-    /// Whether the columns in view have subtitles or bodies (judged on their first items, so the cost is
-    /// bounded); documents are single-line from the start (``CellMode/resolved(for:)``).
-    private func usesFullCells(_ state: BrowserState, slots: Int) -> Bool {
-        switch screen.cellMode {
-        case .full: return true
-        case .single: return false
-        case .auto:
-            guard !state.navigation.levels.isEmpty else { return false }
-            let visible = state.navigation.levelOffset..<min(state.navigation.levels.count, state.navigation.levelOffset + slots)
-            return visible.contains { column in
-                state.items(in: column).prefix(64).contains { state.store.hasDetailLines($0) }
-            }
+    /// The cells of this frame: in `auto`, the focused ones in full when the columns in view have subtitles or
+    /// bodies (judged on their first items, so the cost is bounded), all on one line otherwise; documents are
+    /// single-line from the start (``CellMode/resolved(for:)``).
+    private func cellMode(_ state: BrowserState, slots: Int) -> CellMode {
+        guard screen.cellMode == .auto else { return screen.cellMode }
+        guard !state.navigation.levels.isEmpty else { return .single }
+        let visible = state.navigation.levelOffset..<min(state.navigation.levels.count, state.navigation.levelOffset + slots)
+        let details = visible.contains { column in
+            state.items(in: column).prefix(64).contains { state.store.hasDetailLines($0) }
         }
+        return details ? .focused : .single
     }
 
     func paint(_ state: BrowserState, layout: ScreenLayout, search: TextMatcher?, spinnerFrame: String, into grid: inout CellGrid) {
@@ -68,9 +68,16 @@ struct ColumnsView: HierarchyView {
         let column = place.column
         let perCell = metrics.rowsPerCell
         if perCell > 1, row % perCell == perCell - 1 { return .column(column) }
-        let index = state.navigation.levels[column].scroll + row / perCell
+        var (index, lineInCell) = (state.navigation.levels[column].scroll + row / perCell, row % perCell)
+        if metrics.focusedCellFull {
+            let level = state.navigation.levels[column]
+            let focusRow = level.focus - level.scroll
+            if focusRow >= 0, row > focusRow {
+                (index, lineInCell) = row < focusRow + 3 ? (level.focus, row - focusRow) : (index - 2, 0)
+            }
+        }
         guard state.items(in: column).indices.contains(index) else { return .column(column) }
-        let onIcon = row % perCell == 0 && x >= place.iconLeft
+        let onIcon = lineInCell == 0 && x >= place.iconLeft
         return .item(column: column, index: index, onIcon: onIcon)
     }
 
