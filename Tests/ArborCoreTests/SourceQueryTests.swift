@@ -210,4 +210,22 @@ struct SourceQueryTests {
         #expect(try await source.preview(of: "/n", lines: 3).lines.map(\.text) == ["7"])
         #expect(try await source.location(of: "/n") == ItemLocation())
     }
+
+    /// A matched array or object with no match under it opens to all it holds, below it as in the whole tree; a
+    /// match with matches under it lists those.
+    @Test func aMatchWithNoMatchUnderItOpensToAllItHolds() async throws {
+        let answer = try await onOwnThread { SourceQuery(try JSONPath("$['tags', 'deep']"), source: document).answer() }
+        let source = AnsweringSource(base: document, answer: answer)
+        #expect(try await source.childIDs(of: "", in: 0..<10) == ["/tags", "/deep"])
+        let tags = try await source.item("/tags")
+        #expect(tags.childCount == 2 && tags.content.matchCount == 1)
+        #expect(try await source.numberOfChildren(of: "/tags") == 2)
+        #expect(try await source.childIDs(of: "/tags", in: 1..<5) == ["/tags/1"])
+        #expect(try await source.children(of: "/tags").map(\.id) == ["/tags/0", "/tags/1"])
+        #expect(try await source.position(of: "/tags/1", in: "/tags") == 1)
+        #expect(try await source.numberOfChildren(of: "/tags/1") == 0, "below the match: the whole tree's")
+        let nested = try await onOwnThread { SourceQuery(try JSONPath("$..*[?@ == 'v']"), source: document).answer() }
+        let narrowed = AnsweringSource(base: document, answer: nested)
+        #expect(try await narrowed.children(of: "/deep").map(\.id) == ["/deep/k"])
+    }
 }

@@ -1,7 +1,8 @@
 import Synchronization
 
 /// A source narrowed to a query's answer: only the matched items and the items above them are listed, with the
-/// same ids, so that marks, the focus and previews carry over to and from the whole tree.
+/// same ids, so that marks, the focus and previews carry over to and from the whole tree. A match with no match
+/// under it opens to all it holds, as in the whole tree.
 public final class AnsweringSource: HierarchySource, PreviewingItems, LocatingItems {
     /// The source narrowed.
     public let base: any HierarchySource
@@ -26,29 +27,40 @@ public final class AnsweringSource: HierarchySource, PreviewingItems, LocatingIt
 
     public func root() async throws -> SourceRoot? { try await base.root() }
 
-    public func numberOfChildren(of id: String) async throws -> Int? { answer.children(of: id).count }
+    /// Whether an item's children are the base's: a match with none under it, or an item below such a match.
+    private func listsWhole(_ id: String) -> Bool {
+        !answer.contains(id) || answer.isMatch(id) && answer.children(of: id).isEmpty
+    }
+
+    public func numberOfChildren(of id: String) async throws -> Int? {
+        listsWhole(id) ? try await base.numberOfChildren(of: id) : answer.children(of: id).count
+    }
 
     public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
+        if listsWhole(id) { return try await base.childIDs(of: id, in: range) }
         let children = answer.children(of: id)
         return Array(children[min(range.lowerBound, children.count)..<min(range.upperBound, children.count)])
     }
 
     public func parentID(of id: String) async throws -> String? { try await base.parentID(of: id) }
 
-    /// The source's item, counting its children in the answer and the matches at and under it.
+    /// The source's item, counting its children in the answer (or all of them, see ``listsWhole(_:)``) and the
+    /// matches at and under it.
     public func item(_ id: String) async throws -> SourceItem {
         var item = try await base.item(id)
-        item.childCount = answer.children(of: id).count
+        if !listsWhole(id) { item.childCount = answer.children(of: id).count }
         item.content.matchCount = answer.matchCount(under: id)
         return item
     }
 
     public func children(of id: String) async throws -> [SourceItem] {
-        try await children(of: id, in: 0..<answer.children(of: id).count)
+        if listsWhole(id) { return try await base.children(of: id) }
+        return try await children(of: id, in: 0..<answer.children(of: id).count)
     }
 
     public func position(of childID: String, in parentID: String) async throws -> Int? {
-        answer.children(of: parentID).firstIndex(of: childID)
+        if listsWhole(parentID) { return try await base.position(of: childID, in: parentID) }
+        return answer.children(of: parentID).firstIndex(of: childID)
     }
 
     public func preview(of id: String, lines: Int) async throws -> ItemPreview {
