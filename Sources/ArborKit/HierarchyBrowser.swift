@@ -162,7 +162,8 @@ public final class HierarchyBrowser: Sendable {
         inbox.post(contentsOf: changes.map(BrowserInput.sourceChange))
     }
 
-    /// The parent of an item changed: it was added, removed or replaced.
+    /// The parent of an item changed: it was added, removed or replaced; a moved item is shown under its new
+    /// parent, with the levels above it as the source gives them from the root.
     public func invalidateParent(of id: String) {
         apply([.parentChanged(of: id)])
     }

@@ -87,7 +87,9 @@ struct BrowserMutationTests {
         #expect(driver.state.store[driver.state.focusedItem!].childCount == 1)
     }
 
-    @Test func invalidatedParentRebuildsThePathUnderTheNewParent() async {
+    /// Moved into another branch: the levels above the new parent are the source's, from the root; the former
+    /// siblings' list is read again; the levels open below the item stay open, the focus where it was.
+    @Test func anItemMovedToAnotherBranchIsShownUnderItsNewParentWithTheLevelsAbove() async {
         let source = MutableSource(root: "plants", plantOutline)
         var driver = await driverOnP2(source)
         source.update {
@@ -97,13 +99,69 @@ struct BrowserMutationTests {
         }
         driver.send(.invalidateParent(of: "pumps"))
         await driver.settle()
-        #expect(driver.columnParents == ["", "berlin", "pumps"])
-        #expect(driver.titles(0) == ["Berlin"])
-        #expect(driver.titles(1) == ["B1", "Pumps"])
-        #expect(driver.focusedID(1) == "pumps")
-        #expect(driver.focusedID(2) == "p2")
-        #expect(driver.state.navigation.focusedLevel == 2)
-        #expect(driver.state.navigation.root == driver.state.store.handle(for: "berlin"))
+        #expect(driver.columnParents == ["", "plants", "berlin", "pumps"])
+        #expect(driver.titles(1) == ["Hamburg", "Berlin", "Munich"])
+        #expect(driver.titles(2) == ["B1", "Pumps"])
+        #expect(driver.focusedID(2) == "pumps")
+        #expect(driver.focusedID(3) == "p2")
+        #expect(driver.state.navigation.focusedLevel == 3)
+        #expect(driver.state.navigation.root == driver.state.store.handle(for: "plants"))
+        for _ in 0..<3 { driver.send(.previousLevel) }
+        await driver.settle()
+        #expect(driver.state.navigation.focusedLevel == 0, "← reaches the root again")
+        #expect(driver.state.message == nil)
+        let hamburg = driver.state.store.handle(for: "hamburg")!
+        let listed = driver.state.store[hamburg].children.map { _ in driver.state.store.children(of: hamburg).map { driver.state.store[$0].id } }
+        #expect(listed == nil || listed == ["tower"], "the former siblings' list is read again")
+    }
+
+    /// Moved deeper (under its former sibling) and shallower (under its grandparent).
+    @Test(arguments: [("tower", ["", "plants", "hamburg", "tower", "pumps"]), ("plants", ["", "plants", "pumps"])])
+    func anItemMovedDeeperOrShallowerKeepsThePathFromTheRoot(newParent: String, parents: [String]) async {
+        let source = MutableSource(root: "plants", plantOutline)
+        var driver = await driverOnP2(source)
+        source.update {
+            $0["pumps"]?.parent = newParent
+            $0[newParent]?.children = (newParent == "tower" ? ["fan"] : ["hamburg", "berlin", "munich"]) + ["pumps"]
+            $0["hamburg"]?.children = newParent == "tower" ? ["tower"] : ["tower"]
+        }
+        driver.send(.invalidateParent(of: "pumps"))
+        await driver.settle()
+        #expect(driver.columnParents == parents)
+        #expect(driver.focusedID(parents.count - 1) == "p2")
+        #expect(driver.focusedID(parents.count - 2) == "pumps")
+        #expect(driver.state.navigation.root == driver.state.store.handle(for: "plants"))
+    }
+
+    /// A new parent the browser has never listed: its own parent is asked of the source, up to the root.
+    @Test func anItemMovedUnderAParentNotSeenYetIsFollowedUpToTheRoot() async {
+        let source = MutableSource(root: "plants", plantOutline + [("munich", ["annex"])])
+        var driver = await driverOnP2(source)
+        #expect(driver.state.store.handle(for: "annex") == nil)
+        source.update {
+            $0["annex"]?.children = ["pumps"]
+            $0["pumps"]?.parent = "annex"
+            $0["hamburg"]?.children = ["tower"]
+        }
+        driver.send(.invalidateParent(of: "pumps"))
+        await driver.settle()
+        #expect(driver.columnParents == ["", "plants", "munich", "annex", "pumps"])
+        #expect(driver.focusedID(4) == "p2")
+    }
+
+    /// A new parent outside the root: the item's path starts at its new parent, as before.
+    @Test func anItemMovedOutsideTheRootStartsAPathUnderItsNewParent() async {
+        let source = MutableSource(root: "plants", plantOutline)
+        var driver = await driverOnP2(source)
+        source.update {
+            $0["pumps"]?.parent = "offices"
+            $0["offices"]?.children = ["pumps"]
+            $0["hamburg"]?.children = ["tower"]
+        }
+        driver.send(.invalidateParent(of: "pumps"))
+        await driver.settle()
+        #expect(driver.columnParents.prefix(2) == ["", "offices"])
+        #expect(driver.state.navigation.root == driver.state.store.handle(for: "offices"))
     }
 
     @Test func aRemovedParentMakesTheItemTheRoot() async {

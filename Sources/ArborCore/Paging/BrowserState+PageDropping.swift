@@ -63,7 +63,7 @@ extension BrowserState {
     /// The handles the navigation and the requests under way refer to, and the rows near each level's screenful.
     func referencedHandles() -> Set<NodeHandle> {
         var kept = navigation.expanded.union(loads.countsPending)
-        for handle in [navigation.root, loads.locating?.parent, loads.parentAskedByNavigation] {
+        for handle in [navigation.root, loads.locating?.parent, loads.parentAskedByNavigation, loads.followingMove] {
             if let handle { kept.insert(handle) }
         }
         for (index, column) in navigation.levels.enumerated() {

@@ -136,12 +136,17 @@ extension BrowserState {
                 store[oldParent].childLoad = .unloaded
             }
             if parent == nil, byNavigation { message = "top of the hierarchy" }
-            return rebase(handle, under: parent, focusParent: byNavigation)
+            if let moved = loads.followingMove {
+                loads.followingMove = nil
+                return followMove(of: moved)
+            }
+            if byNavigation || parent == nil { return rebase(handle, under: parent, focusParent: byNavigation) }
+            return followMove(of: handle)
         }
     }
 
     /// Makes the level holding `handle` start a new path from the top: under its new parent, or as the root.
-    private mutating func rebase(_ handle: NodeHandle, under parent: NodeHandle?, focusParent: Bool) -> [BrowserEffect] {
+    mutating func rebase(_ handle: NodeHandle, under parent: NodeHandle?, focusParent: Bool) -> [BrowserEffect] {
         guard let position = navigation.levels.firstIndex(where: { $0.focusedItem == handle })
             ?? navigation.levels.firstIndex(where: { store.children(of: $0.parent).contains(handle) })
         else { return [] }
