@@ -1,8 +1,8 @@
 extension BrowserState {
     /// Shows an item given a new parent where it now is: the path from the root down to it as the store knows it,
     /// a link it does not know asked of the source (one at a time, coming back here), and the levels open below
-    /// it. An item whose new path does
-    /// not reach the root starts a path of its own under its new parent, as ← past the first level would.
+    /// it. An item whose new path does not reach the root starts a path of its own under its new parent, as ←
+    /// past the first level would.
     mutating func followMove(of moved: NodeHandle) -> [BrowserEffect] {
         guard let newParent = store[moved].parent, let root = navigation.root else { return [] }
         var path = [moved]

@@ -141,18 +141,15 @@ extension BrowserState {
                 return followMove(of: moved)
             }
             if byNavigation || parent == nil { return rebase(handle, under: parent, focusParent: byNavigation) }
-            return followMove(of: handle)
+            return oldParent == parent ? [] : followMove(of: handle)
         }
     }
 
     /// Makes the level holding `handle` start a new path from the top: under its new parent, or as the root.
     mutating func rebase(_ handle: NodeHandle, under parent: NodeHandle?, focusParent: Bool) -> [BrowserEffect] {
-        guard let position = navigation.levels.firstIndex(where: { $0.focusedItem == handle })
-            ?? navigation.levels.firstIndex(where: { store.children(of: $0.parent).contains(handle) })
-        else { return [] }
+        guard let position = navigation.levels.firstIndex(where: { $0.focusedItem == handle }) else { return [] }
         if position == 0, parent == nil, navigation.levels[0].parent == NodeStore.top { return [] }
-        var tail = Array(navigation.levels[(position + 1)...])
-        if navigation.levels[position].focusedItem != handle { tail = [] }
+        let tail = Array(navigation.levels[(position + 1)...])
         let relativeFocus = navigation.focusedLevel - position
         var effects: [BrowserEffect] = []
         navigation.rootIsVirtual = false
