@@ -17,6 +17,7 @@ public final class HierarchyBrowser: Sendable {
     public let options: BrowserOptions
     private let origin: Origin
     private let inbox = ActionInbox(pipe: WakePipe())
+    private let board = ShownBoard()
 
     /// The hierarchy shown; nil for a browser over a source still to be opened (``init(opening:options:open:)``).
     public var source: (any HierarchySource)? {
@@ -128,6 +129,7 @@ public final class HierarchyBrowser: Sendable {
                                   capabilities: capabilities)
         loop.itemLimit = (options.searchBound ?? source.searchBound).items ?? Int.max
         loop.firstFrame = firstFrame
+        loop.shownBoard = board
         let options = options
         var reveal = options.reveal
         if let answer = options.answer {
@@ -141,6 +143,17 @@ public final class HierarchyBrowser: Sendable {
         guard options.selection != .none, status == 0 else { return BrowserResult(picked: [], status: status) }
         let picked = controller.accepted ?? []
         return BrowserResult(picked: picked, status: picked.isEmpty ? 1 : 0, acceptingKey: controller.acceptingKey)
+    }
+
+    /// What the last frame showed: the items in view with their cells on the terminal, and the focused item
+    /// (the seed's `cellForItem(with:)`, read from any thread while the browser runs).
+    public var shown: ShownItems { board.current }
+
+    /// Moves the focus to the last id of `path`, the ids from the root down (the root first unless it is
+    /// virtual), opening the levels on the way and reading what they need; a path that stops matching stops
+    /// there.
+    public func reveal(_ path: [String]) {
+        inbox.post(contentsOf: [.action(.reveal(path: path))])
     }
 
     /// Items of these ids were inserted among the children of `parentID`, at these indexes of its new list.

@@ -83,6 +83,29 @@ extension TerminalLoops {
             #expect(expanded.withLock { $0 } == ["work"])
         }
 
+        /// A program asks what is shown and where, and moves the focus by a path of ids.
+        @Test func aProgramReadsWhatIsShownAndMovesTheFocus() async throws {
+            let browser = HierarchyBrowser(source: TodoSource())
+            let terminal = FakeTerminal(width: 70, height: 14)
+            let run = BrowserRun(browser, on: terminal)
+            #expect(await terminal.focusedLine(showing: "home") != nil)
+            #expect(await waitUntil { browser.shown.item("home") != nil })
+            let shown = browser.shown
+            #expect(shown.focusedID == "home")
+            let home = try #require(shown.item("home"))
+            #expect(home.level == 0 && home.isFocused && home.height == 3, "the focused task's cell is drawn whole")
+            #expect(terminal.frames.last?[home.y].contains("home") == true)
+            let work = try #require(shown.item("work"))
+            #expect(work.y == home.y + 3 && work.height == 1 && !work.isFocused)
+            #expect(shown.item("work/report") == nil, "an item not on screen is not shown")
+            browser.reveal(["work", "work/report"])
+            #expect(await waitUntil { browser.shown.focusedID == "work/report" })
+            #expect(browser.shown.item("work")?.isFocused == true)
+            #expect(browser.shown.item("work/report")?.level == 1)
+            terminal.type(.character("q"))
+            #expect(await run.end()?.ending == .quit)
+        }
+
         @Test func quittingTheBrowserPicksNothing() async {
             let source = TodoSource()
             let browser = HierarchyBrowser(source: source)

@@ -28,6 +28,8 @@ package final class BrowserRunLoop {
     private var watched: Set<String>?
     /// Opened with the first frame: work on the source held until then (the rest of a large input) goes on.
     package var firstFrame: FirstFrameGate?
+    /// Told what each frame shows, for a program that asks.
+    package var shownBoard: ShownBoard?
     /// The presenting program's listener, told of focus moves, expansions and picks.
     private var listener: ((BrowserEvent) -> Void)?
 
@@ -147,6 +149,7 @@ package final class BrowserRunLoop {
     private func finishTurn(_ controller: inout BrowserController) -> Int32? {
         if let status = settle(&controller) { return status }
         terminal.present(controller.render())
+        shownBoard?.publish(controller.shownItems())
         firstFrame?.open()
         let now = MonotonicClock.seconds()
         if performer.capabilities.listensToShown { timers.keep(.watchShown, now: now) }

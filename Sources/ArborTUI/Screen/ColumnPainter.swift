@@ -72,28 +72,42 @@ struct ColumnPainter {
             grid.write(text, x: x + 1, y: y, limit: width - 1, style: CellStyle(role))
             return
         }
-        let scroll = state.navigation.levels[index].scroll
         var row = y
-        var position = scroll
-        let focus = state.navigation.levels[index].focus
-        while position < items.count, row < y + height {
-            let full = (metrics.fullCells || metrics.focusedCellFull && position == focus) && row + 2 < y + height
-            let item = items[position]
+        for cell in cells(y: y, height: height) {
+            let item = items[cell.position]
             let stamp = state.store.contentStamp(of: item)
             // A cell left in place is known by its content's stamp and its flags, without reading its texts.
-            if !inPlace || !memo.keepsInPlace(cellFlags(at: position, item: item), item: item, stamp: stamp, full: full, x: x, y: row,
-                                               width: width) {
-                memo.paint(cellModel(at: position, item: item), item: item, stamp: stamp, full: full, x: x, y: row, width: width, into: &grid)
+            if !inPlace || !memo.keepsInPlace(cellFlags(at: cell.position, item: item), item: item, stamp: stamp, full: cell.full, x: x,
+                                               y: cell.row, width: width) {
+                memo.paint(cellModel(at: cell.position, item: item), item: item, stamp: stamp, full: cell.full, x: x, y: cell.row, width: width,
+                           into: &grid)
             }
-            row += full ? 3 : 1
-            if metrics.fullCells, position + 1 < items.count, row < y + height {
+            row = cell.row + (cell.full ? 3 : 1)
+            if metrics.fullCells, cell.position + 1 < items.count, row < y + height {
                 if !inPlace { grid.fill("─", x: x + separatorInset, y: row, count: width - separatorInset, style: CellStyle(.separator)) }
                 row += 1
             }
-            position += 1
         }
         if !inPlace, row < y + height, let notice = state.store[state.navigation.levels[index].parent].childNotice {
             grid.write("⚠ " + notice, x: x + 1, y: y + height - 1, limit: width - 1, style: CellStyle(.error))
         }
+    }
+
+    /// The cells in view from row `y` for `height` rows: each item's position in the column, its first row, and
+    /// whether it is drawn on three lines.
+    func cells(y: Int, height: Int) -> [(position: Int, row: Int, full: Bool)] {
+        let items = state.items(in: index)
+        let level = state.navigation.levels[index]
+        var result: [(position: Int, row: Int, full: Bool)] = []
+        var row = y
+        var position = level.scroll
+        while position < items.count, row < y + height {
+            let full = (metrics.fullCells || metrics.focusedCellFull && position == level.focus) && row + 2 < y + height
+            result.append((position, row, full))
+            row += full ? 3 : 1
+            if metrics.fullCells, position + 1 < items.count, row < y + height { row += 1 }
+            position += 1
+        }
+        return result
     }
 }
