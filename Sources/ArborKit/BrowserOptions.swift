@@ -43,6 +43,16 @@ public struct BrowserOptions: Sendable {
     public var onExpand: (@Sendable (String) -> Void)?
     /// Called on the browser's thread when the picker accepts its ids, before ``HierarchyBrowser/run()`` returns.
     public var onAccept: (@Sendable ([String]) -> Void)?
+    /// Called on the browser's thread when an expanded item is collapsed, its children no longer shown.
+    public var onCollapse: (@Sendable (String) -> Void)?
+    /// Called on the browser's thread when an item is marked (true) or unmarked (false).
+    public var onMarkChange: (@Sendable (String, Bool) -> Void)?
+    /// Called on the browser's thread when the focus enters a level: its number (0 first) and whose children it
+    /// lists (nil: the top).
+    public var onLevelEnter: (@Sendable (Int, String?) -> Void)?
+    /// Called on the browser's thread as the browser ends, with what it showed then, before
+    /// ``HierarchyBrowser/run()`` returns.
+    public var onClose: (@Sendable (BrowserClosing) -> Void)?
     /// A command line whose output the preview pane shows for the focused item (placeholders as `--preview`'s);
     /// nil shows the source's own preview (``PreviewingItems``, or the item's fields).
     public var previewCommand: String?
@@ -68,13 +78,19 @@ public struct BrowserOptions: Sendable {
     }
 
     /// Whether anything listens to the browser's events.
-    var listens: Bool { onFocusChange != nil || onExpand != nil || onAccept != nil || !actions.isEmpty }
+    var listens: Bool {
+        onFocusChange != nil || onExpand != nil || onAccept != nil || onCollapse != nil || onMarkChange != nil || onLevelEnter != nil
+            || !actions.isEmpty
+    }
 
     /// Hands an event to its callback.
     func deliver(_ event: BrowserEvent) {
         switch event {
         case .focusMoved(let id): onFocusChange?(id)
         case .expanded(let id): onExpand?(id)
+        case .collapsed(let id): onCollapse?(id)
+        case .markChanged(let id, let marked): onMarkChange?(id, marked)
+        case .levelEntered(let level, let parent): onLevelEnter?(level, parent)
         case .accepted(let ids): onAccept?(ids)
         case .action(let name, let id, let marked):
             for action in actions where action.name == name { action.perform(ActionContext(id: id, marked: marked)) }

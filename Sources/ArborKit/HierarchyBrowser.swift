@@ -139,6 +139,12 @@ public final class HierarchyBrowser: Sendable {
         }
         let status = loop.run(&controller, reveal: reveal, query: options.query,
                               events: options.listens ? { options.deliver($0) } : nil)
+        if let onClose = options.onClose {
+            let state = controller.state
+            onClose(BrowserClosing(focusedID: state.focusedItem.flatMap { $0 == NodeStore.placeholder ? nil : state.store[$0].id },
+                                   marked: state.selection.ids, expanded: state.navigation.levels.dropFirst().map { state.store[$0.parent].id },
+                                   status: status))
+        }
         if let failure = terminal.failure { throw TerminalError(failure) }
         guard options.selection != .none, status == 0 else { return BrowserResult(picked: [], status: status) }
         let picked = controller.accepted ?? []

@@ -106,6 +106,37 @@ extension TerminalLoops {
             #expect(await run.end()?.ending == .quit)
         }
 
+        /// The events a program hears: levels entered, an expansion and its collapse, marks set and taken back,
+        /// and the state the browser ends in.
+        @Test func aProgramHearsLevelsCollapsesMarksAndTheClose() async throws {
+            let heard = Mutex<[String]>([])
+            let closing = Mutex<BrowserClosing?>(nil)
+            var options = BrowserOptions.picker(multiple: true)
+            options.onLevelEnter = { level, parent in heard.withLock { $0.append("level \(level) \(parent ?? "top")") } }
+            options.onExpand = { id in heard.withLock { $0.append("expand \(id)") } }
+            options.onCollapse = { id in heard.withLock { $0.append("collapse \(id)") } }
+            options.onMarkChange = { id, marked in heard.withLock { $0.append("\(marked ? "mark" : "unmark") \(id)") } }
+            options.onClose = { state in closing.withLock { $0 = state } }
+            let browser = HierarchyBrowser(source: TodoSource(), options: options)
+            let terminal = FakeTerminal(width: 70, height: 14)
+            let run = BrowserRun(browser, on: terminal)
+            #expect(await terminal.focusedLine(showing: "home") != nil)
+            terminal.type(.right)
+            #expect(await terminal.focusedLine(showing: "paint") != nil)
+            terminal.type(.tab)
+            #expect(await waitUntil { heard.withLock { $0.contains("mark home/paint") } })
+            terminal.type(.tab, .left, .down)
+            #expect(await terminal.focusedLine(showing: "work") != nil)
+            #expect(await waitUntil { heard.withLock { $0.contains("collapse home") } })
+            terminal.type(.tab, .escape)
+            let result = await run.end()
+            #expect(result?.ending == .cancelled)
+            // Level 0 lists the children of the virtual root, whose id is "".
+            #expect(heard.withLock { $0 } == ["level 0 ", "expand home", "level 1 home", "mark home/paint", "unmark home/paint",
+                                              "level 0 ", "collapse home", "mark work"])
+            #expect(closing.withLock { $0 } == BrowserClosing(focusedID: "work", marked: ["work"], expanded: [], status: 130))
+        }
+
         @Test func quittingTheBrowserPicksNothing() async {
             let source = TodoSource()
             let browser = HierarchyBrowser(source: source)

@@ -4,6 +4,8 @@ import ArborCore
 struct BrowserEventWatch: Sendable {
     private var focusedID: String?
     private var expandedIDs: Set<String> = []
+    private var markedIDs: Set<String> = []
+    private var focusedLevel: Int?
     private var events: [BrowserEvent] = []
 
     /// Notes what changed since the last turn.
@@ -17,7 +19,20 @@ struct BrowserEventWatch: Sendable {
         }
         let expanded = state.openItems.map { state.store[$0].id }
         for id in expanded where !expandedIDs.contains(id) { events.append(.expanded(id)) }
-        expandedIDs = Set(expanded)
+        let stillExpanded = Set(expanded)
+        for id in expandedIDs.sorted() where !stillExpanded.contains(id) { events.append(.collapsed(id)) }
+        expandedIDs = stillExpanded
+        let marked = state.selection.ids
+        for id in marked where !markedIDs.contains(id) { events.append(.markChanged(id, marked: true)) }
+        let stillMarked = Set(marked)
+        for id in markedIDs.sorted() where !stillMarked.contains(id) { events.append(.markChanged(id, marked: false)) }
+        markedIDs = stillMarked
+        let level = state.navigation.focusedLevel
+        if level != focusedLevel, state.navigation.levels.indices.contains(level) {
+            focusedLevel = level
+            let parent = state.navigation.levels[level].parent
+            events.append(.levelEntered(level, parentID: parent == NodeStore.top ? nil : state.store[parent].id))
+        }
     }
 
     /// Notes an accepted pick.

@@ -66,6 +66,12 @@ package enum BrowserEvent: Sendable, Hashable {
     case focusMoved(String?)
     /// The item of this id was expanded: its children are shown.
     case expanded(String)
+    /// The item of this id was collapsed: its children are no longer shown.
+    case collapsed(String)
+    /// The item of this id was marked (true) or unmarked (false).
+    case markChanged(String, marked: Bool)
+    /// The focus entered this level (0 for the first), which lists the children of `parentID` (nil: the top).
+    case levelEntered(Int, parentID: String?)
     /// The picker accepted these ids.
     case accepted([String])
     /// The key of a program's own action was pressed, on this item with these marked.
