@@ -53,7 +53,8 @@ struct PostgresServerTests {
         } catch let error as SourceError {
             #expect(error.isCancellation, "\(error)")
         }
-        #expect(Date().timeIntervalSince(started) < 20, "cancelled, not run to its end")
+        // The statement sleeps 60 s: well under that is cancelled (23 s was seen on a machine building beside it).
+        #expect(Date().timeIntervalSince(started) < 45, "cancelled, not run to its end")
         #expect(try cluster.admin(active) == "0")
     }
 
