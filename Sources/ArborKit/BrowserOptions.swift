@@ -43,6 +43,9 @@ public struct BrowserOptions: Sendable {
     public var onExpand: (@Sendable (String) -> Void)?
     /// Called on the browser's thread when the picker accepts its ids, before ``HierarchyBrowser/run()`` returns.
     public var onAccept: (@Sendable ([String]) -> Void)?
+    /// Whether accepting in the picker ends the browser (true, as fzf); false reports the accepted ids to
+    /// ``onAccept`` and goes on, the marks kept, so that a program acts on them and the user picks again.
+    public var acceptEnds = true
     /// Called on the browser's thread when an expanded item is collapsed, its children no longer shown.
     public var onCollapse: (@Sendable (String) -> Void)?
     /// Called on the browser's thread when an item is marked (true) or unmarked (false).

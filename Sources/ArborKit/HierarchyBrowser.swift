@@ -123,6 +123,7 @@ public final class HierarchyBrowser: Sendable {
         for action in options.actions { settings.actionBindings[action.key] = [.custom(action.name)] }
         settings.placeholderSource = PlaceholderSource(file: options.sourceFile, idsArePaths: options.idsArePaths)
         settings.changes = capabilities.navigating
+        settings.acceptEnds = options.acceptEnds
         controller.configure(settings)
         let loop = BrowserRunLoop(terminal: terminal, source: source, inbox: inbox,
                                   intervals: options.refreshInterval.map { [.refresh: $0] } ?? [:], headStart: headStart,
@@ -160,6 +161,12 @@ public final class HierarchyBrowser: Sendable {
     /// there.
     public func reveal(_ path: [String]) {
         inbox.post(contentsOf: [.action(.reveal(path: path))])
+    }
+
+    /// Marks exactly these ids, in this order, replacing the marks (the last alone for a single pick; none when
+    /// the browser does not pick); ``shown`` reads them back once a frame has shown them.
+    public func setMarks(_ ids: [String]) {
+        inbox.post(contentsOf: [.action(.selection(.set(ids)))])
     }
 
     /// Items of these ids were inserted among the children of `parentID`, at these indexes of its new list.

@@ -36,6 +36,22 @@ struct SelectionTests {
         #expect(driver.state.selection.ids.isEmpty)
     }
 
+    /// A program sets the marks: exactly these, in their order, each once; the last alone for a single pick;
+    /// none when nothing is picked.
+    @Test func marksSetByTheProgramReplaceTheMarks() async {
+        var driver = await picker(.multiple)
+        driver.send(.selection(.toggleFocused))
+        driver.send(.selection(.set(["munich", "berlin", "munich"])))
+        #expect(driver.state.selection.ids == ["munich", "berlin"])
+        #expect(!driver.state.selection.contains("hamburg"))
+        var single = await picker(.single)
+        single.send(.selection(.set(["munich", "berlin"])))
+        #expect(single.state.selection.ids == ["berlin"])
+        var browsing = await picker(.none)
+        browsing.send(.selection(.set(["munich"])))
+        #expect(browsing.state.selection.ids.isEmpty)
+    }
+
     @Test func browsingMarksNothing() async {
         var driver = await picker(.none)
         driver.send(.selection(.toggleFocused))

@@ -137,6 +137,33 @@ extension TerminalLoops {
             #expect(closing.withLock { $0 } == BrowserClosing(focusedID: "work", marked: ["work"], expanded: [], status: 130))
         }
 
+        /// Marks a program sets show and read back while the browser runs; with `acceptEnds` false, Enter hands
+        /// the marks to the program and the browser goes on until the user quits.
+        @Test func marksAreSetAndReadWhileItRunsAndAcceptingNeedNotEnd() async throws {
+            let accepted = Mutex<[[String]]>([])
+            var options = BrowserOptions.picker(multiple: true)
+            options.acceptEnds = false
+            options.onAccept = { ids in accepted.withLock { $0.append(ids) } }
+            let browser = HierarchyBrowser(source: TodoSource(), options: options)
+            let terminal = FakeTerminal(width: 70, height: 14)
+            let run = BrowserRun(browser, on: terminal)
+            #expect(await terminal.focusedLine(showing: "home") != nil)
+            browser.setMarks(["work", "home"])
+            #expect(await waitUntil { browser.shown.marked == ["work", "home"] })
+            terminal.type(.tab)
+            #expect(await waitUntil { browser.shown.marked == ["work"] }, "the user unmarks the focused home")
+            terminal.type(.enter)
+            #expect(await waitUntil { accepted.withLock { $0 } == [["work"]] })
+            #expect(await terminal.frame { $0.last?.contains("accepted 1 item") == true } != nil, "the browser goes on, saying so")
+            browser.setMarks(["home"])
+            #expect(await waitUntil { browser.shown.marked == ["home"] })
+            terminal.type(.enter)
+            #expect(await waitUntil { accepted.withLock { $0 } == [["work"], ["home"]] })
+            terminal.type(.escape)
+            let result = await run.end()
+            #expect(result?.ending == .cancelled)
+        }
+
         @Test func quittingTheBrowserPicksNothing() async {
             let source = TodoSource()
             let browser = HierarchyBrowser(source: source)

@@ -14,6 +14,8 @@ package enum SelectionAction: Sendable, Hashable {
     case toggleFocused
     /// Unmarks every item.
     case clear
+    /// Marks exactly these ids, in this order (the last alone in single mode, none without a selection).
+    case set([String])
 }
 
 /// The marked items by id, in the order they were marked; ids survive reloads and new stores.
@@ -40,6 +42,13 @@ package struct Selection: Sendable, Hashable {
         switch action {
         case .toggleFocused: if let focused { toggle(focused) }
         case .clear: clear()
+        case .set(let marked):
+            clear()
+            guard mode != .none else { return }
+            for id in mode == .single ? Array(marked.suffix(1)) : marked where !members.contains(id) {
+                ids.append(id)
+                members.insert(id)
+            }
         }
     }
 

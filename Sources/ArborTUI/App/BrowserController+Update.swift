@@ -64,6 +64,13 @@ extension BrowserController {
             switch dispatch(key) {
             case .exit(let status):
                 if let accepted { eventWatch?.accept(accepted) }
+                if !acceptEnds, status == 0, let picked = accepted {
+                    // The program acts on what was accepted; the browser goes on.
+                    accepted = nil
+                    acceptingKey = nil
+                    chrome.note = picked.count == 1 ? "accepted 1 item" : "accepted \(picked.count) items"
+                    continue
+                }
                 return .exit(status)
             case .proceed(let more): effects += more
             }

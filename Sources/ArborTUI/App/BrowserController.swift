@@ -42,6 +42,8 @@ package struct BrowserController: Sendable {
     var walkedAhead = false
     /// What the program presenting the browser is told of, when it listens.
     var eventWatch: BrowserEventWatch?
+    /// Whether accepting in the picker ends the browser.
+    var acceptEnds = true
     /// The query prompt's expression and the answer the columns show.
     package internal(set) var query = QueryState()
     /// The preview pane.

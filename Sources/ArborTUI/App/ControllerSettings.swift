@@ -18,6 +18,8 @@ package struct ControllerSettings: Sendable {
     package var placeholderSource = PlaceholderSource()
     /// Where the changes are, when the source is a difference.
     package var changes: (any ChangeNavigating)?
+    /// Whether accepting in the picker ends the browser; when not, the accepted ids are reported and it goes on.
+    package var acceptEnds = true
 
     /// The defaults: the built-in preview hidden, no bindings, finds searching titles within the source's bound.
     package init() {}
@@ -33,5 +35,6 @@ extension BrowserController {
         actionBindings = settings.actionBindings
         placeholderSource = settings.placeholderSource
         changes = settings.changes
+        acceptEnds = settings.acceptEnds
     }
 }

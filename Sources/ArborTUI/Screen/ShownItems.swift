@@ -25,6 +25,8 @@ public struct ShownItems: Sendable, Hashable {
     public var items: [ShownItem] = []
     /// The item with the browser's focus, or nil before the first item shows.
     public var focusedID: String?
+    /// The ids of the marked items, in the order they were marked.
+    public var marked: [String] = []
 
     /// Nothing shown yet.
     public init() {}
@@ -52,6 +54,7 @@ extension BrowserController {
     package func shownItems() -> ShownItems {
         var result = ShownItems()
         result.focusedID = state.focusedItem.flatMap { $0 == NodeStore.placeholder ? nil : state.store[$0].id }
+        result.marked = state.selection.ids
         guard state.layout == .columns else { return result }
         let metrics = layout.metrics
         for frame in layout.columns where state.navigation.levels.indices.contains(frame.column) {
