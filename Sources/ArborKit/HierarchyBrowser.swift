@@ -124,6 +124,8 @@ public final class HierarchyBrowser: Sendable {
         settings.placeholderSource = PlaceholderSource(file: options.sourceFile, idsArePaths: options.idsArePaths)
         settings.changes = capabilities.navigating
         settings.acceptEnds = options.acceptEnds
+        settings.keyMaps = (KeyMap.standard.remapped(options.keyChanges.map { ($0.key, $0.command) }),
+                            KeyMap.picker.remapped(options.keyChanges.map { ($0.key, $0.command) }))
         controller.configure(settings)
         let loop = BrowserRunLoop(terminal: terminal, source: source, inbox: inbox,
                                   intervals: options.refreshInterval.map { [.refresh: $0] } ?? [:], headStart: headStart,
@@ -147,7 +149,7 @@ public final class HierarchyBrowser: Sendable {
                                    status: status))
         }
         if let failure = terminal.failure { throw TerminalError(failure) }
-        guard options.selection != .none, status == 0 else { return BrowserResult(picked: [], status: status) }
+        guard controller.state.selection.mode != .none, status == 0 else { return BrowserResult(picked: [], status: status) }
         let picked = controller.accepted ?? []
         return BrowserResult(picked: picked, status: picked.isEmpty ? 1 : 0, acceptingKey: controller.acceptingKey)
     }
@@ -161,6 +163,12 @@ public final class HierarchyBrowser: Sendable {
     /// there.
     public func reveal(_ path: [String]) {
         inbox.post(contentsOf: [.action(.reveal(path: path))])
+    }
+
+    /// Picks this way from now on (none: browsing; single; multiple), the keys following (Enter accepts and Tab
+    /// marks while picking); marks the new mode does not allow go.
+    public func setSelection(_ mode: SelectionMode) {
+        inbox.post(contentsOf: [.action(.selection(.setMode(mode)))])
     }
 
     /// Marks exactly these ids, in this order, replacing the marks (the last alone for a single pick; none when

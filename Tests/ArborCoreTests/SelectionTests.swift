@@ -52,6 +52,24 @@ struct SelectionTests {
         #expect(browsing.state.selection.ids.isEmpty)
     }
 
+    /// The mode changes while the browser runs: a single pick keeps the last mark, browsing keeps none, and
+    /// marking works again once picking is back.
+    @Test func theModeChangesWhileItRunsKeepingWhatItAllows() async {
+        var driver = await picker(.multiple)
+        driver.send(.selection(.set(["hamburg", "berlin"])))
+        driver.send(.selection(.setMode(.single)))
+        #expect(driver.state.selection.mode == .single && driver.state.selection.ids == ["berlin"])
+        driver.send(.selection(.setMode(.none)))
+        #expect(driver.state.selection.ids.isEmpty)
+        driver.send(.selection(.toggleFocused))
+        #expect(driver.state.selection.ids.isEmpty, "browsing marks nothing")
+        driver.send(.selection(.setMode(.multiple)))
+        driver.send(.selection(.toggleFocused))
+        #expect(driver.state.selection.ids == ["hamburg"])
+        driver.send(.selection(.setMode(.multiple)))
+        #expect(driver.state.selection.ids == ["hamburg"], "the same mode keeps every mark")
+    }
+
     @Test func browsingMarksNothing() async {
         var driver = await picker(.none)
         driver.send(.selection(.toggleFocused))

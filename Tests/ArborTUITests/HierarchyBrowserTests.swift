@@ -164,6 +164,21 @@ extension TerminalLoops {
             #expect(result?.ending == .cancelled)
         }
 
+        /// A browser started to browse is turned into a picker by the program: Tab marks and Enter accepts.
+        @Test func theSelectionIsALiveSetting() async throws {
+            let browser = HierarchyBrowser(source: TodoSource())
+            let terminal = FakeTerminal(width: 70, height: 14)
+            let run = BrowserRun(browser, on: terminal)
+            #expect(await terminal.focusedLine(showing: "home") != nil)
+            browser.setSelection(.multiple)
+            #expect(await terminal.frame { $0.joined().contains("○") } != nil, "the cells show their select state")
+            terminal.type(.tab, .down, .tab)
+            #expect(await waitUntil { browser.shown.marked == ["home", "work"] })
+            terminal.type(.enter)
+            let result = await run.end()
+            #expect(result == BrowserResult(picked: ["home", "work"], status: 0))
+        }
+
         @Test func quittingTheBrowserPicksNothing() async {
             let source = TodoSource()
             let browser = HierarchyBrowser(source: source)

@@ -16,6 +16,8 @@ package enum SelectionAction: Sendable, Hashable {
     case clear
     /// Marks exactly these ids, in this order (the last alone in single mode, none without a selection).
     case set([String])
+    /// Picks this way from now on: marks beyond what the mode allows go (the last one stays for a single pick).
+    case setMode(SelectionMode)
 }
 
 /// The marked items by id, in the order they were marked; ids survive reloads and new stores.
@@ -42,6 +44,10 @@ package struct Selection: Sendable, Hashable {
         switch action {
         case .toggleFocused: if let focused { toggle(focused) }
         case .clear: clear()
+        case .setMode(let newMode):
+            mode = newMode
+            let kept = newMode == .none ? [] : newMode == .single ? Array(ids.suffix(1)) : ids
+            apply(.set(kept), focused: focused)
         case .set(let marked):
             clear()
             guard mode != .none else { return }

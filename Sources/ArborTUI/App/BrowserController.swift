@@ -25,7 +25,7 @@ package struct BrowserController: Sendable {
     /// Whether the help overlay is open.
     package var showsHelp: Bool { chrome.showsHelp }
     /// The renderer.
-    package let screen: BrowserScreen
+    package private(set) var screen: BrowserScreen
     var size: (width: Int, height: Int) = (0, 0)
     /// Where this turn's frame puts everything, computed once after each input: painting, the mouse and paging
     /// read it and nothing else.
@@ -44,6 +44,8 @@ package struct BrowserController: Sendable {
     var eventWatch: BrowserEventWatch?
     /// Whether accepting in the picker ends the browser.
     var acceptEnds = true
+    /// The keys of browsing and of picking, when the selection's mode may change while the browser runs.
+    var keyMaps: (browse: KeyMap, pick: KeyMap)?
     /// The query prompt's expression and the answer the columns show.
     package internal(set) var query = QueryState()
     /// The preview pane.
@@ -134,6 +136,9 @@ package struct BrowserController: Sendable {
     /// Applies a load result or a mutation, a completed place going into the prompt, without fitting the viewport.
     mutating func applyReceived(_ action: BrowserAction) -> [BrowserEffect] {
         let effects = state.apply(action)
+        if case .selection(.setMode(let mode)) = action, let keyMaps {
+            screen.keyMap = mode == .none ? keyMaps.browse : keyMaps.pick
+        }
         if case .place(.completed) = action, let completion = state.place.completion, var prompt = chrome.prompt, prompt.kind == .place {
             prompt.text = completion.text
             prompt.cursor = completion.text.count

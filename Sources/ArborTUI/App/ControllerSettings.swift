@@ -20,6 +20,9 @@ package struct ControllerSettings: Sendable {
     package var changes: (any ChangeNavigating)?
     /// Whether accepting in the picker ends the browser; when not, the accepted ids are reported and it goes on.
     package var acceptEnds = true
+    /// The keys of browsing and of picking, switched between as the selection's mode changes; nil keeps the
+    /// screen's.
+    package var keyMaps: (browse: KeyMap, pick: KeyMap)?
 
     /// The defaults: the built-in preview hidden, no bindings, finds searching titles within the source's bound.
     package init() {}
@@ -36,5 +39,6 @@ extension BrowserController {
         placeholderSource = settings.placeholderSource
         changes = settings.changes
         acceptEnds = settings.acceptEnds
+        keyMaps = settings.keyMaps
     }
 }
