@@ -107,9 +107,9 @@ public final class HierarchyBrowser: Sendable {
     package func run(on terminal: any TerminalDevice, source: any HierarchySource, headStart: SourceHeadStart? = nil,
                      firstFrame: FirstFrameGate? = nil) throws(TerminalError) -> BrowserResult {
         let capabilities = source.capabilities
-        let keyMap = (options.selection == .none ? KeyMap.standard : .picker)
-            .remapped(options.keyChanges.map { ($0.key, $0.command) })
-        let screen = BrowserScreen(sourceName: source.displayName, keyMap: keyMap, cellMode: options.cells.resolved(for: source),
+        let changes = options.keyChanges.map { ($0.key, $0.command) }
+        let keyMaps = (browse: KeyMap.standard.remapped(changes), pick: KeyMap.picker.remapped(changes))
+        let screen = BrowserScreen(sourceName: source.displayName, keyMap: options.selection == .none ? keyMaps.browse : keyMaps.pick, cellMode: options.cells.resolved(for: source),
                                    notice: options.notice)
         var controller = BrowserController(screen: screen, selectionMode: options.selection, layout: options.layout,
                                            showsHeader: options.showsHeader)
@@ -124,8 +124,7 @@ public final class HierarchyBrowser: Sendable {
         settings.placeholderSource = PlaceholderSource(file: options.sourceFile, idsArePaths: options.idsArePaths)
         settings.changes = capabilities.navigating
         settings.acceptEnds = options.acceptEnds
-        settings.keyMaps = (KeyMap.standard.remapped(options.keyChanges.map { ($0.key, $0.command) }),
-                            KeyMap.picker.remapped(options.keyChanges.map { ($0.key, $0.command) }))
+        settings.keyMaps = keyMaps
         controller.configure(settings)
         let loop = BrowserRunLoop(terminal: terminal, source: source, inbox: inbox,
                                   intervals: options.refreshInterval.map { [.refresh: $0] } ?? [:], headStart: headStart,

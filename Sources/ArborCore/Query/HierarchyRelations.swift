@@ -73,13 +73,17 @@ public struct HierarchyRelations: Sendable {
     /// Any elements grouped by a key, groups in the order their first element comes, elements in their order.
     public static func group<Element>(_ elements: [Element], by key: (Element) throws -> String) rethrows
         -> [(key: String, items: [Element])] {
-        var order: [String] = []
-        var groups: [String: [Element]] = [:]
+        var groups: [(key: String, items: [Element])] = []
+        var position: [String: Int] = [:]
         for element in elements {
             let name = try key(element)
-            if groups[name] == nil { order.append(name) }
-            groups[name, default: []].append(element)
+            if let index = position[name] {
+                groups[index].items.append(element)
+            } else {
+                position[name] = groups.count
+                groups.append((name, [element]))
+            }
         }
-        return order.map { ($0, groups[$0]!) }
+        return groups
     }
 }

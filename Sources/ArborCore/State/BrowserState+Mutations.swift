@@ -136,7 +136,7 @@ extension BrowserState {
                 store[oldParent].childLoad = .unloaded
             }
             if parent == nil, byNavigation { message = "top of the hierarchy" }
-            if let moved = loads.followingMove {
+            if !byNavigation, let moved = loads.followingMove {
                 loads.followingMove = nil
                 return followMove(of: moved)
             }

@@ -78,17 +78,6 @@ package struct RelativeQueries: Sendable {
 
     /// Any elements grouped by a key, groups in the order their first element comes, elements in their own order.
     package static func group<Element>(_ items: [Element], by key: (Element) -> String) -> [(key: String, items: [Element])] {
-        var groups: [(key: String, items: [Element])] = []
-        var position: [String: Int] = [:]
-        for item in items {
-            let value = key(item)
-            if let index = position[value] {
-                groups[index].items.append(item)
-            } else {
-                position[value] = groups.count
-                groups.append((value, [item]))
-            }
-        }
-        return groups
+        HierarchyRelations.group(items, by: key)
     }
 }
