@@ -66,6 +66,8 @@ extension TerminalLoops {
             let terminal = FakeTerminal(width: 70, height: 14)
             let run = BrowserRun(browser, on: terminal)
             #expect(await terminal.focusedLine(showing: "home") != nil)
+            // → on an item still being read is not taken: the second task is waited for before it is entered.
+            #expect(await terminal.frame { $0.contains { $0.contains("work") } } != nil)
             terminal.type(.down, .right)
             #expect(await terminal.focusedLine(showing: "report") != nil)
             await Task.detached {

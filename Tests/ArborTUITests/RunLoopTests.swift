@@ -232,6 +232,7 @@ extension TerminalLoops {
         @Test func theListenerHearsOfFocusExpansionAndThePick() async {
             let run = LoopRun(LoopTestSource(), selection: .single)
             #expect(await run.terminal.focusedLine(showing: "alpha") != nil)
+            #expect(await run.terminal.frame { $0.contains { $0.contains("beta") } } != nil)
             run.terminal.type(.down, .right)
             #expect(await run.terminal.focusedLine(showing: "b1") != nil)
             run.terminal.type(.enter)
