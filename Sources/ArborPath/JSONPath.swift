@@ -12,10 +12,10 @@ public struct JSONPath: Sendable, Hashable {
         self.expression = expression
     }
 
-    /// The most levels a walk follows: values nested in values and the steps of a query (its segments and
-    /// those of the queries in its filters) together. The walk recurses per level, so a thread that runs one
-    /// needs a stack of ``stackSize`` bytes.
-    public static let depthLimit = 10_000
+    /// The most levels of nesting Arbor follows, the one bound of `query`, `print` and `diff`: for a query,
+    /// values nested in values and its steps (its segments and those of the queries in its filters) together.
+    /// The walk recurses per level, so a thread that runs one needs a stack of ``stackSize`` bytes.
+    public static let depthLimit = 512
     /// The stack a thread walking a query needs, with room for the values of matches made as deep as the limit.
     public static let stackSize = 256 << 20
 

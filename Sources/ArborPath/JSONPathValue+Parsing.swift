@@ -13,7 +13,8 @@ extension JSONPathValue {
 struct JSONValueReader {
     private let bytes: [UInt8]
     private var offset = 0
-    private static let depthLimit = 512
+    /// Containers nested to ``JSONPath/depthLimit`` with a scalar in the deepest.
+    private static let depthLimit = JSONPath.depthLimit + 1
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 

@@ -48,8 +48,26 @@ struct DeepQueryTests {
         let deep = try await run("$..[?@.title == 'nothing']", over: chain)
         #expect(deep.paths.isEmpty)
         #expect(deep.failure == JSONPathDepthError().description)
-        let shallow = try await run("$..[?@.title == 'nothing']", over: ChainSource(levels: 1_000))
+        let shallow = try await run("$..[?@.title == 'nothing']", over: ChainSource(levels: JSONPath.depthLimit / 4))
         #expect(shallow.paths.isEmpty && shallow.failure == nil)
+    }
+
+    /// `print` follows the same bound: the levels within it are printed, the item at the bound that holds more
+    /// gets a line saying why nothing follows, and the problem is heard once however many items are cut.
+    @Test func printStopsAtTheSameBoundAndSaysSoOnce() async throws {
+        var lines: [String] = []
+        var problems: [String] = []
+        let printer = TreePrinter(formatter: ItemFormatter(field: .title, idsArePaths: false), ascii: true)
+        try await printer.print(ChainSource(levels: 100_000), problem: { problems.append($0) }) {
+            lines.append(String(decoding: $0, as: UTF8.self))
+        }
+        #expect(lines.count == JSONPath.depthLimit + 2)
+        #expect(lines[JSONPath.depthLimit] == String(repeating: "    ", count: JSONPath.depthLimit - 1) + "`-- level \(JSONPath.depthLimit)")
+        #expect(lines.last == String(repeating: "    ", count: JSONPath.depthLimit) + "`-- ⚠ values nested more than 512 deep: print goes no deeper")
+        #expect(problems == ["values nested more than 512 deep: print goes no deeper (below 512)"])
+        lines = []
+        try await printer.print(ChainSource(levels: JSONPath.depthLimit)) { lines.append(String(decoding: $0, as: UTF8.self)) }
+        #expect(lines.count == JSONPath.depthLimit + 1 && lines.last?.hasSuffix("`-- level 512") == true, "a chain as deep as the bound is whole")
     }
 }
 

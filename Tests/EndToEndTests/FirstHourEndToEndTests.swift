@@ -62,6 +62,22 @@ struct FirstHourEndToEndTests {
         #expect(compared.status == 2 && compared.stderr.contains("invalid JSON"), "\(compared.status) \(compared.stderr)")
     }
 
+    /// Item 10: print, query and diff follow nesting to one bound, 512 levels, and each says so past it: 100,000
+    /// nested arrays print 514 lines and end with status 2, where they once wrote 246 MB.
+    @Test func item10PrintQueryAndDiffStopAtOneNestingBound() throws {
+        let folder = try makeScratchFolder("arbor-first-hour")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let deep = try file("deep.json", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), in: folder)
+        let printed = try runCommand(arborBinary, ["print", deep])
+        #expect(printed.status == 2 && printed.stdout.split(separator: "\n").count == 514)
+        #expect(printed.stdout.hasSuffix("└── ⚠ values nested more than 512 deep: print goes no deeper\n"))
+        #expect(printed.stderr.hasPrefix("arbor: values nested more than 512 deep: print goes no deeper (below …0/0/0"), "\(printed.stderr)")
+        let queried = try runCommand(arborBinary, ["query", "path", "$..*", deep])
+        #expect(queried.status == 2 && queried.stderr.contains("values nested more than 512 deep"), "\(queried.stderr)")
+        let compared = try runCommand(arborBinary, ["diff", deep, deep])
+        #expect(compared.status == 2 && compared.stderr.contains("values nested more than 512 deep"), "\(compared.stderr)")
+    }
+
     /// A mistyped command or option is named with the one most likely meant.
     @Test func aMistypedCommandOrOptionSaysWhatWasMeant() throws {
         let command = try runCommand(arborBinary, ["prnt", "/etc"])

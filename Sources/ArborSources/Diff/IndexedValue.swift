@@ -22,9 +22,9 @@ package final class IndexedJSON: Sendable {
         self.index = index
     }
 
-    /// The deepest nesting compared, within what a JSONPath query reads as values (512 levels, scalars
-    /// included): every level above a change becomes an item of the tree, each with its pointer.
-    static let depthLimit = 500
+    /// The deepest nesting compared, the bound a query and print follow too: every level above a change
+    /// becomes an item of the tree, each with its pointer.
+    static let depthLimit = JSONPath.depthLimit
 
     /// The offset of the first container nested deeper than ``depthLimit``, if one is.
     var tooDeep: Int? { index.firstContainer(deeperThan: Self.depthLimit).map { index.start[Int($0)] } }

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborPath
 
 /// Lists a hierarchy as an indented tree with guides, depth first, without recursion.
 package struct TreePrinter: Sendable {
@@ -25,7 +26,8 @@ package struct TreePrinter: Sendable {
     /// its children is read a page at a time, so a long list is never held whole.
     ///
     /// An item whose children cannot be read (a file inside a directory that does not parse) gets one child line
-    /// saying why, and `problem` hears it; the walk goes on.
+    /// saying why, and `problem` hears it; the walk goes on. So does an item ``JSONPath/depthLimit`` levels
+    /// below the top that holds more: its children are not printed, and `problem` hears of the first such item.
     package func print(_ source: any HierarchySource, problem: (String) -> Void = { _ in },
                        emit: ([UInt8]) throws -> Void) async throws {
         guard let root = try await source.root() else { return }
@@ -39,6 +41,7 @@ package struct TreePrinter: Sendable {
         let keepsTitles = formatter.needsTitlePath
         /// The ids of the items last printed at each level: the path to the one printed last.
         var path: [String] = []
+        var saidTooDeep = false
         while let pending = stack.popLast() {
             switch pending {
             case .page(let parent, let titles, let start, let count, let top):
@@ -53,15 +56,19 @@ package struct TreePrinter: Sendable {
                 path.append(entry.item.id)
                 if let depth, entry.level >= depth { continue }
                 if entry.item.childCount == 0 || isCycle { continue }
+                if entry.level >= JSONPath.depthLimit {
+                    let message = "values nested more than \(JSONPath.depthLimit) deep: print goes no deeper"
+                    if !saidTooDeep { problem(message + " (below \(Self.named(entry.item)))") }
+                    saidTooDeep = true
+                    stack.append(.item(Entry(failure: message, below: entry, titles: titles, guides: guides)))
+                    continue
+                }
                 do {
                     try await pushChildren(of: entry.item.id, below: entry, titles: titles, from: 0, count: entry.item.childCount,
                                            source: source, onto: &stack, top: false)
                 } catch let error as SourceError where !error.isCancellation {
                     problem(error.message)
-                    let failed = SourceItem(id: "", content: ItemContent(title: "⚠ " + error.message), childCount: 0)
-                    stack.append(.item(Entry(item: failed, prefix: entry.childPrefix + guides.last,
-                                             childPrefix: entry.childPrefix + guides.blank, level: entry.level + 1,
-                                             parentTitles: titles)))
+                    stack.append(.item(Entry(failure: error.message, below: entry, titles: titles, guides: guides)))
                 }
             }
         }
@@ -130,6 +137,12 @@ package struct TreePrinter: Sendable {
         }
     }
 
+    /// An item named in a message: its id (the end of a long one), or its title when it has no id.
+    private static func named(_ item: SourceItem) -> String {
+        let name = item.id.isEmpty ? item.content.title : item.id
+        return InertText.escaped(name.count > 60 ? "…" + name.suffix(59) : name)
+    }
+
     /// An item waiting to be printed, with its guides and the titles above it.
     private struct Entry {
         var item: SourceItem
@@ -137,6 +150,17 @@ package struct TreePrinter: Sendable {
         var childPrefix = ""
         var level = 0
         var parentTitles: [String] = []
+
+        init(item: SourceItem, prefix: String = "", childPrefix: String = "", level: Int = 0, parentTitles: [String] = []) {
+            (self.item, self.prefix, self.childPrefix, self.level, self.parentTitles) = (item, prefix, childPrefix, level, parentTitles)
+        }
+
+        /// The one line under `parent` saying why its children are not printed.
+        init(failure message: String, below parent: Entry, titles: [String], guides: (branch: String, last: String, pipe: String, blank: String)) {
+            self.init(item: SourceItem(id: "", content: ItemContent(title: "⚠ " + message), childCount: 0),
+                      prefix: parent.childPrefix + guides.last, childPrefix: parent.childPrefix + guides.blank,
+                      level: parent.level + 1, parentTitles: titles)
+        }
     }
 }
 
