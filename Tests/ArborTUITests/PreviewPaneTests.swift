@@ -38,12 +38,27 @@ struct PreviewPaneTests {
         let source = try document(#"{"pump": {"rated": 7.5, "tags": ["a", "b"], "on": true, "note": null, "empty": {}}, "other": 1}"#)
         var driver = try await driver(source)
         let box = try #require(driver.controller.layout.previewBox)
-        #expect(box.x == 60 && box.width == 60, "right:50% of 120 cells")
+        #expect(box.x == 90 && box.width == 30, "text narrower than right:50% of 120 cells takes a quarter")
         #expect(driver.controller.layout.columns.allSatisfy { $0.x + $0.width <= box.x }, "the columns keep to the left")
         #expect(paneText(driver).prefix(10) == ["{", "\"rated\": 7.5,", "\"tags\": [", "\"a\",", "\"b\"", "],", "\"on\": true,",
                                                  "\"note\": null,", "\"empty\": {}", "}"])
         await driver.press(.down)
         #expect(paneText(driver).first == "1", "the pane follows the focus to the next member")
+    }
+
+    /// First hour: the pane took half the width while it showed one short line, squeezing the columns' titles.
+    /// It narrows to its text, down to a quarter of the width, and takes its share again for a longer one.
+    @Test func thePaneNarrowsToShortTextAndTheColumnsTakeTheRest() async throws {
+        let source = try document(#"{"name": "rust-docs-json-generator", "description": "\#(String(repeating: "long text ", count: 8))"}"#)
+        var driver = try await driver(source)
+        var box = try #require(driver.controller.layout.previewBox)
+        #expect(box.width == 30 && box.x == 90)
+        #expect(driver.lines.contains { $0.contains("rust-docs-json-generator") }, "the column shows the whole value")
+        await driver.press(.down)
+        box = try #require(driver.controller.layout.previewBox)
+        #expect(box.width == 60 && box.x == 60, "80 cells of text take the whole share")
+        driver = try await self.driver(source, command: "echo x")
+        #expect(driver.controller.layout.previewBox?.width == 60, "a command's output is told the pane's width and keeps it")
     }
 
     @Test func aLongStringIsWrappedWhole() async throws {

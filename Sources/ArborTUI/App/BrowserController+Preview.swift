@@ -4,6 +4,13 @@ extension BrowserController {
     /// The pane's window while it is shown.
     var shownPreviewWindow: PreviewWindow? { preview.isShown ? preview.window : nil }
 
+    /// The cells the built-in preview's text needs, which the pane narrows to; nil for a command's output (told
+    /// the pane's width, it may fill whatever it is given) and for long text.
+    var previewFit: Int? {
+        guard preview.mode == .builtIn, let content = preview.content, preview.target == state.focusedItem.map({ state.store[$0].id }) else { return nil }
+        return content.widestLine
+    }
+
     /// The rows and cells of text the pane has room for, when it is on screen.
     var previewRoom: (width: Int, height: Int)? {
         layout.previewBox.map(PreviewPainter.room)

@@ -154,12 +154,14 @@ package struct BrowserController: Sendable {
 
     /// Tells the model what fits, when that changed, and lays out the frame of the turn.
     mutating func fitViewport() -> [BrowserEffect] {
-        layout = screen.layout(for: state, header: chrome.showsHeader, preview: shownPreviewWindow, width: size.width, height: size.height)
+        layout = screen.layout(for: state, header: chrome.showsHeader, preview: shownPreviewWindow, previewFit: previewFit,
+                               width: size.width, height: size.height)
         let metrics = layout.metrics
         guard metrics.columnSlots != state.navigation.visibleColumns || metrics.itemsPerPage != state.navigation.itemsPerPage else { return [] }
         // The viewport moves the row of columns; the frame is laid out again over the state it leaves.
         let effects = state.apply(.setViewport(columns: metrics.columnSlots, itemsPerPage: metrics.itemsPerPage))
-        layout = screen.layout(for: state, header: chrome.showsHeader, preview: shownPreviewWindow, width: size.width, height: size.height)
+        layout = screen.layout(for: state, header: chrome.showsHeader, preview: shownPreviewWindow, previewFit: previewFit,
+                               width: size.width, height: size.height)
         return effects
     }
 }

@@ -20,6 +20,13 @@ package struct PreviewContent: Sendable, Hashable {
         self.note = note
     }
 
+    /// The cells its widest line takes, when it is short enough to be measured at every frame (256 lines, all
+    /// read); nil for a longer one, which takes the pane's whole share.
+    package var widestLine: Int? {
+        guard !isCut, lines.count <= 256 else { return nil }
+        return lines.reduce(0) { max($0, DisplayWidth.of($1.text)) }
+    }
+
     /// A source's preview.
     package init(_ preview: ItemPreview) {
         self.init(lines: preview.lines.map { StyledLine($0).expandingTabs() }, wraps: preview.wraps, isCut: preview.isCut)

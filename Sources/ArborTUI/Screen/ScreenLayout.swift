@@ -70,9 +70,10 @@ package struct ScreenLayout: Sendable, Hashable {
 
 extension BrowserScreen {
     /// The layout of a frame of this size for this state; `header` makes room for the object header, `preview`
-    /// for the preview pane where its window puts it.
-    package func layout(for state: BrowserState, header: Bool = false, preview: PreviewWindow? = nil, width: Int, height: Int) -> ScreenLayout {
-        let box = preview.flatMap { previewBox($0, width: width, height: height) }
+    /// for the preview pane where its window puts it, no wider than `previewFit` cells of text need.
+    package func layout(for state: BrowserState, header: Bool = false, preview: PreviewWindow? = nil, previewFit: Int? = nil,
+                        width: Int, height: Int) -> ScreenLayout {
+        let box = preview.flatMap { previewBox($0, fit: previewFit, width: width, height: height) }
         var layout = ScreenLayout(
             width: width, height: height, metrics: ScreenMetrics(isCompact: true, columnSlots: 1, fullCells: false, contentTop: 0, contentHeight: 0),
             columns: [], breadcrumbRow: nil, footerRow: height - 1, helpBox: helpBox(width: width, height: height),
@@ -86,11 +87,13 @@ extension BrowserScreen {
     }
 
     /// The preview pane's box: on the right below the top line, or below the hierarchy above the footer; nil
-    /// when the hierarchy would be left too little room.
-    private func previewBox(_ window: PreviewWindow, width: Int, height: Int) -> ScreenLayout.Box? {
+    /// when the hierarchy would be left too little room. On the right it takes its share, or less when its text
+    /// is narrower (`fit` cells), down to a quarter of the width, the columns taking the rest.
+    private func previewBox(_ window: PreviewWindow, fit: Int?, width: Int, height: Int) -> ScreenLayout.Box? {
         switch window.side(width: width) {
         case .right:
-            let paneWidth = width * window.percent / 100
+            let share = width * window.percent / 100
+            let paneWidth = fit.map { min(share, max($0 + 4, width / 4)) } ?? share
             guard paneWidth >= 8, width - paneWidth >= 20, height >= 5 else { return nil }
             return ScreenLayout.Box(x: width - paneWidth, y: 1, width: paneWidth, height: height - 2)
         case .down:
