@@ -46,6 +46,10 @@ public struct BrowserOptions: Sendable {
     /// Whether accepting in the picker ends the browser (true, as fzf); false reports the accepted ids to
     /// ``onAccept`` and goes on, the marks kept, so that a program acts on them and the user picks again.
     public var acceptEnds = true
+    /// Whether the root's parent is asked for when the browser starts and, when the source gives one, shown as a
+    /// column before the root, the focus staying on the root (false: asked only when ← goes past the first
+    /// column). A parent that arrives late is put in without moving the focus.
+    public var showsRootParent = false
     /// Called on the browser's thread when an expanded item is collapsed, its children no longer shown.
     public var onCollapse: (@Sendable (String) -> Void)?
     /// Called on the browser's thread when an item is marked (true) or unmarked (false).

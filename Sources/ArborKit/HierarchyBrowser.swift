@@ -124,6 +124,7 @@ public final class HierarchyBrowser: Sendable {
         settings.placeholderSource = PlaceholderSource(file: options.sourceFile, idsArePaths: options.idsArePaths)
         settings.changes = capabilities.navigating
         settings.acceptEnds = options.acceptEnds
+        settings.showsRootParent = options.showsRootParent
         settings.keyMaps = keyMaps
         controller.configure(settings)
         let loop = BrowserRunLoop(terminal: terminal, source: source, inbox: inbox,

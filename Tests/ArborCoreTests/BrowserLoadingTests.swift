@@ -41,6 +41,37 @@ struct BrowserLoadingTests {
         #expect(driver.state.store[driver.state.navigation.levels[1].parent].childLoad == .loaded)
     }
 
+    /// ArborKit's `showsRootParent`, as the seed's view asks on load: the root's parent is asked for at the start
+    /// and shown as a column before it, the focus where it was, even when the answer comes after a move.
+    @Test func theRootsParentAskedAtTheStartIsShownBeforeItWithoutMovingTheFocus() async {
+        var driver = Driver(MutableSource(root: "plants", plantOutline))
+        driver.state.asksRootParentAtStart = true
+        driver.send(.start)
+        var parentAsk: BrowserEffect?
+        while !driver.pending.isEmpty {
+            let effect = driver.pending.removeFirst()
+            if case .loadParent = effect { parentAsk = effect } else { driver.send(await driver.answer(effect)) }
+        }
+        #expect(driver.columnParents == ["", "plants"])
+        driver.send(.moveFocus(by: 1))
+        #expect(driver.focusedID(1) == "berlin")
+        guard let parentAsk else {
+            Issue.record("the root's parent was not asked for")
+            return
+        }
+        driver.send(await driver.answer(parentAsk))
+        await driver.settle()
+        #expect(driver.columnParents == ["", "world", "plants"])
+        #expect(driver.titles(1) == ["Plants", "Offices"])
+        #expect(driver.state.navigation.focusedLevel == 2 && driver.focusedID(2) == "berlin", "the focus stays")
+        #expect(driver.state.message == nil)
+        var top = Driver(MutableSource(root: "world", plantOutline))
+        top.state.asksRootParentAtStart = true
+        top.send(.start)
+        await top.settle()
+        #expect(top.columnParents == ["", "world"] && top.state.message == nil, "a root without a parent stays first, silently")
+    }
+
     @Test func leftOfTheFirstColumnInsertsTheParentOfTheRoot() async {
         var driver = Driver(MutableSource(root: "plants", plantOutline))
         driver.send(.start)

@@ -34,6 +34,10 @@ extension BrowserState {
                 navigation.focusedLevel = 0
                 effects = requestItem(handle)
                 effects += ask(navigation.open(level: 0, store: store))
+                if asksRootParentAtStart {
+                    loads.rootParentAskedAtStart = handle
+                    effects += requestParent(of: handle)
+                }
             }
             return effects + continueReveal()
         }

@@ -17,6 +17,8 @@ package struct PendingLoads: Sendable {
     package internal(set) var countsPending: Set<NodeHandle> = []
     /// The item whose parent was asked for by moving left past the first level.
     var parentAskedByNavigation: NodeHandle?
+    /// The root whose parent was asked for as soon as it was known.
+    var rootParentAskedAtStart: NodeHandle?
     /// The item given a new parent whose path from the root is being asked for, a link at a time.
     var followingMove: NodeHandle?
     /// Items whose children were read ahead and have not been shown since.

@@ -120,6 +120,8 @@ extension BrowserState {
         guard store[handle].parentLoad.accepts(generation) else { return [] }
         let byNavigation = loads.parentAskedByNavigation == handle
         if byNavigation { loads.parentAskedByNavigation = nil }
+        let atStart = loads.rootParentAskedAtStart == handle
+        if atStart { loads.rootParentAskedAtStart = nil }
         switch result {
         case .failure(let error):
             store[handle].parentLoad = .failed(error.message)
@@ -140,7 +142,7 @@ extension BrowserState {
                 loads.followingMove = nil
                 return followMove(of: moved)
             }
-            if byNavigation || parent == nil { return rebase(handle, under: parent, focusParent: byNavigation) }
+            if byNavigation || parent == nil || atStart { return rebase(handle, under: parent, focusParent: byNavigation) }
             return oldParent == parent ? [] : followMove(of: handle)
         }
     }

@@ -20,6 +20,9 @@ package struct BrowserState: Sendable {
     package internal(set) var sourceTrouble: String?
     /// Whether the source is asked to show its hidden entries.
     package internal(set) var showsHidden = false
+    /// Whether the root's parent is asked for as soon as the root is known, and shown as a level before it
+    /// when the source has one (the focus staying on the root); otherwise only ← past the first level asks.
+    package var asksRootParentAtStart = false
 
     /// Creates an empty state; apply `.start` to load the root.
     package init(selectionMode: SelectionMode = .none, layout: Layout = .columns) {

@@ -20,6 +20,8 @@ package struct ControllerSettings: Sendable {
     package var changes: (any ChangeNavigating)?
     /// Whether accepting in the picker ends the browser; when not, the accepted ids are reported and it goes on.
     package var acceptEnds = true
+    /// Whether the root's parent is asked for at the start and shown before it.
+    package var showsRootParent = false
     /// The keys of browsing and of picking, switched between as the selection's mode changes; nil keeps the
     /// screen's.
     package var keyMaps: (browse: KeyMap, pick: KeyMap)?
@@ -39,6 +41,7 @@ extension BrowserController {
         placeholderSource = settings.placeholderSource
         changes = settings.changes
         acceptEnds = settings.acceptEnds
+        state.asksRootParentAtStart = settings.showsRootParent
         keyMaps = settings.keyMaps
     }
 }
