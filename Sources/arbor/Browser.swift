@@ -38,7 +38,7 @@ enum Browser {
             options.answerExpression = query.expression
         }
         if command.selectOne || command.exitZero,
-           let decided = decideWithoutScreen(command, hierarchy: hierarchy, idsArePaths: opened.idsArePaths) {
+           let decided = decideWithoutScreen(command, opened: opened) {
             lease.release()
             return decided
         }
@@ -75,8 +75,7 @@ enum Browser {
             throw .invalid(failure)
         }
         guard result.ending == .picked else { return result.status }
-        let formatter = ItemFormatter(
-            field: command.output.field(default: opened.idsArePaths ? .path : .id), idsArePaths: opened.idsArePaths)
+        let formatter = ItemFormatter(field: command.output.field, of: opened)
         let terminator = command.output.terminator
         if !command.expect.isEmpty, !writeAll(1, Array((result.acceptingKey?.configName ?? "").utf8) + terminator) { return 0 }
         for id in result.picked {
@@ -90,12 +89,13 @@ enum Browser {
     /// printed, status 0; nothing, status 1). As fzf matches every line, the query is matched against every
     /// item's path of titles (`src/app/main.swift`), the whole hierarchy walked until a second match is found.
     /// Nil when the picker is to be shown.
-    private static func decideWithoutScreen(_ command: BrowseCommand, hierarchy: any HierarchySource, idsArePaths: Bool) -> Int32? {
+    private static func decideWithoutScreen(_ command: BrowseCommand, opened: OpenedSource) -> Int32? {
+        let hierarchy = opened.hierarchy
         let matcher = TextMatcher(command.query ?? "")
         guard let candidates = try? blocking({ try await matches(of: matcher, in: hierarchy, upTo: 2) }) else { return nil }
         if candidates.isEmpty, command.exitZero { return 1 }
         guard candidates.count == 1, command.selectOne else { return nil }
-        let formatter = ItemFormatter(field: command.output.field(default: idsArePaths ? .path : .id), idsArePaths: idsArePaths)
+        let formatter = ItemFormatter(field: command.output.field, of: opened)
         guard let record = try? blocking({ try await formatter.record(for: candidates[0], in: hierarchy) }) else { return nil }
         let keyLine: [UInt8] = command.expect.isEmpty ? [] : command.output.terminator
         _ = writeAll(1, keyLine + record + command.output.terminator)

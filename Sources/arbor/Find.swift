@@ -6,8 +6,7 @@ enum Find {
     /// Prints the matches; returns the exit status.
     static func run(_ command: FindCommand, source opened: OpenedSource) throws(ArborFailure) -> Int32 {
         let hierarchy = opened.hierarchy
-        let idsArePaths = opened.idsArePaths
-        let formatter = ItemFormatter(field: command.output.field(default: idsArePaths ? .path : .id), idsArePaths: idsArePaths)
+        let formatter = ItemFormatter(field: command.output.field, of: opened)
         let terminator = command.output.terminator
         let fields = command.search.fields(for: hierarchy)
         let walk = SearchWalk(source: hierarchy, fields: fields, bound: command.search.bound(for: hierarchy) ?? hierarchy.searchBound)

@@ -45,8 +45,7 @@ struct OutputOptions {
         print0 ? [0] : Array((delimiter ?? "\n").utf8)
     }
 
-    /// The field to print, given the default for the source.
-    func field(default fallback: OutputField) -> OutputField {
-        output.flatMap(OutputField.init(rawValue:)) ?? fallback
-    }
+    /// The field asked for, if one was.
+    var field: OutputField? { output.flatMap(OutputField.init(rawValue:)) }
+
 }

@@ -26,13 +26,15 @@ enum PathQuery {
         let field = command.output.output.flatMap(Field.init(rawValue:)) ?? fallback
         let terminator = command.output.terminator
         // The walk recurses per level of nesting: it runs on a thread whose stack holds the deepest it goes.
-        let printed = QueryThread.run { print(search, field: field, terminator: terminator) }
+        let formatter = ItemFormatter(field: nil, of: opened)
+        let printed = QueryThread.run { print(search, field: field, terminator: terminator, formatter: formatter) }
         if let failure = printed.failure { throw .invalid(failure) }
         return printed.status
     }
 
     /// Prints the matches; the exit status, or why the walk stopped short.
-    private static func print(_ search: SourceQuery, field: Field, terminator: [UInt8]) -> (status: Int32, failure: String?) {
+    private static func print(_ search: SourceQuery, field: Field, terminator: [UInt8], formatter: ItemFormatter)
+        -> (status: Int32, failure: String?) {
         var output = GatheredOutput()
         var printed = 0
         var nonFinite = 0
@@ -40,7 +42,7 @@ enum PathQuery {
         search.forEachMatch { match in
             printed += 1
             if field == .value || field == .json, match.value.containsNonFiniteNumber { nonFinite += 1 }
-            if output.write(record(match, field: field) + terminator) { return true }
+            if output.write(record(match, field: field, formatter: formatter) + terminator) { return true }
             readerGone = true
             return false
         }
@@ -54,12 +56,12 @@ enum PathQuery {
         return (printed == 0 ? 1 : 0, nil)
     }
 
-    private static func record(_ match: QueryMatch, field: Field) -> [UInt8] {
+    private static func record(_ match: QueryMatch, field: Field, formatter: ItemFormatter) -> [UInt8] {
         switch field {
         case .value: return Array(match.value.compactJSON.utf8)
         case .path: return Array(NormalizedPath.text(match.path).utf8)
-        case .id: return LosslessText.encode(match.itemID)
-        case .title: return LosslessText.encode(match.itemTitle)
+        case .id: return formatter.bytes(match.itemID)
+        case .title: return formatter.bytes(match.itemTitle)
         case .json:
             let members: [(key: String, value: JSONPathValue)] = [
                 ("path", .string(NormalizedPath.text(match.path))), ("id", .string(match.itemID)), ("value", match.value),

@@ -111,7 +111,7 @@ enum Program {
 
     /// `arbor print`: the tree as indented lines; a reader that goes away ends it quietly.
     private static func printTree(_ command: PrintCommand, source opened: OpenedSource) throws(ArborFailure) -> Int32 {
-        var formatter = ItemFormatter(field: command.output.field(default: .title), idsArePaths: opened.idsArePaths)
+        var formatter = ItemFormatter(field: command.output.field ?? .title, of: opened)
         // Unasked, a tree is printed for a person: each scalar with its value, as the cells show it.
         formatter.showsValues = command.output.output == nil && command.output.delimiter == nil && !command.output.print0
         let printer = TreePrinter(formatter: formatter, depth: command.depth, ascii: command.ascii)

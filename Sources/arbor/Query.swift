@@ -7,7 +7,7 @@ enum Query {
     static func run(_ command: QueryCommand, source opened: OpenedSource) throws(ArborFailure) -> Int32 {
         let hierarchy = opened.hierarchy
         if let streaming = FormatCapabilities(of: hierarchy).streaming {
-            return try StreamedQuery.run(command, source: streaming, idsArePaths: opened.idsArePaths)
+            return try StreamedQuery.run(command, source: streaming, opened: opened)
         }
         let store: NodeStore
         do {
@@ -30,8 +30,7 @@ enum Query {
         let matching = related(relation).filter { handle in
             command.filters.allSatisfy { store.value(of: $0.field, for: handle) == $0.value }
         }
-        let idsArePaths = opened.idsArePaths
-        let formatter = ItemFormatter(field: command.output.field(default: idsArePaths ? .path : .id), idsArePaths: idsArePaths)
+        let formatter = ItemFormatter(field: command.output.field, of: opened)
         let terminator = command.output.terminator
         func emit(_ handle: NodeHandle, prefix: [UInt8] = []) -> Bool {
             let node = store[handle]
@@ -44,7 +43,7 @@ enum Query {
             for group in queries.group(matching, by: { node in
                 store.handle(for: node.id).flatMap { store.value(of: field, for: $0) } ?? ""
             }) {
-                for handle in group.items where !emit(handle, prefix: LosslessText.encode(group.key) + [0x09]) { return 0 }
+                for handle in group.items where !emit(handle, prefix: formatter.bytes(group.key) + [0x09]) { return 0 }
             }
         } else {
             for handle in matching where !emit(handle) { return 0 }

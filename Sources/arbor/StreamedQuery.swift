@@ -5,8 +5,8 @@ import ArborSources
 /// printed as they come; only a group's lines are held until the end.
 enum StreamedQuery {
     /// Prints the answer; returns the exit status.
-    static func run(_ command: QueryCommand, source: any StreamingQueries, idsArePaths: Bool) throws(ArborFailure) -> Int32 {
-        let formatter = ItemFormatter(field: command.output.field(default: idsArePaths ? .path : .id), idsArePaths: idsArePaths)
+    static func run(_ command: QueryCommand, source: any StreamingQueries, opened: OpenedSource) throws(ArborFailure) -> Int32 {
+        let formatter = ItemFormatter(field: command.output.field, of: opened)
         let terminator = command.output.terminator
         let filters = command.filters
         let grouped = command.relation == .group ? command.by : nil
@@ -35,7 +35,7 @@ enum StreamedQuery {
             throw .invalid("no item with id '\(command.id)'")
         }
         for group in RelativeQueries.group(keyed, by: \.key) {
-            for entry in group.items where !output.write(LosslessText.encode(group.key) + [0x09] + entry.line) { return 0 }
+            for entry in group.items where !output.write(formatter.bytes(group.key) + [0x09] + entry.line) { return 0 }
         }
         return printed == 0 ? 1 : 0
     }

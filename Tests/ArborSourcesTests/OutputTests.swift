@@ -39,4 +39,17 @@ struct OutputTests {
         #expect(try await ItemFormatter.idPath(of: "x/y", in: list) == ["x", "x/y"])
         await #expect(throws: SourceError.self) { try await ItemFormatter.idPath(of: "nope", in: list) }
     }
+
+    /// Text read as text is written as its UTF-8, the scalars U+10FF80… included; the names of files and the
+    /// lines of commands carry bytes that were not UTF-8 in those scalars, and are written back as those bytes.
+    @Test func textIsWrittenAsItsUTF8AndNamesAsTheirBytes() throws {
+        let item = SourceItem(id: "/a\u{10FF80}b", content: ItemContent(title: "a\u{10FF80}b"), childCount: 0)
+        var formatter = ItemFormatter(field: .title, idsArePaths: false)
+        formatter.textCarriesBytes = false
+        #expect(formatter.record(for: item, titlePath: []) == Array("a\u{10FF80}b".utf8))
+        formatter.textCarriesBytes = true
+        #expect(formatter.record(for: item, titlePath: []) == [0x61, 0x80, 0x62])
+        let kinds = ["json", "yaml", "toml", "xml", "csv", "fs", "paths", "cmd"].map { SourceKinds.kind(for: $0)?.textCarriesBytes }
+        #expect(kinds == [false, false, false, false, false, true, true, true])
+    }
 }

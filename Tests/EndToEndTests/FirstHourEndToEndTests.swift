@@ -78,6 +78,22 @@ struct FirstHourEndToEndTests {
         #expect(compared.status == 2 && compared.stderr.contains("values nested more than 512 deep"), "\(compared.stderr)")
     }
 
+    /// Item 10: text read from a document that holds U+10FF80…U+10FFFF (the scalars that stand for bytes in names
+    /// of files) is written as its UTF-8, by print and query alike, where it was written as one raw byte.
+    @Test func item10TheLastPrivateUseScalarsAreWrittenAsUTF8() throws {
+        let folder = try makeScratchFolder("arbor-first-hour")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = try file("u.json", "{\"a\u{10FF80}b\": {\"c\u{10FFFF}\": 1}}", in: folder)
+        for field in ["title", "id", "path"] {
+            let printed = try runCommand(arborBinary, ["print", "--output", field, document])
+            #expect(printed.status == 0 && printed.stdout.contains("a\u{10FF80}b"), "\(field): \(printed.stdout.debugDescription)")
+        }
+        let titles = try runCommand(arborBinary, ["print", "--output", "title", document])
+        #expect(titles.stdout.contains("c\u{10FFFF}"))
+        let queried = try runCommand(arborBinary, ["query", "path", "$.*", "--output", "id", document])
+        #expect(queried.status == 0 && queried.stdout == "/a\u{10FF80}b\n", "\(queried.stdout.debugDescription)")
+    }
+
     /// A mistyped command or option is named with the one most likely meant.
     @Test func aMistypedCommandOrOptionSaysWhatWasMeant() throws {
         let command = try runCommand(arborBinary, ["prnt", "/etc"])

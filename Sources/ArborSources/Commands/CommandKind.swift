@@ -4,6 +4,7 @@ import ArborCore
 struct CommandKind: SourceKind {
     var formats: [SourceFormat] { [.cmd] }
     var summary: String { "the output of commands, run as columns open (--children-cmd)" }
+    var textCarriesBytes: Bool { true }
     var options: [SourceOption] {
         [
             SourceOption("children-cmd", help: """

@@ -29,6 +29,9 @@ package protocol SourceKind: Sendable {
     var options: [SourceOption] { get }
     /// Whether its ids are paths, printed as paths by default.
     var idsArePaths: Bool { get }
+    /// Whether the texts of its items carry bytes that were not UTF-8 (``LosslessText``): names of files and
+    /// lines of commands, written back as those bytes; other kinds read text, written as its UTF-8.
+    var textCarriesBytes: Bool { get }
     /// Whether its inputs may be binary (not refused for looking like binary data).
     var readsBinary: Bool { get }
     /// Whether it reads an input's bytes where they are (``SourceInput/content``), so that a large file may be
@@ -61,6 +64,8 @@ extension SourceKind {
     package var options: [SourceOption] { [] }
     /// Ids are printed as they are unless the kind says they are paths.
     package var idsArePaths: Bool { false }
+    /// Texts carry bytes where ids are paths (names of files), unless the kind says.
+    package var textCarriesBytes: Bool { idsArePaths }
     /// Inputs are text unless the kind says.
     package var readsBinary: Bool { false }
     /// Inputs are read into memory unless the kind says.

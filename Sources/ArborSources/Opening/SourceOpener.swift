@@ -60,6 +60,8 @@ package struct OpenedSource: Sendable {
 
     /// Whether its ids are paths, printed as paths by default (path lists, directories).
     package var idsArePaths: Bool { SourceKinds.kind(for: format.rawValue)?.idsArePaths ?? false }
+    /// Whether its items' texts carry bytes that were not UTF-8, written back as those bytes.
+    package var textCarriesBytes: Bool { SourceKinds.kind(for: format.rawValue)?.textCarriesBytes ?? true }
 }
 
 /// Reads a file or standard input and builds the hierarchy in the format asked for or detected.

@@ -22,11 +22,26 @@ package struct ItemFormatter: Sendable {
     /// Whether a title is printed as a tree shows it to a person: a scalar's value after it (`name: tool`), and
     /// line breaks, tabs and other control characters written as escapes (`\n`, `\t`, `\u001b`), one item a line.
     package var showsValues = false
+    /// Whether texts carry bytes that were not UTF-8 (names of files, lines of commands), written back as those
+    /// bytes; otherwise a text is written as its UTF-8, whatever scalars it holds.
+    package var textCarriesBytes = true
 
     /// Creates a formatter.
     package init(field: OutputField, idsArePaths: Bool) {
         self.field = field
         self.idsArePaths = idsArePaths
+    }
+
+    /// A formatter of what `opened` holds: `field`, or by default its paths where ids are paths and its ids
+    /// otherwise.
+    package init(field: OutputField?, of opened: OpenedSource) {
+        self.init(field: field ?? (opened.idsArePaths ? .path : .id), idsArePaths: opened.idsArePaths)
+        textCarriesBytes = opened.textCarriesBytes
+    }
+
+    /// The bytes written for a text of the source.
+    package func bytes(_ text: String) -> [UInt8] {
+        textCarriesBytes ? LosslessText.encode(text) : Array(text.utf8)
     }
 
     /// The bytes printed for an item, without a terminator; the item and its path of titles are asked of the
@@ -51,15 +66,15 @@ package struct ItemFormatter: Sendable {
     package func record(for item: SourceItem, titlePath: [String]) -> [UInt8] {
         switch field {
         case .id:
-            return LosslessText.encode(item.id)
+            return bytes(item.id)
         case .path:
-            return LosslessText.encode(idsArePaths ? item.id : TitlePath.text(titlePath))
+            return bytes(idsArePaths ? item.id : TitlePath.text(titlePath))
         case .title where showsValues:
             let title = Self.visible(item.content.title)
-            guard let value = item.content.scalar else { return LosslessText.encode(title) }
-            return LosslessText.encode(title + ": " + Self.visible(value.text))
+            guard let value = item.content.scalar else { return bytes(title) }
+            return bytes(title + ": " + Self.visible(value.text))
         case .title:
-            return LosslessText.encode(item.content.title)
+            return bytes(item.content.title)
         case .json:
             var text = "{\"id\":" + JSONText.quoted(item.id) + ",\"title\":" + JSONText.quoted(item.content.title)
             text += ",\"path\":[" + titlePath.map(JSONText.quoted).joined(separator: ",") + "]"
