@@ -182,7 +182,7 @@ fuzz: deps
 	FUZZ_TARGETS="$(FUZZ_TARGETS)" scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # Each target for FUZZ_SMOKE_SECONDS on the kept corpus, new inputs in a scratch folder: part of make test.
-FUZZ_SMOKE_SECONDS ?= 15
+FUZZ_SMOKE_SECONDS ?= 10
 fuzz-smoke: deps
 	@mkdir -p .build-fuzz
 	@echo "building ArborFuzz with libFuzzer and AddressSanitizer"
