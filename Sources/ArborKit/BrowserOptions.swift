@@ -50,6 +50,9 @@ public struct BrowserOptions: Sendable {
     /// column before the root, the focus staying on the root (false: asked only when ← goes past the first
     /// column). A parent that arrives late is put in without moving the focus.
     public var showsRootParent = false
+    /// Draws items' cells the program's own way, per item or per kind of item, and may replace the count beside
+    /// the hierarchy icon; nil (the default) draws every cell as the built-in object cell.
+    public var cellRenderer: (any CellRenderer)?
     /// Called on the browser's thread when an expanded item is collapsed, its children no longer shown.
     public var onCollapse: (@Sendable (String) -> Void)?
     /// Called on the browser's thread when an item is marked (true) or unmarked (false).

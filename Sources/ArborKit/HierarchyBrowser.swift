@@ -110,7 +110,7 @@ public final class HierarchyBrowser: Sendable {
         let changes = options.keyChanges.map { ($0.key, $0.command) }
         let keyMaps = (browse: KeyMap.standard.remapped(changes), pick: KeyMap.picker.remapped(changes))
         let screen = BrowserScreen(sourceName: source.displayName, keyMap: options.selection == .none ? keyMaps.browse : keyMaps.pick, cellMode: options.cells.resolved(for: source),
-                                   notice: options.notice)
+                                   notice: options.notice, cellRenderer: options.cellRenderer)
         var controller = BrowserController(screen: screen, selectionMode: options.selection, layout: options.layout,
                                            showsHeader: options.showsHeader)
         var settings = ControllerSettings()

@@ -21,14 +21,16 @@ package struct BrowserScreen: Sendable {
     /// A standing notice for the footer, such as problems found in the data.
     package var notice: String?
     /// The object cells of the last frame, copied into the next where they are drawn the same.
-    package let cellMemo = CellPaintMemo()
+    package let cellMemo: CellPaintMemo
     /// What was measured of the columns' texts in the last frames, for the columns' widths.
     package let widthMemo = ColumnWidthMemo()
     /// The last frame, drawn over by the next one of the same shape.
     package let frameMemo = FrameMemo()
 
     /// Creates a screen.
-    package init(sourceName: String, keyMap: KeyMap = .standard, cellMode: CellMode = .auto, notice: String? = nil) {
+    package init(sourceName: String, keyMap: KeyMap = .standard, cellMode: CellMode = .auto, notice: String? = nil,
+                 cellRenderer: (any CellRenderer)? = nil) {
+        cellMemo = CellPaintMemo(renderer: cellRenderer)
         self.sourceName = sourceName
         self.keyMap = keyMap
         helpSize = Self.helpSize(of: keyMap)

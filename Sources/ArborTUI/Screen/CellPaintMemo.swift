@@ -24,6 +24,13 @@ package final class CellPaintMemo: Sendable {
     }
 
     private let frames = Mutex(Frames())
+    /// The program's own way of drawing cells, if it has one.
+    let renderer: (any CellRenderer)?
+
+    /// A memo of cells drawn by the built-in painter, or by `renderer` where it draws them.
+    init(renderer: (any CellRenderer)? = nil) {
+        self.renderer = renderer
+    }
 
     /// Starts a frame: the cells painted since the last start are the ones to copy from.
     func beginFrame() {
@@ -48,8 +55,10 @@ package final class CellPaintMemo: Sendable {
     /// Draws an item's cell as ``ObjectCellPainter`` does, copying it from the last frame when it was drawn the same.
     /// The focused item's highlighted cell, which also places the cursor, is always painted.
     func paint(_ model: ObjectCellModel, item: NodeHandle, stamp: Int, full: Bool, x: Int, y: Int, width: Int, into grid: inout CellGrid) {
+        var model = model
+        if let renderer { model.countText = renderer.countText(for: CellContext(model, width: width, height: full ? 3 : 1)) }
         guard !model.isHighlighted else {
-            return ObjectCellPainter.paint(model, full: full, x: x, y: y, width: width, into: &grid)
+            return draw(model, full: full, x: x, y: y, width: width, into: &grid)
         }
         let fits = x >= 0 && y >= 0 && x + width <= grid.width && y + (full ? 3 : 1) <= grid.height
         let copied = fits && frames.withLock { frames -> Bool in
@@ -63,9 +72,19 @@ package final class CellPaintMemo: Sendable {
             return true
         }
         guard !copied else { return }
-        ObjectCellPainter.paint(model, full: full, x: x, y: y, width: width, into: &grid)
+        draw(model, full: full, x: x, y: y, width: width, into: &grid)
         guard let cells = grid.block(x: x, y: y, count: width, rows: full ? 3 : 1) else { return }
         frames.withLock { $0.next[item] = Painted(model: model, stamp: stamp, full: full, x: x, y: y, width: width, cells: cells) }
+    }
+
+    /// Draws a cell with the program's renderer, or the built-in painter where it has none or declines.
+    private func draw(_ model: ObjectCellModel, full: Bool, x: Int, y: Int, width: Int, into grid: inout CellGrid) {
+        guard let renderer, width > 0 else { return ObjectCellPainter.paint(model, full: full, x: x, y: y, width: width, into: &grid) }
+        var canvas = CellCanvas(grid: CellGrid(width: 0, height: 0), model: model, x: x, y: y, width: width, height: full ? 3 : 1)
+        swap(&canvas.grid, &grid)
+        let drawn = renderer.draw(CellContext(model, width: width, height: full ? 3 : 1), on: &canvas)
+        swap(&canvas.grid, &grid)
+        if !drawn { ObjectCellPainter.paint(model, full: full, x: x, y: y, width: width, into: &grid) }
     }
 
     /// Whether an item's cell, of these flags and a content of this stamp, was drawn by the last frame the same and

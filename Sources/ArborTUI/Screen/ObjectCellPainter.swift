@@ -15,6 +15,8 @@ struct ObjectCellModel: Sendable {
     var pendingCount: String? = nil
     /// The search whose match in the title is highlighted.
     var match: TextMatcher? = nil
+    /// A program's text after the hierarchy icon in place of the number of children.
+    var countText: String? = nil
 
     /// Whether a cell of this model is drawn as one of `other`: the same flags, counts and search, and the same
     /// texts, value and change of the content (its other fields are not drawn).
@@ -32,7 +34,7 @@ extension ObjectCellModel {
     func hasFlags(of other: ObjectCellModel) -> Bool {
         childCount == other.childCount && hasIcon == other.hasIcon && isExpanded == other.isExpanded && isFocused == other.isFocused
             && isHighlighted == other.isHighlighted && isMarked == other.isMarked && pendingCount == other.pendingCount
-            && match == other.match
+            && match == other.match && countText == other.countText
     }
 }
 
@@ -46,6 +48,7 @@ enum ObjectCellPainter {
         guard cell.hasIcon else { return nil }
         let glyph = String(iconGlyph(cell))
         if let matches = cell.content?.matchCount { return "\(glyph) \(matches)✓" }
+        if let text = cell.countText { return "\(glyph) " + text }
         if let counts = cell.content?.changeCounts { return "\(glyph) " + counts.text }
         return cell.childCount.map { "\(glyph) \($0)" } ?? cell.pendingCount.map { "\(glyph) \($0)" } ?? glyph
     }
@@ -74,7 +77,8 @@ enum ObjectCellPainter {
         }
         var titleRoom = width - (textX - x)
         let iconStyle = CellStyle(cell.isExpanded ? .selectedIcon : .icon, highlighted: highlighted)
-        if cell.hasIcon, cell.content?.matchCount == nil, cell.content?.changeCounts == nil, let count = cell.childCount, count >= 0 {
+        if cell.hasIcon, cell.content?.matchCount == nil, cell.content?.changeCounts == nil, cell.countText == nil,
+           let count = cell.childCount, count >= 0 {
             // The common icon, a glyph and a count, is drawn without making its text.
             let digits = count < 10 ? 1 : count < 100 ? 2 : count < 1000 ? 3 : String(count).count
             let iconX = x + width - 1 - (2 + digits)
