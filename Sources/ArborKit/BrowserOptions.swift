@@ -53,6 +53,9 @@ public struct BrowserOptions: Sendable {
     /// Draws items' cells the program's own way, per item or per kind of item, and may replace the count beside
     /// the hierarchy icon; nil (the default) draws every cell as the built-in object cell.
     public var cellRenderer: (any CellRenderer)?
+    /// The object header's split between its main block and the description or the renderer's detail, and its
+    /// rows (fixed, or following the focused item's content); shown with ``showsHeader``.
+    public var headerLayout = HeaderLayout()
     /// Called on the browser's thread when an expanded item is collapsed, its children no longer shown.
     public var onCollapse: (@Sendable (String) -> Void)?
     /// Called on the browser's thread when an item is marked (true) or unmarked (false).

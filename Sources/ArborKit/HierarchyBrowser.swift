@@ -109,8 +109,9 @@ public final class HierarchyBrowser: Sendable {
         let capabilities = source.capabilities
         let changes = options.keyChanges.map { ($0.key, $0.command) }
         let keyMaps = (browse: KeyMap.standard.remapped(changes), pick: KeyMap.picker.remapped(changes))
-        let screen = BrowserScreen(sourceName: source.displayName, keyMap: options.selection == .none ? keyMaps.browse : keyMaps.pick, cellMode: options.cells.resolved(for: source),
+        var screen = BrowserScreen(sourceName: source.displayName, keyMap: options.selection == .none ? keyMaps.browse : keyMaps.pick, cellMode: options.cells.resolved(for: source),
                                    notice: options.notice, cellRenderer: options.cellRenderer)
+        screen.headerLayout = options.headerLayout
         var controller = BrowserController(screen: screen, selectionMode: options.selection, layout: options.layout,
                                            showsHeader: options.showsHeader)
         var settings = ControllerSettings()

@@ -77,4 +77,43 @@ struct HeaderScreenTests {
         #expect(TextWrap.lines("one two three four", width: 9, maxLines: 1) == ["one two…"])
         #expect(TextWrap.lines("", width: 9, maxLines: 2) == [])
     }
+
+    /// The seed's remaining header parts (issue 68, item 8): the program's split, rows that follow the content,
+    /// a detail drawn by the program, and in compact width the description on the first page when there are no
+    /// tags, body or footnote.
+    @Test func theSplitRowsThatFollowTheContentAndAProgramsDetail() async {
+        var screen = BrowserScreen(sourceName: "jobs", cellRenderer: LoadDetail())
+        screen.headerLayout = HeaderLayout(splitPercent: 30, rows: nil)
+        var driver = await ScreenDriver(jobs(), name: "jobs", width: 120, height: 40, screen: screen)
+        await driver.press(.character("i"))
+        let lines = driver.lines
+        let bar = lines[1].firstIndex(of: "│").map { lines[1].distance(from: lines[1].startIndex, to: $0) }
+        #expect(bar == 34, "30% of the 110 cells left of the status, then the separator: \(lines[1])")
+        #expect(lines[1].contains("│ load 80% ▇▇▇▇▇▇▇▇") && !lines.joined().contains("Temperature sensor"), "the detail in place of the description")
+        #expect(lines[4].contains("Due on 12/31") && lines[5].allSatisfy { $0 == "─" }, "four rows for four parts, no empty tag row")
+        #expect(lines[6].hasPrefix("┌"))
+        var short = BrowserScreen(sourceName: "notes")
+        short.headerLayout = HeaderLayout(rows: nil)
+        var notes = await ScreenDriver(Self.notes(), name: "notes", width: 40, height: 20, screen: short)
+        await notes.press(.character("i"))
+        #expect(notes.lines[1].contains("Note") && notes.lines[2].contains("Kept for the record"), "\(notes.lines)")
+        #expect(!notes.lines.joined().contains("Tab"), "one page: the description with the title")
+        #expect(notes.lines[3].allSatisfy { $0 == "─" }, "two rows of text: \(notes.lines)")
+    }
+
+    /// One note of a title and a description only.
+    static func notes() -> StaticHierarchy {
+        StaticHierarchy(displayName: "notes", nodes: [
+            StaticHierarchy.Node(id: "root", content: ItemContent(title: "Notes"), children: [1]),
+            StaticHierarchy.Node(id: "n", content: ItemContent(title: "Note", description: "Kept for the record"), parent: 0),
+        ], rootIndex: 0, rootIsVirtual: true)
+    }
+}
+
+/// A program's detail in the header: the load of a job as a bar.
+private struct LoadDetail: CellRenderer {
+    func drawHeaderDetail(_ cell: CellContext, on canvas: inout CellCanvas) -> Bool {
+        canvas.write("load 80% " + String(repeating: "▇", count: 8), x: 1, y: 0, look: RoleLook(foreground: .index(2)))
+        return true
+    }
 }

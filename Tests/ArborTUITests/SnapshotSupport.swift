@@ -34,8 +34,8 @@ struct ScreenDriver {
     private var previewsToMake: [PreviewRequest] = []
 
     init(_ source: any HierarchySource, name: String, width: Int, height: Int, cellMode: CellMode = .auto,
-         query: String? = nil) async {
-        controller = BrowserController(screen: BrowserScreen(sourceName: name, cellMode: cellMode.resolved(for: source)))
+         query: String? = nil, screen: BrowserScreen? = nil) async {
+        controller = BrowserController(screen: screen ?? BrowserScreen(sourceName: name, cellMode: cellMode.resolved(for: source)))
         performer = EffectPerformer(source: source)
         await settle(controller.start(width: width, height: height, query: query))
     }

@@ -20,6 +20,8 @@ package struct BrowserScreen: Sendable {
     package var cellMode: CellMode
     /// A standing notice for the footer, such as problems found in the data.
     package var notice: String?
+    /// The object header's split and rows.
+    package var headerLayout = HeaderLayout()
     /// The object cells of the last frame, copied into the next where they are drawn the same.
     package let cellMemo: CellPaintMemo
     /// What was measured of the columns' texts in the last frames, for the columns' widths.
@@ -43,9 +45,13 @@ package struct BrowserScreen: Sendable {
         return (lines.map(DisplayWidth.of).max() ?? 0, lines.count)
     }
 
-    /// The rows the object header takes when it is shown: none when the screen is too short for it.
-    func headerRows(_ header: Bool, height: Int) -> Int {
-        header && height - HeaderPainter.height >= 8 ? HeaderPainter.height : 0
+    /// The rows the object header takes when it is shown, its separator included: none when the screen is too
+    /// short for it.
+    func headerRows(_ header: Bool, for state: BrowserState, width: Int, height: Int) -> Int {
+        guard header else { return 0 }
+        let content = state.focusedItem.flatMap { state.store[$0].content }
+        let rows = HeaderPainter.textRows(for: content, layout: headerLayout, width: width, compact: width < Self.minimumColumnWidth * 2) + 1
+        return height - rows >= 8 ? rows : 0
     }
 
     /// Draws a whole frame where `layout` puts its parts: the layout of this state, computed once for the turn.
@@ -96,8 +102,10 @@ package struct BrowserScreen: Sendable {
     /// The object header and the hierarchy's view, where `layout` puts them.
     private func paintHierarchy(_ state: BrowserState, chrome: ScreenChrome, tick: Int, layout: ScreenLayout, into grid: inout CellGrid) {
         if layout.metrics.headerRows > 0 {
-            HeaderPainter(content: state.focusedItem.flatMap { state.store[$0].content }, page: chrome.headerPage)
-                .paint(y: 1, compact: layout.metrics.isCompact, into: &grid)
+            let focused = state.focusedItem
+            HeaderPainter(content: focused.flatMap { state.store[$0].content }, page: chrome.headerPage, layout: headerLayout,
+                          id: focused.map { state.store.id(of: $0) } ?? "", renderer: cellMemo.renderer)
+                .paint(y: 1, rows: layout.metrics.headerRows - 1, compact: layout.metrics.isCompact, into: &grid)
         }
         view(of: state.layout).paint(state, layout: layout, search: chrome.search,
                                      spinnerFrame: FooterPainter.spinner[tick % FooterPainter.spinner.count], into: &grid)

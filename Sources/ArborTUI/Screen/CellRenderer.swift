@@ -10,6 +10,9 @@ public protocol CellRenderer: Sendable {
     /// The text after the hierarchy icon in place of the number of children (the seed's hierarchy attribute
     /// text, `▷ 3 tasks`), or nil for the number; the built-in cell shows it too.
     func countText(for cell: CellContext) -> String?
+    /// Draws the focused item's detail in the object header, beside its main block where the description goes,
+    /// and returns true; or returns false to show the description.
+    func drawHeaderDetail(_ cell: CellContext, on canvas: inout CellCanvas) -> Bool
 }
 
 extension CellRenderer {
@@ -17,6 +20,8 @@ extension CellRenderer {
     public func draw(_ cell: CellContext, on canvas: inout CellCanvas) -> Bool { false }
     /// The number of children.
     public func countText(for cell: CellContext) -> String? { nil }
+    /// The description.
+    public func drawHeaderDetail(_ cell: CellContext, on canvas: inout CellCanvas) -> Bool { false }
 }
 
 /// What a renderer is told of the cell it draws.

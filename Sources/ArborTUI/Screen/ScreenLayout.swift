@@ -79,7 +79,7 @@ extension BrowserScreen {
             columns: [], breadcrumbRow: nil, footerRow: height - 1, helpBox: helpBox(width: width, height: height),
             findBox: findBox(width: width, height: height), previewBox: box)
         let part = layout.hierarchySize
-        let frame = view(of: state.layout).frame(for: state, headerRows: headerRows(header, height: part.height), width: part.width, height: part.height)
+        let frame = view(of: state.layout).frame(for: state, headerRows: headerRows(header, for: state, width: part.width, height: part.height), width: part.width, height: part.height)
         layout.metrics = frame.metrics
         layout.columns = frame.columns
         layout.breadcrumbRow = frame.breadcrumbRow
