@@ -67,7 +67,15 @@ RELEASE_ENV = PKG_CONFIG_PATH=$(CURDIR)/$(RELEASE_PKG)
 RELEASE_ARCHIVES = .build/static-libs
 RELEASE_LINK += -Xlinker -L$(CURDIR)/$(RELEASE_ARCHIVES)
 endif
-build: deps
+# The commit `arbor --version` prints, written into Sources/CBuildInfo/commit.h (not kept in git) when it changes;
+# a build without it (a plain `swift build`, a copy without git) says "unknown". ARBOR_COMMIT=... names it.
+ARBOR_COMMIT ?= $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null && echo $$c || echo $$c-dirty; })
+COMMIT_HEADER = Sources/CBuildInfo/commit.h
+commit-info:
+	@line='#define ARBOR_COMMIT "$(ARBOR_COMMIT)"'; if [ -n "$(ARBOR_COMMIT)" ] && [ "$$(cat $(COMMIT_HEADER) 2>/dev/null)" != "$$line" ]; then \
+	  echo "$$line" > $(COMMIT_HEADER); touch Sources/CBuildInfo/BuildInfo.c; fi
+
+build: deps commit-info
 ifeq ($(shell uname -s),Linux)
 	@mkdir -p $(RELEASE_PKG) $(RELEASE_ARCHIVES)
 	@printf 'Name: libXML\nDescription: libxml2 headers, loaded when used\nVersion: %s\nCflags: %s\nLibs:\n' \
