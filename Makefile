@@ -6,7 +6,7 @@ SAMPLE ?= sample-data/plant-maintenance.json
 BIN_DEBUG = .build/debug/arbor
 BIN_RELEASE = .build/release/arbor
 
-.PHONY: all build run test install clean deps tools coverage bench bench-smoke bench-tools startup-order fuzz fuzz-smoke leaks example docs-api public-api
+.PHONY: all build commit-info dist dist-check run test install clean deps tools coverage bench bench-smoke bench-tools startup-order fuzz fuzz-smoke leaks example docs-api public-api
 
 all: build
 
@@ -67,7 +67,15 @@ RELEASE_ENV = PKG_CONFIG_PATH=$(CURDIR)/$(RELEASE_PKG)
 RELEASE_ARCHIVES = .build/static-libs
 RELEASE_LINK += -Xlinker -L$(CURDIR)/$(RELEASE_ARCHIVES)
 endif
-build: deps
+# The commit `arbor --version` prints, written into Sources/CBuildInfo/commit.h (not kept in git) when it changes;
+# a build without it (a plain `swift build`, a copy without git) says "unknown". ARBOR_COMMIT=... names it.
+ARBOR_COMMIT ?= $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null && echo $$c || echo $$c-dirty; })
+COMMIT_HEADER = Sources/CBuildInfo/commit.h
+commit-info:
+	@line='#define ARBOR_COMMIT "$(ARBOR_COMMIT)"'; if [ -n "$(ARBOR_COMMIT)" ] && [ "$$(cat $(COMMIT_HEADER) 2>/dev/null)" != "$$line" ]; then \
+	  echo "$$line" > $(COMMIT_HEADER); touch Sources/CBuildInfo/BuildInfo.c; fi
+
+build: deps commit-info
 ifeq ($(shell uname -s),Linux)
 	@mkdir -p $(RELEASE_PKG) $(RELEASE_ARCHIVES)
 	@printf 'Name: libXML\nDescription: libxml2 headers, loaded when used\nVersion: %s\nCflags: %s\nLibs:\n' \
@@ -206,5 +214,17 @@ install: build
 	$(BIN_RELEASE) completions zsh > $(SHARE)/zsh/site-functions/_arbor
 	$(BIN_RELEASE) completions fish > $(SHARE)/fish/vendor_completions.d/arbor.fish
 
+# The release files in dist/: arbor-VERSION-x86_64-linux.tar.gz, arbor_VERSION_amd64.deb and SHA256SUMS
+# (scripts/dist.sh; lintian checks the package when it is installed).
+dist: build
+	scripts/dist.sh $(BIN_RELEASE)
+
+# The release files installed and used as a user meets them, in fresh minimal Debian 12 and 13 roots made by
+# debootstrap (as root; made once in .build-dist/roots; scripts/dist-check.sh).
+dist-check: dist
+	@command -v debootstrap >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq debootstrap >/dev/null; } \
+	  || { echo "dist-check needs debootstrap ('sudo apt-get install debootstrap')"; exit 1; }
+	scripts/dist-check.sh
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-dist dist

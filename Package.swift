@@ -44,6 +44,7 @@ let package = Package(
         .target(name: "CJSONScan"),
         .target(name: "CYAMLBlock", dependencies: ["CFileLease"]),
         .target(name: "CFileLease"),
+        .target(name: "CBuildInfo"),
         .target(name: "ArborPath"),
         .target(name: "ArborCore", dependencies: ["ArborPath", "CLZ4"]),
         .target(
@@ -62,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "arbor",
             dependencies: [
-                "ArborCore", "ArborSources", "ArborTUI", "ArborConfig", "ArborCommandLine", "ArborKit", "ArborPath",
+                "ArborCore", "ArborSources", "ArborTUI", "ArborConfig", "ArborCommandLine", "ArborKit", "ArborPath", "CBuildInfo",
             ]
         ),
         .executableTarget(

@@ -1,4 +1,5 @@
 import ArborCommandLine
+import CBuildInfo
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,6 +29,10 @@ enum ArborCommand {
 
     /// The program's version.
     static let version = "0.7.0"
+    /// The commit the program was built from, "unknown" when the build was not told.
+    static var commit: String { String(cString: arbor_build_commit()) }
+    /// What `arbor --version` prints: the version and the commit.
+    static var versionLine: String { "arbor \(version) (commit \(commit))" }
     /// When this version was made, for the manual page.
     static let releaseDate = "2026-11-24"
 

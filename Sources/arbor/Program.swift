@@ -16,7 +16,8 @@ enum Program {
     /// Runs the command line `given` (without the program's name); returns the exit status.
     static func run(_ given: [String]) throws(ArborFailure) -> Int32 {
         let environment = Startup.environment
-        let settings = given == ["keys", "--defaults"] ? Settings() : try Startup.settings(environment: environment)
+        // The version is told whatever the settings say: the shell integration asks for it at every start.
+        let settings = given == ["keys", "--defaults"] || given == ["--version"] ? Settings() : try Startup.settings(environment: environment)
         let arguments = try Startup.arguments(given, settings: settings, environment: environment)
         let request: ArborCommand.Request
         do {
@@ -29,7 +30,7 @@ enum Program {
             _ = writeAll(1, Array(text.utf8))
             return 0
         case .version:
-            _ = writeAll(1, Array("arbor \(ArborCommand.version)\n".utf8))
+            _ = writeAll(1, Array((ArborCommand.versionLine + "\n").utf8))
             return 0
         case .run(let command):
             return try run(command, settings: settings)

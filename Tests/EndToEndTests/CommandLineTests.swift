@@ -54,9 +54,20 @@ struct CommandLineTests {
         #expect(print.stdout.contains("USAGE: arbor print [<options>] [<source>]"))
         #expect(print.stdout.contains("--depth <depth>"))
         #expect(try runCommand(arborBinary, ["help", "query"]).stdout.contains("USAGE: arbor query [<options>] <relation> <id>"))
+    }
+
+    /// `arbor --version` names the version and the commit built (or "unknown"), whatever the settings say.
+    @Test func versionNamesTheCommit() throws {
+        let pattern = try Regex(#"arbor [0-9]+\.[0-9]+\.[0-9]+ \(commit ([0-9a-f]{12}(-dirty)?|unknown)\)\n"#)
         let version = try runCommand(arborBinary, ["--version"])
         #expect(version.status == 0)
-        #expect(version.stdout.hasPrefix("arbor "))
+        #expect(version.stdout.wholeMatch(of: pattern) != nil, "\(version.stdout)")
+        let folder = try makeScratchFolder("arbor-version")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("arbor"), withIntermediateDirectories: true)
+        try "theme = [".write(to: folder.appendingPathComponent("arbor/config.toml"), atomically: true, encoding: .utf8)
+        let broken = try runCommand("/usr/bin/env", ["XDG_CONFIG_HOME=\(folder.path)", arborBinary, "--version"])
+        #expect(broken.status == 0 && broken.stdout == version.stdout, "\(broken.stderr)")
     }
 
     @Test func usageMistakesNameTheCommandsUsage() throws {

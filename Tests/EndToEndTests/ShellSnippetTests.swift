@@ -76,4 +76,26 @@ struct ShellSnippetTests {
         try exercise("fish", command: "fish --no-config -i -C 'function fish_prompt; echo \"fish> \"; end'",
                      prompt: "fish>", inserted: "'./b c.txt'")
     }
+
+    /// A script written by another version says so in one line on stderr when loaded; the current one says nothing.
+    @Test(arguments: ["bash", "zsh", "fish"]) func anotherVersionWarns(_ language: String) throws {
+        let folder = try makeScratchFolder("arbor-shell-version")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("bin/arbor").path, withDestinationPath: arborBinary)
+        let version = String(try runCommand(arborBinary, ["--version"]).stdout.split(separator: " ")[1])
+        let script = try runCommand(arborBinary, ["--\(language)"]).stdout
+        #expect(script.hasPrefix("# arbor \(version)'s \(language) integration"))
+        try script.write(to: folder.appendingPathComponent("current"), atomically: true, encoding: .utf8)
+        try script.replacingOccurrences(of: version, with: "0.0.1").write(to: folder.appendingPathComponent("old"), atomically: true, encoding: .utf8)
+        let shell = ["bash": ["bash", "--norc", "--noprofile", "-c"], "zsh": ["zsh", "-f", "-c"]][language] ?? ["fish", "--no-config", "-c"]
+        func load(_ name: String) throws -> CommandResult {
+            try runCommand("/usr/bin/env", ["PATH=\(folder.path)/bin:/usr/bin:/bin"] + shell + ["source \(folder.path)/\(name)"])
+        }
+        let old = try load("old")
+        let warning = "arbor: this \(language) integration was written by arbor 0.0.1, the arbor on PATH is \(version): load it again"
+        #expect(old.stderr.components(separatedBy: warning).count == 2, "\(old.stderr)")
+        let current = try load("current")
+        #expect(!current.stderr.contains("arbor:"), "\(current.stderr)")
+    }
 }
