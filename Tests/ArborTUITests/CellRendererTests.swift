@@ -33,8 +33,10 @@ extension TerminalLoops {
             let counted = await terminal.frame { $0.contains { $0.contains("work") && $0.contains("▷ 3 tasks") } }
             #expect(counted != nil, "the program's count text: \(terminal.frames.last ?? [])")
             #expect(await terminal.frame { $0.contains { $0.contains("work") } } != nil)
-            terminal.type(.down, .right)
-            let drawn = try #require(await terminal.frame { $0.contains { $0.contains("P1 urgent long") } })
+            terminal.type(.down)
+            #expect(await terminal.focusedLine(showing: "work") != nil, "\(terminal.frames.last ?? [])")
+            terminal.type(.right)
+            let drawn = try #require(await terminal.frame { $0.contains { $0.contains("P1 urgent long") } }, "\(terminal.frames.last ?? [])")
             let urgent = try #require(drawn.first { $0.contains("P1 urgent") })
             let hostile = try #require(drawn.first { $0.contains("P1 ^[[2Jwipe") }, "an escape in a title is shown inert")
             #expect(!drawn.joined().unicodeScalars.contains { $0.value == 0x1B })

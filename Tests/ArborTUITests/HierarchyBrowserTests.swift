@@ -68,8 +68,10 @@ extension TerminalLoops {
             #expect(await terminal.focusedLine(showing: "home") != nil)
             // → on an item still being read is not taken: the second task is waited for before it is entered.
             #expect(await terminal.frame { $0.contains { $0.contains("work") } } != nil)
-            terminal.type(.down, .right)
-            #expect(await terminal.focusedLine(showing: "report") != nil)
+            terminal.type(.down)
+            #expect(await terminal.focusedLine(showing: "work") != nil, "\(terminal.frames.last ?? [])")
+            terminal.type(.right)
+            #expect(await terminal.focusedLine(showing: "report") != nil, "\(terminal.frames.last ?? [])")
             await Task.detached {
                 browser.insertChildren(["work/urgent"], of: "work", at: [source.add("work/urgent", to: "work")])
             }.value
