@@ -1,7 +1,8 @@
 import ArborCore
 import ArborSources
 
-/// Answers `arbor query` on a source loaded whole.
+/// Answers `arbor query` with the library's `HierarchyRelations` over the source: lists are read as the answer
+/// reaches them and each item is printed when it is found, descendants as the walk goes.
 enum Query {
     /// Prints the answer; returns the exit status.
     static func run(_ command: QueryCommand, source opened: OpenedSource) throws(ArborFailure) -> Int32 {
@@ -9,45 +10,54 @@ enum Query {
         if let streaming = FormatCapabilities(of: hierarchy).streaming {
             return try StreamedQuery.run(command, source: streaming, opened: opened)
         }
-        let store: NodeStore
+        let formatter = ItemFormatter(field: command.output.field, of: opened)
+        let printed: Int
         do {
-            store = try blocking { try await NodeStore.loaded(from: hierarchy) }
+            printed = try blocking { try await answer(command, over: hierarchy, formatter: formatter) }
+        } catch let failure as ArborFailure {
+            throw failure
         } catch {
             throw .invalid("\(error)")
         }
-        guard let item = store.handle(for: command.id), item != NodeStore.top else {
-            throw .invalid("no item with id '\(command.id)'")
+        return printed == 0 ? 1 : 0
+    }
+
+    /// Prints the items the command asks for; returns how many matched.
+    private static func answer(_ command: QueryCommand, over source: any HierarchySource, formatter: ItemFormatter) async throws -> Int {
+        let relations = HierarchyRelations(source)
+        let root = try await source.root()
+        guard !(root?.isVirtual == true && root?.id == command.id), let asked = try? await source.item(command.id) else {
+            throw ArborFailure.invalid("no item with id '\(command.id)'")
         }
-        let queries = RelativeQueries(store: store)
-        func related(_ relation: QueryCommand.Relation) -> [NodeHandle] {
-            switch relation {
-            case .ancestors: return queries.ancestors(of: item)
-            case .descendants, .group, .path: return queries.descendants(of: item)
-            case .siblings: return queries.siblings(of: item)
-            }
-        }
-        let relation = command.relation == .group ? command.of : command.relation
-        let matching = related(relation).filter { handle in
-            command.filters.allSatisfy { store.value(of: $0.field, for: handle) == $0.value }
-        }
-        let formatter = ItemFormatter(field: command.output.field, of: opened)
+        let filters = command.filters
         let terminator = command.output.terminator
-        func emit(_ handle: NodeHandle, prefix: [UInt8] = []) -> Bool {
-            let node = store[handle]
-            let item = SourceItem(id: node.id, content: node.content ?? ItemContent(title: node.id), childCount: node.childCount)
-            let titles = formatter.needsTitlePath
-                ? (queries.ancestors(of: handle).reversed() + [handle]).map { store[$0].title } : []
-            return writeAll(1, prefix + formatter.record(for: item, titlePath: titles) + terminator)
+        var titles = TitlePaths(relations: relations, needed: formatter.needsTitlePath)
+        var output = GatheredOutput()
+        defer { _ = output.flush() }
+        var count = 0
+        var keyed: [(key: String, line: [UInt8])] = []
+        let grouped = command.relation == .group ? command.by : nil
+        /// Takes one related item; false once the output is closed.
+        func take(_ item: SourceItem) async throws -> Bool {
+            guard filters.allSatisfy({ item.value(of: $0.field) == $0.value }) else { return true }
+            count += 1
+            let line = formatter.record(for: item, titlePath: try await titles.path(to: item)) + terminator
+            guard let grouped else { return output.write(line) }
+            keyed.append((item.value(of: grouped) ?? "", line))
+            return true
         }
-        if command.relation == .group, let field = command.by {
-            for group in queries.group(matching, by: { node in
-                store.handle(for: node.id).flatMap { store.value(of: field, for: $0) } ?? ""
-            }) {
-                for handle in group.items where !emit(handle, prefix: formatter.bytes(group.key) + [0x09]) { return 0 }
-            }
-        } else {
-            for handle in matching where !emit(handle) { return 0 }
+        switch command.relation == .group ? command.of : command.relation {
+        case .ancestors:
+            for ancestor in try await relations.ancestors(of: asked.id) where try await !take(ancestor) { return count }
+        case .siblings:
+            for sibling in try await relations.siblings(of: asked.id) where try await !take(sibling) { return count }
+        case .descendants, .group, .path:
+            for try await descendant in relations.descendants(of: asked.id) where try await !take(descendant) { return count }
         }
-        return matching.isEmpty ? 1 : 0
+        guard grouped != nil else { return count }
+        for group in HierarchyRelations.group(keyed, by: \.key) {
+            for entry in group.items where !output.write(formatter.bytes(group.key) + [0x09] + entry.line) { return count }
+        }
+        return count
     }
 }

@@ -95,9 +95,11 @@ struct InputLimitTests {
     }
 
     @Test func aLargeMalformedDocumentIsLocatedWithoutBuildingIt() throws {
-        var bytes = Array("[\n".utf8)
         let line = Array("  {\"n\": 12345678901234567890},\n".utf8)
-        while bytes.count <= JSONKind.largestParsed { bytes += line }
+        var lines: [UInt8] = []
+        while lines.count < 1 << 20 { lines += line }
+        var bytes = Array("[\n".utf8)
+        while bytes.count <= JSONKind.largestParsed { bytes += lines }
         bytes += Array("  {\"n\": 1,}\n]".utf8)
         let lineNumber = bytes.count(where: { $0 == 0x0A })
         let input = SourceInput(bytes: bytes, name: "big.json", origin: "big.json")

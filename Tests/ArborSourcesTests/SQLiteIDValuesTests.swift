@@ -13,8 +13,12 @@ struct SQLiteIDValuesTests {
             try db.execute(sql: "CREATE INDEX nodes_parent ON nodes(parent)")
             try db.execute(sql: "INSERT INTO nodes VALUES (1, NULL, 'integer one'), ('1x', NULL, 'text one')")
             try db.execute(sql: "INSERT INTO nodes VALUES (2, 1, 'under the integer'), ('2x', '1x', 'under the text')")
-            for id in 10..<(10 + count) {
-                try db.execute(sql: "INSERT INTO nodes VALUES (?, NULL, ?)", arguments: [.integer(Int64(id)), .text("top \(id)")])
+            // Integer ids 10, 11, ... and their titles, in one statement.
+            if count > 0 {
+                try db.execute(sql: """
+                    WITH RECURSIVE n(id) AS (SELECT 10 UNION ALL SELECT id + 1 FROM n WHERE id < ?)
+                    INSERT INTO nodes SELECT id, NULL, 'top ' || id FROM n
+                    """, arguments: [.integer(Int64(10 + count - 1))])
             }
         }
     }

@@ -64,7 +64,9 @@ struct SQLiteSourceTests {
         let path = try temporarySQLite { db in
             try db.execute(sql: "CREATE TABLE nodes(id INTEGER PRIMARY KEY, parent INTEGER, name TEXT)")
             try db.execute(sql: "INSERT INTO nodes VALUES (1, NULL, 'top')")
+            try db.execute(sql: "BEGIN")
             for index in 2...12_001 { try db.execute(sql: "INSERT INTO nodes VALUES (?, 1, ?)", arguments: [.integer(Int64(index)), .text("n\(index)")]) }
+            try db.execute(sql: "COMMIT")
         }
         defer { try? FileManager.default.removeItem(atPath: path) }
         let source = try openNodesTable(path)

@@ -196,7 +196,7 @@ struct SplitScanTests {
         for document in Self.documents().prefix(20) {
             for _ in 0..<30 {
                 let broken = generator.broken(document, by: breakers)
-                let places = stride(from: 1, to: broken.count, by: max(1, broken.count / 100)).map { $0 }
+                let places = stride(from: 1, to: broken.count, by: max(1, broken.count / 25)).map { $0 }
                 #expect(JSONDocumentSplitScan.agreesWithOnePass(broken, splittingAt: places),
                         "\(String(decoding: broken.prefix(120), as: UTF8.self))")
             }

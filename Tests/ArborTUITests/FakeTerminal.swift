@@ -86,11 +86,13 @@ final class FakeTerminal: TerminalDevice, Sendable {
     /// The latest frame, once one satisfies `test` (nil after `timeout` seconds).
     func frame(within timeout: Double = 30, where test: ([String]) -> Bool) async -> [String]? {
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        while true {
+            // Looked at once more after the deadline: a wait resumed late by a busy task pool still sees the frame.
+            let late = Date() >= deadline
             if let last = frames.last, test(last) { return last }
+            if late { return nil }
             try? await Task.sleep(nanoseconds: 2_000_000)
         }
-        return nil
     }
 
     /// The line of the latest frame that holds the focus bar, once it shows `text` (nil after `timeout`).

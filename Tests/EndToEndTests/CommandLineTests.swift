@@ -113,4 +113,21 @@ struct CommandLineTests {
         let paths = try runCommand("/bin/sh", ["-c", "printf 'a/b/c\\na/d\\n' | \(shellQuote(arborBinary)) query descendants a"])
         #expect(paths.stdout == "a/b\na/b/c\na/d\n")
     }
+
+    @Test func queriesOfADocumentPrintEachItemsTitlesFromTheTop() throws {
+        let folder = try makeScratchFolder("arbor-query")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("q.json").path
+        try #"{"a": {"b": {"c": 1}, "d": [2, 3]}, "e": 4}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let descendants = try runCommand(arborBinary, ["query", "descendants", "/a", file, "--output", "path"])
+        #expect(descendants.stdout == "q.json/a/b\nq.json/a/b/c\nq.json/a/d\nq.json/a/d/[0]\nq.json/a/d/[1]\n")
+        let ancestors = try runCommand(arborBinary, ["query", "ancestors", "/a/b/c", file, "--output", "path"])
+        #expect(ancestors.stdout == "q.json/a/b\nq.json/a\nq.json\n")
+        let siblings = try runCommand(arborBinary, ["query", "siblings", "/a/d/1", file, "--output", "json"])
+        #expect(siblings.stdout == #"{"id":"/a/d/0","title":"[0]","path":["q.json","a","d","[0]"],"fields":{"value":"2"}}"# + "\n")
+        let grouped = try runCommand(arborBinary, ["query", "group", "/a", file, "--by", "value", "--output", "title"])
+        #expect(grouped.stdout == "\tb\n\td\n1\tc\n2\t[0]\n3\t[1]\n")
+        let root = try runCommand(arborBinary, ["query", "descendants", "", file, "--where", "value=4"])
+        #expect(root.status == 0 && root.stdout == "/e\n")
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The release build, for the test that reads a file past 4 GiB (the debug build indexes it 30 times slower):
-/// `ARBOR_RELEASE_BIN`, set by `make test`.
+/// `ARBOR_RELEASE_BIN`, set by `make test-release`.
 let arborReleaseBinary: String? = ProcessInfo.processInfo.environment["ARBOR_RELEASE_BIN"].flatMap { $0.isEmpty ? nil : $0 }
 
 @Suite("No input exhausts memory, in a real terminal", .serialized)
@@ -55,7 +55,7 @@ struct InputLimitEndToEndTests {
         #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "130")
     }
 
-    @Test(.enabled(if: arborReleaseBinary != nil, "needs ARBOR_RELEASE_BIN (make test sets it)"))
+    @Test(.enabled(if: arborReleaseBinary != nil, "needs ARBOR_RELEASE_BIN (make test-release sets it)"))
     func aDocumentPastFourGiBOpensWithItsItemsInPlace() throws {
         let folder = try makeScratchFolder("arbor-huge")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -20,7 +20,7 @@ struct ReleaseStartEndToEndTests {
     }
 
     @Test(.enabled(if: arborReleaseBinary != nil && FileManager.default.fileExists(atPath: "/proc/self/maps"),
-                   "needs ARBOR_RELEASE_BIN (make test sets it) and Linux"))
+                   "needs ARBOR_RELEASE_BIN (make test-release sets it) and Linux"))
     func libxml2IsLoadedForXMLOnly() throws {
         let json = try mappedFiles(showing: "a.json", with: Array(#"{"alpha": {"beta": 1}}"#.utf8), until: "alpha")
         #expect(json.contains("libc.so"))
@@ -32,7 +32,7 @@ struct ReleaseStartEndToEndTests {
     }
 
     @Test(.enabled(if: arborReleaseBinary != nil && FileManager.default.fileExists(atPath: "/proc/self/maps"),
-                   "needs ARBOR_RELEASE_BIN (make test sets it) and Linux"))
+                   "needs ARBOR_RELEASE_BIN (make test-release sets it) and Linux"))
     func theStartLoadsTheCLibraryAndItsMathsOnly() throws {
         let maps = try mappedFiles(showing: "a.json", with: Array(#"{"alpha": {"beta": 1}}"#.utf8), until: "alpha")
         let libraries = Set(maps.split(separator: "\n").compactMap { line -> String? in
@@ -45,7 +45,7 @@ struct ReleaseStartEndToEndTests {
     }
 
     @Test(.enabled(if: arborReleaseBinary != nil && FileManager.default.fileExists(atPath: "/usr/lib/locale/C.utf8/LC_COLLATE"),
-                   "needs ARBOR_RELEASE_BIN (make test sets it) and the C.UTF-8 locale's files"))
+                   "needs ARBOR_RELEASE_BIN (make test-release sets it) and the C.UTF-8 locale's files"))
     func theStartReadsNoFileOfTheLocale() throws {
         let maps = try mappedFiles(showing: "a.json", with: Array(#"{"alpha": {"beta": 1}}"#.utf8), until: "alpha", locale: "C.UTF-8")
         #expect(maps.contains("libc.so"), "the maps were read")

@@ -54,7 +54,7 @@ struct WideNodeEndToEndTests {
         let paged = tmux.waitForScreen { $0.contains("▌○ item 199963") && !$0.contains("…") }
         #expect(paged.ok, "PgUp did not show the page above:\n\(paged.screen)")
         try tmux.send("/", "'", "1", "2", "3", "4", "5")
-        let filtered = tmux.waitForScreen(timeout: 30) { $0.contains("/'12345█") && $0.contains("item 112345") && $0.contains("item 123459") }
+        let filtered = tmux.waitForScreen(timeout: 90) { $0.contains("/'12345█") && $0.contains("item 112345") && $0.contains("item 123459") }
         #expect(filtered.ok, "the filter did not see every child:\n\(filtered.screen)")
         try tmux.send("Enter")
         #expect(tmux.waitForScreen { $0.contains("1 of 12") }.ok)
