@@ -101,6 +101,7 @@ run: build
 test: deps tools commit-info example
 	$(SWIFT) build --build-tests --enable-code-coverage
 	scripts/public-api.sh --check
+	scripts/library-snippets.py
 	rm -rf .build/debug/codecov && mkdir -p .build/debug/codecov
 	LLVM_PROFILE_FILE=$(CURDIR)/.build/debug/codecov/arbor-%p.profraw ARBOR_BIN=$(CURDIR)/$(BIN_DEBUG) \
 	  EXAMPLE_BIN=$(CURDIR)/$(EXAMPLE_BIN) scripts/run-tests.sh
@@ -120,8 +121,9 @@ public-api:
 	$(SWIFT) build --build-tests --enable-code-coverage
 	scripts/public-api.sh > docs/public-api.txt
 
-# The example package of docs/examples/TaskBoard: a program of its own presenting the picker through ArborKit,
-# built against this checkout as any package depending on it would be (its end-to-end test runs it).
+# The example package of docs/examples/TaskBoard: two programs of their own presenting the browser through ArborKit
+# (a task board, a live process tree), built against this checkout as any package depending on it would be; their
+# end-to-end tests run them, and docs/library.md's snippets are taken from them (scripts/library-snippets.py).
 EXAMPLE_BIN = .build-example/debug/task-board
 # SwiftPM keeps the path dependency's list of files in the scratch folder and does not see files added or moved
 # in this checkout since: a failed build is tried once more from a clean scratch folder.
@@ -197,7 +199,7 @@ fuzz: deps
 	FUZZ_TARGETS="$(FUZZ_TARGETS)" scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # Each target for FUZZ_SMOKE_SECONDS on the kept corpus, new inputs in a scratch folder: part of make test.
-FUZZ_SMOKE_SECONDS ?= 10
+FUZZ_SMOKE_SECONDS ?= 5
 fuzz-smoke: deps
 	@mkdir -p .build-fuzz
 	@echo "building ArborFuzz with libFuzzer and AddressSanitizer"

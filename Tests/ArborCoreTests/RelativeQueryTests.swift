@@ -52,6 +52,14 @@ struct RelativeQueryTests {
         #expect(q.store.value(of: "nope", for: h("fan")) == nil)
     }
 
+    @Test func theTopHasNoSiblingsAndAnItemListedTwiceIsWalkedOnce() async throws {
+        let (q, _) = try await queries()
+        #expect(q.siblings(of: NodeStore.top).isEmpty)
+        let store = try await NodeStore.loaded(from: MutableSource(root: "a", [("a", ["b", "c", "b"]), ("b", ["d"])]))
+        let repeated = RelativeQueries(store: store)
+        #expect(repeated.descendants(of: store.handle(for: "a")!).map { store[$0].id } == ["b", "d", "c"])
+    }
+
     @Test func deepChainsNeedNoRecursion() async throws {
         var outline: [(String, [String])] = []
         for level in 0..<20_000 { outline.append(("n\(level)", ["n\(level + 1)"])) }

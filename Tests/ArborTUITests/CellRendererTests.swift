@@ -40,6 +40,8 @@ extension TerminalLoops {
             let urgent = try #require(drawn.first { $0.contains("P1 urgent") })
             let hostile = try #require(drawn.first { $0.contains("P1 ^[[2Jwipe") }, "an escape in a title is shown inert")
             #expect(!drawn.joined().unicodeScalars.contains { $0.value == 0x1B })
+            #expect(hostile.contains("│▌P1"), "the program's focused cell comes with the focus bar: \(hostile)")
+            #expect(urgent.contains("│ P1"), "and the others with their background: \(urgent)")
             for line in [urgent, hostile] {
                 #expect(line.contains("…│"), "text longer than the cell is cut at its edge: \(line)")
                 #expect(line.filter { $0 == "│" }.count == drawn[2].filter { $0 == "│" }.count, "the column's borders stay")

@@ -19,10 +19,13 @@ extension BrowserState {
             current = above
         }
         guard current == root else { return rebase(moved, under: newParent, focusParent: false) }
+        var effects: [BrowserEffect] = []
         if store[newParent].children?.contains(moved) == false {
-            // Its list predates the move: read again, it lists the item.
+            // Its list predates the move: read again, it lists the item. The first level's list (a virtual
+            // root's) is opened by no level above it, so it is asked for here.
             store.forgetChildren(of: newParent)
             store[newParent].childLoad = .unloaded
+            if newParent == navigation.levels.first?.parent { effects = requestChildren(of: newParent) }
         }
         // The levels open below the item stay open, the focus where it was among them.
         var below: [String] = []
@@ -30,7 +33,7 @@ extension BrowserState {
             below = navigation.levels[(level + 1)...navigation.focusedLevel].compactMap { $0.focusedItem.map { store[$0].id } }
         }
         let top = navigation.rootIsVirtual ? [] : [store[root].id]
-        return revealFromTop(top + path.reversed().map { store[$0].id } + below)
+        return effects + revealFromTop(top + path.reversed().map { store[$0].id } + below)
     }
 
     /// How many levels a moved item's new path is followed up before it is taken to be outside the root.

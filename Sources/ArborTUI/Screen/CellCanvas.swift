@@ -16,6 +16,10 @@ public struct CellCanvas {
 
     init(grid: CellGrid, model: ObjectCellModel, x: Int, y: Int, width: Int, height: Int) {
         (self.grid, self.model, self.x, self.y, self.width, self.height) = (grid, model, x, y, width, height)
+    }
+
+    /// Fills the cell's rectangle of the grid with its background and, when focused, the focus bar.
+    mutating func fillBackground() {
         for row in 0..<height {
             self.grid.fill(" ", x: x, y: y + row, count: width, style: CellStyle(.plain, highlighted: model.isHighlighted))
             if model.isFocused {

@@ -82,6 +82,7 @@ package final class CellPaintMemo: Sendable {
         guard let renderer, width > 0 else { return ObjectCellPainter.paint(model, full: full, x: x, y: y, width: width, into: &grid) }
         var canvas = CellCanvas(grid: CellGrid(width: 0, height: 0), model: model, x: x, y: y, width: width, height: full ? 3 : 1)
         swap(&canvas.grid, &grid)
+        canvas.fillBackground()
         let drawn = renderer.draw(CellContext(model, width: width, height: full ? 3 : 1), on: &canvas)
         swap(&canvas.grid, &grid)
         if !drawn { ObjectCellPainter.paint(model, full: full, x: x, y: y, width: width, into: &grid) }

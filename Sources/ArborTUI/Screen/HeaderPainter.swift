@@ -114,6 +114,7 @@ struct HeaderPainter {
                                         isFocused: false, isHighlighted: false, isMarked: nil)
             var canvas = CellCanvas(grid: CellGrid(width: 0, height: 0), model: model, x: x + 1, y: y, width: split.detailWidth + 1, height: rows)
             swap(&canvas.grid, &grid)
+            canvas.fillBackground()
             let drawn = renderer.drawHeaderDetail(CellContext(model, width: split.detailWidth + 1, height: rows), on: &canvas)
             swap(&canvas.grid, &grid)
             if drawn {

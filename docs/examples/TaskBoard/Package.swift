@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// A program of its own that presents Arbor's picker over its own hierarchy, built against this checkout.
+// Two programs of their own presenting Arbor's browser over their own hierarchies, built against this checkout:
+// a team's task board, and the machine's processes live with their own cells and a kill action on the marks.
 let package = Package(
     name: "TaskBoard",
     platforms: [.macOS(.v15)],
@@ -11,6 +12,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "task-board",
+            dependencies: [.product(name: "ArborKit", package: "Arbor")]
+        ),
+        .executableTarget(
+            name: "process-tree",
             dependencies: [.product(name: "ArborKit", package: "Arbor")]
         ),
     ],

@@ -11,14 +11,22 @@ import Darwin
 
 let board = TaskBoard()
 let log = getenv("TASK_BOARD_EVENTS").flatMap { fopen($0, "w") }
-var options = BrowserOptions.picker()
-options.showsHeader = true
-if let log {
-    nonisolated(unsafe) let file = log
-    options.onFocusChange = { id in fputs("focus \(id ?? "-")\n", file); fflush(file) }
-    options.onExpand = { id in fputs("expand \(id)\n", file); fflush(file) }
-    options.onAccept = { ids in fputs("accept \(ids.joined(separator: " "))\n", file); fflush(file) }
+nonisolated(unsafe) let events = log
+/// One line of the events file, when there is one.
+func note(_ line: String) {
+    guard let events else { return }
+    fputs(line + "\n", events)
+    fflush(events)
 }
+
+var options = BrowserOptions.picker()          // or .picker(multiple: true), or BrowserOptions() to browse
+options.showsHeader = true
+options.onFocusChange = { id in note("focus \(id ?? "-")") }          // called on the browser's thread
+options.onExpand = { id in note("expand \(id)") }                     // and onCollapse
+options.onMarkChange = { id, marked in note("\(marked ? "mark" : "unmark") \(id)") }
+options.onLevelEnter = { level, parentID in note("level \(level) \(parentID ?? "-")") }
+options.onAccept = { ids in note("accept \(ids.joined(separator: " "))") }
+options.onClose = { closing in note("close \(closing.status)") }      // closing.focusedID, .marked, .expanded, .status
 let browser = HierarchyBrowser(source: board, options: options)
 
 Task.detached {
@@ -30,8 +38,8 @@ Task.detached {
 }
 
 do {
-    let result = try browser.run()
-    for id in result.picked { print(id) }
+    let result = try browser.run()                 // or `try await browser.present()`
+    for id in result.picked { print(id) }          // result.status is the exit status fzf would give
     exit(result.status)
 } catch {
     let message = Array("task-board: \(error)\n".utf8)
