@@ -14,7 +14,7 @@ log=.build/end-to-end-tests.log
 "$bundle" --testing-library swift-testing --filter '^EndToEndTests\.' > "$log" 2>&1 &
 endToEnd=$!
 # The others run a little behind: a program an end-to-end test drives gets the processor when it asks.
-nice -n 5 "$bundle" --testing-library swift-testing --skip '^EndToEndTests\.'
+nice -n 10 "$bundle" --testing-library swift-testing --skip '^EndToEndTests\.'
 units=$?
 wait "$endToEnd"
 ends=$?

@@ -22,6 +22,7 @@ extension TerminalLoops {
     @Suite(.serialized) struct CellRendererTests {
         @Test func aProgramsCellsAreDrawnInsideTheirColumnInertAndCutAndTheCountIsItsOwn() async throws {
             let source = TodoSource()
+            _ = source.add("work/緊急urgent", to: "work")
             _ = source.add("work/urgent", to: "work")
             _ = source.add("work/\u{1B}[2Jwipe", to: "work")
             var options = BrowserOptions()
@@ -30,7 +31,7 @@ extension TerminalLoops {
             let terminal = FakeTerminal(width: 70, height: 14)
             let run = BrowserRun(browser, on: terminal)
             #expect(await terminal.focusedLine(showing: "home") != nil)
-            let counted = await terminal.frame { $0.contains { $0.contains("work") && $0.contains("▷ 3 tasks") } }
+            let counted = await terminal.frame { $0.contains { $0.contains("work") && $0.contains("▷ 4 tasks") } }
             #expect(counted != nil, "the program's count text: \(terminal.frames.last ?? [])")
             #expect(await terminal.frame { $0.contains { $0.contains("work") } } != nil)
             terminal.type(.down)
@@ -42,7 +43,8 @@ extension TerminalLoops {
             #expect(!drawn.joined().unicodeScalars.contains { $0.value == 0x1B })
             #expect(hostile.contains("│▌P1"), "the program's focused cell comes with the focus bar: \(hostile)")
             #expect(urgent.contains("│ P1"), "and the others with their background: \(urgent)")
-            for line in [urgent, hostile] {
+            let wide = try #require(drawn.first { $0.contains("P1 緊急urgent long") }, "wide characters are drawn, two columns each")
+            for line in [urgent, hostile, wide] {
                 #expect(line.contains("…│"), "text longer than the cell is cut at its edge: \(line)")
                 #expect(line.filter { $0 == "│" }.count == drawn[2].filter { $0 == "│" }.count, "the column's borders stay")
             }

@@ -60,7 +60,7 @@ final class TmuxSession {
     }
 
     /// Waits until the screen satisfies `condition` and holds still; returns the last screen seen and whether it did.
-    func waitForScreen(timeout: TimeInterval = 10, _ condition: (String) -> Bool) -> (screen: String, ok: Bool) {
+    func waitForScreen(timeout: TimeInterval = 20, _ condition: (String) -> Bool) -> (screen: String, ok: Bool) {
         let deadline = Date().addingTimeInterval(timeout)
         var last = screen()
         while true {
@@ -79,7 +79,7 @@ final class TmuxSession {
     }
 
     /// Waits until a file in the session's directory exists and is not empty; returns its text.
-    func waitForFile(_ name: String, timeout: TimeInterval = 10) -> String? {
+    func waitForFile(_ name: String, timeout: TimeInterval = 20) -> String? {
         let url = directory.appendingPathComponent(name)
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {

@@ -69,7 +69,8 @@ struct ProcessSnapshot: Sendable {
     }
 
     /// What changed from `old` to this snapshot, as the browser takes it: ended processes removed from their
-    /// parents, new ones inserted where they now stand, and the processes whose entry or children changed.
+    /// parents, new ones inserted where they now stand, adopted ones given their new parent, and the processes
+    /// whose entry or children changed.
     func changes(since old: ProcessSnapshot) -> [SourceChange] {
         var changes: [SourceChange] = []
         var changed: [String] = []
@@ -88,6 +89,10 @@ struct ProcessSnapshot: Sendable {
             if parent != 0 { changed.append(ProcessTree.id(parent)) }
         }
         for (pid, entry) in entries where old.entries[pid].map({ $0 != entry }) == true { changed.append(ProcessTree.id(pid)) }
+        // A process whose parent ended is adopted by another: the browser follows it there (invalidateParent).
+        for (pid, entry) in entries.sorted(by: { $0.key < $1.key }) where old.entries[pid].map({ $0.parent != entry.parent }) == true {
+            changes.append(.parentChanged(of: ProcessTree.id(pid)))
+        }
         if !changed.isEmpty { changes.append(.itemsChanged(changed)) }
         return changes
     }
