@@ -1,6 +1,6 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Runs every fuzz target of ArborFuzz (built with libFuzzer and AddressSanitizer in .build-fuzz) for a while,
-# FUZZ_JOBS targets at a time (default: the processors there are).
+# FUZZ_JOBS targets at a time (default: the processors there are), the next started as soon as one ends.
 #   scripts/fuzz.sh SECONDS            grows Tests/Fuzz/corpus; findings go to Tests/Fuzz/crashes
 #   scripts/fuzz.sh SECONDS --smoke    new inputs go to a scratch corpus; the repository is left as it is
 # Fails when a target crashes, breaks an invariant or leaks.
@@ -38,8 +38,8 @@ for target in $targets; do
     fuzz "$target" &
     running=$((running + 1))
     if [ "$running" -ge "$jobs" ]; then
-        wait
-        running=0
+        wait -n
+        running=$((running - 1))
     fi
 done
 wait
