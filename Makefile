@@ -102,9 +102,6 @@ test: deps tools commit-info example
 	$(SWIFT) build --build-tests --enable-code-coverage
 	scripts/public-api.sh --check
 	scripts/library-snippets.py
-	@# The fuzzing build, at the lowest priority beside the tests (it takes the processor time they leave);
-	@# fuzz-smoke's own build waits for it (SwiftPM's lock), then has nothing left to do.
-	@mkdir -p .build-fuzz && { nice -n 19 $(FUZZ_BUILD) > .build-fuzz/build.log 2>&1 & }
 	rm -rf .build/debug/codecov && mkdir -p .build/debug/codecov
 	LLVM_PROFILE_FILE=$(CURDIR)/.build/debug/codecov/arbor-%p.profraw ARBOR_BIN=$(CURDIR)/$(BIN_DEBUG) \
 	  EXAMPLE_BIN=$(CURDIR)/$(EXAMPLE_BIN) scripts/run-tests.sh
@@ -207,7 +204,7 @@ FUZZ_SMOKE_SECONDS ?= 5
 fuzz-smoke: deps
 	@mkdir -p .build-fuzz
 	@echo "building ArborFuzz with libFuzzer and AddressSanitizer"
-	@$(FUZZ_BUILD) > .build-fuzz/build-smoke.log 2>&1 || { tail -40 .build-fuzz/build-smoke.log; exit 1; }
+	@$(FUZZ_BUILD) > .build-fuzz/build.log 2>&1 || { tail -40 .build-fuzz/build.log; exit 1; }
 	FUZZ_TARGETS="$(FUZZ_TARGETS)" scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS) --smoke
 
 # A short and a long scripted session under valgrind's memcheck: lost memory must not grow with use.

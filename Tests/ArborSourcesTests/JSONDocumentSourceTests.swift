@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +9,8 @@ import Testing
 @Suite("JSON documents")
 struct JSONDocumentSourceTests {
     func open(_ text: String, format: SourceFormat? = nil) throws -> OpenedSource {
-        let path = "/tmp/arbor-doc-\(text.hashValue).json"
+        // A name of its own: tests running side by side open the same text.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-doc-\(UUID().uuidString).json").path
         try SourceFileFixture.write(text, to: path)
         defer { unlink(path) }
         return try SourceOpener.open(SourceRequest(path: path, format: format))

@@ -152,8 +152,10 @@ struct PreviewEndToEndTests {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let tmux = try session("\(shellQuote(arborBinary)) \(shellQuote(folder.path)) --bind 'enter:become(echo became {title}; exit 7)'")
+        // Enter once the first item is focused: typed earlier, {title} has no item to name.
+        #expect(tmux.waitForScreen { $0.contains("▌") && $0.contains("sub") }.ok)
         try tmux.send("Enter")
-        let shown = tmux.waitForScreen { $0.contains("became ") }
+        let shown = tmux.waitForScreen { $0.contains("became sub") }
         #expect(shown.ok, "\(shown.screen)")
         #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "7")
     }
