@@ -12,13 +12,21 @@ struct DocumentPreview {
         self.limit = max(1, limit)
     }
 
-    /// The value of the item, a scalar whole (a long string is wrapped by the pane), a container as JSON.
+    /// The value of the item, a scalar whole (a long string is wrapped by the pane), a container as JSON; after the
+    /// comments written at it, and for an alias, the value its anchor marked.
     func preview(of id: String) async throws -> ItemPreview {
-        let item = try await source.item(id)
-        if let scalar = item.content.scalar {
-            return ItemPreview(lines: Self.scalarLines(scalar), wraps: true)
-        }
+        var item = try await source.item(id)
         var printer = self
+        for line in item.content.description.split(separator: "\n", omittingEmptySubsequences: false) where !item.content.description.isEmpty {
+            printer.lines.append(PreviewLine("# " + line, .dim))
+        }
+        if let link = item.content.link, let scalar = item.content.scalar {
+            printer.lines.append(PreviewLine(scalar.text + " repeats " + (link.isEmpty ? "/" : link) + ":", .dim))
+            item = try await source.item(link)
+        }
+        if let scalar = item.content.scalar {
+            return ItemPreview(lines: printer.lines + Self.scalarLines(scalar), wraps: true)
+        }
         try await printer.print(item, key: nil, indent: 0, last: true)
         return ItemPreview(lines: printer.lines, isCut: printer.isCut)
     }
@@ -32,7 +40,7 @@ struct DocumentPreview {
         switch kind {
         case .string: return .string
         case .number: return .number
-        case .boolean, .null: return .literal
+        case .boolean, .null, .alias: return .literal
         }
     }
 
@@ -54,7 +62,7 @@ struct DocumentPreview {
             let text = scalar.kind == .string ? Self.quoted(scalar.text) : scalar.text
             return add(lead + [PreviewRun(text, Self.tone(of: scalar.kind))] + comma)
         }
-        let isObject = item.content.subtitle != "array"
+        let isObject = !item.content.isArray
         let (open, close) = isObject ? ("{", "}") : ("[", "]")
         // A document source counts every container's members.
         guard let count = item.childCount, count > 0 else { return add(lead + [PreviewRun(open + close, .dim)] + comma) }

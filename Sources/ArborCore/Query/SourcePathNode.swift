@@ -31,7 +31,7 @@ public struct SourcePathNode: PathNode {
         case .item(let item):
             guard isDocument else { return .object }
             if let scalar = item.content.scalar { return Self.value(of: scalar).kind }
-            return item.content.subtitle == "array" ? .array : .object
+            return item.content.isArray ? .array : .object
         }
     }
 
@@ -117,8 +117,12 @@ public struct SourcePathNode: PathNode {
         SourcePathNode(role: .field(value), reader: reader, itemID: itemID, itemTitle: itemTitle)
     }
 
+    /// A child as a node: an alias as the value its anchor marked (its own text past the walk's bound of them).
     private func wrap(_ child: SourceItem, in role: Role) -> SourcePathNode {
-        SourcePathNode(role: .item(child), reader: reader, itemID: child.id, itemTitle: child.content.title)
+        if let link = child.content.link, let target = reader.linked(link) {
+            return SourcePathNode(role: .item(target), reader: reader, itemID: target.id, itemTitle: child.content.title)
+        }
+        return SourcePathNode(role: .item(child), reader: reader, itemID: child.id, itemTitle: child.content.title)
     }
 
     /// An object item's members before its children: its title, then its fields.
@@ -141,7 +145,7 @@ public struct SourcePathNode: PathNode {
 
     static func value(of scalar: ScalarValue) -> JSONPathValue {
         switch scalar.kind {
-        case .string: return .string(scalar.text)
+        case .string, .alias: return .string(scalar.text)
         // A number scalar keeps its literal, TOML's `inf` and `nan` too; one that is no number reads as its text.
         case .number: return JSONNumber(literal: scalar.text).map(JSONPathValue.number) ?? .string(scalar.text)
         case .boolean: return .boolean(scalar.text == "true")

@@ -9,6 +9,9 @@ public final class SourcePathReader: Sendable {
     static let pageSize = 1_000
     private let firstFailure = Mutex<SourceError?>(nil)
     private let read = Mutex(0)
+    private let followed = Mutex(0)
+    /// The most aliases one walk follows: aliases of aliases can stand for billions of values.
+    static let aliasLimit = 10_000
 
     /// The source, when it can hand pages of children on at once.
     private let immediate: (any ImmediateChildren)?
@@ -59,6 +62,29 @@ public final class SourcePathReader: Sendable {
             fail(error)
             return []
         }
+    }
+
+    /// The item an alias stands for, read as a child is; nil past ``aliasLimit`` aliases, the walk's failure
+    /// saying so.
+    func linked(_ id: String) -> SourceItem? {
+        let count = followed.withLock { count in
+            count += 1
+            return count
+        }
+        guard count <= Self.aliasLimit else {
+            fail(SourceError("more than \(Self.aliasLimit) aliases followed (aliases repeating aliases?); the rest read as their names"))
+            return nil
+        }
+        let item: SourceItem?
+        do {
+            let source = source
+            item = try immediate?.immediateItem(id) ?? wait(else: nil) { try await source.item(id) }
+        } catch {
+            fail(error)
+            item = nil
+        }
+        if item != nil { read.withLock { $0 += 1 } }
+        return item
     }
 
     /// Keeps `error` as the walk's failure unless one came before it.

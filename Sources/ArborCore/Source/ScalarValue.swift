@@ -3,6 +3,8 @@ public struct ScalarValue: Sendable, Hashable {
     /// What kind of value it is, for its style.
     public enum Kind: String, Sendable, Hashable {
         case string, number, boolean, null
+        /// A YAML alias (`*base`): it stands for the value its anchor marked, which the item's link names.
+        case alias
     }
 
     /// The kind.

@@ -115,7 +115,20 @@ public struct StaticHierarchy: HierarchySource {
 
     /// The children of a node in a range, with their content.
     public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        try immediateChildren(of: id, in: range) ?? []
+    }
+}
+
+extension StaticHierarchy: ImmediateChildren {
+    /// The children of a node in a range, read at once: every node is in memory.
+    public func immediateChildren(of id: String, in range: Range<Int>) throws -> [SourceItem]? {
         let children = try node(id).children
         return range.clamped(to: 0..<children.count).map { sourceItem(at: children[$0]) }
+    }
+
+    /// A node's item, read at once.
+    public func immediateItem(_ id: String) throws -> SourceItem? {
+        guard let index = indexByID[ByteKey(text: id)] else { throw SourceError("no item with id '\(id)'") }
+        return sourceItem(at: index)
     }
 }

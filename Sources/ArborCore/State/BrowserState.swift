@@ -103,6 +103,7 @@ package struct BrowserState: Sendable {
         case .first: return navigate { $0.move(by: Int.min, in: &$1, store: $2) }
         case .last: return navigate { $0.move(by: Int.max, in: &$1, store: $2) }
         case .focus(let level, let index): return navigate { $0.focus(index: index, level: level, in: &$1, store: $2) }
+        case .expand where focusedLink != nil, .nextLevel where focusedLink != nil: return applyPlace(.open(focusedLink!))
         case .expand: return navigate { $0.openOrClose(in: &$1, store: $2) }
         case .nextLevel: return navigate { $0.nextLevel(in: &$1, store: $2) }
         case .previousLevel: return navigate { $0.previousLevel(in: &$1, store: $2) }
@@ -143,6 +144,11 @@ package struct BrowserState: Sendable {
 
     /// Runs a navigation command in the projection of the layout shown, which changes the navigation and reads
     /// the store; each clears the footer's message first, and what it asks becomes requests.
+    /// The item the focused one stands for (a YAML alias's anchor), when it stands for one.
+    private var focusedLink: String? {
+        focusedItem.flatMap { $0 == NodeStore.placeholder ? nil : store[$0].content?.link }
+    }
+
     private mutating func navigate(_ command: (any NavigationProjection, inout Navigation, NodeStore) -> [NavigationAsk]) -> [BrowserEffect] {
         message = nil
         let projection = layout.projection

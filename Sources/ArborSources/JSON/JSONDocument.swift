@@ -25,6 +25,8 @@ package struct JSONDocument: Sendable {
 
     /// Every value, in document order; the top value is at index 0.
     package internal(set) var nodes: [Node] = []
+    /// YAML's anchors, tags, aliases and comments, by the index of the value they belong to (a YAML file read whole).
+    package internal(set) var yamlNotes: [Int32: YAMLNote] = [:]
 
     /// The indexes of the elements or members of a container, in order.
     package func children(of index: Int32) -> [Int32] {

@@ -12,10 +12,16 @@ package struct JSONDocumentBuilder: Sendable {
         var nodes: [StaticHierarchy.Node] = []
         nodes.reserveCapacity(document.nodes.count)
         var pending: [(json: Int32, parent: Int32, pointer: String, title: String)] = [(0, -1, "", name)]
+        // The ids of YAML's anchored values, which come before the aliases of them.
+        var anchored: [Int32: String] = [:]
         while let next = pending.popLast() {
             let index = Int32(nodes.count)
-            nodes.append(StaticHierarchy.Node(
-                id: next.pointer, content: content(of: next.json, title: next.title, in: document), parent: next.parent))
+            var content = content(of: next.json, title: next.title, in: document)
+            if let note = document.yamlNotes[next.json] {
+                if note.anchor != nil { anchored[next.json] = next.pointer }
+                Self.annotate(&content, with: note, link: anchored[note.aliasOf])
+            }
+            nodes.append(StaticHierarchy.Node(id: next.pointer, content: content, parent: next.parent))
             if next.parent >= 0 { nodes[Int(next.parent)].children.append(index) }
             let value = document.nodes[Int(next.json)]
             guard value.kind == .object || value.kind == .array else { continue }
@@ -52,6 +58,22 @@ package struct JSONDocumentBuilder: Sendable {
         }
         let scalar = value.kind == .object || value.kind == .array ? nil : ScalarValue(ScalarValue.Kind(rawValue: type) ?? .string, value.text)
         return ItemContent(title: title, subtitle: type, body: document.preview(index), fields: fields, scalar: scalar)
+    }
+
+    /// YAML's own marks on a value's cell: an alias as what it is (`*base`, opening to its anchor's value), the
+    /// anchor and tag in the subtitle after the type, the comments as the description the preview shows.
+    static func annotate(_ content: inout ItemContent, with note: YAMLNote, link: String?) {
+        if note.aliasOf >= 0 {
+            let name = content.scalar?.text ?? ""
+            content.subtitle = "alias of &" + name.dropFirst()
+            content.body = link.map { "opens " + ($0.isEmpty ? "/" : $0) } ?? name
+            content.scalar = ScalarValue(.alias, name)
+            content.fields = [ItemField(name: "value", value: name)]
+            content.link = link
+        }
+        if let anchor = note.anchor { content.subtitle += " &" + anchor }
+        if let tag = note.tag { content.subtitle += " " + tag }
+        if let comment = note.comment { content.description = comment }
     }
 
     /// A container's scalars become its fields among its first this many members.

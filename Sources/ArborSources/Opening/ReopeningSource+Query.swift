@@ -32,4 +32,9 @@ extension ReopeningSource: ImmediateChildren {
     func immediateChildren(of id: String, in range: Range<Int>) throws -> [SourceItem]? {
         try current.capabilities.immediateChildren?.immediateChildren(of: id, in: range)
     }
+
+    /// The version shown's item at once, when it holds it.
+    func immediateItem(_ id: String) throws -> SourceItem? {
+        try current.capabilities.immediateChildren?.immediateItem(id)
+    }
 }

@@ -1,13 +1,34 @@
 import CYAML
 
-/// The documents of a YAML stream as composed from libyaml's events: nodes by index, an alias being one more
-/// reference to the node its anchor named (so the graph holds no copies and no cycles).
+/// The documents of a YAML stream as composed from libyaml's events: nodes by index, an alias being a node of its
+/// own that names the node its anchor marked (so the graph holds no copies and no cycles).
 struct YAMLGraph {
-    /// One scalar, sequence or mapping; a mapping's children alternate key and value.
+    /// One scalar, sequence, mapping or alias; a mapping's children alternate key and value.
     struct Node {
         var kind: JSONDocument.Kind
         var text: String
         var children: [Int32] = []
+        /// The anchor it is marked with (`&name`), its tag as written (`!!binary`, `!Ref`).
+        var anchor: String? = nil
+        var tag: String? = nil
+        /// For an alias (`*name`), the node its anchor marked; -1 for any other node.
+        var aliasOf: Int32 = -1
+        /// Where it starts and (for a scalar or an alias) ends: lines and columns in characters, from 0.
+        var start = Mark()
+        var end = Mark()
+    }
+
+    /// A place in the text as libyaml marks it: a line and a column in characters, from 0.
+    struct Mark {
+        var line: Int32 = 0
+        var column: Int32 = 0
+
+        init() {}
+
+        init(_ mark: yaml_mark_t) {
+            line = Int32(clamping: mark.line)
+            column = Int32(clamping: mark.column)
+        }
     }
 
     /// Where libyaml or the composer stopped: a place (line and column from 1) when there is one.
@@ -58,19 +79,24 @@ struct YAMLGraph {
                 } else {
                     kind = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE ? YAMLScalarKind.of(text) : .string
                 }
-                let index = add(Node(kind: kind, text: text), under: open.last?.node)
-                if let anchor = Self.text(scalar.anchor) { anchors[anchor] = index }
+                let anchor = Self.text(scalar.anchor)
+                let index = add(Node(kind: kind, text: text, anchor: anchor, tag: Self.text(scalar.tag),
+                                     start: Mark(event.start_mark), end: Mark(event.end_mark)), under: open.last?.node)
+                if let anchor { anchors[anchor] = index }
             case YAML_ALIAS_EVENT:
                 let name = Self.text(event.data.alias.anchor) ?? ""
                 guard let target = anchors[name] else { throw Failure(place: place, problem: "found undefined alias") }
-                link(target, under: open.last?.node)
+                add(Node(kind: nodes[Int(target)].kind, text: name, aliasOf: target,
+                         start: Mark(event.start_mark), end: Mark(event.end_mark)), under: open.last?.node)
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 guard open.count < Self.depthLimit else {
                     throw Failure(place: place, problem: "nested deeper than \(Self.depthLimit) levels")
                 }
                 let isSequence = event.type == YAML_SEQUENCE_START_EVENT
                 let anchor = Self.text(isSequence ? event.data.sequence_start.anchor : event.data.mapping_start.anchor)
-                open.append((add(Node(kind: isSequence ? .array : .object, text: ""), under: open.last?.node), anchor))
+                let tag = Self.text(isSequence ? event.data.sequence_start.tag : event.data.mapping_start.tag)
+                let node = Node(kind: isSequence ? .array : .object, text: "", anchor: anchor, tag: tag, start: Mark(event.start_mark))
+                open.append((add(node, under: open.last?.node), anchor))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 let closed = open.removeLast()
                 if let anchor = closed.anchor { anchors[anchor] = closed.node }
@@ -80,7 +106,15 @@ struct YAMLGraph {
         }
     }
 
+    /// The node an alias stands for (following an alias of an alias), or the node itself.
+    func resolved(_ index: Int32) -> Int32 {
+        var index = index
+        while nodes[Int(index)].aliasOf >= 0 { index = nodes[Int(index)].aliasOf }
+        return index
+    }
+
     /// Adds a node as the last child of `parent` (a new document when nil); returns its index.
+    @discardableResult
     private mutating func add(_ node: Node, under parent: Int32?) -> Int32 {
         let index = Int32(nodes.count)
         nodes.append(node)

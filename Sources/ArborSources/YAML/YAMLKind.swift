@@ -10,7 +10,7 @@ struct YAMLKind: SourceKind {
 
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
         if let indexed = try indexed(input, request: request) { return indexed }
-        let documents = try YAMLLoader.documents(input.bytes, origin: input.origin)
+        let documents = try YAMLLoader.documents(input.bytes, origin: input.origin, aliases: .kept)
         if documents.count == 1 {
             return JSONKind.documentSource(documents[0], name: input.name, format: request.readsDocuments ? .document : .json, mapping: request.mapping)
         }

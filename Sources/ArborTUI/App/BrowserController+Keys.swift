@@ -67,8 +67,8 @@ extension BrowserController {
         case .lastItem: action = .last
         case .expand:
             if isPicker, let outcome = pickerEnter() { return outcome }
-            if !isPicker, let item = state.focusedItem, state.store[item].childCount == 0 {
-                // A leaf has nothing to expand: Enter shows it in the preview pane.
+            if !isPicker, let item = state.focusedItem, state.store[item].childCount == 0, state.store[item].content?.link == nil {
+                // A leaf has nothing to expand: Enter shows it in the preview pane (an alias goes to its anchor).
                 if !preview.isShown { togglePreview() }
                 return .proceed([])
             }

@@ -74,7 +74,7 @@ public enum StyleRole: UInt8, Sendable, CaseIterable {
         switch kind {
         case .string: return .string
         case .number: return .number
-        case .boolean, .null: return .literal
+        case .boolean, .null, .alias: return .literal
         }
     }
 }

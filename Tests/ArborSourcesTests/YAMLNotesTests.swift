@@ -1,0 +1,139 @@
+import ArborCore
+import ArborPath
+@testable import ArborSources
+import Foundation
+import Testing
+
+/// What YAML writes beside its values, as a file read whole shows it: anchors and tags in the subtitle, an alias
+/// as what it is (opening to its anchor, read as its anchor's value by a query, never copied), comments in the
+/// preview.
+@Suite("YAML anchors, aliases, tags and comments")
+struct YAMLNotesTests {
+    func open(_ text: String) throws -> any HierarchySource {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).yaml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try SourceOpener.open(SourceRequest(path: path)).hierarchy
+    }
+
+    func ask(_ query: String, over source: any HierarchySource) async throws -> (QueryAnswer, SourceQuery) {
+        let query = SourceQuery(try JSONPath(query), source: source)
+        let answer: QueryAnswer = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "query").async { continuation.resume(returning: query.answer()) }
+        }
+        return (answer, query)
+    }
+
+    static let pipeline = """
+        defaults: &defaults
+          image: ruby:3.3
+          retry: 2
+        build:
+          <<: *defaults
+          script: [make]
+        test:
+          extends: *defaults
+          when: !manual on_success
+        """
+
+    @Test func anAliasIsShownAsWhatItIsAndOpensToItsAnchor() async throws {
+        let source = try open(Self.pipeline)
+        let defaults = try await source.item("/defaults")
+        #expect(defaults.content.subtitle == "object &defaults")
+        let merge = try await source.item("/build/<<")
+        #expect(merge.content.subtitle == "alias of &defaults")
+        #expect(merge.content.scalar == ScalarValue(.alias, "*defaults"))
+        #expect(merge.content.link == "/defaults")
+        #expect(merge.content.body == "opens /defaults")
+        #expect(merge.childCount == 0, "not a copy of what it repeats")
+        #expect(try await source.item("/test/when").content.subtitle == "string !manual")
+        #expect(try await source.item("/test/when").content.scalar == ScalarValue(.string, "on_success"))
+    }
+
+    @Test func aQueryReadsAnAliasAsTheValueItsAnchorMarked() async throws {
+        let source = try open(Self.pipeline)
+        let (answer, _) = try await ask("$.test.extends.image", over: source)
+        #expect(answer.matches == ["/defaults/image"], "read through the alias to the anchor's member")
+        let (retries, _) = try await ask("$..retry", over: source)
+        #expect(retries.matches == ["/defaults/retry"], "the anchor's member, found once under each alias of it")
+    }
+
+    @Test func theTagsOfCollectionsAndYAMLsOwnTagsInTheirShortForm() async throws {
+        let source = try open("set: !!set {a: null, b: null}\nomap: !!omap [a: 1]\nbinary: !!binary aGk=\nplain: 1\n")
+        #expect(try await source.item("/set").content.subtitle == "object !!set")
+        #expect(try await source.item("/omap").content.subtitle == "array !!omap")
+        #expect(try await source.item("/binary").content.subtitle == "string !!binary")
+        #expect(try await source.item("/plain").content.subtitle == "number")
+        let (arrays, _) = try await ask("$[?length(@) == 1]", over: source)
+        #expect(arrays.matches == ["/omap"], "a tagged sequence is still an array to a query")
+    }
+
+    @Test func commentsAboveAValueAndEndingItsLineAreItsDescriptionAndPreview() async throws {
+        let text = """
+            # The service's name,
+            # as DNS sees it.
+            name: web   # no capitals
+            spec:  # what runs
+              replicas: 3
+              script: |
+                # inside a literal: text, not a comment
+              next: 1
+            items:
+              # the first
+              - a
+              - "b # not a comment"
+            """
+        let source = try open(text)
+        #expect(try await source.item("/name").content.description == "The service's name,\nas DNS sees it.\nno capitals")
+        #expect(try await source.item("/spec").content.description == "what runs")
+        #expect(try await source.item("/spec/replicas").content.description == "")
+        #expect(try await source.item("/spec/script").content.scalar == ScalarValue(.string, "# inside a literal: text, not a comment\n"))
+        #expect(try await source.item("/spec/next").content.description == "", "the literal's last line is no comment of the next key")
+        #expect(try await source.item("/items/0").content.description == "the first")
+        #expect(try await source.item("/items/1").content.description == "")
+        let preview = try await source.itemPreview(of: "/name", lines: 10)
+        #expect(preview.lines.map(\.text) == ["# The service's name,", "# as DNS sees it.", "# no capitals", "web"])
+    }
+
+    @Test func anAliasPreviewsAsTheValueItRepeats() async throws {
+        let source = try open(Self.pipeline)
+        let preview = try await source.itemPreview(of: "/test/extends", lines: 10)
+        #expect(preview.lines.first?.text == "*defaults repeats /defaults:")
+        #expect(preview.lines.map(\.text).contains("  \"image\": \"ruby:3.3\","))
+    }
+
+    @Test func anAliasBombOpensAtOnceAndAQueryStopsAtItsBound() async throws {
+        var text = "a: &a [x, x, x, x, x, x, x, x, x]\n"
+        let letters = Array("abcdefghij")
+        for index in 1..<letters.count {
+            let previous = letters[index - 1]
+            text += "\(letters[index]): &\(letters[index]) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]\n"
+        }
+        let source = try open(text)
+        #expect(try await source.numberOfChildren(of: "/j") == 9)
+        #expect(try await source.item("/j/0").content.link == "/i")
+        #expect(try await source.numberOfChildren(of: "/j/0") == 0, "nine to the ninth copies are never made")
+        let (answer, query) = try await ask("$.j[0][0][0][0][0][0][0][0][0][0]", over: source)
+        #expect(answer.matches == ["/a/0"], "through nine aliases to the first anchor's element")
+        #expect(query.reader.failure == nil)
+        let (walked, bounded) = try await ask("$..[?@ == 'y']", over: source)
+        #expect(walked.matches.isEmpty)
+        #expect(walked.failure?.contains("aliases followed") == true)
+        #expect(bounded.reader.failure != nil)
+    }
+
+    @Test func aStreamKeepsEachDocumentsNotesWhereTheyAre() async throws {
+        let source = try open("a: &x 1\nb: *x\n---\n# second\nc: &y [2]\nd: *y\n")
+        #expect(try await source.item("/0/b").content.link == "/0/a")
+        #expect(try await source.item("/1/d").content.link == "/1/c")
+        #expect(try await source.item("/1/c").content.description == "second")
+    }
+
+    @Test(arguments: ["\u{FEFF}# top\r\nname: web  # the name\r\nport: !!int 80\r\n", "# top\nname: web  # the name\nport: !!int 80\n"])
+    func commentsAndTagsAreFoundAfterAByteOrderMarkAndBetweenCRLFs(text: String) async throws {
+        let source = try open(text)
+        #expect(try await source.item("/name").content.description == "top\nthe name")
+        #expect(try await source.item("/name").content.scalar == ScalarValue(.string, "web"))
+        #expect(try await source.item("/port").content.subtitle == "number !!int")
+    }
+}
