@@ -56,9 +56,11 @@ enum FuzzTargets {
         if !JSONContainerEnds.agreeWithTheIndex(bytes) { fatalError("a container's brackets end it elsewhere") }
     }
 
-    /// The JSON text a large YAML file is indexed from must hold what the whole-stream reader reads.
+    /// The JSON text a large YAML file is indexed from must hold what the whole-stream reader reads; the aliases a
+    /// smaller file keeps as links must lead to what their copies hold.
     static func yaml(_ bytes: [UInt8]) {
         if !YAMLIndexCheck.agrees(bytes) { fatalError("the YAML's JSON text holds other values than the reader reads") }
+        if !YAMLIndexCheck.aliasesKeptAgree(bytes) { fatalError("the aliases kept as links hold other values than their copies") }
     }
 
     /// The indexed table must read what the full parser and builder read, whenever it reads a table at all.

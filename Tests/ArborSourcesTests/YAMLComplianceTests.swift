@@ -85,6 +85,13 @@ struct YAMLComplianceTests {
         #expect(blockRead > 45, "cases the block reader writes: \(blockRead)")
     }
 
+    @Test func aliasesKeptAsLinksLeadToWhatTheirCopiesHoldInEveryCase() throws {
+        for name in Self.cases {
+            let place = Self.folder.appendingPathComponent("cases").appendingPathComponent(name)
+            #expect(YAMLIndexCheck.aliasesKeptAgree(Array(try Data(contentsOf: place.appendingPathComponent("in.yaml")))), "\(name)")
+        }
+    }
+
     @Test func aLargeDocumentsFirstPartIsShownAsAJSONDocumentsIs() async throws {
         var text = "kind: List\nitems:\n"
         for index in 0..<5_000 { text += "- name: svc-\(index)\n  ports: [80, 443]\n" }

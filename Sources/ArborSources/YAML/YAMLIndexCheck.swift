@@ -44,4 +44,35 @@ package enum YAMLIndexCheck {
         case .string: return a.kind == .string && a.text == b.text
         }
     }
+
+    /// Whether the documents read with their aliases kept (what the browser shows) hold what the documents read
+    /// with them expanded hold: each alias names an anchored value before it, and following the aliases gives the
+    /// same values. Where expanding refuses an alias bomb, keeping reads it; where the YAML is invalid, both refuse.
+    package static func aliasesKeptAgree(_ bytes: [UInt8]) -> Bool {
+        let kept = try? YAMLLoader.documents(bytes, origin: "f", aliases: .kept)
+        let expanded: [JSONDocument]
+        do {
+            expanded = try YAMLLoader.documents(bytes, origin: "f")
+        } catch {
+            return error.message.contains("expands to more than") ? kept != nil : kept == nil
+        }
+        guard let kept, kept.count == expanded.count else { return false }
+        return zip(kept, expanded).allSatisfy { holdsFollowingAliases($0, $1) }
+    }
+
+    private static func holdsFollowingAliases(_ kept: JSONDocument, _ expanded: JSONDocument) -> Bool {
+        var pending: [(Int32, Int32)] = [(0, 0)]
+        while let (at, other) = pending.popLast() {
+            var target = at
+            if let alias = kept.yamlNotes[at], alias.aliasOf >= 0 {
+                guard alias.aliasOf < at, kept.yamlNotes[alias.aliasOf]?.anchor != nil else { return false }
+                target = alias.aliasOf
+            }
+            let (a, b) = (kept.nodes[Int(target)], expanded.nodes[Int(other)])
+            guard kept.nodes[Int(at)].key == b.key, a.kind == b.kind, a.text == b.text, a.childCount == b.childCount else { return false }
+            pending += zip(kept.children(of: target), expanded.children(of: other)).map { ($0, $1) }
+        }
+        return true
+    }
 }
+

@@ -77,7 +77,8 @@ package enum YAMLLoader {
         while !pending.isEmpty {
             if document.nodes.count >= limit { return nil }
             var (index, key, parent, keyNode) = pending.removeLast()
-            if comments == nil { index = graph.resolved(index) }
+            // A copy where there is no value to link to: always when expanding, and for the alias of a key.
+            if comments == nil || placed[graph.nodes[Int(index)].aliasOf] == nil { index = graph.resolved(index) }
             let node = graph.nodes[Int(index)]
             var value = JSONDocument.Node(kind: node.kind, key: key, text: node.text, parent: parent)
             var children: [(Int32, String?, Int32)] = []
