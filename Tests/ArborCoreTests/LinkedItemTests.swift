@@ -84,4 +84,12 @@ struct LinkedItemTests {
         #expect(ItemContent(title: "a", subtitle: "array").isArray)
         #expect(!ItemContent(title: "a", subtitle: "arrays").isArray)
     }
+
+    @Test func aHierarchyThatKnowsItsLinesSaysEachItemsLine() async throws {
+        var document = Self.document()
+        #expect(try await document.itemLocation(of: "/copy").line == nil, "no lines known")
+        document.lines = [1, 2, 3, 4, 5]
+        #expect(try await document.itemLocation(of: "/copy").line == 4)
+        #expect(try await document.itemLocation(of: "/nothing").line == nil)
+    }
 }

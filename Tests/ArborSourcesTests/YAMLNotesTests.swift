@@ -136,4 +136,14 @@ struct YAMLNotesTests {
         #expect(try await source.item("/name").content.scalar == ScalarValue(.string, "web"))
         #expect(try await source.item("/port").content.subtitle == "number !!int")
     }
+
+    @Test func eachValueIsAtTheLineOfItsKeyOrItsOwn() async throws {
+        let source = try open(Self.pipeline)
+        #expect(try await source.itemLocation(of: "/defaults").line == 1)
+        #expect(try await source.itemLocation(of: "/defaults/retry").line == 3)
+        #expect(try await source.itemLocation(of: "/build/<<").line == 5)
+        #expect(try await source.itemLocation(of: "/test/when").line == 9)
+        let stream = try open("a: 1\n---\n- x\n- y\n")
+        #expect(try await stream.itemLocation(of: "/1/1").line == 4)
+    }
 }

@@ -30,6 +30,8 @@ public struct StaticHierarchy: HierarchySource {
     public let rootIsVirtual: Bool
     /// Whether the nodes are a document's members (set by what builds them from a document).
     public var isDocument = false
+    /// Each node's line in its file (from 1), in the order of `nodes`, when what built them knows it; else empty.
+    public var lines: [Int32] = []
     private let indexByID: [ByteKey: Int32]
 
     /// An id compared and hashed by its UTF-8 bytes: ids are identities, so canonically equivalent but
@@ -130,5 +132,13 @@ extension StaticHierarchy: ImmediateChildren {
     public func immediateItem(_ id: String) throws -> SourceItem? {
         guard let index = indexByID[ByteKey(text: id)] else { throw SourceError("no item with id '\(id)'") }
         return sourceItem(at: index)
+    }
+}
+
+extension StaticHierarchy: LocatingItems {
+    /// The node's line in its file, when the hierarchy knows its nodes' lines.
+    public func location(of id: String) async throws -> ItemLocation {
+        guard !lines.isEmpty, let index = indexByID[ByteKey(text: id)] else { return ItemLocation() }
+        return ItemLocation(line: Int(lines[Int(index)]))
     }
 }

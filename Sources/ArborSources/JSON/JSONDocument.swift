@@ -27,6 +27,8 @@ package struct JSONDocument: Sendable {
     package internal(set) var nodes: [Node] = []
     /// YAML's anchors, tags, aliases and comments, by the index of the value they belong to (a YAML file read whole).
     package internal(set) var yamlNotes: [Int32: YAMLNote] = [:]
+    /// Each value's line (from 1) where the reader knows it (a YAML file read whole), in the order of `nodes`.
+    package internal(set) var lines: [Int32] = []
 
     /// The indexes of the elements or members of a container, in order.
     package func children(of index: Int32) -> [Int32] {

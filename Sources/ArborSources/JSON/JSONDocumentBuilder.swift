@@ -11,6 +11,7 @@ package struct JSONDocumentBuilder: Sendable {
     package func hierarchy(from document: JSONDocument, name: String, isStream: Bool = false) -> StaticHierarchy {
         var nodes: [StaticHierarchy.Node] = []
         nodes.reserveCapacity(document.nodes.count)
+        var lines: [Int32] = []
         var pending: [(json: Int32, parent: Int32, pointer: String, title: String)] = [(0, -1, "", name)]
         // The ids of YAML's anchored values, which come before the aliases of them.
         var anchored: [Int32: String] = [:]
@@ -22,6 +23,7 @@ package struct JSONDocumentBuilder: Sendable {
                 Self.annotate(&content, with: note, link: anchored[note.aliasOf])
             }
             nodes.append(StaticHierarchy.Node(id: next.pointer, content: content, parent: next.parent))
+            if !document.lines.isEmpty { lines.append(document.lines[Int(next.json)]) }
             if next.parent >= 0 { nodes[Int(next.parent)].children.append(index) }
             let value = document.nodes[Int(next.json)]
             guard value.kind == .object || value.kind == .array else { continue }
@@ -33,6 +35,7 @@ package struct JSONDocumentBuilder: Sendable {
         }
         var hierarchy = StaticHierarchy(displayName: name, nodes: nodes, rootIndex: 0, rootIsVirtual: isStream)
         hierarchy.isDocument = true
+        hierarchy.lines = lines
         return hierarchy
     }
 

@@ -45,6 +45,7 @@ package enum YAMLLoader {
     package static func stream(_ documents: [JSONDocument]) -> JSONDocument {
         var combined = JSONDocument()
         combined.nodes.append(JSONDocument.Node(kind: .array, key: nil, text: "", parent: -1))
+        if documents.allSatisfy({ !$0.lines.isEmpty }) { combined.lines = [1] }
         var previousTop: Int32 = -1
         for document in documents {
             let offset = Int32(combined.nodes.count)
@@ -54,6 +55,7 @@ package enum YAMLLoader {
                 if node.nextSibling >= 0 { node.nextSibling += offset }
                 combined.nodes.append(node)
             }
+            combined.lines += document.lines
             for (index, var note) in document.yamlNotes {
                 if note.aliasOf >= 0 { note.aliasOf += offset }
                 combined.yamlNotes[index + offset] = note
@@ -100,6 +102,7 @@ package enum YAMLLoader {
                 if node.anchor != nil { placed[index] = added }
                 let note = note(of: node, keyNode: keyNode >= 0 ? graph.nodes[Int(keyNode)] : nil, placed: placed, comments: comments)
                 if !note.isEmpty { document.yamlNotes[added] = note }
+                document.lines.append((keyNode >= 0 ? graph.nodes[Int(keyNode)].start.line : node.start.line) + 1)
             }
             for (child, childKey, childKeyNode) in children.reversed() { pending.append((child, childKey, added, childKeyNode)) }
         }
