@@ -91,5 +91,6 @@ struct LinkedItemTests {
         document.lines = [1, 2, 3, 4, 5]
         #expect(try await document.itemLocation(of: "/copy").line == 4)
         #expect(try await document.itemLocation(of: "/nothing").line == nil)
+        #expect(try await LinkThroughTasksSource().itemLocation(of: "kept") == ItemLocation(), "a source that cannot tell")
     }
 }

@@ -162,8 +162,9 @@ package final class SearchWalk: Sendable {
 
     /// Waits while the user waits for other work, when the walk is ahead of a find (a find asked for goes on).
     private func stepAsideWhileAhead() async {
-        guard foreground.isRunning, state.withLock({ $0.pause != nil }) else { return }
-        await foreground.waitUntilIdle { state.withLock { $0.stopRequested || $0.pause == nil } }
+        // The walk that waits and the one that does not leave by one line.
+        let waits = foreground.isRunning && state.withLock { $0.pause != nil }
+        if waits { await foreground.waitUntilIdle { state.withLock { $0.stopRequested || $0.pause == nil } } }
     }
 
     /// Reads the root and queues it (or its children, for a hidden root).

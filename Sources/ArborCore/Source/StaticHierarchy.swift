@@ -117,15 +117,19 @@ public struct StaticHierarchy: HierarchySource {
 
     /// The children of a node in a range, with their content.
     public func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
-        try immediateChildren(of: id, in: range) ?? []
+        try page(of: id, in: range)
+    }
+
+    private func page(of id: String, in range: Range<Int>) throws -> [SourceItem] {
+        let children = try node(id).children
+        return range.clamped(to: 0..<children.count).map { sourceItem(at: children[$0]) }
     }
 }
 
 extension StaticHierarchy: ImmediateChildren {
     /// The children of a node in a range, read at once: every node is in memory.
     public func immediateChildren(of id: String, in range: Range<Int>) throws -> [SourceItem]? {
-        let children = try node(id).children
-        return range.clamped(to: 0..<children.count).map { sourceItem(at: children[$0]) }
+        try page(of: id, in: range)
     }
 
     /// A node's item, read at once.
