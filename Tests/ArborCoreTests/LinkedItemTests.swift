@@ -28,7 +28,7 @@ struct LinkedItemTests {
     static func document() -> StaticHierarchy {
         let nodes = [
             StaticHierarchy.Node(id: "", content: ItemContent(title: "doc", subtitle: "object"), children: [1, 3, 4]),
-            StaticHierarchy.Node(id: "/base", content: ItemContent(title: "base", subtitle: "object &base"), children: [2], parent: 0),
+            StaticHierarchy.Node(id: "/base", content: ItemContent(title: "base", subtitle: "object · &base"), children: [2], parent: 0),
             StaticHierarchy.Node(id: "/base/name", content: ItemContent(title: "name", scalar: ScalarValue(.string, "pump")), parent: 1),
             StaticHierarchy.Node(id: "/copy", content: linked("copy", "*base", to: "/base"), parent: 0),
             StaticHierarchy.Node(id: "/lost", content: linked("lost", "*missing", to: "/missing"), parent: 0),
@@ -80,7 +80,8 @@ struct LinkedItemTests {
     }
 
     @Test func aDocumentsArrayIsNamedByTheFirstWordOfItsSubtitle() {
-        #expect(ItemContent(title: "a", subtitle: "array !!omap").isArray)
+        #expect(ItemContent(title: "a", subtitle: "array · !!omap").isArray)
+        #expect(!ItemContent(title: "a", subtitle: "array → object").isArray, "a difference's change of type")
         #expect(ItemContent(title: "a", subtitle: "array").isArray)
         #expect(!ItemContent(title: "a", subtitle: "arrays").isArray)
     }

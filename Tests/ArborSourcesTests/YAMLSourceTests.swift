@@ -25,7 +25,7 @@ struct YAMLSourceTests {
 
     /// Plain scalars resolve as YAML 1.2's core schema reads them (1.1's `yes`, `0b101`, `1_000` and base 60 are
     /// text, so `country: NO` stays Norway); quoted ones and other tags are text. A tag
-    /// follows the type in the subtitle.
+    /// follows the type in the subtitle, after a `·`.
     @Test(arguments: [
         ("[yes, No, ON, off, True, FALSE, y, n]", ["string", "string", "string", "string", "boolean", "boolean", "string", "string"]),
         ("[0, -12, +3, 1_000, 0b101, 0o17, 017, 0x1F, 1:30, 190:20:30, 089, 1:75, 0x]",
@@ -35,7 +35,7 @@ struct YAMLSourceTests {
         ("[~, null, NULL, nULL, \"null\", 'yes', \"1\", 2001-12-14, =, <<]",
          ["null", "null", "null", "string", "string", "string", "string", "string", "string", "string"]),
         ("[!!str 12, !!int \"7\", !!float 1, !!null x, !!bool yes, !custom 5, ! 12]",
-         ["string !!str", "number !!int", "number !!float", "null !!null", "boolean !!bool", "string !custom", "string !"]),
+         ["string · !!str", "number · !!int", "number · !!float", "null · !!null", "boolean · !!bool", "string · !custom", "string · !"]),
     ])
     func scalarsResolveAsYAMLOneTwosCoreSchemaDoes(text: String, subtitles: [String]) async throws {
         let source = try open("values: \(text)\n").hierarchy

@@ -132,14 +132,14 @@ struct FormatsEndToEndTests {
         let merge = tmux.waitForScreen { $0.contains("<<: *defaults") && $0.contains("› build › <<") }
         #expect(merge.ok, "\(merge.screen)")
         try tmux.send("i")
-        #expect(tmux.waitForScreen { $0.contains("alias of &defaults") && $0.contains("opens /.defaults") }.ok)
+        #expect(tmux.waitForScreen { $0.contains("alias of &defaults") && $0.contains("*defaults → /.defaults") }.ok)
         try tmux.send("p")
         #expect(tmux.waitForScreen { $0.contains("*defaults repeats /.defaults:") && $0.contains("\"image\": \"ruby:3.3\"") }.ok)
         try tmux.send("Enter")
         let anchor = tmux.waitForScreen { $0.contains("› .defaults ") }
         #expect(anchor.ok, "Enter on the alias focuses the anchored value: \(anchor.screen)")
         try tmux.send(all: ["Down", "Down", "Down", "Down", "Right", "Down", "Down"])
-        let comment = tmux.waitForScreen { $0.contains("a person starts it") && $0.contains("string !manual") }
+        let comment = tmux.waitForScreen { $0.contains("a person starts it") && $0.contains("string · !manual") }
         #expect(comment.ok, "a comment and a tag in the header: \(comment.screen)")
         try tmux.send("q")
     }

@@ -12,23 +12,29 @@ struct DocumentPreview {
         self.limit = max(1, limit)
     }
 
-    /// The value of the item, a scalar whole (a long string is wrapped by the pane), a container as JSON; after the
-    /// comments written at it, and for an alias, the value its anchor marked.
+    /// The value of the item, a scalar whole (a long string is wrapped by the pane), a container as JSON.
     func preview(of id: String) async throws -> ItemPreview {
         var item = try await source.item(id)
-        var printer = self
-        for line in item.content.description.split(separator: "\n", omittingEmptySubsequences: false) where !item.content.description.isEmpty {
-            printer.lines.append(PreviewLine("# " + line, .dim))
+        // Above the value, as lines of notes: the comments written at it, and what an alias repeats (shown).
+        var notes: [PreviewLine] = []
+        if !item.content.description.isEmpty {
+            notes = item.content.description.split(separator: "\n", omittingEmptySubsequences: false).map { PreviewLine("# " + $0, .dim) }
         }
         if let link = item.content.link, let scalar = item.content.scalar {
-            printer.lines.append(PreviewLine(scalar.text + " repeats " + (link.isEmpty ? "/" : link) + ":", .dim))
+            notes.append(PreviewLine(scalar.text + " repeats " + (link.isEmpty ? "/" : link) + ":", .dim))
             item = try await source.item(link)
         }
+        var preview: ItemPreview
         if let scalar = item.content.scalar {
-            return ItemPreview(lines: printer.lines + Self.scalarLines(scalar), wraps: true)
+            preview = ItemPreview(lines: notes + Self.scalarLines(scalar), wraps: true)
+        } else {
+            var printer = self
+            printer.lines = notes
+            try await printer.print(item, key: nil, indent: 0, last: true)
+            preview = ItemPreview(lines: printer.lines, isCut: printer.isCut)
         }
-        try await printer.print(item, key: nil, indent: 0, last: true)
-        return ItemPreview(lines: printer.lines, isCut: printer.isCut)
+        preview.noteLines = notes.count
+        return preview
     }
 
     /// A scalar's lines: a string's own lines, unquoted; anything else as it is.

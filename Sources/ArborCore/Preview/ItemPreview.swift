@@ -59,6 +59,8 @@ public struct ItemPreview: Sendable, Hashable {
     public var wraps: Bool
     /// Whether more lines follow those given: asking for more shows more.
     public var isCut: Bool
+    /// How many of the first lines are about the value (its comments, what an alias repeats), not the value.
+    public var noteLines = 0
 
     /// Creates a preview.
     public init(lines: [PreviewLine], wraps: Bool = false, isCut: Bool = false) {

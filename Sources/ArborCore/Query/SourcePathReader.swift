@@ -9,9 +9,9 @@ public final class SourcePathReader: Sendable {
     static let pageSize = 1_000
     private let firstFailure = Mutex<SourceError?>(nil)
     private let read = Mutex(0)
-    private let followed = Mutex(0)
-    /// The most aliases one walk follows: aliases of aliases can stand for billions of values.
-    static let aliasLimit = 10_000
+    /// The most items a walk reads before it stops following aliases: aliases of aliases, or many of a large
+    /// value, can stand for billions of values.
+    static let linkedReadLimit = 1_000_000
 
     /// The source, when it can hand pages of children on at once.
     private let immediate: (any ImmediateChildren)?
@@ -64,15 +64,11 @@ public final class SourcePathReader: Sendable {
         }
     }
 
-    /// The item an alias stands for, read as a child is; nil past ``aliasLimit`` aliases, the walk's failure
-    /// saying so.
+    /// The item an alias stands for, read as a child is; nil once the walk has read ``linkedReadLimit`` items,
+    /// the walk's failure saying so.
     func linked(_ id: String) -> SourceItem? {
-        let count = followed.withLock { count in
-            count += 1
-            return count
-        }
-        guard count <= Self.aliasLimit else {
-            fail(SourceError("more than \(Self.aliasLimit) aliases followed (aliases repeating aliases?); the rest read as their names"))
+        guard itemsRead < Self.linkedReadLimit else {
+            fail(SourceError("aliases repeat more than \(Self.linkedReadLimit) values (aliases repeating aliases?); the rest read as their names"))
             return nil
         }
         let item: SourceItem?

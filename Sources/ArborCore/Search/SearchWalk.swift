@@ -162,7 +162,6 @@ package final class SearchWalk: Sendable {
 
     /// Waits while the user waits for other work, when the walk is ahead of a find (a find asked for goes on).
     private func stepAsideWhileAhead() async {
-        // The walk that waits and the one that does not leave by one line.
         let waits = foreground.isRunning && state.withLock { $0.pause != nil }
         if waits { await foreground.waitUntilIdle { state.withLock { $0.stopRequested || $0.pause == nil } } }
     }

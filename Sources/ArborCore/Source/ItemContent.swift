@@ -44,8 +44,7 @@ public struct ItemContent: Sendable, Hashable {
     public var changeCounts: ChangeCounts?
     /// For a scalar member changed in place, its value before: shown as `key: old → new`.
     public var previousScalar: ScalarValue?
-    /// The id of the item this one stands for (a YAML alias's anchor): opening the item goes there, and a query
-    /// reads that item's value in its place.
+    /// The id of the item this one stands for (a YAML alias's anchor), which opening it goes to.
     public var link: String?
 
     /// Creates content; every part but the title may be empty.
@@ -75,8 +74,8 @@ public struct ItemContent: Sendable, Hashable {
         self.scalar = scalar
     }
 
-    /// Whether a document's container is an array: its subtitle's first word says so (a tag or anchor may follow).
-    public var isArray: Bool { subtitle == "array" || subtitle.hasPrefix("array ") }
+    /// Whether a document's container is an array: its subtitle says so, alone or before ` · ` and YAML's notes.
+    public var isArray: Bool { subtitle == "array" || subtitle.hasPrefix("array · ") }
 
     /// Whether the item has anything to show below its title in a three-line cell.
     public var hasDetailLines: Bool { !subtitle.isEmpty || !body.isEmpty }

@@ -142,7 +142,7 @@ extension StaticHierarchy: ImmediateChildren {
 extension StaticHierarchy: LocatingItems {
     /// The node's line in its file, when the hierarchy knows its nodes' lines.
     public func location(of id: String) async throws -> ItemLocation {
-        guard !lines.isEmpty, let index = indexByID[ByteKey(text: id)] else { return ItemLocation() }
+        guard let index = indexByID[ByteKey(text: id)], Int(index) < lines.count else { return ItemLocation() }
         return ItemLocation(line: Int(lines[Int(index)]))
     }
 }

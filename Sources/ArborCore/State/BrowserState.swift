@@ -103,9 +103,10 @@ package struct BrowserState: Sendable {
         case .first: return navigate { $0.move(by: Int.min, in: &$1, store: $2) }
         case .last: return navigate { $0.move(by: Int.max, in: &$1, store: $2) }
         case .focus(let level, let index): return navigate { $0.focus(index: index, level: level, in: &$1, store: $2) }
-        case .expand where focusedLink != nil, .nextLevel where focusedLink != nil: return applyPlace(.open(focusedLink!))
-        case .expand: return navigate { $0.openOrClose(in: &$1, store: $2) }
-        case .nextLevel: return navigate { $0.nextLevel(in: &$1, store: $2) }
+        case .expand, .nextLevel:
+            if let link = focusedLink { return applyPlace(.open(link)) }
+            if case .expand = action { return navigate { $0.openOrClose(in: &$1, store: $2) } }
+            return navigate { $0.nextLevel(in: &$1, store: $2) }
         case .previousLevel: return navigate { $0.previousLevel(in: &$1, store: $2) }
         case .reveal(let path): return reveal(path, focusedLevel: nil)
         case .open(let path): return revealFromTop(path)
@@ -142,13 +143,13 @@ package struct BrowserState: Sendable {
         }
     }
 
-    /// Runs a navigation command in the projection of the layout shown, which changes the navigation and reads
-    /// the store; each clears the footer's message first, and what it asks becomes requests.
     /// The item the focused one stands for (a YAML alias's anchor), when it stands for one.
     private var focusedLink: String? {
         focusedItem.flatMap { $0 == NodeStore.placeholder ? nil : store[$0].content?.link }
     }
 
+    /// Runs a navigation command in the projection of the layout shown, which changes the navigation and reads
+    /// the store; each clears the footer's message first, and what it asks becomes requests.
     private mutating func navigate(_ command: (any NavigationProjection, inout Navigation, NodeStore) -> [NavigationAsk]) -> [BrowserEffect] {
         message = nil
         let projection = layout.projection

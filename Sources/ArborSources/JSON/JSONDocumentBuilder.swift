@@ -69,13 +69,13 @@ package struct JSONDocumentBuilder: Sendable {
         if note.aliasOf >= 0 {
             let name = content.scalar?.text ?? ""
             content.subtitle = "alias of &" + name.dropFirst()
-            content.body = link.map { "opens " + ($0.isEmpty ? "/" : $0) } ?? name
+            content.body = name + (link.map { " → " + ($0.isEmpty ? "/" : $0) } ?? "")
             content.scalar = ScalarValue(.alias, name)
             content.fields = [ItemField(name: "value", value: name)]
             content.link = link
         }
-        if let anchor = note.anchor { content.subtitle += " &" + anchor }
-        if let tag = note.tag { content.subtitle += " " + tag }
+        let marks = [note.anchor.map { "&" + $0 }, note.tag].compactMap { $0 }
+        if !marks.isEmpty { content.subtitle += " · " + marks.joined(separator: " ") }
         if let comment = note.comment { content.description = comment }
     }
 

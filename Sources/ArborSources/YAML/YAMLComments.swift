@@ -1,5 +1,6 @@
-/// Finds the comments written at a YAML value: the comment lines just above where it starts (indented no deeper
-/// than it, so the last lines of a literal block above are not taken) and the comment ending its line.
+/// Finds the comments written at a YAML value: the comment lines just above where it starts, when it is the first
+/// thing on its line (indented no deeper than it, so the last lines of a literal block above are not taken), and
+/// the comment ending its line.
 struct YAMLComments {
     private let bytes: [UInt8]
     /// The offset where each line starts.
@@ -7,22 +8,41 @@ struct YAMLComments {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
+        // Line breaks as libyaml counts them: LF, CR LF, and a CR alone.
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        for (offset, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && bytes[safe: offset + 1] != UInt8(ascii: "\n")) {
+                starts.append(offset + 1)
+            }
+        }
         lineStarts = starts
     }
 
-    /// The comment of a value starting at `start` whose line's comment, if any, follows `end`; nil without one.
-    func comment(start: YAMLGraph.Mark, end: YAMLGraph.Mark) -> String? {
+    /// The comment above a value starting at `start` (nil: none taken) and the one on its line past `end` (nil:
+    /// none taken); nil without either.
+    func comment(above start: YAMLGraph.Mark?, after end: YAMLGraph.Mark?) -> String? {
         var lines: [String] = []
-        var line = Int(start.line) - 1
-        while line >= 0, let text = commentLine(line, indentAtMost: Int(start.column)) {
-            lines.append(text)
-            line -= 1
+        if let start, isFirstOnItsLine(start) {
+            var line = Int(start.line) - 1
+            while line >= 0, let text = commentLine(line, indentAtMost: Int(start.column)) {
+                lines.append(text)
+                line -= 1
+            }
+            lines.reverse()
         }
-        lines.reverse()
-        if let trailing = trailing(after: end) { lines.append(trailing) }
+        if let end, let trailing = trailing(after: end) { lines.append(trailing) }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    /// Whether only blanks and the indicators of a list item or a key (`-`, `?`) come before a mark on its line.
+    private func isFirstOnItsLine(_ mark: YAMLGraph.Mark) -> Bool {
+        guard let range = range(of: Int(mark.line)) else { return false }
+        var at = range.lowerBound
+        for _ in 0..<Int(mark.column) where at < range.upperBound {
+            guard [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "-"), UInt8(ascii: "?")].contains(bytes[at]) else { return false }
+            at += 1
+        }
+        return true
     }
 
     private func range(of line: Int) -> Range<Int>? {
@@ -86,4 +106,8 @@ struct YAMLComments {
         default: return 1
         }
     }
+}
+
+private extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -8,8 +8,9 @@ struct YAMLGraph {
         var kind: JSONDocument.Kind
         var text: String
         var children: [Int32] = []
-        /// The anchor it is marked with (`&name`), its tag as written (`!!binary`, `!Ref`).
+        /// The anchor it is marked with (`&name`).
         var anchor: String? = nil
+        /// Its tag as libyaml gives it (`tag:yaml.org,2002:binary`, `!Ref`).
         var tag: String? = nil
         /// For an alias (`*name`), the node its anchor marked; -1 for any other node.
         var aliasOf: Int32 = -1
@@ -19,7 +20,7 @@ struct YAMLGraph {
     }
 
     /// A place in the text as libyaml marks it: a line and a column in characters, from 0.
-    struct Mark {
+    struct Mark: Equatable {
         var line: Int32 = 0
         var column: Int32 = 0
 

@@ -75,4 +75,3 @@ package enum YAMLIndexCheck {
         return true
     }
 }
-

@@ -12,7 +12,8 @@ struct YAMLKind: SourceKind {
         if let indexed = try indexed(input, request: request) { return indexed }
         let documents = try YAMLLoader.documents(input.bytes, origin: input.origin, aliases: .kept)
         if documents.count == 1 {
-            return JSONKind.documentSource(documents[0], name: input.name, format: request.readsDocuments ? .document : .json, mapping: request.mapping)
+            let document = request.readsDocuments ? documents[0] : objectTree(input, kept: documents[0], mapping: request.mapping)
+            return JSONKind.documentSource(document, name: input.name, format: request.readsDocuments ? .document : .json, mapping: request.mapping)
         }
         if documents.isEmpty {
             // An empty or comment-only stream is one empty document, as `---` alone is.
@@ -22,6 +23,15 @@ struct YAMLKind: SourceKind {
         }
         let stream = YAMLLoader.stream(documents)
         return OpenedSource(hierarchy: JSONDocumentBuilder().hierarchy(from: stream, name: input.name, isStream: true), format: .document)
+    }
+
+    /// The document to detect an object tree in: with aliases, the one they are copied into when it is a tree
+    /// (a tree's items are its objects, and an alias among them stands for the objects it repeats).
+    private func objectTree(_ input: SourceInput, kept: JSONDocument, mapping: FieldMapping) -> JSONDocument {
+        guard kept.yamlNotes.values.contains(where: { $0.aliasOf >= 0 }),
+              let expanded = try? YAMLLoader.documents(input.bytes, origin: input.origin), expanded.count == 1,
+              JSONDocumentBuilder.isObjectTree(expanded[0], childrenField: mapping.children) else { return kept }
+        return expanded[0]
     }
 
     /// A large file shows its first part while the rest is read and indexed: the part written as JSON text and

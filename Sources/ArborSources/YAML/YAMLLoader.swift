@@ -45,7 +45,8 @@ package enum YAMLLoader {
     package static func stream(_ documents: [JSONDocument]) -> JSONDocument {
         var combined = JSONDocument()
         combined.nodes.append(JSONDocument.Node(kind: .array, key: nil, text: "", parent: -1))
-        if documents.allSatisfy({ !$0.lines.isEmpty }) { combined.lines = [1] }
+        let keepsLines = documents.allSatisfy { !$0.lines.isEmpty }
+        if keepsLines { combined.lines = [1] }
         var previousTop: Int32 = -1
         for document in documents {
             let offset = Int32(combined.nodes.count)
@@ -55,7 +56,7 @@ package enum YAMLLoader {
                 if node.nextSibling >= 0 { node.nextSibling += offset }
                 combined.nodes.append(node)
             }
-            combined.lines += document.lines
+            if keepsLines { combined.lines += document.lines }
             for (index, var note) in document.yamlNotes {
                 if note.aliasOf >= 0 { note.aliasOf += offset }
                 combined.yamlNotes[index + offset] = note
@@ -100,7 +101,7 @@ package enum YAMLLoader {
             let added = document.append(value, lastChild: &lastChild)
             if let comments {
                 if node.anchor != nil { placed[index] = added }
-                let note = note(of: node, keyNode: keyNode >= 0 ? graph.nodes[Int(keyNode)] : nil, placed: placed, comments: comments)
+                let note = note(of: node, keyNode: keyNode >= 0 ? graph.nodes[Int(keyNode)] : nil, in: graph, placed: placed, comments: comments)
                 if !note.isEmpty { document.yamlNotes[added] = note }
                 document.lines.append((keyNode >= 0 ? graph.nodes[Int(keyNode)].start.line : node.start.line) + 1)
             }
@@ -109,13 +110,18 @@ package enum YAMLLoader {
         return document
     }
 
-    /// A value's anchor, tag, alias and comments: those above its key's line (or its own) and the one ending the
-    /// line its scalar, or its key, ends.
-    private static func note(of node: YAMLGraph.Node, keyNode: YAMLGraph.Node?, placed: [Int32: Int32], comments: YAMLComments) -> YAMLNote {
+    /// A value's anchor, tag, alias and comments: those above its key's line (or its own), and the one ending the
+    /// line its scalar of one line, or its key, ends. A collection without a key whose first member starts where it
+    /// does leaves the comments above to that member.
+    private static func note(of node: YAMLGraph.Node, keyNode: YAMLGraph.Node?, in graph: YAMLGraph, placed: [Int32: Int32],
+                             comments: YAMLComments) -> YAMLNote {
         var note = YAMLNote(anchor: node.anchor, tag: YAMLNote.shortTag(node.tag))
         if node.aliasOf >= 0 { note.aliasOf = placed[node.aliasOf] ?? -1 }
-        let isScalar = node.aliasOf >= 0 || (node.kind != .object && node.kind != .array)
-        note.comment = comments.comment(start: keyNode?.start ?? node.start, end: isScalar ? node.end : keyNode?.end ?? node.start)
+        let isCollection = node.aliasOf < 0 && (node.kind == .object || node.kind == .array)
+        let sharesItsStart = keyNode == nil && isCollection
+            && node.children.first.map { graph.nodes[Int($0)].start == node.start } == true
+        let after = isCollection ? keyNode?.end : node.end.line == node.start.line ? node.end : nil
+        note.comment = comments.comment(above: sharesItsStart ? nil : keyNode?.start ?? node.start, after: after)
         return note
     }
 

@@ -73,9 +73,9 @@ extension BrowserController {
     /// Applies a preview made: shown when it answers the latest request, put on the clipboard when asked for that.
     mutating func receivePreview(_ answer: PreviewAnswer) {
         if answer.purpose == .copy {
-            let text = answer.content.lines.map(\.text).joined(separator: "\n")
-            pending.clipboard = LosslessText.encode(text)
-            chrome.note = "copied value (\(answer.content.lines.count) " + (answer.content.lines.count == 1 ? "line)" : "lines)")
+            let copied = answer.content.lines.dropFirst(answer.content.noteLines)
+            pending.clipboard = LosslessText.encode(copied.map(\.text).joined(separator: "\n"))
+            chrome.note = "copied value (\(copied.count) " + (copied.count == 1 ? "line)" : "lines)")
             return
         }
         guard answer.generation == preview.generation else { return }

@@ -11,6 +11,8 @@ package struct PreviewContent: Sendable, Hashable {
     package var isCut: Bool
     /// A note for the border.
     package var note: String?
+    /// How many of the first lines are about the value (its comments), left out of a copy of it.
+    package var noteLines = 0
 
     /// Creates content.
     package init(lines: [StyledLine], wraps: Bool = false, isCut: Bool = false, note: String? = nil) {
@@ -30,6 +32,7 @@ package struct PreviewContent: Sendable, Hashable {
     /// A source's preview.
     package init(_ preview: ItemPreview) {
         self.init(lines: preview.lines.map { StyledLine($0).expandingTabs() }, wraps: preview.wraps, isCut: preview.isCut)
+        noteLines = preview.noteLines
     }
 }
 
