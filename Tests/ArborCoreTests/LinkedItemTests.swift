@@ -63,6 +63,8 @@ struct LinkedItemTests {
         #expect(ids == ["/base/name"])
         #expect(values == ["\"pump\""])
         #expect(failure == nil)
+        let (alias, _, _) = try await matches("$.copy", in: Self.document())
+        #expect(alias == ["/copy"], "the alias is found as itself")
         let (_, whole, _) = try await matches("$", in: Self.document())
         #expect(whole.first?.hasPrefix("{\"base\":{\"name\":\"pump\"},\"copy\":{\"name\":\"pump\"},") == true)
     }

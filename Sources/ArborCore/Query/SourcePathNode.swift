@@ -117,10 +117,11 @@ public struct SourcePathNode: PathNode {
         SourcePathNode(role: .field(value), reader: reader, itemID: itemID, itemTitle: itemTitle)
     }
 
-    /// A child as a node: an alias as the value its anchor marked (its own text past the walk's bound of them).
+    /// A child as a node: an alias, found as itself, with the value its anchor marked (its own text past the
+    /// walk's bound).
     private func wrap(_ child: SourceItem, in role: Role) -> SourcePathNode {
         if let link = child.content.link, let target = reader.linked(link) {
-            return SourcePathNode(role: .item(target), reader: reader, itemID: target.id, itemTitle: child.content.title)
+            return SourcePathNode(role: .item(target), reader: reader, itemID: child.id, itemTitle: child.content.title)
         }
         return SourcePathNode(role: .item(child), reader: reader, itemID: child.id, itemTitle: child.content.title)
     }
