@@ -176,4 +176,13 @@ struct YAMLNotesTests {
         let root = try #require(try await opened.hierarchy.root())
         #expect(try await opened.hierarchy.children(of: root.id).map(\.id) == ["p1"])
     }
+
+    @Test func aCommentAfterAFlowCollectionAnAnchorOrASpacedColonIsKept() async throws {
+        let source = try open("k: [1, 2] # flow\nbase: &b # anchored\n  x: 1\nspaced : # spaced\n  y: 2\nlast: {a: 1}\n")
+        #expect(try await source.item("/k").content.description == "flow")
+        #expect(try await source.item("/k/1").content.description == "")
+        #expect(try await source.item("/base").content.description == "anchored")
+        #expect(try await source.item("/spaced").content.description == "spaced")
+        #expect(try await source.item("/last").content.description == "")
+    }
 }

@@ -63,7 +63,8 @@ struct YAMLComments {
         return text(from: at, to: range.upperBound)
     }
 
-    /// The comment after a mark on its line: past blanks and a key's `:`, a `#` to the end of the line.
+    /// The comment after a mark on its line: past blanks, a key's `:` and a collection's anchor or tag, a `#` after
+    /// a blank, to the end of the line.
     private func trailing(after mark: YAMLGraph.Mark) -> String? {
         guard let range = range(of: Int(mark.line)) else { return nil }
         var at = range.lowerBound
@@ -72,19 +73,21 @@ struct YAMLComments {
             at += Self.width(of: bytes[at])
             column += 1
         }
-        var blanks = false
+        var afterBlank = false
         while at < range.upperBound {
             let byte = bytes[at]
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
-                blanks = true
-            } else if byte == UInt8(ascii: ":") && !blanks {
-                blanks = false
+                afterBlank = true
+                at += 1
+            } else if byte == UInt8(ascii: ":") || ((byte == UInt8(ascii: "&") || byte == UInt8(ascii: "!")) && afterBlank) {
+                // A token of its own: up to the next blank.
+                while at < range.upperBound, bytes[at] != UInt8(ascii: " "), bytes[at] != UInt8(ascii: "\t") { at += 1 }
+                afterBlank = false
             } else {
                 break
             }
-            at += 1
         }
-        guard at < range.upperBound, blanks, bytes[at] == UInt8(ascii: "#") else { return nil }
+        guard at < range.upperBound, afterBlank, bytes[at] == UInt8(ascii: "#") else { return nil }
         return text(from: at, to: range.upperBound)
     }
 

@@ -14,7 +14,7 @@ struct YAMLGraph {
         var tag: String? = nil
         /// For an alias (`*name`), the node its anchor marked; -1 for any other node.
         var aliasOf: Int32 = -1
-        /// Where it starts and (for a scalar or an alias) ends: lines and columns in characters, from 0.
+        /// Where it starts and ends: lines and columns in characters, from 0.
         var start = Mark()
         var end = Mark()
     }
@@ -100,6 +100,7 @@ struct YAMLGraph {
                 open.append((add(node, under: open.last?.node), anchor))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 let closed = open.removeLast()
+                nodes[Int(closed.node)].end = Mark(event.end_mark)
                 if let anchor = closed.anchor { anchors[anchor] = closed.node }
             default:
                 break

@@ -120,7 +120,10 @@ package enum YAMLLoader {
         let isCollection = node.aliasOf < 0 && (node.kind == .object || node.kind == .array)
         let sharesItsStart = keyNode == nil && isCollection
             && node.children.first.map { graph.nodes[Int($0)].start == node.start } == true
-        let after = isCollection ? keyNode?.end : node.end.line == node.start.line ? node.end : nil
+        // A flow collection on one line, as a scalar of one line, has its comment after its end; a block one, after
+        // its key.
+        let onOneLine = node.end.line == node.start.line
+        let after = isCollection && !onOneLine ? keyNode?.end : onOneLine ? node.end : nil
         note.comment = comments.comment(above: sharesItsStart ? nil : keyNode?.start ?? node.start, after: after)
         return note
     }
