@@ -10,10 +10,7 @@ import Testing
 @Suite("YAML anchors, aliases, tags and comments")
 struct YAMLNotesTests {
     func open(_ text: String) throws -> any HierarchySource {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).yaml").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        return try SourceOpener.open(SourceRequest(path: path)).hierarchy
+        try YAMLSourceTests().open(text).hierarchy
     }
 
     func ask(_ query: String, over source: any HierarchySource) async throws -> (QueryAnswer, SourceQuery) {
@@ -168,10 +165,7 @@ struct YAMLNotesTests {
     }
 
     @Test func anObjectTreeWhoseChildrenAreAnAliasReadsTheObjectsItRepeats() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).yaml").path
-        try "kids: &k\n  - name: Pump\n    id: p1\nname: Plant\nchildren: *k\n".write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let opened = try SourceOpener.open(SourceRequest(path: path))
+        let opened = try YAMLSourceTests().open("kids: &k\n  - name: Pump\n    id: p1\nname: Plant\nchildren: *k\n")
         #expect(opened.format == .tree)
         let root = try #require(try await opened.hierarchy.root())
         #expect(try await opened.hierarchy.children(of: root.id).map(\.id) == ["p1"])

@@ -11,7 +11,8 @@ struct YAMLComments {
         // Line breaks as libyaml counts them: LF, CR LF, and a CR alone.
         var starts = [0]
         for (offset, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && bytes[safe: offset + 1] != UInt8(ascii: "\n")) {
+            let crAlone = byte == UInt8(ascii: "\r") && (offset + 1 == bytes.count || bytes[offset + 1] != UInt8(ascii: "\n"))
+            if byte == UInt8(ascii: "\n") || crAlone {
                 starts.append(offset + 1)
             }
         }
@@ -109,8 +110,4 @@ struct YAMLComments {
         default: return 1
         }
     }
-}
-
-private extension Array {
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
