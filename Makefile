@@ -10,16 +10,16 @@ BIN_RELEASE = .build/release/arbor
 
 all: build
 
-# ncursesw, SQLite, libxml2, LZ4, libyaml and libarchive (with pkg-config) are the system libraries Arbor needs
+# ncursesw, SQLite, libxml2, LZ4, libfyaml, libyaml and libarchive (with pkg-config) are the system libraries Arbor needs
 # (libxml2, libarchive and libpq are loaded when a source needs them).
 deps:
-	@if ! pkg-config --exists ncursesw sqlite3 libxml-2.0 liblz4 yaml-0.1 libarchive 2>/dev/null; then \
+	@if ! pkg-config --exists ncursesw sqlite3 libxml-2.0 liblz4 libfyaml yaml-0.1 libarchive 2>/dev/null || ! [ -f "$$($(CLANG) -print-file-name=libxxhash.a)" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "installing libncurses-dev, libsqlite3-dev, libxml2-dev, liblz4-dev, libyaml-dev, libarchive-dev and pkg-config"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libncurses-dev libsqlite3-dev libxml2-dev liblz4-dev libyaml-dev libarchive-dev pkg-config >/dev/null; \
+	    echo "installing libncurses-dev, libsqlite3-dev, libxml2-dev, liblz4-dev, libfyaml-dev, libxxhash-dev, libyaml-dev, libarchive-dev and pkg-config"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libncurses-dev libsqlite3-dev libxml2-dev liblz4-dev libfyaml-dev libxxhash-dev libyaml-dev libarchive-dev pkg-config >/dev/null; \
 	  else \
-	    echo "ncursesw, sqlite3, libxml2, lz4, libyaml or libarchive is missing: install them with 'sudo apt-get install libncurses-dev libsqlite3-dev libxml2-dev liblz4-dev libyaml-dev libarchive-dev pkg-config'"; \
-	    echo "(Debian/Ubuntu) or 'brew install ncurses sqlite libxml2 lz4 libyaml libarchive pkg-config' (macOS), then run make again"; exit 1; \
+	    echo "ncursesw, sqlite3, libxml2, lz4, libfyaml, libyaml or libarchive is missing: install them with 'sudo apt-get install libncurses-dev libsqlite3-dev libxml2-dev liblz4-dev libfyaml-dev libxxhash-dev libyaml-dev libarchive-dev pkg-config'"; \
+	    echo "(Debian/Ubuntu) or 'brew install ncurses sqlite libxml2 lz4 libfyaml libyaml libarchive pkg-config' (macOS), then run make again"; exit 1; \
 	  fi; \
 	fi
 
@@ -58,8 +58,9 @@ RELEASE_LINK = -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xswiftc -Xclang-linker 
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xlinker --section-ordering-file=$(CURDIR)/bench/startup-order.txt -Xlinker --no-export-dynamic
 # libxml2 is loaded when an XML source opens: the release build reads its headers through a pkg-config file
-# that names no library to link; LZ4's, SQLite's and libyaml's name their archives (the system's files would put
-# their folder, and so the shared libraries, first). libstdc++ (the runtime's C++), SQLite, libyaml and terminfo
+# that names no library to link; LZ4's, SQLite's, libfyaml's and libyaml's name their archives (the system's files
+# would put their folder, and so the shared libraries, first; libfyaml's archive leaves xxHash to its own).
+# libstdc++ (the runtime's C++), SQLite, libfyaml, xxHash, libyaml and terminfo
 # are linked in: a folder searched first holds only their archives, so a start loads, relocates and binds none of
 # them (ncursesw's archive is there too: nothing of it is called, so nothing of it is linked).
 RELEASE_PKG = .build/pkgconfig
@@ -80,14 +81,14 @@ ifeq ($(shell uname -s),Linux)
 	@mkdir -p $(RELEASE_PKG) $(RELEASE_ARCHIVES)
 	@printf 'Name: libXML\nDescription: libxml2 headers, loaded when used\nVersion: %s\nCflags: %s\nLibs:\n' \
 	  "$$(pkg-config --modversion libxml-2.0)" "$$(pkg-config --cflags libxml-2.0)" > $(RELEASE_PKG)/libxml-2.0.pc
-	@for pc in liblz4:lz4 sqlite3:sqlite3 yaml-0.1:yaml; do module=$${pc%%:*}; name=$${pc##*:}; \
+	@for pc in liblz4:lz4 sqlite3:sqlite3 yaml-0.1:yaml libfyaml:fyaml; do module=$${pc%%:*}; name=$${pc##*:}; \
 	  printf 'Name: %s\nDescription: %s, linked in\nVersion: %s\nCflags: %s\nLibs: %s\n' "$$name" "$$name" "$$(pkg-config --modversion $$module)" \
-	  "$$(pkg-config --cflags $$module)" "$$([ -f "$$($(CLANG) -print-file-name=lib$$name.a)" ] && echo -l:lib$$name.a || pkg-config --libs $$module)" \
+	  "$$(pkg-config --cflags $$module)" "$$([ -f "$$($(CLANG) -print-file-name=lib$$name.a)" ] && echo -l:lib$$name.a$$([ $$name = fyaml ] && echo ' -l:libxxhash.a') || pkg-config --libs $$module)" \
 	  > $(RELEASE_PKG)/$$module.pc; done
 	@printf 'Name: ncursesw\nDescription: terminfo, linked in\nVersion: %s\nCflags:\nLibs: %s\n' "$$(pkg-config --modversion ncursesw)" \
 	  "$$([ -f "$$($(CLANG) -print-file-name=libtinfo.a)" ] && echo -l:libtinfo.a || pkg-config --libs ncursesw)" \
 	  > $(RELEASE_PKG)/ncursesw.pc
-	@for name in stdc++ sqlite3 yaml tinfo ncursesw; do archive="$$($(CLANG) -print-file-name=lib$$name.a)"; \
+	@for name in stdc++ sqlite3 yaml fyaml xxhash tinfo ncursesw; do archive="$$($(CLANG) -print-file-name=lib$$name.a)"; \
 	  rm -f $(RELEASE_ARCHIVES)/lib$$name.a; if [ -f "$$archive" ]; then ln -s "$$archive" $(RELEASE_ARCHIVES)/lib$$name.a; fi; done
 endif
 	$(RELEASE_ENV) $(SWIFT) build -c release --product arbor --static-swift-stdlib --disable-local-rpath $(RELEASE_LINK)

@@ -27,6 +27,11 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .systemLibrary(
+            name: "CFYAML",
+            pkgConfig: "libfyaml",
+            providers: [.apt(["libfyaml-dev"]), .brew(["libfyaml"])]
+        ),
+        .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
@@ -43,6 +48,7 @@ let package = Package(
         ),
         .target(name: "CJSONScan"),
         .target(name: "CYAMLBlock", dependencies: ["CFileLease"]),
+        .target(name: "CYAMLEvents", dependencies: ["CFYAML", "CYAML"]),
         .target(name: "CFileLease"),
         .target(name: "CBuildInfo"),
         .target(name: "ArborPath"),
@@ -50,7 +56,7 @@ let package = Package(
         .target(
             name: "ArborSources",
             dependencies: [
-                "ArborCore", "CJSONScan", "CYAMLBlock", "CFileLease", "CLibarchive", "CLibpq", "CLibxml2", "CSQLite", "CYAML",
+                "ArborCore", "CJSONScan", "CYAMLBlock", "CFileLease", "CLibarchive", "CLibpq", "CLibxml2", "CSQLite", "CYAMLEvents",
             ]
         ),
         .target(name: "ArborTUI", dependencies: ["ArborCore", "ArborPath", "CNcurses"]),

@@ -29,6 +29,8 @@ The program (usr/bin/arbor, bin/arbor) links in these libraries; each one's noti
 - libstdc++ and libgcc of GCC: GPL-3 with the GCC Runtime Library Exception 3.1
   (/usr/share/common-licenses/GPL-3; https://www.gnu.org/licenses/gcc-exception-3.1.html).
 - SQLite: public domain.
+- libfyaml: Expat (MIT); Debian's copyright file marks one header of it, a list from Linux, GPL-2.
+- xxHash's library: BSD-2-clause.
 - LibYAML: Expat (MIT).
 - LZ4's library: BSD-2-clause.
 - The terminfo library of ncurses: MIT/X11.
@@ -39,6 +41,6 @@ section() {
 }
 printf '\n\n==== Swift ====\n\n'
 sed -n '/^## Runtime Library Exception/,$p' "$swift_root/share/swift/LICENSE.txt"
-for package in libsqlite3-0 libyaml-0-2 liblz4-1 libtinfo6; do
+for package in libsqlite3-0 libfyaml0 libxxhash0 libyaml-0-2 liblz4-1 libtinfo6; do
   section "$package (Debian's copyright file)" "/usr/share/doc/$package/copyright"
 done

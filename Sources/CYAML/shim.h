@@ -1,7 +1,7 @@
 #ifndef ARBOR_CYAML_SHIM_H
 #define ARBOR_CYAML_SHIM_H
 
-/* libyaml's event parser: YAML sources are composed from its events (docs/DECISIONS.md). */
+/* libyaml's event parser: it reads what libfyaml 0.7.12 wrongly refuses (docs/DECISIONS.md). */
 #include <yaml.h>
 
 #endif

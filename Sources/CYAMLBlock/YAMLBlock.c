@@ -1,5 +1,5 @@
 // The block-style YAML reader: a document of block mappings and sequences written line by line as JSON text,
-// each value on its YAML line, the same text libyaml's events give (YAMLTranscoder); anything else gives way.
+// each value on its YAML line, the same text the parser's events give (YAMLTranscoder); anything else gives way.
 #include "YAMLBlockState.h"
 
 #include "CFileLease.h"

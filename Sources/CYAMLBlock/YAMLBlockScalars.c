@@ -1,12 +1,12 @@
 // The block-style YAML reader's scalars: plain, quoted on one line, literal and folded; typed and checked as
-// libyaml reads them.
+// the parser reads them (YAML 1.2).
 #include "YAMLBlockState.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
-// The length of the UTF-8 character at `p` if it is one libyaml reads as a printable character that is not a
+// The length of the UTF-8 character at `p` if it is one YAML reads as a printable character that is not a
 // line break or a byte order mark; 0 otherwise.
 static int printable_utf8(const uint8_t *p, const uint8_t *end) {
     uint8_t b = p[0];
@@ -219,7 +219,7 @@ int arbor_yb_plain_value(state *s, const uint8_t *text, int64_t count, int escap
     return OK;
 }
 
-// The lines of a literal or folded block scalar whose indicator is at `p`, read as libyaml reads them; the
+// The lines of a literal or folded block scalar whose indicator is at `p`, read as YAML 1.2 reads them; the
 // reading goes on at the line that ends it.
 int arbor_yb_block_scalar(state *s, const uint8_t *p, const uint8_t *end, int32_t parent) {
     int literal = *p == '|';
@@ -251,8 +251,14 @@ int arbor_yb_block_scalar(state *s, const uint8_t *p, const uint8_t *end, int32_
         if (first) {
             indent = max_indent > parent + 1 ? max_indent : parent + 1;
             if (indent < 1) indent = 1;
+            // A line inside the scalar's columns less indented than empty lines above it is an error.
+            if (pos + column < n && column > parent && column < indent) return GIVE_WAY;
         }
-        if (column != indent || pos + column >= n) break;
+        if (column != indent || pos + column >= n) {
+            // The last line has no line break: YAML 1.2 reads the scalar as if it had (libyaml did not).
+            if (pos + column >= n && n > 0 && bytes[n - 1] != '\n') return GIVE_WAY;
+            break;
+        }
         const uint8_t *text = bytes + pos + column;
         const uint8_t *stop = memchr(text, '\n', (size_t)(n - pos - column));
         if (!stop) stop = bytes + n;

@@ -3,7 +3,7 @@ import ArborCore
 import Foundation
 import Testing
 
-/// The block-style reader writes the JSON text the transcoder writes from libyaml's events, byte for byte, for the
+/// The block-style reader writes the JSON text the transcoder writes from the parser's events, byte for byte, for the
 /// documents it takes, and gives every other document to the transcoder.
 @Suite("YAML block reader")
 struct YAMLBlockReaderTests {
@@ -12,7 +12,7 @@ struct YAMLBlockReaderTests {
         YAMLBlockReader.json(SourceBytes(Array(text.utf8))).map { String(decoding: Array($0), as: UTF8.self) }
     }
 
-    /// The transcoder's text (libyaml's events).
+    /// The transcoder's text (the parser's events).
     static func transcoded(_ text: String) throws -> String? {
         try YAMLTranscoder.json(Array(text.utf8), limit: 1 << 30).map { String(decoding: $0, as: UTF8.self) }
     }
@@ -48,6 +48,9 @@ struct YAMLBlockReaderTests {
         "a: \"one\n  two\"\n",               // a quoted scalar over two lines
         "? complex\n: key\n",                // an explicit key
         "a: |2\n   x\n",                     // an indentation indicator
+        "a: |\n  x",                         // a block scalar whose last line has no line break (YAML 1.2: "x\n")
+        "a: |+\n  x\n   ",                   // a keep-chomped one ending in spaces without a line break
+        "a: >\n   \n # c\nb: 1\n",             // invalid: lines of spaces deeper than the comment after them
         "plain scalar on top\n",             // a scalar document
         "a: 1\n b: 2\n",                     // invalid: a mapping under a scalar
         "a: b: c\n",                         // invalid

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// YAML in the block style of configuration files and API output, written as JSON text by our own reader
-/// (`CYAMLBlock`) at the pace of the bytes: the same text ``YAMLTranscoder`` writes from libyaml's events, each
+/// (`CYAMLBlock`) at the pace of the bytes: the same text ``YAMLTranscoder`` writes from the parser's events, each
 /// value on its YAML line. A document in any other style (anchors, tags, flow collections, scalars over several
 /// lines, several documents, tabs, CR line breaks) or not valid gives way to the transcoder, which reads it or says
 /// where it is wrong.

@@ -8,7 +8,7 @@ struct YAMLComments {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        // Line breaks as libyaml counts them: LF, CR LF, and a CR alone.
+        // Line breaks as the parser counts them: LF, CR LF, and a CR alone.
         var starts = [0]
         for (offset, byte) in bytes.enumerated() {
             let crAlone = byte == UInt8(ascii: "\r") && (offset + 1 == bytes.count || bytes[offset + 1] != UInt8(ascii: "\n"))
@@ -50,7 +50,7 @@ struct YAMLComments {
         guard line >= 0, line < lineStarts.count else { return nil }
         var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
         if end > lineStarts[line], bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        // libyaml's columns start after a byte order mark.
+        // The parser's columns start after a byte order mark.
         let start = line == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : lineStarts[line]
         return start..<max(start, end)
     }

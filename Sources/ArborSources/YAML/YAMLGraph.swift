@@ -1,6 +1,6 @@
-import CYAML
+import CYAMLEvents
 
-/// The documents of a YAML stream as composed from libyaml's events: nodes by index, an alias being a node of its
+/// The documents of a YAML stream as composed from the parser's events: nodes by index, an alias being a node of its
 /// own that names the node its anchor marked (so the graph holds no copies and no cycles).
 struct YAMLGraph {
     /// One scalar, sequence, mapping or alias; a mapping's children alternate key and value.
@@ -10,7 +10,7 @@ struct YAMLGraph {
         var children: [Int32] = []
         /// The anchor it is marked with (`&name`).
         var anchor: String? = nil
-        /// Its tag as libyaml gives it (`tag:yaml.org,2002:binary`, `!Ref`).
+        /// Its tag, whole (`tag:yaml.org,2002:binary`, `!Ref`).
         var tag: String? = nil
         /// For an alias (`*name`), the node its anchor marked; -1 for any other node.
         var aliasOf: Int32 = -1
@@ -19,20 +19,20 @@ struct YAMLGraph {
         var end = Mark()
     }
 
-    /// A place in the text as libyaml marks it: a line and a column in characters, from 0.
+    /// A place in the text: a line and a column in characters, from 0.
     struct Mark: Equatable {
         var line: Int32 = 0
         var column: Int32 = 0
 
         init() {}
 
-        init(_ mark: yaml_mark_t) {
+        init(_ mark: arbor_yaml_mark) {
             line = Int32(clamping: mark.line)
             column = Int32(clamping: mark.column)
         }
     }
 
-    /// Where libyaml or the composer stopped: a place (line and column from 1) when there is one.
+    /// Where the parser or the composer stopped: a place (line and column from 1) when there is one.
     struct Failure: Error {
         let place: (line: Int, column: Int)?
         let problem: String
@@ -47,60 +47,55 @@ struct YAMLGraph {
 
     /// Composes every document of `bytes`.
     init(_ bytes: [UInt8]) throws(Failure) {
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else { throw Failure(place: nil, problem: "out of memory") }
-        defer { yaml_parser_delete(&parser) }
-        let result: Failure? = bytes.withUnsafeBufferPointer { buffer in
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            do throws(Failure) { try compose(&parser) } catch { return error }
-            return nil
+        self = try YAMLEventParser.parse(bytes) { (parser: inout YAMLEventParser) throws(Failure) in
+            var graph = YAMLGraph()
+            try graph.compose(&parser)
+            return graph
         }
-        if let result { throw result }
     }
 
-    private mutating func compose(_ parser: inout yaml_parser_t) throws(Failure) {
+    private init() {}
+
+    private mutating func compose(_ parser: inout YAMLEventParser) throws(Failure) {
         var anchors: [String: Int32] = [:]
         var open: [(node: Int32, anchor: String?)] = []
-        var event = yaml_event_t()
         while true {
-            guard yaml_parser_parse(&parser, &event) == 1 else { throw Self.failure(parser) }
-            defer { yaml_event_delete(&event) }
-            let place = (line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+            let event = try parser.next()
+            let place = (line: Int(event.start.line) + 1, column: Int(event.start.column) + 1)
             switch event.type {
-            case YAML_STREAM_END_EVENT:
+            case ARBOR_YAML_STREAM_END:
                 return
-            case YAML_DOCUMENT_START_EVENT:
+            case ARBOR_YAML_DOCUMENT_START:
                 anchors = [:]
-            case YAML_SCALAR_EVENT:
-                let scalar = event.data.scalar
-                let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+            case ARBOR_YAML_SCALAR:
+                let text = String(decoding: event.text, as: UTF8.self)
+                let tag = YAMLEventParser.text(event.tag)
                 let kind: JSONDocument.Kind
-                if let tag = Self.text(scalar.tag) {
+                if let tag {
                     kind = YAMLScalarKind.of(tag: tag)
                 } else {
-                    kind = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE ? YAMLScalarKind.of(text) : .string
+                    kind = event.plain == 1 ? YAMLScalarKind.of(text) : .string
                 }
-                let anchor = Self.text(scalar.anchor)
-                let index = add(Node(kind: kind, text: text, anchor: anchor, tag: Self.text(scalar.tag),
-                                     start: Mark(event.start_mark), end: Mark(event.end_mark)), under: open.last?.node)
+                let anchor = YAMLEventParser.text(event.anchor)
+                let index = add(Node(kind: kind, text: text, anchor: anchor, tag: tag,
+                                     start: Mark(event.start), end: Mark(event.end)), under: open.last?.node)
                 if let anchor { anchors[anchor] = index }
-            case YAML_ALIAS_EVENT:
-                let name = Self.text(event.data.alias.anchor) ?? ""
+            case ARBOR_YAML_ALIAS:
+                let name = YAMLEventParser.text(event.anchor) ?? ""
                 guard let target = anchors[name] else { throw Failure(place: place, problem: "found undefined alias") }
                 add(Node(kind: nodes[Int(target)].kind, text: name, aliasOf: target,
-                         start: Mark(event.start_mark), end: Mark(event.end_mark)), under: open.last?.node)
-            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                         start: Mark(event.start), end: Mark(event.end)), under: open.last?.node)
+            case ARBOR_YAML_SEQUENCE_START, ARBOR_YAML_MAPPING_START:
                 guard open.count < Self.depthLimit else {
                     throw Failure(place: place, problem: "nested deeper than \(Self.depthLimit) levels")
                 }
-                let isSequence = event.type == YAML_SEQUENCE_START_EVENT
-                let anchor = Self.text(isSequence ? event.data.sequence_start.anchor : event.data.mapping_start.anchor)
-                let tag = Self.text(isSequence ? event.data.sequence_start.tag : event.data.mapping_start.tag)
-                let node = Node(kind: isSequence ? .array : .object, text: "", anchor: anchor, tag: tag, start: Mark(event.start_mark))
+                let anchor = YAMLEventParser.text(event.anchor)
+                let node = Node(kind: event.type == ARBOR_YAML_SEQUENCE_START ? .array : .object, text: "", anchor: anchor,
+                                tag: YAMLEventParser.text(event.tag), start: Mark(event.start))
                 open.append((add(node, under: open.last?.node), anchor))
-            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            case ARBOR_YAML_SEQUENCE_END, ARBOR_YAML_MAPPING_END:
                 let closed = open.removeLast()
-                nodes[Int(closed.node)].end = Mark(event.end_mark)
+                nodes[Int(closed.node)].end = Mark(event.end)
                 if let anchor = closed.anchor { anchors[anchor] = closed.node }
             default:
                 break
@@ -126,22 +121,5 @@ struct YAMLGraph {
 
     private mutating func link(_ node: Int32, under parent: Int32?) {
         if let parent { nodes[Int(parent)].children.append(node) } else { documents.append(node) }
-    }
-
-    static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-        pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-    }
-
-    /// libyaml's error: its problem, at its mark for the scanner and the parser, at a byte for the reader.
-    static func failure(_ parser: yaml_parser_t) -> Failure {
-        let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
-        switch parser.error {
-        case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
-            return Failure(place: (Int(parser.problem_mark.line) + 1, Int(parser.problem_mark.column) + 1), problem: problem)
-        case YAML_READER_ERROR:
-            return Failure(place: nil, problem: "\(problem) at byte \(parser.problem_offset)")
-        default:
-            return Failure(place: nil, problem: problem)
-        }
     }
 }

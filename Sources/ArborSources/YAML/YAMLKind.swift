@@ -1,6 +1,6 @@
 import ArborCore
 
-/// YAML through libyaml: an object tree or a document by the rules of JSON; several documents form a list, none
+/// YAML through libfyaml's events: an object tree or a document by the rules of JSON; several documents form a list, none
 /// an empty document.
 struct YAMLKind: SourceKind {
     var formats: [SourceFormat] { [.yaml] }

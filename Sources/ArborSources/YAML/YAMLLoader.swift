@@ -1,7 +1,7 @@
 import ArborCore
 
-/// Reads YAML through libyaml into the same flat ``JSONDocument`` the JSON sources use, so a YAML file is an
-/// object tree or a document by the same rules. A stream of several documents is a list of documents.
+/// Reads YAML through libfyaml's events into the same flat ``JSONDocument`` the JSON sources use, so a YAML file
+/// is an object tree or a document by the same rules. A stream of several documents is a list of documents.
 package enum YAMLLoader {
     /// What becomes of an alias: a copy of the value its anchor marked (the values JSON would hold), or an alias
     /// kept as one, with the anchors, tags and comments of every value (what the browser shows).
@@ -35,7 +35,7 @@ package enum YAMLLoader {
         String(validating: bytes, as: UTF8.self) != nil ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
     }
 
-    /// libyaml's or the composer's failure as the error a reader gives: `FILE:LINE:COLUMN: invalid YAML: ...`.
+    /// The parser's or the composer's failure as the error a reader gives: `FILE:LINE:COLUMN: invalid YAML: ...`.
     static func loadError(_ failure: YAMLGraph.Failure, origin: String) -> SourceLoadError {
         let place = failure.place.map { "\($0.line):\($0.column):" } ?? ""
         return SourceLoadError("\(origin):\(place) invalid YAML: \(failure.problem)")

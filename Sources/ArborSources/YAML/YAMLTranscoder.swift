@@ -1,6 +1,6 @@
-import CYAML
+import CYAMLEvents
 
-/// A YAML document written as JSON text in one pass over libyaml's events, for the JSON index to open: each
+/// A YAML document written as JSON text in one pass over the parser's events, for the JSON index to open: each
 /// value on the line it has in the YAML (line breaks go between tokens), so that an item's line is the YAML's;
 /// an alias repeats its anchor's text, its line breaks left out. Scalars are typed as ``YAMLScalarKind`` says;
 /// a number JSON cannot write (`0x1F`, `.inf`) is written as the number it is where JSON can, else as text.
@@ -52,44 +52,36 @@ struct YAMLTranscoder {
     }
 
     private static func json(_ bytes: [UInt8], limit: Int, partAfter: Int) throws(YAMLGraph.Failure) -> [UInt8]? {
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else { throw YAMLGraph.Failure(place: nil, problem: "out of memory") }
-        defer { yaml_parser_delete(&parser) }
-        var transcoder = YAMLTranscoder(limit: limit, partAfter: partAfter)
-        transcoder.output.reserveCapacity(bytes.count + bytes.count / 4)
-        let written: Result<Bool, YAMLGraph.Failure> = bytes.withUnsafeBufferPointer { buffer in
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            do throws(YAMLGraph.Failure) { return .success(try transcoder.transcode(&parser)) } catch { return .failure(error) }
+        try YAMLEventParser.parse(bytes) { (parser: inout YAMLEventParser) throws(YAMLGraph.Failure) -> [UInt8]? in
+            var transcoder = YAMLTranscoder(limit: limit, partAfter: partAfter)
+            transcoder.output.reserveCapacity(bytes.count + bytes.count / 4)
+            guard try transcoder.transcode(&parser), transcoder.documents == 1 else { return nil }
+            return transcoder.output
         }
-        guard try written.get(), transcoder.documents == 1 else { return nil }
-        return transcoder.output
     }
 
     /// Writes the events out; false when the stream is not one that JSON text stands for (see ``json(_:limit:)``).
-    private mutating func transcode(_ parser: inout yaml_parser_t) throws(YAMLGraph.Failure) -> Bool {
-        var event = yaml_event_t()
+    private mutating func transcode(_ parser: inout YAMLEventParser) throws(YAMLGraph.Failure) -> Bool {
         while true {
-            guard yaml_parser_parse(&parser, &event) == 1 else { throw YAMLGraph.failure(parser) }
-            defer { yaml_event_delete(&event) }
-            let mark = Int(event.start_mark.line)
+            let event = try parser.next()
+            let mark = Int(event.start.line)
             switch event.type {
-            case YAML_STREAM_END_EVENT:
+            case ARBOR_YAML_STREAM_END:
                 return true
-            case YAML_DOCUMENT_START_EVENT:
+            case ARBOR_YAML_DOCUMENT_START:
                 documents += 1
                 anchors = [:]
                 guard documents == 1 else { return false }
-            case YAML_SCALAR_EVENT:
-                let scalar = event.data.scalar
-                let text = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
+            case ARBOR_YAML_SCALAR:
+                let text = event.text
                 let kind: JSONDocument.Kind
-                if let tag = YAMLGraph.text(scalar.tag) {
+                if let tag = YAMLEventParser.text(event.tag) {
                     kind = YAMLScalarKind.of(tag: tag)
                 } else {
-                    kind = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE ? YAMLScalarKind.of(bytes: text) : .string
+                    kind = event.plain == 1 ? YAMLScalarKind.of(bytes: text) : .string
                 }
                 guard !frames.isEmpty else { return false }
-                let anchor = YAMLGraph.text(scalar.anchor)
+                let anchor = YAMLEventParser.text(event.anchor)
                 if takesKey() {
                     key(text, at: mark)
                     if let anchor {
@@ -106,10 +98,10 @@ struct YAMLTranscoder {
                     write(text, as: kind)
                     if let anchor { anchors[anchor] = Anchored(range: start..<output.count, keyText: String(decoding: text, as: UTF8.self)) }
                 }
-            case YAML_ALIAS_EVENT:
-                let name = YAMLGraph.text(event.data.alias.anchor) ?? ""
+            case ARBOR_YAML_ALIAS:
+                let name = YAMLEventParser.text(event.anchor) ?? ""
                 guard let target = anchors[name] else {
-                    throw YAMLGraph.Failure(place: (mark + 1, Int(event.start_mark.column) + 1), problem: "found undefined alias")
+                    throw YAMLGraph.Failure(place: (mark + 1, Int(event.start.column) + 1), problem: "found undefined alias")
                 }
                 guard !frames.isEmpty else { return false }
                 if takesKey() {
@@ -124,18 +116,18 @@ struct YAMLTranscoder {
                         for index in target.range where output[index] != 0x0A { output.append(output[index]) }
                     }
                 }
-            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            case ARBOR_YAML_SEQUENCE_START, ARBOR_YAML_MAPPING_START:
                 guard frames.count < YAMLGraph.depthLimit else {
-                    throw YAMLGraph.Failure(place: (mark + 1, Int(event.start_mark.column) + 1),
+                    throw YAMLGraph.Failure(place: (mark + 1, Int(event.start.column) + 1),
                                             problem: "nested deeper than \(YAMLGraph.depthLimit) levels")
                 }
                 if takesKey() { return false }
                 if !frames.isEmpty { separate(at: mark) } else { lineUp(to: mark) }
-                let isMapping = event.type == YAML_MAPPING_START_EVENT
-                let anchor = YAMLGraph.text(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
+                let isMapping = event.type == ARBOR_YAML_MAPPING_START
+                let anchor = YAMLEventParser.text(event.anchor)
                 frames.append(Frame(isMapping: isMapping, start: output.count, anchor: anchor))
                 output.append(isMapping ? UInt8(ascii: "{") : UInt8(ascii: "["))
-            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            case ARBOR_YAML_SEQUENCE_END, ARBOR_YAML_MAPPING_END:
                 let closed = frames.removeLast()
                 output.append(closed.isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]"))
                 if let anchor = closed.anchor { anchors[anchor] = Anchored(range: closed.start..<output.count, keyText: nil) }

@@ -1,0 +1,292 @@
+#include "YAMLParser.h"
+#include "YAMLText.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+arbor_yaml_parser *arbor_yaml_create(const uint8_t *bytes, int64_t count, int32_t libyaml) {
+    arbor_yaml_parser *parser = calloc(1, sizeof *parser);
+    if (!parser) return NULL;
+    parser->bytes = bytes;
+    parser->count = count;
+    if (libyaml) {
+        parser->uses_libyaml = 1;
+        if (!yaml_parser_initialize(&parser->libyaml)) {
+            free(parser);
+            return NULL;
+        }
+        yaml_parser_set_input_string(&parser->libyaml, bytes, (size_t)count);
+        return parser;
+    }
+    struct fy_diag_cfg diag_cfg;
+    fy_diag_cfg_default(&diag_cfg);
+    diag_cfg.fp = NULL;
+    diag_cfg.colorize = false;
+    parser->diag = fy_diag_create(&diag_cfg);
+    if (parser->diag) fy_diag_set_collect_errors(parser->diag, true);
+    struct fy_parse_cfg cfg = {
+        .flags = FYPCF_QUIET | FYPCF_DEFAULT_VERSION_1_2 | FYPCF_JSON_NONE | FYPCF_DISABLE_MMAP_OPT,
+        .diag = parser->diag,
+    };
+    parser->parser = parser->diag ? fy_parser_create(&cfg) : NULL;
+    if (!parser->parser || fy_parser_set_string(parser->parser, (const char *)bytes, (size_t)count) != 0) {
+        arbor_yaml_destroy(parser);
+        return NULL;
+    }
+    return parser;
+}
+
+void arbor_yaml_destroy(arbor_yaml_parser *parser) {
+    if (!parser) return;
+    if (parser->uses_libyaml) {
+        if (parser->has_libyaml_event) yaml_event_delete(&parser->libyaml_event);
+        yaml_parser_delete(&parser->libyaml);
+        free(parser);
+        return;
+    }
+    if (parser->event) fy_parser_event_free(parser->parser, parser->event);
+    if (parser->parser) fy_parser_destroy(parser->parser);
+    if (parser->diag) fy_diag_destroy(parser->diag);
+    free(parser->text);
+    free(parser);
+}
+
+arbor_yaml_failure arbor_yaml_failed(const arbor_yaml_parser *parser) { return parser->failure; }
+
+int32_t arbor_yaml_fail(arbor_yaml_parser *parser, int64_t line, int64_t column, const char *problem) {
+    snprintf(parser->problem, sizeof parser->problem, "%s", problem);
+    parser->failure = (arbor_yaml_failure){.line = line, .column = column, .problem = parser->problem};
+    return 0;
+}
+
+/// The parser's first error, or a general one when it collected none.
+static int32_t parser_failed(arbor_yaml_parser *parser) {
+    void *iterator = NULL;
+    struct fy_diag_error *error = parser->diag ? fy_diag_errors_iterate(parser->diag, &iterator) : NULL;
+    if (!error) {
+        // libfyaml refused without saying why (as it does a block scalar's indentation of 0): where it stopped.
+        const struct fy_mark *at = &parser->cursor;
+        return arbor_yaml_fail(parser, at->line + 1, at->column + 1, "not readable from here");
+    }
+    return arbor_yaml_fail(parser, error->line > 0 ? error->line : 0, error->line > 0 ? error->column : 0, error->msg ? error->msg : "invalid YAML");
+}
+
+static arbor_yaml_mark mark_of(const struct fy_mark *mark) {
+    return mark ? (arbor_yaml_mark){.line = mark->line, .column = mark->column} : (arbor_yaml_mark){0, 0};
+}
+
+static void advance(arbor_yaml_parser *parser, const struct fy_mark *end) {
+    if (end && end->input_pos > parser->cursor.input_pos) parser->cursor = *end;
+}
+
+/// The first byte from the cursor that is not a space, a line break or in a comment.
+static int64_t next_token(const arbor_yaml_parser *parser, int64_t limit) {
+    int64_t at = (int64_t)parser->cursor.input_pos;
+    while (at < limit) {
+        uint8_t byte = parser->bytes[at];
+        if (byte == '#') {
+            while (at < limit && parser->bytes[at] != '\n' && parser->bytes[at] != '\r') at++;
+        } else if (byte == ' ' || byte == '\t' || byte == '\n' || byte == '\r') {
+            at++;
+        } else {
+            return at;
+        }
+    }
+    return limit;
+}
+
+/// The earlier of `mark` and the start of the property token `token`.
+static const struct fy_mark *earliest(const struct fy_mark *mark, struct fy_token *token) {
+    const struct fy_mark *start = token ? fy_token_start_mark(token) : NULL;
+    if (!start) return mark;
+    return !mark || start->input_pos < mark->input_pos ? start : mark;
+}
+
+/// A block scalar's start as its `|` or `>`: the first one after the tokens before it (which only spaces, line
+/// breaks, comments and the indicators `-`, `?` and `:` can come between).
+static arbor_yaml_mark block_indicator(const arbor_yaml_parser *parser, const struct fy_mark *content) {
+    int64_t limit = content ? (int64_t)content->input_pos : parser->count;
+    for (int64_t at = next_token(parser, limit); at < limit;) {
+        uint8_t byte = parser->bytes[at];
+        if (byte == '|' || byte == '>') return arbor_yaml_text_mark(parser->bytes, at, parser->cursor);
+        if (byte == '#') {
+            while (at < limit && parser->bytes[at] != '\n' && parser->bytes[at] != '\r') at++;
+            continue;
+        }
+        at++;
+    }
+    return mark_of(content);
+}
+
+/// An empty scalar's place, which the parser leaves out: just after the `-`, `:` or `?` that stands for it.
+static arbor_yaml_mark empty_place(arbor_yaml_parser *parser) {
+    int64_t at = next_token(parser, parser->count);
+    if (at < parser->count && (parser->bytes[at] == '-' || parser->bytes[at] == ':' || parser->bytes[at] == '?')) at++;
+    arbor_yaml_mark mark = arbor_yaml_text_mark(parser->bytes, at, parser->cursor);
+    struct fy_mark moved = {.input_pos = (size_t)at, .line = (int)mark.line, .column = (int)mark.column};
+    advance(parser, &moved);
+    return mark;
+}
+
+/// Whether a line holds a `-` and nothing else but spaces and a comment: an empty entry of a sequence.
+static int32_t has_empty_entry(const uint8_t *bytes, int64_t count) {
+    for (int64_t at = 0; at < count;) {
+        while (at < count && bytes[at] == ' ') at++;
+        if (at < count && bytes[at] == '-') {
+            int64_t after = at + 1;
+            while (after < count && (bytes[after] == ' ' || bytes[after] == '\t')) after++;
+            if (after >= count || bytes[after] == '\n' || bytes[after] == '\r' || (bytes[after] == '#' && after > at + 1)) return 1;
+        }
+        while (at < count && bytes[at] != '\n') at++;
+        at++;
+    }
+    return 0;
+}
+
+int32_t arbor_yaml_retries(const arbor_yaml_parser *parser) {
+    return !parser->uses_libyaml && parser->failure.problem && parser->failure.line > 0
+        && strcmp(parser->failure.problem, "did not find expected node content") == 0
+        && has_empty_entry(parser->bytes, parser->count);
+}
+
+static int32_t is_break(uint8_t byte) { return byte == '\n' || byte == '\r'; }
+
+/// The text of a single-quoted scalar from its bytes: `''` is a quote, and its lines are folded (a line break
+/// alone is a space, each further one a line break; the spaces around them go). libfyaml 0.7.12 loses the memory
+/// of the text it makes of one with many `''` (2 KiB a scalar), so Arbor reads them itself.
+static const uint8_t *single_quoted(arbor_yaml_parser *parser, struct fy_token *token, int64_t *length) {
+    const struct fy_mark *start = fy_token_start_mark(token), *end = fy_token_end_mark(token);
+    if (!start || !end || end->input_pos < start->input_pos || (int64_t)end->input_pos > parser->count) return NULL;
+    const uint8_t *bytes = parser->bytes;
+    // The token's marks are its text's, inside the quotes.
+    int64_t at = (int64_t)start->input_pos, stop = (int64_t)end->input_pos;
+    if (stop - at + 1 > parser->text_capacity) {
+        uint8_t *grown = realloc(parser->text, (size_t)(stop - at + 1));
+        if (!grown) return NULL;
+        parser->text = grown;
+        parser->text_capacity = stop - at + 1;
+    }
+    int64_t count = 0;
+    while (at < stop) {
+        uint8_t byte = bytes[at];
+        if (byte == '\'') {
+            parser->text[count++] = '\'';
+            at += 2;
+        } else if (byte == ' ' || byte == '\t') {
+            int64_t run = at;
+            while (run < stop && (bytes[run] == ' ' || bytes[run] == '\t')) run++;
+            if (run < stop && is_break(bytes[run])) {
+                at = run;
+            } else {
+                while (at < run) parser->text[count++] = bytes[at++];
+            }
+        } else if (is_break(byte)) {
+            int64_t breaks = 0;
+            while (at < stop && is_break(bytes[at])) {
+                at += bytes[at] == '\r' && at + 1 < stop && bytes[at + 1] == '\n' ? 2 : 1;
+                breaks++;
+                while (at < stop && (bytes[at] == ' ' || bytes[at] == '\t')) at++;
+            }
+            if (breaks == 1) {
+                parser->text[count++] = ' ';
+            } else {
+                for (; breaks > 1; breaks--) parser->text[count++] = '\n';
+            }
+        } else {
+            parser->text[count++] = byte;
+            at++;
+        }
+    }
+    *length = count;
+    return parser->text;
+}
+
+int32_t arbor_yaml_next(arbor_yaml_parser *parser, arbor_yaml_event *out) {
+    if (parser->failure.problem) return 0;
+    if (parser->uses_libyaml) return arbor_yaml_libyaml_next(parser, out);
+    if (!parser->checked) {
+        parser->checked = 1;
+        arbor_yaml_text_problem problem;
+        if (arbor_yaml_text_check(parser->bytes, parser->count, &problem)) {
+            return arbor_yaml_fail(parser, problem.line, problem.column, problem.text);
+        }
+    }
+    for (;;) {
+        if (parser->event) fy_parser_event_free(parser->parser, parser->event);
+        parser->event = fy_parser_parse(parser->parser);
+        struct fy_event *event = parser->event;
+        if (!event) {
+            if (fy_parser_get_stream_error(parser->parser)) return parser_failed(parser);
+            return arbor_yaml_fail(parser, 0, 0, "the stream ended without its end");
+        }
+        memset(out, 0, sizeof *out);
+        const struct fy_mark *start = fy_event_start_mark(event);
+        const struct fy_mark *end = fy_event_end_mark(event);
+        struct fy_token *anchor = NULL, *tag = NULL;
+        switch (event->type) {
+        case FYET_STREAM_END: out->type = ARBOR_YAML_STREAM_END; break;
+        case FYET_DOCUMENT_START: out->type = ARBOR_YAML_DOCUMENT_START; break;
+        case FYET_SCALAR: {
+            out->type = ARBOR_YAML_SCALAR;
+            anchor = event->scalar.anchor;
+            tag = event->scalar.tag;
+            enum fy_scalar_style style = fy_token_scalar_style(event->scalar.value);
+            int64_t quoted = 0;
+            const uint8_t *own = style == FYSS_SINGLE_QUOTED ? single_quoted(parser, event->scalar.value, &quoted) : NULL;
+            size_t length = 0;
+            const char *text = own ? (const char *)own : fy_token_get_text(event->scalar.value, &length);
+            out->value = (const uint8_t *)(text ? text : "");
+            out->length = own ? quoted : text ? (int64_t)length : 0;
+            out->plain = style == FYSS_PLAIN && !tag;
+            if (style == FYSS_LITERAL || style == FYSS_FOLDED) {
+                advance(parser, tag ? fy_token_end_mark(tag) : NULL);
+                advance(parser, anchor ? fy_token_end_mark(anchor) : NULL);
+                out->start = block_indicator(parser, start);
+                start = earliest(earliest(NULL, anchor), tag);
+                if (start) out->start = mark_of(start);
+                advance(parser, end);
+                out->end = mark_of(end);
+                out->anchor = anchor ? fy_token_get_text0(anchor) : NULL;
+                out->tag = tag ? fy_token_get_text0(tag) : NULL;
+                return 1;
+            }
+            break;
+        }
+        case FYET_ALIAS:
+            out->type = ARBOR_YAML_ALIAS;
+            out->anchor = fy_token_get_text0(event->alias.anchor);
+            advance(parser, end);
+            out->start = mark_of(start);
+            out->end = mark_of(end);
+            return 1;
+        case FYET_SEQUENCE_START:
+            out->type = ARBOR_YAML_SEQUENCE_START;
+            anchor = event->sequence_start.anchor;
+            tag = event->sequence_start.tag;
+            break;
+        case FYET_MAPPING_START:
+            out->type = ARBOR_YAML_MAPPING_START;
+            anchor = event->mapping_start.anchor;
+            tag = event->mapping_start.tag;
+            break;
+        case FYET_SEQUENCE_END: out->type = ARBOR_YAML_SEQUENCE_END; break;
+        case FYET_MAPPING_END: out->type = ARBOR_YAML_MAPPING_END; break;
+        default:
+            advance(parser, end);
+            continue;
+        }
+        advance(parser, end);
+        advance(parser, anchor ? fy_token_end_mark(anchor) : NULL);
+        advance(parser, tag ? fy_token_end_mark(tag) : NULL);
+        const struct fy_mark *first = earliest(earliest(start, anchor), tag);
+        if (first) {
+            out->start = mark_of(first);
+        } else {
+            out->start = out->type == ARBOR_YAML_SCALAR ? empty_place(parser) : mark_of(&parser->cursor);
+        }
+        out->end = end ? mark_of(end) : out->start;
+        out->anchor = anchor ? fy_token_get_text0(anchor) : NULL;
+        out->tag = tag ? fy_token_get_text0(tag) : NULL;
+        return 1;
+    }
+}

@@ -1,0 +1,37 @@
+#ifndef ARBOR_YAML_PARSER_H
+#define ARBOR_YAML_PARSER_H
+
+#include "CYAMLEvents.h"
+
+#include <libfyaml.h>
+#include <yaml.h>
+
+struct arbor_yaml_parser {
+    const uint8_t *bytes;
+    int64_t count;
+    /// Whether libyaml reads the stream (see arbor_yaml_retries), else libfyaml.
+    int32_t uses_libyaml;
+    struct fy_diag *diag;
+    struct fy_parser *parser;
+    struct fy_event *event;
+    yaml_parser_t libyaml;
+    yaml_event_t libyaml_event;
+    int32_t has_libyaml_event;
+    /// Where the last token read ends: a block scalar's indicator, and the place of an empty scalar, are looked
+    /// for from here.
+    struct fy_mark cursor;
+    int32_t checked;
+    /// A single-quoted scalar's text, read here rather than by libfyaml (whose text of one leaks).
+    uint8_t *text;
+    int64_t text_capacity;
+    arbor_yaml_failure failure;
+    char problem[160];
+};
+
+/// Records why the stream is refused; returns 0.
+int32_t arbor_yaml_fail(arbor_yaml_parser *parser, int64_t line, int64_t column, const char *problem);
+
+/// libyaml's next event into `out`: 1, or 0 when it refuses the stream.
+int32_t arbor_yaml_libyaml_next(arbor_yaml_parser *parser, arbor_yaml_event *out);
+
+#endif
