@@ -59,10 +59,11 @@ int32_t arbor_yaml_fail(arbor_yaml_parser *parser, int64_t line, int64_t column,
     return 0;
 }
 
-/// The parser's first error, or a general one when it collected none.
+/// The parser's first error (its warnings passed over), or a general one when it collected none.
 static int32_t parser_failed(arbor_yaml_parser *parser) {
     void *iterator = NULL;
-    struct fy_diag_error *error = parser->diag ? fy_diag_errors_iterate(parser->diag, &iterator) : NULL;
+    struct fy_diag_error *error = NULL;
+    while (parser->diag && (error = fy_diag_errors_iterate(parser->diag, &iterator)) && error->type < FYET_ERROR) {}
     if (!error) {
         // libfyaml refused without saying why (as it does a block scalar's indentation of 0): where it stopped.
         const struct fy_mark *at = &parser->cursor;
@@ -71,8 +72,11 @@ static int32_t parser_failed(arbor_yaml_parser *parser) {
     return arbor_yaml_fail(parser, error->line > 0 ? error->line : 0, error->line > 0 ? error->column : 0, error->msg ? error->msg : "invalid YAML");
 }
 
+static int32_t is_break(uint8_t byte) { return byte == '\n' || byte == '\r'; }
+
 static arbor_yaml_mark mark_of(const struct fy_mark *mark) {
-    return mark ? (arbor_yaml_mark){.line = mark->line, .column = mark->column} : (arbor_yaml_mark){0, 0};
+    if (!mark) return (arbor_yaml_mark){.line = 0, .column = 0, .offset = -1};
+    return (arbor_yaml_mark){.line = mark->line, .column = mark->column, .offset = (int64_t)mark->input_pos};
 }
 
 static void advance(arbor_yaml_parser *parser, const struct fy_mark *end) {
@@ -95,13 +99,6 @@ static int64_t next_token(const arbor_yaml_parser *parser, int64_t limit) {
     return limit;
 }
 
-/// The earlier of `mark` and the start of the property token `token`.
-static const struct fy_mark *earliest(const struct fy_mark *mark, struct fy_token *token) {
-    const struct fy_mark *start = token ? fy_token_start_mark(token) : NULL;
-    if (!start) return mark;
-    return !mark || start->input_pos < mark->input_pos ? start : mark;
-}
-
 /// A block scalar's start as its `|` or `>`: the first one after the tokens before it (which only spaces, line
 /// breaks, comments and the indicators `-`, `?` and `:` can come between).
 static arbor_yaml_mark block_indicator(const arbor_yaml_parser *parser, const struct fy_mark *content) {
@@ -121,35 +118,38 @@ static arbor_yaml_mark block_indicator(const arbor_yaml_parser *parser, const st
 /// An empty scalar's place, which the parser leaves out: just after the `-`, `:` or `?` that stands for it.
 static arbor_yaml_mark empty_place(arbor_yaml_parser *parser) {
     int64_t at = next_token(parser, parser->count);
-    if (at < parser->count && (parser->bytes[at] == '-' || parser->bytes[at] == ':' || parser->bytes[at] == '?')) at++;
+    uint8_t byte = at < parser->count ? parser->bytes[at] : 0;
+    int32_t spaced = at + 1 >= parser->count || parser->bytes[at + 1] == ' ' || is_break(parser->bytes[at + 1]);
+    if (byte == ':' || ((byte == '-' || byte == '?') && spaced)) at++;
     arbor_yaml_mark mark = arbor_yaml_text_mark(parser->bytes, at, parser->cursor);
     struct fy_mark moved = {.input_pos = (size_t)at, .line = (int)mark.line, .column = (int)mark.column};
     advance(parser, &moved);
     return mark;
 }
 
-/// Whether a line holds a `-` and nothing else but spaces and a comment: an empty entry of a sequence.
-static int32_t has_empty_entry(const uint8_t *bytes, int64_t count) {
-    for (int64_t at = 0; at < count;) {
-        while (at < count && bytes[at] == ' ') at++;
-        if (at < count && bytes[at] == '-') {
-            int64_t after = at + 1;
-            while (after < count && (bytes[after] == ' ' || bytes[after] == '\t')) after++;
-            if (after >= count || bytes[after] == '\n' || bytes[after] == '\r' || (bytes[after] == '#' && after > at + 1)) return 1;
-        }
-        while (at < count && bytes[at] != '\n') at++;
-        at++;
-    }
-    return 0;
+/// `mark` moved `delta` characters along its line: to a quote or a sigil its token leaves out.
+static struct fy_mark moved(const struct fy_mark *mark, int delta) {
+    struct fy_mark copy = *mark;
+    copy.input_pos = (size_t)((int64_t)copy.input_pos + delta);
+    copy.column += delta;
+    return copy;
 }
 
-int32_t arbor_yaml_retries(const arbor_yaml_parser *parser) {
-    return !parser->uses_libyaml && parser->failure.problem && parser->failure.line > 0
-        && strcmp(parser->failure.problem, "did not find expected node content") == 0
-        && has_empty_entry(parser->bytes, parser->count);
-}
+/// Where a value's anchor and tag start and end, when it has either.
+typedef struct {
+    int32_t present;
+    struct fy_mark start;
+    struct fy_mark end;
+} properties;
 
-static int32_t is_break(uint8_t byte) { return byte == '\n' || byte == '\r'; }
+static void take(properties *props, struct fy_token *token, int delta) {
+    const struct fy_mark *start = token ? fy_token_start_mark(token) : NULL, *end = token ? fy_token_end_mark(token) : NULL;
+    if (!start || !end) return;
+    struct fy_mark first = moved(start, delta);
+    if (!props->present || first.input_pos < props->start.input_pos) props->start = first;
+    if (!props->present || end->input_pos > props->end.input_pos) props->end = *end;
+    props->present = 1;
+}
 
 /// The text of a single-quoted scalar from its bytes: `''` is a quote, and its lines are folded (a line break
 /// alone is a space, each further one a line break; the spaces around them go). libfyaml 0.7.12 loses the memory
@@ -220,9 +220,11 @@ int32_t arbor_yaml_next(arbor_yaml_parser *parser, arbor_yaml_event *out) {
             return arbor_yaml_fail(parser, 0, 0, "the stream ended without its end");
         }
         memset(out, 0, sizeof *out);
-        const struct fy_mark *start = fy_event_start_mark(event);
-        const struct fy_mark *end = fy_event_end_mark(event);
+        const struct fy_mark *event_start = fy_event_start_mark(event), *event_end = fy_event_end_mark(event);
+        struct fy_mark start = event_start ? *event_start : (struct fy_mark){0};
+        struct fy_mark end = event_end ? *event_end : (struct fy_mark){0};
         struct fy_token *anchor = NULL, *tag = NULL;
+        int32_t block = 0;
         switch (event->type) {
         case FYET_STREAM_END: out->type = ARBOR_YAML_STREAM_END; break;
         case FYET_DOCUMENT_START: out->type = ARBOR_YAML_DOCUMENT_START; break;
@@ -238,27 +240,19 @@ int32_t arbor_yaml_next(arbor_yaml_parser *parser, arbor_yaml_event *out) {
             out->value = (const uint8_t *)(text ? text : "");
             out->length = own ? quoted : text ? (int64_t)length : 0;
             out->plain = style == FYSS_PLAIN && !tag;
-            if (style == FYSS_LITERAL || style == FYSS_FOLDED) {
-                advance(parser, tag ? fy_token_end_mark(tag) : NULL);
-                advance(parser, anchor ? fy_token_end_mark(anchor) : NULL);
-                out->start = block_indicator(parser, start);
-                start = earliest(earliest(NULL, anchor), tag);
-                if (start) out->start = mark_of(start);
-                advance(parser, end);
-                out->end = mark_of(end);
-                out->anchor = anchor ? fy_token_get_text0(anchor) : NULL;
-                out->tag = tag ? fy_token_get_text0(tag) : NULL;
-                return 1;
+            if ((style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED) && event_start && event_end) {
+                // A quoted scalar's marks are its text's, inside the quotes.
+                start = moved(&start, -1);
+                end = moved(&end, 1);
             }
+            block = style == FYSS_LITERAL || style == FYSS_FOLDED;
             break;
         }
         case FYET_ALIAS:
             out->type = ARBOR_YAML_ALIAS;
             out->anchor = fy_token_get_text0(event->alias.anchor);
-            advance(parser, end);
-            out->start = mark_of(start);
-            out->end = mark_of(end);
-            return 1;
+            if (event_start) start = moved(&start, -1);
+            break;
         case FYET_SEQUENCE_START:
             out->type = ARBOR_YAML_SEQUENCE_START;
             anchor = event->sequence_start.anchor;
@@ -272,20 +266,25 @@ int32_t arbor_yaml_next(arbor_yaml_parser *parser, arbor_yaml_event *out) {
         case FYET_SEQUENCE_END: out->type = ARBOR_YAML_SEQUENCE_END; break;
         case FYET_MAPPING_END: out->type = ARBOR_YAML_MAPPING_END; break;
         default:
-            advance(parser, end);
+            advance(parser, event_end);
             continue;
         }
-        advance(parser, end);
-        advance(parser, anchor ? fy_token_end_mark(anchor) : NULL);
-        advance(parser, tag ? fy_token_end_mark(tag) : NULL);
-        const struct fy_mark *first = earliest(earliest(start, anchor), tag);
-        if (first) {
-            out->start = mark_of(first);
-        } else {
+        // An anchor's token leaves its `&` out; a tag's holds its `!`.
+        properties props = {0};
+        take(&props, anchor, -1);
+        take(&props, tag, 0);
+        if (props.present) advance(parser, &props.end);
+        if (block) {
+            out->start = block_indicator(parser, event_start ? &start : NULL);
+        } else if (event_start) {
+            out->start = mark_of(&start);
+        } else if (!props.present) {
             out->start = out->type == ARBOR_YAML_SCALAR ? empty_place(parser) : mark_of(&parser->cursor);
         }
-        out->end = end ? mark_of(end) : out->start;
-        out->anchor = anchor ? fy_token_get_text0(anchor) : NULL;
+        if (props.present && (!event_start || props.start.input_pos < start.input_pos)) out->start = mark_of(&props.start);
+        out->end = event_end ? mark_of(&end) : props.present ? mark_of(&props.end) : out->start;
+        if (event_end) advance(parser, &end);
+        out->anchor = out->anchor ? out->anchor : anchor ? fy_token_get_text0(anchor) : NULL;
         out->tag = tag ? fy_token_get_text0(tag) : NULL;
         return 1;
     }

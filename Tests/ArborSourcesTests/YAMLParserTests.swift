@@ -77,4 +77,33 @@ struct YAMLParserTests {
         let document = try #require(try YAMLLoader.documents(Array(text.utf8), origin: "f.yaml", aliases: .kept).first)
         #expect(Array(document.lines.prefix(7)) == [1, 1, 3, 5, 6, 7, 8], "each value at its key's line or its own, from 1")
     }
+
+    /// libfyaml places a quoted scalar inside its quotes and an anchor or alias after its sigil; Arbor places
+    /// them at the quote and the sigil, as libyaml did, so the comments around them are found and an empty value
+    /// after a quoted one is on its own line.
+    @Test func quotesAndSigilsArePartOfTheirValuesPlace() throws {
+        let text = "name: \"web\"  # the name\n# above a quoted key\n\"k\": v\nitems:\n  # first\n  - &a x\n  # second\n  - *a\n  - 'q' # quoted\nempty: !!null  # nothing\n"
+        let document = try #require(try YAMLLoader.documents(Array(text.utf8), origin: "f.yaml", aliases: .kept).first)
+        let comments = (0..<document.nodes.count).compactMap { document.yamlNotes[Int32($0)]?.comment }
+        #expect(comments == ["the name", "above a quoted key", "first", "second", "quoted", "nothing"])
+        let json = try #require(try Self.transcoded("- \"a\"\n-\n- 'b'\n-\n"))
+        #expect(json == "[\"a\",\nnull,\n\"b\",\nnull]")
+        let alias = #expect(throws: SourceLoadError.self) { try Self.documents("a: 1\nb: *missing\n") }
+        #expect(alias?.message == "f.yaml:2:4: invalid YAML: found undefined alias")
+    }
+
+    /// The parser's warnings are passed over: the error is the one reported.
+    @Test func anErrorIsReportedRatherThanAWarningBeforeIt() {
+        let error = #expect(throws: SourceLoadError.self) { try Self.documents("%FOO bar\n---\n[a\n") }
+        #expect(error?.message.contains("closing bracket") == true, "\(error?.message ?? "")")
+    }
+
+    /// The place of a value on a long line is counted from the value before it, not from the line's start.
+    @Test func valuesOnOneLongLineKeepTheirColumns() throws {
+        let members = (0..<20_000).map { "k\($0): " }.joined(separator: ", ")
+        let document = try #require(try YAMLLoader.documents(Array("{\(members)}\n".utf8), origin: "f.yaml", aliases: .kept).first)
+        #expect(document.children(of: 0).count == 20_000)
+        #expect(document.lines.dropFirst().allSatisfy { $0 == 1 })
+    }
 }
+

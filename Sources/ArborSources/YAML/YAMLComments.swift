@@ -69,10 +69,15 @@ struct YAMLComments {
     private func trailing(after mark: YAMLGraph.Mark) -> String? {
         guard let range = range(of: Int(mark.line)) else { return nil }
         var at = range.lowerBound
-        var column = 0
-        while at < range.upperBound, column < Int(mark.column) {
-            at += Self.width(of: bytes[at])
-            column += 1
+        if range.contains(mark.offset) {
+            at = mark.offset
+        } else {
+            // Counted from the line's start where the byte is not known (libyaml's marks).
+            var column = 0
+            while at < range.upperBound, column < Int(mark.column) {
+                at += Self.width(of: bytes[at])
+                column += 1
+            }
         }
         var afterBlank = false
         while at < range.upperBound {

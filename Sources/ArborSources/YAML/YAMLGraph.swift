@@ -19,16 +19,18 @@ struct YAMLGraph {
         var end = Mark()
     }
 
-    /// A place in the text: a line and a column in characters, from 0.
+    /// A place in the text: a line and a column in characters, from 0, and its byte when known (else -1).
     struct Mark: Equatable {
         var line: Int32 = 0
         var column: Int32 = 0
+        var offset = -1
 
         init() {}
 
         init(_ mark: arbor_yaml_mark) {
             line = Int32(clamping: mark.line)
             column = Int32(clamping: mark.column)
+            offset = Int(mark.offset)
         }
     }
 

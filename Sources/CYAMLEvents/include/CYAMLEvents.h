@@ -15,16 +15,18 @@ typedef enum {
     ARBOR_YAML_MAPPING_END,
 } arbor_yaml_event_type;
 
-/// A place in the text: a line and a column in characters, both from 0.
+/// A place in the text: a line and a column in characters, both from 0, and its byte (-1 when not known).
 typedef struct {
     int64_t line;
     int64_t column;
+    int64_t offset;
 } arbor_yaml_mark;
 
 /// One event. Its strings stay valid until the next call to arbor_yaml_next.
 typedef struct {
     arbor_yaml_event_type type;
-    /// Where it starts (at its anchor or tag when it has one, at a block scalar's `|` or `>`) and ends.
+    /// Where it starts (at its anchor or tag when it has one, a quoted scalar at its quote, a block scalar at its
+    /// `|` or `>`) and ends.
     arbor_yaml_mark start;
     arbor_yaml_mark end;
     /// A scalar's text, as it reads once its quotes, escapes and folding are taken away.
