@@ -182,10 +182,11 @@ static int take_line(state *s, const uint8_t *line, const uint8_t *p, const uint
 }
 
 /// A second part read beside the first: from a line that is an entry of a sequence (the shallowest dash found
-/// past the middle), until a line that is not.
+/// past the middle), until a line that is not; or, in a stream, from a `---` past the middle to the end.
 struct split {
     int64_t at;
     int32_t indent;
+    int stream;
     state part;
     arbor_yaml_json out;
     int outcome;
@@ -219,11 +220,53 @@ static int64_t split_point(const uint8_t *bytes, int64_t n, int32_t *indent) {
     return best;
 }
 
+/// Where a stream's second part starts: the first `---` line in the MiB past the middle; -1 for none.
+static int64_t document_split_point(const uint8_t *bytes, int64_t n) {
+    int64_t to = n / 2 + (1 << 20) < n ? n / 2 + (1 << 20) : n;
+    const uint8_t *p = memchr(bytes + n / 2, '\n', (size_t)(to - n / 2));
+    while (p && p + 4 < bytes + to) {
+        if (p[1] == '-' && p[2] == '-' && p[3] == '-' && p[4] == '\n') return p + 1 - bytes;
+        p = memchr(p + 1, '\n', (size_t)(bytes + to - p - 1));
+    }
+    return -1;
+}
+
+static int next_document(state *s);
+
+/// Takes a stream's second part: at its `---` this part ends its document as the line would, and the second
+/// part's documents follow (their list's brackets left out).
+static void join_documents(state *s, split *sp) {
+    int taken = s->pos == sp->at && (s->marked || s->started || s->documents > 0);
+    if (!taken) atomic_store(&sp->cancel, 1);
+    pthread_join(sp->thread, NULL);
+    // The second part's documents were held to the depth limit as this part's are.
+    if (taken && sp->outcome == OK && !sp->part.failed && sp->out.count > 0 && next_document(s)) {
+        line_up(s);
+        int several = sp->part.documents > 0;
+        put_run(s, sp->out.bytes + several, sp->out.count - 2 * several);
+        s->documents += several ? sp->part.documents - 1 : 0;
+        s->started = 1;
+        s->pos = sp->part.pos;
+        s->line += sp->part.line;
+        s->out_line += sp->part.out_line;
+        s->reported = sp->part.reported;
+        if (sp->part.deepest > s->deepest) s->deepest = sp->part.deepest;
+    }
+    free(sp->part.frames);
+    free(sp->part.scratch);
+    free(sp->out.bytes);
+    free(sp);
+}
+
 /// Takes the second part's text if this part's state at its first line is what the second part assumed (an
 /// open sequence at its dash's column, nothing pending), and goes on where the second part stopped.
 static void join(state *s) {
     split *sp = s->split;
     s->split = NULL;
+    if (sp->stream) {
+        join_documents(s, sp);
+        return;
+    }
     int taken = s->pos == sp->at && !s->pending && s->depth > 0;
     if (taken) {
         close_to(s, sp->indent, 1);
@@ -342,28 +385,32 @@ static int run(state *s) {
     return s->started ? OK : GIVE_WAY;
 }
 
-/// Starts the second part on a thread of its own, when the input is large and has a dash past its middle.
+/// Starts the second part on a thread of its own, when the input is large and has a `---` or a dash past its
+/// middle.
 static void start_split(state *s) {
     int32_t indent = 0;
-    int64_t at = s->n >= (4 << 20) ? split_point(s->bytes, s->n, &indent) : -1;
+    int64_t at = s->n >= (4 << 20) ? document_split_point(s->bytes, s->n) : -1;
+    int stream = at >= 0;
+    if (!stream) at = s->n >= (4 << 20) ? split_point(s->bytes, s->n, &indent) : -1;
     if (at < 0) return;
     split *sp = calloc(1, sizeof(split));
     if (!sp) return;
     sp->at = at;
     sp->indent = indent;
+    sp->stream = stream;
     sp->part = *s;
     sp->part.pos = at;
     sp->part.out = &sp->out;
     sp->part.cancel = &sp->cancel;
-    sp->part.started = 1;
-    sp->part.floor = 1;
+    sp->part.started = !stream;
+    sp->part.floor = !stream;
     sp->part.reported = at;
     sp->out.capacity = s->n - at + (s->n - at) / 8 + 4096;
     sp->out.bytes = malloc((size_t)sp->out.capacity);
     sp->part.frames = malloc(sizeof(frame) * 64);
     if (!sp->out.bytes || !sp->part.frames) { free(sp->out.bytes); free(sp->part.frames); free(sp); return; }
     sp->part.capacity = 64;
-    sp->part.depth = 1;
+    sp->part.depth = !stream;
     sp->part.frames[0] = (frame){ indent, 0, 0, 1 };
     if (pthread_create(&sp->thread, NULL, run_part, sp) != 0) {
         free(sp->out.bytes); free(sp->part.frames); free(sp);

@@ -109,6 +109,36 @@ struct YAMLBlockReaderTests {
         #expect(written == (try Self.transcoded(text)))
     }
 
+    /// A large stream of documents is read in two parts from a `---` past its middle: the same documents, each
+    /// value on its YAML line, whatever the documents hold where the parts meet (an empty one, a list on top).
+    @Test(arguments: ["mappings", "empty", "lists"])
+    func aLargeStreamReadInTwoPartsIsTheSameDocuments(shape: String) throws {
+        var text = ""
+        var index = 0
+        while text.utf8.count < 4_300_000 {
+            defer { index += 1 }
+            switch shape {
+            case "empty": text += index % 2 == 0 ? "---\n" : "---\nkind: Service\nname: svc-\(index)\n"
+            case "lists": text += "---\n- name: svc-\(index)\n  ports:\n  - 80\n"
+            default: text += "---\nkind: Service\nname: svc-\(index)\nports:\n- 80\n- 443\n"
+            }
+        }
+        let written = try #require(Self.block(text))
+        let read = try JSONTreeReader.parse(Array(written.utf8), origin: "f")
+        #expect(read.children(of: 0).count == index, "one item a document")
+        if shape == "empty" {
+            // The whole-stream reader is slow in a debug build: one shape is checked against it.
+            #expect(YAMLIndexCheck.agrees(Array(text.utf8)), "the documents the whole-stream reader reads")
+        }
+        let yamlLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let jsonLines = written.split(separator: "\n", omittingEmptySubsequences: false)
+        let last = (index - 1) | 1 < index ? (index - 1) | 1 : index - 2
+        for name in ["svc-1", "svc-\((index / 2) | 1)", "svc-\(last)"] {
+            let yamlLine = yamlLines.firstIndex { $0.hasSuffix("name: \(name)") }
+            #expect(yamlLine != nil && yamlLine == jsonLines.firstIndex { $0.contains("\"\(name)\"") }, "\(name) on its line")
+        }
+    }
+
     /// What the block reader does not take, the transcoder reads or refuses with a place, as before.
     @Test func anInvalidLargeFileIsRefusedWithItsLineAndColumn() throws {
         var text = "items:\n"
