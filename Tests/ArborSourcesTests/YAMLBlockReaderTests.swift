@@ -154,6 +154,23 @@ struct YAMLBlockReaderTests {
         return nil
     }
 
+    /// A large stream's first screen is the documents its first part holds whole, their count pending, each
+    /// titled by its place as when the whole stream is read.
+    @Test func aLargeStreamsFirstPartShowsItsFirstDocuments() async throws {
+        var text = ""
+        for index in 0..<20_000 { text += "---\nkind: Service\nname: svc-\(index)\n" }
+        let part = Array(text.utf8.prefix(256 << 10))
+        let shown = try #require(YAMLKind.firstDocuments(part, name: "all.yaml"))
+        #expect(try await shown.root()?.isVirtual == true)
+        #expect(try await shown.item("").childCount == nil, "more documents follow: the count is pending")
+        let listed = try await shown.numberOfChildren(of: "") ?? 0
+        #expect(listed > 1_000 && listed < 20_000, "the documents the part holds whole: \(listed)")
+        let first = try await shown.children(of: "", in: 0..<2)
+        #expect(first.map(\.content.title) == ["document 1", "document 2"])
+        #expect(try await shown.item("/7/name").content.scalar == ScalarValue(.string, "svc-7"))
+        #expect(YAMLKind.firstDocuments(Array("a: 1\nb: 2\n".utf8), name: "one.yaml") == nil, "one document is no stream")
+    }
+
     /// What the block reader does not take, the transcoder reads or refuses with a place, as before.
     @Test func anInvalidLargeFileIsRefusedWithItsLineAndColumn() throws {
         var text = "items:\n"

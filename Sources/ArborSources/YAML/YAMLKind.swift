@@ -38,11 +38,25 @@ struct YAMLKind: SourceKind {
     /// shown as a large JSON file's first part is.
     func openFirstPart(_ input: FirstPartInput) throws(SourceLoadError) -> OpenedSource? {
         var opened = SourceOpener.shownFromFirstPart(input) { reader in
-            guard let json = YAMLTranscoder.firstPart(YAMLLoader.text(reader.bytes), of: JSONDocumentStream.partSize) else { return nil }
+            guard let json = YAMLTranscoder.firstPart(YAMLLoader.text(reader.bytes), of: JSONDocumentStream.partSize) else {
+                return Self.firstDocuments(reader.bytes, name: input.name)
+            }
             return JSONDocumentStream.partial(json, name: input.name, detecting: !input.request.readsDocuments, mapping: input.request.mapping)
         }
         opened?.format = .document
         return opened
+    }
+
+    /// A stream's first documents, those the part read holds whole (up to its last `---`), as the block reader
+    /// writes them; their list is left open, since more follow. Nil when the part holds fewer than two.
+    static func firstDocuments(_ part: [UInt8], name: String) -> LazyJSONDocument? {
+        let marker = Array("\n---\n".utf8)
+        var end = part.count - marker.count
+        while end > 0, !part[end...].starts(with: marker) { end -= 1 }
+        guard end > 0, let read = YAMLBlockReader.text(SourceBytes(Array(part[...end]))), read.documents > 1,
+              let index = read.json.withUnsafeBufferPointer({ JSONDocumentScanner.scan($0, race: nil) }), index.count > 0
+        else { return nil }
+        return LazyJSONDocument(bytes: read.json, index: index, open: [0], name: name, isStream: true)
     }
 
     /// The size from which a YAML file is read through the JSON index. A smaller one is read whole, its scalars
