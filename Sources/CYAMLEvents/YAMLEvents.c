@@ -72,8 +72,6 @@ static int32_t parser_failed(arbor_yaml_parser *parser) {
     return arbor_yaml_fail(parser, error->line > 0 ? error->line : 0, error->line > 0 ? error->column : 0, error->msg ? error->msg : "invalid YAML");
 }
 
-static int32_t is_break(uint8_t byte) { return byte == '\n' || byte == '\r'; }
-
 static arbor_yaml_mark mark_of(const struct fy_mark *mark) {
     if (!mark) return (arbor_yaml_mark){.line = 0, .column = 0, .offset = -1};
     return (arbor_yaml_mark){.line = mark->line, .column = mark->column, .offset = (int64_t)mark->input_pos};
@@ -83,14 +81,13 @@ static void advance(arbor_yaml_parser *parser, const struct fy_mark *end) {
     if (end && end->input_pos > parser->cursor.input_pos) parser->cursor = *end;
 }
 
-/// The first byte from the cursor that is not a space, a line break or in a comment.
-static int64_t next_token(const arbor_yaml_parser *parser, int64_t limit) {
-    int64_t at = (int64_t)parser->cursor.input_pos;
+/// The first byte from `at` that is not a space, a line break or in a comment.
+static int64_t next_token(const uint8_t *bytes, int64_t at, int64_t limit) {
     while (at < limit) {
-        uint8_t byte = parser->bytes[at];
+        uint8_t byte = bytes[at];
         if (byte == '#') {
-            while (at < limit && parser->bytes[at] != '\n' && parser->bytes[at] != '\r') at++;
-        } else if (byte == ' ' || byte == '\t' || byte == '\n' || byte == '\r') {
+            while (at < limit && !arbor_yaml_is_break(bytes[at])) at++;
+        } else if (byte == ' ' || byte == '\t' || arbor_yaml_is_break(byte)) {
             at++;
         } else {
             return at;
@@ -103,23 +100,18 @@ static int64_t next_token(const arbor_yaml_parser *parser, int64_t limit) {
 /// breaks, comments and the indicators `-`, `?` and `:` can come between).
 static arbor_yaml_mark block_indicator(const arbor_yaml_parser *parser, const struct fy_mark *content) {
     int64_t limit = content ? (int64_t)content->input_pos : parser->count;
-    for (int64_t at = next_token(parser, limit); at < limit;) {
-        uint8_t byte = parser->bytes[at];
-        if (byte == '|' || byte == '>') return arbor_yaml_text_mark(parser->bytes, at, parser->cursor);
-        if (byte == '#') {
-            while (at < limit && parser->bytes[at] != '\n' && parser->bytes[at] != '\r') at++;
-            continue;
-        }
-        at++;
+    for (int64_t at = next_token(parser->bytes, (int64_t)parser->cursor.input_pos, limit); at < limit;
+         at = next_token(parser->bytes, at + 1, limit)) {
+        if (parser->bytes[at] == '|' || parser->bytes[at] == '>') return arbor_yaml_text_mark(parser->bytes, at, parser->cursor);
     }
     return mark_of(content);
 }
 
 /// An empty scalar's place, which the parser leaves out: just after the `-`, `:` or `?` that stands for it.
 static arbor_yaml_mark empty_place(arbor_yaml_parser *parser) {
-    int64_t at = next_token(parser, parser->count);
+    int64_t at = next_token(parser->bytes, (int64_t)parser->cursor.input_pos, parser->count);
     uint8_t byte = at < parser->count ? parser->bytes[at] : 0;
-    int32_t spaced = at + 1 >= parser->count || parser->bytes[at + 1] == ' ' || is_break(parser->bytes[at + 1]);
+    int32_t spaced = at + 1 >= parser->count || parser->bytes[at + 1] == ' ' || arbor_yaml_is_break(parser->bytes[at + 1]);
     if (byte == ':' || ((byte == '-' || byte == '?') && spaced)) at++;
     arbor_yaml_mark mark = arbor_yaml_text_mark(parser->bytes, at, parser->cursor);
     struct fy_mark moved = {.input_pos = (size_t)at, .line = (int)mark.line, .column = (int)mark.column};
@@ -175,14 +167,14 @@ static const uint8_t *single_quoted(arbor_yaml_parser *parser, struct fy_token *
         } else if (byte == ' ' || byte == '\t') {
             int64_t run = at;
             while (run < stop && (bytes[run] == ' ' || bytes[run] == '\t')) run++;
-            if (run < stop && is_break(bytes[run])) {
+            if (run < stop && arbor_yaml_is_break(bytes[run])) {
                 at = run;
             } else {
                 while (at < run) parser->text[count++] = bytes[at++];
             }
-        } else if (is_break(byte)) {
+        } else if (arbor_yaml_is_break(byte)) {
             int64_t breaks = 0;
-            while (at < stop && is_break(bytes[at])) {
+            while (at < stop && arbor_yaml_is_break(bytes[at])) {
                 at += bytes[at] == '\r' && at + 1 < stop && bytes[at + 1] == '\n' ? 2 : 1;
                 breaks++;
                 while (at < stop && (bytes[at] == ' ' || bytes[at] == '\t')) at++;

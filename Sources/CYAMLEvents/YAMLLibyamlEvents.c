@@ -10,15 +10,13 @@ static arbor_yaml_mark mark_of(yaml_mark_t mark) {
 
 static const char *text_of(yaml_char_t *text) { return (const char *)text; }
 
-static int32_t is_break(uint8_t byte) { return byte == '\n' || byte == '\r'; }
-
 /// Whether the line starting at `at` holds a `-` and nothing else but spaces and a comment: an empty entry.
 static int32_t is_empty_entry(const uint8_t *bytes, int64_t count, int64_t at) {
     while (at < count && bytes[at] == ' ') at++;
     if (at >= count || bytes[at] != '-') return 0;
     int64_t after = at + 1;
     while (after < count && (bytes[after] == ' ' || bytes[after] == '\t')) after++;
-    return after >= count || is_break(bytes[after]) || (bytes[after] == '#' && after > at + 1);
+    return after >= count || arbor_yaml_is_break(bytes[after]) || (bytes[after] == '#' && after > at + 1);
 }
 
 /// Whether the line `line` (from 1), or the nearest line above it with more than spaces and a comment, is an
@@ -33,7 +31,7 @@ static int32_t follows_empty_entry(const uint8_t *bytes, int64_t count, int64_t 
         if (is_empty_entry(bytes, count, start)) return 1;
         int64_t text = start;
         while (text < count && (bytes[text] == ' ' || bytes[text] == '\t')) text++;
-        int32_t blank = text >= count || is_break(bytes[text]) || bytes[text] == '#';
+        int32_t blank = text >= count || arbor_yaml_is_break(bytes[text]) || bytes[text] == '#';
         if ((!blank && !first) || start == 0) return 0;
         int64_t previous = start - 1;
         while (previous > 0 && bytes[previous - 1] != '\n') previous--;

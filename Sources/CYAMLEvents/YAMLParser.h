@@ -28,6 +28,9 @@ struct arbor_yaml_parser {
     char problem[160];
 };
 
+/// Whether `byte` breaks a line (a LF, or a CR alone or before one).
+static inline int32_t arbor_yaml_is_break(uint8_t byte) { return byte == '\n' || byte == '\r'; }
+
 /// Records why the stream is refused; returns 0.
 int32_t arbor_yaml_fail(arbor_yaml_parser *parser, int64_t line, int64_t column, const char *problem);
 

@@ -56,15 +56,12 @@ int32_t arbor_yaml_text_check(const uint8_t *bytes, int64_t count, arbor_yaml_te
 }
 
 arbor_yaml_mark arbor_yaml_text_mark(const uint8_t *bytes, int64_t at, struct fy_mark known) {
-    int64_t from = at < (int64_t)known.input_pos ? at : (int64_t)known.input_pos;
-    int64_t to = at < (int64_t)known.input_pos ? (int64_t)known.input_pos : at;
     int64_t breaks = 0, characters = 0;
-    for (int64_t index = from; index < to; index++) {
-        breaks += bytes[index] == '\n' || (bytes[index] == '\r' && (index + 1 >= to || bytes[index + 1] != '\n'));
+    for (int64_t index = (int64_t)known.input_pos; index < at; index++) {
+        breaks += ends_line(bytes, index, at);
         characters += (bytes[index] & 0xC0) != 0x80;
     }
-    int64_t line = at < (int64_t)known.input_pos ? known.line - breaks : known.line + breaks;
-    // On the known mark's line the column is counted from it, not from the line's start (a long line).
-    int64_t column = breaks == 0 ? known.column + (at < (int64_t)known.input_pos ? -characters : characters) : column_of(bytes, at);
-    return (arbor_yaml_mark){.line = line, .column = column, .offset = at};
+    // On the known mark's line the column is counted on from it, not from the line's start (a long line).
+    int64_t column = breaks == 0 ? known.column + characters : column_of(bytes, at);
+    return (arbor_yaml_mark){.line = known.line + breaks, .column = column, .offset = at};
 }

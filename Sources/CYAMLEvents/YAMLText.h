@@ -16,7 +16,7 @@ typedef struct {
 /// 1 with `problem` filled when `bytes` (UTF-8) hold a character outside YAML's printable set, else 0.
 int32_t arbor_yaml_text_check(const uint8_t *bytes, int64_t count, arbor_yaml_text_problem *problem);
 
-/// The line and column of the byte at `at`, counted from `known`, a mark before or after it.
+/// The line and column of the byte at `at`, counted on from `known`, a mark at or before it.
 arbor_yaml_mark arbor_yaml_text_mark(const uint8_t *bytes, int64_t at, struct fy_mark known);
 
 #endif

@@ -84,23 +84,13 @@ struct YAMLBlockReaderTests {
     /// between items, inside a nested sequence, inside a block scalar holding lines that look like items.
     @Test(arguments: ["items", "nested", "literal", "pending", "mapping"])
     func aLargeDocumentReadInTwoPartsIsTheSameText(shape: String) throws {
-        var text = "kind: List\nitems:\n"
-        var index = 0
-        while text.utf8.count < 4_500_000 {
-            defer { index += 1 }
+        var (text, _) = Self.repeated(from: "kind: List\nitems:\n", toAtLeast: 4_500_000) { index in
             switch shape {
-            case "items":
-                text += "- name: svc-\(index)\n  labels:\n    app: a\(index)\n  ports:\n  - 80\n  - 443\n"
-            case "nested":
-                text += index == 0 ? "- all:\n" : ""
-                text += "  - name: \(index)\n    value: \"v\(index)\"\n"
-            case "literal":
-                text += index == 0 ? "- script: |\n" : ""
-                text += "    - not an item \(index)\n    - key: \(index)\n"
-            case "pending":
-                text += "-\n  name: \(index)\n-\n"
-            default:
-                text += "  k\(index): \(index)\n"
+            case "items": "- name: svc-\(index)\n  labels:\n    app: a\(index)\n  ports:\n  - 80\n  - 443\n"
+            case "nested": (index == 0 ? "- all:\n" : "") + "  - name: \(index)\n    value: \"v\(index)\"\n"
+            case "literal": (index == 0 ? "- script: |\n" : "") + "    - not an item \(index)\n    - key: \(index)\n"
+            case "pending": "-\n  name: \(index)\n-\n"
+            default: "  k\(index): \(index)\n"
             }
         }
         if shape == "mapping" { text = "top:\n" + text.dropFirst("kind: List\nitems:\n".count) }
@@ -114,14 +104,11 @@ struct YAMLBlockReaderTests {
     /// on top).
     @Test(arguments: ["mappings", "empty", "lists"])
     func aLargeStreamReadInTwoPartsIsTheSameDocuments(shape: String) throws {
-        var text = ""
-        var index = 0
-        while text.utf8.count < 4_300_000 {
-            defer { index += 1 }
+        let (text, index) = Self.repeated(from: "", toAtLeast: 4_300_000) { index in
             switch shape {
-            case "empty": text += index % 2 == 0 ? "---\n" : "---\nkind: Service\nname: svc-\(index)\n"
-            case "lists": text += "---\n- name: svc-\(index)\n  ports:\n  - 80\n"
-            default: text += "---\nkind: Service\nname: svc-\(index)\nports:\n- 80\n- 443\n"
+            case "empty": index % 2 == 0 ? "---\n" : "---\nkind: Service\nname: svc-\(index)\n"
+            case "lists": "---\n- name: svc-\(index)\n  ports:\n  - 80\n"
+            default: "---\nkind: Service\nname: svc-\(index)\nports:\n- 80\n- 443\n"
             }
         }
         let written = try #require(Self.block(text))
@@ -142,6 +129,16 @@ struct YAMLBlockReaderTests {
             let yamlLine = Self.line(of: Array(" \(name)\n".utf8), in: yaml)
             #expect(yamlLine != nil && yamlLine == Self.line(of: Array("\"\(name)\"".utf8), in: json), "\(name) on its line")
         }
+    }
+
+    /// `start` followed by the pieces for 0, 1, 2... until the text has at least `size` bytes, and how many.
+    static func repeated(from start: String, toAtLeast size: Int, _ piece: (Int) -> String) -> (text: String, count: Int) {
+        var (text, count) = (start, 0)
+        while text.utf8.count < size {
+            text += piece(count)
+            count += 1
+        }
+        return (text, count)
     }
 
     /// The line (from 0) where `needle` first occurs in `bytes`.
