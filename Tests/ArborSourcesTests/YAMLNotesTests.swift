@@ -121,6 +121,33 @@ struct YAMLNotesTests {
         #expect(bounded.reader.failure != nil)
     }
 
+    @Test func aDocumentWithAliasesIsCopiedToLookForAnObjectTreeOnlyWhenItCouldBeOne() throws {
+        func kept(_ text: String) throws -> JSONDocument {
+            try #require(try YAMLLoader.documents(Array(text.utf8), origin: "t.yaml", aliases: .kept).first)
+        }
+        let bomb = try kept("a: &a [x, x, x]\nb: &b [*a, *a, *a]\nc: [*b, *b, *b]\n")
+        #expect(!YAMLKind.mayBeObjectTree(bomb, childrenField: "children"), "no children anywhere: nothing is copied")
+        #expect(YAMLKind.mayBeObjectTree(try kept("kids: &k [{name: a}]\nchildren: *k\n"), childrenField: "children"))
+        #expect(YAMLKind.mayBeObjectTree(try kept("kids: &k [{name: a}]\nname: top\nchildren: [*k]\n"), childrenField: "children"))
+        #expect(YAMLKind.mayBeObjectTree(try kept("- &t {name: a, children: []}\n- *t\n"), childrenField: "children"))
+        #expect(!YAMLKind.mayBeObjectTree(try kept("- &t {name: a, children: 3}\n- *t\n"), childrenField: "children"))
+        #expect(!YAMLKind.mayBeObjectTree(try kept("k: &k [1]\nitems: *k\n"), childrenField: "children"))
+        #expect(YAMLKind.mayBeObjectTree(try kept("k: &k [1]\nitems: *k\n"), childrenField: "items"))
+    }
+
+    @Test func aLargeAliasBombOpensWithItsAliasesKept() async throws {
+        var text = String(repeating: "# " + String(repeating: "padding ", count: 16) + "\n", count: 8_200)
+        text += "a: &a [x, x, x, x, x, x, x, x, x]\n"
+        let letters = Array("abcdefghij")
+        for index in 1..<letters.count {
+            text += "\(letters[index]): &\(letters[index]) [" + Array(repeating: "*\(letters[index - 1])", count: 9).joined(separator: ", ") + "]\n"
+        }
+        #expect(text.utf8.count >= YAMLKind.indexedBytes)
+        let source = try open(text)
+        #expect(try await source.item("/j/0").content.link == "/i")
+        #expect(try await source.numberOfChildren(of: "/j/0") == 0, "nine to the ninth copies are never made")
+    }
+
     @Test func aStreamKeepsEachDocumentsNotesWhereTheyAre() async throws {
         let source = try open("a: &x 1\nb: *x\n---\n# second\nc: &y [2]\nd: *y\n")
         #expect(try await source.item("/0/b").content.link == "/0/a")
