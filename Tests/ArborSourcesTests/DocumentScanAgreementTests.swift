@@ -7,13 +7,16 @@ import Testing
 /// parser refuses; a value scanned alone ends where its bytes do.
 @Suite("Document scan against the full parser")
 struct DocumentScanAgreementTests {
-    /// The containers the full parser finds, in document order: kind, member count and parent's place in this list.
-    static func containers(of document: JSONDocument) -> [(isObject: Bool, members: Int32, parent: Int32)] {
+    /// The containers the full parser finds, in document order: kind, member count, parent's place in this list
+    /// and position among the parent's members.
+    static func containers(of document: JSONDocument) -> [(isObject: Bool, members: Int32, parent: Int32, position: Int32)] {
         var numbers: [Int32: Int32] = [:]
-        var result: [(isObject: Bool, members: Int32, parent: Int32)] = []
+        var positions: [Int32: Int32] = [0: 0]
+        var result: [(isObject: Bool, members: Int32, parent: Int32, position: Int32)] = []
         for (offset, node) in document.nodes.enumerated() where node.kind == .object || node.kind == .array {
+            for (position, child) in document.children(of: Int32(offset)).enumerated() { positions[child] = Int32(position) }
             numbers[Int32(offset)] = Int32(result.count)
-            result.append((node.kind == .object, node.childCount, node.parent < 0 ? -1 : numbers[node.parent]!))
+            result.append((node.kind == .object, node.childCount, node.parent < 0 ? -1 : numbers[node.parent]!, positions[Int32(offset)]!))
         }
         return result
     }
@@ -28,10 +31,11 @@ struct DocumentScanAgreementTests {
         let expected = containers(of: parsed)
         guard index.count == expected.count else { return false }
         return expected.enumerated().allSatisfy { number, container in
-            let (start, end) = (index.start[number], index.end[number])
+            let (start, end) = (index.start[number], index.end(number))
             return bytes[start] == (container.isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
                 && bytes[end - 1] == (container.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-                && index.memberCount[number] == container.members && index.parent[number] == container.parent
+                && index.memberCount[number] == Int(container.members) && index.parent[number] == container.parent
+                && index.position(of: Int32(number)) == container.position
                 && (try? JSONDocument.parse(Array(bytes[start..<end]))) != nil
         }
     }
@@ -79,6 +83,30 @@ struct DocumentScanAgreementTests {
                 #expect(Self.agrees(broken), "\(String(decoding: broken.prefix(120), as: UTF8.self))")
             }
         }
+    }
+
+    @Test func countsPlacesAndLengthsPastWhatTheirNarrowFormsHoldAreKeptWhole() {
+        // Containers among scalars past many strides of 64 members, 300 members (past a byte), a container of
+        // 100 KB (past two bytes), an object of 70 nested objects, nested at several depths.
+        let list = (0..<300).map { $0 % 3 == 0 ? "{\"n\": \($0)}" : $0 % 3 == 1 ? "\($0)" : "[\($0)]" }.joined(separator: ",")
+        let object = (0..<70).map { "\"k\($0)\": {\"v\": [\($0)]}" }.joined(separator: ", ")
+        let long = "[\"" + String(repeating: "x", count: 100_000) + "\", {\"after\": [1]}]"
+        let text = "{\"list\": [\(list)], \"object\": {\(object)}, \"long\": \(long), \"deep\": [[\(list)], {\"in\": [\(list)]}]}"
+        #expect(Self.agrees(Array(text.utf8)))
+        let index = try! #require(Array(text.utf8).withUnsafeBufferPointer { JSONDocumentScanner.scan($0) })
+        #expect(index.memberCount[1] == 300)
+        #expect((0..<index.count).contains { index.end($0) - index.start[$0] > 100_000 })
+        let places = SplitScanTests.places(in: Array(text.utf8))
+        #expect(JSONDocumentSplitScan.agreesWithOnePass(Array(text.utf8), splittingAt: places))
+        #expect(JSONDocumentSplitScan.splits(Array(text.utf8), at: places) > 100)
+
+        // The lines of JSON Lines are placed by their starts: line 150's object is member 150 of the list.
+        let lines = (0..<200).map { $0 % 2 == 0 ? "{\"line\": [\($0)]}" : "\($0)" }.joined(separator: "\n")
+        var scanner = JSONLinesScanner(inputSize: lines.utf8.count)
+        Array(lines.utf8).withUnsafeBufferPointer { scanner.scan($0, final: true) }
+        let lineIndex = scanner.index
+        let placed = (1..<lineIndex.count).filter { lineIndex.parent[$0] == 0 }.map { lineIndex.position(of: Int32($0)) }
+        #expect(placed == Array(stride(from: 0, to: 200, by: 2)))
     }
 
     @Test func aValueScannedAloneEndsWhereItsBytesDo() {

@@ -33,7 +33,7 @@ package final class IndexedJSON: Sendable {
 
     /// The top value.
     package var top: IndexedValue {
-        if index.count > 0 { return IndexedValue(document: self, range: index.start[0]..<index.end[0], container: 0) }
+        if index.count > 0 { return IndexedValue(document: self, range: index.start[0]..<index.end(0), container: 0) }
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var end = bytes.count
         while start < end, IndexedJSON.isSpace(bytes[start]) { start += 1 }

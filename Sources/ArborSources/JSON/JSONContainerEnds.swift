@@ -9,7 +9,7 @@ package enum JSONContainerEnds {
         bytes.withUnsafeBufferPointer { buffer in
             guard let index = JSONDocumentScanner.scan(buffer), let base = buffer.baseAddress else { return true }
             return (0..<index.count).allSatisfy { container in
-                arbor_json_container_end(base, Int64(buffer.count), Int64(index.start[container])) == Int64(index.end[container])
+                arbor_json_container_end(base, Int64(buffer.count), Int64(index.start[container])) == Int64(index.end(container))
             }
         }
     }

@@ -54,7 +54,7 @@ extension JSONDocumentIndex {
             if anyMalformed, let malformed = lines.malformed[Int32(member)] {
                 found = JSONMember(position: member, key: nil, value: start..<malformed.end, container: JSONMember.malformed)
             } else if bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "["), let inner = container(at: start) {
-                found = JSONMember(position: member, key: nil, value: start..<end[Int(inner)], container: inner)
+                found = JSONMember(position: member, key: nil, value: start..<end(Int(inner)), container: inner)
             } else {
                 found = JSONMember(position: member, key: nil, value: start..<JSONValueSkipper.end(of: start, in: bytes), container: -1)
             }

@@ -2,18 +2,21 @@ import CJSONScan
 
 /// The containers of any JSON document, found in one pass over its bytes: where each object and array starts
 /// and ends, its parent, its place there and its number of members, and where every 64th member starts.
-/// Scalars are not recorded; they are found again between their container's members when shown.
+/// Scalars are not recorded; they are found again between their container's members when shown. A container
+/// takes 12 bytes: its start (4), length (2), parent (4), place among every 64 members (1) and member count (1),
+/// the few lengths and counts too large for that kept apart.
 struct JSONDocumentIndex: Sendable {
     /// Offset of each container's `{` or `[`, in document order (so ascending); container 0 is the top value.
     fileprivate(set) var start: ByteOffsets
-    /// Offset just past each container's closing bracket.
-    fileprivate(set) var end: ByteOffsets
+    /// Each container's length, from its `{` or `[` to just past its closing bracket (0 until it is closed).
+    fileprivate(set) var length: NarrowNumbers<UInt16>
     /// Each container's parent, -1 for the top value.
     fileprivate(set) var parent: [Int32] = []
-    /// Each container's position among its parent's members.
-    fileprivate(set) var position: [Int32] = []
+    /// Each container's position among its parent's members, less a multiple of ``stride``: the rest is the
+    /// number of the parent's checkpoints before it (see ``position(of:)``).
+    fileprivate(set) var placeInStride: [UInt8] = []
     /// Each container's number of members.
-    fileprivate(set) var memberCount: [Int32] = []
+    fileprivate(set) var memberCount: NarrowNumbers<UInt8>
     /// For containers with more than ``stride`` members: where members `stride`, `2 * stride`... start
     /// (the key of an object's member, the value of an array's).
     fileprivate(set) var checkpoints: [Int32: [Int]] = [:]
@@ -51,37 +54,60 @@ struct JSONDocumentIndex: Sendable {
     /// An empty index of an input of `inputSize` bytes, with room for about `expectedContainers`.
     init(inputSize: Int, expectedContainers: Int = 0) {
         start = ByteOffsets(inputSize: inputSize, capacity: expectedContainers)
-        end = ByteOffsets(inputSize: inputSize, capacity: expectedContainers)
+        length = NarrowNumbers(capacity: expectedContainers)
+        memberCount = NarrowNumbers(capacity: expectedContainers)
         parent.reserveCapacity(expectedContainers)
-        position.reserveCapacity(expectedContainers)
-        memberCount.reserveCapacity(expectedContainers)
+        placeInStride.reserveCapacity(expectedContainers)
         LargeBuffers.adviseHugePages(forRoomOf: &parent)
-        LargeBuffers.adviseHugePages(forRoomOf: &position)
-        LargeBuffers.adviseHugePages(forRoomOf: &memberCount)
+        LargeBuffers.adviseHugePages(forRoomOf: &placeInStride)
     }
+
+    /// Offset just past a container's closing bracket (its start until it is closed).
+    func end(_ container: Int) -> Int { start[container] + length[container] }
+
+    /// A container's position among its parent's members: its place among every ``stride`` members, after as
+    /// many strides as the parent has checkpoints at or before it (a line of JSON Lines: its number).
+    func position(of container: Int32) -> Int32 {
+        let place = Int32(placeInStride[Int(container)])
+        let parent = parent[Int(container)]
+        guard parent >= 0 else { return place }
+        let offset = start[Int(container)]
+        if parent == 0, let lines { return Int32(lines.member(startingAt: offset)) }
+        guard memberCount[Int(parent)] > Self.stride, let offsets = checkpoints[parent] else { return place }
+        var low = 0
+        var high = offsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if offsets[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        return Int32(low * Self.stride) + place
+    }
+
+    /// A position's place among every ``stride`` members, as ``placeInStride`` holds it.
+    static func place(of position: Int32) -> UInt8 { UInt8(truncatingIfNeeded: Int(position) & (stride - 1)) }
 
     mutating func open(at offset: Int, parent: Int32, position: Int32) -> Int32 {
         start.append(offset)
-        end.append(offset)
+        length.grow(by: 1) { _ in }
+        memberCount.grow(by: 1) { _ in }
         self.parent.append(parent)
-        self.position.append(position)
-        memberCount.append(0)
+        placeInStride.append(Self.place(of: position))
         return Int32(start.count - 1)
     }
 
     mutating func close(_ container: Int32, at offset: Int, members: Int32) {
-        end[Int(container)] = offset
-        memberCount[Int(container)] = members
+        length[Int(container)] = offset - start[Int(container)]
+        memberCount[Int(container)] = Int(members)
     }
 
     /// Makes room for `containers` in all: storage shared with a version shown is copied now, with the room,
     /// rather than copied at its size and then grown by doubling (which holds the old storage and the new).
     mutating func reserve(containers: Int) {
         start.reserve(containers)
-        end.reserve(containers)
+        length.reserve(containers)
         parent.reserveCapacity(containers)
-        position.reserveCapacity(containers)
-        memberCount.reserveCapacity(containers)
+        placeInStride.reserveCapacity(containers)
+        memberCount.reserve(containers)
     }
 
     /// Forgets the containers from `count` on (those of a line found malformed).
@@ -89,10 +115,10 @@ struct JSONDocumentIndex: Sendable {
         guard count < start.count else { return }
         for container in count..<start.count { checkpoints[Int32(container)] = nil }
         start.truncate(to: count)
-        end.truncate(to: count)
+        length.truncate(to: count)
         parent.removeLast(parent.count - count)
-        position.removeLast(position.count - count)
-        memberCount.removeLast(memberCount.count - count)
+        placeInStride.removeLast(placeInStride.count - count)
+        memberCount.truncate(to: count)
     }
 
     /// Appends the containers of `tail`, the index of a later part of the same input, each parent and place
@@ -115,25 +141,25 @@ struct JSONDocumentIndex: Sendable {
     mutating func record(_ events: UnsafeBufferPointer<arbor_json_event>, opened: Int) {
         var next = count
         parent.append(contentsOf: repeatElement(0, count: opened))
-        position.append(contentsOf: repeatElement(0, count: opened))
-        memberCount.append(contentsOf: repeatElement(0, count: opened))
+        placeInStride.append(contentsOf: repeatElement(0, count: opened))
+        let stride = Self.stride
         start.grow(by: opened) { starts in
-            end.grow(by: opened) { ends in
-                parent.withUnsafeMutableBufferPointer { parents in
-                    position.withUnsafeMutableBufferPointer { positions in
-                        memberCount.withUnsafeMutableBufferPointer { members in
+            length.grow(by: opened) { lengths in
+                memberCount.grow(by: opened) { members in
+                    parent.withUnsafeMutableBufferPointer { parents in
+                        placeInStride.withUnsafeMutableBufferPointer { places in
                             for event in events {
                                 let offset = Int(event.offset)
                                 switch event.kind {
                                 case Int32(ARBOR_JSON_OPEN.rawValue):
                                     starts.set(next, offset)
-                                    ends.set(next, offset)
                                     parents[next] = event.a
-                                    positions[next] = event.b
+                                    places[next] = UInt8(truncatingIfNeeded: Int(event.b) & (stride - 1))
                                     next += 1
                                 case Int32(ARBOR_JSON_CLOSE.rawValue):
-                                    ends.set(Int(event.a), offset)
-                                    members[Int(event.a)] = event.b
+                                    let container = Int(event.a)
+                                    lengths.set(container, offset - starts.get(container))
+                                    members.set(container, Int(event.b))
                                 default:
                                     checkpoints[event.a, default: []].append(offset)
                                 }
@@ -153,9 +179,9 @@ struct JSONDocumentIndex: Sendable {
 /// The tables of two indexes taken out of them while the second's are appended to the first's on two threads:
 /// each thread changes only its own tables, read back once both have ended.
 private final class IndexTablesMove: @unchecked Sendable {
-    private var start: ByteOffsets, end: ByteOffsets, tailStart: ByteOffsets, tailEnd: ByteOffsets
-    private var parent: [Int32], position: [Int32], memberCount: [Int32]
-    private var tailParent: [Int32], tailPosition: [Int32], tailMemberCount: [Int32]
+    private var start: ByteOffsets, length: NarrowNumbers<UInt16>, tailStart: ByteOffsets, tailLength: NarrowNumbers<UInt16>
+    private var parent: [Int32], placeInStride: [UInt8], memberCount: NarrowNumbers<UInt8>
+    private var tailParent: [Int32], tailPlaceInStride: [UInt8], tailMemberCount: NarrowNumbers<UInt8>
     private let placed: @Sendable (Int32, Int32) -> (Int32, Int32)
     let tailCheckpoints: [Int32: [Int]]
 
@@ -163,61 +189,62 @@ private final class IndexTablesMove: @unchecked Sendable {
     init(head: inout JSONDocumentIndex, tail: inout JSONDocumentIndex, placed: @escaping @Sendable (Int32, Int32) -> (Int32, Int32)) {
         let none = Self.none
         (start, head.start) = (head.start, none)
-        (end, head.end) = (head.end, none)
+        (length, head.length) = (head.length, NarrowNumbers())
         (tailStart, tail.start) = (tail.start, none)
-        (tailEnd, tail.end) = (tail.end, none)
+        (tailLength, tail.length) = (tail.length, NarrowNumbers())
         (parent, head.parent) = (head.parent, [])
-        (position, head.position) = (head.position, [])
-        (memberCount, head.memberCount) = (head.memberCount, [])
+        (placeInStride, head.placeInStride) = (head.placeInStride, [])
+        (memberCount, head.memberCount) = (head.memberCount, NarrowNumbers())
         (tailParent, tail.parent) = (tail.parent, [])
-        (tailPosition, tail.position) = (tail.position, [])
-        (tailMemberCount, tail.memberCount) = (tail.memberCount, [])
+        (tailPlaceInStride, tail.placeInStride) = (tail.placeInStride, [])
+        (tailMemberCount, tail.memberCount) = (tail.memberCount, NarrowNumbers())
         (tailCheckpoints, tail.checkpoints) = (tail.checkpoints, [:])
         self.placed = placed
     }
 
     func moveOffsets() {
-        var (start, end, tailStart, tailEnd) = (self.start, self.end, self.tailStart, self.tailEnd)
-        (self.start, self.end, self.tailStart, self.tailEnd) = (Self.none, Self.none, Self.none, Self.none)
+        var (start, length, tailStart, tailLength) = (self.start, self.length, self.tailStart, self.tailLength)
+        (self.start, self.length, self.tailStart, self.tailLength) = (Self.none, NarrowNumbers(), Self.none, NarrowNumbers())
         start.move(from: &tailStart)
-        end.move(from: &tailEnd)
-        (self.start, self.end) = (start, end)
+        length.move(from: &tailLength)
+        (self.start, self.length) = (start, length)
     }
 
     /// The tables other than offsets, moved in local variables (a class's own are checked for exclusive
-    /// access at every use).
+    /// access at every use). A place among every stride of members is shifted as the position it stands for.
     func moveTables() {
-        var (parent, position, memberCount) = (self.parent, self.position, self.memberCount)
-        var (tailParent, tailPosition, tailMemberCount) = (self.tailParent, self.tailPosition, self.tailMemberCount)
-        (self.parent, self.position, self.memberCount, self.tailParent, self.tailPosition, self.tailMemberCount) = ([], [], [], [], [], [])
-        ReleasingMove.append(&tailMemberCount, to: &memberCount)
+        var (parent, placeInStride, memberCount) = (self.parent, self.placeInStride, self.memberCount)
+        var (tailParent, tailPlaceInStride, tailMemberCount) = (self.tailParent, self.tailPlaceInStride, self.tailMemberCount)
+        (self.parent, self.placeInStride, self.memberCount) = ([], [], NarrowNumbers())
+        (self.tailParent, self.tailPlaceInStride, self.tailMemberCount) = ([], [], NarrowNumbers())
+        memberCount.move(from: &tailMemberCount)
         let count = tailParent.count
         parent.reserveCapacity(parent.count + count)
-        position.reserveCapacity(position.count + count)
+        placeInStride.reserveCapacity(placeInStride.count + count)
         let placed = self.placed
         tailParent.withUnsafeMutableBufferPointer { parents in
-            tailPosition.withUnsafeMutableBufferPointer { positions in
+            tailPlaceInStride.withUnsafeMutableBufferPointer { places in
                 let chunk = ReleasingMove.chunkBytes / MemoryLayout<Int32>.stride
                 for first in Swift.stride(from: 0, to: count, by: chunk) {
                     let chunkEnd = min(count, first + chunk)
                     for container in first..<chunkEnd {
-                        let (newParent, newPosition) = placed(parents[container], positions[container])
+                        let (newParent, newPosition) = placed(parents[container], Int32(places[container]))
                         parent.append(newParent)
-                        position.append(newPosition)
+                        placeInStride.append(JSONDocumentIndex.place(of: newPosition))
                     }
                     ReleasingMove.handBack(UnsafeMutableBufferPointer(rebasing: parents[first..<chunkEnd]))
-                    ReleasingMove.handBack(UnsafeMutableBufferPointer(rebasing: positions[first..<chunkEnd]))
+                    ReleasingMove.handBack(UnsafeMutableBufferPointer(rebasing: places[first..<chunkEnd]))
                 }
             }
         }
-        (self.parent, self.position, self.memberCount) = (parent, position, memberCount)
+        (self.parent, self.placeInStride, self.memberCount) = (parent, placeInStride, memberCount)
     }
 
     private static let none = ByteOffsets(inputSize: 0)
 
     /// Puts the joined tables back.
     func restore(head: inout JSONDocumentIndex) {
-        (head.start, head.end, head.parent, head.position, head.memberCount) = (start, end, parent, position, memberCount)
-        (start, end, parent, position, memberCount) = (Self.none, Self.none, [], [], [])
+        (head.start, head.length, head.parent, head.placeInStride, head.memberCount) = (start, length, parent, placeInStride, memberCount)
+        (start, length, parent, placeInStride, memberCount) = (Self.none, NarrowNumbers(), [], [], NarrowNumbers())
     }
 }

@@ -69,8 +69,9 @@ extension JSONDocumentSplitScan {
 extension JSONDocumentIndex {
     /// Whether two indexes record the same containers, members and checkpoints.
     func holdsTheSameContainers(as other: JSONDocumentIndex) -> Bool {
-        guard count == other.count, parent == other.parent, position == other.position, memberCount == other.memberCount,
+        guard count == other.count, parent == other.parent, placeInStride == other.placeInStride,
+              memberCount.holdsTheSame(as: other.memberCount), length.holdsTheSame(as: other.length),
               checkpoints == other.checkpoints else { return false }
-        return (0..<count).allSatisfy { start[$0] == other.start[$0] && end[$0] == other.end[$0] }
+        return (0..<count).allSatisfy { start[$0] == other.start[$0] && position(of: Int32($0)) == other.position(of: Int32($0)) }
     }
 }

@@ -3,15 +3,24 @@
 struct JSONIndexTables {
     let bytes: UnsafeBufferPointer<UInt8>
     let start: ByteOffsets.View
-    let end: ByteOffsets.View
+    let end: Ends
     let parent: UnsafeBufferPointer<Int32>
-    let position: UnsafeBufferPointer<Int32>
-    let memberCount: UnsafeBufferPointer<Int32>
+    let memberCount: NarrowNumbers<UInt8>.View
     /// Whether container 0 is the list of lines of JSON Lines.
     let isLines: Bool
 
     /// The number of containers.
     var count: Int { parent.count }
+
+    /// Where containers end: their start and length.
+    struct Ends {
+        let start: ByteOffsets.View
+        let length: NarrowNumbers<UInt16>.View
+
+        /// Offset just past a container's closing bracket.
+        @inline(__always)
+        subscript(container: Int) -> Int { start[container] + length[container] }
+    }
 
     /// Whether a container is an object (else an array; the list of lines is one).
     func isObject(_ container: Int32) -> Bool {
@@ -87,13 +96,11 @@ extension JSONDocumentIndex {
     func withTables<Result>(bytes: SourceBytes, _ body: (JSONIndexTables) -> Result) -> Result {
         bytes.withUnsafeBufferPointer { bytes in
             start.withView { start in
-                end.withView { end in
+                length.withView { length in
                     parent.withUnsafeBufferPointer { parent in
-                        position.withUnsafeBufferPointer { position in
-                            memberCount.withUnsafeBufferPointer { memberCount in
-                                body(JSONIndexTables(bytes: bytes, start: start, end: end, parent: parent, position: position,
-                                                     memberCount: memberCount, isLines: lines != nil))
-                            }
+                        memberCount.withView { memberCount in
+                            body(JSONIndexTables(bytes: bytes, start: start, end: JSONIndexTables.Ends(start: start, length: length), parent: parent,
+                                                 memberCount: memberCount, isLines: lines != nil))
                         }
                     }
                 }

@@ -48,7 +48,7 @@ enum JSONIndexing {
             // The first object's members are read again, each large value passed by the document index.
             let index = document.index
             results.tree = LazyJSONTree(bytes: bytes, name: name, mapping: mapping, force: false, race: nil) { start in
-                index.container(at: start).map { index.end[Int($0)] }
+                index.container(at: start).map { index.end(Int($0)) }
             }
         }
         if let tree = results.tree { return OpenedSource(hierarchy: tree, format: .tree) }

@@ -8,7 +8,7 @@ extension LazyJSONDocument: LocatingItems {
         case .container(0): offset = index.start[0]
         case .container(let container):
             let parent = index.parent[Int(container)]
-            let position = Int(index.position[Int(container)])
+            let position = Int(index.position(of: container))
             let member = index.members(of: parent, in: position..<(position + 1), bytes: bytes)[0]
             offset = member.key?.lowerBound ?? member.value.lowerBound
         case .scalar(let parent, let position):

@@ -13,12 +13,14 @@ struct JSONIndexPathNode: PartitionedPathNode, @unchecked Sendable {
     /// The value's bytes.
     let range: Range<Int>
 
-    /// Where a child sits: its value's start (a member's key is read back from there) or its index; for a
-    /// descendant listed at once, the container it is and the one above it the way down starts from.
+    /// Where a child sits: its value's start (a member's key is read back from there) or its index (-1: found
+    /// from `nested`, the container it is, when a match's path asks); for a descendant listed at once, the
+    /// container it is and the one above it the way down starts from.
     struct ChildKey {
         let valueStart: Int
-        let position: Int32
+        var position: Int32 = -1
         let isMember: Bool
+        var nested: Int32 = -1
         var descendant: Int32 = -1
         var below: Int32 = -1
     }
@@ -100,7 +102,8 @@ struct JSONIndexPathNode: PartitionedPathNode, @unchecked Sendable {
     }
 
     func pathKey(_ key: ChildKey) -> PathKey {
-        key.isMember ? .name(withWalk { $0.text(of: $0.key(before: key.valueStart)) }) : .index(Int(key.position))
+        if key.isMember { return .name(withWalk { $0.text(of: $0.key(before: key.valueStart)) }) }
+        return .index(Int(key.position >= 0 ? key.position : withWalk { $0.document.index.position(of: key.nested) }))
     }
 
     func appendPathKeys(_ key: ChildKey, to keys: inout [PathKey]) {
@@ -114,7 +117,7 @@ struct JSONIndexPathNode: PartitionedPathNode, @unchecked Sendable {
         }
         for step in chain.reversed() {
             let isMember = index.isObject(index.parent[Int(step)])
-            keys.append(pathKey(ChildKey(valueStart: index.start[Int(step)], position: index.position[Int(step)], isMember: isMember)))
+            keys.append(pathKey(ChildKey(valueStart: index.start[Int(step)], isMember: isMember, nested: step)))
         }
     }
 
@@ -132,7 +135,7 @@ struct JSONIndexPathNode: PartitionedPathNode, @unchecked Sendable {
         let index = tables
         let nested = Int(container) + 1 + position
         let start = index.start[nested]
-        let key = ChildKey(valueStart: start, position: index.position[nested], isMember: false, descendant: Int32(nested), below: container)
+        let key = ChildKey(valueStart: start, isMember: false, nested: Int32(nested), descendant: Int32(nested), below: container)
         return (key, JSONIndexPathNode(reference: reference, container: Int32(nested), range: start..<index.end[nested]))
     }
 
@@ -153,7 +156,7 @@ struct JSONIndexPathNode: PartitionedPathNode, @unchecked Sendable {
         let start = index.start[nested]
         let end = index.end[nested]
         cursor = index.firstContainer(from: nested + 1, startingAtOrAfter: end)
-        let key = ChildKey(valueStart: start, position: index.position[nested], isMember: index.isObject(container))
+        let key = ChildKey(valueStart: start, isMember: index.isObject(container), nested: Int32(nested))
         return (key, JSONIndexPathNode(reference: reference, container: Int32(nested), range: start..<end))
     }
 
@@ -209,7 +212,7 @@ extension LazyJSONDocument: IndexedQuerying {
         }
         let walked = JSONIndexWalk.with(self) { walk in
             Result { () throws(JSONPathDepthError) -> Bool in
-                let root = JSONIndexPathNode(walk: walk, container: 0, range: index.start[0]..<index.end[0])
+                let root = JSONIndexPathNode(walk: walk, container: 0, range: index.start[0]..<index.end(0))
                 return try path.forEachMatch(in: root, helpers: Self.queryHelpers, start: Self.startHelpers, shouldStop: shouldStop) { node, keys in
                     body(match(node, keys: keys))
                 }

@@ -109,7 +109,7 @@ package final class LazyJSONDocument: HierarchySource {
         case .container(0): return SourceItem(id: "", content: content(title: displayName, value: 0, range: nil), childCount: shownCount(0))
         case .container(let container):
             let parent = index.parent[Int(container)]
-            return item(for: index.members(of: parent, in: Int(index.position[Int(container)])..<Int(index.position[Int(container)] + 1), bytes: bytes)[0],
+            return item(for: index.members(of: parent, in: Int(index.position(of: container))..<Int(index.position(of: container) + 1), bytes: bytes)[0],
                         in: parent, parentID: String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!]))
         case .scalar(let parent, let member):
             return item(for: index.members(of: parent, in: member..<(member + 1), bytes: bytes)[0],
@@ -133,7 +133,7 @@ package final class LazyJSONDocument: HierarchySource {
               childID[..<slash] == parentID
         else { return nil }
         switch found {
-        case .container(let container): return container == 0 ? nil : Int(index.position[Int(container)])
+        case .container(let container): return container == 0 ? nil : Int(index.position(of: container))
         case .scalar(_, let member): return member
         }
     }

@@ -41,6 +41,17 @@ struct JSONLinesTable: Sendable {
         malformed[Int32(starts.count - 1)] = Malformed(end: end, message: message)
     }
 
+    /// The member whose line's value starts at `offset` (the first starting at or after it).
+    func member(startingAt offset: Int) -> Int {
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// The line number (from 1) of the item at `member`.
     func lineNumber(of member: Int) -> Int {
         var low = 0

@@ -34,11 +34,11 @@ extension LazyJSONDocument {
     func valueText(of id: String) throws -> [UInt8] {
         switch try value(at: id) {
         case .container(0):
-            var end = index.end[0]
+            var end = index.end(0)
             while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
             return Array(bytes[0..<end])
         case .container(let container):
-            return Array(bytes[index.start[Int(container)]..<index.end[Int(container)]])
+            return Array(bytes[index.start[Int(container)]..<index.end(Int(container))])
         case .scalar(let parent, let position):
             return Array(bytes[index.members(of: parent, in: position..<(position + 1), bytes: bytes)[0].value])
         }

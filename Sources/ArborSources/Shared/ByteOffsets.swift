@@ -91,6 +91,13 @@ struct ByteOffsets: Sendable {
         func set(_ index: Int, _ offset: Int) {
             if let narrow { narrow[index] = UInt32(truncatingIfNeeded: offset) } else { wide.unsafelyUnwrapped[index] = offset }
         }
+
+        /// The offset at `index`, set before (not negative).
+        @inline(__always)
+        func get(_ index: Int) -> Int {
+            if let narrow { return Int(narrow[index]) }
+            return wide.unsafelyUnwrapped[index]
+        }
     }
 
     /// Offsets read by address, in whichever form they are held.
