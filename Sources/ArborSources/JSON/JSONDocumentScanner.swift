@@ -11,7 +11,7 @@ enum JSONDocumentScanner {
 
     /// The index of a well-formed document, or nil (the full parser then says where it went wrong).
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, race: ScanRace? = nil) -> JSONDocumentIndex? {
-        var index = JSONDocumentIndex(inputSize: bytes.count, expectedContainers: bytes.count / 128)
+        var index = JSONDocumentIndex(inputSize: bytes.count, expectedContainers: JSONDocumentIndex.room(forBytes: bytes.count))
         var position = afterByteOrderMark(bytes)
         var stack: [Frame] = []
         guard scanValue(bytes, &position, into: &index, parent: -1, position: 0, stack: &stack, race: race) else { return nil }

@@ -22,8 +22,8 @@ final class JSONSplitScanJob: @unchecked Sendable {
         self.outside = outside
         // Both indexes are made on the caller's thread, so that both hold their offsets in the same form; the
         // first with room for the whole document's (room not filled costs no memory).
-        head = JSONDocumentIndex(inputSize: bytes.count, expectedContainers: bytes.count / 64)
-        tail = JSONDocumentIndex(inputSize: bytes.count, expectedContainers: (bytes.count - place) / 64)
+        head = JSONDocumentIndex(inputSize: bytes.count, expectedContainers: JSONDocumentIndex.room(forBytes: bytes.count))
+        tail = JSONDocumentIndex(inputSize: bytes.count, expectedContainers: JSONDocumentIndex.room(forBytes: bytes.count - place))
     }
 
     /// Scans part 0 (up to the first comma between members past the split) or part 1 (from the guessed comma).
@@ -48,7 +48,7 @@ final class JSONSplitScanJob: @unchecked Sendable {
         }
         if comma != self.comma {
             // The guess of where strings were was wrong: the part after the first part's comma, scanned now.
-            tail = JSONDocumentIndex(inputSize: bytes.count, expectedContainers: (bytes.count - comma) / 64)
+            tail = JSONDocumentIndex(inputSize: bytes.count, expectedContainers: JSONDocumentIndex.room(forBytes: bytes.count - comma))
             outers = JSONTailScanner.scan(bytes, from: comma, into: &tail, race: race)
         }
         guard let outers, outers.count == frames.count else { return nil }
