@@ -233,6 +233,20 @@ static int64_t document_split_point(const uint8_t *bytes, int64_t n) {
 
 static int next_document(state *s);
 
+/// Appends the second part's text, a few MiB at a time, handing the pages copied back to the system as it goes:
+/// the two texts are not both held whole (a 1 GB file's text would be held one and a half times).
+static void put_part(state *s, uint8_t *text, int64_t count) {
+    const int64_t chunk = 4 << 20;
+    const uintptr_t page = 4096;
+    for (int64_t at = 0; at < count; at += chunk) {
+        int64_t length = count - at < chunk ? count - at : chunk;
+        put_run(s, text + at, length);
+        uintptr_t from = ((uintptr_t)(text + at) + page - 1) & ~(page - 1);
+        uintptr_t to = (uintptr_t)(text + at + length) & ~(page - 1);
+        if (to > from) madvise((void *)from, (size_t)(to - from), MADV_DONTNEED);
+    }
+}
+
 /// Takes a stream's second part: at its `---` this part ends its document as the line would, and the second
 /// part's documents follow (their list's brackets left out).
 static void join_documents(state *s, split *sp) {
@@ -243,7 +257,7 @@ static void join_documents(state *s, split *sp) {
     if (taken && sp->outcome == OK && !sp->part.failed && sp->out.count > 0 && next_document(s)) {
         line_up(s);
         int several = sp->part.documents > 0;
-        put_run(s, sp->out.bytes + several, sp->out.count - 2 * several);
+        put_part(s, sp->out.bytes + several, sp->out.count - 2 * several);
         s->documents += several ? sp->part.documents - 1 : 0;
         s->started = 1;
         s->pos = sp->part.pos;
@@ -279,7 +293,7 @@ static void join(state *s) {
     if (taken && sp->outcome == STOPPED && s->depth + sp->part.deepest - 1 < s->depth_limit && !sp->part.failed && sp->out.count > 0) {
         put(s, ',');
         line_up(s);
-        put_run(s, sp->out.bytes + 1, sp->out.count - 1);
+        put_part(s, sp->out.bytes + 1, sp->out.count - 1);
         s->pos = sp->part.pos;
         s->line += sp->part.line;
         s->out_line += sp->part.out_line;
