@@ -17,6 +17,8 @@ package final class LazyJSONDocument: HierarchySource {
     let openContainers: Set<Int32>
     /// Whether the top array is a stream's documents.
     let isStream: Bool
+    /// For a large YAML file in the block style, the comments written at its values, read when an item is asked for.
+    let comments: YAMLLineComments?
     /// Containers found by pointer lately, so that the pages of one column resolve its parent once.
     private let resolved = Mutex<[String: Int32]>([:])
     /// The containers a find's walk listed and has yet to visit, by their pointer's digest: each is looked up
@@ -65,13 +67,20 @@ package final class LazyJSONDocument: HierarchySource {
 
     /// A document of `bytes` indexed already; `open` the containers it ends inside when it is the first part of a
     /// larger one.
-    init(bytes: SourceBytes, index: JSONDocumentIndex, open: Set<Int32> = [], name: String, isStream: Bool = false) {
+    init(bytes: SourceBytes, index: JSONDocumentIndex, open: Set<Int32> = [], name: String, isStream: Bool = false,
+         comments: YAMLLineComments? = nil) {
         self.bytes = bytes
         self.index = index
         displayName = name
         mapping = nil
         openContainers = open
         self.isStream = isStream
+        self.comments = comments
+    }
+
+    /// The same document with the comments of the YAML it was written from.
+    func with(_ comments: YAMLLineComments) -> LazyJSONDocument {
+        LazyJSONDocument(bytes: bytes, index: index, open: openContainers, name: displayName, isStream: isStream, comments: comments)
     }
 
     /// The lines of JSON Lines indexed so far, each line an item (titled by `mapping`'s fields or its number).
@@ -82,6 +91,7 @@ package final class LazyJSONDocument: HierarchySource {
         self.mapping = mapping
         openContainers = []
         isStream = false
+        comments = nil
     }
 
     /// Whether the top value is the list of lines of JSON Lines.
@@ -109,12 +119,40 @@ package final class LazyJSONDocument: HierarchySource {
         case .container(0): return SourceItem(id: "", content: content(title: displayName, value: 0, range: nil), childCount: shownCount(0))
         case .container(let container):
             let parent = index.parent[Int(container)]
-            return item(for: index.members(of: parent, in: Int(index.position(of: container))..<Int(index.position(of: container) + 1), bytes: bytes)[0],
-                        in: parent, parentID: String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!]))
+            let position = Int(index.position(of: container))
+            return commented(index.members(of: parent, in: position..<(position + 1), bytes: bytes)[0],
+                             in: parent, parentID: String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!]))
         case .scalar(let parent, let member):
-            return item(for: index.members(of: parent, in: member..<(member + 1), bytes: bytes)[0],
-                        in: parent, parentID: String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!]))
+            return commented(index.members(of: parent, in: member..<(member + 1), bytes: bytes)[0],
+                             in: parent, parentID: String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!]))
         }
+    }
+
+    /// A member's item with the comments written at it in the YAML, if any (an item asked for alone: its
+    /// preview and header show them; a page of children goes without).
+    private func commented(_ member: JSONMember, in parent: Int32, parentID: String) -> SourceItem {
+        var found = item(for: member, in: parent, parentID: parentID)
+        guard let comments else { return found }
+        // In the block style only `{}` and `[]` are written on one line: a collection with members is spread below.
+        let spread = member.container >= 0 && index.memberCount[Int(member.container)] > 0
+        let leavesAbove = member.key == nil && spread && isOnOneLine(member.value.lowerBound..<(member.value.lowerBound + 1 + spaces(after: member.value.lowerBound + 1)))
+        if let text = comments.comment(atJSONOffset: member.key?.lowerBound ?? member.value.lowerBound, valueOffset: member.value.lowerBound,
+                                       keyed: member.key != nil, collection: spread, leavesAbove: leavesAbove) {
+            found.content.description = text
+        }
+        return found
+    }
+
+    /// Whether the bytes hold no line break (read until one is found).
+    private func isOnOneLine(_ range: Range<Int>) -> Bool {
+        !bytes[range].contains(UInt8(ascii: "\n"))
+    }
+
+    /// The blanks and line breaks from `offset` on.
+    private func spaces(after offset: Int) -> Int {
+        var at = offset
+        while at < bytes.count, IndexedJSON.isSpace(bytes[at]) { at += 1 }
+        return at - offset
     }
 
     package func children(of id: String) async throws -> [SourceItem] {

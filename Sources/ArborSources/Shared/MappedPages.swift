@@ -16,6 +16,13 @@ enum MappedPages {
         arbor_mapping_read(base + range.lowerBound, range.count)
     }
 
+    /// Tells that the bytes of `range` from `base` were read by a pass beside the work of opening the file, which
+    /// holds a walk's stretch of them at most.
+    static func passed(_ range: Range<Int>, from base: UnsafePointer<UInt8>) {
+        guard !range.isEmpty else { return }
+        arbor_mapping_read_within(base + range.lowerBound, range.count, walkStretch)
+    }
+
     /// Tells that a walk read `items` things spread over `range` (a page of children): as much as that brings
     /// into memory, the range, or when the things lie far apart, the 64 KiB the system maps around each page
     /// first read (its fault-around).

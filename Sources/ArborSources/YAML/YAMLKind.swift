@@ -88,8 +88,20 @@ struct YAMLKind: SourceKind {
         guard input.content.count >= Self.indexedBytes else { return nil }
         let format: SourceFormat = request.readsDocuments ? .document : .json
         if let read = YAMLBlockReader.text(input.content) {
-            guard read.documents > 1 else { return JSONIndexing.open(read.json, name: input.name, format: format, mapping: request.mapping) }
-            return LazyJSONDocument(bytes: read.json, name: input.name, race: nil, isStream: true).map { OpenedSource(hierarchy: $0, format: .document) }
+            let comments = input.content.isMapped ? YAMLLineComments(yaml: input.content, json: read.json) : nil
+            if let comments, !request.readsDocuments {
+                // Where the lines start is found beside the browser, so that no key waits for that pass.
+                WorkerThreads.start { comments.prepare() }
+            }
+            guard read.documents > 1 else {
+                return JSONIndexing.open(read.json, name: input.name, format: format, mapping: request.mapping).map { opened in
+                    var opened = opened
+                    if let comments, let document = opened.hierarchy as? LazyJSONDocument { opened.hierarchy = document.with(comments) }
+                    return opened
+                }
+            }
+            return LazyJSONDocument(bytes: read.json, name: input.name, race: nil, isStream: true)
+                .map { OpenedSource(hierarchy: comments.map($0.with) ?? $0, format: .document) }
         }
         let text = YAMLLoader.text(input.bytes)
         let json: [UInt8]?

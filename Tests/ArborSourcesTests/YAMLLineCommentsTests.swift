@@ -1,0 +1,113 @@
+import ArborCore
+@testable import ArborSources
+import Foundation
+import Testing
+
+/// A large YAML file in the block style is read through the JSON index, and the comments written at its values
+/// are found from their lines when an item is asked for: the same comments a file read whole shows.
+@Suite("Comments of a large YAML file")
+struct YAMLLineCommentsTests {
+    /// The document the index reads for `text`, with its comments, as a large file in the block style opens.
+    static func indexed(_ text: [UInt8]) -> LazyJSONDocument? {
+        guard let read = YAMLBlockReader.text(SourceBytes(text)) else { return nil }
+        return LazyJSONDocument(bytes: read.json, name: "t.yaml", race: nil, isStream: read.documents > 1)?
+            .with(YAMLLineComments(yaml: SourceBytes(text), json: read.json))
+    }
+
+    /// Every id of a source, the root's first.
+    static func ids(of source: any HierarchySource) async throws -> [String] {
+        guard let root = try await source.root() else { return [] }
+        var found: [String] = []
+        var pending = [root.id]
+        while let id = pending.popLast() {
+            found.append(id)
+            pending += try await source.childIDs(of: id, in: 0..<10_000).reversed()
+        }
+        return found
+    }
+
+    /// The ids whose description differs between the file read whole and the index (with both descriptions).
+    static func differences(_ text: [UInt8]) async throws -> [String]? {
+        guard let indexed = indexed(text) else { return nil }
+        let whole = try YAMLSourceTests().open(String(decoding: text, as: UTF8.self)).hierarchy
+        var differing: [String] = []
+        for id in try await ids(of: whole) where !id.isEmpty {
+            let expected = try await whole.item(id).content.description
+            let found = try await indexed.item(id).content.description
+            if expected != found { differing.append("\(id): \(expected.debugDescription) ≠ \(found.debugDescription)") }
+        }
+        return differing
+    }
+
+    static let manifest = """
+        # The service
+        apiVersion: v1   # the API
+        kind: Service
+        metadata:  # who it is
+          # its name
+          name: web
+          labels:
+            app: web # the app
+        spec:
+          # ports
+          ports:
+          - name: http   # plain
+            port: 80
+          # the second
+          - name: "https # not a comment"  # after a quote
+            port: 443
+          selector: {}  # none
+          notes: |  # a literal
+            # not a comment
+            text
+          list:
+            # a scalar entry
+            - one  # first
+            - 'two # still two'
+        # at the end
+        status: ok
+        """
+
+    @Test func commentsAreThoseTheFileReadWholeShows() async throws {
+        let differing = try #require(try await Self.differences(Array(Self.manifest.utf8)))
+        #expect(differing.isEmpty, "\(differing)")
+        let indexed = try #require(Self.indexed(Array(Self.manifest.utf8)))
+        #expect(try await indexed.item("/apiVersion").content.description == "The service\nthe API")
+        #expect(try await indexed.item("/spec/ports/1/name").content.description == "the second\nafter a quote")
+        #expect(try await indexed.item("/spec/notes").content.description == "")
+        #expect(try await indexed.item("/spec/list/1").content.description == "")
+        #expect(try await indexed.item("/status").content.description == "at the end")
+    }
+
+    @Test func aStreamsDocumentsKeepTheirComments() async throws {
+        let text = "---\n# Source: chart/templates/a.yaml\napiVersion: v1\nkind: A\n---\n# Source: chart/templates/b.yaml\napiVersion: v2\nkind: B  # bee\n"
+        let differing = try #require(try await Self.differences(Array(text.utf8)))
+        #expect(differing.isEmpty, "\(differing)")
+        let indexed = try #require(Self.indexed(Array(text.utf8)))
+        #expect(try await indexed.item("/1/apiVersion").content.description == "Source: chart/templates/b.yaml")
+        #expect(try await indexed.item("/1/kind").content.description == "bee")
+    }
+
+    @Test func everySuiteCaseTheBlockReaderReadsHasTheCommentsReadWhole() async throws {
+        var compared = 0
+        for name in YAMLComplianceTests.cases {
+            let place = YAMLComplianceTests.folder.appendingPathComponent("cases").appendingPathComponent(name)
+            let yaml = YAMLLoader.text(Array(try Data(contentsOf: place.appendingPathComponent("in.yaml"))))
+            guard (try? YAMLLoader.documents(yaml, origin: name)) != nil, let differing = try await Self.differences(yaml) else { continue }
+            compared += 1
+            #expect(differing.isEmpty, "\(name): \(differing)")
+        }
+        #expect(compared > 45, "cases the block reader writes: \(compared)")
+    }
+
+    @Test func aLargeFileOpensWithItsComments() async throws {
+        var text = "# the list\nitems:\n"
+        for number in 0..<30_000 { text += "- name: item-\(number)  # number \(number)\n  # its kind\n  kind: thing\n" }
+        #expect(text.utf8.count >= YAMLKind.indexedBytes)
+        let source = try YAMLSourceTests().open(text).hierarchy
+        #expect(source is LazyJSONDocument)
+        #expect(try await source.item("/items").content.description == "the list")
+        #expect(try await source.item("/items/29999/name").content.description == "number 29999")
+        #expect(try await source.item("/items/29999/kind").content.description == "its kind")
+    }
+}
