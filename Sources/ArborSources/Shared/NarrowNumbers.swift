@@ -67,9 +67,11 @@ struct NarrowNumbers<Narrow: FixedWidthInteger & UnsignedInteger & Sendable>: Se
         ReleasingMove.append(&other.narrow, to: &narrow)
     }
 
-    /// The numbers by address, valid inside `body`.
+    /// The numbers by address, valid inside `body`: the view holds no reference, so copies of it count none.
     func withView<Result>(_ body: (View) -> Result) -> Result {
-        narrow.withUnsafeBufferPointer { body(View(narrow: $0, large: large)) }
+        narrow.withUnsafeBufferPointer { narrow in
+            withUnsafePointer(to: large) { large in body(View(narrow: narrow, large: large)) }
+        }
     }
 
     /// Numbers written by address.
@@ -93,13 +95,13 @@ struct NarrowNumbers<Narrow: FixedWidthInteger & UnsignedInteger & Sendable>: Se
     /// Numbers read by address.
     struct View {
         let narrow: UnsafeBufferPointer<Narrow>
-        let large: [Int32: Int]
+        let large: UnsafePointer<[Int32: Int]>
 
         /// The number at `index`.
         @inline(__always)
         subscript(index: Int) -> Int {
             let value = narrow[index]
-            return value != Narrow.max ? Int(value) : large[Int32(index)] ?? 0
+            return value != Narrow.max ? Int(value) : large.pointee[Int32(index)] ?? 0
         }
     }
 }

@@ -88,8 +88,9 @@ struct YAMLKind: SourceKind {
         guard input.content.count >= Self.indexedBytes else { return nil }
         let format: SourceFormat = request.readsDocuments ? .document : .json
         if let read = YAMLBlockReader.text(input.content) {
-            let comments = input.content.isMapped ? YAMLLineComments(yaml: input.content, json: read.json) : nil
-            if let comments, !request.readsDocuments {
+            // Comments are for the browser (a query or a comparison reads values only), from a file mapped.
+            let comments = input.content.isMapped && !request.readsDocuments ? YAMLLineComments(yaml: input.content, json: read.json) : nil
+            if let comments {
                 // Where the lines start is found beside the browser, so that no key waits for that pass.
                 WorkerThreads.start { comments.prepare() }
             }
