@@ -71,6 +71,7 @@ struct YAMLLineCommentsTests {
     @Test func commentsAreThoseTheFileReadWholeShows() async throws {
         let differing = try #require(try await Self.differences(Array(Self.manifest.utf8)))
         #expect(differing.isEmpty, "\(differing)")
+        #expect(YAMLIndexCheck.commentsAgree(Array(Self.manifest.utf8)))
         let indexed = try #require(Self.indexed(Array(Self.manifest.utf8)))
         #expect(try await indexed.item("/apiVersion").content.description == "The service\nthe API")
         #expect(try await indexed.item("/spec/ports/1/name").content.description == "the second\nafter a quote")
@@ -93,11 +94,23 @@ struct YAMLLineCommentsTests {
         for name in YAMLComplianceTests.cases {
             let place = YAMLComplianceTests.folder.appendingPathComponent("cases").appendingPathComponent(name)
             let yaml = YAMLLoader.text(Array(try Data(contentsOf: place.appendingPathComponent("in.yaml"))))
+            #expect(YAMLIndexCheck.commentsAgree(yaml), "\(name): the fuzzing's check")
             guard (try? YAMLLoader.documents(yaml, origin: name)) != nil, let differing = try await Self.differences(yaml) else { continue }
             compared += 1
             #expect(differing.isEmpty, "\(name): \(differing)")
         }
         #expect(compared > 45, "cases the block reader writes: \(compared)")
+    }
+
+    @Test(arguments: [
+        "#u:\n- -  0Tu- -  -  -  - -  -",
+        "# top\n- - a  # a\n  # deeper\n  - b\n   # deeper still\n- - - c\n-\n  # inside\n  - d\n- []  # empty\n- - []\n",
+        "k:\n  # one\n  - - x\n    # two\n    - y\n  - a: 1\n    # three\n    b:\n    - z  # zed\n",
+    ])
+    func entriesOfListsOnOneLineTakeTheirOwnComments(text: String) async throws {
+        #expect(YAMLBlockReader.text(SourceBytes(Array(text.utf8))) != nil, "read by the block reader")
+        #expect(YAMLIndexCheck.commentsAgree(Array(text.utf8)))
+        if let differing = try await Self.differences(Array(text.utf8)) { #expect(differing.isEmpty, "\(differing)") }
     }
 
     @Test func aLargeFileOpensWithItsComments() async throws {

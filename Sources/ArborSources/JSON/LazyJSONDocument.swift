@@ -132,15 +132,31 @@ package final class LazyJSONDocument: HierarchySource {
     /// preview and header show them; a page of children goes without).
     private func commented(_ member: JSONMember, in parent: Int32, parentID: String) -> SourceItem {
         var found = item(for: member, in: parent, parentID: parentID)
-        guard let comments else { return found }
+        if let text = yamlComment(of: member) { found.content.description = text }
+        return found
+    }
+
+    /// The comments written at a member in the YAML this document was written from, if any.
+    func yamlComment(of member: JSONMember) -> String? {
+        guard let comments else { return nil }
         // In the block style only `{}` and `[]` are written on one line: a collection with members is spread below.
         let spread = member.container >= 0 && index.memberCount[Int(member.container)] > 0
-        let leavesAbove = member.key == nil && spread && isOnOneLine(member.value.lowerBound..<(member.value.lowerBound + 1 + spaces(after: member.value.lowerBound + 1)))
-        if let text = comments.comment(atJSONOffset: member.key?.lowerBound ?? member.value.lowerBound, valueOffset: member.value.lowerBound,
-                                       keyed: member.key != nil, collection: spread, leavesAbove: leavesAbove) {
-            found.content.description = text
+        // A mapping starts where its first key does; a list at its first `-`, before its first entry.
+        let firstMember = member.value.lowerBound + 1 + spaces(after: member.value.lowerBound + 1)
+        let leavesAbove = member.key == nil && spread && index.isObject(member.container, in: bytes)
+            && isOnOneLine(member.value.lowerBound..<firstMember)
+        var lists = 0
+        if member.key == nil {
+            var at = member.value.lowerBound
+            // Each list opening at this value on its line, but an empty one (`[]`, written as it is).
+            while at < bytes.count, bytes[at] == UInt8(ascii: "[") {
+                at += 1 + spaces(after: at + 1)
+                guard at < bytes.count, bytes[at] != UInt8(ascii: "]") else { break }
+                lists += 1
+            }
         }
-        return found
+        return comments.comment(atJSONOffset: member.key?.lowerBound ?? member.value.lowerBound, valueOffset: member.value.lowerBound,
+                                keyed: member.key != nil, collection: spread, leavesAbove: leavesAbove, listsOpening: lists)
     }
 
     /// Whether the bytes hold no line break (read until one is found).

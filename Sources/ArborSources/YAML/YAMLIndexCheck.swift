@@ -60,6 +60,28 @@ package enum YAMLIndexCheck {
         return zip(kept, expanded).allSatisfy { holdsFollowingAliases($0, $1) }
     }
 
+    /// Whether a document the block reader writes, read through the index, has the comments the file read whole
+    /// has at each value (``YAMLLineComments``); true for what the block reader does not read.
+    package static func commentsAgree(_ bytes: [UInt8]) -> Bool {
+        guard let read = YAMLBlockReader.text(SourceBytes(bytes)),
+              let kept = try? YAMLLoader.documents(bytes, origin: "f", aliases: .kept) else { return true }
+        guard let indexed = LazyJSONDocument(bytes: read.json, name: "f", race: nil, isStream: read.documents > 1)?
+            .with(YAMLLineComments(yaml: SourceBytes(bytes), json: read.json)) else { return false }
+        let whole = kept.count == 1 ? kept[0] : YAMLLoader.stream(kept)
+        guard whole.nodes.first.map({ $0.kind == .object || $0.kind == .array }) == true else { return true }
+        var pending: [(node: Int32, container: Int32)] = [(0, 0)]
+        while let (node, container) = pending.popLast() {
+            let members = indexed.index.members(of: container, in: 0..<Int.max, bytes: indexed.bytes)
+            let children = whole.children(of: node)
+            guard members.count == children.count else { return false }
+            for (member, child) in zip(members, children) {
+                guard indexed.yamlComment(of: member) == whole.yamlNotes[child]?.comment else { return false }
+                if member.container >= 0 { pending.append((child, member.container)) }
+            }
+        }
+        return true
+    }
+
     private static func holdsFollowingAliases(_ kept: JSONDocument, _ expanded: JSONDocument) -> Bool {
         var pending: [(Int32, Int32)] = [(0, 0)]
         while let (at, other) = pending.popLast() {

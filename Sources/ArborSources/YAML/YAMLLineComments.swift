@@ -26,15 +26,18 @@ final class YAMLLineComments: Sendable {
     /// The comment of the value whose key (or, without one, whose value) starts at `offset` of the JSON text and
     /// whose value starts at `valueOffset`; `keyed` for an object's member, `collection` for a value that is an
     /// object or an array spread over the lines below (`leavesAbove` when it has no key and its first member
-    /// starts on its line, which then takes the comment above).
-    func comment(atJSONOffset offset: Int, valueOffset: Int, keyed: Bool, collection: Bool, leavesAbove: Bool) -> String? {
+    /// starts where it does, which then takes the comment above). A value without a key on a line of several
+    /// list entries (`- - x`) is the one `listsOpening` lists start from it on its line before the line's last.
+    func comment(atJSONOffset offset: Int, valueOffset: Int, keyed: Bool, collection: Bool, leavesAbove: Bool,
+                 listsOpening: Int = 0) -> String? {
         let starts = tables()
         let line = Self.line(of: offset, in: json, starts: starts.json)
         guard let range = Self.lineRange(line, in: yaml, starts: starts.yaml) else { return nil }
         // A scalar on the line below its key has its own line's comment.
         let valueLine = keyed && !collection ? Self.line(of: valueOffset, in: json, starts: starts.json) : line
         let trailingRange = valueLine == line ? range : Self.lineRange(valueLine, in: yaml, starts: starts.yaml)
-        let column = firstTokenColumn(range)
+        let columns = tokenColumns(range)
+        let column = keyed ? columns[columns.count - 1] : columns[max(0, columns.count - 1 - listsOpening)]
         var lines: [String] = []
         if !leavesAbove {
             var above = line - 1
@@ -46,7 +49,7 @@ final class YAMLLineComments: Sendable {
             lines.reverse()
         }
         if !(collection && !keyed), let trailingRange,
-           let trailing = trailing(trailingRange, from: trailingRange.lowerBound + (valueLine == line ? column : firstTokenColumn(trailingRange)),
+           let trailing = trailing(trailingRange, from: trailingRange.lowerBound + (valueLine == line ? column : tokenColumns(trailingRange).last!),
                                    keyed: keyed && valueLine == line) {
             lines.append(trailing)
         }
@@ -120,8 +123,9 @@ final class YAMLLineComments: Sendable {
         return at..<end
     }
 
-    /// The column of the line's first token past its indent and any `- ` or `? ` indicators.
-    private func firstTokenColumn(_ range: Range<Int>) -> Int {
+    /// The columns of the line's `- ` (and `? `) indicators and, last, of its first token past them.
+    private func tokenColumns(_ range: Range<Int>) -> [Int] {
+        var columns: [Int] = []
         var at = range.lowerBound
         while at < range.upperBound {
             let byte = yaml[at]
@@ -129,12 +133,14 @@ final class YAMLLineComments: Sendable {
                 at += 1
             } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "?"),
                       at + 1 == range.upperBound || yaml[at + 1] == UInt8(ascii: " ") {
+                columns.append(at - range.lowerBound)
                 at += 1
             } else {
                 break
             }
         }
-        return at - range.lowerBound
+        columns.append(at - range.lowerBound)
+        return columns
     }
 
     /// A line's comment text when the line holds only a comment indented at most `indent`.
