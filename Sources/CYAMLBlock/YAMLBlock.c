@@ -6,6 +6,7 @@
 
 #include <pthread.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 static int push(state *s, int is_map, int32_t indent, int compact) {
     if (s->depth + 1 >= s->depth_limit) return 0;
@@ -237,7 +238,7 @@ static int next_document(state *s);
 /// the two texts are not both held whole (a 1 GB file's text would be held one and a half times).
 static void put_part(state *s, uint8_t *text, int64_t count) {
     const int64_t chunk = 4 << 20;
-    const uintptr_t page = 4096;
+    const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
     for (int64_t at = 0; at < count; at += chunk) {
         int64_t length = count - at < chunk ? count - at : chunk;
         put_run(s, text + at, length);

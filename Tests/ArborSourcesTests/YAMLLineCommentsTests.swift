@@ -106,6 +106,8 @@ struct YAMLLineCommentsTests {
         "#u:\n- -  0Tu- -  -  -  - -  -",
         "# top\n- - a  # a\n  # deeper\n  - b\n   # deeper still\n- - - c\n-\n  # inside\n  - d\n- []  # empty\n- - []\n",
         "k:\n  # one\n  - - x\n    # two\n    - y\n  - a: 1\n    # three\n    b:\n    - z  # zed\n",
+        "- a\n  # c\n- -\n    - x\n",
+        "k:\n  - a\n     # d\n  - -\n      - x\n",
     ])
     func entriesOfListsOnOneLineTakeTheirOwnComments(text: String) async throws {
         #expect(YAMLBlockReader.text(SourceBytes(Array(text.utf8))) != nil, "read by the block reader")

@@ -149,10 +149,13 @@ package final class LazyJSONDocument: HierarchySource {
         if member.key == nil {
             var at = member.value.lowerBound
             // Each list opening at this value on its line, but an empty one (`[]`, written as it is).
+            // Each `[` here stands for a `-` on this line, but an empty list's; a line break ends them.
             while at < bytes.count, bytes[at] == UInt8(ascii: "[") {
-                at += 1 + spaces(after: at + 1)
-                guard at < bytes.count, bytes[at] != UInt8(ascii: "]") else { break }
+                var next = at + 1
+                while next < bytes.count, bytes[next] == UInt8(ascii: " ") { next += 1 }
+                if next < bytes.count, bytes[next] == UInt8(ascii: "]") { break }
                 lists += 1
+                at = next
             }
         }
         return comments.comment(atJSONOffset: member.key?.lowerBound ?? member.value.lowerBound, valueOffset: member.value.lowerBound,

@@ -75,6 +75,14 @@ struct YAMLKind: SourceKind {
         return LazyJSONDocument(bytes: read.json, index: index, open: [0], name: name, isStream: true)
     }
 
+    /// A document with the comments of its YAML, where lines start found beside the browser (so that no key
+    /// waits for that pass).
+    private static func commented(_ document: LazyJSONDocument, _ comments: YAMLLineComments?) -> LazyJSONDocument {
+        guard let comments else { return document }
+        WorkerThreads.start { comments.prepare() }
+        return document.with(comments)
+    }
+
     /// The size from which a YAML file is read through the JSON index. A smaller one is read whole, its scalars
     /// shown as written (`~`, `0x1F`, `.inf`); through JSON they show as JSON writes them (`null`, `31`), and
     /// an infinity as text.
@@ -90,19 +98,15 @@ struct YAMLKind: SourceKind {
         if let read = YAMLBlockReader.text(input.content) {
             // Comments are for the browser (a query or a comparison reads values only), from a file mapped.
             let comments = input.content.isMapped && !request.readsDocuments ? YAMLLineComments(yaml: input.content, json: read.json) : nil
-            if let comments {
-                // Where the lines start is found beside the browser, so that no key waits for that pass.
-                WorkerThreads.start { comments.prepare() }
-            }
             guard read.documents > 1 else {
                 return JSONIndexing.open(read.json, name: input.name, format: format, mapping: request.mapping).map { opened in
                     var opened = opened
-                    if let comments, let document = opened.hierarchy as? LazyJSONDocument { opened.hierarchy = document.with(comments) }
+                    if let document = opened.hierarchy as? LazyJSONDocument { opened.hierarchy = Self.commented(document, comments) }
                     return opened
                 }
             }
             return LazyJSONDocument(bytes: read.json, name: input.name, race: nil, isStream: true)
-                .map { OpenedSource(hierarchy: comments.map($0.with) ?? $0, format: .document) }
+                .map { OpenedSource(hierarchy: Self.commented($0, comments), format: .document) }
         }
         let text = YAMLLoader.text(input.bytes)
         let json: [UInt8]?
