@@ -126,13 +126,13 @@ struct YAMLNotesTests {
             try #require(try YAMLLoader.documents(Array(text.utf8), origin: "t.yaml", aliases: .kept).first)
         }
         let bomb = try kept("a: &a [x, x, x]\nb: &b [*a, *a, *a]\nc: [*b, *b, *b]\n")
-        #expect(!YAMLKind.mayBeObjectTree(bomb, childrenField: "children"), "no children anywhere: nothing is copied")
-        #expect(YAMLKind.mayBeObjectTree(try kept("kids: &k [{name: a}]\nchildren: *k\n"), childrenField: "children"))
-        #expect(YAMLKind.mayBeObjectTree(try kept("kids: &k [{name: a}]\nname: top\nchildren: [*k]\n"), childrenField: "children"))
-        #expect(YAMLKind.mayBeObjectTree(try kept("- &t {name: a, children: []}\n- *t\n"), childrenField: "children"))
-        #expect(!YAMLKind.mayBeObjectTree(try kept("- &t {name: a, children: 3}\n- *t\n"), childrenField: "children"))
-        #expect(!YAMLKind.mayBeObjectTree(try kept("k: &k [1]\nitems: *k\n"), childrenField: "children"))
-        #expect(YAMLKind.mayBeObjectTree(try kept("k: &k [1]\nitems: *k\n"), childrenField: "items"))
+        #expect(!JSONDocumentBuilder.isObjectTree(bomb, childrenField: "children", aliasesMayBe: true), "no children anywhere: nothing is copied")
+        #expect(JSONDocumentBuilder.isObjectTree(try kept("kids: &k [{name: a}]\nchildren: *k\n"), childrenField: "children", aliasesMayBe: true))
+        #expect(JSONDocumentBuilder.isObjectTree(try kept("kids: &k [{name: a}]\nname: top\nchildren: [*k]\n"), childrenField: "children", aliasesMayBe: true))
+        #expect(JSONDocumentBuilder.isObjectTree(try kept("- &t {name: a, children: []}\n- *t\n"), childrenField: "children", aliasesMayBe: true))
+        #expect(!JSONDocumentBuilder.isObjectTree(try kept("- &t {name: a, children: 3}\n- *t\n"), childrenField: "children", aliasesMayBe: true))
+        #expect(!JSONDocumentBuilder.isObjectTree(try kept("k: &k [1]\nitems: *k\n"), childrenField: "children", aliasesMayBe: true))
+        #expect(JSONDocumentBuilder.isObjectTree(try kept("k: &k [1]\nitems: *k\n"), childrenField: "items", aliasesMayBe: true))
     }
 
     @Test func aLargeAliasBombOpensWithItsAliasesKept() async throws {

@@ -83,14 +83,18 @@ package struct JSONDocumentBuilder: Sendable {
     static let fieldLimit = 1_000
 
     /// Whether a document is an object tree: its top object (or the first object of a top-level array) holds
-    /// its children in an array under `childrenField`.
-    package static func isObjectTree(_ document: JSONDocument, childrenField: String) -> Bool {
+    /// its children in an array under `childrenField`. With `aliasesMayBe`, whether it may be one once its YAML
+    /// aliases (kept as links) are copied: an alias where the object or the array is counts as either.
+    package static func isObjectTree(_ document: JSONDocument, childrenField: String, aliasesMayBe: Bool = false) -> Bool {
         guard let top = document.nodes.first else { return false }
+        let isAlias = { (node: Int32) in aliasesMayBe && (document.yamlNotes[node]?.aliasOf ?? -1) >= 0 }
         var candidate: Int32? = 0
         if top.kind == .array {
-            candidate = document.children(of: 0).first { document.nodes[Int($0)].kind == .object }
+            candidate = document.children(of: 0).first { document.nodes[Int($0)].kind == .object || isAlias($0) }
         }
-        guard let object = candidate, let children = document.member(childrenField, of: object) else { return false }
-        return document.nodes[Int(children)].kind == .array
+        guard let object = candidate else { return false }
+        if isAlias(object) { return true }
+        guard let children = document.member(childrenField, of: object) else { return false }
+        return document.nodes[Int(children)].kind == .array || isAlias(children)
     }
 }

@@ -128,8 +128,8 @@ package final class LazyJSONDocument: HierarchySource {
         }
     }
 
-    /// A member's item with the comments written at it in the YAML, if any (an item asked for alone: its
-    /// preview and header show them; a page of children goes without).
+    /// A member's item with the comments written at it in the YAML, if any (an item asked for alone, as its
+    /// preview asks; a page of children goes without, so the header, which shows the listed item, has none).
     private func commented(_ member: JSONMember, in parent: Int32, parentID: String) -> SourceItem {
         var found = item(for: member, in: parent, parentID: parentID)
         if let text = yamlComment(of: member) { found.content.description = text }
@@ -148,7 +148,6 @@ package final class LazyJSONDocument: HierarchySource {
         var lists = 0
         if member.key == nil {
             var at = member.value.lowerBound
-            // Each list opening at this value on its line, but an empty one (`[]`, written as it is).
             // Each `[` here stands for a `-` on this line, but an empty list's; a line break ends them.
             while at < bytes.count, bytes[at] == UInt8(ascii: "[") {
                 var next = at + 1

@@ -57,11 +57,7 @@ struct YAMLComments {
 
     /// A line's comment text when the line holds only a comment indented at most `indent`.
     private func commentLine(_ line: Int, indentAtMost indent: Int) -> String? {
-        guard let range = range(of: line) else { return nil }
-        var at = range.lowerBound
-        while at < range.upperBound, bytes[at] == UInt8(ascii: " ") || bytes[at] == UInt8(ascii: "\t") { at += 1 }
-        guard at < range.upperBound, bytes[at] == UInt8(ascii: "#"), at - range.lowerBound <= indent else { return nil }
-        return text(from: at, to: range.upperBound)
+        range(of: line).flatMap { Self.commentLine(bytes, $0, indentAtMost: indent) }
     }
 
     /// The comment after a mark on its line: past blanks, a key's `:` and a collection's anchor or tag, a `#` after
@@ -97,8 +93,20 @@ struct YAMLComments {
         return text(from: at, to: range.upperBound)
     }
 
+    private func text(from hash: Int, to end: Int) -> String { Self.text(bytes, from: hash, to: end) }
+
+    /// The comment text of the line at `range` of `bytes` when it holds only a comment indented at most `indent`
+    /// (the file read whole and ``YAMLLineComments`` read lines the same way).
+    static func commentLine<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ range: Range<Int>, indentAtMost indent: Int) -> String?
+    where Bytes.Index == Int {
+        var at = range.lowerBound
+        while at < range.upperBound, bytes[at] == UInt8(ascii: " ") || bytes[at] == UInt8(ascii: "\t") { at += 1 }
+        guard at < range.upperBound, bytes[at] == UInt8(ascii: "#"), at - range.lowerBound <= indent else { return nil }
+        return text(bytes, from: at, to: range.upperBound)
+    }
+
     /// The text after a `#` and the one space that follows it, without blanks at its end.
-    private func text(from hash: Int, to end: Int) -> String {
+    static func text<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from hash: Int, to end: Int) -> String where Bytes.Index == Int {
         var start = hash + 1
         if start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
         var last = end

@@ -29,25 +29,10 @@ struct YAMLKind: SourceKind {
     /// (a tree's items are its objects, and an alias among them stands for the objects it repeats). The copies are
     /// made only when the document as written could be one, so that aliases of aliases cost nothing otherwise.
     private func objectTree(_ input: SourceInput, kept: JSONDocument, mapping: FieldMapping) -> JSONDocument {
-        guard kept.yamlNotes.values.contains(where: { $0.aliasOf >= 0 }), Self.mayBeObjectTree(kept, childrenField: mapping.children),
+        guard kept.yamlNotes.values.contains(where: { $0.aliasOf >= 0 }), JSONDocumentBuilder.isObjectTree(kept, childrenField: mapping.children, aliasesMayBe: true),
               let expanded = try? YAMLLoader.documents(input.bytes, origin: input.origin), expanded.count == 1,
               JSONDocumentBuilder.isObjectTree(expanded[0], childrenField: mapping.children) else { return kept }
         return expanded[0]
-    }
-
-    /// Whether a document with aliases kept may be an object tree once they are copied: its top object (or the first
-    /// object of a top-level array, or the alias of one) holds an array or an alias under `childrenField`.
-    static func mayBeObjectTree(_ document: JSONDocument, childrenField: String) -> Bool {
-        guard let top = document.nodes.first else { return false }
-        let isAlias = { (node: Int32) in (document.yamlNotes[node]?.aliasOf ?? -1) >= 0 }
-        var candidate: Int32? = 0
-        if top.kind == .array {
-            candidate = document.children(of: 0).first { document.nodes[Int($0)].kind == .object || isAlias($0) }
-        }
-        guard let object = candidate else { return false }
-        if isAlias(object) { return true }
-        guard let children = document.member(childrenField, of: object) else { return false }
-        return document.nodes[Int(children)].kind == .array || isAlias(children)
     }
 
     /// A large file shows its first part while the rest is read and indexed: the part written as JSON text and

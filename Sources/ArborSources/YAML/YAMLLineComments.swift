@@ -42,7 +42,7 @@ final class YAMLLineComments: Sendable {
         if !leavesAbove {
             var above = line - 1
             while above >= 0, let range = Self.lineRange(above, in: yaml, starts: starts.yaml),
-                  let text = commentLine(range, indentAtMost: column) {
+                  let text = YAMLComments.commentLine(yaml, range, indentAtMost: column) {
                 lines.append(text)
                 above -= 1
             }
@@ -143,13 +143,6 @@ final class YAMLLineComments: Sendable {
         return columns
     }
 
-    /// A line's comment text when the line holds only a comment indented at most `indent`.
-    private func commentLine(_ range: Range<Int>, indentAtMost indent: Int) -> String? {
-        var at = range.lowerBound
-        while at < range.upperBound, yaml[at] == UInt8(ascii: " ") { at += 1 }
-        guard at < range.upperBound, yaml[at] == UInt8(ascii: "#"), at - range.lowerBound <= indent else { return nil }
-        return text(from: at, to: range.upperBound)
-    }
 
     /// The comment ending the line after its key and the scalar of one line that follows (none after a block
     /// scalar's indicator, whose text is on the lines below).
@@ -165,7 +158,7 @@ final class YAMLLineComments: Sendable {
         if at < range.upperBound, yaml[at] != UInt8(ascii: "#") { at = passScalar(from: at, in: range, endingAtColon: false) }
         while at < range.upperBound, yaml[at] == UInt8(ascii: " ") { at += 1 }
         guard at < range.upperBound, at > range.lowerBound, yaml[at] == UInt8(ascii: "#"), yaml[at - 1] == UInt8(ascii: " ") else { return nil }
-        return text(from: at, to: range.upperBound)
+        return YAMLComments.text(yaml, from: at, to: range.upperBound)
     }
 
     /// Past a scalar: a quoted one to its closing quote, a plain one to a `: ` (a key's end, with
@@ -200,14 +193,5 @@ final class YAMLLineComments: Sendable {
             if byte != UInt8(ascii: " ") { end = at }
         }
         return endingAtColon ? at : end
-    }
-
-    /// The text after a `#` and the one space that follows it, without blanks at its end.
-    private func text(from hash: Int, to end: Int) -> String {
-        var start = hash + 1
-        if start < end, yaml[start] == UInt8(ascii: " ") { start += 1 }
-        var last = end
-        while last > start, yaml[last - 1] == UInt8(ascii: " ") { last -= 1 }
-        return String(decoding: yaml[start..<last], as: UTF8.self)
     }
 }
