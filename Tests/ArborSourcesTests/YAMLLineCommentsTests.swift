@@ -115,6 +115,17 @@ struct YAMLLineCommentsTests {
         if let differing = try await Self.differences(Array(text.utf8)) { #expect(differing.isEmpty, "\(differing)") }
     }
 
+    @Test func valuesAmongLinesLongerThanTheMarksStrideHaveTheirComments() async throws {
+        var text = "# top\n"
+        for number in 0..<12 {
+            text += "# before \(number)\nk\(number): \"" + String(repeating: "x", count: 70_000) + "\"  # after \(number)\n"
+        }
+        #expect(YAMLBlockReader.text(SourceBytes(Array(text.utf8))) != nil, "read by the block reader")
+        #expect(YAMLIndexCheck.commentsAgree(Array(text.utf8)))
+        let indexed = try #require(Self.indexed(Array(text.utf8)))
+        #expect(try await indexed.item("/k11").content.description == "before 11\nafter 11")
+    }
+
     @Test func aLargeFileOpensWithItsComments() async throws {
         var text = "# the list\nitems:\n"
         for number in 0..<30_000 { text += "- name: item-\(number)  # number \(number)\n  # its kind\n  kind: thing\n" }

@@ -11,9 +11,9 @@ import Synchronization
 final class YAMLLineComments: Sendable {
     private let yaml: SourceBytes
     private let json: SourceBytes
-    /// Where every ``stride``-th line starts, in the YAML and in its JSON text, found in one pass over each the
+    /// Where some lines start (``LineMarks``), in the YAML and in its JSON text, found in one pass over each the
     /// first time a comment is asked for (the YAML's pages given back as they are passed).
-    private let lineStarts = Mutex<(yaml: [Int], json: [Int])?>(nil)
+    private let lineStarts = Mutex<(yaml: LineMarks, json: LineMarks)?>(nil)
 
     /// Lines between two recorded line starts.
     static let stride = 256
@@ -31,17 +31,17 @@ final class YAMLLineComments: Sendable {
     func comment(atJSONOffset offset: Int, valueOffset: Int, keyed: Bool, collection: Bool, leavesAbove: Bool,
                  listsOpening: Int = 0) -> String? {
         let starts = tables()
-        let line = Self.line(of: offset, in: json, starts: starts.json)
-        guard let range = Self.lineRange(line, in: yaml, starts: starts.yaml) else { return nil }
+        let line = starts.json.line(of: offset, in: json)
+        guard let range = starts.yaml.range(of: line, in: yaml) else { return nil }
         // A scalar on the line below its key has its own line's comment.
-        let valueLine = keyed && !collection ? Self.line(of: valueOffset, in: json, starts: starts.json) : line
-        let trailingRange = valueLine == line ? range : Self.lineRange(valueLine, in: yaml, starts: starts.yaml)
+        let valueLine = keyed && !collection ? starts.json.line(of: valueOffset, in: json) : line
+        let trailingRange = valueLine == line ? range : starts.yaml.range(of: valueLine, in: yaml)
         let columns = tokenColumns(range)
         let column = keyed ? columns[columns.count - 1] : columns[max(0, columns.count - 1 - listsOpening)]
         var lines: [String] = []
         if !leavesAbove {
             var above = line - 1
-            while above >= 0, let range = Self.lineRange(above, in: yaml, starts: starts.yaml),
+            while above >= 0, let range = starts.yaml.range(of: above, in: yaml),
                   let text = YAMLComments.commentLine(yaml, range, indentAtMost: column) {
                 lines.append(text)
                 above -= 1
@@ -56,71 +56,86 @@ final class YAMLLineComments: Sendable {
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
-    /// Records where every ``stride``-th line starts in both texts, once.
+    /// Records where some lines start in both texts (``LineMarks``), once.
     func prepare() {
         _ = tables()
     }
 
-    private func tables() -> (yaml: [Int], json: [Int]) {
+    private func tables() -> (yaml: LineMarks, json: LineMarks) {
         lineStarts.withLock { found in
             if let found { return found }
-            let made = (Self.lineStarts(of: yaml, releasing: true), Self.lineStarts(of: json, releasing: false))
+            let made = (LineMarks(yaml, releasing: true), LineMarks(json, releasing: false))
             found = made
             return made
         }
     }
 
-    private static func lineStarts(of bytes: SourceBytes, releasing: Bool) -> [Int] {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return [0] }
-            var starts = [0]
-            var line = 0
-            var at = 0
-            var given = 0
-            while at < buffer.count, let found = memchr(base + at, 0x0A, buffer.count - at) {
-                at = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                line += 1
-                if line % stride == 0 { starts.append(at) }
-                if releasing, at - given >= 256 << 10 {
-                    MappedPages.passed(given..<at, from: base)
-                    given = at
+    /// Where some lines start: every ``YAMLLineComments/stride``-th line, and a line at least every 64 KiB, so
+    /// that a line is found by reading no more than that past a mark (and the line itself).
+    struct LineMarks: Sendable {
+        private var lines: [Int] = [0]
+        private var offsets: [Int] = [0]
+
+        /// The marks of `bytes`, in one pass; with `releasing`, the pages passed are given back.
+        init(_ bytes: SourceBytes, releasing: Bool) {
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                var line = 0
+                var at = 0
+                var given = 0
+                while at < buffer.count, let found = memchr(base + at, 0x0A, buffer.count - at) {
+                    at = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    line += 1
+                    if line % stride == 0 || at - offsets[offsets.count - 1] >= 64 << 10 {
+                        lines.append(line)
+                        offsets.append(at)
+                    }
+                    if releasing, at - given >= 256 << 10 {
+                        MappedPages.passed(given..<at, from: base)
+                        given = at
+                    }
                 }
+                if releasing { MappedPages.passed(given..<buffer.count, from: base) }
             }
-            if releasing { MappedPages.passed(given..<buffer.count, from: base) }
-            return starts
         }
-    }
 
-    /// The line (from 0) `offset` is on.
-    private static func line(of offset: Int, in bytes: SourceBytes, starts: [Int]) -> Int {
-        var low = 0
-        var high = starts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if starts[middle] <= offset { low = middle + 1 } else { high = middle }
+        /// The last mark at or before `value` in `marks` (ascending), as an index.
+        private static func last(_ marks: [Int], atOrBefore value: Int) -> Int {
+            var low = 0
+            var high = marks.count
+            while low < high {
+                let middle = (low + high) / 2
+                if marks[middle] <= value { low = middle + 1 } else { high = middle }
+            }
+            return max(0, low - 1)
         }
-        let recorded = max(0, low - 1)
-        var line = recorded * stride
-        var at = starts[recorded]
-        while at < offset {
-            if bytes[at] == 0x0A { line += 1 }
-            at += 1
-        }
-        return line
-    }
 
-    /// The bytes of line `line` (from 0), without its line break.
-    private static func lineRange(_ line: Int, in bytes: SourceBytes, starts: [Int]) -> Range<Int>? {
-        guard line >= 0, line / stride < starts.count else { return nil }
-        var at = starts[line / stride]
-        for _ in 0..<(line % stride) {
-            while at < bytes.count, bytes[at] != 0x0A { at += 1 }
-            guard at < bytes.count else { return nil }
-            at += 1
+        /// The line (from 0) `offset` of `bytes` is on.
+        func line(of offset: Int, in bytes: SourceBytes) -> Int {
+            let mark = Self.last(offsets, atOrBefore: offset)
+            var line = lines[mark]
+            var at = offsets[mark]
+            while at < offset {
+                if bytes[at] == 0x0A { line += 1 }
+                at += 1
+            }
+            return line
         }
-        var end = at
-        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-        return at..<end
+
+        /// The bytes of line `line` (from 0) of `bytes`, without its line break; nil past the last.
+        func range(of line: Int, in bytes: SourceBytes) -> Range<Int>? {
+            guard line >= 0 else { return nil }
+            let mark = Self.last(lines, atOrBefore: line)
+            var at = offsets[mark]
+            for _ in lines[mark]..<line {
+                while at < bytes.count, bytes[at] != 0x0A { at += 1 }
+                guard at < bytes.count else { return nil }
+                at += 1
+            }
+            var end = at
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            return at..<end
+        }
     }
 
     /// The columns of the line's `- ` (and `? `) indicators and, last, of its first token past them.
