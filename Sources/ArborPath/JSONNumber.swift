@@ -10,6 +10,8 @@ public struct JSONNumber: Sendable, Hashable, Swift.Comparable, CustomStringConv
     public let double: Double
     /// The exact decimal value of a finite literal.
     private let decimal: ExactDecimal?
+    /// The literal JSON writes for a finite number written otherwise (`31` for `0x1F`); nil when it is `literal`.
+    private let json: String?
 
     /// A number from its literal: JSON's grammar, or `inf`, `+inf`, `-inf`, `nan` (as TOML writes them); nil for
     /// any other text.
@@ -18,6 +20,7 @@ public struct JSONNumber: Sendable, Hashable, Swift.Comparable, CustomStringConv
             self.literal = literal
             self.decimal = decimal
             double = Double(literal) ?? (literal.hasPrefix("-") ? -.infinity : .infinity)
+            json = nil
             return
         }
         switch literal {
@@ -28,6 +31,15 @@ public struct JSONNumber: Sendable, Hashable, Swift.Comparable, CustomStringConv
         }
         self.literal = literal.hasPrefix("+") ? String(literal.dropFirst()) : literal
         decimal = nil
+        json = nil
+    }
+
+    /// A number written as `literal` whose value is `number`'s (a finite one written as JSON writes it).
+    init(_ literal: String, valued number: JSONNumber) {
+        self.literal = literal
+        double = number.double
+        decimal = number.decimal
+        json = number.decimal == nil ? nil : number.literal
     }
 
     /// A number computed (a count, a length): an integral value written without a fraction.
@@ -57,7 +69,7 @@ public struct JSONNumber: Sendable, Hashable, Swift.Comparable, CustomStringConv
     public var isFinite: Bool { decimal != nil }
 
     /// The number as JSON writes it: its literal, or `null` for an infinity or NaN, which JSON has no number for.
-    public var jsonText: String { decimal == nil ? "null" : literal }
+    public var jsonText: String { decimal == nil ? "null" : json ?? literal }
 
     public var description: String { literal }
 

@@ -39,4 +39,23 @@ struct ExactNumberTests {
         #expect(try matches("$[?@.a > 9007199254740992]") == [#"{"a":9007199254740993}"#])
         #expect(try matches("$[?@.a == 1]") == [#"{"a":1.0}"#])
     }
+
+    @Test func aDocumentsSpellingsOfANumberKeepTheirLiteralAndWriteTheirValueInJSON() throws {
+        let spellings = [("0x1F", "31"), ("0o17", "15"), ("+3", "3"), ("-012", "-12"), (".5", "0.5"), ("+.5e3", "0.5e3"), ("1.", "1.0"),
+                         ("1e400", "1e400"), ("9007199254740993", "9007199254740993"), ("00", "0"), ("0x0", "0")]
+        for (written, json) in spellings {
+            let number = try #require(JSONNumber(documentLiteral: written), "\(written)")
+            #expect(number.literal == written && number.jsonText == json && number.isFinite, "\(written)")
+            #expect(number == JSONNumber(literal: json)!, "\(written) is \(json)")
+        }
+        for (written, double) in [(".inf", Double.infinity), ("+.Inf", .infinity), ("-.INF", -.infinity), ("inf", .infinity)] {
+            let number = try #require(JSONNumber(documentLiteral: written), "\(written)")
+            #expect(number.literal == written && number.double == double && number.jsonText == "null", "\(written)")
+        }
+        #expect(JSONNumber(documentLiteral: ".NaN")?.double.isNaN == true)
+        #expect(JSONNumber(documentLiteral: "0x1F")! > JSONNumber(documentLiteral: "30")! && JSONNumber(documentLiteral: ".inf")! > number("1e400"))
+        for text in [".", "+.nan", "0x", "0xG", "1_000", "0b101", "e5", "--1", "1.2.3", "٣", ".inf.", "1:30", ""] {
+            #expect(JSONNumber(documentLiteral: text) == nil, "\(text)")
+        }
+    }
 }

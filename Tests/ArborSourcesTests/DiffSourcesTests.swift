@@ -30,6 +30,16 @@ struct DiffSourcesTests {
         try await open(first, second, matchBy: matchBy).difference.changes.map { "\($0.kind.rawValue) \($0.pointer)" }
     }
 
+    /// YAML's spellings of one value are the same value: `0x1F` and `31`, `True` and `true`, `.inf` and `.Inf`.
+    @Test func yamlSpellingsOfOneValueAreNoChange() async throws {
+        let root = try folder("spellings")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (one, two) = (root.appendingPathComponent("one.yaml"), root.appendingPathComponent("two.yaml"))
+        try write("a: 0x1F\nb: True\nc: .inf\nd: 012\ne: +.5\nf: 0o17\n", to: one)
+        try write("a: 31\nb: true\nc: .Inf\nd: 12\ne: 0.50\nf: 16\n", to: two)
+        #expect(try await changes(one, two) == ["changed /f"], "0o17 is 15")
+    }
+
     @Test func directoriesCompareEntriesByNameAndFilesBySizeAndContentNotTime() async throws {
         let root = try folder("dirs")
         defer { try? FileManager.default.removeItem(at: root) }

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborPath
 @testable import ArborSources
 import Foundation
 import Testing
@@ -86,6 +87,72 @@ struct YAMLComplianceTests {
         #expect(transcoded > 150, "most cases are one document with a collection on top: \(transcoded)")
         // The suite is written to show every corner of YAML; the block style's share of it is about a third.
         #expect(blockRead > 45, "cases the block reader writes: \(blockRead)")
+    }
+
+    /// What a query reads from every valid case of one document is its `in.json`'s value, from the file read
+    /// whole and through the index alike: numbers by their value (`0x1F` is 31), `True` is true, an alias its
+    /// anchor's value.
+    @Test func aQueryReadsEveryCaseAsItsInJSONSays() async throws {
+        var compared = (whole: 0, indexed: 0)
+        for name in Self.cases where !Self.knownFailures.contains(name) {
+            let place = Self.folder.appendingPathComponent("cases").appendingPathComponent(name)
+            guard !FileManager.default.fileExists(atPath: place.appendingPathComponent("error").path),
+                  let json = try? Data(contentsOf: place.appendingPathComponent("in.json")), case let tops = Self.topValues(Array(json)),
+                  tops.count == 1, let wanted = try? JSONPathValue(parsing: String(decoding: tops[0], as: UTF8.self)) else { continue }
+            let yaml = Array(try Data(contentsOf: place.appendingPathComponent("in.yaml")))
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).yaml").path
+            try Data(yaml).write(to: URL(fileURLWithPath: path))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            var request = SourceRequest(path: path)
+            request.readsDocuments = true
+            let opened: OpenedSource
+            do {
+                opened = try SourceOpener.open(request)
+            } catch {
+                Issue.record("\(name): \(error.message)")
+                continue
+            }
+            let whole = try await Self.value(of: opened.hierarchy)
+            #expect(Self.same(whole, wanted), "\(name), read whole: \(whole.compactJSON), in.json: \(wanted.compactJSON)")
+            compared.whole += 1
+            guard let text = try? YAMLTranscoder.json(YAMLLoader.text(yaml), limit: 1 << 24),
+                  let indexed = JSONIndexing.open(SourceBytes(text), name: name, format: .document, mapping: FieldMapping()) else { continue }
+            let value = try await Self.value(of: indexed.hierarchy)
+            #expect(Self.same(value, wanted), "\(name), indexed: \(value.compactJSON), in.json: \(wanted.compactJSON)")
+            compared.indexed += 1
+        }
+        #expect(compared.whole > 200 && compared.indexed > 150, "\(compared)")
+    }
+
+    /// The value a query of `$` reads from a source.
+    static func value(of source: any HierarchySource) async throws -> JSONPathValue {
+        let query = SourceQuery(try JSONPath("$"), source: source)
+        let value: JSONPathValue? = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "query").async {
+                var value: JSONPathValue?
+                _ = query.forEachMatch { match in
+                    value = match.value
+                    return false
+                }
+                continuation.resume(returning: value)
+            }
+        }
+        return try #require(value)
+    }
+
+    /// Whether two values are the same, an object's members in any order.
+    static func same(_ left: JSONPathValue, _ right: JSONPathValue) -> Bool {
+        switch (left, right) {
+        case (.object(let mine), .object(let theirs)):
+            guard mine.count == theirs.count else { return false }
+            let named = Dictionary(theirs.map { ($0.key, $0.value) }) { first, _ in first }
+            if named.count < theirs.count { return zip(mine, theirs).allSatisfy { $0.key == $1.key && same($0.value, $1.value) } }
+            return mine.allSatisfy { member in named[member.key].map { same(member.value, $0) } ?? false }
+        case (.array(let mine), .array(let theirs)):
+            return mine.count == theirs.count && zip(mine, theirs).allSatisfy { same($0, $1) }
+        default:
+            return left == right
+        }
     }
 
     @Test func aliasesKeptAsLinksLeadToWhatTheirCopiesHoldInEveryCase() throws {

@@ -101,4 +101,25 @@ struct PathQueryEndToEndTests {
         let numbers = try query("$[?@ > 9223372036854775806]", try write("t.toml", "big = 9223372036854775807\nup = inf\n"))
         #expect(numbers.stdout.hasPrefix("9223372036854775807\n"), "TOML's infinity is a number too:\n\(numbers.stdout)")
     }
+
+    /// YAML's own spellings of numbers and booleans are the values they spell, in a small file (read whole) and
+    /// in a large one (read through the JSON index) alike; `.inf` is a number in the small one.
+    @Test func yamlSpellingsAreTheirValuesInSmallAndLargeFiles() throws {
+        let folder = try makeScratchFolder("arbor-yaml-numbers")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let values = "values:\n  hex: 0x1F\n  octal: 0o17\n  plus: +3\n  half: .5\n  zeros: 012\n  yes: True\n  no: FALSE\n  big: 1e400\n"
+        let filler = (0..<60_000).map { "- name: item-\($0)\n" }.joined()
+        for (name, text) in [("small.yaml", values + "inf: .inf\n"), ("large.yaml", values + "items:\n" + filler)] {
+            let path = folder.appendingPathComponent(name).path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let printed = try query("$.values", path, "--output", "value")
+            #expect(printed.stdout == #"{"hex":31,"octal":15,"plus":3,"half":0.5,"zeros":12,"yes":true,"no":false,"big":1e400}"# + "\n",
+                    "\(name): \(printed.stdout)")
+            let filtered = try query("$.values[?@ > 12 && @ < 100]", path, "--output", "value")
+            #expect(filtered.stdout == "31\n15\n", "\(name): \(filtered.stdout)")
+            #expect(try query("$.values[?@ == true]", path, "--output", "value").stdout == "true\n", "\(name)")
+        }
+        let infinity = try query("$[?@ > 1e400]", folder.appendingPathComponent("small.yaml").path, "--output", "value")
+        #expect(infinity.stdout == "null\n" && infinity.stderr.contains("held inf or nan"), "\(infinity.stdout) \(infinity.stderr)")
+    }
 }

@@ -147,9 +147,11 @@ public struct SourcePathNode: PathNode {
     static func value(of scalar: ScalarValue) -> JSONPathValue {
         switch scalar.kind {
         case .string, .alias: return .string(scalar.text)
-        // A number scalar keeps its literal, TOML's `inf` and `nan` too; one that is no number reads as its text.
-        case .number: return JSONNumber(literal: scalar.text).map(JSONPathValue.number) ?? .string(scalar.text)
-        case .boolean: return .boolean(scalar.text == "true")
+        // A number scalar keeps its literal, TOML's and YAML's too (`inf`, `0x1F`, `.inf`); one that is no number
+        // reads as its text.
+        case .number: return JSONNumber(documentLiteral: scalar.text).map(JSONPathValue.number) ?? .string(scalar.text)
+        // YAML writes `True` and `TRUE` too.
+        case .boolean: return .boolean(scalar.text.first == "t" || scalar.text.first == "T")
         case .null: return .null
         }
     }
