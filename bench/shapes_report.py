@@ -110,6 +110,10 @@ def budgets(results, sizes, show, value):
     check('100 MB Kubernetes YAML list: whole index ≤ 0.5 s', get('yaml-100mb'), 500)
     yaml_kb = get('yaml-100mb', 'file', 'size_kb')
     check('100 MB Kubernetes YAML list: peak ≤ 1.5× the file', get('yaml-100mb', metric='rss_kb'), yaml_kb * 1.5 if yaml_kb else None, 'MiB')
+    check('The same list with a flow sequence in each container: whole index ≤ 0.5 s', get('yaml-flow-100mb'), 500)
+    flow_kb = get('yaml-flow-100mb', 'file', 'size_kb')
+    check('The same list with a flow sequence in each container: peak ≤ 1.5× the file', get('yaml-flow-100mb', metric='rss_kb'),
+          flow_kb * 1.5 if flow_kb else None, 'MiB')
     check('zip bomb (10 GB of zeros in 10 MB): listed ≤ 50 ms', get('zip-bomb'), 50)
     check('zip bomb: entered, its notice ≤ 1 s', get('zip-bomb', metric='probe_ms[0:Right]'), 1000)
     check('zip bomb: peak ≤ 64 MiB', get('zip-bomb', metric='rss_kb'), 64 * 1024, 'MiB')

@@ -34,10 +34,13 @@ static int value(state *s, const uint8_t *p, const uint8_t *end, int32_t parent)
         return OK;
     case '|': case '>':
         return arbor_yb_block_scalar(s, p, end, parent);
-    case '[': case '{':
-        if (p + 1 >= end || p[1] != (*p == '[' ? ']' : '}') || !arbor_yb_ends_line(p + 2, end)) return GIVE_WAY;
-        put_run(s, p, 2);
+    case '[': case '{': {
+        int64_t start = s->out->count;
+        after = arbor_yb_flow(s, p, end, 0);
+        if (!after || !arbor_yb_ends_line(after, end)) return GIVE_WAY;
+        if (s->out->count - start > 2 && !arbor_yb_record_flow(s->out, start, s->out->count)) return GIVE_WAY;
         return OK;
+    }
     default: {
         int escapes;
         const uint8_t *last = arbor_yb_plain_end(p, end, 0, &after, &escapes);
@@ -248,6 +251,13 @@ static void put_part(state *s, uint8_t *text, int64_t count) {
     }
 }
 
+/// Appends the second part's flow collections, whose text now starts at `shift` of this part's.
+static void put_part_flows(state *s, const arbor_yaml_json *part, int64_t shift) {
+    for (int64_t i = 0; i + 1 < part->flow_count; i += 2) {
+        if (!arbor_yb_record_flow(s->out, part->flows[i] + shift, part->flows[i + 1] + shift)) s->failed = 1;
+    }
+}
+
 /// Takes a stream's second part: at its `---` this part ends its document as the line would, and the second
 /// part's documents follow (their list's brackets left out).
 static void join_documents(state *s, split *sp) {
@@ -258,6 +268,7 @@ static void join_documents(state *s, split *sp) {
     if (taken && sp->outcome == OK && !sp->part.failed && sp->out.count > 0 && next_document(s)) {
         line_up(s);
         int several = sp->part.documents > 0;
+        put_part_flows(s, &sp->out, s->out->count - several);
         put_part(s, sp->out.bytes + several, sp->out.count - 2 * several);
         s->documents += several ? sp->part.documents - 1 : 0;
         s->started = 1;
@@ -270,6 +281,7 @@ static void join_documents(state *s, split *sp) {
     free(sp->part.frames);
     free(sp->part.scratch);
     free(sp->out.bytes);
+    free(sp->out.flows);
     free(sp);
 }
 
@@ -294,6 +306,7 @@ static void join(state *s) {
     if (taken && sp->outcome == STOPPED && s->depth + sp->part.deepest - 1 < s->depth_limit && !sp->part.failed && sp->out.count > 0) {
         put(s, ',');
         line_up(s);
+        put_part_flows(s, &sp->out, s->out->count - 1);
         put_part(s, sp->out.bytes + 1, sp->out.count - 1);
         s->pos = sp->part.pos;
         s->line += sp->part.line;
@@ -304,6 +317,7 @@ static void join(state *s) {
     free(sp->part.frames);
     free(sp->part.scratch);
     free(sp->out.bytes);
+    free(sp->out.flows);
     free(sp);
 }
 
@@ -328,6 +342,7 @@ static int next_document(state *s) {
         if (!arbor_yb_reserve(s, 1)) return 0;
         memmove(s->out->bytes + 1, s->out->bytes, (size_t)s->out->count);
         s->out->bytes[0] = '[';
+        for (int64_t i = 0; i < s->out->flow_count; i++) s->out->flows[i]++;
         s->out->count++;
         s->documents = 1;
     }
@@ -448,6 +463,8 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
     result->capacity = count + count / 8 + 4096;
     result->bytes = malloc((size_t)result->capacity);
     result->gave_way_at = -1;
+    result->flows = NULL;
+    result->flow_count = result->flow_capacity = 0;
     if (!result->bytes) return 0;
     start_split(&s);
     int outcome = run(&s);
@@ -464,8 +481,10 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
     if (outcome != OK) {
         result->gave_way_at = s.pos;
         free(result->bytes);
+        free(result->flows);
         result->bytes = NULL;
-        result->count = 0;
+        result->flows = NULL;
+        result->count = result->flow_count = 0;
         return 0;
     }
     return 1;

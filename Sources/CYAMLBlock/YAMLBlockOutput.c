@@ -30,6 +30,19 @@ int arbor_yb_reserve(state *s, int64_t more) {
     return 1;
 }
 
+int arbor_yb_record_flow(arbor_yaml_json *out, int64_t start, int64_t end) {
+    if (out->flow_count + 2 > out->flow_capacity) {
+        int64_t capacity = out->flow_capacity ? out->flow_capacity * 2 : 256;
+        int64_t *grown = realloc(out->flows, sizeof(int64_t) * (size_t)capacity);
+        if (!grown) return 0;
+        out->flows = grown;
+        out->flow_capacity = capacity;
+    }
+    out->flows[out->flow_count++] = start;
+    out->flows[out->flow_count++] = end;
+    return 1;
+}
+
 static void quote_plain(state *s, const uint8_t *text, int64_t count) {
     if (!arbor_yb_reserve(s, count + 2)) return;
     uint8_t *o = s->out->bytes + s->out->count;

@@ -8,7 +8,7 @@
 
 // The length of the UTF-8 character at `p` if it is one YAML reads as a printable character that is not a
 // line break or a byte order mark; 0 otherwise.
-static int printable_utf8(const uint8_t *p, const uint8_t *end) {
+int arbor_yb_printable_utf8(const uint8_t *p, const uint8_t *end) {
     uint8_t b = p[0];
     uint32_t c;
     int k;
@@ -33,7 +33,7 @@ int arbor_yb_printable(const uint8_t *p, const uint8_t *end) {
         uint8_t b = *p;
         if (b >= 0x20 && b < 0x7F) { p++; continue; }
         if (b < 0x80) return 0;
-        int k = printable_utf8(p, end);
+        int k = arbor_yb_printable_utf8(p, end);
         if (!k) return 0;
         p += k;
     }
@@ -89,7 +89,7 @@ const uint8_t *arbor_yb_plain_end(const uint8_t *p, const uint8_t *end, int key,
         } else if (b == '#') {
             if (r[-1] == ' ') break;
         } else if (b >= 0x80) {
-            int k = printable_utf8(r, end);
+            int k = arbor_yb_printable_utf8(r, end);
             if (!k) return NULL;
             r += k;
             continue;
@@ -140,7 +140,7 @@ const uint8_t *arbor_yb_quoted(state *s, const uint8_t *p, const uint8_t *end) {
         }
         if (b >= 0x20 && b < 0x7F && b != '\\') { r++; continue; }
         if (b >= 0x80) {
-            int k = printable_utf8(r, end);
+            int k = arbor_yb_printable_utf8(r, end);
             if (!k) return NULL;
             r += k;
             continue;

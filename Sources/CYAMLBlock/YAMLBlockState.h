@@ -63,6 +63,7 @@ HIDDEN extern uint8_t arbor_yb_indicator[256];
 HIDDEN void arbor_yb_make_tables(void);
 
 HIDDEN int arbor_yb_reserve(state *s, int64_t more);
+HIDDEN int arbor_yb_record_flow(arbor_yaml_json *out, int64_t start, int64_t end);
 
 static inline void put(state *s, uint8_t byte) {
     if (s->out->count == s->out->capacity && !arbor_yb_reserve(s, 1)) return;
@@ -85,11 +86,13 @@ HIDDEN void arbor_yb_quote(state *s, const uint8_t *text, int64_t count, int esc
 HIDDEN int arbor_yb_scratch_put(state *s, const uint8_t *run, int64_t count);
 HIDDEN int arbor_yb_scratch_code_point(state *s, uint32_t c);
 
+HIDDEN int arbor_yb_printable_utf8(const uint8_t *p, const uint8_t *end);
 HIDDEN int arbor_yb_printable(const uint8_t *p, const uint8_t *end);
 HIDDEN int arbor_yb_ends_line(const uint8_t *p, const uint8_t *end);
 HIDDEN const uint8_t *arbor_yb_plain_end(const uint8_t *p, const uint8_t *end, int key, const uint8_t **after, int *escapes);
 HIDDEN const uint8_t *arbor_yb_quoted(state *s, const uint8_t *p, const uint8_t *end);
 HIDDEN int arbor_yb_plain_value(state *s, const uint8_t *text, int64_t count, int escapes);
+HIDDEN const uint8_t *arbor_yb_flow(state *s, const uint8_t *p, const uint8_t *end, int32_t depth);
 HIDDEN int arbor_yb_block_scalar(state *s, const uint8_t *p, const uint8_t *end, int32_t parent);
 
 #endif

@@ -238,6 +238,9 @@ int32_t arbor_yaml_next(arbor_yaml_parser *parser, arbor_yaml_event *out) {
                 end = moved(&end, 1);
             }
             block = style == FYSS_LITERAL || style == FYSS_FOLDED;
+            // libfyaml gives an empty block scalar at the stream's end (`a: |` and a line break) as one NUL, which
+            // no block scalar can hold: it is empty.
+            if (block && out->length == 1 && out->value[0] == 0) out->length = 0;
             break;
         }
         case FYET_ALIAS:

@@ -27,6 +27,14 @@ struct YAMLBlockReaderTests {
         "url: http://example.com:8080/x\nmsg: a#b c:d\nempty:\nlast:",
         "unicode: héllo wörld — ✓\n\"quoted key with: colon\": 1\nkey with spaces   : v\n",
         "a:\n  value on its own line\nb: 2\n",
+        // An empty block scalar at the end (found by fuzzing: the parser gave it as a NUL).
+        "a: |\n", "a: > #c\n", "3:#: > #(7g8'  ) \"   )(7- !\n",
+        // Flow collections on one line.
+        "args: [--port, \"8080\", -v, 'it''s', 1.5, true, ~]\nempty: []\nnone: {}\n",
+        "limits: {cpu: 500m, memory: 1Gi, \"quoted key\": 'v', url: http://x:80/a}\nnext: 1\n",
+        "- [a, [b, {c: [d, {}]}], []]\n- {a: [1, 2], b: {c: d},}\n- [x, y,]  # a comment after it\n",
+        "key:\n  [on, its, own, line]\nother: {\"json\":1,\"style\":[true,null]}\n",
+        "- [ spaced , out ]\n- {  a :  b  }\n- [héllo, \"é\\u00e9\"]\n",
     ])
     func writesTheTranscodersText(text: String) throws {
         let written = try #require(Self.block(text), "the block reader takes it")
@@ -37,7 +45,17 @@ struct YAMLBlockReaderTests {
     @Test(arguments: [
         "a: &x 1\nb: *x\n",                  // anchors and aliases
         "a: !!str 1\n",                      // tags
-        "a: [1, 2]\n",                       // a flow collection with members
+        "a: [1,\n  2]\n",                    // a flow collection over two lines
+        "a: [1, # c\n  2]\n",                // a comment inside a flow collection
+        "a: [b: c]\n",                       // a single-pair mapping in a flow sequence
+        "a: {b, c: d}\n",                    // a key without a value
+        "a: {b: }\n",                        // an empty value
+        "a: [&x 1, *x]\n",                   // an anchor and an alias in a flow collection
+        "a: [!!str 1]\n",                    // a tag in a flow collection
+        "a: [1, , 2]\n",                     // invalid: an empty entry
+        "a: [1] x\n",                        // invalid: text after a flow collection
+        "[1, 2]: x\n",                       // a flow collection as a key
+        "a: {b:1}\n",                        // `b:1` is one plain scalar: a key without a value
         "a: 1\n...\n",                       // a document's end
         "a: 1\n--- |\n  x\n",                // a document that starts on its marker's line
         "- a\n---\nscalar\n",                // a scalar document in a stream

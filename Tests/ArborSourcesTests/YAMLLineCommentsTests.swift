@@ -11,7 +11,7 @@ struct YAMLLineCommentsTests {
     static func indexed(_ text: [UInt8]) -> LazyJSONDocument? {
         guard let read = YAMLBlockReader.text(SourceBytes(text)) else { return nil }
         return LazyJSONDocument(bytes: read.json, name: "t.yaml", race: nil, isStream: read.documents > 1)?
-            .with(YAMLLineComments(yaml: SourceBytes(text), json: read.json))
+            .with(YAMLLineComments(yaml: SourceBytes(text), json: read.json, flows: read.flows))
     }
 
     /// Every id of a source, the root's first.
@@ -102,14 +102,25 @@ struct YAMLLineCommentsTests {
         #expect(compared > 45, "cases the block reader writes: \(compared)")
     }
 
+    /// A line of several values gives each its own comments: entries of lists opening on one line, an empty
+    /// entry (found by fuzzing: it took a comment above indented past its dash); a quoted key
+    /// with spaces before its colon (found by fuzzing: it lost its line's comment); a flow collection on one
+    /// line, which takes the comment after it, its members none, a ` #` or a bracket in its quotes being no
+    /// comment and no end.
     @Test(arguments: [
         "#u:\n- -  0Tu- -  -  -  - -  -",
         "# top\n- - a  # a\n  # deeper\n  - b\n   # deeper still\n- - - c\n-\n  # inside\n  - d\n- []  # empty\n- - []\n",
         "k:\n  # one\n  - - x\n    # two\n    - y\n  - a: 1\n    # three\n    b:\n    - z  # zed\n",
         "- a\n  # c\n- -\n    - x\n",
         "k:\n  - a\n     # d\n  - -\n      - x\n",
+        "u:\n.4g:\n \") \"   : #':",
+        "a: [x, \"y #z\", '] #'] # the list\nb: {k: [1, 2], \"#\": v}  # the map\n# above\nc: [] # empty\n",
+        "- [a, b] # first\n- {c: d} # second\n-\n  # inside\n  [e]  # third\n",
+        "\"quoted\"  : [1] # after the key's spaces\n",
+        "  #\n- \n#-  - - (--",
+        "l:\n  #c\n- \n- x\n # d\n-  # e\nk:\n   #f\n  - \n  #g\n  -\n",
     ])
-    func entriesOfListsOnOneLineTakeTheirOwnComments(text: String) async throws {
+    func aLineOfSeveralValuesGivesEachItsOwnComments(text: String) async throws {
         #expect(YAMLBlockReader.text(SourceBytes(Array(text.utf8))) != nil, "read by the block reader")
         #expect(YAMLIndexCheck.commentsAgree(Array(text.utf8)))
         if let differing = try await Self.differences(Array(text.utf8)) { #expect(differing.isEmpty, "\(differing)") }
@@ -135,5 +146,29 @@ struct YAMLLineCommentsTests {
         #expect(try await source.item("/items").content.description == "the list")
         #expect(try await source.item("/items/29999/name").content.description == "number 29999")
         #expect(try await source.item("/items/29999/kind").content.description == "its kind")
+    }
+
+    /// A file read in two parts, a list and a stream of documents: the flow collections of the second part are
+    /// found where its text was joined, and keep the comment ending their line, their members none.
+    @Test func flowCollectionsOfAFileReadInTwoPartsKeepTheirComments() async throws {
+        var list = "items:\n", stream = ""
+        for number in 0..<90_000 {
+            list += "- name: item-\(number)\n  args: [--port, \"#\(number)\", {k: v}]  # args \(number)\n"
+            stream += "---\nname: doc-\(number)\nargs: [\"#\(number)\", x]  # doc \(number)\n"
+        }
+        #expect(list.utf8.count > 4 << 20 && stream.utf8.count > 4 << 20, "large enough to be read in two parts")
+        let items = try #require(Self.indexed(Array(list.utf8)))
+        for number in [0, 45_000, 89_999] {
+            #expect(try await items.item("/items/\(number)/args").content.description == "args \(number)")
+            #expect(try await items.item("/items/\(number)/args/0").content.description == "")
+            #expect(try await items.item("/items/\(number)/args/1").content.description == "")
+            #expect(try await items.item("/items/\(number)/args/2/k").content.description == "")
+        }
+        let documents = try #require(Self.indexed(Array(stream.utf8)))
+        for number in [0, 45_000, 89_999] {
+            #expect(try await documents.item("/\(number)/args").content.description == "doc \(number)")
+            #expect(try await documents.item("/\(number)/args/0").content.description == "")
+            #expect(try await documents.item("/\(number)/args/1").content.description == "")
+        }
     }
 }

@@ -139,7 +139,15 @@ package final class LazyJSONDocument: HierarchySource {
     /// The comments written at a member in the YAML this document was written from, if any.
     func yamlComment(of member: JSONMember) -> String? {
         guard let comments else { return nil }
-        // In the block style only `{}` and `[]` are written on one line: a collection with members is spread below.
+        switch comments.flowPlace(ofValueAt: member.value.lowerBound) {
+        case .inside: return nil
+        case .start:
+            // A flow collection on one line has its comments as a scalar there has.
+            return comments.comment(atJSONOffset: member.key?.lowerBound ?? member.value.lowerBound, valueOffset: member.value.lowerBound,
+                                    keyed: member.key != nil, collection: false, leavesAbove: false)
+        case .outside: break
+        }
+        // Past flow collections, only `{}` and `[]` are written on one line: a collection with members is spread below.
         let spread = member.container >= 0 && index.memberCount[Int(member.container)] > 0
         // A mapping starts where its first key does; a list at its first `-`, before its first entry.
         let firstMember = member.value.lowerBound + 1 + spaces(after: member.value.lowerBound + 1)

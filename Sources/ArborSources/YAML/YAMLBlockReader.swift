@@ -5,7 +5,7 @@ import Glibc
 
 /// YAML in the block style of configuration files and API output, written as JSON text by our own reader
 /// (`CYAMLBlock`) at the pace of the bytes: the same text ``YAMLTranscoder`` writes from the parser's events, each
-/// value on its YAML line. A document in any other style (anchors, tags, flow collections, scalars over several
+/// value on its YAML line. A document in any other style (anchors, tags, flow collections over lines, scalars over several
 /// lines, several documents, tabs, CR line breaks) or not valid gives way to the transcoder, which reads it or says
 /// where it is wrong.
 enum YAMLBlockReader {
@@ -16,17 +16,20 @@ enum YAMLBlockReader {
         text(content, releasing: releasing)?.json
     }
 
-    /// As ``json(_:releasing:)``, with the number of documents: a stream of several is written as their list.
-    static func text(_ content: SourceBytes, releasing: Bool = false) -> (json: SourceBytes, documents: Int)? {
+    /// As ``json(_:releasing:)``, with the number of documents (a stream of several is written as their list) and
+    /// where the flow collections written on one line start and end in the JSON text, in pairs.
+    static func text(_ content: SourceBytes, releasing: Bool = false) -> (json: SourceBytes, documents: Int, flows: [Int])? {
         var result = arbor_yaml_json()
         let pages = releasing ? ARBOR_YAML_RELEASES_PAGES : content.isMapped ? ARBOR_YAML_REPORTS_READS : 0
         let written = content.withUnsafeBufferPointer { buffer in
             arbor_yaml_block_json(buffer.baseAddress, Int64(buffer.count), Int32(pages),
                                   Int32(YAMLGraph.depthLimit), numberWriter, &result)
         }
+        let flows = result.flows.map { Array(UnsafeBufferPointer(start: $0, count: Int(result.flow_count))).map(Int.init) } ?? []
+        free(result.flows)
         guard written == 1, let bytes = result.bytes else { return nil }
         return (SourceBytes(ByteStorage(mapped: UnsafePointer(bytes), count: Int(result.count), unmap: { free(bytes) })),
-                Int(result.documents))
+                Int(result.documents), flows)
     }
 }
 

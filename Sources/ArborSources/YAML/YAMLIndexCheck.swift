@@ -66,7 +66,7 @@ package enum YAMLIndexCheck {
         guard let read = YAMLBlockReader.text(SourceBytes(bytes)),
               let kept = try? YAMLLoader.documents(bytes, origin: "f", aliases: .kept) else { return true }
         guard let indexed = LazyJSONDocument(bytes: read.json, name: "f", race: nil, isStream: read.documents > 1)?
-            .with(YAMLLineComments(yaml: SourceBytes(bytes), json: read.json)) else { return false }
+            .with(YAMLLineComments(yaml: SourceBytes(bytes), json: read.json, flows: read.flows)) else { return false }
         let whole = kept.count == 1 ? kept[0] : YAMLLoader.stream(kept)
         guard whole.nodes.first.map({ $0.kind == .object || $0.kind == .array }) == true else { return true }
         var pending: [(node: Int32, container: Int32)] = [(0, 0)]

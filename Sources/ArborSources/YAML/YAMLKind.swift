@@ -82,7 +82,7 @@ struct YAMLKind: SourceKind {
         let format: SourceFormat = request.readsDocuments ? .document : .json
         if let read = YAMLBlockReader.text(input.content) {
             // Comments are for the browser (a query or a comparison reads values only), from a file mapped.
-            let comments = input.content.isMapped && !request.readsDocuments ? YAMLLineComments(yaml: input.content, json: read.json) : nil
+            let comments = input.content.isMapped && !request.readsDocuments ? YAMLLineComments(yaml: input.content, json: read.json, flows: read.flows) : nil
             guard read.documents > 1 else {
                 return JSONIndexing.open(read.json, name: input.name, format: format, mapping: request.mapping).map { opened in
                     var opened = opened

@@ -11,6 +11,8 @@ import Synchronization
 final class YAMLLineComments: Sendable {
     private let yaml: SourceBytes
     private let json: SourceBytes
+    /// Where the flow collections written on one line start and end in the JSON text, in pairs, in order.
+    private let flows: [Int]
     /// Where some lines start (``LineMarks``), in the YAML and in its JSON text, found in one pass over each the
     /// first time a comment is asked for (the YAML's pages given back as they are passed).
     private let lineStarts = Mutex<(yaml: LineMarks, json: LineMarks)?>(nil)
@@ -18,9 +20,25 @@ final class YAMLLineComments: Sendable {
     /// Lines between two recorded line starts.
     static let stride = 256
 
-    init(yaml: SourceBytes, json: SourceBytes) {
+    init(yaml: SourceBytes, json: SourceBytes, flows: [Int]) {
         self.yaml = yaml
         self.json = json
+        self.flows = flows
+    }
+
+    /// Where a value stands to the flow collections written on one line: at one's start, inside one, or neither.
+    enum FlowPlace { case outside, start, inside }
+
+    /// Where the value starting at `offset` of the JSON text stands to the flow collections.
+    func flowPlace(ofValueAt offset: Int) -> FlowPlace {
+        var low = 0, high = flows.count / 2
+        while low < high {
+            let middle = (low + high) / 2
+            if flows[2 * middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return .outside }
+        let (start, end) = (flows[2 * low - 2], flows[2 * low - 1])
+        return offset == start ? .start : offset < end ? .inside : .outside
     }
 
     /// The comment of the value whose key (or, without one, whose value) starts at `offset` of the JSON text and
@@ -138,7 +156,9 @@ final class YAMLLineComments: Sendable {
         }
     }
 
-    /// The columns of the line's `- ` (and `? `) indicators and, last, of its first token past them.
+    /// The columns of the line's `- ` (and `? `) indicators and, last, of its first token past them; for a line
+    /// with no token past them (an empty entry, maybe with a comment), the column after the last indicator,
+    /// where the parser marks the null it stands for.
     private func tokenColumns(_ range: Range<Int>) -> [Int] {
         var columns: [Int] = []
         var at = range.lowerBound
@@ -154,7 +174,11 @@ final class YAMLLineComments: Sendable {
                 break
             }
         }
-        columns.append(at - range.lowerBound)
+        if let last = columns.last, at == range.upperBound || yaml[at] == UInt8(ascii: "#") {
+            columns.append(last + 1)
+        } else {
+            columns.append(at - range.lowerBound)
+        }
         return columns
     }
 
@@ -165,15 +189,42 @@ final class YAMLLineComments: Sendable {
         var at = start
         if keyed {
             at = passScalar(from: at, in: range, endingAtColon: true)
+            // A quoted key may have spaces before its colon.
+            while at < range.upperBound, yaml[at] == UInt8(ascii: " ") { at += 1 }
             guard at < range.upperBound, yaml[at] == UInt8(ascii: ":") else { return nil }
             at += 1
         }
         while at < range.upperBound, yaml[at] == UInt8(ascii: " ") { at += 1 }
         if at < range.upperBound, yaml[at] == UInt8(ascii: "|") || yaml[at] == UInt8(ascii: ">") { return nil }
-        if at < range.upperBound, yaml[at] != UInt8(ascii: "#") { at = passScalar(from: at, in: range, endingAtColon: false) }
+        if at < range.upperBound, yaml[at] == UInt8(ascii: "[") || yaml[at] == UInt8(ascii: "{") {
+            at = passFlow(from: at, in: range)
+        } else if at < range.upperBound, yaml[at] != UInt8(ascii: "#") {
+            at = passScalar(from: at, in: range, endingAtColon: false)
+        }
         while at < range.upperBound, yaml[at] == UInt8(ascii: " ") { at += 1 }
         guard at < range.upperBound, at > range.lowerBound, yaml[at] == UInt8(ascii: "#"), yaml[at - 1] == UInt8(ascii: " ") else { return nil }
         return YAMLComments.text(yaml, from: at, to: range.upperBound)
+    }
+
+    /// Past a flow collection on the line (the block reader reads no other): to its closing bracket, the
+    /// brackets and a ` #` inside its quoted scalars passed over.
+    private func passFlow(from start: Int, in range: Range<Int>) -> Int {
+        var at = start, depth = 0
+        while at < range.upperBound {
+            let byte = yaml[at]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                at = passScalar(from: at, in: range, endingAtColon: false)
+                continue
+            }
+            at += 1
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                depth += 1
+            } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 { return at }
+            }
+        }
+        return at
     }
 
     /// Past a scalar: a quoted one to its closing quote, a plain one to a `: ` (a key's end, with

@@ -25,12 +25,17 @@ typedef struct {
     int64_t gave_way_at;
     /// The documents read: 1, or several (`---` between them), then written as a list.
     int64_t documents;
+    /// Where each flow collection with members written on a line of its own value starts and ends in `bytes`,
+    /// in pairs, in order (`malloc`ed; the caller frees it; nested ones are inside theirs and not listed).
+    int64_t *flows;
+    int64_t flow_count;
+    int64_t flow_capacity;
 } arbor_yaml_json;
 
 /// Writes the document of `bytes` (UTF-8), or the list of its documents, as JSON text if it is written in the block style of
 /// configuration files and API output (block mappings and sequences, plain and quoted scalars of one line,
-/// literal and folded block scalars, empty flow collections, comments): 1 when written, 0 when the document
-/// holds anything else (anchors, tags, flow collections, a scalar document, `...`, tabs, line breaks other than LF,
+/// literal and folded block scalars, flow collections on one line, comments): 1 when written, 0 when the document
+/// holds anything else (anchors, tags, flow collections over lines, a scalar document, `...`, tabs, line breaks other than LF,
 /// a scalar over several lines, invalid YAML), for the full parser to read. `reports_reads` is
 /// ARBOR_YAML_REPORTS_READS to tell a mapped input's lease how far it has been read (`arbor_mapping_read`), so that
 /// its pages are given back, ARBOR_YAML_RELEASES_PAGES for a private mapping of a file that is only read, whose

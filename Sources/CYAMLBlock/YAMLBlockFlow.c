@@ -1,0 +1,105 @@
+// The block-style YAML reader's flow collections: a sequence or mapping in brackets or braces written on one
+// line (`args: [--port, "8080"]`, `limits: {cpu: 1, memory: 1Gi}`), written as JSON on that line. One that goes
+// on over lines, holds a comment, a single-pair mapping (`[a: b]`), a key without a value, an anchor, alias or
+// tag gives way.
+#include "YAMLBlockState.h"
+
+static inline int is_flow_indicator(uint8_t b) { return b == ',' || b == '[' || b == ']' || b == '{' || b == '}'; }
+
+static inline const uint8_t *skip_spaces(const uint8_t *r, const uint8_t *end) {
+    while (r < end && *r == ' ') r++;
+    return r;
+}
+
+// A plain scalar inside a flow collection from `p`: its end (trailing spaces left out), or NULL when it is not
+// one this reader takes. It ends before a flow indicator or a colon followed by space or one.
+static const uint8_t *flow_plain_end(const uint8_t *p, const uint8_t *end, int *escapes) {
+    if (arbor_yb_indicator[*p] && !(*p == '-' && p + 1 < end && p[1] != ' ' && !is_flow_indicator(p[1]))) return NULL;
+    const uint8_t *r = p;
+    *escapes = 0;
+    while (r < end) {
+        uint8_t b = *r;
+        if (is_flow_indicator(b)) break;
+        if (b == ':' && (r + 1 == end || r[1] == ' ' || is_flow_indicator(r[1]))) break;
+        if (b == '#' && r[-1] == ' ') return NULL;
+        if (b == '"' || b == '\\') {
+            *escapes = 1;
+        } else if (b < 0x20 || b == 0x7F) {
+            return NULL;
+        } else if (b >= 0x80) {
+            int k = arbor_yb_printable_utf8(r, end);
+            if (!k) return NULL;
+            r += k;
+            continue;
+        }
+        r++;
+    }
+    while (r > p && r[-1] == ' ') r--;
+    return r;
+}
+
+// A scalar or collection inside a flow collection from `p`, written as JSON: the byte after it, or NULL.
+static const uint8_t *flow_value(state *s, const uint8_t *p, const uint8_t *end, int32_t depth) {
+    if (p == end) return NULL;
+    if (*p == '[' || *p == '{') return arbor_yb_flow(s, p, end, depth + 1);
+    if (*p == '"' || *p == '\'') {
+        const uint8_t *after = arbor_yb_quoted(s, p, end);
+        if (after) arbor_yb_quote(s, s->scratch, s->scratch_count, 1);
+        return after;
+    }
+    int escapes;
+    const uint8_t *last = flow_plain_end(p, end, &escapes);
+    if (!last || last == p || arbor_yb_plain_value(s, p, last - p, escapes) != OK) return NULL;
+    return last;
+}
+
+// A mapping's key from `p`, written as a JSON string with its colon: the byte after the colon, or NULL.
+static const uint8_t *flow_key(state *s, const uint8_t *p, const uint8_t *end) {
+    const uint8_t *r;
+    if (*p == '"' || *p == '\'') {
+        r = arbor_yb_quoted(s, p, end);
+        if (!r) return NULL;
+        arbor_yb_quote(s, s->scratch, s->scratch_count, 1);
+        r = skip_spaces(r, end);
+    } else {
+        int escapes;
+        const uint8_t *last = flow_plain_end(p, end, &escapes);
+        if (!last || last == p) return NULL;
+        arbor_yb_quote(s, p, last - p, escapes);
+        r = skip_spaces(last, end);
+    }
+    if (r == end || *r != ':') return NULL;
+    put(s, ':');
+    return r + 1;
+}
+
+const uint8_t *arbor_yb_flow(state *s, const uint8_t *p, const uint8_t *end, int32_t depth) {
+    if (s->depth + depth + 1 >= s->depth_limit) return NULL;
+    if (s->depth + depth + 1 > s->deepest) s->deepest = s->depth + depth + 1;
+    int is_map = *p == '{';
+    uint8_t close = is_map ? '}' : ']';
+    put(s, *p);
+    const uint8_t *r = skip_spaces(p + 1, end);
+    for (int64_t count = 0;; count++) {
+        if (r == end) return NULL;
+        if (*r == close) {
+            put(s, close);
+            return r + 1;
+        }
+        if (count) put(s, ',');
+        if (is_map) {
+            r = flow_key(s, r, end);
+            if (!r) return NULL;
+            r = skip_spaces(r, end);
+        }
+        r = flow_value(s, r, end, depth);
+        if (!r) return NULL;
+        r = skip_spaces(r, end);
+        if (r == end) return NULL;
+        if (*r == ',') {
+            r = skip_spaces(r + 1, end);
+        } else if (*r != close) {
+            return NULL;
+        }
+    }
+}
