@@ -478,6 +478,11 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
     free(s.frames);
     free(s.scratch);
     result->documents = s.documents ? s.documents : 1;
+    if (outcome == OK && result->flow_count < result->flow_capacity) {
+        // The room left unwritten is given back: the offsets are held as long as the document.
+        int64_t *trimmed = realloc(result->flows, sizeof(int64_t) * (size_t)(result->flow_count ? result->flow_count : 1));
+        if (trimmed) result->flows = trimmed;
+    }
     if (outcome != OK) {
         result->gave_way_at = s.pos;
         free(result->bytes);

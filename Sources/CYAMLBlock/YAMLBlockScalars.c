@@ -207,10 +207,15 @@ int arbor_yb_plain_value(state *s, const uint8_t *text, int64_t count, int escap
             put_run(s, text, count);
             return OK;
         }
-        uint8_t literal[ARBOR_YAML_NUMBER_BYTES];
-        int32_t written = s->numbers(text, count, literal);
-        if (written < 0) return GIVE_WAY;
-        if (written > 0) { put_run(s, literal, written); return OK; }
+        // A number has a digit or a `.` after its sign: `--port` and `-v` are text without asking.
+        int64_t body = first == '-' || first == '+' ? 1 : 0;
+        uint8_t lead = body < count ? text[body] : 0;
+        if ((lead >= '0' && lead <= '9') || lead == '.') {
+            uint8_t literal[ARBOR_YAML_NUMBER_BYTES];
+            int32_t written = s->numbers(text, count, literal);
+            if (written < 0) return GIVE_WAY;
+            if (written > 0) { put_run(s, literal, written); return OK; }
+        }
     } else if (count <= 5) {
         const char *word = literal_word(text, count);
         if (word) { put_run(s, (const uint8_t *)word, (int64_t)strlen(word)); return OK; }

@@ -20,7 +20,7 @@ struct YAMLBlockReaderTests {
     @Test(arguments: [
         "apiVersion: v1\nkind: List\nitems:\n- name: a\n  ports:\n  - containerPort: 80\n  env: []\n- name: b\n",
         "---\n# a comment\na: 1 # after\nb:\n  c: true\n  d: ~\n  e: NULL\n  f: False\nlist:\n  - 1\n  -\n  - - x\n    - y\n",
-        "n: 0x1F\no: 0o17\np: +3\nq: .5\nr: 1e400\ns: 9007199254740993\nt: .inf\nu: -0\nv: 007\nw: 1_000\n",
+        "n: 0x1F\no: 0o17\np: +3\nq: .5\nr: 1e400\ns: 9007199254740993\nt: .inf\nu: -0\nv: 007\nw: 1_000\nx: -.Inf\ny: +.5\nz: -v\nzz: +x\n-: --port\n",
         "q: \"tab\\there \\\"quoted\\\" \\u00e9 \\x41 \\U0001F600 \\/ \\\\ \\0\"\nr: 'it''s # not a comment'\n\"k\": v\n'k2': w\n",
         "lit: |\n  line one\n    indented\n\n  last\nkeep: |+\n  kept\n\n\nstrip: |-\n  stripped\n\nfold: >\n  folded\n  lines\n\n  para\n   more\n  end\nnext: 1\n",
         "- |\n  in a sequence\n- >-\n  folded\n  strip\n-\n  a: 1\n- {}\n",

@@ -18,15 +18,14 @@ enum YAMLBlockReader {
 
     /// As ``json(_:releasing:)``, with the number of documents (a stream of several is written as their list) and
     /// where the flow collections written on one line start and end in the JSON text, in pairs.
-    static func text(_ content: SourceBytes, releasing: Bool = false) -> (json: SourceBytes, documents: Int, flows: [Int])? {
+    static func text(_ content: SourceBytes, releasing: Bool = false) -> (json: SourceBytes, documents: Int, flows: YAMLFlowOffsets)? {
         var result = arbor_yaml_json()
         let pages = releasing ? ARBOR_YAML_RELEASES_PAGES : content.isMapped ? ARBOR_YAML_REPORTS_READS : 0
         let written = content.withUnsafeBufferPointer { buffer in
             arbor_yaml_block_json(buffer.baseAddress, Int64(buffer.count), Int32(pages),
                                   Int32(YAMLGraph.depthLimit), numberWriter, &result)
         }
-        let flows = result.flows.map { Array(UnsafeBufferPointer(start: $0, count: Int(result.flow_count))).map(Int.init) } ?? []
-        free(result.flows)
+        let flows = YAMLFlowOffsets(taking: result.flows, count: Int(result.flow_count))
         guard written == 1, let bytes = result.bytes else { return nil }
         return (SourceBytes(ByteStorage(mapped: UnsafePointer(bytes), count: Int(result.count), unmap: { free(bytes) })),
                 Int(result.documents), flows)

@@ -12,7 +12,7 @@ final class YAMLLineComments: Sendable {
     private let yaml: SourceBytes
     private let json: SourceBytes
     /// Where the flow collections written on one line start and end in the JSON text, in pairs, in order.
-    private let flows: [Int]
+    private let flows: YAMLFlowOffsets
     /// Where some lines start (``LineMarks``), in the YAML and in its JSON text, found in one pass over each the
     /// first time a comment is asked for (the YAML's pages given back as they are passed).
     private let lineStarts = Mutex<(yaml: LineMarks, json: LineMarks)?>(nil)
@@ -20,7 +20,7 @@ final class YAMLLineComments: Sendable {
     /// Lines between two recorded line starts.
     static let stride = 256
 
-    init(yaml: SourceBytes, json: SourceBytes, flows: [Int]) {
+    init(yaml: SourceBytes, json: SourceBytes, flows: YAMLFlowOffsets) {
         self.yaml = yaml
         self.json = json
         self.flows = flows
