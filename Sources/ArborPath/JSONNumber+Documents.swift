@@ -35,9 +35,13 @@ extension JSONNumber {
             sign = first == "-" ? "-" : ""
             body = body.dropFirst()
         }
+        guard body.first != "+" && body.first != "-" else { return nil }
         if body.hasPrefix("0x") || body.hasPrefix("0o") {
-            guard let value = UInt64(body.dropFirst(2), radix: body.hasPrefix("0x") ? 16 : 8) else { return nil }
-            return value == 0 ? "0" : sign + String(value)
+            // YAML 1.2 writes no sign before either; `UInt64` would take one after the prefix.
+            let digits = body.dropFirst(2)
+            guard body.count == text.count, digits.first != "+" && digits.first != "-",
+                  let value = UInt64(digits, radix: body.hasPrefix("0x") ? 16 : 8) else { return nil }
+            return String(value)
         }
         let exponentAt = body.firstIndex { $0 == "e" || $0 == "E" } ?? body.endIndex
         var mantissa = body[..<exponentAt]

@@ -54,7 +54,7 @@ struct ExactNumberTests {
         }
         #expect(JSONNumber(documentLiteral: ".NaN")?.double.isNaN == true)
         #expect(JSONNumber(documentLiteral: "0x1F")! > JSONNumber(documentLiteral: "30")! && JSONNumber(documentLiteral: ".inf")! > number("1e400"))
-        for text in [".", "+.nan", "0x", "0xG", "1_000", "0b101", "e5", "--1", "1.2.3", "٣", ".inf.", "1:30", ""] {
+        for text in [".", "+.nan", "0x", "0xG", "1_000", "0b101", "e5", "--1", "1.2.3", "٣", ".inf.", "1:30", "", "+-1", "-+0.5", "0x+1F", "0o-17", "-0x1F", "+0o17"] {
             #expect(JSONNumber(documentLiteral: text) == nil, "\(text)")
         }
     }

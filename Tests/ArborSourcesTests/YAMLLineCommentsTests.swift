@@ -117,6 +117,8 @@ struct YAMLLineCommentsTests {
         "a: [x, \"y #z\", '] #'] # the list\nb: {k: [1, 2], \"#\": v}  # the map\n# above\nc: [] # empty\n",
         "- [a, b] # first\n- {c: d} # second\n-\n  # inside\n  [e]  # third\n",
         "\"quoted\"  : [1] # after the key's spaces\n",
+        "k: [it's, x] # c\nl: [a\"b, x] # d\nm: {k: it's} # e\n",
+        "x:\n    # note\n  - - [a, b]\n    # deeper\n    - - [c]  # after\n",
         "  #\n- \n#-  - - (--",
         "l:\n  #c\n- \n- x\n # d\n-  # e\nk:\n   #f\n  - \n  #g\n  -\n",
     ])

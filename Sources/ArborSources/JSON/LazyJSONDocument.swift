@@ -157,7 +157,8 @@ package final class LazyJSONDocument: HierarchySource {
         if member.key == nil {
             var at = member.value.lowerBound
             // Each `[` here stands for a `-` on this line, but an empty list's; a line break ends them.
-            while at < bytes.count, bytes[at] == UInt8(ascii: "[") {
+            // A flow sequence's own `[` stands for no dash.
+            while at < bytes.count, bytes[at] == UInt8(ascii: "["), comments.flowPlace(ofValueAt: at) != .start {
                 var next = at + 1
                 while next < bytes.count, bytes[next] == UInt8(ascii: " ") { next += 1 }
                 if next < bytes.count, bytes[next] == UInt8(ascii: "]") { break }

@@ -207,14 +207,19 @@ final class YAMLLineComments: Sendable {
     }
 
     /// Past a flow collection on the line (the block reader reads no other): to its closing bracket, the
-    /// brackets and a ` #` inside its quoted scalars passed over.
+    /// brackets and a ` #` inside its quoted scalars passed over. A quote opens a scalar only where one starts
+    /// (`it's` is plain).
     private func passFlow(from start: Int, in range: Range<Int>) -> Int {
-        var at = start, depth = 0
+        var at = start, depth = 0, scalarMayStart = true
         while at < range.upperBound {
             let byte = yaml[at]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            if scalarMayStart, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 at = passScalar(from: at, in: range, endingAtColon: false)
+                scalarMayStart = false
                 continue
+            }
+            if byte != UInt8(ascii: " ") {
+                scalarMayStart = byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":")
             }
             at += 1
             if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
