@@ -48,6 +48,7 @@ extension PathEvaluator where Node: PartitionedPathNode {
     /// copies no part of the query and calls no closure between two tests.
     @inlinable
     func filter(_ expression: LogicalExpression, below node: Node, at positions: Range<Int>, path: inout Path, _ body: Visit) -> Bool {
+        let equality = SingularEquality(expression)
         for position in positions {
             guard tick() else { return false }
             let (key, container) = node.descendantContainer(at: position)
@@ -56,7 +57,9 @@ extension PathEvaluator where Node: PartitionedPathNode {
             var cursor = 0
             while let (childKey, child) = container.nextChildContainer(&cursor) {
                 guard tick() else { return false }
-                guard test(expression, current: child) else { continue }
+                let passes: Bool
+                if let equality { passes = holds(equality, current: child) } else { passes = test(expression, current: child) }
+                guard passes else { continue }
                 guard tick() else { return false }
                 path.append(.child(childKey))
                 let going = body(child, &path)

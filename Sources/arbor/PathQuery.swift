@@ -39,10 +39,13 @@ enum PathQuery {
         var printed = 0
         var nonFinite = 0
         var readerGone = false
+        var record: [UInt8] = []
         search.forEachMatch { match in
             printed += 1
-            if field == .value || field == .json, match.value.containsNonFiniteNumber { nonFinite += 1 }
-            if output.write(record(match, field: field, formatter: formatter) + terminator) { return true }
+            record.removeAll(keepingCapacity: true)
+            if write(match, field: field, formatter: formatter, to: &record) { nonFinite += 1 }
+            record += terminator
+            if output.write(record) { return true }
             readerGone = true
             return false
         }
@@ -56,17 +59,24 @@ enum PathQuery {
         return (printed == 0 ? 1 : 0, nil)
     }
 
-    private static func record(_ match: QueryMatch, field: Field, formatter: ItemFormatter) -> [UInt8] {
+    /// Appends what a match prints as to `record`; whether its value held an infinity or NaN, written as `null`.
+    private static func write(_ match: QueryMatch, field: Field, formatter: ItemFormatter, to record: inout [UInt8]) -> Bool {
         switch field {
-        case .value: return Array(match.value.compactJSON.utf8)
-        case .path: return Array(NormalizedPath.text(match.path).utf8)
-        case .id: return formatter.bytes(match.itemID)
-        case .title: return formatter.bytes(match.itemTitle)
+        case .value: return match.appendCompactJSON(to: &record)
+        case .path: record += NormalizedPath.text(match.path).utf8
+        case .id: record += formatter.bytes(match.itemID)
+        case .title: record += formatter.bytes(match.itemTitle)
         case .json:
-            let members: [(key: String, value: JSONPathValue)] = [
-                ("path", .string(NormalizedPath.text(match.path))), ("id", .string(match.itemID)), ("value", match.value),
-            ]
-            return Array(JSONPathValue.object(members).compactJSON.utf8)
+            // As the object {path, id, value} compactJSON writes, the value written without being made.
+            record += #"{"path":"#.utf8
+            record += JSONPathValue.string(NormalizedPath.text(match.path)).compactJSON.utf8
+            record += #","id":"#.utf8
+            record += JSONPathValue.string(match.itemID).compactJSON.utf8
+            record += #","value":"#.utf8
+            let nonFinite = match.appendCompactJSON(to: &record)
+            record += "}".utf8
+            return nonFinite
         }
+        return false
     }
 }

@@ -55,7 +55,7 @@ struct SplitWalkTests {
         return .array((0..<40).map { level(5, $0 + 1) })
     }()
 
-    @Test(arguments: ["$..[?@.name == 'n3']", "$..*", "$..[0]", "$..c1.id", "$..[?@.id > 500].name", "$..[?@[0]]"])
+    @Test(arguments: ["$..[?@.name == 'n3']", "$..[?@.name != 'n3']", "$..[?'n3' == @.name]", "$..*", "$..[0]", "$..c1.id", "$..[?@.id > 500].name", "$..[?@[0]]"])
     func aDeepDocumentGivesTheSameMatchesInAnyCut(_ selector: String) throws {
         let query = try JSONPath(selector)
         let expected = try Self.expected(query, in: Self.nested)

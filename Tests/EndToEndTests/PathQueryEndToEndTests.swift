@@ -122,4 +122,36 @@ struct PathQueryEndToEndTests {
         let infinity = try query("$[?@ > 1e400]", folder.appendingPathComponent("small.yaml").path, "--output", "value")
         #expect(infinity.stdout == "null\n" && infinity.stderr.contains("held inf or nan"), "\(infinity.stdout) \(infinity.stderr)")
     }
+
+    /// A large document writes a whole value from its bytes, not from the value decoded: the same text a small
+    /// one writes, escapes quoted again as JSON quotes them, numbers as written, the space between tokens left out.
+    @Test func aLargeDocumentPrintsWholeValuesAsASmallOneDoes() throws {
+        let folder = try makeScratchFolder("arbor-compact-values")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let values = #"""
+        {"values": { "s" : [ "a\"b", "back\\slash", "\u00e9", "é", "\u0001", "tab\t", "\/", "DEL", "\ud83d\ude00", "" ],
+          "n": [ 1E400, -0, 9007199254740993, 0.10 ], "o": { "a" : [ 1 , 2 ],
+            "e": {}, "l": [ ] }, "t": [true, false, null] },
+        """#.replacingOccurrences(of: "DEL", with: "\u{7F}")
+        let filler = (0..<60_000).map { #"{"kind": "\#($0 % 2 == 0 ? "Even" : "Odd")", "name": "item-\#($0)"}"# }
+        let expected = #"{"s":["a\"b","back\\slash","é","é","\u0001","tab\t","/","\u007f","😀",""],"#
+            + #""n":[1E400,-0,9007199254740993,0.10],"o":{"a":[1,2],"e":{},"l":[]},"t":[true,false,null]}"#
+        var printed: [String: [String]] = [:]
+        for (name, items) in [("small.json", Array(filler.prefix(4))), ("large.json", filler)] {
+            let path = folder.appendingPathComponent(name).path
+            try (values + #""items": ["# + items.joined(separator: ",\n") + "]}\n").write(toFile: path, atomically: true, encoding: .utf8)
+            let value = try query("$.values", path, "--output", "value")
+            #expect(value.stdout == expected + "\n", "\(name): \(value.stdout)")
+            let json = try query("$.values.o", path, "--output", "json")
+            #expect(json.stdout == #"{"path":"$['values']['o']","id":"/values/o","value":{"a":[1,2],"e":{},"l":[]}}"# + "\n",
+                    "\(name): \(json.stdout)")
+            printed[name] = try [("$..[?@.kind == 'Odd']", 2), ("$..[?@.kind != 'Even']", 1)].flatMap {
+                try query($0.0, path, "--output", "json").stdout.split(separator: "\n").prefix($0.1).map(String.init)
+            }
+        }
+        #expect(printed["small.json"] == printed["large.json"])
+        #expect(printed["large.json"]?.first == #"{"path":"$['items'][1]","id":"/items/1","value":{"kind":"Odd","name":"item-1"}}"#)
+        // Nothing equals no literal: the objects without a kind are not 'Even'.
+        #expect(printed["large.json"]?[2].hasPrefix(#"{"path":"$['values']","id":"/values","value":{"s":"#) == true)
+    }
 }

@@ -3,24 +3,63 @@ import ArborPath
 /// One match of a query over a source: the item it is (or whose field it is), its normalized path, and its
 /// value, made only when asked for.
 public struct QueryMatch {
-    /// The item's id.
-    public let itemID: String
-    /// The item's title.
-    public let itemTitle: String
     /// The path from the root: names and indexes.
     public let path: [PathKey]
-    private let makeValue: () -> JSONPathValue
+    private let subject: any QueryMatchSubject
 
     /// A match whose value `value` makes.
     public init(itemID: String, itemTitle: String, path: [PathKey], value: @escaping () -> JSONPathValue) {
-        self.itemID = itemID
-        self.itemTitle = itemTitle
-        self.path = path
-        makeValue = value
+        self.init(path: path, subject: MadeMatch(itemID: itemID, itemTitle: itemTitle, makeValue: value))
     }
 
+    /// A match whose id, title and value `subject` tells when asked.
+    public init(path: [PathKey], subject: any QueryMatchSubject) {
+        self.path = path
+        self.subject = subject
+    }
+
+    /// The item's id.
+    public var itemID: String { subject.itemID(path: path) }
+    /// The item's title.
+    public var itemTitle: String { subject.itemTitle(path: path) }
     /// The matched value (a document's value; any other item's title and fields).
-    public var value: JSONPathValue { makeValue() }
+    public var value: JSONPathValue { subject.value }
+
+    /// Appends the value as one line of JSON (``JSONPathValue/compactJSON``) to `bytes`; returns whether it held
+    /// an infinity or NaN, written as `null`.
+    public func appendCompactJSON(to bytes: inout [UInt8]) -> Bool { subject.appendCompactJSON(to: &bytes) }
+}
+
+/// What a match is, told only when asked: a query of many matches printing one field makes nothing else.
+public protocol QueryMatchSubject {
+    /// The item's id, the match's path given.
+    func itemID(path: [PathKey]) -> String
+    /// The item's title, the match's path given.
+    func itemTitle(path: [PathKey]) -> String
+    /// The matched value.
+    var value: JSONPathValue { get }
+    /// Appends the value as ``JSONPathValue/compactJSON`` writes it; whether it held an infinity or NaN.
+    func appendCompactJSON(to bytes: inout [UInt8]) -> Bool
+}
+
+extension QueryMatchSubject {
+    /// The value made, then written.
+    public func appendCompactJSON(to bytes: inout [UInt8]) -> Bool {
+        let value = value
+        bytes.append(contentsOf: value.compactJSON.utf8)
+        return value.containsNonFiniteNumber
+    }
+}
+
+/// A match whose id and title were made with it.
+private struct MadeMatch: QueryMatchSubject {
+    let itemID: String
+    let itemTitle: String
+    let makeValue: () -> JSONPathValue
+
+    func itemID(path: [PathKey]) -> String { itemID }
+    func itemTitle(path: [PathKey]) -> String { itemTitle }
+    var value: JSONPathValue { makeValue() }
 }
 
 /// A source that answers a query from an index of its own, faster than its items could: it hands on the

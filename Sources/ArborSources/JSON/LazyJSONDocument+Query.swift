@@ -230,22 +230,6 @@ extension LazyJSONDocument: IndexedQuerying {
     }
 
     private func match(_ node: JSONIndexPathNode, keys: [PathKey]) -> QueryMatch {
-        var pointer = ""
-        for key in keys {
-            switch key {
-            case .name(let text): pointer += "/" + JSONPointer.escape(text)
-            case .index(let position): pointer += "/" + String(position)
-            }
-        }
-        let title: String
-        switch keys.last {
-        case .name(let text)?: title = text
-        case .index(let position)?: title = "[\(position)]"
-        case nil: title = displayName
-        }
-        let (container, range) = (node.container, node.range)
-        return QueryMatch(itemID: pointer, itemTitle: title, path: keys) { [self] in
-            JSONIndexWalk.with(self) { JSONIndexPathNode(walk: $0, container: container, range: range).value }
-        }
+        QueryMatch(path: keys, subject: JSONDocumentMatch(document: self, container: node.container, range: node.range))
     }
 }

@@ -1,0 +1,43 @@
+import ArborCore
+import ArborPath
+
+/// A query's match in an indexed JSON document: where its value is, its id (a JSON pointer) and title read from
+/// the match's path, and its value decoded or written as JSON only when asked for.
+struct JSONDocumentMatch: QueryMatchSubject {
+    let document: LazyJSONDocument
+    /// The container the value is, or -1 for a scalar.
+    let container: Int32
+    let range: Range<Int>
+
+    func itemID(path: [PathKey]) -> String {
+        var pointer = ""
+        for key in path {
+            pointer.append("/")
+            switch key {
+            case .name(let text): pointer.append(JSONPointer.escape(text))
+            case .index(let position): pointer.append(String(position))
+            }
+        }
+        return pointer
+    }
+
+    func itemTitle(path: [PathKey]) -> String {
+        switch path.last {
+        case .name(let text)?: return text
+        case .index(let position)?: return "[\(position)]"
+        case nil: return document.displayName
+        }
+    }
+
+    var value: JSONPathValue {
+        JSONIndexWalk.with(document) { JSONIndexPathNode(walk: $0, container: container, range: range).value }
+    }
+
+    /// Written from the document's bytes: they hold no infinity or NaN.
+    func appendCompactJSON(to bytes: inout [UInt8]) -> Bool {
+        document.bytes.withUnsafeBufferPointer {
+            JSONCompactWriter.append($0, range, to: &bytes) { document.text(of: $0) }
+        }
+        return false
+    }
+}
