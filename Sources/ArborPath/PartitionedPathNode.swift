@@ -11,6 +11,25 @@ public protocol PartitionedPathNode: PathNode, Sendable {
     /// The object or array among the node's children that `cursor` stands at (0 before the first), with its
     /// key, the cursor moved past it; nil after the last.
     func nextChildContainer(_ cursor: inout Int) -> (key: ChildKey, node: Self)?
+    /// Hands the objects and arrays among the node's children at `members` (positions among all its members or
+    /// elements) on to `body` in order, with their keys, until it returns false; returns false when stopped.
+    func forEachChildContainer(among members: Range<Int>, _ body: (ChildKey, Self) -> Bool) -> Bool
+}
+
+extension PartitionedPathNode {
+    /// Counted through every child before `members`: a node that can start at a member overrides it.
+    public func forEachChildContainer(among members: Range<Int>, _ body: (ChildKey, Self) -> Bool) -> Bool {
+        var position = 0
+        var stopped = false
+        _ = forEachChild(containersOnly: false) { key, child in
+            defer { position += 1 }
+            guard position < members.upperBound else { return false }
+            guard position >= members.lowerBound, child.kind == .object || child.kind == .array else { return true }
+            stopped = !body(key, child)
+            return !stopped
+        }
+        return !stopped
+    }
 }
 
 extension PathEvaluator where Node: PartitionedPathNode {
@@ -56,18 +75,39 @@ extension PathEvaluator where Node: PartitionedPathNode {
             defer { path.removeLast() }
             var cursor = 0
             while let (childKey, child) = container.nextChildContainer(&cursor) {
-                guard tick() else { return false }
-                let passes: Bool
-                if let equality { passes = holds(equality, current: child) } else { passes = test(expression, current: child) }
-                guard passes else { continue }
-                guard tick() else { return false }
-                path.append(.child(childKey))
-                let going = body(child, &path)
-                path.removeLast()
-                guard going else { return false }
+                guard filter(expression, equality, child: child, key: childKey, path: &path, body) else { return false }
             }
         }
         return true
+    }
+
+    /// The filter applied to the objects and arrays among `members` of the container at `position`: a slice of
+    /// a container with too many children for one part.
+    @inlinable
+    func filter(_ expression: LogicalExpression, below node: Node, at position: Int, members: Range<Int>, path: inout Path,
+                _ body: Visit) -> Bool {
+        let equality = SingularEquality(expression)
+        guard tick() else { return false }
+        let (key, container) = node.descendantContainer(at: position)
+        path.append(.child(key))
+        defer { path.removeLast() }
+        return container.forEachChildContainer(among: members) { childKey, child in
+            filter(expression, equality, child: child, key: childKey, path: &path, body)
+        }
+    }
+
+    /// Tests one child, handing it on when the filter holds; false when the walk stops.
+    @inlinable
+    func filter(_ expression: LogicalExpression, _ equality: SingularEquality?, child: Node, key: Node.ChildKey, path: inout Path,
+                _ body: Visit) -> Bool {
+        guard tick() else { return false }
+        let passes: Bool
+        if let equality { passes = holds(equality, current: child) } else { passes = test(expression, current: child) }
+        guard passes else { return true }
+        guard tick() else { return false }
+        path.append(.child(key))
+        defer { path.removeLast() }
+        return body(child, &path)
     }
 }
 

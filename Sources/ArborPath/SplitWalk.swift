@@ -20,7 +20,7 @@ final class SplitWalk<Node: PartitionedPathNode>: @unchecked Sendable {
     @usableFromInline let expression: String
     /// The query's segments, walked by a thread whose copy could not be made.
     @usableFromInline let segments: [PathSegment]
-    @usableFromInline let parts: [Range<Int>]
+    @usableFromInline let parts: [SplitPart]
     @usableFromInline let schedule: PartSchedule
     /// The outcomes of the parts walked and not yet handed on, by part.
     @usableFromInline let outcomes = Mutex<[Int: Outcome]>([:])
@@ -30,8 +30,16 @@ final class SplitWalk<Node: PartitionedPathNode>: @unchecked Sendable {
         self.root = root
         expression = query.expression
         segments = query.segments
-        parts = plan.parts(of: root.descendantContainerCount)
+        parts = plan.parts(below: root, slicing: query.segments.first.map(Self.isFilter) ?? false)
         schedule = PartSchedule(count: parts.count, ahead: plan.ahead, held: plan.held)
+    }
+
+    /// Whether a segment is one filter that scalars fail, whose walk tests the children of each container: the
+    /// one walk whose crowded containers are cut into slices of their members.
+    @usableFromInline
+    static func isFilter(_ segment: PathSegment) -> Bool {
+        guard segment.selectors.count == 1, case .filter(_, scalarsFail: true) = segment.selectors[0] else { return false }
+        return true
     }
 
     /// One thread's means to walk parts: an evaluator, stopped when the walk is, and its own copy of the query.
@@ -63,11 +71,18 @@ final class SplitWalk<Node: PartitionedPathNode>: @unchecked Sendable {
         var path: PathEvaluator<Node>.Path = []
         var outcome = Outcome()
         let (evaluator, rest) = (walker.evaluator, walker.rest)
-        _ = evaluator.descend(walker.selectors, below: root, at: parts[part], path: &path) { node, nodePath in
+        let visit: PathEvaluator<Node>.Visit = { node, nodePath in
             evaluator.select(rest, from: node, path: &nodePath) { match, matchPath in
                 outcome.matches.append((match, evaluator.keys(matchPath)))
                 return true
             }
+        }
+        switch parts[part] {
+        case .containers(let positions):
+            _ = evaluator.descend(walker.selectors, below: root, at: positions, path: &path, visit)
+        case .members(let position, let members):
+            guard case .filter(let expression, scalarsFail: true) = walker.selectors[0] else { break }
+            _ = evaluator.filter(expression, below: root, at: position, members: members, path: &path, visit)
         }
         outcome.tooDeep = evaluator.tooDeep
         let matches = outcome.matches.count

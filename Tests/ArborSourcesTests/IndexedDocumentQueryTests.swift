@@ -98,4 +98,43 @@ extension IndexedDocumentQueryTests {
         let source = try #require(LazyJSONDocument(bytes: Array(Self.spaced.utf8), name: "spaced"))
         #expect(await Self.matches(of: path, in: source) == expected, "\(expression)")
     }
+
+    /// A document whose list and object hold more members than a part of a split walk: their children are
+    /// tested in slices on several threads, and the matches come in the order of one walk, ids included.
+    static let crowded: String = {
+        let items = (0..<40_000).map { #"{"kind": "\#($0 % 3 == 0 ? "Deployment" : "Service")", "id": \#($0), "tags": {"t": \#($0 % 7)}}"# }
+        let labels = (0..<17_000).map { #""l\#($0)": {"kind": "\#($0 % 5 == 0 ? "Deployment" : "Label")", "n": [\#($0), {"id": 1}]}"# }
+        return #"{"kind": "List", "items": ["# + items.joined(separator: ", ") + #"], "labels": {"# + labels.joined(separator: ", ")
+            + #"}, "tail": [{"kind": "Deployment"}, 5]}"#
+    }()
+
+    @Test(arguments: ["$..[?@.kind == 'Deployment'].id", "$..[?@.kind != 'Service']", "$..[?@.t > 5 || @.id == 1]", "$..[?@[1]]"])
+    func crowdedContainersGiveTheSameMatchesInSlices(_ expression: String) async throws {
+        let document = try JSONPathValue(parsing: Self.crowded)
+        let path = try JSONPath(expression)
+        let expected = try path.matches(in: document).map { NormalizedPath.text($0.path) + " " + $0.node.compactJSON }
+        #expect(expected.count > 5_000)
+        let source = try #require(LazyJSONDocument(bytes: Array(Self.crowded.utf8), name: "crowded"))
+        #expect(await Self.matches(of: path, in: source) == expected, "\(expression)")
+        let query = SourceQuery(path, source: source)
+        let ids: [String] = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "query").async {
+                var ids: [String] = []
+                query.forEachMatch { match in
+                    ids.append(match.itemID)
+                    return ids.count < 3
+                }
+                continuation.resume(returning: ids)
+            }
+        }
+        let pointers = try path.matches(in: document).prefix(3).map { match in
+            match.path.map { key -> String in
+                switch key {
+                case .name(let name): return "/" + name
+                case .index(let index): return "/\(index)"
+                }
+            }.joined()
+        }
+        #expect(ids == pointers)
+    }
 }

@@ -101,6 +101,22 @@ struct JSONIndexPathNode: PartitionedPathNode, @unchecked Sendable {
         return true
     }
 
+    /// Started at the first of `members`, found from the index's checkpoints, not by reading those before.
+    func forEachChildContainer(among members: Range<Int>, _ body: (ChildKey, JSONIndexPathNode) -> Bool) -> Bool {
+        guard container >= 0, !members.isEmpty else { return true }
+        let isMember = tables.isObject(container)
+        var stopped = false
+        _ = withWalk { $0.forEachMember(of: container, from: members.lowerBound) { member in
+            guard member.position < members.upperBound else { return false }
+            guard member.container >= 0 else { return true }
+            let key = ChildKey(valueStart: member.value.lowerBound, position: Int32(member.position), isMember: isMember,
+                               nested: member.container)
+            stopped = !body(key, node(member))
+            return !stopped
+        } }
+        return !stopped
+    }
+
     func pathKey(_ key: ChildKey) -> PathKey {
         if key.isMember { return .name(withWalk { $0.text(of: $0.key(before: key.valueStart)) }) }
         return .index(Int(key.position >= 0 ? key.position : withWalk { $0.document.index.position(of: key.nested) }))
