@@ -64,21 +64,13 @@ extension PathEvaluator where Node: PartitionedPathNode {
 extension PathEvaluator where Node: PartitionedPathNode {
     /// The one selector a filter failing for scalars, applied to the containers at `positions` in their order,
     /// which is the order of the walk's parents: each one's objects and arrays tested in order, by a loop that
-    /// copies no part of the query and calls no closure between two tests.
+    /// copies no part of the query between two tests.
     @inlinable
     func filter(_ expression: LogicalExpression, below node: Node, at positions: Range<Int>, path: inout Path, _ body: Visit) -> Bool {
-        let equality = SingularEquality(expression)
-        for position in positions {
-            guard tick() else { return false }
-            let (key, container) = node.descendantContainer(at: position)
-            path.append(.child(key))
-            defer { path.removeLast() }
-            var cursor = 0
-            while let (childKey, child) = container.nextChildContainer(&cursor) {
-                guard filter(expression, equality, child: child, key: childKey, path: &path, body) else { return false }
-            }
+        if let equality = SingularEquality(expression) {
+            return filter(below: node, at: positions, path: &path, body) { holds(equality, current: $0) }
         }
-        return true
+        return filter(below: node, at: positions, path: &path, body) { test(expression, current: $0) }
     }
 
     /// The filter applied to the objects and arrays among `members` of the container at `position`: a slice of
@@ -86,24 +78,44 @@ extension PathEvaluator where Node: PartitionedPathNode {
     @inlinable
     func filter(_ expression: LogicalExpression, below node: Node, at position: Int, members: Range<Int>, path: inout Path,
                 _ body: Visit) -> Bool {
-        let equality = SingularEquality(expression)
+        if let equality = SingularEquality(expression) {
+            return filter(below: node, at: position, members: members, path: &path, body) { holds(equality, current: $0) }
+        }
+        return filter(below: node, at: position, members: members, path: &path, body) { test(expression, current: $0) }
+    }
+
+    @inlinable
+    func filter(below node: Node, at positions: Range<Int>, path: inout Path, _ body: Visit, passes: (Node) -> Bool) -> Bool {
+        for position in positions {
+            guard tick() else { return false }
+            let (key, container) = node.descendantContainer(at: position)
+            path.append(.child(key))
+            defer { path.removeLast() }
+            var cursor = 0
+            while let (childKey, child) = container.nextChildContainer(&cursor) {
+                guard visit(child, key: childKey, passes: passes, path: &path, body) else { return false }
+            }
+        }
+        return true
+    }
+
+    @inlinable
+    func filter(below node: Node, at position: Int, members: Range<Int>, path: inout Path, _ body: Visit,
+                passes: (Node) -> Bool) -> Bool {
         guard tick() else { return false }
         let (key, container) = node.descendantContainer(at: position)
         path.append(.child(key))
         defer { path.removeLast() }
         return container.forEachChildContainer(among: members) { childKey, child in
-            filter(expression, equality, child: child, key: childKey, path: &path, body)
+            visit(child, key: childKey, passes: passes, path: &path, body)
         }
     }
 
     /// Tests one child, handing it on when the filter holds; false when the walk stops.
     @inlinable
-    func filter(_ expression: LogicalExpression, _ equality: SingularEquality?, child: Node, key: Node.ChildKey, path: inout Path,
-                _ body: Visit) -> Bool {
+    func visit(_ child: Node, key: Node.ChildKey, passes: (Node) -> Bool, path: inout Path, _ body: Visit) -> Bool {
         guard tick() else { return false }
-        let passes: Bool
-        if let equality { passes = holds(equality, current: child) } else { passes = test(expression, current: child) }
-        guard passes else { return true }
+        guard passes(child) else { return true }
         guard tick() else { return false }
         path.append(.child(key))
         defer { path.removeLast() }

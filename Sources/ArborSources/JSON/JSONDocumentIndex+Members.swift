@@ -35,18 +35,19 @@ extension JSONDocumentIndex {
 
     /// Hands the members at positions `range` (clamped) to `body` in order until it returns false, as
     /// ``members(of:in:bytes:)`` reads them, without gathering them.
-    func visitMembers(of container: Int32, in range: Range<Int>, bytes: SourceBytes, _ body: (JSONMember) -> Bool) {
+    @discardableResult
+    func visitMembers(of container: Int32, in range: Range<Int>, bytes: SourceBytes, _ body: (JSONMember) -> Bool) -> Bool {
         let wanted = range.clamped(to: 0..<Int(memberCount[Int(container)]))
-        guard !wanted.isEmpty else { return }
+        guard !wanted.isEmpty else { return true }
         if container == 0, let lines { return visitLines(lines, in: wanted, bytes: bytes, body) }
         let first = checkpoint(before: wanted.lowerBound, of: container)
-        withTables(bytes: bytes) { tables in
+        return withTables(bytes: bytes) { tables in
             tables.visitMembers(of: container, from: first, to: wanted.upperBound, handingFrom: wanted.lowerBound, body)
         }
     }
 
     /// The lines of JSON Lines at positions `wanted`, each found by its recorded start.
-    private func visitLines(_ lines: JSONLinesTable, in wanted: Range<Int>, bytes: SourceBytes, _ body: (JSONMember) -> Bool) {
+    private func visitLines(_ lines: JSONLinesTable, in wanted: Range<Int>, bytes: SourceBytes, _ body: (JSONMember) -> Bool) -> Bool {
         let anyMalformed = !lines.malformed.isEmpty
         for member in wanted {
             let start = lines.starts[member]
@@ -58,7 +59,8 @@ extension JSONDocumentIndex {
             } else {
                 found = JSONMember(position: member, key: nil, value: start..<JSONValueSkipper.end(of: start, in: bytes), container: -1)
             }
-            if !body(found) { return }
+            if !body(found) { return false }
         }
+        return true
     }
 }

@@ -31,9 +31,10 @@ struct JSONIndexTables {
     /// The members of a container that is not the list of lines, from `first` (a member's number and where it
     /// starts) up to `endMember`, handed to `body` from member `lower` on until it returns false. Each nested
     /// container is the first container starting at or after it, found forward from the last one (galloping),
-    /// so a whole list costs no search over the index.
+    /// so a whole list costs no search over the index. False when `body` stopped it.
+    @discardableResult
     func visitMembers(of container: Int32, from first: (member: Int, offset: Int), to endMember: Int, handingFrom lower: Int,
-                      _ body: (JSONMember) -> Bool) {
+                      _ body: (JSONMember) -> Bool) -> Bool {
         let isObject = bytes[start[Int(container)]] == UInt8(ascii: "{")
         var (member, position) = first
         var nextNested = Int(container) + 1
@@ -63,12 +64,13 @@ struct JSONIndexTables {
                 _ = JSONGrammar.skipScalar(bytes, &position)
             }
             if member >= lower, !body(JSONMember(position: member, key: key, value: valueStart..<position, container: nested)) {
-                return
+                return false
             }
             member += 1
             JSONGrammar.skipSpace(bytes, &position)
             if position < bytes.count, bytes[position] == UInt8(ascii: ",") { position += 1 }
         }
+        return true
     }
 
     /// The first container from `low` on whose value starts at or after `offset` (``count`` when none): the

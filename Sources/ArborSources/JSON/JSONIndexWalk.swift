@@ -22,17 +22,10 @@ final class JSONIndexWalk {
     func forEachMember(of container: Int32, from first: Int = 0, _ body: (JSONMember) -> Bool) -> Bool {
         let count = Int(tables.memberCount[Int(container)])
         guard first < count else { return true }
-        var finished = true
-        func visit(_ member: JSONMember) -> Bool {
-            finished = body(member)
-            return finished
-        }
         if (container == 0 && tables.isLines) || first > 0 {
-            document.index.visitMembers(of: container, in: first..<count, bytes: document.bytes, visit)
-        } else {
-            tables.visitMembers(of: container, from: (0, tables.start[Int(container)] + 1), to: count, handingFrom: 0, visit)
+            return document.index.visitMembers(of: container, in: first..<count, bytes: document.bytes, body)
         }
-        return finished
+        return tables.visitMembers(of: container, from: (0, tables.start[Int(container)] + 1), to: count, handingFrom: 0, body)
     }
 
     /// The key of the member whose value starts at `valueStart`, read backwards from the value: past the colon,

@@ -58,16 +58,18 @@ struct JSONIndexPathNode: PartitionedPathNode, @unchecked Sendable {
     }
 
     func member(named name: String) -> JSONIndexPathNode? {
+        let tables = tables
         guard container >= 0, tables.isObject(container) else { return nil }
         var name = name
         return name.withUTF8 { wanted in
             // RFC 9535 reads I-JSON, whose names are unique: the scan stops at the first member of the name.
             var found: JSONIndexPathNode?
-            _ = withWalk { $0.forEachMember(of: container) { member in
+            let count = Int(tables.memberCount[Int(container)])
+            tables.visitMembers(of: container, from: (0, tables.start[Int(container)] + 1), to: count, handingFrom: 0) { member in
                 guard let key = member.key, JSONGrammar.string(tables.bytes[key], equals: wanted) else { return true }
                 found = node(member)
                 return false
-            } }
+            }
             return found
         }
     }
