@@ -9,6 +9,9 @@
   screen of the tree of changes (the browser in a pseudo-terminal, from the start of the process to the frame
   showing the counts), its peak memory then, and `--output summary` run to its end; beside Python's deepdiff
   and GNU diff (a line diff of the text, not a structural one) on the same pair.
+- Two versions of the 102 MB Kubernetes list as YAML (crossing_run's, as `kubectl get -o yaml` prints it) with 50
+  replica counts changed, spread through it, and the same pair as JSON: the tree of changes on screen, its peak
+  memory, and `--output summary` to its end.
 - Two identical copies of the 1.1 GB events document: `arbor diff` to its exit status 0, beside `cmp`.
 - Two 100,000-entry directories (1,000 folders of 100 small files) differing in ten entries: the tree of
   changes on screen, beside `diff -rq`.
@@ -46,6 +49,24 @@ def write_changed_api(source, path):
     with open(path + '.part', 'w', encoding='utf-8') as written:
         written.write('\n'.join(out))
     os.rename(path + '.part', path)
+
+
+def write_changed_manifests(source, path, changes=50):
+    """The Kubernetes list with `changes` replica counts changed, spread evenly through it, every other line
+    kept byte for byte (the YAML list's lines, or the JSON list's `"replicas": N` members on its one line)."""
+    with open(source) as f:
+        text = f.read()
+    places = [m.start(1) for m in re.finditer(r'replicas"?: (\d+)', text)]
+    chosen = set(places[len(places) * k // changes + len(places) // (2 * changes)] for k in range(changes))
+    parts, last = [], 0
+    for place in sorted(chosen):
+        end = place + len(re.match(r'\d+', text[place:]).group(0))
+        parts += [text[last:place], str(int(text[place:end]) + 1000)]
+        last = end
+    parts.append(text[last:])
+    with open(path + '.tmp', 'w') as f:
+        f.write(''.join(parts))
+    os.replace(path + '.tmp', path)
 
 
 def write_directories(first, second):
@@ -98,6 +119,14 @@ def main():
     first_dir, second_dir = os.path.join(data, 'dirs-100k-a'), os.path.join(data, 'dirs-100k-b')
     if not os.path.exists(second_dir):
         write_directories(first_dir, second_dir)
+    manifests = {}
+    for suffix in ('yaml', 'json'):
+        first = os.path.join(data, f'deployments-200000.{suffix}')
+        second = os.path.join(data, f'deployments-200000-changed.{suffix}')
+        if os.path.exists(first) and not os.path.exists(second):
+            write_changed_manifests(first, second)
+        if os.path.exists(second):
+            manifests[suffix] = (first, second)
     both = os.path.getsize(api) + os.path.getsize(changed)
     ms = lambda s: '—' if s is None else f'{s * 1000:.0f} ms'
     mib = lambda kb: '—' if not kb else f'{kb / 1024:.0f} MiB'
@@ -117,6 +146,13 @@ def main():
     dirs_screen = statistics.median(s[0] for s in dirs if s[0] is not None)
     dirs_peak = statistics.median(s[1] for s in dirs if s[1])
     diff_rq = timed(['diff', '-rq', first_dir, second_dir])
+    lists = {}
+    for suffix, (first, second) in manifests.items():
+        list_screens = [first_screen(arbor, first, second, r'~50\b') for _ in range(3)]
+        lists[suffix] = (statistics.median(s[0] for s in list_screens if s[0] is not None),
+                         statistics.median(s[1] for s in list_screens if s[1]),
+                         sorted(timed([arbor, 'diff', '--output', 'summary', first, second]) for _ in range(3))[1],
+                         os.path.getsize(first) + os.path.getsize(second))
 
     rows = [
         f'| Two versions of the API document ({both / 2e6:.0f} MB each, 100 changes): first screen of the tree of changes '
@@ -130,6 +166,16 @@ def main():
         f'| Two 100,000-entry directories differing in ten entries: the tree of changes on screen | {ms(dirs_screen)}, '
         f'{mib(dirs_peak)} | diff -rq: {ms(diff_rq[0])}, {mib(diff_rq[1])} | — | ≤ 1 s |',
     ]
+    if 'yaml' in lists:
+        screen_yaml, peak_yaml, summary_yaml, both_yaml = lists['yaml']
+        twin = lists.get('json')
+        rows += [
+            f'| Two versions of the Kubernetes list as YAML ({both_yaml / 2e6:.0f} MB each, 50 replica counts changed): '
+            f'first screen of the tree of changes | {ms(screen_yaml)}, {mib(peak_yaml)} ({peak_yaml * 1024 / both_yaml:.2f}× the two files) '
+            f'| the same as JSON: {ms(twin and twin[0])}, {mib(twin and twin[1])} | — | ≤ 1 s; ≤ 2× the two files |',
+            f'| … `--output summary` to its end | {ms(summary_yaml[0])}, {mib(summary_yaml[1])} '
+            f'| the same as JSON: {ms(twin and twin[2][0])}, {mib(twin and twin[2][1])} | — | — |',
+        ]
     lines_out = [
         '## arbor diff', '',
         'One run of `bench/diff.py` on the release build: Arbor medians of 3, peers once, in the same run on the same',

@@ -109,4 +109,28 @@ struct TreeSplitQueryTests {
             #expect(below.allSatisfy { $0.hasPrefix(prefix) } && (end == listed.count || !listed[end].hasPrefix(prefix + "[")))
         }
     }
+
+    /// Every list of two items or more cut into slices of one or two members, on three threads: each list's items
+    /// tested in slices started at their places give what one thread's walk gives.
+    @Test func slicesOfLongListsGiveTheSameMatches() async throws {
+        let tree = try #require(LazyJSONTree(bytes: Array(Self.tree(3_000).utf8), name: "t.json", mapping: FieldMapping(), force: true))
+        let plan = SplitWalkPlan(first: 1, largest: 2, ahead: 4, smallest: 0)
+        for expression in Self.queries.filter({ $0.hasPrefix("$..[?") }) {
+            let path = try JSONPath(expression)
+            let (split, one) = await onQueryThread { () -> ([String], [String]) in
+                let root = JSONTreePathNode(tree: tree, containers: tree.containersForQueries(), item: 0, role: .item)
+                func lines(helpers: Int) -> [String] {
+                    var found: [String] = []
+                    _ = try? path.forEachMatch(in: root, helpers: helpers, plan: plan, start: LazyJSONDocument.startHelpers) { node, keys in
+                        found.append(NormalizedPath.text(keys) + " | " + tree.id(of: node.item) + " | " + Self.shown(node.value))
+                        return true
+                    }
+                    return found
+                }
+                return (lines(helpers: 2), lines(helpers: 0))
+            }
+            #expect(!one.isEmpty, "\(expression)")
+            #expect(split == one, "\(expression): \(split.count) against \(one.count)")
+        }
+    }
 }

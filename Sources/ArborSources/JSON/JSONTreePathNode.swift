@@ -103,6 +103,23 @@ struct JSONTreePathNode: PartitionedPathNode, @unchecked Sendable {
         return true
     }
 
+    /// A list's items at `members` found by their places, not counted through: an item's one child that is a
+    /// container is its list of children, after its fields.
+    func forEachChildContainer(among members: Range<Int>, _ body: (ChildKey, JSONTreePathNode) -> Bool) -> Bool {
+        switch role {
+        case .field: return true
+        case .item:
+            guard childCount != 0, members.contains(count - 1) else { return true }
+            return body(.key(.name("children")), node(item, .children))
+        case .children:
+            for position in members.clamped(to: 0..<childCount)
+            where !body(.key(.index(position)), node(withTable { $0.child(of: item, at: position) }, .item)) {
+                return false
+            }
+            return true
+        }
+    }
+
     func pathKey(_ key: ChildKey) -> PathKey {
         var keys: [PathKey] = []
         appendPathKeys(key, to: &keys)
