@@ -1,4 +1,5 @@
 import ArborCore
+import ArborPath
 import ArborSources
 import Foundation
 import Testing
@@ -81,5 +82,42 @@ struct EmbeddedJSONTests {
         let (source, path) = try open(record, into: false)
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try await source.children(of: "").map(\.childCount) == [0, 0, 0, 0])
+    }
+
+    @Test(arguments: [
+        (#"{"a": "x", "b": {"c": [1, "y"]}, "d" : { "e": "z" }, "f": [ "g" ]}"#, false),
+        ("{\n  \"a\": {\n    \"b\": \"x\"\n  }\n}", false),
+        (#"{"a": "{\"b\": 1}"}"#, true),
+        (#"{"a": "  [1]"}"#, true),
+        (#"{"a": "\u007b\"b\": 1}"}"#, true),
+        (#"{"a": "says \"{x}\""}"#, true),
+    ])
+    func aDocumentTellsWhetherItsStringsMayHoldJSON(_ text: String, _ holds: Bool) throws {
+        let document = try #require(LazyJSONDocument(bytes: Array(text.utf8), name: "t.json"))
+        #expect(document.holdsJSONInStrings == holds, "\(text)")
+    }
+
+    /// A document none of whose strings may hold JSON is queried from its index, with the matches the walk of its
+    /// items gives; one whose strings do is walked item by item, into them.
+    @Test func aQueryIntoStringsUsesTheIndexWhereNoStringHoldsJSON() async throws {
+        let plain = #"{"q": {"name": "bob"}, "list": [{"name": "cy"}, 3]}"#
+        let nested = #"{"p": "{\"name\": \"ann\"}", "q": {"name": "bob"}}"#
+        let path = try JSONPath("$..[?@.name]")
+        for (text, fromIndex, ids) in [(plain, true, ["/q", "/list/0"]), (nested, false, ["/p", "/q"])] {
+            let document = try #require(LazyJSONDocument(bytes: Array(text.utf8), name: "t.json"))
+            let queried = EmbeddedJSONSource(document).queriedDocument
+            let answers = await onQueryThread { queried.capabilities.indexedQuerying?.answersFromIndex }
+            #expect(answers == fromIndex, "\(text)")
+            let query = SourceQuery(path, source: EmbeddedJSONSource(document))
+            let found: [String] = await onQueryThread {
+                var found: [String] = []
+                query.forEachMatch { match in
+                    found.append(match.itemID)
+                    return true
+                }
+                return found
+            }
+            #expect(found == ids, "\(text)")
+        }
     }
 }

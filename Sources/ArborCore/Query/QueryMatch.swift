@@ -71,9 +71,14 @@ public protocol IndexedQuerying: HierarchySource {
     /// Hands each match of `path` on until `body` returns false or `shouldStop` says so; returns whether the
     /// walk went to its end; throws what stopped it short (``JSONPathDepthError`` or a ``SourceError``).
     func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool
+    /// Whether a string of the document may hold a JSON object or array, which a query reading such strings as
+    /// documents walks into and the index does not; asked on the query's thread, it may read the whole document.
+    var holdsJSONInStrings: Bool { get }
 }
 
 extension IndexedQuerying {
     /// Always, for a source that holds its index itself.
     public var answersFromIndex: Bool { true }
+    /// Yes, for a source that cannot tell.
+    public var holdsJSONInStrings: Bool { true }
 }

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborPath
 
 /// What Arbor crosses into read as one document by a JSONPath query (`arbor query path EXPR SOURCE --into`): a
 /// directory as an object of its entries by name, each file that opens as its document, each string that holds
@@ -49,5 +50,23 @@ package struct QueriedDocuments: HierarchySource {
 
     package func position(of childID: String, in parentID: String) async throws -> Int? {
         try await base.position(of: childID, in: parentID)
+    }
+}
+
+extension QueriedDocuments: IndexedQuerying {
+    /// The document whose strings open, when it answers queries from its index.
+    private var document: (any IndexedQuerying)? { (base as? EmbeddedJSONSource)?.base.capabilities.indexedQuerying }
+
+    /// From the document's index when none of its strings may hold JSON: the walk of the items, which reads
+    /// such strings as documents, would find what the index finds, an item at a time (the browser's query of a
+    /// 96 MB document took 2.4 s to its first match).
+    package var answersFromIndex: Bool {
+        guard let document, document.answersFromIndex else { return false }
+        return !document.holdsJSONInStrings
+    }
+
+    package func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
+        guard let document else { return true }
+        return try document.forEachQueryMatch(path, shouldStop: shouldStop, body)
     }
 }

@@ -31,6 +31,19 @@ package final class LazyJSONDocument: HierarchySource {
     /// For JSON Lines: the field that titles lines without a title field, found when the first line is shown.
     let tellingLineField = Mutex<String??>(nil)
 
+    /// Whether a string may hold a JSON object or array (``JSONStringDocuments``), read once, when first asked.
+    private let stringDocuments = Mutex<Bool?>(nil)
+
+    /// Whether a string of the document may hold a JSON object or array: its bytes read once, when first asked.
+    package var holdsJSONInStrings: Bool {
+        stringDocuments.withLock { found in
+            if let found { return found }
+            let holds = bytes.withUnsafeBufferPointer(JSONStringDocuments.mayHoldDocuments)
+            found = holds
+            return holds
+        }
+    }
+
     /// The first container nested deeper than ``JSONPath/depthLimit``, or nil; the index is read once for it.
     var tooDeepForQueries: Int32? {
         deepest.withLock { found in

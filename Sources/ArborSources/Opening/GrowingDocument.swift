@@ -88,6 +88,8 @@ extension GrowingDocument: IndexedQuerying where Document == LazyJSONDocument {
     package func forEachQueryMatch(_ path: JSONPath, shouldStop: @escaping () -> Bool, _ body: (QueryMatch) -> Bool) throws -> Bool {
         try document.forEachQueryMatch(path, shouldStop: shouldStop, body)
     }
+
+    package var holdsJSONInStrings: Bool { document.holdsJSONInStrings }
 }
 
 extension GrowingDocument: JSONValueTexts where Document == LazyJSONDocument {

@@ -78,7 +78,8 @@ final class ReopeningSource: ChangeReporting, HiddenEntries, ChangeNavigating, P
             hiddenEntries: shown.hiddenEntries.map { _ in self }, countsInBackground: shown.countsInBackground,
             readsAhead: shown.readsAhead, reporting: self, navigating: shown.navigating.map { _ in self },
             previewing: shown.previewing.map { _ in self }, locating: shown.locating.map { _ in self },
-            immediateChildren: shown.immediateChildren.map { _ in self }, indexedQuerying: shown.indexedQuerying.map { _ in self })
+            immediateChildren: shown.immediateChildren.map { _ in self },
+            indexedQuerying: shown.indexedQuerying != nil || !isComplete ? self : nil)
     }
 
     var displayName: String { current.displayName }

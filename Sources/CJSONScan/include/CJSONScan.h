@@ -81,6 +81,10 @@ int64_t arbor_json_container_end(const uint8_t *bytes, int64_t count, int64_t po
 /// `*position` at the byte that ends it short (a raw control character, a bad escape, the end).
 int arbor_json_skip_string(const uint8_t *bytes, int64_t count, int64_t *position);
 
+/// Whether a string of the JSON text `bytes` may hold a JSON object or array: 1 where a quote is followed by
+/// spaces and `{` or `[`, or by a backslash (an escape that may stand for either); 0 otherwise.
+int arbor_json_strings_may_hold_documents(const uint8_t *bytes, int64_t count);
+
 /// Frees what the scan allocated.
 void arbor_json_scan_end(arbor_json_scan *scan);
 
