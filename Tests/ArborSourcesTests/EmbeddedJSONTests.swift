@@ -120,4 +120,15 @@ struct EmbeddedJSONTests {
             #expect(found == ids, "\(text)")
         }
     }
+
+    /// An object tree cannot tell whether a field holds JSON; it is not read as one document, so its own index
+    /// answers a query.
+    @Test func anObjectTreeCannotTellAndAnswersFromItsOwnIndex() async throws {
+        let text = #"{"title": "root", "children": [{"title": "a", "note": "plain"}]}"#
+        let tree = try #require(LazyJSONTree(bytes: Array(text.utf8), name: "t.json", mapping: FieldMapping(), force: true))
+        #expect(tree.capabilities.indexedQuerying?.answersFromIndex == true)
+        #expect(tree.capabilities.indexedQuerying?.holdsJSONInStrings == true)
+        let queried = EmbeddedJSONSource(tree).queriedDocument
+        #expect(await onQueryThread { queried.capabilities.indexedQuerying?.answersFromIndex } == true)
+    }
 }
