@@ -137,4 +137,33 @@ extension IndexedDocumentQueryTests {
         }
         #expect(ids == pointers)
     }
+
+    /// A document's matches hang from the ancestors their paths name, as the source's parents say: the same
+    /// tree of the answer, its links, counts and order, as one built by asking the source for each parent.
+    @Test(arguments: [
+        (#"{"a": {"b": [{"k": 1}, {"k": 2, "c": {"k": 3}}]}, "d~/e": {"k": [4, {"k": 5}]}, "k": 6}"#, "$..k"),
+        (#"[{"x": {"y": 1}}, {"x": {"y": 2}}, [[{"y": 3}]]]"#, "$..[?@.y]"),
+    ])
+    func anAnswerHangsEachMatchFromTheAncestorsTheSourceGives(_ text: String, _ expression: String) async throws {
+        let source = try #require(LazyJSONDocument(bytes: Array(text.utf8), name: "t.json"))
+        let query = SourceQuery(try JSONPath(expression), source: source)
+        let answer = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "query").async { continuation.resume(returning: query.answer()) }
+        }
+        #expect(answer.matches.count >= 3)
+        var expected = QueryAnswer(rootID: answer.rootID)
+        for id in answer.matches {
+            var ancestors: [String] = []
+            var current = id
+            while let parent = try await source.parentID(of: current) {
+                ancestors.append(parent)
+                if expected.contains(parent) { break }
+                current = parent
+            }
+            expected.add(id, ancestors: ancestors)
+        }
+        expected.isComplete = answer.isComplete
+        expected.rootIsVirtual = answer.rootIsVirtual
+        #expect(answer == expected)
+    }
 }

@@ -28,6 +28,10 @@ public struct QueryMatch {
     /// Appends the value as one line of JSON (``JSONPathValue/compactJSON``) to `bytes`; returns whether it held
     /// an infinity or NaN, written as `null`.
     public func appendCompactJSON(to bytes: inout [UInt8]) -> Bool { subject.appendCompactJSON(to: &bytes) }
+
+    /// The ids of the item's ancestors, its parent first and the root last, when the match knows them without
+    /// asking its source; nil when only the source can tell.
+    public var ancestorIDs: [String]? { subject.ancestorIDs(path: path) }
 }
 
 /// What a match is, told only when asked: a query of many matches printing one field makes nothing else.
@@ -40,9 +44,14 @@ public protocol QueryMatchSubject {
     var value: JSONPathValue { get }
     /// Appends the value as ``JSONPathValue/compactJSON`` writes it; whether it held an infinity or NaN.
     func appendCompactJSON(to bytes: inout [UInt8]) -> Bool
+    /// The ids of the item's ancestors, parent first, root last, the match's path given; nil when unknown.
+    func ancestorIDs(path: [PathKey]) -> [String]?
 }
 
 extension QueryMatchSubject {
+    /// Unknown: the source is asked.
+    public func ancestorIDs(path: [PathKey]) -> [String]? { nil }
+
     /// The value made, then written.
     public func appendCompactJSON(to bytes: inout [UInt8]) -> Bool {
         let value = value

@@ -51,7 +51,8 @@ public struct SourceQuery: Sendable {
         let finished = forEachMatch(shouldStop: shouldStop) { match in
             let id = match.itemID
             guard !answer.isMatch(id) else { return true }
-            var ancestors = id == answer.rootID ? [] : reader.ancestors(of: id, until: answer.contains)
+            var ancestors = id == answer.rootID ? [] : Self.ancestors(of: match, until: answer.contains)
+                ?? reader.ancestors(of: id, until: answer.contains)
             // The items at the top of a virtual root have no parent: they hang from the root.
             if id != answer.rootID, ancestors.last.map(answer.contains) != true { ancestors.append(answer.rootID) }
             answer.add(id, ancestors: ancestors)
@@ -65,5 +66,13 @@ public struct SourceQuery: Sendable {
         answer.isComplete = finished
         answer.failure = reader.failure?.message
         return answer
+    }
+
+    /// A match's ancestors as ``SourcePathReader/ancestors(of:until:)`` gives them, when the match knows them: parent
+    /// first, up to the first `isKnown` says the tree holds. Asking the source took a wait on another thread for
+    /// each (the browser showed 5,000 matches a second of a query whose walk finds 200,000 in 0.3 s).
+    static func ancestors(of match: QueryMatch, until isKnown: (String) -> Bool) -> [String]? {
+        guard let all = match.ancestorIDs else { return nil }
+        return Array(all[..<(all.firstIndex(where: isKnown).map { $0 + 1 } ?? all.count)])
     }
 }

@@ -11,14 +11,29 @@ struct JSONDocumentMatch: QueryMatchSubject {
 
     func itemID(path: [PathKey]) -> String {
         var pointer = ""
-        for key in path {
-            pointer.append("/")
-            switch key {
-            case .name(let text): pointer.append(JSONPointer.escape(text))
-            case .index(let position): pointer.append(String(position))
-            }
-        }
+        for key in path { Self.append(key, to: &pointer) }
         return pointer
+    }
+
+    /// The pointers of the path's beginnings, the longest first, then the root's (`""`).
+    func ancestorIDs(path: [PathKey]) -> [String]? {
+        var pointers = [""]
+        pointers.reserveCapacity(path.count)
+        var pointer = ""
+        for key in path.dropLast() {
+            Self.append(key, to: &pointer)
+            pointers.append(pointer)
+        }
+        return pointers.reversed()
+    }
+
+    /// Appends a key to a JSON pointer.
+    private static func append(_ key: PathKey, to pointer: inout String) {
+        pointer.append("/")
+        switch key {
+        case .name(let text): pointer.append(JSONPointer.escape(text))
+        case .index(let position): pointer.append(String(position))
+        }
     }
 
     func itemTitle(path: [PathKey]) -> String {
