@@ -73,6 +73,11 @@ public struct SourceQuery: Sendable {
     /// each (the browser showed 5,000 matches a second of a query whose walk finds 200,000 in 0.3 s).
     static func ancestors(of match: QueryMatch, until isKnown: (String) -> Bool) -> [String]? {
         guard let all = match.ancestorIDs else { return nil }
-        return Array(all[..<(all.firstIndex(where: isKnown).map { $0 + 1 } ?? all.count)])
+        var chain: [String] = []
+        for id in all {
+            chain.append(id)
+            if isKnown(id) { break }
+        }
+        return chain
     }
 }
