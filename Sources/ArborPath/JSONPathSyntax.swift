@@ -5,6 +5,17 @@ struct PathSegment: Sendable, Hashable {
     @usableFromInline var selectors: [PathSelector]
 }
 
+extension Array where Element == PathSelector {
+    /// The expression of selectors that are one filter scalars fail, whose walk under a descendant segment tests
+    /// the objects and arrays among each container's children (and can do so in slices of a crowded one); nil
+    /// for any other selectors.
+    @inlinable
+    var soleFilter: LogicalExpression? {
+        guard count == 1, case .filter(let expression, scalarsFail: true) = self[0] else { return nil }
+        return expression
+    }
+}
+
 extension PathSegment {
     /// The name or index of a segment that selects one child by it, nil for any other.
     var singularKey: PathKey? {

@@ -86,10 +86,21 @@ public enum JSONPathValue: Sendable, Hashable {
         return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
+    /// Whether the character of scalar value `value` is written as itself between a string's quotes: all but
+    /// the quote, the backslash, controls and DEL, which are escaped.
+    @inline(__always)
+    package static func isQuotedAsIs(_ value: UInt32) -> Bool {
+        value >= 0x20 && value != 0x7F && value != 0x22 && value != 0x5C
+    }
+
     /// A string quoted and escaped as JSON.
     static func writeQuoted(_ value: String, to text: inout String) {
         text += "\""
         for scalar in value.unicodeScalars {
+            if isQuotedAsIs(scalar.value) {
+                text.unicodeScalars.append(scalar)
+                continue
+            }
             switch scalar {
             case "\"": text += "\\\""
             case "\\": text += "\\\\"
@@ -98,8 +109,7 @@ public enum JSONPathValue: Sendable, Hashable {
             case "\t": text += "\\t"
             case "\u{8}": text += "\\b"
             case "\u{C}": text += "\\f"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: text += unicodeEscape(scalar)
-            default: text.unicodeScalars.append(scalar)
+            default: text += unicodeEscape(scalar)
             }
         }
         text += "\""

@@ -38,9 +38,7 @@ extension PathEvaluator where Node: PartitionedPathNode {
     /// whose descendants reach past them is visited alone (the part after holds the rest).
     @inlinable
     func descend(_ selectors: [PathSelector], below node: Node, at positions: Range<Int>, path: inout Path, _ body: Visit) -> Bool {
-        if selectors.count == 1, case .filter(let expression, scalarsFail: true) = selectors[0] {
-            return filter(expression, below: node, at: positions, path: &path, body)
-        }
+        if let expression = selectors.soleFilter { return filter(expression, below: node, at: positions, path: &path, body) }
         var position = positions.lowerBound
         while position < positions.upperBound {
             let (key, child) = node.descendantContainer(at: position)

@@ -30,16 +30,8 @@ final class SplitWalk<Node: PartitionedPathNode>: @unchecked Sendable {
         self.root = root
         expression = query.expression
         segments = query.segments
-        parts = plan.parts(below: root, slicing: query.segments.first.map(Self.isFilter) ?? false)
+        parts = plan.parts(below: root, slicing: query.segments.first?.selectors.soleFilter != nil)
         schedule = PartSchedule(count: parts.count, ahead: plan.ahead, held: plan.held)
-    }
-
-    /// Whether a segment is one filter that scalars fail, whose walk tests the children of each container: the
-    /// one walk whose crowded containers are cut into slices of their members.
-    @usableFromInline
-    static func isFilter(_ segment: PathSegment) -> Bool {
-        guard segment.selectors.count == 1, case .filter(_, scalarsFail: true) = segment.selectors[0] else { return false }
-        return true
     }
 
     /// One thread's means to walk parts: an evaluator, stopped when the walk is, and its own copy of the query.
@@ -81,7 +73,7 @@ final class SplitWalk<Node: PartitionedPathNode>: @unchecked Sendable {
         case .containers(let positions):
             _ = evaluator.descend(walker.selectors, below: root, at: positions, path: &path, visit)
         case .members(let position, let members):
-            guard case .filter(let expression, scalarsFail: true) = walker.selectors[0] else { break }
+            guard let expression = walker.selectors.soleFilter else { break }
             _ = evaluator.filter(expression, below: root, at: position, members: members, path: &path, visit)
         }
         outcome.tooDeep = evaluator.tooDeep

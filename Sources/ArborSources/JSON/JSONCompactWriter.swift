@@ -32,13 +32,16 @@ enum JSONCompactWriter {
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<min(position, range.upperBound)]))
     }
 
-    /// Whether a string's bytes between its quotes are what quoting its text again writes: printable ASCII but
-    /// the backslash and DEL, or valid UTF-8 beside it.
+    /// Whether a string's bytes between its quotes are what quoting its text again writes: ASCII that
+    /// ``JSONPathValue`` quotes as itself, or valid UTF-8 beside it (every character past ASCII is).
     static func isWrittenAsIs(_ inner: UnsafeBufferPointer<UInt8>) -> Bool {
         var wide = false
         for byte in inner {
-            if byte == UInt8(ascii: "\\") || byte == 0x7F || byte < 0x20 { return false }
-            if byte >= 0x80 { wide = true }
+            if byte >= 0x80 {
+                wide = true
+            } else if !JSONPathValue.isQuotedAsIs(UInt32(byte)) {
+                return false
+            }
         }
         return !wide || String(validating: inner, as: UTF8.self) != nil
     }

@@ -11,7 +11,7 @@ struct JSONDocumentMatch: QueryMatchSubject {
 
     func itemID(path: [PathKey]) -> String {
         var pointer = ""
-        for key in path { Self.append(key, to: &pointer) }
+        for key in path { JSONPointer.append(key, to: &pointer) }
         return pointer
     }
 
@@ -21,19 +21,10 @@ struct JSONDocumentMatch: QueryMatchSubject {
         pointers.reserveCapacity(path.count)
         var pointer = ""
         for key in path.dropLast() {
-            Self.append(key, to: &pointer)
+            JSONPointer.append(key, to: &pointer)
             pointers.append(pointer)
         }
         return pointers.reversed()
-    }
-
-    /// Appends a key to a JSON pointer.
-    private static func append(_ key: PathKey, to pointer: inout String) {
-        pointer.append("/")
-        switch key {
-        case .name(let text): pointer.append(JSONPointer.escape(text))
-        case .index(let position): pointer.append(String(position))
-        }
     }
 
     func itemTitle(path: [PathKey]) -> String {

@@ -1,3 +1,5 @@
+import ArborPath
+
 /// JSON pointers (RFC 6901), the ids of documents' members: a key escaped into a segment and back, and a
 /// pointer split into its segments on its bytes (a `/` followed by a combining mark is one Character with it).
 package enum JSONPointer {
@@ -15,6 +17,15 @@ package enum JSONPointer {
             }
         }
         return String(decoding: escaped, as: UTF8.self)
+    }
+
+    /// Appends a query path's key to a pointer as its next segment.
+    static func append(_ key: PathKey, to pointer: inout String) {
+        pointer.append("/")
+        switch key {
+        case .name(let text): pointer.append(escape(text))
+        case .index(let position): pointer.append(String(position))
+        }
     }
 
     /// A segment as the key it stands for.
