@@ -101,6 +101,54 @@ struct DiffHierarchyTests {
         #expect(same.revealPath(toChangeFrom: nil, forward: true) == nil)
     }
 
+    /// A list of 40 named elements; the second changes elements 5 and 30, inserts one at 12 and removes the old 20.
+    func longList() throws -> DiffHierarchy {
+        let elements = (0..<40).map { JSONPathValue.object([("name", .string("n\($0)")), ("v", .number(JSONNumber(Double($0))))]) }
+        var changed = elements
+        changed[5] = .object([("name", .string("n5")), ("v", .number(500))])
+        changed[30] = .object([("name", .string("n30")), ("v", .number(300))])
+        changed.remove(at: 20)
+        changed.insert(.object([("name", .string("new"))]), at: 12)
+        return DiffHierarchy(old: .object([("items", .array(elements))]), new: .object([("items", .array(changed))]), names: ("a", "b"))
+    }
+
+    @Test func unchangedElementsOfALongListAreListedInTheirPlacesBetweenTheChanges() async throws {
+        let tree = try longList()
+        #expect(try await tree.item("").content.changeCounts == ChangeCounts(added: 1, removed: 1, changed: 2))
+        #expect(try await tree.children(of: "/items").map(\.id) == ["/items/5", "/items/12", "-/items/20", "/items/30"])
+        _ = tree.setShowsHidden(true)
+        let all = try await tree.children(of: "/items")
+        let expected = (0..<5).map { "/items/\($0)" } + ["/items/5"] + (6..<12).map { "/items/\($0)" } + ["/items/12"]
+            + (13..<21).map { "/items/\($0)" } + ["-/items/20"] + (21..<40).map { "/items/\($0)" }
+        #expect(all.map(\.id) == expected)
+        #expect(try await tree.numberOfChildren(of: "/items") == 41)
+        #expect(all[7].content.title == "[7] n7" && all[7].content.change == .unchanged && all[7].childCount == 2)
+        #expect(all[14].content.title == "[14] n13", "an element after the insertion is shown at its place in the second version")
+        #expect(summary([all[5], all[12], all[21], all[31]]) == ["~[5] n5 changed", "+[12] new added", "−[20] n20 removed", "~[30] n30 changed"])
+        #expect(try await tree.children(of: "/items", in: 10..<15).map(\.id) == Array(expected[10..<15]))
+        #expect(try await tree.children(of: "/items", in: 20..<23).map(\.id) == Array(expected[20..<23]))
+        let seventh = try await tree.item("/items/7")
+        #expect(seventh.content.title == "[7] n7" && seventh.content.change == .unchanged)
+        #expect(try await tree.parentID(of: "/items/7") == "/items")
+        #expect(summary(try await tree.children(of: "/items/7")) == ["name unchanged", "v unchanged"])
+        await #expect(throws: SourceError.self) { try await tree.item("/items/40") }
+    }
+
+    @Test func fromAnUnchangedElementTheKeysGoToTheChangesBesideIt() throws {
+        let tree = try longList()
+        func next(_ id: String, _ forward: Bool) -> String? { tree.revealPath(toChangeFrom: id, forward: forward)?.last }
+        #expect(next("/items/8", true) == "/items/12")
+        #expect(next("/items/8", false) == "/items/5/v")
+        #expect(next("/items/8/name", true) == "/items/12", "from inside an unchanged element, as from the element")
+        #expect(next("/items/20", true) == "-/items/20", "the element before a removal, then the removal")
+        #expect(next("/items/20", false) == "/items/12")
+        #expect(next("/items/21", false) == "-/items/20")
+        #expect(next("/items/25", true) == "/items/30/v")
+        #expect(next("/items/35", true) == "/items/5/v", "past the last change, round to the first")
+        #expect(next("/items/2", false) == "/items/30/v", "before the first change, round to the last")
+        #expect(tree.revealPath(toChangeFrom: "/items/8", forward: true) == ["", "/items", "/items/12"])
+    }
+
     @Test func thePreviewShowsBothVersionsOfAChange() async throws {
         let tree = try difference()
         let preview = try await tree.preview(of: "/kind", lines: 20)

@@ -30,4 +30,42 @@ struct FollowedDocumentQueryTests {
                                               mapping: FieldMapping()))
         #expect(!ReopeningSource(table, path: "/nonexistent/t.csv", version: [1]) { table }.answersFromIndex)
     }
+
+    /// The answer of `query` on a thread of its own, as the browser asks: each match's id and value.
+    func answer(_ query: SourceQuery, shouldStop: @escaping @Sendable () -> Bool = { false }) async -> (found: [String], finished: Bool) {
+        await withCheckedContinuation { continuation in
+            DispatchQueue(label: "query").async {
+                var found: [String] = []
+                let finished = query.forEachMatch(shouldStop: shouldStop) { match in
+                    found.append(match.itemID + " " + match.value.compactJSON)
+                    return true
+                }
+                continuation.resume(returning: (found, finished))
+            }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func whileAPartIsShownAQueryWaitsForTheWholeAndAnswersFromIt() async throws {
+        let part = try #require(LazyJSONDocument(bytes: Array(#"{"users": [{"name": "a", "followers": 5}]}"#.utf8), name: "users.json"))
+        let whole = try #require(LazyJSONDocument(bytes: Array(#"{"users": [{"name": "a", "followers": 5}, {"name": "b", "followers": 50}]}"#.utf8),
+                                                  name: "users.json"))
+        let followed = ReopeningSource(part, path: "/nonexistent/users.json", version: [1]) { whole }
+        let release = DispatchSemaphore(value: 0)
+        followed.complete { () throws(SourceLoadError) in
+            release.wait()
+            return OpenedSource(hierarchy: whole, format: .document)
+        }
+        #expect(!followed.isComplete)
+        #expect(followed.answersFromIndex, "while the part is shown, the query goes to the source, which waits")
+        let path = try JSONPath("$..[?@.followers > 10].name")
+        let stopped = await answer(SourceQuery(path, source: followed), shouldStop: { true })
+        #expect(stopped.found.isEmpty && !stopped.finished, "asked to stop while it waits, it stops with nothing")
+        async let asked = answer(SourceQuery(path, source: followed))
+        try await Task.sleep(for: .milliseconds(50))
+        release.signal()
+        let answered = await asked
+        #expect(answered.found == [#"/users/1/name "b""#], "the whole answers, not the part it waited behind")
+        #expect(answered.finished && followed.isComplete)
+    }
 }

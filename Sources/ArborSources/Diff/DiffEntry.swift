@@ -21,7 +21,7 @@ struct DiffEntry<Value: DiffableValue>: Sendable {
     var parent: Int32
     /// For two containers of one kind compared member by member (or a value replaced by another), the members
     /// in the order shown; nil when they are read from the value itself, all of one status.
-    var members: [Int32]?
+    var members: [DiffSlot]?
     /// Whether the entry is one change of the difference (a value added, removed or replaced), rather than a
     /// container holding changes, an unchanged value or a member shown under a replaced container.
     var isChange: Bool
@@ -33,4 +33,23 @@ struct DiffEntry<Value: DiffableValue>: Sendable {
 
     /// The JSON pointer the entry's id names (without the `-` of a value removed).
     var pointer: Substring { id.hasPrefix("-") ? id.dropFirst() : id[...] }
+}
+
+/// A member of a container compared member by member, as its entry lists it: an entry of the tree, or an
+/// element both versions hold equal, which has no entry (a long list with few changes costs a word an element)
+/// and is read from the container's value, at its place in the second version, when shown.
+struct DiffSlot: Sendable, Equatable {
+    private let raw: Int32
+
+    /// The slot of an entry.
+    static func entry(_ index: Int32) -> DiffSlot { DiffSlot(raw: index) }
+
+    /// The slot of an unchanged element at `position` in the second version.
+    static func unchanged(_ position: Int) -> DiffSlot { DiffSlot(raw: -1 - Int32(position)) }
+
+    /// The entry, or nil for an unchanged element.
+    var entry: Int32? { raw >= 0 ? raw : nil }
+
+    /// The unchanged element's place in the second version, or nil for an entry.
+    var unchangedPosition: Int? { raw < 0 ? Int(-1 - raw) : nil }
 }

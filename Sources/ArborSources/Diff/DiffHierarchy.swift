@@ -11,10 +11,7 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
     package let displayName: String
     private let tree: DiffTree<IndexedValue>
     private let entryByID: [String: Int32]
-    /// Each entry's place in the order the tree shows its entries, all shown.
-    private let rank: [Int32]
-    /// The entries that are changes, in the order shown.
-    private let changes: [Int32]
+    private let order: DiffChangeOrder
     private let showsUnchanged = Mutex(false)
     /// When two directories were compared, the files (paths under their tops) whose documents were.
     package let documents: Set<String>?
@@ -35,19 +32,7 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
         byID.reserveCapacity(tree.entries.count)
         for (index, entry) in tree.entries.enumerated() { byID[entry.id] = Int32(index) }
         entryByID = byID
-        var rank = [Int32](repeating: 0, count: tree.entries.count)
-        var changes: [Int32] = []
-        var pending: [Int32] = [0]
-        var next: Int32 = 0
-        while let index = pending.popLast() {
-            rank[Int(index)] = next
-            next += 1
-            let entry = tree.entries[Int(index)]
-            if entry.isChange { changes.append(index) }
-            pending += (entry.members ?? []).reversed()
-        }
-        self.rank = rank
-        self.changes = changes
+        order = DiffChangeOrder(tree.entries)
     }
 
     /// The difference as changes and a JSON Patch.
@@ -78,11 +63,11 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
     package var summary: [(item: String, name: String?, counts: ChangeCounts)] {
         let root = tree.entries[0]
         guard !root.isChange, let members = root.members else { return root.counts.isEmpty ? [] : [("", nil, root.counts)] }
-        return members.flatMap { index -> [(item: String, name: String?, counts: ChangeCounts)] in
+        return members.compactMap(\.entry).flatMap { index -> [(item: String, name: String?, counts: ChangeCounts)] in
             let member = tree.entries[Int(index)]
             guard !member.counts.isEmpty else { return [] }
             if member.key == "children", !member.isChange, let children = member.members {
-                return children.map { tree.entries[Int($0)] }.filter { !$0.counts.isEmpty }.map { child in
+                return children.compactMap { $0.entry.map { tree.entries[Int($0)] } }.filter { !$0.counts.isEmpty }.map { child in
                     ("children/" + (JSONPointer.segments(String(child.pointer))?.last ?? ""), DiffValues.name(of: child.value), child.counts)
                 }
             }
@@ -100,7 +85,7 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
 
     package func numberOfChildren(of id: String) async throws -> Int? {
         switch try members(of: id) {
-        case .entries(let entries): return entries.count
+        case .entries(let slots, _): return slots.count
         case .values(let value, _, _): return value.memberCount
         }
     }
@@ -136,18 +121,42 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
 
     package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
         switch try members(of: id) {
-        case .entries(let entries):
-            return entries[range.clamped(to: 0..<entries.count)].map(item(of:))
+        case .entries(let slots, let parent):
+            return items(of: slots[range.clamped(to: 0..<slots.count)], under: parent)
         case .values(let value, let parentID, let status):
-            return value.diffMembers(in: range).map { member in
-                let segment = member.key.map(JSONPointer.escape) ?? String(member.position)
-                let title = member.key.map { DiffValues.memberTitle($0, member.value) } ?? DiffValues.elementTitle(member.position, member.value)
-                return SourceItem(id: parentID + "/" + segment,
-                                  content: DiffContent.content(title: title, status: status, old: status == .removed ? member.value : nil,
-                                                               new: status == .removed ? nil : member.value, counts: ChangeCounts()),
-                                  childCount: member.value.memberCount)
-            }
+            return value.diffMembers(in: range).map { memberItem($0, under: parentID, status: status) }
         }
+    }
+
+    /// The items of members an entry lists: entries as they are, unchanged elements read from the entry's value,
+    /// a run of consecutive ones at a time.
+    private func items(of slots: ArraySlice<DiffSlot>, under parent: Int32) -> [SourceItem] {
+        let entry = tree.entries[Int(parent)]
+        var items: [SourceItem] = []
+        var start = slots.startIndex
+        while start < slots.endIndex {
+            guard let position = slots[start].unchangedPosition else {
+                items.append(item(of: slots[start].entry!))
+                start += 1
+                continue
+            }
+            var end = start + 1
+            while end < slots.endIndex, slots[end].unchangedPosition == position + (end - start) { end += 1 }
+            items += entry.value.diffMembers(in: position..<(position + end - start)).map { memberItem($0, under: entry.id, status: .unchanged) }
+            start = end
+        }
+        return items
+    }
+
+    /// A member of a value, which has no entry of its own, with the status of the value it is under.
+    private func memberItem(_ member: (key: String?, position: Int, value: IndexedValue), under parentID: String,
+                            status: ChangeStatus) -> SourceItem {
+        let segment = member.key.map(JSONPointer.escape) ?? String(member.position)
+        let title = member.key.map { DiffValues.memberTitle($0, member.value) } ?? DiffValues.elementTitle(member.position, member.value)
+        return SourceItem(id: parentID + "/" + segment,
+                          content: DiffContent.content(title: title, status: status, old: status == .removed ? member.value : nil,
+                                                       new: status == .removed ? nil : member.value, counts: ChangeCounts()),
+                          childCount: member.value.memberCount)
     }
 
     package func setShowsHidden(_ shows: Bool) -> Bool {
@@ -158,19 +167,12 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
     }
 
     package func revealPath(toChangeFrom id: String?, forward: Bool) -> [String]? {
-        guard !changes.isEmpty else { return nil }
-        var target = forward ? changes.first! : changes.last!
+        guard let first = order.changes.first, let last = order.changes.last else { return nil }
+        var target = forward ? first : last
         if let id, let place = try? place(of: id) {
-            // The changes are in the order shown, so their ranks ascend: the first one past the focus is found by halves.
-            let here = rank[Int(place.entry)] + (forward || !place.path.isEmpty ? 1 : 0)
-            var low = 0
-            var high = changes.count
-            while low < high {
-                let middle = (low + high) / 2
-                if rank[Int(changes[middle])] < here { low = middle + 1 } else { high = middle }
-            }
-            if forward, low < changes.count { target = changes[low] }
-            if !forward, low > 0 { target = changes[low - 1] }
+            let element = place.path.first.map { Int($0) ?? 0 }
+            let around = order.changes(around: order.place(after: place.entry, element: element, forward: forward))
+            target = (forward ? around.next : around.previous) ?? target
         }
         var path: [String] = []
         var index = target
@@ -205,9 +207,9 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
         var titleIsIndex = false
     }
 
-    /// What an item lists: entries of the tree (those shown), or the members of a value, all of one status.
+    /// What an item lists: members of an entry of the tree (those shown), or the members of a value, all of one status.
     private enum Members {
-        case entries([Int32])
+        case entries([DiffSlot], of: Int32)
         case values(IndexedValue, id: String, status: ChangeStatus)
     }
 
@@ -243,7 +245,7 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
         let entry = tree.entries[Int(place.entry)]
         if place.path.isEmpty, let members = entry.members {
             let shows = showsUnchanged.withLock { $0 }
-            return .entries(shows ? members : members.filter { tree.entries[Int($0)].status != .unchanged })
+            return .entries(shows ? members : members.filter(isShownHidden), of: place.entry)
         }
         return .values(try value(at: place), id: id, status: inherited(entry.status))
     }
@@ -253,11 +255,16 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
         let title = entry.parent < 0 ? displayName
             : entry.key.map { DiffValues.memberTitle($0, entry.value) } ?? DiffValues.elementTitle(entry.position, entry.value)
         let count = entry.members.map { members in
-            showsUnchanged.withLock { $0 } ? members.count : members.count { tree.entries[Int($0)].status != .unchanged }
+            showsUnchanged.withLock { $0 } ? members.count : members.count(where: isShownHidden)
         } ?? entry.value.memberCount
         return SourceItem(id: entry.id, content: DiffContent.content(title: title, status: entry.status, old: entry.old, new: entry.new,
                                                                      counts: entry.isChange ? ChangeCounts() : entry.counts),
                           childCount: count)
+    }
+
+    /// Whether a member is listed while unchanged items are hidden.
+    private func isShownHidden(_ slot: DiffSlot) -> Bool {
+        slot.entry.map { tree.entries[Int($0)].status != .unchanged } ?? false
     }
 
     /// The status of a value under an entry of this status.

@@ -3,8 +3,9 @@ import ArborPath
 
 /// Two versions of a document compared into one tree: members matched by key (their order ignored), elements
 /// by position aligned around insertions and removals (``ArrayAlignment``), scalars by value. Only containers
-/// that differ are walked member by member; an equal value is one entry whatever its size. Built iteratively,
-/// so a deep document cannot exhaust the stack.
+/// that differ are walked member by member; an equal value is one entry whatever its size, and an equal element
+/// of an array compared element by element none (``DiffSlot``). Built iteratively, so a deep document cannot
+/// exhaust the stack.
 package struct DiffTree<Value: DiffableValue>: Sendable {
     /// Every entry; the top value is entry 0, and an entry's members come after it.
     private(set) var entries: [DiffEntry<Value>] = []
@@ -47,7 +48,7 @@ package struct DiffTree<Value: DiffableValue>: Sendable {
         case (.object, .object):
             return compareMembers(old.diffMembers, new.diffMembers, of: index)
         case (.array, .array):
-            return compareElements(old.diffMembers.map(\.value), new.diffMembers.map(\.value), of: index, memo: memo)
+            return compareElements(old.diffElements, new.diffElements, of: index, memo: memo)
         default:
             entries[Int(index)].isChange = true
             showReplaced(index)
@@ -74,11 +75,11 @@ package struct DiffTree<Value: DiffableValue>: Sendable {
             }
         }
         let pointer = entries[Int(parent)].id
-        var members: [Int32] = []
+        var members: [DiffSlot] = []
         var compared: [Int32] = []
         func removed(_ position: Int) {
-            members.append(add(DiffEntry(id: "-" + pointer + "/" + JSONPointer.escape(left[position].key ?? ""), key: left[position].key,
-                                         position: position, status: .removed, old: left[position].value, parent: parent, isChange: true)))
+            members.append(.entry(add(DiffEntry(id: "-" + pointer + "/" + JSONPointer.escape(left[position].key ?? ""), key: left[position].key,
+                                                position: position, status: .removed, old: left[position].value, parent: parent, isChange: true))))
         }
         leading.forEach(removed)
         for (position, member) in right.enumerated() {
@@ -87,12 +88,12 @@ package struct DiffTree<Value: DiffableValue>: Sendable {
             if let earlier = leftByKey[key] {
                 let child = add(DiffEntry(id: id, key: member.key, position: position, status: .unchanged, old: earlier, new: member.value,
                                           parent: parent, isChange: false))
-                members.append(child)
+                members.append(.entry(child))
                 compared.append(child)
                 following[key]?.forEach(removed)
             } else {
-                members.append(add(DiffEntry(id: id, key: member.key, position: position, status: .added,
-                                             new: member.value, parent: parent, isChange: true)))
+                members.append(.entry(add(DiffEntry(id: id, key: member.key, position: position, status: .added,
+                                                    new: member.value, parent: parent, isChange: true))))
             }
         }
         entries[Int(parent)].members = members
@@ -103,25 +104,30 @@ package struct DiffTree<Value: DiffableValue>: Sendable {
     /// added ones that took its place, between the elements paired.
     private mutating func compareElements(_ left: [Value], _ right: [Value], of parent: Int32, memo: EqualityMemo) -> [Int32] {
         let alignment = matchBy.flatMap { field in KeyedAlignment.align(left.map { key($0, field) }, right.map { key($0, field) }) }
-            ?? ArrayAlignment(left, right, limit: DocumentDiff.alignmentLimit, hash: \.alignmentHash) { Value.equal($0, $1, memo: memo) }
+            ?? ArrayAlignment(left, right, limit: DocumentDiff.alignmentLimit, hash: { $0.alignmentHash }) { Value.equal($0, $1, memo: memo) }
         let pointer = entries[Int(parent)].id
-        var members: [Int32] = []
+        var members: [DiffSlot] = []
+        members.reserveCapacity(right.count)
         var compared: [Int32] = []
         var from = (0, 0)
         for (i, j) in alignment.pairs + [(left.count, right.count)] {
             for position in from.0..<i {
-                members.append(add(DiffEntry(id: "-" + pointer + "/\(position)", key: nil, position: position, status: .removed,
-                                             old: left[position], parent: parent, isChange: true)))
+                members.append(.entry(add(DiffEntry(id: "-" + pointer + "/\(position)", key: nil, position: position, status: .removed,
+                                                    old: left[position], parent: parent, isChange: true))))
             }
             for position in from.1..<j {
-                members.append(add(DiffEntry(id: pointer + "/\(position)", key: nil, position: position, status: .added,
-                                             new: right[position], parent: parent, isChange: true)))
+                members.append(.entry(add(DiffEntry(id: pointer + "/\(position)", key: nil, position: position, status: .added,
+                                                    new: right[position], parent: parent, isChange: true))))
             }
             guard i < left.count else { break }
-            let child = add(DiffEntry(id: pointer + "/\(j)", key: nil, position: j, status: .unchanged, old: left[i], new: right[j],
-                                      parent: parent, isChange: false))
-            members.append(child)
-            compared.append(child)
+            if Value.equal(left[i], right[j], memo: memo) {
+                members.append(.unchanged(j))
+            } else {
+                let child = add(DiffEntry(id: pointer + "/\(j)", key: nil, position: j, status: .unchanged, old: left[i], new: right[j],
+                                          parent: parent, isChange: false))
+                members.append(.entry(child))
+                compared.append(child)
+            }
             from = (i + 1, j + 1)
         }
         entries[Int(parent)].members = members
@@ -138,13 +144,13 @@ package struct DiffTree<Value: DiffableValue>: Sendable {
     /// the replacement is the one change).
     private mutating func showReplaced(_ index: Int32) {
         let entry = entries[Int(index)]
-        var members: [Int32] = []
+        var members: [DiffSlot] = []
         for (side, value) in [(ChangeStatus.removed, entry.old), (.added, entry.new)] {
             for member in value!.diffMembers(in: 0..<Int.max) {
                 let segment = member.key.map(JSONPointer.escape) ?? String(member.position)
-                members.append(add(DiffEntry(id: (side == .removed ? "-" : "") + entry.id + "/" + segment, key: member.key,
-                                             position: member.position, status: side, old: side == .removed ? member.value : nil,
-                                             new: side == .added ? member.value : nil, parent: index, isChange: false)))
+                members.append(.entry(add(DiffEntry(id: (side == .removed ? "-" : "") + entry.id + "/" + segment, key: member.key,
+                                                    position: member.position, status: side, old: side == .removed ? member.value : nil,
+                                                    new: side == .added ? member.value : nil, parent: index, isChange: false))))
             }
         }
         if !members.isEmpty { entries[Int(index)].members = members }
@@ -173,7 +179,7 @@ package struct DiffTree<Value: DiffableValue>: Sendable {
                 difference.patch.append(PatchOperation(op: "replace", path: pointer, value: new))
                 continue
             }
-            guard entry.status == .changed, let members = entry.members else { continue }
+            guard entry.status == .changed, let members = entry.members?.compactMap(\.entry) else { continue }
             var removed = members.filter { entries[Int($0)].status == .removed }
             if entry.old?.kind == .array { removed.sort { entries[Int($0)].position > entries[Int($1)].position } }
             for member in removed {

@@ -8,6 +8,8 @@ package protocol DiffableValue: Sendable {
     /// An object's members, each key once with its last value in its first place (as JSON parsers read a
     /// repeated key), or an array's elements with no key; none for a scalar.
     var diffMembers: [(key: String?, value: Self)] { get }
+    /// An array's elements in order (the values of ``diffMembers``); none for a scalar.
+    var diffElements: [Self] { get }
     /// The number of members or elements; 0 for a scalar.
     var memberCount: Int { get }
     /// The members at positions `range` (clamped), with their places, as ``diffMembers`` lists them.
@@ -50,6 +52,7 @@ extension DiffableValue {
     /// scalars equal as values (`1.0` is `1`, `"\u0041"` is `"A"`). Iterative over depth; with a memo, every
     /// pair on the way to a difference is recorded unequal and a pair recorded so answers at once.
     package static func equal(_ lhs: Self, _ rhs: Self, memo: EqualityMemo? = nil) -> Bool {
+        if lhs.isIdentical(to: rhs) { return true }
         // The pairs opened, each with the index of the pair it is a member of.
         var opened: [(left: Self, right: Self, parent: Int)] = []
         var pending: [(left: Self, right: Self, parent: Int)] = [(lhs, rhs, -1)]
@@ -82,7 +85,7 @@ extension DiffableValue {
             case .array:
                 guard left.memberCount == right.memberCount else { return differ(left, right, under: parent) }
                 opened.append((left, right, parent))
-                pending += zip(left.diffMembers.map(\.value), right.diffMembers.map(\.value)).map { ($0, $1, here) }
+                pending += zip(left.diffElements, right.diffElements).map { ($0, $1, here) }
             default:
                 guard left.json == right.json else { return differ(left, right, under: parent) }
             }
@@ -93,6 +96,8 @@ extension DiffableValue {
     package func diffMembers(in range: Range<Int>) -> [(key: String?, position: Int, value: Self)] {
         Self.places(of: diffMembers, in: range)
     }
+
+    package var diffElements: [Self] { diffMembers.map { $0.value } }
 
     /// Members at positions `range` (clamped), each with its position.
     static func places(of members: [(key: String?, value: Self)], in range: Range<Int>) -> [(key: String?, position: Int, value: Self)] {

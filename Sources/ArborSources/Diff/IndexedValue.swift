@@ -15,9 +15,9 @@ package final class IndexedJSON: Sendable {
         self.init(content: SourceBytes(bytes))
     }
 
-    /// Indexes bytes held in place; nil when they are not one well-formed JSON value.
+    /// Indexes bytes held in place, a large document on two cores; nil when they are not one well-formed JSON value.
     init?(content: SourceBytes) {
-        guard let index = content.withUnsafeBufferPointer({ JSONDocumentScanner.scan($0) }) else { return nil }
+        guard let index = content.withUnsafeBufferPointer({ JSONDocumentSplitScan.index(of: $0) }) else { return nil }
         self.bytes = content
         self.index = index
     }
@@ -91,6 +91,17 @@ package struct IndexedValue: DiffableValue, Equatable {
             return true
         }
         return members
+    }
+
+    package var diffElements: [IndexedValue] {
+        guard container >= 0, kind == .array else { return diffMembers.map { $0.value } }
+        var elements: [IndexedValue] = []
+        elements.reserveCapacity(Int(document.index.memberCount[Int(container)]))
+        document.index.visitMembers(of: container, in: 0..<Int.max, bytes: document.bytes) { member in
+            elements.append(IndexedValue(document: document, range: member.value, container: member.container))
+            return true
+        }
+        return elements
     }
 
     /// An array's elements are read from the nearest checkpoint before the range, not from the first.

@@ -17,6 +17,13 @@ package enum JSONDocumentSplitScan {
         if inParallel { WorkerThreads.perform(2, job.scan(part:)) } else { (0..<2).forEach(job.scan(part:)) }
         return job.joined()
     }
+
+    /// The index of `bytes`: a large document's scanned in two parts where they join, else in one pass; nil when
+    /// they are not one well-formed JSON value.
+    static func index(of bytes: UnsafeBufferPointer<UInt8>) -> JSONDocumentIndex? {
+        if bytes.count >= threshold, let joined = scan(bytes, splitAt: bytes.count / 100 * 52) { return joined }
+        return JSONDocumentScanner.scan(bytes)
+    }
 }
 
 extension JSONDocumentIndex {

@@ -69,11 +69,7 @@ package final class LazyJSONDocument: HierarchySource {
     /// stream's documents (each titled `document N`, the array itself not shown).
     convenience init?(bytes: SourceBytes, name: String, race: ScanRace?, isStream: Bool = false) {
         guard let index = bytes.withUnsafeBufferPointer({ bytes in
-            if race == nil, bytes.count >= JSONDocumentSplitScan.threshold,
-               let joined = JSONDocumentSplitScan.scan(bytes, splitAt: bytes.count / 100 * 52) {
-                return joined
-            }
-            return JSONDocumentScanner.scan(bytes, race: race)
+            race == nil ? JSONDocumentSplitScan.index(of: bytes) : JSONDocumentScanner.scan(bytes, race: race)
         }), index.count > 0 else { return nil }
         self.init(bytes: bytes, index: index, name: name, isStream: isStream)
     }
