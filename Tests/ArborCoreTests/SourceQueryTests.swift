@@ -178,6 +178,13 @@ struct SourceQueryTests {
         answer.add("y", ancestors: ["p", "r"])
         #expect(answer.matchCount(under: "r") == 3 && answer.matchCount(under: "p") == 2)
         #expect(answer.children(of: "p") == ["x", "y"] && answer.children(of: "r") == ["p"])
+        #expect(answer.childCount(of: "p") == 2 && answer.childCount(of: "x") == 0 && answer.childCount(of: "none") == 0)
+        #expect(answer.children(of: "p", in: 1..<5) == ["y"] && answer.children(of: "none", in: 0..<1).isEmpty)
+        var loose = QueryAnswer(rootID: "r")
+        loose.add("a", ancestors: ["b"])
+        #expect(loose.contains("a") && !loose.contains("b") && loose.path(to: "a") == ["a"] && loose.path(to: "b") == nil,
+                "a chain that stops short of the root hangs from an item the tree does not hold")
+        #expect(loose.matchCount(under: "b") == 1 && loose.children(of: "b") == ["a"] && loose.revealPath(to: "a") == ["r", "a"])
         let query = SourceQuery(try JSONPath("$.title"), source: UncountedSource())
         let titles = try await onOwnThread { query.answer() }
         #expect(titles.matches == ["top"] && titles.children(of: "top").isEmpty)

@@ -29,17 +29,16 @@ public final class AnsweringSource: HierarchySource, PreviewingItems, LocatingIt
 
     /// Whether an item's children are the base's: a match with none under it, or an item below such a match.
     private func listsWhole(_ id: String) -> Bool {
-        !answer.contains(id) || answer.isMatch(id) && answer.children(of: id).isEmpty
+        !answer.contains(id) || answer.isMatch(id) && answer.childCount(of: id) == 0
     }
 
     public func numberOfChildren(of id: String) async throws -> Int? {
-        listsWhole(id) ? try await base.numberOfChildren(of: id) : answer.children(of: id).count
+        listsWhole(id) ? try await base.numberOfChildren(of: id) : answer.childCount(of: id)
     }
 
     public func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
         if listsWhole(id) { return try await base.childIDs(of: id, in: range) }
-        let children = answer.children(of: id)
-        return Array(children[min(range.lowerBound, children.count)..<min(range.upperBound, children.count)])
+        return answer.children(of: id, in: range)
     }
 
     public func parentID(of id: String) async throws -> String? { try await base.parentID(of: id) }
@@ -48,14 +47,14 @@ public final class AnsweringSource: HierarchySource, PreviewingItems, LocatingIt
     /// matches at and under it.
     public func item(_ id: String) async throws -> SourceItem {
         var item = try await base.item(id)
-        if !listsWhole(id) { item.childCount = answer.children(of: id).count }
+        if !listsWhole(id) { item.childCount = answer.childCount(of: id) }
         item.content.matchCount = answer.matchCount(under: id)
         return item
     }
 
     public func children(of id: String) async throws -> [SourceItem] {
         if listsWhole(id) { return try await base.children(of: id) }
-        return try await children(of: id, in: 0..<answer.children(of: id).count)
+        return try await children(of: id, in: 0..<answer.childCount(of: id))
     }
 
     public func position(of childID: String, in parentID: String) async throws -> Int? {
