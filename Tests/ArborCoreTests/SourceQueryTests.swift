@@ -185,6 +185,17 @@ struct SourceQueryTests {
         #expect(loose.contains("a") && !loose.contains("b") && loose.path(to: "a") == ["a"] && loose.path(to: "b") == nil,
                 "a chain that stops short of the root hangs from an item the tree does not hold")
         #expect(loose.matchCount(under: "b") == 1 && loose.children(of: "b") == ["a"] && loose.revealPath(to: "a") == ["r", "a"])
+        var early = QueryAnswer(rootID: "r")
+        early.add("x", ancestors: ["p", "r"])
+        early.add("p", ancestors: ["r"])
+        #expect(early.isMatch("p") && early.matchCount(under: "p") == 2 && early.children(of: "r") == ["p"],
+                "an item met as an ancestor and matched later counts its own match once more")
+        #expect(early.position(of: "x", in: "p") == 0 && early.position(of: "p", in: "x") == nil && early.position(of: "none", in: "p") == nil)
+        var once = QueryAnswer(rootID: "r")
+        once.add("x", ancestors: ["r", "z"])
+        var other = QueryAnswer(rootID: "r")
+        other.add("x", ancestors: ["r"])
+        #expect(once == other, "the part of a chain past where it meets the tree leaves no trace")
         let query = SourceQuery(try JSONPath("$.title"), source: UncountedSource())
         let titles = try await onOwnThread { query.answer() }
         #expect(titles.matches == ["top"] && titles.children(of: "top").isEmpty)

@@ -1,6 +1,6 @@
 import ArborCore
 import ArborPath
-import ArborSources
+@testable import ArborSources
 import Testing
 
 @Suite("The tree of changes between two documents")
@@ -132,6 +132,20 @@ struct DiffHierarchyTests {
         #expect(try await tree.parentID(of: "/items/7") == "/items")
         #expect(summary(try await tree.children(of: "/items/7")) == ["name unchanged", "v unchanged"])
         await #expect(throws: SourceError.self) { try await tree.item("/items/40") }
+    }
+
+    @Test func anEqualElementHasNoEntryAndListsTheSameMatchedByAField() async throws {
+        let elements = (0..<40).map { JSONPathValue.object([("name", .string("n\($0)")), ("v", .number(JSONNumber(Double($0))))]) }
+        var changed = elements
+        changed[5] = .object([("name", .string("n5")), ("v", .number(500))])
+        let tree = DiffTree(JSONPathValue.array(elements), .array(changed))
+        #expect(tree.entries.map(\.id) == ["", "/5", "/5/name", "/5/v"], "the 39 equal elements have no entries")
+        #expect(tree.entries[0].members?.count == 40)
+        let byName = DiffHierarchy(old: .object([("items", .array(elements))]), new: .object([("items", .array(changed))]),
+                                   names: ("a", "b"), matchBy: "name")
+        _ = byName.setShowsHidden(true)
+        #expect(try await byName.children(of: "/items").map(\.id) == (0..<40).map { "/items/\($0)" })
+        #expect(try await byName.item("/items/5").content.change == .changed && byName.revealPath(toChangeFrom: "/items/9", forward: false)?.last == "/items/5/v")
     }
 
     @Test func fromAnUnchangedElementTheKeysGoToTheChangesBesideIt() throws {

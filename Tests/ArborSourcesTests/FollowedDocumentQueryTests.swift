@@ -2,6 +2,7 @@ import ArborCore
 import ArborPath
 @testable import ArborSources
 import Dispatch
+import Synchronization
 import Testing
 
 /// A file the browser follows is a source standing for the version it read: its queries are answered from
@@ -52,6 +53,7 @@ struct FollowedDocumentQueryTests {
                                                   name: "users.json"))
         let followed = ReopeningSource(part, path: "/nonexistent/users.json", version: [1]) { whole }
         let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
         followed.complete { () throws(SourceLoadError) in
             release.wait()
             return OpenedSource(hierarchy: whole, format: .document)
@@ -59,12 +61,16 @@ struct FollowedDocumentQueryTests {
         #expect(!followed.isComplete)
         #expect(followed.answersFromIndex, "while the part is shown, the query goes to the source, which waits")
         let path = try JSONPath("$..[?@.followers > 10].name")
-        let stopped = await answer(SourceQuery(path, source: followed), shouldStop: { true })
-        #expect(stopped.found.isEmpty && !stopped.finished, "asked to stop while it waits, it stops with nothing")
-        async let asked = answer(SourceQuery(path, source: followed))
+        let asked = Atomic(false)
+        let stopped = await answer(SourceQuery(path, source: followed), shouldStop: {
+            // Asked to stop once the wait has begun (the first question says it has).
+            asked.exchange(true, ordering: .relaxed)
+        })
+        #expect(stopped.found.isEmpty && !stopped.finished && !followed.isComplete, "asked to stop while it waits, it stops with nothing")
+        async let asking = answer(SourceQuery(path, source: followed))
         try await Task.sleep(for: .milliseconds(50))
         release.signal()
-        let answered = await asked
+        let answered = await asking
         #expect(answered.found == [#"/users/1/name "b""#], "the whole answers, not the part it waited behind")
         #expect(answered.finished && followed.isComplete)
     }

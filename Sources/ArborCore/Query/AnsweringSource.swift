@@ -59,7 +59,7 @@ public final class AnsweringSource: HierarchySource, PreviewingItems, LocatingIt
 
     public func position(of childID: String, in parentID: String) async throws -> Int? {
         if listsWhole(parentID) { return try await base.position(of: childID, in: parentID) }
-        return answer.children(of: parentID).firstIndex(of: childID)
+        return answer.position(of: childID, in: parentID)
     }
 
     public func preview(of id: String, lines: Int) async throws -> ItemPreview {

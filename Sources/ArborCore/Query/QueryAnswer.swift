@@ -40,8 +40,11 @@ public struct QueryAnswer: Sendable, Hashable {
         matches.append(id)
         var child = item
         for parent in ancestors {
+            // A chain meets the tree where its child is linked already: the items past it are not numbered.
+            guard child != 0, parents[Int(child)] < 0 else { break }
             let above = number(parent)
-            if link(child, to: above) { break }
+            parents[Int(child)] = above
+            childLists[Int(above)].append(child)
             child = above
         }
         var current = item
@@ -64,14 +67,6 @@ public struct QueryAnswer: Sendable, Hashable {
         return next
     }
 
-    /// Links `child` under `parent`; true when `child` was linked before, so the rest of the chain is known.
-    private mutating func link(_ child: Int32, to parent: Int32) -> Bool {
-        guard child != 0, parents[Int(child)] < 0 else { return true }
-        parents[Int(child)] = parent
-        childLists[Int(parent)].append(child)
-        return false
-    }
-
     /// Whether an item is in the tree: matched or above a match.
     public func contains(_ id: String) -> Bool { numbers[id].map { $0 == 0 || parents[Int($0)] >= 0 } ?? false }
 
@@ -90,6 +85,12 @@ public struct QueryAnswer: Sendable, Hashable {
 
     /// The number of the item's children in the tree.
     public func childCount(of id: String) -> Int { numbers[id].map { childLists[Int($0)].count } ?? 0 }
+
+    /// The place of `childID` among the children of `parentID` in the tree, if it is one of them.
+    public func position(of childID: String, in parentID: String) -> Int? {
+        guard let child = numbers[childID], let parent = numbers[parentID] else { return nil }
+        return childLists[Int(parent)].firstIndex(of: child)
+    }
 
     /// The number of matches at and under an item.
     public func matchCount(under id: String) -> Int { numbers[id].map { Int(counts[Int($0)]) } ?? 0 }

@@ -49,8 +49,9 @@ struct DiffChangeOrder {
         entriesAmongElements = among
     }
 
-    /// The place from which the next change is looked for: just past `entry`, or, from a value under it, past
-    /// that value (`element`, the place in the second version of the unchanged element it is or is under).
+    /// The place from which the next change is looked for: past `entry` going forward and at it going back, or,
+    /// from a value under it, past that value (`element`, the place in the second version of the unchanged element
+    /// it is or is under) both ways.
     func place(after entry: Int32, element: Int?, forward: Bool) -> Int32 {
         guard let element else { return rank[Int(entry)] + (forward ? 1 : 0) }
         guard let listed = entriesAmongElements[entry] else { return rank[Int(entry)] + 1 }

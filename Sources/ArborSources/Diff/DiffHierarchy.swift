@@ -148,7 +148,7 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
         return items
     }
 
-    /// A member of a value, which has no entry of its own, with the status of the value it is under.
+    /// A member of a value, which has no entry of its own, shown with `status`.
     private func memberItem(_ member: (key: String?, position: Int, value: IndexedValue), under parentID: String,
                             status: ChangeStatus) -> SourceItem {
         let segment = member.key.map(JSONPointer.escape) ?? String(member.position)

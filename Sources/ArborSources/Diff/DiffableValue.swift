@@ -52,7 +52,9 @@ extension DiffableValue {
     /// scalars equal as values (`1.0` is `1`, `"\u0041"` is `"A"`). Iterative over depth; with a memo, every
     /// pair on the way to a difference is recorded unequal and a pair recorded so answers at once.
     package static func equal(_ lhs: Self, _ rhs: Self, memo: EqualityMemo? = nil) -> Bool {
+        // The same bytes answer at once, before anything is allocated; the walk below does not ask again.
         if lhs.isIdentical(to: rhs) { return true }
+        var isTop = true
         // The pairs opened, each with the index of the pair it is a member of.
         var opened: [(left: Self, right: Self, parent: Int)] = []
         var pending: [(left: Self, right: Self, parent: Int)] = [(lhs, rhs, -1)]
@@ -67,7 +69,8 @@ extension DiffableValue {
         }
         while let (left, right, parent) = pending.popLast() {
             if memo?.isUnequal(left.identity, right.identity) == true { return differ(left, right, under: parent) }
-            if left.isIdentical(to: right) { continue }
+            if !isTop, left.isIdentical(to: right) { continue }
+            isTop = false
             let kind = left.kind
             guard kind == right.kind else { return differ(left, right, under: parent) }
             let here = opened.count
