@@ -132,6 +132,15 @@ struct DiffHierarchyTests {
         #expect(try await tree.parentID(of: "/items/7") == "/items")
         #expect(summary(try await tree.children(of: "/items/7")) == ["name unchanged", "v unchanged"])
         await #expect(throws: SourceError.self) { try await tree.item("/items/40") }
+        #expect(try await tree.childIDs(of: "/items", in: 10..<23) == Array(expected[10..<23]))
+        for (index, id) in expected.enumerated() { #expect(try await tree.position(of: id, in: "/items") == index) }
+        for id in ["/items/-5", "/items/99999999999", "/items/x", "/other/7", "/items/40"] {
+            #expect(try await tree.position(of: id, in: "/items") == nil, "\(id)")
+        }
+        #expect(try await tree.position(of: "/items/7/v", in: "/items/7") == 1, "under an element, from its members")
+        _ = tree.setShowsHidden(false)
+        #expect(try await tree.position(of: "/items/7", in: "/items") == nil)
+        #expect(try await tree.position(of: "-/items/20", in: "/items") == 2)
     }
 
     @Test func anEqualElementHasNoEntryAndListsTheSameMatchedByAField() async throws {

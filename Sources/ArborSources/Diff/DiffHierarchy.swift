@@ -90,8 +90,24 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
         }
     }
 
+    /// The ids alone, without the items: a list's unchanged elements are named by their places.
     package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
-        try await children(of: id, in: range).map(\.id)
+        guard case .entries(let slots, let parent) = try members(of: id) else { return try await children(of: id, in: range).map(\.id) }
+        let parentID = tree.entries[Int(parent)].id
+        return slots[range.clamped(to: 0..<slots.count)].map { slot in
+            slot.entry.map { tree.entries[Int($0)].id } ?? parentID + "/" + String(slot.unchangedPosition!)
+        }
+    }
+
+    /// Found among the entry's members without making an item of each (the keys to the next change reveal it).
+    package func position(of childID: String, in parentID: String) async throws -> Int? {
+        guard case .entries(let slots, _) = try members(of: parentID) else {
+            return try await childIDs(of: parentID, in: 0..<Int.max).firstIndex(of: childID)
+        }
+        if let entry = entryByID[childID] { return slots.firstIndex(of: .entry(entry)) }
+        guard childID.hasPrefix(parentID + "/"), let position = Int(childID.dropFirst(parentID.count + 1)),
+              position >= 0, position < Int(Int32.max) else { return nil }
+        return slots.firstIndex(of: .unchanged(position))
     }
 
     package func parentID(of id: String) async throws -> String? {
