@@ -1,6 +1,8 @@
 #include "CJSONScan.h"
 
+#if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
 
 /// Whether the quote at `quote` is followed by spaces and `{` or `[`, or by a backslash.
 static int opens_document(const uint8_t *bytes, int64_t count, int64_t quote) {
@@ -10,9 +12,10 @@ static int opens_document(const uint8_t *bytes, int64_t count, int64_t quote) {
 }
 
 int arbor_json_strings_may_hold_documents(const uint8_t *bytes, int64_t count) {
+    int64_t at = 0;
+#if defined(__SSE2__)
     const __m128i quote = _mm_set1_epi8('"'), open = _mm_set1_epi8('{'), list = _mm_set1_epi8('['),
                   escape = _mm_set1_epi8('\\'), space = _mm_set1_epi8(' ');
-    int64_t at = 0;
     // Sixteen places at a time: a quote whose next byte is one of the four that may start such a string.
     for (; at + 17 <= count; at += 16) {
         __m128i here = _mm_loadu_si128((const __m128i *)(bytes + at));
@@ -26,6 +29,7 @@ int arbor_json_strings_may_hold_documents(const uint8_t *bytes, int64_t count) {
             mask &= mask - 1;
         }
     }
+#endif
     for (; at < count; at++) {
         if (bytes[at] == '"' && opens_document(bytes, count, at)) return 1;
     }

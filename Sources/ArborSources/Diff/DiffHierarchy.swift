@@ -92,10 +92,14 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
 
     /// The ids alone, without the items: a list's unchanged elements are named by their places.
     package func childIDs(of id: String, in range: Range<Int>) async throws -> [String] {
-        guard case .entries(let slots, let parent) = try members(of: id) else { return try await children(of: id, in: range).map(\.id) }
-        let parentID = tree.entries[Int(parent)].id
-        return slots[range.clamped(to: 0..<slots.count)].map { slot in
-            slot.entry.map { tree.entries[Int($0)].id } ?? parentID + "/" + String(slot.unchangedPosition!)
+        switch try members(of: id) {
+        case .entries(let slots, let parent):
+            let parentID = tree.entries[Int(parent)].id
+            return slots[range.clamped(to: 0..<slots.count)].map { slot in
+                slot.entry.map { tree.entries[Int($0)].id } ?? Self.memberID(key: nil, position: slot.unchangedPosition!, under: parentID)
+            }
+        case .values(let value, let parentID, _):
+            return value.diffMembers(in: range).map { Self.memberID(key: $0.key, position: $0.position, under: parentID) }
         }
     }
 
@@ -167,9 +171,8 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
     /// A member of a value, which has no entry of its own, shown with `status`.
     private func memberItem(_ member: (key: String?, position: Int, value: IndexedValue), under parentID: String,
                             status: ChangeStatus) -> SourceItem {
-        let segment = member.key.map(JSONPointer.escape) ?? String(member.position)
         let title = member.key.map { DiffValues.memberTitle($0, member.value) } ?? DiffValues.elementTitle(member.position, member.value)
-        return SourceItem(id: parentID + "/" + segment,
+        return SourceItem(id: Self.memberID(key: member.key, position: member.position, under: parentID),
                           content: DiffContent.content(title: title, status: status, old: status == .removed ? member.value : nil,
                                                        new: status == .removed ? nil : member.value, counts: ChangeCounts()),
                           childCount: member.value.memberCount)
@@ -276,6 +279,11 @@ package final class DiffHierarchy: HiddenEntries, ChangeNavigating, PreviewingIt
         return SourceItem(id: entry.id, content: DiffContent.content(title: title, status: entry.status, old: entry.old, new: entry.new,
                                                                      counts: entry.isChange ? ChangeCounts() : entry.counts),
                           childCount: count)
+    }
+
+    /// The id of a member that has no entry: its parent's id and its key, or its index in an array.
+    private static func memberID(key: String?, position: Int, under parentID: String) -> String {
+        parentID + "/" + (key.map(JSONPointer.escape) ?? String(position))
     }
 
     /// Whether a member is listed while unchanged items are hidden.
