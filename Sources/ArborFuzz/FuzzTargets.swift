@@ -62,6 +62,7 @@ enum FuzzTargets {
         if !YAMLIndexCheck.agrees(bytes) { fatalError("the YAML's JSON text holds other values than the reader reads") }
         if !YAMLIndexCheck.aliasesKeptAgree(bytes) { fatalError("the aliases kept as links hold other values than their copies") }
         if !YAMLIndexCheck.commentsAgree(bytes) { fatalError("a large file's comments are not those the file read whole has") }
+        if !YAMLIndexCheck.marksAgree(bytes) { fatalError("a large file's anchors, tags or aliases are not those the file read whole shows") }
     }
 
     /// The indexed table must read what the full parser and builder read, whenever it reads a table at all.

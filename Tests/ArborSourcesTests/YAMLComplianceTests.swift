@@ -162,10 +162,20 @@ struct YAMLComplianceTests {
         }
     }
 
+    @Test func aLargeFilesAnchorsTagsAndAliasesAreShownAsAFileReadWholeShowsThemInEveryCase() throws {
+        var compared = 0
+        for name in Self.cases {
+            let yaml = Array(try Data(contentsOf: Self.folder.appendingPathComponent("cases").appendingPathComponent(name).appendingPathComponent("in.yaml")))
+            #expect(YAMLIndexCheck.marksAgree(yaml), "\(name)")
+            if yaml.contains(UInt8(ascii: "&")) || yaml.contains(UInt8(ascii: "!")) { compared += 1 }
+        }
+        #expect(compared > 40, "cases with anchors or tags: \(compared)")
+    }
+
     @Test func aLargeDocumentsFirstPartIsShownAsAJSONDocumentsIs() async throws {
         var text = "kind: List\nitems:\n"
         for index in 0..<5_000 { text += "- name: svc-\(index)\n  ports: [80, 443]\n" }
-        let json = try #require(YAMLTranscoder.firstPart(Array(text.utf8), of: JSONDocumentStream.partSize))
+        let json = try #require(YAMLTranscoder.firstPart(Array(text.utf8), of: JSONDocumentStream.partSize)).json
         let part = try #require(JSONDocumentStream.partial(json, name: "big.yaml", detecting: true, mapping: FieldMapping()))
         #expect(try await part.children(of: "").map(\.content.title) == ["kind", "items"])
         let shown = try await part.numberOfChildren(of: "/items") ?? 0

@@ -33,7 +33,10 @@ extension LazyJSONDocument {
             // A walk passes over the whole file: what it brings into memory is told, so that its pages are given back.
             MappedPages.read(items: members.count, over: (first.key ?? first.value).lowerBound..<last.value.upperBound, from: base)
             for member in members {
-                let isContainer = member.container >= 0
+                // A large YAML file's alias holds a copy of its anchor's value, which a find passes over as the
+                // browser does: the alias is its text.
+                let alias = marks?.alias(at: member.value.lowerBound)
+                let isContainer = member.container >= 0 && alias == nil
                 let childCount = isContainer ? count(member.container) : 0
                 var decoded: String?
                 var raw = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -49,7 +52,7 @@ extension LazyJSONDocument {
                     childID = id + "/" + JSONPointer.escape(segment)
                     listed.append((childID, member.container))
                 }
-                let value = withValues && !isContainer ? scalarBytes(member.value, in: buffer) : nil
+                let value: ScalarText? = !withValues ? nil : alias.map { .decoded($0) } ?? (isContainer ? nil : scalarBytes(member.value, in: buffer))
                 func add(_ title: UnsafeBufferPointer<UInt8>) {
                     guard withValues else { return page.append(title: title, id: childID, childCount: childCount) }
                     switch value {

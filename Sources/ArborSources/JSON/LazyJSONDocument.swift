@@ -19,6 +19,8 @@ package final class LazyJSONDocument: HierarchySource {
     let isStream: Bool
     /// For a large YAML file in the block style, the comments written at its values, read when an item is asked for.
     let comments: YAMLLineComments?
+    /// For a large YAML file in any other style, the anchors, tags and aliases of its values.
+    let marks: YAMLMarks?
     /// Containers found by pointer lately, so that the pages of one column resolve its parent once.
     private let resolved = Mutex<[String: Int32]>([:])
     /// The containers a find's walk listed and has yet to visit, by their pointer's digest: each is looked up
@@ -77,7 +79,7 @@ package final class LazyJSONDocument: HierarchySource {
     /// A document of `bytes` indexed already; `open` the containers it ends inside when it is the first part of a
     /// larger one.
     init(bytes: SourceBytes, index: JSONDocumentIndex, open: Set<Int32> = [], name: String, isStream: Bool = false,
-         comments: YAMLLineComments? = nil) {
+         comments: YAMLLineComments? = nil, marks: YAMLMarks? = nil) {
         self.bytes = bytes
         self.index = index
         displayName = name
@@ -85,11 +87,18 @@ package final class LazyJSONDocument: HierarchySource {
         openContainers = open
         self.isStream = isStream
         self.comments = comments
+        self.marks = marks
     }
 
     /// The same document with the comments of the YAML it was written from.
     func with(_ comments: YAMLLineComments) -> LazyJSONDocument {
-        LazyJSONDocument(bytes: bytes, index: index, open: openContainers, name: displayName, isStream: isStream, comments: comments)
+        LazyJSONDocument(bytes: bytes, index: index, open: openContainers, name: displayName, isStream: isStream, comments: comments, marks: marks)
+    }
+
+    /// The same document with the anchors, tags and aliases of the YAML it was written from (none kept when empty).
+    func with(marks: YAMLMarks) -> LazyJSONDocument {
+        marks.isEmpty ? self : LazyJSONDocument(bytes: bytes, index: index, open: openContainers, name: displayName, isStream: isStream,
+                                                comments: comments, marks: marks)
     }
 
     /// The lines of JSON Lines indexed so far, each line an item (titled by `mapping`'s fields or its number).
@@ -101,6 +110,7 @@ package final class LazyJSONDocument: HierarchySource {
         openContainers = []
         isStream = false
         comments = nil
+        marks = nil
     }
 
     /// Whether the top value is the list of lines of JSON Lines.
@@ -109,7 +119,7 @@ package final class LazyJSONDocument: HierarchySource {
     package func root() async throws -> SourceRoot? { SourceRoot(id: "", isVirtual: isStream) }
 
     package func numberOfChildren(of id: String) async throws -> Int? {
-        guard case .container(let container) = try value(at: id) else { return 0 }
+        guard case .container(let container) = try value(at: id), !isAlias(container) else { return 0 }
         return Int(index.memberCount[Int(container)])
     }
 
@@ -198,7 +208,7 @@ package final class LazyJSONDocument: HierarchySource {
     package var pagesChildren: Bool { true }
 
     package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
-        guard case .container(let container) = try value(at: id) else { return [] }
+        guard case .container(let container) = try value(at: id), !isAlias(container) else { return [] }
         return index.members(of: container, in: range, bytes: bytes).map { item(for: $0, in: container, parentID: id) }
     }
 
@@ -217,15 +227,17 @@ package final class LazyJSONDocument: HierarchySource {
     /// The count an item shows: nil (pending) for a container the first part of a document ends inside.
     private func shownCount(_ container: Int32) -> Int? { openContainers.contains(container) ? nil : count(container) }
 
-    private func item(for member: JSONMember, in parent: Int32, parentID: String) -> SourceItem {
+    func item(for member: JSONMember, in parent: Int32, parentID: String) -> SourceItem {
         let key = member.key.map(text(of:)) ?? String(member.position)
         let title = member.key != nil ? key : isStream && parent == 0 ? "document \(member.position + 1)" : "[\(member.position)]"
         var content = content(title: title, value: member.container, range: member.value)
         if parent == 0, let lines = index.lines, let mapping {
             content = lineContent(content, line: lines.lineNumber(of: member.position), member: member, mapping: mapping)
         }
-        return SourceItem(id: parentID + "/" + JSONPointer.escape(key), content: content,
-                          childCount: member.container >= 0 ? shownCount(member.container) : 0)
+        var found = SourceItem(id: parentID + "/" + JSONPointer.escape(key), content: content,
+                               childCount: member.container >= 0 ? shownCount(member.container) : 0)
+        if let mark = marks?[member.value.lowerBound] { Self.show(mark, on: &found) }
+        return found
     }
 
     /// What the builder shows for a value: its type, a preview, and the scalars it holds (or its own text).
@@ -248,8 +260,10 @@ package final class LazyJSONDocument: HierarchySource {
         let members = count(container)
         let isObject = index.isObject(container, in: bytes)
         var fields: [ItemField] = []
-        for member in index.members(of: container, in: 0..<JSONDocumentBuilder.fieldLimit, bytes: bytes) where member.container < 0 {
-            fields.append(ItemField(name: member.key.map(text(of:)) ?? "", value: text(of: member.value)))
+        for member in index.members(of: container, in: 0..<JSONDocumentBuilder.fieldLimit, bytes: bytes) {
+            let alias = marks?.alias(at: member.value.lowerBound)
+            guard member.container < 0 || alias != nil else { continue }
+            fields.append(ItemField(name: member.key.map(text(of:)) ?? "", value: alias ?? text(of: member.value)))
         }
         let body = isObject ? (members == 1 ? "{1 key}" : "{\(members) keys}") : (members == 1 ? "[1 item]" : "[\(members) items]")
         return ItemContent(title: title, subtitle: isObject ? "object" : "array", body: body, fields: fields)

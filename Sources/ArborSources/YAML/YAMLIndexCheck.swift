@@ -82,6 +82,36 @@ package enum YAMLIndexCheck {
         return true
     }
 
+    /// Whether a document the transcoder writes, read through the index with its ``YAMLMarks``, shows each value's
+    /// anchor, tag and alias (with its link) as the file read whole shows them; true for what the transcoder leaves
+    /// to the whole-stream reader.
+    package static func marksAgree(_ bytes: [UInt8]) -> Bool {
+        let text = YAMLLoader.text(bytes)
+        guard let transcoded = try? YAMLTranscoder.text(text, limit: 4 * text.count + (1 << 20)),
+              let kept = try? YAMLLoader.documents(text, origin: "f", aliases: .kept), kept.count == 1 else { return true }
+        guard let indexed = LazyJSONDocument(bytes: SourceBytes(transcoded.json), name: "f", race: nil)?.with(marks: transcoded.marks)
+        else { return kept[0].nodes.first.map { $0.kind != .object && $0.kind != .array } ?? false }
+        let whole = JSONDocumentBuilder().hierarchy(from: kept[0], name: "f")
+        // A value's marks follow its type in the subtitle; the type itself is the index's (`.inf` is text there).
+        let marks = { (subtitle: String) in subtitle.hasPrefix("alias of") ? subtitle : subtitle.split(separator: " · ").dropFirst().joined() }
+        var pending: [(node: Int32, container: Int32)] = [(0, 0)]
+        while let (node, container) = pending.popLast() {
+            let children = whole.nodes[Int(node)].children
+            let members = indexed.index.members(of: container, in: 0..<Int.max, bytes: indexed.bytes)
+            guard members.count == children.count else { return false }
+            for (member, child) in zip(members, children) {
+                let shown = indexed.item(for: member, in: container, parentID: whole.nodes[Int(node)].id)
+                let (mine, theirs) = (shown.content, whole.nodes[Int(child)].content)
+                guard shown.id == whole.nodes[Int(child)].id, mine.link == theirs.link, marks(mine.subtitle) == marks(theirs.subtitle),
+                      (mine.scalar?.kind == .alias) == (theirs.scalar?.kind == .alias),
+                      mine.scalar?.kind != .alias || mine.body == theirs.body,
+                      (shown.childCount ?? 0) == whole.nodes[Int(child)].children.count else { return false }
+                if shown.childCount ?? 0 > 0 { pending.append((child, member.container)) }
+            }
+        }
+        return true
+    }
+
     private static func holdsFollowingAliases(_ kept: JSONDocument, _ expanded: JSONDocument) -> Bool {
         var pending: [(Int32, Int32)] = [(0, 0)]
         while let (at, other) = pending.popLast() {

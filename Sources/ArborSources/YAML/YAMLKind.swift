@@ -39,10 +39,11 @@ struct YAMLKind: SourceKind {
     /// shown as a large JSON file's first part is.
     func openFirstPart(_ input: FirstPartInput) throws(SourceLoadError) -> OpenedSource? {
         var opened = SourceOpener.shownFromFirstPart(input) { reader in
-            guard let json = YAMLTranscoder.firstPart(YAMLLoader.text(reader.bytes), of: JSONDocumentStream.partSize) else {
+            guard let part = YAMLTranscoder.firstPart(YAMLLoader.text(reader.bytes), of: JSONDocumentStream.partSize) else {
                 return Self.firstDocuments(reader.bytes, name: input.name)
             }
-            return JSONDocumentStream.partial(json, name: input.name, detecting: !input.request.readsDocuments, mapping: input.request.mapping)
+            let shown = JSONDocumentStream.partial(part.json, name: input.name, detecting: !input.request.readsDocuments, mapping: input.request.mapping)
+            return input.request.readsDocuments ? shown : shown?.with(marks: part.marks)
         }
         opened?.format = .document
         return opened
@@ -94,13 +95,20 @@ struct YAMLKind: SourceKind {
                 .map { OpenedSource(hierarchy: Self.commented($0, comments), format: .document) }
         }
         let text = YAMLLoader.text(input.bytes)
-        let json: [UInt8]?
+        let transcoded: (json: [UInt8], marks: YAMLMarks)?
         do {
-            json = try YAMLTranscoder.json(text, limit: 4 * text.count + (1 << 20))
+            transcoded = try YAMLTranscoder.text(text, limit: 4 * text.count + (1 << 20))
         } catch {
             throw YAMLLoader.loadError(error, origin: input.origin)
         }
-        guard let json else { return nil }
-        return JSONIndexing.open(SourceBytes(json), name: input.name, format: format, mapping: request.mapping)
+        guard let transcoded else { return nil }
+        // Anchors, tags and aliases are for the browser, as comments are: a query or a comparison reads values.
+        return JSONIndexing.open(SourceBytes(transcoded.json), name: input.name, format: format, mapping: request.mapping).map { opened in
+            var opened = opened
+            if !request.readsDocuments, let document = opened.hierarchy as? LazyJSONDocument {
+                opened.hierarchy = document.with(marks: transcoded.marks)
+            }
+            return opened
+        }
     }
 }

@@ -4,14 +4,19 @@ import CYAMLEvents
 /// value on the line it has in the YAML (line breaks go between tokens), so that an item's line is the YAML's;
 /// an alias repeats its anchor's text, its line breaks left out. Scalars are typed as ``YAMLScalarKind`` says;
 /// a number JSON cannot write (`0x1F`, `.inf`) is written as the number it is where JSON can, else as text.
+/// The anchors, tags and aliases are kept beside the text (``YAMLMarks``), for the browser to show.
 struct YAMLTranscoder {
     /// One open sequence or mapping.
     private struct Frame {
         let isMapping: Bool
         let start: Int
         let anchor: String?
+        /// The pointer of the collection, for its anchor's aliases to link to.
+        let pointer: String?
         var count = 0
         var expectsKey = true
+        /// Where the key of the value being written is in the output, quoted.
+        var key = 0..<0
     }
 
     /// What an anchor named: its JSON text (in the output, or of its own for a key), and a scalar's text for use
@@ -20,6 +25,10 @@ struct YAMLTranscoder {
         let range: Range<Int>
         var json: [UInt8]? = nil
         let keyText: String?
+        /// The pointer of the value it marked; nil for a key.
+        var pointer: String? = nil
+        /// For a key, its anchor and tag, which a copy of it as a value shows.
+        var keyMark: YAMLMarks.Mark? = nil
     }
 
     private var output: [UInt8] = []
@@ -27,6 +36,7 @@ struct YAMLTranscoder {
     private var frames: [Frame] = []
     private var anchors: [String: Anchored] = [:]
     private var documents = 0
+    private var marks = YAMLMarks()
     private let limit: Int
     /// Where a first part ends: the transcoding stops after the first whole value past this many bytes.
     private let partAfter: Int
@@ -40,23 +50,28 @@ struct YAMLTranscoder {
     /// bytes; nil for anything else (several documents or none, a scalar top, a key that is a collection, more
     /// than `limit` bytes), which the whole-stream reader (``YAMLLoader``) takes.
     static func json(_ bytes: [UInt8], limit: Int) throws(YAMLGraph.Failure) -> [UInt8]? {
-        try json(bytes, limit: limit, partAfter: .max)
+        try text(bytes, limit: limit)?.json
+    }
+
+    /// As ``json(_:limit:)``, with the anchors, tags and aliases of its values.
+    static func text(_ bytes: [UInt8], limit: Int) throws(YAMLGraph.Failure) -> (json: [UInt8], marks: YAMLMarks)? {
+        try text(bytes, limit: limit, partAfter: .max)
     }
 
     /// The beginning of the JSON text of a document's first part (`bytes`, the start of a larger input): its
     /// containers still open after the first whole value past `bytes` bytes of text, for
     /// ``JSONDocumentStream`` to close; nil when the part does not get that far.
-    static func firstPart(_ bytes: [UInt8], of size: Int) -> [UInt8]? {
-        guard let json = try? json(bytes, limit: 4 * bytes.count, partAfter: size), json.count >= size else { return nil }
-        return json
+    static func firstPart(_ bytes: [UInt8], of size: Int) -> (json: [UInt8], marks: YAMLMarks)? {
+        guard let part = try? text(bytes, limit: 4 * bytes.count, partAfter: size), part.json.count >= size else { return nil }
+        return part
     }
 
-    private static func json(_ bytes: [UInt8], limit: Int, partAfter: Int) throws(YAMLGraph.Failure) -> [UInt8]? {
-        try YAMLEventParser.parse(bytes) { (parser: inout YAMLEventParser) throws(YAMLGraph.Failure) -> [UInt8]? in
+    private static func text(_ bytes: [UInt8], limit: Int, partAfter: Int) throws(YAMLGraph.Failure) -> (json: [UInt8], marks: YAMLMarks)? {
+        try YAMLEventParser.parse(bytes) { (parser: inout YAMLEventParser) throws(YAMLGraph.Failure) -> (json: [UInt8], marks: YAMLMarks)? in
             var transcoder = YAMLTranscoder(limit: limit, partAfter: partAfter)
             transcoder.output.reserveCapacity(bytes.count + bytes.count / 4)
             guard try transcoder.transcode(&parser), transcoder.documents == 1 else { return nil }
-            return transcoder.output
+            return (transcoder.output, transcoder.marks)
         }
     }
 
@@ -90,13 +105,18 @@ struct YAMLTranscoder {
                         swap(&output, &value)
                         write(text, as: kind)
                         swap(&output, &value)
-                        anchors[anchor] = Anchored(range: 0..<0, json: value, keyText: String(decoding: text, as: UTF8.self))
+                        anchors[anchor] = Anchored(range: 0..<0, json: value, keyText: String(decoding: text, as: UTF8.self),
+                                                   keyMark: YAMLMarks.Mark(anchor: anchor, tag: YAMLNote.shortTag(YAMLEventParser.text(event.tag))))
                     }
                 } else {
                     separate(at: mark)
                     let start = output.count
+                    let pointer = anchor.map { _ in self.pointer() }
+                    self.mark(at: start, anchor: anchor, tag: event.tag)
                     write(text, as: kind)
-                    if let anchor { anchors[anchor] = Anchored(range: start..<output.count, keyText: String(decoding: text, as: UTF8.self)) }
+                    if let anchor {
+                        anchors[anchor] = Anchored(range: start..<output.count, keyText: String(decoding: text, as: UTF8.self), pointer: pointer)
+                    }
                 }
             case ARBOR_YAML_ALIAS:
                 let name = YAMLEventParser.text(event.anchor) ?? ""
@@ -109,6 +129,12 @@ struct YAMLTranscoder {
                     text.withUTF8 { key($0, at: mark) }
                 } else {
                     separate(at: mark)
+                    if let pointer = target.pointer {
+                        marks.add(YAMLMarks.Mark(alias: "*" + name, link: pointer), at: output.count)
+                    } else if let keyMark = target.keyMark {
+                        // An alias of a key is a copy of it, as the file read whole shows it.
+                        marks.add(keyMark, at: output.count)
+                    }
                     if let json = target.json {
                         output += json
                     } else {
@@ -125,12 +151,15 @@ struct YAMLTranscoder {
                 if !frames.isEmpty { separate(at: mark) } else { lineUp(to: mark) }
                 let isMapping = event.type == ARBOR_YAML_MAPPING_START
                 let anchor = YAMLEventParser.text(event.anchor)
-                frames.append(Frame(isMapping: isMapping, start: output.count, anchor: anchor))
+                self.mark(at: output.count, anchor: anchor, tag: event.tag)
+                frames.append(Frame(isMapping: isMapping, start: output.count, anchor: anchor, pointer: anchor.map { _ in pointer() }))
                 output.append(isMapping ? UInt8(ascii: "{") : UInt8(ascii: "["))
             case ARBOR_YAML_SEQUENCE_END, ARBOR_YAML_MAPPING_END:
                 let closed = frames.removeLast()
                 output.append(closed.isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-                if let anchor = closed.anchor { anchors[anchor] = Anchored(range: closed.start..<output.count, keyText: nil) }
+                if let anchor = closed.anchor {
+                    anchors[anchor] = Anchored(range: closed.start..<output.count, keyText: nil, pointer: closed.pointer)
+                }
             default:
                 break
             }
@@ -151,8 +180,33 @@ struct YAMLTranscoder {
         if frames[frames.count - 1].count > 0 { output.append(UInt8(ascii: ",")) }
         frames[frames.count - 1].count += 1
         lineUp(to: mark)
+        let start = output.count
         quote(text)
+        frames[frames.count - 1].key = start..<output.count
         output.append(UInt8(ascii: ":"))
+    }
+
+    /// The anchor and tag of the value about to be written at `offset`, kept when it has either.
+    private mutating func mark(at offset: Int, anchor: String?, tag: UnsafePointer<CChar>?) {
+        guard anchor != nil || tag != nil else { return }
+        marks.add(YAMLMarks.Mark(anchor: anchor, tag: YAMLNote.shortTag(YAMLEventParser.text(tag))), at: offset)
+    }
+
+    /// The JSON pointer of the value about to be written: the keys and positions of the collections it is in.
+    private func pointer() -> String {
+        var pointer = ""
+        for frame in frames {
+            let segment: String
+            if frame.isMapping {
+                let quoted = output[frame.key]
+                segment = quoted.contains(UInt8(ascii: "\\")) ? (try? JSONDocument.parse(Array(quoted)))?.nodes[0].text ?? ""
+                    : String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
+            } else {
+                segment = String(frame.count - 1)
+            }
+            pointer += "/" + JSONPointer.escape(segment)
+        }
+        return pointer
     }
 
     /// What comes before a value: in a sequence the comma after the element before it, then the value's line.

@@ -1,0 +1,45 @@
+/// YAML's anchors, tags and aliases in a file written as JSON text (``YAMLTranscoder``), each by the offset in
+/// that text of the value it belongs to, for the browser to show as it shows a file read whole.
+struct YAMLMarks: Sendable {
+    /// What YAML writes at one value beside the value.
+    struct Mark: Sendable, Equatable {
+        /// The anchor the value is marked with, without its `&`.
+        var anchor: String?
+        /// The tag as written, YAML's own in their short form (`!!str`).
+        var tag: String?
+        /// For an alias, its text (`*base`); the JSON text holds a copy of the anchored value there.
+        var alias: String?
+        /// For an alias, the pointer of the value its anchor marked.
+        var link: String?
+
+        /// The note a value read whole would have: an alias's note refers to its anchor only by the link.
+        var note: YAMLNote { YAMLNote(anchor: anchor, tag: tag, aliasOf: alias == nil ? -1 : 0) }
+    }
+
+    private var offsets: [Int] = []
+    private var marks: [Mark] = []
+
+    /// Whether no value has a mark.
+    var isEmpty: Bool { offsets.isEmpty }
+
+    /// Adds the mark of the value at `offset`, past the offsets of every mark added before.
+    mutating func add(_ mark: Mark, at offset: Int) {
+        offsets.append(offset)
+        marks.append(mark)
+    }
+
+    /// The mark of the value at `offset`, if it has one.
+    subscript(offset: Int) -> Mark? {
+        var (low, high) = (0, offsets.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if offsets[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < offsets.count && offsets[low] == offset ? marks[low] : nil
+    }
+
+    /// The alias written at `offset`, if the value there is one.
+    func alias(at offset: Int) -> String? {
+        isEmpty ? nil : self[offset]?.alias
+    }
+}
