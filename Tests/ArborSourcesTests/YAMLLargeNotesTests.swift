@@ -1,4 +1,5 @@
 import ArborCore
+import ArborPath
 @testable import ArborSources
 import Foundation
 import Testing
@@ -63,5 +64,46 @@ struct YAMLLargeNotesTests {
         #expect(merge.text.contains("*defaults"))
         let job = try await source.searchEntries(ofChildrenOf: "/jobs/2", in: nil, fields: [.title, .body])
         #expect(job.map(\.childCount) == [0, 0, 0])
+    }
+
+    /// A document whose aliases repeat values holding aliases, past the size read whole with `filler` jobs.
+    static func nested(filler: Int) -> String {
+        var text = "base: &base {a: 1, list: [x, y]}\nmid: &mid {inner: *base, b: 2}\ntop: {x: *mid, y: [*base, *mid]}\njobs:\n"
+        for index in 0..<filler { text += "  - {name: job-\(index), base: *base, when: !manual on_success}\n" }
+        return text
+    }
+
+    @Test(arguments: ["$.top.x.inner.a", "$.top.y[1].inner.list[1]", "$..a", "$..[?@.a == 1]", "$.jobs[1].base", "$.jobs[2].base.list[0]",
+                      "$..inner", "$.top.y[*]"])
+    func aQueryNamesWhatItFindsThroughAnAliasAsAFileReadWholeDoes(query: String) async throws {
+        let large = try YAMLNotesTests().open(Self.nested(filler: 24_000))
+        let small = try YAMLNotesTests().open(Self.nested(filler: 3))
+        #expect(large is LazyJSONDocument && !(small is LazyJSONDocument))
+        let path = try JSONPath(query)
+        // A query's walk waits for its source on other threads: it runs on a thread of its own.
+        func matches(_ source: any HierarchySource) async -> [String] {
+            await withCheckedContinuation { continuation in
+                DispatchQueue(label: "query").async {
+                    var found: [String] = []
+                    SourceQuery(path, source: source).forEachMatch { match in
+                        // The jobs past the small file's are the large one's own.
+                        if match.path.count > 1, match.path[0] == .name("jobs"), case .index(let job) = match.path[1], job >= 3 { return true }
+                        found.append(match.itemID + " " + NormalizedPath.text(match.path) + " " + match.value.compactJSON)
+                        return true
+                    }
+                    continuation.resume(returning: found)
+                }
+            }
+        }
+        let theirs = await matches(small)
+        #expect(!theirs.isEmpty)
+        #expect(await matches(large) == theirs)
+    }
+
+    @Test func theBrowsersAnswerHangsAMatchThroughAnAliasFromTheAnchoredValue() async throws {
+        let large = try YAMLNotesTests().open(Self.nested(filler: 24_000))
+        let (answer, _) = try await YAMLNotesTests().ask("$.top.x.inner.list[0]", over: large)
+        #expect(answer.matches == ["/base/list/0"])
+        #expect(answer.contains("/base/list") && answer.contains("/base") && !answer.contains("/top/x"))
     }
 }

@@ -8,8 +8,13 @@ struct JSONDocumentMatch: QueryMatchSubject {
     /// The container the value is, or -1 for a scalar.
     let container: Int32
     let range: Range<Int>
+    /// For a value found inside the copy a YAML alias stands for, the path of the value the copy repeats (its item).
+    var itemPath: [PathKey]? = nil
 
-    func itemID(path: [PathKey]) -> String {
+    func itemID(path: [PathKey]) -> String { Self.pointer(of: itemPath ?? path) }
+
+    /// The JSON pointer of a path.
+    static func pointer(of path: [PathKey]) -> String {
         var pointer = ""
         for key in path { JSONPointer.append(key, to: &pointer) }
         return pointer
@@ -20,7 +25,7 @@ struct JSONDocumentMatch: QueryMatchSubject {
         var pointers = [""]
         pointers.reserveCapacity(path.count)
         var pointer = ""
-        for key in path.dropLast() {
+        for key in (itemPath ?? path).dropLast() {
             JSONPointer.append(key, to: &pointer)
             pointers.append(pointer)
         }

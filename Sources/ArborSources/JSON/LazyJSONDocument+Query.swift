@@ -231,8 +231,10 @@ extension LazyJSONDocument: IndexedQuerying {
         let walked = JSONIndexWalk.with(self) { walk in
             Result { () throws(JSONPathDepthError) -> Bool in
                 let root = JSONIndexPathNode(walk: walk, container: 0, range: index.start[0]..<index.end(0))
+                let throughAliases = marks?.hasAliases == true
                 return try path.forEachMatch(in: root, helpers: Self.queryHelpers, start: Self.startHelpers, shouldStop: shouldStop) { node, keys in
-                    body(match(node, keys: keys))
+                    guard throughAliases, marks?.isInsideCopy(node.range.lowerBound) == true else { return body(match(node, keys: keys)) }
+                    return body(match(node, keys: keys, itemPath: pathThroughAliases(keys)))
                 }
             }
         }
@@ -247,7 +249,7 @@ extension LazyJSONDocument: IndexedQuerying {
         WorkerThreads.startHelpers(count, stackSize: JSONPath.stackSize, work)
     }
 
-    private func match(_ node: JSONIndexPathNode, keys: [PathKey]) -> QueryMatch {
-        QueryMatch(path: keys, subject: JSONDocumentMatch(document: self, container: node.container, range: node.range))
+    private func match(_ node: JSONIndexPathNode, keys: [PathKey], itemPath: [PathKey]? = nil) -> QueryMatch {
+        QueryMatch(path: keys, subject: JSONDocumentMatch(document: self, container: node.container, range: node.range, itemPath: itemPath))
     }
 }

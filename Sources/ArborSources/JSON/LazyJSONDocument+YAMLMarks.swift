@@ -1,4 +1,5 @@
 import ArborCore
+import ArborPath
 
 extension LazyJSONDocument {
     /// Whether a container is the copy an alias of a large YAML file stands for: shown as the alias, holding nothing.
@@ -15,5 +16,31 @@ extension LazyJSONDocument {
             item.childCount = 0
         }
         JSONDocumentBuilder.annotate(&item.content, with: mark.note, link: mark.link)
+    }
+
+    /// The path of a value found inside the copy an alias stands for, as a file read whole names it: from the
+    /// value its anchor marked, through as many aliases as the path goes through. Nil where the path names no value.
+    func pathThroughAliases(_ keys: [PathKey]) -> [PathKey]? {
+        guard let marks else { return keys }
+        var path: [PathKey] = []
+        var container: Int32 = 0
+        for (depth, key) in keys.enumerated() {
+            let segment: String
+            switch key {
+            case .name(let name): segment = JSONPointer.escape(name)
+            case .index(let position): segment = String(position)
+            }
+            guard let member = member(named: Array(segment.utf8), in: container) else { return nil }
+            path.append(key)
+            guard depth < keys.count - 1 else { break }
+            if let link = marks[member.value.lowerBound]?.linkPath {
+                guard case .container(let anchored)? = try? value(at: JSONDocumentMatch.pointer(of: link)) else { return nil }
+                (path, container) = (link, anchored)
+            } else {
+                guard member.container >= 0 else { return nil }
+                container = member.container
+            }
+        }
+        return path
     }
 }

@@ -306,7 +306,7 @@ package final class LazyJSONDocument: HierarchySource {
     }
 
     /// The member a pointer segment names: an index of an array, a key of an object (`~1` for `/`, `~0` for `~`).
-    private func member(named segment: [UInt8], in container: Int32) -> JSONMember? {
+    func member(named segment: [UInt8], in container: Int32) -> JSONMember? {
         let unescaped = !segment.contains(UInt8(ascii: "~")) ? segment : Array(JSONPointer.unescape(String(decoding: segment, as: UTF8.self)).utf8)
         if !index.isObject(container, in: bytes) {
             guard let position = Int(String(decoding: segment, as: UTF8.self)), position >= 0, String(position).utf8.elementsEqual(segment)

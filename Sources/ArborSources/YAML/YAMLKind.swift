@@ -43,7 +43,7 @@ struct YAMLKind: SourceKind {
                 return Self.firstDocuments(reader.bytes, name: input.name)
             }
             let shown = JSONDocumentStream.partial(part.json, name: input.name, detecting: !input.request.readsDocuments, mapping: input.request.mapping)
-            return input.request.readsDocuments ? shown : shown?.with(marks: part.marks)
+            return shown?.with(marks: part.marks)
         }
         opened?.format = .document
         return opened
@@ -102,10 +102,10 @@ struct YAMLKind: SourceKind {
             throw YAMLLoader.loadError(error, origin: input.origin)
         }
         guard let transcoded else { return nil }
-        // Anchors, tags and aliases are for the browser, as comments are: a query or a comparison reads values.
+        // Anchors, tags and aliases are shown, and name what a query finds through an alias, as in a file read whole.
         return JSONIndexing.open(SourceBytes(transcoded.json), name: input.name, format: format, mapping: request.mapping).map { opened in
             var opened = opened
-            if !request.readsDocuments, let document = opened.hierarchy as? LazyJSONDocument {
+            if let document = opened.hierarchy as? LazyJSONDocument {
                 opened.hierarchy = document.with(marks: transcoded.marks)
             }
             return opened

@@ -1,3 +1,5 @@
+import ArborPath
+
 /// YAML's anchors, tags and aliases in a file written as JSON text (``YAMLTranscoder``), each by the offset in
 /// that text of the value it belongs to, for the browser to show as it shows a file read whole.
 struct YAMLMarks: Sendable {
@@ -9,8 +11,11 @@ struct YAMLMarks: Sendable {
         var tag: String?
         /// For an alias, its text (`*base`); the JSON text holds a copy of the anchored value there.
         var alias: String?
+        /// For an alias, the path of the value its anchor marked.
+        var linkPath: [PathKey]?
+
         /// For an alias, the pointer of the value its anchor marked.
-        var link: String?
+        var link: String? { linkPath.map(JSONDocumentMatch.pointer(of:)) }
 
         /// The note a value read whole would have: an alias's note refers to its anchor only by the link.
         var note: YAMLNote { YAMLNote(anchor: anchor, tag: tag, aliasOf: alias == nil ? -1 : 0) }
@@ -18,9 +23,14 @@ struct YAMLMarks: Sendable {
 
     private var offsets: [Int] = []
     private var marks: [Mark] = []
+    /// Where the copies aliases stand for are in the JSON text, in order; one never holds another.
+    private var copies: [Range<Int>] = []
 
     /// Whether no value has a mark.
     var isEmpty: Bool { offsets.isEmpty }
+
+    /// Whether some value is an alias.
+    var hasAliases: Bool { !copies.isEmpty }
 
     /// Adds the mark of the value at `offset`, past the offsets of every mark added before.
     mutating func add(_ mark: Mark, at offset: Int) {
@@ -28,18 +38,39 @@ struct YAMLMarks: Sendable {
         marks.append(mark)
     }
 
+    /// Adds an alias's mark, at the copy of its anchor's value written for it.
+    mutating func add(_ alias: Mark, copying copy: Range<Int>) {
+        add(alias, at: copy.lowerBound)
+        copies.append(copy)
+    }
+
     /// The mark of the value at `offset`, if it has one.
     subscript(offset: Int) -> Mark? {
-        var (low, high) = (0, offsets.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if offsets[middle] < offset { low = middle + 1 } else { high = middle }
-        }
-        return low < offsets.count && offsets[low] == offset ? marks[low] : nil
+        let found = Self.first(in: offsets, notBelow: offset)
+        return found < offsets.count && offsets[found] == offset ? marks[found] : nil
     }
 
     /// The alias written at `offset`, if the value there is one.
     func alias(at offset: Int) -> String? {
         isEmpty ? nil : self[offset]?.alias
+    }
+
+    /// Whether the value at `offset` is inside the copy an alias stands for (not the copy itself).
+    func isInsideCopy(_ offset: Int) -> Bool {
+        var (low, high) = (0, copies.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if copies[middle].lowerBound < offset { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 && copies[low - 1].contains(offset)
+    }
+
+    private static func first(in offsets: [Int], notBelow offset: Int) -> Int {
+        var (low, high) = (0, offsets.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if offsets[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -1,3 +1,4 @@
+import ArborPath
 import CYAMLEvents
 
 /// A YAML document written as JSON text in one pass over the parser's events, for the JSON index to open: each
@@ -11,8 +12,8 @@ struct YAMLTranscoder {
         let isMapping: Bool
         let start: Int
         let anchor: String?
-        /// The pointer of the collection, for its anchor's aliases to link to.
-        let pointer: String?
+        /// The path of the collection, for its anchor's aliases to link to.
+        let path: [PathKey]?
         var count = 0
         var expectsKey = true
         /// Where the key of the value being written is in the output, quoted.
@@ -25,8 +26,8 @@ struct YAMLTranscoder {
         let range: Range<Int>
         var json: [UInt8]? = nil
         let keyText: String?
-        /// The pointer of the value it marked; nil for a key.
-        var pointer: String? = nil
+        /// The path of the value it marked; nil for a key.
+        var path: [PathKey]? = nil
         /// For a key, its anchor and tag, which a copy of it as a value shows.
         var keyMark: YAMLMarks.Mark? = nil
     }
@@ -111,11 +112,11 @@ struct YAMLTranscoder {
                 } else {
                     separate(at: mark)
                     let start = output.count
-                    let pointer = anchor.map { _ in self.pointer() }
+                    let path = anchor.map { _ in self.path() }
                     self.mark(at: start, anchor: anchor, tag: event.tag)
                     write(text, as: kind)
                     if let anchor {
-                        anchors[anchor] = Anchored(range: start..<output.count, keyText: String(decoding: text, as: UTF8.self), pointer: pointer)
+                        anchors[anchor] = Anchored(range: start..<output.count, keyText: String(decoding: text, as: UTF8.self), path: path)
                     }
                 }
             case ARBOR_YAML_ALIAS:
@@ -129,11 +130,10 @@ struct YAMLTranscoder {
                     text.withUTF8 { key($0, at: mark) }
                 } else {
                     separate(at: mark)
-                    if let pointer = target.pointer {
-                        marks.add(YAMLMarks.Mark(alias: "*" + name, link: pointer), at: output.count)
-                    } else if let keyMark = target.keyMark {
+                    let start = output.count
+                    if let keyMark = target.keyMark {
                         // An alias of a key is a copy of it, as the file read whole shows it.
-                        marks.add(keyMark, at: output.count)
+                        marks.add(keyMark, at: start)
                     }
                     if let json = target.json {
                         output += json
@@ -141,6 +141,7 @@ struct YAMLTranscoder {
                         guard output.count + target.range.count <= limit else { return false }
                         for index in target.range where output[index] != 0x0A { output.append(output[index]) }
                     }
+                    if let path = target.path { marks.add(YAMLMarks.Mark(alias: "*" + name, linkPath: path), copying: start..<output.count) }
                 }
             case ARBOR_YAML_SEQUENCE_START, ARBOR_YAML_MAPPING_START:
                 guard frames.count < YAMLGraph.depthLimit else {
@@ -152,13 +153,13 @@ struct YAMLTranscoder {
                 let isMapping = event.type == ARBOR_YAML_MAPPING_START
                 let anchor = YAMLEventParser.text(event.anchor)
                 self.mark(at: output.count, anchor: anchor, tag: event.tag)
-                frames.append(Frame(isMapping: isMapping, start: output.count, anchor: anchor, pointer: anchor.map { _ in pointer() }))
+                frames.append(Frame(isMapping: isMapping, start: output.count, anchor: anchor, path: anchor.map { _ in path() }))
                 output.append(isMapping ? UInt8(ascii: "{") : UInt8(ascii: "["))
             case ARBOR_YAML_SEQUENCE_END, ARBOR_YAML_MAPPING_END:
                 let closed = frames.removeLast()
                 output.append(closed.isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]"))
                 if let anchor = closed.anchor {
-                    anchors[anchor] = Anchored(range: closed.start..<output.count, keyText: nil, pointer: closed.pointer)
+                    anchors[anchor] = Anchored(range: closed.start..<output.count, keyText: nil, path: closed.path)
                 }
             default:
                 break
@@ -192,21 +193,14 @@ struct YAMLTranscoder {
         marks.add(YAMLMarks.Mark(anchor: anchor, tag: YAMLNote.shortTag(YAMLEventParser.text(tag))), at: offset)
     }
 
-    /// The JSON pointer of the value about to be written: the keys and positions of the collections it is in.
-    private func pointer() -> String {
-        var pointer = ""
-        for frame in frames {
-            let segment: String
-            if frame.isMapping {
-                let quoted = output[frame.key]
-                segment = quoted.contains(UInt8(ascii: "\\")) ? (try? JSONDocument.parse(Array(quoted)))?.nodes[0].text ?? ""
-                    : String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
-            } else {
-                segment = String(frame.count - 1)
-            }
-            pointer += "/" + JSONPointer.escape(segment)
+    /// The path of the value about to be written: the keys and positions of the collections it is in.
+    private func path() -> [PathKey] {
+        frames.map { frame in
+            guard frame.isMapping else { return .index(frame.count - 1) }
+            let quoted = output[frame.key]
+            return .name(quoted.contains(UInt8(ascii: "\\")) ? (try? JSONDocument.parse(Array(quoted)))?.nodes[0].text ?? ""
+                : String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self))
         }
-        return pointer
     }
 
     /// What comes before a value: in a sequence the comma after the element before it, then the value's line.
