@@ -6,8 +6,11 @@ import ArborPath
 /// valid UTF-8) and decoded and quoted again only otherwise. A query printing whole objects makes no tree of them.
 enum JSONCompactWriter {
     /// Appends the value at `range` of `bytes` (well-formed JSON) to `out`; `text` decodes a string, quotes included.
-    static func append(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8],
-                       text: (Range<Int>) -> String) {
+    /// With `yamlNumbers`, an infinity or NaN written from YAML (``YAMLNumber``) is written `null`; whether one was.
+    @discardableResult
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8], yamlNumbers: Bool = false,
+                       text: (Range<Int>) -> String) -> Bool {
+        var nonFinite = false
         var position = range.lowerBound
         var run = position
         while position < range.upperBound {
@@ -22,7 +25,13 @@ enum JSONCompactWriter {
                 let inner = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<max(start + 1, position - 1)])
                 if !isWrittenAsIs(inner) {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<start]))
-                    out.append(contentsOf: JSONPathValue.string(text(start..<position)).compactJSON.utf8)
+                    if yamlNumbers, YAMLNumber.isWritten(in: bytes, at: start) {
+                        // JSON has no number for an infinity or NaN.
+                        out.append(contentsOf: "null".utf8)
+                        nonFinite = true
+                    } else {
+                        out.append(contentsOf: JSONPathValue.string(text(start..<position)).compactJSON.utf8)
+                    }
                     run = position
                 }
             default:
@@ -30,6 +39,7 @@ enum JSONCompactWriter {
             }
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<min(position, range.upperBound)]))
+        return nonFinite
     }
 
     /// Whether a string's bytes between its quotes are what quoting its text again writes: ASCII that

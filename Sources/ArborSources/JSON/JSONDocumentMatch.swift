@@ -44,11 +44,10 @@ struct JSONDocumentMatch: QueryMatchSubject {
         JSONIndexWalk.with(document) { JSONIndexPathNode(walk: $0, container: container, range: range).value }
     }
 
-    /// Written from the document's bytes: they hold no infinity or NaN.
+    /// Written from the document's bytes: they hold an infinity or NaN only where written from YAML.
     func appendCompactJSON(to bytes: inout [UInt8]) -> Bool {
         document.bytes.withUnsafeBufferPointer {
-            JSONCompactWriter.append($0, range, to: &bytes) { document.text(of: $0) }
+            JSONCompactWriter.append($0, range, to: &bytes, yamlNumbers: document.marks != nil) { document.text(of: $0) }
         }
-        return false
     }
 }

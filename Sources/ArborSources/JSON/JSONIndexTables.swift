@@ -8,6 +8,8 @@ struct JSONIndexTables {
     let memberCount: NarrowNumbers<UInt8>.View
     /// Whether container 0 is the list of lines of JSON Lines.
     let isLines: Bool
+    /// Whether the bytes were written from YAML, its infinities and NaN as marked strings (``YAMLNumber``).
+    var readsYAMLNumbers = false
 
     /// The number of containers.
     var count: Int { parent.count }

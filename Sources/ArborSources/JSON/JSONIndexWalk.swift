@@ -12,6 +12,8 @@ final class JSONIndexWalk {
     /// Runs `body` with a walk of `document`, valid only inside it.
     static func with<Result>(_ document: LazyJSONDocument, _ body: (JSONIndexWalk) -> Result) -> Result {
         document.index.withTables(bytes: document.bytes) { tables in
+            var tables = tables
+            tables.readsYAMLNumbers = document.marks != nil
             // The walk's nodes hold it unowned: it lives until the walk is over.
             let walk = JSONIndexWalk(document: document, tables: tables)
             return withExtendedLifetime(walk) { body(walk) }

@@ -44,7 +44,9 @@ struct JSONIndexPathNode: PartitionedPathNode, @unchecked Sendable {
     var kind: PathNodeKind {
         if container >= 0 { return tables.isObject(container) ? .object : .array }
         switch tables.bytes[range.lowerBound] {
-        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "\""):
+            let tables = tables
+            return tables.readsYAMLNumbers && YAMLNumber.isWritten(in: tables.bytes, at: range.lowerBound) ? .number : .string
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return .boolean
         case UInt8(ascii: "n"): return .null
         default: return .number
@@ -198,6 +200,9 @@ struct JSONIndexPathNode: PartitionedPathNode, @unchecked Sendable {
         switch kind {
         case .null: return .null
         case .boolean: return .boolean(tables.bytes[range.lowerBound] == UInt8(ascii: "t"))
+        case .number where tables.bytes[range.lowerBound] == UInt8(ascii: "\""):
+            let literal = withWalk { $0.text(of: range) }
+            return JSONNumber(documentLiteral: literal).map(JSONPathValue.number) ?? .string(literal)
         case .number:
             let literal = String(decoding: UnsafeBufferPointer(rebasing: tables.bytes[range]), as: UTF8.self)
             return JSONNumber(literal: literal).map(JSONPathValue.number) ?? .string(literal)

@@ -44,3 +44,10 @@ extension LazyJSONDocument {
         return path
     }
 }
+
+extension LazyJSONDocument {
+    /// Whether the value at `offset` is an infinity or NaN of the YAML the document was written from.
+    func isYAMLNumber(at offset: Int) -> Bool {
+        marks != nil && bytes[offset] == UInt8(ascii: "\"") && bytes.withUnsafeBufferPointer { YAMLNumber.isWritten(in: $0, at: offset) }
+    }
+}

@@ -19,7 +19,8 @@ package final class LazyJSONDocument: HierarchySource {
     let isStream: Bool
     /// For a large YAML file in the block style, the comments written at its values, read when an item is asked for.
     let comments: YAMLLineComments?
-    /// For a large YAML file in any other style, the anchors, tags and aliases of its values.
+    /// For a large YAML file, the anchors, tags and aliases of its values (none in the block style); nil for JSON.
+    /// A document written from YAML holds its infinities and NaN as marked strings (``YAMLNumber/json(_:)``).
     let marks: YAMLMarks?
     /// Containers found by pointer lately, so that the pages of one column resolve its parent once.
     private let resolved = Mutex<[String: Int32]>([:])
@@ -95,10 +96,9 @@ package final class LazyJSONDocument: HierarchySource {
         LazyJSONDocument(bytes: bytes, index: index, open: openContainers, name: displayName, isStream: isStream, comments: comments, marks: marks)
     }
 
-    /// The same document with the anchors, tags and aliases of the YAML it was written from (none kept when empty).
+    /// The same document as written from YAML, with the anchors, tags and aliases of its values.
     func with(marks: YAMLMarks) -> LazyJSONDocument {
-        marks.isEmpty ? self : LazyJSONDocument(bytes: bytes, index: index, open: openContainers, name: displayName, isStream: isStream,
-                                                comments: comments, marks: marks)
+        LazyJSONDocument(bytes: bytes, index: index, open: openContainers, name: displayName, isStream: isStream, comments: comments, marks: marks)
     }
 
     /// The lines of JSON Lines indexed so far, each line an item (titled by `mapping`'s fields or its number).
@@ -253,7 +253,7 @@ package final class LazyJSONDocument: HierarchySource {
         }
         guard container >= 0 else {
             let text = range.map(text(of:)) ?? ""
-            let type = Self.type(of: bytes[range!.lowerBound])
+            let type = isYAMLNumber(at: range!.lowerBound) ? "number" : Self.type(of: bytes[range!.lowerBound])
             return ItemContent(title: title, subtitle: type, body: text, fields: [ItemField(name: "value", value: text)],
                                scalar: ScalarValue(ScalarValue.Kind(rawValue: type) ?? .number, text))
         }

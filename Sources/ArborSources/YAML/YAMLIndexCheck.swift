@@ -38,6 +38,8 @@ package enum YAMLIndexCheck {
             return a.kind == b.kind && mine.count == theirs.count && zip(mine, theirs).allSatisfy { same(json, $0, yaml, $1) }
         case .number:
             guard let literal = YAMLNumber.json(b.text) else { return a.kind == .string && a.text == b.text }
+            // An infinity or NaN is a string of its text, marked by its escaped `.`.
+            if literal.hasPrefix("\"") { return a.kind == .string && a.text == b.text }
             return a.kind == .number && a.text == literal
         case .bool: return a.kind == .bool && a.text == (b.text.first.map { $0 == "t" || $0 == "T" } == true ? "true" : "false")
         case .null: return a.kind == .null

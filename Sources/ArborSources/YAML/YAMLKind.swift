@@ -58,15 +58,17 @@ struct YAMLKind: SourceKind {
         guard end > 0, let read = YAMLBlockReader.text(SourceBytes(Array(part[...end]))), read.documents > 1,
               let index = read.json.withUnsafeBufferPointer({ JSONDocumentScanner.scan($0, race: nil) }), index.count > 0
         else { return nil }
-        return LazyJSONDocument(bytes: read.json, index: index, open: [0], name: name, isStream: true)
+        return LazyJSONDocument(bytes: read.json, index: index, open: [0], name: name, isStream: true).with(marks: YAMLMarks())
     }
 
     /// A document with the comments of its YAML, where lines start found beside the browser (so that no key
     /// waits for that pass).
     private static func commented(_ document: LazyJSONDocument, _ comments: YAMLLineComments?) -> LazyJSONDocument {
-        guard let comments else { return document }
+        // The block reader writes no anchor, tag or alias; the marks say the text is YAML's (its infinities).
+        let marked = document.with(marks: YAMLMarks())
+        guard let comments else { return marked }
         WorkerThreads.start { comments.prepare() }
-        return document.with(comments)
+        return marked.with(comments)
     }
 
     /// The size from which a YAML file is read through the JSON index. A smaller one is read whole, its scalars
