@@ -56,6 +56,23 @@ struct YAMLLargeNotesTests {
         }
     }
 
+    @Test func theCommentsAtAValueAreItsDescriptionAsInAFileReadWhole() async throws {
+        func text(jobs: Int) -> String {
+            var text = "# the shared settings\ndefaults: &defaults  # kept for every job\n  image: ruby:3.3  # the image\n"
+            text += "  retry: !!int 2\njobs:\n  # the first job\n  - {name: first, base: *defaults}  # job a\n"
+            for index in 0..<jobs { text += "  - {name: job-\(index), base: *defaults, when: !manual on_success}  # job \(index)\n" }
+            return text
+        }
+        let large = try YAMLNotesTests().open(text(jobs: 20_000))
+        let small = try YAMLNotesTests().open(text(jobs: 3))
+        #expect(large is LazyJSONDocument && !(small is LazyJSONDocument))
+        #expect(try await large.item("/defaults").content.description == "the shared settings\nkept for every job")
+        #expect(try await large.item("/defaults/image").content.description == "the image")
+        for id in ["/defaults", "/defaults/image", "/defaults/retry", "/jobs", "/jobs/0", "/jobs/0/base", "/jobs/2", "/jobs/2/when"] {
+            #expect(try await large.item(id).content.description == small.item(id).content.description, "\(id)")
+        }
+    }
+
     @Test func aFindPassesOverTheCopiesAnAliasStandsFor() async throws {
         let source = try YAMLNotesTests().open(Self.pipeline)
         let build = try await source.searchEntries(ofChildrenOf: "/build", in: nil, fields: [.title, .body])

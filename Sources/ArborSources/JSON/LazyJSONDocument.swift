@@ -135,7 +135,7 @@ package final class LazyJSONDocument: HierarchySource {
 
     package func item(_ id: String) async throws -> SourceItem {
         switch try value(at: id) {
-        case .container(0): return SourceItem(id: "", content: content(title: displayName, value: 0, range: nil), childCount: shownCount(0))
+        case .container(0): return rootItem()
         case .container(let container):
             let parent = index.parent[Int(container)]
             let position = Int(index.position(of: container))
@@ -145,6 +145,13 @@ package final class LazyJSONDocument: HierarchySource {
             return commented(index.members(of: parent, in: member..<(member + 1), bytes: bytes)[0],
                              in: parent, parentID: String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!]))
         }
+    }
+
+    /// The top value's item.
+    func rootItem() -> SourceItem {
+        var root = SourceItem(id: "", content: content(title: displayName, value: 0, range: nil), childCount: shownCount(0))
+        if let mark = marks?[index.start[0]] { Self.show(mark, on: &root) }
+        return root
     }
 
     /// A member's item with the comments written at it in the YAML, if any (an item asked for alone, as its

@@ -35,6 +35,19 @@ struct YAMLComments {
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
+    /// The comment of a value from `start` to `end`, a member's under its `key`: those above its key's line (or its
+    /// own), and the one ending the line its scalar of one line, or its key, ends. A collection without a key whose
+    /// first member starts where it does leaves the comments above to that member.
+    func comment(ofValueFrom start: YAMLGraph.Mark, to end: YAMLGraph.Mark, key: (start: YAMLGraph.Mark, end: YAMLGraph.Mark)?,
+                 isCollection: Bool, firstMemberStart: YAMLGraph.Mark?) -> String? {
+        let sharesItsStart = key == nil && isCollection && firstMemberStart == start
+        // A flow collection on one line, as a scalar of one line, has its comment after its end; a block one, after
+        // its key.
+        let onOneLine = end.line == start.line
+        let after = isCollection && !onOneLine ? key?.end : onOneLine ? end : nil
+        return comment(above: sharesItsStart ? nil : key?.start ?? start, after: after)
+    }
+
     /// Whether only blanks and the indicators of a list item or a key (`-`, `?`) come before a mark on its line.
     private func isFirstOnItsLine(_ mark: YAMLGraph.Mark) -> Bool {
         guard let range = range(of: Int(mark.line)) else { return false }

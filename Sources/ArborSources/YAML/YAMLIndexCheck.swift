@@ -85,8 +85,8 @@ package enum YAMLIndexCheck {
     }
 
     /// Whether a document the transcoder writes, read through the index with its ``YAMLMarks``, shows each value's
-    /// anchor, tag and alias (with its link) as the file read whole shows them; true for what the transcoder leaves
-    /// to the whole-stream reader.
+    /// anchor, tag, alias (with its link) and comments as the file read whole shows them; true for what the
+    /// transcoder leaves to the whole-stream reader.
     package static func marksAgree(_ bytes: [UInt8]) -> Bool {
         let text = YAMLLoader.text(bytes)
         guard let transcoded = try? YAMLTranscoder.text(text, limit: 4 * text.count + (1 << 20)),
@@ -96,6 +96,9 @@ package enum YAMLIndexCheck {
         let whole = JSONDocumentBuilder().hierarchy(from: kept[0], name: "f")
         // A value's marks follow its type in the subtitle; the type itself is the index's (`.inf` is text there).
         let marks = { (subtitle: String) in subtitle.hasPrefix("alias of") ? subtitle : subtitle.split(separator: " · ").dropFirst().joined() }
+        let root = indexed.rootItem()
+        guard root.content.description == whole.nodes[0].content.description, marks(root.content.subtitle) == marks(whole.nodes[0].content.subtitle)
+        else { return false }
         var pending: [(node: Int32, container: Int32)] = [(0, 0)]
         while let (node, container) = pending.popLast() {
             let children = whole.nodes[Int(node)].children
@@ -105,6 +108,7 @@ package enum YAMLIndexCheck {
                 let shown = indexed.item(for: member, in: container, parentID: whole.nodes[Int(node)].id)
                 let (mine, theirs) = (shown.content, whole.nodes[Int(child)].content)
                 guard shown.id == whole.nodes[Int(child)].id, mine.link == theirs.link, marks(mine.subtitle) == marks(theirs.subtitle),
+                      mine.description == theirs.description,
                       (mine.scalar?.kind == .alias) == (theirs.scalar?.kind == .alias),
                       mine.scalar?.kind != .alias || mine.body == theirs.body,
                       (shown.childCount ?? 0) == whole.nodes[Int(child)].children.count else { return false }

@@ -117,14 +117,9 @@ package enum YAMLLoader {
                              comments: YAMLComments) -> YAMLNote {
         var note = YAMLNote(anchor: node.anchor, tag: YAMLNote.shortTag(node.tag))
         if node.aliasOf >= 0 { note.aliasOf = placed[node.aliasOf] ?? -1 }
-        let isCollection = node.aliasOf < 0 && (node.kind == .object || node.kind == .array)
-        let sharesItsStart = keyNode == nil && isCollection
-            && node.children.first.map { graph.nodes[Int($0)].start == node.start } == true
-        // A flow collection on one line, as a scalar of one line, has its comment after its end; a block one, after
-        // its key.
-        let onOneLine = node.end.line == node.start.line
-        let after = isCollection && !onOneLine ? keyNode?.end : onOneLine ? node.end : nil
-        note.comment = comments.comment(above: sharesItsStart ? nil : keyNode?.start ?? node.start, after: after)
+        note.comment = comments.comment(ofValueFrom: node.start, to: node.end, key: keyNode.map { ($0.start, $0.end) },
+                                        isCollection: node.aliasOf < 0 && (node.kind == .object || node.kind == .array),
+                                        firstMemberStart: node.children.first.map { graph.nodes[Int($0)].start })
         return note
     }
 

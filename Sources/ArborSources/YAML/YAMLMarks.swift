@@ -1,7 +1,7 @@
 import ArborPath
 
-/// YAML's anchors, tags and aliases in a file written as JSON text (``YAMLTranscoder``), each by the offset in
-/// that text of the value it belongs to, for the browser to show as it shows a file read whole.
+/// YAML's anchors, tags, aliases and comments in a file written as JSON text (``YAMLTranscoder``), each by the
+/// offset in that text of the value it belongs to, for the browser to show as it shows a file read whole.
 struct YAMLMarks: Sendable {
     /// What YAML writes at one value beside the value.
     struct Mark: Sendable, Equatable {
@@ -13,12 +13,14 @@ struct YAMLMarks: Sendable {
         var alias: String?
         /// For an alias, the path of the value its anchor marked.
         var linkPath: [PathKey]?
+        /// The comment lines just above the value and the comment ending its line.
+        var comment: String?
 
         /// For an alias, the pointer of the value its anchor marked.
         var link: String? { linkPath.map(JSONDocumentMatch.pointer(of:)) }
 
         /// The note a value read whole would have: an alias's note refers to its anchor only by the link.
-        var note: YAMLNote { YAMLNote(anchor: anchor, tag: tag, aliasOf: alias == nil ? -1 : 0) }
+        var note: YAMLNote { YAMLNote(anchor: anchor, tag: tag, aliasOf: alias == nil ? -1 : 0, comment: comment) }
     }
 
     private var offsets: [Int] = []
@@ -32,10 +34,30 @@ struct YAMLMarks: Sendable {
     /// Whether some value is an alias.
     var hasAliases: Bool { !copies.isEmpty }
 
-    /// Adds the mark of the value at `offset`, past the offsets of every mark added before.
-    mutating func add(_ mark: Mark, at offset: Int) {
+    /// Whether the marks were added in the order of their offsets; ``sort()`` puts them in it.
+    private var isSorted = true
+
+    /// Adds the mark of the value at `offset`; its number.
+    @discardableResult
+    mutating func add(_ mark: Mark, at offset: Int) -> Int {
+        if let last = offsets.last, last > offset { isSorted = false }
         offsets.append(offset)
         marks.append(mark)
+        return marks.count - 1
+    }
+
+    /// Adds a collection's comment, known at its end: to the mark numbered `index` added at its start, else as a
+    /// mark of its own (past the marks of its members).
+    mutating func add(comment: String, to index: Int?, at offset: Int) {
+        if let index { marks[index].comment = comment } else { add(Mark(comment: comment), at: offset) }
+    }
+
+    /// Puts the marks in the order of their offsets, for looking them up; each offset has one mark.
+    mutating func sort() {
+        guard !isSorted else { return }
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        (offsets, marks) = (order.map { offsets[$0] }, order.map { marks[$0] })
+        isSorted = true
     }
 
     /// Adds an alias's mark, at the copy of its anchor's value written for it.

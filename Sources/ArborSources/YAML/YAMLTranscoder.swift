@@ -5,7 +5,7 @@ import CYAMLEvents
 /// value on the line it has in the YAML (line breaks go between tokens), so that an item's line is the YAML's;
 /// an alias repeats its anchor's text, its line breaks left out. Scalars are typed as ``YAMLScalarKind`` says;
 /// a number JSON cannot write (`0x1F`, `.inf`) is written as the number it is where JSON can, else as text.
-/// The anchors, tags and aliases are kept beside the text (``YAMLMarks``), for the browser to show.
+/// The anchors, tags, aliases and comments are kept beside the text (``YAMLMarks``), for the browser to show.
 struct YAMLTranscoder {
     /// One open sequence or mapping.
     private struct Frame {
@@ -16,9 +16,19 @@ struct YAMLTranscoder {
         let path: [PathKey]?
         var count = 0
         var expectsKey = true
-        /// Where the key of the value being written is in the output, quoted.
+        /// Where the key of the value being written is in the output, quoted, and in the YAML.
         var key = 0..<0
+        var keyMarks: Span? = nil
+        /// Where the collection starts in the YAML, its key's place there, and where its first member starts.
+        let startMark: YAMLGraph.Mark
+        let ownKey: Span?
+        var firstMemberStart: YAMLGraph.Mark? = nil
+        /// The mark added at its start (its anchor or tag), which its comment joins once its end is known.
+        let markIndex: Int?
     }
+
+    /// Where a token starts and ends in the YAML.
+    private typealias Span = (start: YAMLGraph.Mark, end: YAMLGraph.Mark)
 
     /// What an anchor named: its JSON text (in the output, or of its own for a key), and a scalar's text for use
     /// as a key.
@@ -28,8 +38,10 @@ struct YAMLTranscoder {
         let keyText: String?
         /// The path of the value it marked; nil for a key.
         var path: [PathKey]? = nil
-        /// For a key, its anchor and tag, which a copy of it as a value shows.
+        /// For a key, its anchor and tag, which a copy of it as a value shows, and its place, which the copy's
+        /// comment is read from.
         var keyMark: YAMLMarks.Mark? = nil
+        var keySpan: Span? = nil
     }
 
     private var output: [UInt8] = []
@@ -38,13 +50,16 @@ struct YAMLTranscoder {
     private var anchors: [String: Anchored] = [:]
     private var documents = 0
     private var marks = YAMLMarks()
+    /// The comments of a text that has any.
+    private let comments: YAMLComments?
     private let limit: Int
     /// Where a first part ends: the transcoding stops after the first whole value past this many bytes.
     private let partAfter: Int
 
-    private init(limit: Int, partAfter: Int) {
+    private init(limit: Int, partAfter: Int, comments: YAMLComments?) {
         self.limit = limit
         self.partAfter = partAfter
+        self.comments = comments
     }
 
     /// The JSON text of the one document of `bytes` (UTF-8) whose top is a sequence or mapping, at most `limit`
@@ -69,9 +84,11 @@ struct YAMLTranscoder {
 
     private static func text(_ bytes: [UInt8], limit: Int, partAfter: Int) throws(YAMLGraph.Failure) -> (json: [UInt8], marks: YAMLMarks)? {
         try YAMLEventParser.parse(bytes) { (parser: inout YAMLEventParser) throws(YAMLGraph.Failure) -> (json: [UInt8], marks: YAMLMarks)? in
-            var transcoder = YAMLTranscoder(limit: limit, partAfter: partAfter)
+            let comments = bytes.contains(UInt8(ascii: "#")) ? YAMLComments(bytes) : nil
+            var transcoder = YAMLTranscoder(limit: limit, partAfter: partAfter, comments: comments)
             transcoder.output.reserveCapacity(bytes.count + bytes.count / 4)
             guard try transcoder.transcode(&parser), transcoder.documents == 1 else { return nil }
+            transcoder.marks.sort()
             return (transcoder.output, transcoder.marks)
         }
     }
@@ -98,8 +115,9 @@ struct YAMLTranscoder {
                 }
                 guard !frames.isEmpty else { return false }
                 let anchor = YAMLEventParser.text(event.anchor)
+                let span = begin(event)
                 if takesKey() {
-                    key(text, at: mark)
+                    key(text, at: mark, span)
                     if let anchor {
                         // The key is written as text; its alias as a value is the scalar it is (`&a 1: *a`).
                         var value: [UInt8] = []
@@ -107,13 +125,14 @@ struct YAMLTranscoder {
                         write(text, as: kind)
                         swap(&output, &value)
                         anchors[anchor] = Anchored(range: 0..<0, json: value, keyText: String(decoding: text, as: UTF8.self),
-                                                   keyMark: YAMLMarks.Mark(anchor: anchor, tag: YAMLNote.shortTag(YAMLEventParser.text(event.tag))))
+                                                   keyMark: YAMLMarks.Mark(anchor: anchor, tag: YAMLNote.shortTag(YAMLEventParser.text(event.tag))),
+                                                   keySpan: span)
                     }
                 } else {
                     separate(at: mark)
                     let start = output.count
                     let path = anchor.map { _ in self.path() }
-                    self.mark(at: start, anchor: anchor, tag: event.tag)
+                    self.mark(at: start, anchor: anchor, tag: event.tag, comment: comment(of: span))
                     write(text, as: kind)
                     if let anchor {
                         anchors[anchor] = Anchored(range: start..<output.count, keyText: String(decoding: text, as: UTF8.self), path: path)
@@ -125,14 +144,16 @@ struct YAMLTranscoder {
                     throw YAMLGraph.Failure(place: (mark + 1, Int(event.start.column) + 1), problem: "found undefined alias")
                 }
                 guard !frames.isEmpty else { return false }
+                let span = begin(event)
                 if takesKey() {
                     guard var text = target.keyText else { return false }
-                    text.withUTF8 { key($0, at: mark) }
+                    text.withUTF8 { key($0, at: mark, span) }
                 } else {
                     separate(at: mark)
                     let start = output.count
-                    if let keyMark = target.keyMark {
-                        // An alias of a key is a copy of it, as the file read whole shows it.
+                    if var keyMark = target.keyMark {
+                        // An alias of a key is a copy of it, as the file read whole shows it, its place the key's.
+                        keyMark.comment = target.keySpan.flatMap(comment(of:))
                         marks.add(keyMark, at: start)
                     }
                     if let json = target.json {
@@ -141,22 +162,31 @@ struct YAMLTranscoder {
                         guard output.count + target.range.count <= limit else { return false }
                         for index in target.range where output[index] != 0x0A { output.append(output[index]) }
                     }
-                    if let path = target.path { marks.add(YAMLMarks.Mark(alias: "*" + name, linkPath: path), copying: start..<output.count) }
+                    if let path = target.path {
+                        marks.add(YAMLMarks.Mark(alias: "*" + name, linkPath: path, comment: comment(of: span)), copying: start..<output.count)
+                    }
                 }
             case ARBOR_YAML_SEQUENCE_START, ARBOR_YAML_MAPPING_START:
                 guard frames.count < YAMLGraph.depthLimit else {
                     throw YAMLGraph.Failure(place: (mark + 1, Int(event.start.column) + 1),
                                             problem: "nested deeper than \(YAMLGraph.depthLimit) levels")
                 }
+                let span = begin(event)
                 if takesKey() { return false }
                 if !frames.isEmpty { separate(at: mark) } else { lineUp(to: mark) }
                 let isMapping = event.type == ARBOR_YAML_MAPPING_START
                 let anchor = YAMLEventParser.text(event.anchor)
-                self.mark(at: output.count, anchor: anchor, tag: event.tag)
-                frames.append(Frame(isMapping: isMapping, start: output.count, anchor: anchor, path: anchor.map { _ in path() }))
+                let added = self.mark(at: output.count, anchor: anchor, tag: event.tag, comment: nil)
+                let ownKey = frames.last.flatMap { $0.isMapping ? $0.keyMarks : nil }
+                frames.append(Frame(isMapping: isMapping, start: output.count, anchor: anchor, path: anchor.map { _ in path() },
+                                    startMark: span.start, ownKey: ownKey, markIndex: added))
                 output.append(isMapping ? UInt8(ascii: "{") : UInt8(ascii: "["))
             case ARBOR_YAML_SEQUENCE_END, ARBOR_YAML_MAPPING_END:
                 let closed = frames.removeLast()
+                if let comments, let comment = comments.comment(ofValueFrom: closed.startMark, to: YAMLGraph.Mark(event.end), key: closed.ownKey,
+                                                                isCollection: true, firstMemberStart: closed.firstMemberStart) {
+                    marks.add(comment: comment, to: closed.markIndex, at: closed.start)
+                }
                 output.append(closed.isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]"))
                 if let anchor = closed.anchor {
                     anchors[anchor] = Anchored(range: closed.start..<output.count, keyText: nil, path: closed.path)
@@ -176,10 +206,25 @@ struct YAMLTranscoder {
         return !frames[last].expectsKey
     }
 
-    /// A key: the comma before it, its line, its text quoted and the colon.
-    private mutating func key(_ text: UnsafeBufferPointer<UInt8>, at mark: Int) {
+    /// Where the token of `event` is in the YAML; the first member of the collection it is in starts there.
+    private mutating func begin(_ event: YAMLEventParser.Event) -> Span {
+        let span = (YAMLGraph.Mark(event.start), YAMLGraph.Mark(event.end))
+        if let last = frames.indices.last, frames[last].firstMemberStart == nil { frames[last].firstMemberStart = span.0 }
+        return span
+    }
+
+    /// The comment of the scalar or alias at `span`, as the file read whole takes it (under its key in a mapping).
+    private func comment(of span: Span) -> String? {
+        guard let comments else { return nil }
+        let key = frames.last.flatMap { $0.isMapping ? $0.keyMarks : nil }
+        return comments.comment(ofValueFrom: span.start, to: span.end, key: key, isCollection: false, firstMemberStart: nil)
+    }
+
+    /// A key: the comma before it, its line, its text quoted and the colon; `span` its place in the YAML.
+    private mutating func key(_ text: UnsafeBufferPointer<UInt8>, at mark: Int, _ span: Span) {
         if frames[frames.count - 1].count > 0 { output.append(UInt8(ascii: ",")) }
         frames[frames.count - 1].count += 1
+        frames[frames.count - 1].keyMarks = span
         lineUp(to: mark)
         let start = output.count
         quote(text)
@@ -187,10 +232,12 @@ struct YAMLTranscoder {
         output.append(UInt8(ascii: ":"))
     }
 
-    /// The anchor and tag of the value about to be written at `offset`, kept when it has either.
-    private mutating func mark(at offset: Int, anchor: String?, tag: UnsafePointer<CChar>?) {
-        guard anchor != nil || tag != nil else { return }
-        marks.add(YAMLMarks.Mark(anchor: anchor, tag: YAMLNote.shortTag(YAMLEventParser.text(tag))), at: offset)
+    /// The anchor, tag and comment of the value about to be written at `offset`, kept when it has any; the mark's
+    /// number.
+    @discardableResult
+    private mutating func mark(at offset: Int, anchor: String?, tag: UnsafePointer<CChar>?, comment: String?) -> Int? {
+        guard anchor != nil || tag != nil || comment != nil else { return nil }
+        return marks.add(YAMLMarks.Mark(anchor: anchor, tag: YAMLNote.shortTag(YAMLEventParser.text(tag)), comment: comment), at: offset)
     }
 
     /// The path of the value about to be written: the keys and positions of the collections it is in.
