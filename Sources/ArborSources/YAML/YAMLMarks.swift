@@ -1,7 +1,8 @@
 import ArborPath
 
 /// YAML's anchors, tags, aliases and comments in a file written as JSON text (``YAMLTranscoder``), each by the
-/// offset in that text of the value it belongs to, for the browser to show as it shows a file read whole.
+/// offset in that text of the value it belongs to, for the browser to show as it shows a file read whole. A value's
+/// marks take 24 bytes: the texts of anchors, tags and aliases are kept once each, as is the path an alias links to.
 struct YAMLMarks: Sendable {
     /// What YAML writes at one value beside the value.
     struct Mark: Sendable, Equatable {
@@ -23,10 +24,26 @@ struct YAMLMarks: Sendable {
         var note: YAMLNote { YAMLNote(anchor: anchor, tag: tag, aliasOf: alias == nil ? -1 : 0, comment: comment) }
     }
 
+    /// One value's marks, each the number of its text (-1: none).
+    private struct Entry {
+        var anchor: Int32 = -1
+        var tag: Int32 = -1
+        var link: Int32 = -1
+        var comment: Int32 = -1
+    }
+
     private var offsets: [Int] = []
-    private var marks: [Mark] = []
+    private var entries: [Entry] = []
+    /// The texts of anchors, tags and aliases, each once, and their numbers while the marks are added.
+    private var texts: [String] = []
+    private var numbers: [String: Int32] = [:]
+    /// What each alias links to: its text's number and the anchored value's path.
+    private var links: [(alias: Int32, path: [PathKey])] = []
+    private var comments: [String] = []
     /// Where the copies aliases stand for are in the JSON text, in order; one never holds another.
     private var copies: [Range<Int>] = []
+    /// Whether the marks were added in the order of their offsets; ``finish()`` puts them in it.
+    private var isSorted = true
 
     /// Whether no value has a mark.
     var isEmpty: Bool { offsets.isEmpty }
@@ -34,47 +51,57 @@ struct YAMLMarks: Sendable {
     /// Whether some value is an alias.
     var hasAliases: Bool { !copies.isEmpty }
 
-    /// Whether the marks were added in the order of their offsets; ``sort()`` puts them in it.
-    private var isSorted = true
-
-    /// Adds the mark of the value at `offset`; its number.
+    /// Adds the anchor, tag and comment of the value at `offset`; the number of its marks.
     @discardableResult
     mutating func add(_ mark: Mark, at offset: Int) -> Int {
-        if let last = offsets.last, last > offset { isSorted = false }
-        offsets.append(offset)
-        marks.append(mark)
-        return marks.count - 1
+        append(Entry(anchor: number(of: mark.anchor) ?? -1, tag: number(of: mark.tag) ?? -1, comment: number(ofComment: mark.comment) ?? -1),
+               at: offset)
     }
 
-    /// Adds a collection's comment, known at its end: to the mark numbered `index` added at its start, else as a
-    /// mark of its own (past the marks of its members).
-    mutating func add(comment: String, to index: Int?, at offset: Int) {
-        if let index { marks[index].comment = comment } else { add(Mark(comment: comment), at: offset) }
+    /// The number of a link, for each alias to `alias` (with its `*`) to share: to the value at `path`.
+    mutating func link(_ alias: String, to path: [PathKey]) -> Int32 {
+        links.append((number(of: alias)!, path))
+        return Int32(links.count - 1)
     }
 
-    /// Puts the marks in the order of their offsets, for looking them up; each offset has one mark.
-    mutating func sort() {
-        guard !isSorted else { return }
-        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
-        (offsets, marks) = (order.map { offsets[$0] }, order.map { marks[$0] })
-        isSorted = true
-    }
-
-    /// Adds an alias's mark, at the copy of its anchor's value written for it.
-    mutating func add(_ alias: Mark, copying copy: Range<Int>) {
-        add(alias, at: copy.lowerBound)
+    /// Adds an alias (its ``link(_:to:)``) at the copy of its anchor's value written for it.
+    mutating func add(alias link: Int32, comment: String?, copying copy: Range<Int>) {
+        append(Entry(link: link, comment: number(ofComment: comment) ?? -1), at: copy.lowerBound)
         copies.append(copy)
     }
 
-    /// The mark of the value at `offset`, if it has one.
+    /// Adds a collection's comment, known at its end: to the marks numbered `index` added at its start, else as
+    /// marks of its own (past the marks of its members).
+    mutating func add(comment: String, to index: Int?, at offset: Int) {
+        if let index { entries[index].comment = number(ofComment: comment)! } else { add(Mark(comment: comment), at: offset) }
+    }
+
+    /// Puts the marks in the order of their offsets, for looking them up; each offset has one entry.
+    mutating func finish() {
+        numbers = [:]
+        guard !isSorted else { return }
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        (offsets, entries) = (order.map { offsets[$0] }, order.map { entries[$0] })
+        isSorted = true
+    }
+
+    /// The marks of the value at `offset`, if it has any.
     subscript(offset: Int) -> Mark? {
-        let found = Self.first(in: offsets, notBelow: offset)
-        return found < offsets.count && offsets[found] == offset ? marks[found] : nil
+        var (low, high) = (0, offsets.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if offsets[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        guard low < offsets.count, offsets[low] == offset else { return nil }
+        let entry = entries[low]
+        let link = entry.link >= 0 ? links[Int(entry.link)] : nil
+        return Mark(anchor: text(entry.anchor), tag: text(entry.tag), alias: link.flatMap { text($0.alias) }, linkPath: link?.path,
+                    comment: entry.comment >= 0 ? comments[Int(entry.comment)] : nil)
     }
 
     /// The alias written at `offset`, if the value there is one.
     func alias(at offset: Int) -> String? {
-        isEmpty ? nil : self[offset]?.alias
+        hasAliases ? self[offset]?.alias : nil
     }
 
     /// Whether the value at `offset` is inside the copy an alias stands for (not the copy itself).
@@ -87,12 +114,29 @@ struct YAMLMarks: Sendable {
         return low > 0 && copies[low - 1].contains(offset)
     }
 
-    private static func first(in offsets: [Int], notBelow offset: Int) -> Int {
-        var (low, high) = (0, offsets.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if offsets[middle] < offset { low = middle + 1 } else { high = middle }
-        }
-        return low
+    @discardableResult
+    private mutating func append(_ entry: Entry, at offset: Int) -> Int {
+        if let last = offsets.last, last > offset { isSorted = false }
+        offsets.append(offset)
+        entries.append(entry)
+        return entries.count - 1
+    }
+
+    private mutating func number(of text: String?) -> Int32? {
+        guard let text else { return nil }
+        if let known = numbers[text] { return known }
+        texts.append(text)
+        numbers[text] = Int32(texts.count - 1)
+        return Int32(texts.count - 1)
+    }
+
+    private mutating func number(ofComment comment: String?) -> Int32? {
+        guard let comment else { return nil }
+        comments.append(comment)
+        return Int32(comments.count - 1)
+    }
+
+    private func text(_ number: Int32) -> String? {
+        number >= 0 ? texts[Int(number)] : nil
     }
 }

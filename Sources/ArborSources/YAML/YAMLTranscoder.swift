@@ -38,6 +38,8 @@ struct YAMLTranscoder {
         let keyText: String?
         /// The path of the value it marked; nil for a key.
         var path: [PathKey]? = nil
+        /// The number its aliases link by, once one has (``YAMLMarks/link(_:to:)``).
+        var link: Int32? = nil
         /// For a key, its anchor and tag, which a copy of it as a value shows, and its place, which the copy's
         /// comment is read from.
         var keyMark: YAMLMarks.Mark? = nil
@@ -88,7 +90,7 @@ struct YAMLTranscoder {
             var transcoder = YAMLTranscoder(limit: limit, partAfter: partAfter, comments: comments)
             transcoder.output.reserveCapacity(bytes.count + bytes.count / 4)
             guard try transcoder.transcode(&parser), transcoder.documents == 1 else { return nil }
-            transcoder.marks.sort()
+            transcoder.marks.finish()
             return (transcoder.output, transcoder.marks)
         }
     }
@@ -163,7 +165,9 @@ struct YAMLTranscoder {
                         for index in target.range where output[index] != 0x0A { output.append(output[index]) }
                     }
                     if let path = target.path {
-                        marks.add(YAMLMarks.Mark(alias: "*" + name, linkPath: path, comment: comment(of: span)), copying: start..<output.count)
+                        let link = target.link ?? marks.link("*" + name, to: path)
+                        anchors[name]?.link = link
+                        marks.add(alias: link, comment: comment(of: span), copying: start..<output.count)
                     }
                 }
             case ARBOR_YAML_SEQUENCE_START, ARBOR_YAML_MAPPING_START:
