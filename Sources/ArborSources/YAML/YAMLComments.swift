@@ -5,25 +5,38 @@ struct YAMLComments {
     private let bytes: [UInt8]
     /// The offset where each line starts.
     private let lineStarts: [Int]
+    /// A bit for each line that holds a `#`: a line without one holds no comment, and is passed over at once.
+    private let hashLines: [UInt64]
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         // Line breaks as the parser counts them: LF, CR LF, and a CR alone.
         var starts = [0]
+        var hashes: [UInt64] = [0]
         for (offset, byte) in bytes.enumerated() {
             let crAlone = byte == UInt8(ascii: "\r") && (offset + 1 == bytes.count || bytes[offset + 1] != UInt8(ascii: "\n"))
             if byte == UInt8(ascii: "\n") || crAlone {
                 starts.append(offset + 1)
+                if starts.count % 64 == 1 { hashes.append(0) }
+            } else if byte == UInt8(ascii: "#") {
+                let line = starts.count - 1
+                hashes[line / 64] |= 1 << UInt64(line % 64)
             }
         }
         lineStarts = starts
+        hashLines = hashes
+    }
+
+    /// Whether the line holds a `#`.
+    private func holdsHash(_ line: Int) -> Bool {
+        line >= 0 && line / 64 < hashLines.count && hashLines[line / 64] & (1 << UInt64(line % 64)) != 0
     }
 
     /// The comment above a value starting at `start` (nil: none taken) and the one on its line past `end` (nil:
     /// none taken); nil without either.
     func comment(above start: YAMLGraph.Mark?, after end: YAMLGraph.Mark?) -> String? {
         var lines: [String] = []
-        if let start, isFirstOnItsLine(start) {
+        if let start, holdsHash(Int(start.line) - 1), isFirstOnItsLine(start) {
             var line = Int(start.line) - 1
             while line >= 0, let text = commentLine(line, indentAtMost: Int(start.column)) {
                 lines.append(text)
@@ -31,7 +44,7 @@ struct YAMLComments {
             }
             lines.reverse()
         }
-        if let end, let trailing = trailing(after: end) { lines.append(trailing) }
+        if let end, holdsHash(Int(end.line)), let trailing = trailing(after: end) { lines.append(trailing) }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 

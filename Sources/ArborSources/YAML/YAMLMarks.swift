@@ -24,15 +24,15 @@ struct YAMLMarks: Sendable {
         var note: YAMLNote { YAMLNote(anchor: anchor, tag: tag, aliasOf: alias == nil ? -1 : 0, comment: comment) }
     }
 
-    /// One value's marks, each the number of its text (-1: none).
+    /// One value's marks, by where the value starts, each the number of its text (-1: none).
     private struct Entry {
+        let offset: Int
         var anchor: Int32 = -1
         var tag: Int32 = -1
         var link: Int32 = -1
         var comment: Int32 = -1
     }
 
-    private var offsets: [Int] = []
     private var entries: [Entry] = []
     /// The texts of anchors, tags and aliases, each once, and their numbers while the marks are added.
     private var texts: [String] = []
@@ -46,7 +46,7 @@ struct YAMLMarks: Sendable {
     private var isSorted = true
 
     /// Whether no value has a mark.
-    var isEmpty: Bool { offsets.isEmpty }
+    var isEmpty: Bool { entries.isEmpty }
 
     /// Whether some value is an alias.
     var hasAliases: Bool { !copies.isEmpty }
@@ -54,8 +54,8 @@ struct YAMLMarks: Sendable {
     /// Adds the anchor, tag and comment of the value at `offset`; the number of its marks.
     @discardableResult
     mutating func add(_ mark: Mark, at offset: Int) -> Int {
-        append(Entry(anchor: number(of: mark.anchor) ?? -1, tag: number(of: mark.tag) ?? -1, comment: number(ofComment: mark.comment) ?? -1),
-               at: offset)
+        append(Entry(offset: offset, anchor: number(of: mark.anchor) ?? -1, tag: number(of: mark.tag) ?? -1,
+                     comment: number(ofComment: mark.comment) ?? -1))
     }
 
     /// The number of a link, for each alias to `alias` (with its `*`) to share: to the value at `path`.
@@ -66,7 +66,7 @@ struct YAMLMarks: Sendable {
 
     /// Adds an alias (its ``link(_:to:)``) at the copy of its anchor's value written for it.
     mutating func add(alias link: Int32, comment: String?, copying copy: Range<Int>) {
-        append(Entry(link: link, comment: number(ofComment: comment) ?? -1), at: copy.lowerBound)
+        append(Entry(offset: copy.lowerBound, link: link, comment: number(ofComment: comment) ?? -1))
         copies.append(copy)
     }
 
@@ -80,19 +80,18 @@ struct YAMLMarks: Sendable {
     mutating func finish() {
         numbers = [:]
         guard !isSorted else { return }
-        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
-        (offsets, entries) = (order.map { offsets[$0] }, order.map { entries[$0] })
+        entries.sort { $0.offset < $1.offset }
         isSorted = true
     }
 
     /// The marks of the value at `offset`, if it has any.
     subscript(offset: Int) -> Mark? {
-        var (low, high) = (0, offsets.count)
+        var (low, high) = (0, entries.count)
         while low < high {
             let middle = (low + high) / 2
-            if offsets[middle] < offset { low = middle + 1 } else { high = middle }
+            if entries[middle].offset < offset { low = middle + 1 } else { high = middle }
         }
-        guard low < offsets.count, offsets[low] == offset else { return nil }
+        guard low < entries.count, entries[low].offset == offset else { return nil }
         let entry = entries[low]
         let link = entry.link >= 0 ? links[Int(entry.link)] : nil
         return Mark(anchor: text(entry.anchor), tag: text(entry.tag), alias: link.flatMap { text($0.alias) }, linkPath: link?.path,
@@ -115,9 +114,8 @@ struct YAMLMarks: Sendable {
     }
 
     @discardableResult
-    private mutating func append(_ entry: Entry, at offset: Int) -> Int {
-        if let last = offsets.last, last > offset { isSorted = false }
-        offsets.append(offset)
+    private mutating func append(_ entry: Entry) -> Int {
+        if let last = entries.last, last.offset > entry.offset { isSorted = false }
         entries.append(entry)
         return entries.count - 1
     }
