@@ -172,6 +172,12 @@ struct YAMLComplianceTests {
         #expect(compared > 40, "cases with anchors or tags: \(compared)")
     }
 
+    @Test(arguments: ["&a k: 1\nx: *a\ny: *a\n", "&a k: 1\nx: [*a, *a]\n", "- &a k: 1\n- *a\n- *a\n", "&a k: 1\nx: {p: *a}\ny: [*a]\n"])
+    func theSecondAliasOfAnAnchoredKeyIsAnAliasOfTheFirstCopyAsInAFileReadWhole(text: String) {
+        // Found in review: the file read whole links every alias of a key's anchor after the first to that first copy.
+        #expect(YAMLIndexCheck.marksAgree(Array(text.utf8)))
+    }
+
     @Test func aLargeDocumentsFirstPartIsShownAsAJSONDocumentsIs() async throws {
         var text = "kind: List\nitems:\n"
         for index in 0..<5_000 { text += "- name: svc-\(index)\n  ports: [80, 443]\n" }

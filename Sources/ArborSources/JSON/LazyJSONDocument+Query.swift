@@ -239,7 +239,7 @@ extension LazyJSONDocument: IndexedQuerying {
                 let throughAliases = marks?.hasAliases == true
                 return try path.forEachMatch(in: root, helpers: Self.queryHelpers, start: Self.startHelpers, shouldStop: shouldStop) { node, keys in
                     guard throughAliases, marks?.isInsideCopy(node.range.lowerBound) == true else { return body(match(node, keys: keys)) }
-                    return body(match(node, keys: keys, itemPath: pathThroughAliases(keys)))
+                    return body(match(node, keys: keys, itemPath: pathThroughAliases(keys, at: node.range.lowerBound)))
                 }
             }
         }

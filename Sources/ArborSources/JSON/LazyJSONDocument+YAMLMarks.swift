@@ -20,11 +20,13 @@ extension LazyJSONDocument {
 
     /// The path of a value found inside the copy an alias stands for, as a file read whole names it: from the
     /// value its anchor marked, through as many aliases as the path goes through. Nil where the path names no value.
-    func pathThroughAliases(_ keys: [PathKey]) -> [PathKey]? {
-        guard let marks else { return keys }
-        var path: [PathKey] = []
-        var container: Int32 = 0
-        for (depth, key) in keys.enumerated() {
+    func pathThroughAliases(_ keys: [PathKey], at offset: Int) -> [PathKey]? {
+        guard let marks, let copy = marks.copy(holding: offset), copy.depth < keys.count,
+              case .container(var container)? = try? value(at: JSONDocumentMatch.pointer(of: copy.linkPath)) else { return nil }
+        // From the anchored value the copy repeats: only the keys below the alias are looked up.
+        var path = copy.linkPath
+        for depth in copy.depth..<keys.count {
+            let key = keys[depth]
             let segment: String
             switch key {
             case .name(let name): segment = JSONPointer.escape(name)

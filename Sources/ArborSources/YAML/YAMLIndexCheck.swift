@@ -94,7 +94,7 @@ package enum YAMLIndexCheck {
         guard let indexed = LazyJSONDocument(bytes: SourceBytes(transcoded.json), name: "f", race: nil)?.with(marks: transcoded.marks)
         else { return kept[0].nodes.first.map { $0.kind != .object && $0.kind != .array } ?? false }
         let whole = JSONDocumentBuilder().hierarchy(from: kept[0], name: "f")
-        // A value's marks follow its type in the subtitle; the type itself is the index's (`.inf` is text there).
+        // A value's marks follow its type in the subtitle; the type itself is the index's (`0x1F` is a number written in decimal there).
         let marks = { (subtitle: String) in subtitle.hasPrefix("alias of") ? subtitle : subtitle.split(separator: " · ").dropFirst().joined() }
         let root = indexed.rootItem()
         guard root.content.description == whole.nodes[0].content.description, marks(root.content.subtitle) == marks(whole.nodes[0].content.subtitle)

@@ -40,8 +40,9 @@ struct YAMLMarks: Sendable {
     /// What each alias links to: its text's number and the anchored value's path.
     private var links: [(alias: Int32, path: [PathKey])] = []
     private var comments: [String] = []
-    /// Where the copies aliases stand for are in the JSON text, in order; one never holds another.
-    private var copies: [Range<Int>] = []
+    /// Where the copies aliases stand for are in the JSON text, in order (one never holds another), with their
+    /// depth (the keys of an alias's path) and link.
+    private var copies: [(range: Range<Int>, depth: Int32, link: Int32)] = []
     /// Whether the marks were added in the order of their offsets; ``finish()`` puts them in it.
     private var isSorted = true
 
@@ -64,10 +65,10 @@ struct YAMLMarks: Sendable {
         return Int32(links.count - 1)
     }
 
-    /// Adds an alias (its ``link(_:to:)``) at the copy of its anchor's value written for it.
-    mutating func add(alias link: Int32, comment: String?, copying copy: Range<Int>) {
+    /// Adds an alias (its ``link(_:to:)``) at the copy of its anchor's value written for it, `depth` keys down.
+    mutating func add(alias link: Int32, comment: String?, copying copy: Range<Int>, depth: Int) {
         append(Entry(offset: copy.lowerBound, link: link, comment: number(ofComment: comment) ?? -1))
-        copies.append(copy)
+        copies.append((copy, Int32(depth), link))
     }
 
     /// Adds a collection's comment, known at its end: to the marks numbered `index` added at its start, else as
@@ -104,13 +105,18 @@ struct YAMLMarks: Sendable {
     }
 
     /// Whether the value at `offset` is inside the copy an alias stands for (not the copy itself).
-    func isInsideCopy(_ offset: Int) -> Bool {
+    func isInsideCopy(_ offset: Int) -> Bool { copy(holding: offset) != nil }
+
+    /// For a value inside the copy an alias stands for (not the copy itself), the alias's depth (the keys of its
+    /// path) and the path of the value its anchor marked.
+    func copy(holding offset: Int) -> (depth: Int, linkPath: [PathKey])? {
         var (low, high) = (0, copies.count)
         while low < high {
             let middle = (low + high) / 2
-            if copies[middle].lowerBound < offset { low = middle + 1 } else { high = middle }
+            if copies[middle].range.lowerBound < offset { low = middle + 1 } else { high = middle }
         }
-        return low > 0 && copies[low - 1].contains(offset)
+        guard low > 0, copies[low - 1].range.contains(offset) else { return nil }
+        return (Int(copies[low - 1].depth), links[Int(copies[low - 1].link)].path)
     }
 
     @discardableResult

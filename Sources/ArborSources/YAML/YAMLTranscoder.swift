@@ -153,10 +153,13 @@ struct YAMLTranscoder {
                 } else {
                     separate(at: mark)
                     let start = output.count
-                    if var keyMark = target.keyMark {
-                        // An alias of a key is a copy of it, as the file read whole shows it, its place the key's.
+                    if target.path == nil, var keyMark = target.keyMark {
+                        // An alias of a key is a copy of it, as the file read whole shows it, its place the key's;
+                        // the key's later aliases are aliases of that copy.
                         keyMark.comment = target.keySpan.flatMap(comment(of:))
                         marks.add(keyMark, at: start)
+                        let copied = path()
+                        anchors[name]?.path = copied
                     }
                     if let json = target.json {
                         output += json
@@ -167,7 +170,7 @@ struct YAMLTranscoder {
                     if let path = target.path {
                         let link = target.link ?? marks.link("*" + name, to: path)
                         anchors[name]?.link = link
-                        marks.add(alias: link, comment: comment(of: span), copying: start..<output.count)
+                        marks.add(alias: link, comment: comment(of: span), copying: start..<output.count, depth: frames.count)
                     }
                 }
             case ARBOR_YAML_SEQUENCE_START, ARBOR_YAML_MAPPING_START:
