@@ -25,6 +25,8 @@ typedef struct {
     int descriptor;
     /// Bytes read from the mapping since its pages were last given back.
     size_t read;
+    /// The file is the program's own (unnamed): no lease, nothing to copy for a writer.
+    int owned;
 } lease;
 
 /// Bytes read from a leased mapping between two times its pages are given back.
@@ -82,7 +84,7 @@ static void *answer_breaks(void *unused) {
         pthread_mutex_lock(&lock);
         for (int slot = 0; slot < lease_slots; slot++) {
             lease *held = &leases[slot];
-            if (held->address && held->descriptor >= 0 && fcntl(held->descriptor, F_GETLEASE) != F_RDLCK) privatise(held);
+            if (held->address && held->descriptor >= 0 && !held->owned && fcntl(held->descriptor, F_GETLEASE) != F_RDLCK) privatise(held);
         }
         pthread_mutex_unlock(&lock);
     }
@@ -129,7 +131,7 @@ const unsigned char *arbor_lease_map(int descriptor, size_t size) {
     if (fstat(own, &status) != 0 || !S_ISREG(status.st_mode) || (size_t)status.st_size != size) goto failed;
     address = mmap(NULL, size, PROT_READ, MAP_PRIVATE, own, 0);
     if (address == MAP_FAILED) goto failed;
-    leases[slot] = (lease){address, size, own, 0};
+    leases[slot] = (lease){address, size, own, 0, 0};
     pthread_mutex_unlock(&lock);
     return address;
 failed:
@@ -141,10 +143,25 @@ failed:
     return NULL;
 }
 
+const unsigned char *arbor_mapping_own(int descriptor, size_t size) {
+    if (size == 0) return NULL;
+    pthread_mutex_lock(&lock);
+    int slot = 0;
+    while (slot < lease_slots && leases[slot].address) slot++;
+    unsigned char *address = slot < lease_slots ? mmap(NULL, size, PROT_READ, MAP_SHARED, descriptor, 0) : MAP_FAILED;
+    if (address == MAP_FAILED) {
+        pthread_mutex_unlock(&lock);
+        return NULL;
+    }
+    leases[slot] = (lease){address, size, descriptor, 0, 1};
+    pthread_mutex_unlock(&lock);
+    return address;
+}
+
 void arbor_lease_privatise_all(void) {
     pthread_mutex_lock(&lock);
     for (int slot = 0; slot < lease_slots; slot++) {
-        if (leases[slot].address && leases[slot].descriptor >= 0) privatise(&leases[slot]);
+        if (leases[slot].address && leases[slot].descriptor >= 0 && !leases[slot].owned) privatise(&leases[slot]);
     }
     pthread_mutex_unlock(&lock);
 }
@@ -155,11 +172,11 @@ void arbor_lease_unmap(const unsigned char *address) {
         lease *held = &leases[slot];
         if (held->address != address) continue;
         if (held->descriptor >= 0) {
-            fcntl(held->descriptor, F_SETLEASE, F_UNLCK);
+            if (!held->owned) fcntl(held->descriptor, F_SETLEASE, F_UNLCK);
             close(held->descriptor);
         }
         munmap(held->address, held->size);
-        *held = (lease){NULL, 0, -1, 0};
+        *held = (lease){NULL, 0, -1, 0, 0};
     }
     pthread_mutex_unlock(&lock);
 }
@@ -207,6 +224,11 @@ long arbor_mapping_trims(void) { return counted(&trims); }
 
 // Leases and mremap are Linux's: elsewhere a followed file is read, as before.
 const unsigned char *arbor_lease_map(int descriptor, size_t size) {
+    (void)descriptor;
+    (void)size;
+    return 0;
+}
+const unsigned char *arbor_mapping_own(int descriptor, size_t size) {
     (void)descriptor;
     (void)size;
     return 0;

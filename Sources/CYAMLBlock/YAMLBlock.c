@@ -35,10 +35,10 @@ static int value(state *s, const uint8_t *p, const uint8_t *end, int32_t parent)
     case '|': case '>':
         return arbor_yb_block_scalar(s, p, end, parent);
     case '[': case '{': {
-        int64_t start = s->out->count;
+        int64_t start = arbor_yb_written(s);
         after = arbor_yb_flow(s, p, end, 0);
         if (!after || !arbor_yb_ends_line(after, end)) return GIVE_WAY;
-        if (s->out->count - start > 2 && !arbor_yb_record_flow(s->out, start, s->out->count)) return GIVE_WAY;
+        if (arbor_yb_written(s) - start > 2 && !arbor_yb_record_flow(s->out, start, arbor_yb_written(s))) return GIVE_WAY;
         return OK;
     }
     default: {
@@ -237,20 +237,6 @@ static int64_t document_split_point(const uint8_t *bytes, int64_t n) {
 
 static int next_document(state *s);
 
-/// Appends the second part's text, a few MiB at a time, handing the pages copied back to the system as it goes:
-/// the two texts are not both held whole (a 1 GB file's text would be held one and a half times).
-static void put_part(state *s, uint8_t *text, int64_t count) {
-    const int64_t chunk = 4 << 20;
-    const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-    for (int64_t at = 0; at < count; at += chunk) {
-        int64_t length = count - at < chunk ? count - at : chunk;
-        put_run(s, text + at, length);
-        uintptr_t from = ((uintptr_t)(text + at) + page - 1) & ~(page - 1);
-        uintptr_t to = (uintptr_t)(text + at + length) & ~(page - 1);
-        if (to > from) madvise((void *)from, (size_t)(to - from), MADV_DONTNEED);
-    }
-}
-
 /// Appends the second part's flow collections, whose text now starts at `shift` of this part's.
 static void put_part_flows(state *s, const arbor_yaml_json *part, int64_t shift) {
     for (int64_t i = 0; i + 1 < part->flow_count; i += 2) {
@@ -265,11 +251,12 @@ static void join_documents(state *s, split *sp) {
     if (!taken) atomic_store(&sp->cancel, 1);
     pthread_join(sp->thread, NULL);
     // The second part's documents were held to the depth limit as this part's are.
-    if (taken && sp->outcome == OK && !sp->part.failed && sp->out.count > 0 && next_document(s)) {
+    int64_t written = sp->out.spilled + sp->out.count;
+    if (taken && sp->outcome == OK && !sp->part.failed && written > 0 && next_document(s)) {
         line_up(s);
         int several = sp->part.documents > 0;
-        put_part_flows(s, &sp->out, s->out->count - several);
-        put_part(s, sp->out.bytes + several, sp->out.count - 2 * several);
+        put_part_flows(s, &sp->out, arbor_yb_written(s) - several);
+        arbor_yb_put_part(s, &sp->out, several, written - several);
         s->documents += several ? sp->part.documents - 1 : 0;
         s->started = 1;
         s->pos = sp->part.pos;
@@ -280,8 +267,7 @@ static void join_documents(state *s, split *sp) {
     }
     free(sp->part.frames);
     free(sp->part.scratch);
-    free(sp->out.bytes);
-    free(sp->out.flows);
+    arbor_yb_discard(&sp->out);
     free(sp);
 }
 
@@ -303,11 +289,12 @@ static void join(state *s) {
     if (!taken) atomic_store(&sp->cancel, 1);
     pthread_join(sp->thread, NULL);
     // The second part's nesting is counted from its sequence, which is this part's top.
-    if (taken && sp->outcome == STOPPED && s->depth + sp->part.deepest - 1 < s->depth_limit && !sp->part.failed && sp->out.count > 0) {
+    int64_t written = sp->out.spilled + sp->out.count;
+    if (taken && sp->outcome == STOPPED && s->depth + sp->part.deepest - 1 < s->depth_limit && !sp->part.failed && written > 0) {
         put(s, ',');
         line_up(s);
-        put_part_flows(s, &sp->out, s->out->count - 1);
-        put_part(s, sp->out.bytes + 1, sp->out.count - 1);
+        put_part_flows(s, &sp->out, arbor_yb_written(s) - 1);
+        arbor_yb_put_part(s, &sp->out, 1, written);
         s->pos = sp->part.pos;
         s->line += sp->part.line;
         s->out_line += sp->part.out_line;
@@ -316,8 +303,7 @@ static void join(state *s) {
     }
     free(sp->part.frames);
     free(sp->part.scratch);
-    free(sp->out.bytes);
-    free(sp->out.flows);
+    arbor_yb_discard(&sp->out);
     free(sp);
 }
 
@@ -339,11 +325,7 @@ static int next_document(state *s) {
     if (s->floor) return 0;
     end_document(s);
     if (s->documents == 0) {
-        if (!arbor_yb_reserve(s, 1)) return 0;
-        memmove(s->out->bytes + 1, s->out->bytes, (size_t)s->out->count);
-        s->out->bytes[0] = '[';
-        for (int64_t i = 0; i < s->out->flow_count; i++) s->out->flows[i]++;
-        s->out->count++;
+        if (!arbor_yb_prepend(s, '[')) return 0;
         s->documents = 1;
     }
     s->documents++;
@@ -435,22 +417,23 @@ static void start_split(state *s) {
     sp->part.started = !stream;
     sp->part.floor = !stream;
     sp->part.reported = at;
-    sp->out.capacity = s->n - at + (s->n - at) / 8 + 4096;
-    sp->out.bytes = malloc((size_t)sp->out.capacity);
+    int64_t expected = s->n - at + (s->n - at) / 8 + 4096;
+    arbor_yb_open_output(&sp->out, expected, s->spill_directory, s->spill_window);
     sp->part.frames = malloc(sizeof(frame) * 64);
-    if (!sp->out.bytes || !sp->part.frames) { free(sp->out.bytes); free(sp->part.frames); free(sp); return; }
+    if (!sp->out.bytes || !sp->part.frames) { arbor_yb_discard(&sp->out); free(sp->part.frames); free(sp); return; }
     sp->part.capacity = 64;
     sp->part.depth = !stream;
     sp->part.frames[0] = (frame){ indent, 0, 0, 1 };
     if (pthread_create(&sp->thread, NULL, run_part, sp) != 0) {
-        free(sp->out.bytes); free(sp->part.frames); free(sp);
+        arbor_yb_discard(&sp->out); free(sp->part.frames); free(sp);
         return;
     }
     s->split = sp;
 }
 
 int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t reports_reads, int32_t depth_limit,
-                              arbor_yaml_number_writer numbers, arbor_yaml_json *result) {
+                              arbor_yaml_number_writer numbers, const char *spill_directory, int64_t spill_window,
+                              arbor_yaml_json *result) {
     arbor_yb_make_tables();
     state s = { 0 };
     s.bytes = bytes;
@@ -459,13 +442,10 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
     s.depth_limit = depth_limit;
     s.numbers = numbers;
     s.reports_reads = reports_reads;
-    result->count = 0;
-    result->capacity = count + count / 8 + 4096;
-    result->bytes = malloc((size_t)result->capacity);
+    s.spill_directory = spill_directory;
+    s.spill_window = spill_window;
     result->gave_way_at = -1;
-    result->flows = NULL;
-    result->flow_count = result->flow_capacity = 0;
-    if (!result->bytes) return 0;
+    if (!arbor_yb_open_output(result, count + count / 8 + 4096, spill_directory, spill_window)) return 0;
     start_split(&s);
     int outcome = run(&s);
     if (s.split) {
@@ -483,13 +463,9 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
         int64_t *trimmed = realloc(result->flows, sizeof(int64_t) * (size_t)(result->flow_count ? result->flow_count : 1));
         if (trimmed) result->flows = trimmed;
     }
-    if (outcome != OK) {
+    if (outcome != OK || s.failed || !arbor_yb_finish(result)) {
         result->gave_way_at = s.pos;
-        free(result->bytes);
-        free(result->flows);
-        result->bytes = NULL;
-        result->flows = NULL;
-        result->count = result->flow_count = 0;
+        arbor_yb_discard(result);
         return 0;
     }
     return 1;

@@ -22,6 +22,10 @@ void arbor_yb_make_tables(void) {
 int arbor_yb_reserve(state *s, int64_t more) {
     arbor_yaml_json *o = s->out;
     if (o->count + more <= o->capacity) return 1;
+    if (o->descriptor >= 0) {
+        if (!arbor_yb_flush(o) && !arbor_yb_unspill(o)) { s->failed = 1; return 0; }
+        if (o->count + more <= o->capacity) return 1;
+    }
     int64_t capacity = o->capacity * 2 > o->count + more ? o->capacity * 2 : o->count + more + 4096;
     uint8_t *grown = realloc(o->bytes, (size_t)capacity);
     if (!grown) { s->failed = 1; return 0; }

@@ -54,6 +54,8 @@ typedef struct {
     int failed;
     int reports_reads;  // the input is a mapped file, told how far it has been read (its pages then given back)
     int64_t reported;
+    const char *spill_directory; // where a large text is written rather than held, else NULL
+    int64_t spill_window;        // the bytes of it held before they are written
     split *split;       // the second part running beside this one
     atomic_int *cancel; // set when this part's reading is no longer wanted
 } state;
@@ -63,6 +65,25 @@ HIDDEN extern uint8_t arbor_yb_indicator[256];
 HIDDEN void arbor_yb_make_tables(void);
 
 HIDDEN int arbor_yb_reserve(state *s, int64_t more);
+/// The bytes of text written so far, in the file and held.
+static inline int64_t arbor_yb_written(const state *s) { return s->out->spilled + s->out->count; }
+/// An unnamed file for a text in `directory`, on a file system of disk; -1 for none.
+HIDDEN int arbor_yb_spill_open(const char *directory);
+/// Makes a text's output for about `expected` bytes: written to a file in `directory` (if any) `window` bytes at
+/// a time when it is larger, else held (0 when no memory).
+HIDDEN int arbor_yb_open_output(arbor_yaml_json *o, int64_t expected, const char *directory, int64_t window);
+/// Writes the held text to the file after what is there (0 when it cannot).
+HIDDEN int arbor_yb_flush(arbor_yaml_json *o);
+/// Brings a text written to its file back into memory, held whole (0 when it cannot).
+HIDDEN int arbor_yb_unspill(arbor_yaml_json *o);
+/// Puts `byte` before all the text written, its flow collections' offsets moved on.
+HIDDEN int arbor_yb_prepend(state *s, uint8_t byte);
+/// Appends the bytes `from..<to` of another part's text, held or in its file.
+HIDDEN void arbor_yb_put_part(state *s, arbor_yaml_json *part, int64_t from, int64_t to);
+/// Ends the writing: the rest held written to the file and let go; or, where that fails, the text held whole.
+HIDDEN int arbor_yb_finish(arbor_yaml_json *o);
+/// Lets a text go, held or in its file.
+HIDDEN void arbor_yb_discard(arbor_yaml_json *o);
 HIDDEN int arbor_yb_record_flow(arbor_yaml_json *out, int64_t start, int64_t end);
 
 static inline void put(state *s, uint8_t byte) {

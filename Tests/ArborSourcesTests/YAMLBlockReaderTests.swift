@@ -17,7 +17,8 @@ struct YAMLBlockReaderTests {
         try YAMLTranscoder.json(Array(text.utf8), limit: 1 << 30).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    @Test(arguments: [
+    /// Documents the block reader takes.
+    static let taken = [
         "apiVersion: v1\nkind: List\nitems:\n- name: a\n  ports:\n  - containerPort: 80\n  env: []\n- name: b\n",
         "---\n# a comment\na: 1 # after\nb:\n  c: true\n  d: ~\n  e: NULL\n  f: False\nlist:\n  - 1\n  -\n  - - x\n    - y\n",
         "n: 0x1F\no: 0o17\np: +3\nq: .5\nr: 1e400\ns: 9007199254740993\nt: .inf\nu: -0\nv: 007\nw: 1_000\nx: -.Inf\ny: +.5\nz: -v\nzz: +x\n-: --port\n",
@@ -35,7 +36,9 @@ struct YAMLBlockReaderTests {
         "- [a, [b, {c: [d, {}]}], []]\n- {a: [1, 2], b: {c: d},}\n- [x, y,]  # a comment after it\n",
         "key:\n  [on, its, own, line]\nother: {\"json\":1,\"style\":[true,null]}\n",
         "- [ spaced , out ]\n- {  a :  b  }\n- [héllo, \"é\\u00e9\"]\n",
-    ])
+    ]
+
+    @Test(arguments: taken)
     func writesTheTranscodersText(text: String) throws {
         let written = try #require(Self.block(text), "the block reader takes it")
         #expect(written == (try Self.transcoded(text)))

@@ -17,16 +17,27 @@ enum YAMLBlockReader {
     }
 
     /// As ``json(_:releasing:)``, with the number of documents (a stream of several is written as their list) and
-    /// where the flow collections written on one line start and end in the JSON text, in pairs.
+    /// where the flow collections written on one line start and end in the JSON text, in pairs. The text of a large
+    /// input is written to an unnamed file rather than held (``SpilledText``).
     static func text(_ content: SourceBytes, releasing: Bool = false) -> (json: SourceBytes, documents: Int, flows: YAMLFlowOffsets)? {
+        text(content, releasing: releasing, spillingTo: SpilledText.place(forInput: content.count))
+    }
+
+    /// As ``text(_:releasing:)``, the text written to `place` (nil: held).
+    static func text(_ content: SourceBytes, releasing: Bool = false, spillingTo place: SpilledText.Place?) -> (json: SourceBytes, documents: Int, flows: YAMLFlowOffsets)? {
         var result = arbor_yaml_json()
         let pages = releasing ? ARBOR_YAML_RELEASES_PAGES : content.isMapped ? ARBOR_YAML_REPORTS_READS : 0
         let written = content.withUnsafeBufferPointer { buffer in
-            arbor_yaml_block_json(buffer.baseAddress, Int64(buffer.count), Int32(pages),
-                                  Int32(YAMLGraph.depthLimit), numberWriter, &result)
+            arbor_yaml_block_json(buffer.baseAddress, Int64(buffer.count), Int32(pages), Int32(YAMLGraph.depthLimit), numberWriter,
+                                  place?.directory, Int64(place?.window ?? 0), &result)
         }
         let flows = YAMLFlowOffsets(taking: result.flows, count: Int(result.flow_count))
-        guard written == 1, let bytes = result.bytes else { return nil }
+        guard written == 1 else { return nil }
+        if result.descriptor >= 0 {
+            guard let json = SpilledText.bytes(of: result.descriptor, count: Int(result.count)) else { return nil }
+            return (json, Int(result.documents), flows)
+        }
+        guard let bytes = result.bytes else { return nil }
         return (SourceBytes(ByteStorage(mapped: UnsafePointer(bytes), count: Int(result.count), unmap: { free(bytes) })),
                 Int(result.documents), flows)
     }

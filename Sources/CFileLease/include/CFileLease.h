@@ -10,11 +10,16 @@
 /// be mapped; the caller then reads the file.
 const unsigned char *arbor_lease_map(int descriptor, size_t size);
 
+/// Maps `size` bytes of a file that is the program's own (an unnamed file it wrote, opened at `descriptor`,
+/// which the mapping takes and closes when unmapped) so that its readers give its pages back as a leased
+/// mapping's (`arbor_mapping_read`). NULL when it cannot be mapped (the descriptor is then the caller's still).
+const unsigned char *arbor_mapping_own(int descriptor, size_t size);
+
 /// Replaces every leased mapping by a private copy now and gives up its lease (before the program stops,
 /// when a writer could not wait for it).
 void arbor_lease_privatise_all(void);
 
-/// Unmaps a mapping made by `arbor_lease_map`, giving up its lease.
+/// Unmaps a mapping made by `arbor_lease_map` (giving up its lease) or by `arbor_mapping_own`.
 void arbor_lease_unmap(const unsigned char *address);
 
 /// The number of mappings whose lease was given up for a copy since the program started.

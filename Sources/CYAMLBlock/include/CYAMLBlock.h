@@ -17,10 +17,16 @@ typedef int32_t (*arbor_yaml_number_writer)(const uint8_t *text, int64_t count, 
 
 /// The JSON text of one YAML document, or where its reading gave way.
 typedef struct {
-    /// The JSON text (`malloc`ed; the caller frees it), each value on its YAML line.
+    /// The JSON text (`malloc`ed; the caller frees it), each value on its YAML line; NULL when it was written to
+    /// a file (`descriptor`).
     uint8_t *bytes;
+    /// The bytes of the text.
     int64_t count;
     int64_t capacity;
+    /// The file the text was written to (the caller maps it and closes it), else -1. While the text is written,
+    /// `bytes` holds what follows its first `spilled` bytes, which are in the file.
+    int32_t descriptor;
+    int64_t spilled;
     /// Where the reading gave way to the full parser: the byte the line it could not take starts at.
     int64_t gave_way_at;
     /// The documents read: 1, or several (`---` between them), then written as a list.
@@ -40,8 +46,15 @@ typedef struct {
 /// ARBOR_YAML_REPORTS_READS to tell a mapped input's lease how far it has been read (`arbor_mapping_read`), so that
 /// its pages are given back, ARBOR_YAML_RELEASES_PAGES for a private mapping of a file that is only read, whose
 /// pages are given back as they are read; `depth_limit` is the deepest nesting written. A large input is read in
-/// two parts on two threads.
+/// two parts on two threads. With a `spill_directory`, the text is written to an unnamed file there, `spill_window`
+/// bytes at a time, rather than held (`result->descriptor`); where no such file can be made, or written to the
+/// end, it is held.
 int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t reports_reads, int32_t depth_limit,
-                              arbor_yaml_number_writer numbers, arbor_yaml_json *result);
+                              arbor_yaml_number_writer numbers, const char *spill_directory, int64_t spill_window,
+                              arbor_yaml_json *result);
+
+/// 1 when a text can be written to an unnamed file in `directory` that the system may write out to its disk and
+/// read again (a file system of disk, not of memory), else 0.
+int32_t arbor_yaml_spills_to(const char *directory);
 
 #endif

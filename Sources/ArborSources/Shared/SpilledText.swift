@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CFileLease
+import CYAMLBlock
+import Foundation
+
+/// A text made from a large input (a YAML file's JSON text) written to an unnamed file on disk rather than held:
+/// the system keeps it in its page cache, writes it out when memory is short and reads it again, and it is read
+/// through a mapping whose pages are given back as a file's are (``MappedPages``). The file has no name, so it is
+/// gone once the text is let go, whatever ends the program.
+enum SpilledText {
+    /// Where a text is written, and how many of its bytes are held before they are.
+    struct Place: Sendable {
+        /// A directory on a file system of disk.
+        let directory: String
+        /// The bytes held at a time.
+        let window: Int
+    }
+
+    /// Inputs from this size write their text to a file: smaller ones are held under the stretch a reader holds
+    /// of a mapping anyway.
+    static let inputBytes = 32 << 20
+
+    /// The bytes of a text held before they are written.
+    static let window = 4 << 20
+
+    /// The place for the text of an input of `count` bytes: nil for a smaller one, or where no directory of disk
+    /// takes an unnamed file.
+    static func place(forInput count: Int) -> Place? {
+        guard count >= inputBytes, let directory else { return nil }
+        return Place(directory: directory, window: window)
+    }
+
+    /// The first of `$TMPDIR`, `/var/tmp` and `/tmp` that is on disk and takes an unnamed file; nil for none
+    /// (then texts are held).
+    static let directory: String? = {
+        let candidates = [ProcessInfo.processInfo.environment["TMPDIR"], "/var/tmp", "/tmp"].compactMap { $0 }
+        return candidates.first { !$0.isEmpty && arbor_yaml_spills_to($0) == 1 }
+    }()
+
+    /// The text of `count` bytes written to `descriptor` (which this takes), mapped so that its readers give its
+    /// pages back; read into memory where it cannot be mapped; nil when it cannot be read either.
+    static func bytes(of descriptor: Int32, count: Int) -> SourceBytes? {
+        if let address = arbor_mapping_own(descriptor, count) {
+            let start = Int(bitPattern: address)
+            return SourceBytes(ByteStorage(mapped: address, count: count) { arbor_lease_unmap(UnsafePointer(bitPattern: start)) })
+        }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var read = 0
+        while read < count {
+            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + read, count - read, off_t(read)) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            read += got
+        }
+        return SourceBytes(bytes)
+    }
+}

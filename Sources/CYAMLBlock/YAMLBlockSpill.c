@@ -1,0 +1,197 @@
+// The block-style YAML reader's text written to an unnamed file a window at a time, rather than held: the system
+// keeps what was written in its page cache, writes it out under pressure and reads it again, so a large file's
+// JSON text is not the process's memory. Any failure to write brings the text back into memory.
+#define _GNU_SOURCE
+#include "YAMLBlockState.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <linux/magic.h>
+#include <sys/vfs.h>
+#endif
+
+/// The bytes copied at a time between the text's file and memory.
+enum { copy_chunk = 1 << 20 };
+
+int arbor_yb_spill_open(const char *directory) {
+#if defined(__linux__) && defined(O_TMPFILE)
+    if (!directory) return -1;
+    int descriptor = open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (descriptor < 0) return -1;
+    struct statfs system;
+    // A file system in memory would hold the text in memory still, and out of sight.
+    if (fstatfs(descriptor, &system) != 0 || system.f_type == TMPFS_MAGIC || system.f_type == RAMFS_MAGIC) {
+        close(descriptor);
+        return -1;
+    }
+    return descriptor;
+#else
+    (void)directory;
+    return -1;
+#endif
+}
+
+int32_t arbor_yaml_spills_to(const char *directory) {
+    int descriptor = arbor_yb_spill_open(directory);
+    if (descriptor < 0) return 0;
+    close(descriptor);
+    return 1;
+}
+
+static int write_all(int descriptor, const uint8_t *bytes, int64_t count, int64_t offset) {
+    while (count > 0) {
+        ssize_t written = pwrite(descriptor, bytes, (size_t)count, (off_t)offset);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) return 0;
+        bytes += written;
+        count -= written;
+        offset += written;
+    }
+    return 1;
+}
+
+static int read_all(int descriptor, uint8_t *bytes, int64_t count, int64_t offset) {
+    while (count > 0) {
+        ssize_t read = pread(descriptor, bytes, (size_t)count, (off_t)offset);
+        if (read < 0 && errno == EINTR) continue;
+        if (read <= 0) return 0;
+        bytes += read;
+        count -= read;
+        offset += read;
+    }
+    return 1;
+}
+
+int arbor_yb_open_output(arbor_yaml_json *o, int64_t expected, const char *directory, int64_t window) {
+    o->count = o->spilled = 0;
+    o->flows = NULL;
+    o->flow_count = o->flow_capacity = 0;
+    o->descriptor = directory && window > 0 && expected > window ? arbor_yb_spill_open(directory) : -1;
+    o->capacity = o->descriptor >= 0 ? window : expected;
+    o->bytes = malloc((size_t)o->capacity);
+    if (o->bytes) return 1;
+    if (o->descriptor >= 0) close(o->descriptor);
+    o->descriptor = -1;
+    return 0;
+}
+
+int arbor_yb_flush(arbor_yaml_json *o) {
+    if (o->descriptor < 0) return 0;
+    if (!write_all(o->descriptor, o->bytes, o->count, o->spilled)) return 0;
+    o->spilled += o->count;
+    o->count = 0;
+    return 1;
+}
+
+int arbor_yb_unspill(arbor_yaml_json *o) {
+    if (o->descriptor < 0) return 1;
+    int64_t total = o->spilled + o->count;
+    int64_t capacity = total + total / 8 + 4096;
+    uint8_t *bytes = malloc((size_t)capacity);
+    if (!bytes || !read_all(o->descriptor, bytes, o->spilled, 0)) {
+        free(bytes);
+        return 0;
+    }
+    memcpy(bytes + o->spilled, o->bytes, (size_t)o->count);
+    free(o->bytes);
+    close(o->descriptor);
+    o->bytes = bytes;
+    o->count = total;
+    o->capacity = capacity;
+    o->descriptor = -1;
+    o->spilled = 0;
+    return 1;
+}
+
+/// Moves the file's first `count` bytes one byte on, from the end back.
+static int shift_file(int descriptor, int64_t count) {
+    uint8_t *chunk = malloc(copy_chunk);
+    if (!chunk) return 0;
+    int64_t end = count;
+    while (end > 0) {
+        int64_t length = end < copy_chunk ? end : copy_chunk;
+        if (!read_all(descriptor, chunk, length, end - length) || !write_all(descriptor, chunk, length, end - length + 1)) {
+            free(chunk);
+            return 0;
+        }
+        end -= length;
+    }
+    free(chunk);
+    return 1;
+}
+
+int arbor_yb_prepend(state *s, uint8_t byte) {
+    if (!arbor_yb_reserve(s, 1)) return 0;
+    arbor_yaml_json *o = s->out;
+    if (o->spilled > 0 && !(shift_file(o->descriptor, o->spilled) && write_all(o->descriptor, &byte, 1, 0))) {
+        // The file is no longer the text: the document goes to the full parser.
+        s->failed = 1;
+        return 0;
+    }
+    if (o->spilled > 0) {
+        o->spilled++;
+    } else {
+        memmove(o->bytes + 1, o->bytes, (size_t)o->count);
+        o->bytes[0] = byte;
+        o->count++;
+    }
+    for (int64_t i = 0; i < o->flow_count; i++) o->flows[i]++;
+    return 1;
+}
+
+/// Appends the held bytes `from..<to` of `text`, handing the pages copied back to the system as it goes.
+static void put_held(state *s, uint8_t *text, int64_t from, int64_t to) {
+    const int64_t chunk = 4 << 20;
+    const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    for (int64_t at = from; at < to; at += chunk) {
+        int64_t length = to - at < chunk ? to - at : chunk;
+        put_run(s, text + at, length);
+        uintptr_t start = ((uintptr_t)(text + at) + page - 1) & ~(page - 1);
+        uintptr_t end = (uintptr_t)(text + at + length) & ~(page - 1);
+        if (end > start) madvise((void *)start, (size_t)(end - start), MADV_DONTNEED);
+    }
+}
+
+void arbor_yb_put_part(state *s, arbor_yaml_json *part, int64_t from, int64_t to) {
+    if (part->descriptor >= 0 && from < part->spilled) {
+        int64_t end = to < part->spilled ? to : part->spilled;
+        uint8_t *chunk = malloc(copy_chunk);
+        if (!chunk) { s->failed = 1; return; }
+        for (int64_t at = from; at < end && !s->failed; at += copy_chunk) {
+            int64_t length = end - at < copy_chunk ? end - at : copy_chunk;
+            if (!read_all(part->descriptor, chunk, length, at)) { s->failed = 1; break; }
+            put_run(s, chunk, length);
+#if defined(__linux__)
+            // The part's file is read once: its pages are let go as they are copied.
+            fallocate(part->descriptor, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)at, (off_t)length);
+#endif
+        }
+        free(chunk);
+        from = end;
+    }
+    if (from < to) put_held(s, part->bytes, from - part->spilled, to - part->spilled);
+}
+
+int arbor_yb_finish(arbor_yaml_json *o) {
+    if (o->descriptor < 0) return 1;
+    if (!arbor_yb_flush(o)) return arbor_yb_unspill(o);
+    free(o->bytes);
+    o->bytes = NULL;
+    o->count = o->spilled;
+    o->capacity = 0;
+    o->spilled = 0;
+    return 1;
+}
+
+void arbor_yb_discard(arbor_yaml_json *o) {
+    free(o->bytes);
+    free(o->flows);
+    if (o->descriptor >= 0) close(o->descriptor);
+    o->bytes = NULL;
+    o->flows = NULL;
+    o->descriptor = -1;
+    o->count = o->flow_count = o->spilled = 0;
+}

@@ -1,0 +1,93 @@
+import ArborCore
+@testable import ArborSources
+import Foundation
+import Testing
+
+/// The JSON text of a large YAML file is written to an unnamed file on disk rather than held: the same bytes as
+/// the text held, read through a mapping whose pages are given back behind a pass.
+@Suite("A large YAML file's JSON text written to a file", .serialized)
+struct SpilledTextTests {
+    /// A directory on disk, as the program would choose (the suite needs one).
+    static func place(window: Int) throws -> SpilledText.Place {
+        SpilledText.Place(directory: try #require(SpilledText.directory, "no directory of disk for unnamed files"), window: window)
+    }
+
+    /// Kubernetes-style Deployments, `count` of them, in the block style.
+    static func deployments(_ count: Int) -> String {
+        var text = "apiVersion: v1\nkind: List\nitems:\n"
+        for index in 0..<count {
+            text += "- kind: Deployment\n  metadata:\n    name: svc-\(index)\n    labels: {app: svc-\(index), tier: web}\n"
+            text += "  spec:\n    replicas: \(index % 7)\n    args: [--port, \"80\(index % 10)\"]\n    note: \"tab\\there\"\n"
+        }
+        return text
+    }
+
+    /// The name of the mapping holding `address` in the process's memory map.
+    static func mappingName(at address: UnsafeRawPointer) throws -> String {
+        let target = UInt(bitPattern: address)
+        let handle = try #require(FileHandle(forReadingAtPath: "/proc/self/maps"))
+        defer { try? handle.close() }
+        let text = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            let bounds = fields[0].split(separator: "-").compactMap { UInt($0, radix: 16) }
+            if bounds.count == 2, bounds[0] <= target, target < bounds[1] {
+                return fields.count > 5 ? String(fields[5]).trimmingCharacters(in: .whitespaces) : ""
+            }
+        }
+        return ""
+    }
+
+    static func base(of bytes: SourceBytes) throws -> UnsafeRawPointer {
+        try #require(bytes.withUnsafeBufferPointer { $0.baseAddress }.map(UnsafeRawPointer.init))
+    }
+
+    @Test(arguments: YAMLBlockReaderTests.taken + [
+        // Two parts on two threads, each writing its own file, the second's copied after the first's.
+        deployments(40_000),
+        // A stream whose first document is written out before its `---`: the list's bracket goes before it all.
+        "a: 1\nb:\n  - x\n  - [y, z]\nc: a value that takes the text past its window\nd: [1, 2]\n---\nc: 2\n---\n- [3, 4]\n",
+        // A stream of two parts, split at a `---` past its middle.
+        deployments(21_000) + "---\n" + deployments(19_000)
+    ])
+    func theTextWrittenToAFileIsTheTextHeld(yaml: String) throws {
+        let content = SourceBytes(Array(yaml.utf8))
+        let held = try #require(YAMLBlockReader.text(content, spillingTo: nil))
+        let written = try #require(YAMLBlockReader.text(content, spillingTo: Self.place(window: 61)))
+        #expect(try Self.mappingName(at: Self.base(of: written.json)).hasSuffix("(deleted)"), "an unnamed file's")
+        let same = Array(written.json) == Array(held.json)
+        #expect(same)
+        #expect(written.documents == held.documents)
+        #expect((0..<written.flows.count).map { written.flows[$0] } == (0..<held.flows.count).map { held.flows[$0] })
+    }
+
+    @Test func aSmallInputsTextIsHeld() throws {
+        #expect(SpilledText.place(forInput: SpilledText.inputBytes - 1) == nil)
+        #expect(SpilledText.place(forInput: SpilledText.inputBytes)?.window == SpilledText.window)
+        let held = try #require(YAMLBlockReader.text(SourceBytes(Array("a: [1, 2]\n".utf8))))
+        #expect(try Self.mappingName(at: Self.base(of: held.json)).isEmpty, "held in the process's own memory")
+    }
+
+    @Test func aYAMLFileThatGivesWayWritesNoFile() throws {
+        // A tab the block reader does not take: the transcoder reads the document.
+        let yaml = "a:\n\t- 1\n" + String(repeating: "b: 2\n", count: 100)
+        #expect(YAMLBlockReader.text(SourceBytes(Array(yaml.utf8)), spillingTo: try Self.place(window: 61)) == nil)
+    }
+
+    @Test func aLargeFileIsBrowsedFromItsTextOnDiskHoldingAStretchOfIt() async throws {
+        let yaml = Self.deployments(260_000)
+        #expect(yaml.utf8.count >= SpilledText.inputBytes)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-spill-\(UUID().uuidString).yaml").path
+        try Data(yaml.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let document = try #require(try SourceOpener.open(SourceRequest(path: path)).hierarchy as? LazyJSONDocument)
+        let base = try Self.base(of: document.bytes)
+        #expect(try Self.mappingName(at: base).hasSuffix("(deleted)"))
+        // Held whole, the text would be all of its 40-odd MiB.
+        #expect(try MappedPagesTests.residentKilobytes(at: base) < 32 << 10)
+        let last = try await document.children(of: "/items", in: 259_999..<260_000)[0]
+        #expect(last.content.fields.first { $0.name == "kind" }?.value == "Deployment")
+        #expect(try await document.item("/items/259999/metadata/name").content.scalar?.text == "svc-259999")
+        #expect(try await document.item("/items/259999/spec/note").content.scalar?.text == "tab\there")
+    }
+}
