@@ -192,6 +192,33 @@ def k8s_flow_yaml(path):
     return flow
 
 
+def k8s_yaml_1gb(path):
+    """The list ten times over (2,000,000 Deployments, 1 GB): the list's items repeated under its one header."""
+    big = path[:-len('.yaml')] + '-x10.yaml'
+    if not os.path.exists(big):
+        with open(path, 'rb') as source:
+            header, body = source.read().split(b'items:\n', 1)
+        with open(big + '.tmp', 'wb') as out:
+            out.write(header + b'items:\n')
+            for _ in range(10):
+                out.write(body)
+        os.rename(big + '.tmp', big)
+    return big
+
+
+def dense_yaml(data, smoke):
+    """4,000,000 records of two keys (a mapping every 25 bytes): the densest shape a list of records takes."""
+    count = 40_000 if smoke else 4_000_000
+    path = os.path.join(data, f'records-{count}.yaml')
+    if not os.path.exists(path):
+        with open(path + '.tmp', 'w') as out:
+            out.write('items:\n')
+            for start in range(0, count, 100_000):
+                out.write(''.join(f'- id: {i}\n  v: x{i}\n' for i in range(start, min(count, start + 100_000))))
+        os.rename(path + '.tmp', path)
+    return path, count
+
+
 def run(measure, record, floor, installed, arbor, data, runs, smoke):
     """Measures both shapes; `measure` and `record` are run.py's, `floor` shapes_run's."""
     print('across boundaries', file=sys.stderr)
@@ -233,6 +260,15 @@ def run(measure, record, floor, installed, arbor, data, runs, smoke):
     flow_yaml = k8s_flow_yaml(manifests_yaml)
     record('yaml-flow-100mb', 'file', {'size_kb': {'median': os.path.getsize(flow_yaml) / 1024}})
     record('yaml-flow-100mb', 'arbor', measure('arbor', [arbor, flow_yaml], rf'items\s+▷ {deployments}\b', runs=max(1, runs // 2), timeout=300))
+    dense, records = dense_yaml(data, smoke)
+    record('yaml-dense-100mb', 'file', {'size_kb': {'median': os.path.getsize(dense) / 1024}})
+    record('yaml-dense-100mb', 'arbor', measure('arbor', [arbor, dense], rf'items\s+▷ {records}\b', runs=max(1, runs // 2), timeout=300))
+    if not smoke:
+        # The first screen is the file's first part, its list's count pending; the whole index shows the count.
+        big_yaml = k8s_yaml_1gb(manifests_yaml)
+        record('yaml-1gb', 'file', {'size_kb': {'median': os.path.getsize(big_yaml) / 1024}})
+        record('yaml-1gb-first', 'arbor', measure('arbor', [arbor, big_yaml], r'items\s+▷', runs=3, warmup=1, timeout=300))
+        record('yaml-1gb', 'arbor', measure('arbor', [arbor, big_yaml], rf'items\s+▷ {deployments * 10}\b', runs=3, warmup=1, timeout=300))
     record('yaml-100mb', 'arbor (the same as JSON)', measure('arbor', [arbor, manifests_json], rf'items\s+▷ {deployments}\b', runs=max(1, runs // 2), timeout=300))
     if not smoke:
         record('yaml-100mb', 'PyYAML CSafeLoader', floor('PyYAML CSafeLoader', ['python3', '-c',

@@ -114,6 +114,13 @@ def budgets(results, sizes, show, value):
     flow_kb = get('yaml-flow-100mb', 'file', 'size_kb')
     check('The same list with a flow sequence in each container: peak ≤ 1.5× the file', get('yaml-flow-100mb', metric='rss_kb'),
           flow_kb * 1.5 if flow_kb else None, 'MiB')
+    dense_kb = get('yaml-dense-100mb', 'file', 'size_kb')
+    check('4,000,000 YAML records of two keys: whole index ≤ 0.5 s', get('yaml-dense-100mb'), 500)
+    check('4,000,000 YAML records of two keys: peak ≤ 1.5× the file', get('yaml-dense-100mb', metric='rss_kb'),
+          dense_kb * 1.5 if dense_kb else None, 'MiB')
+    check('1 GB Kubernetes YAML list: first screen, its count pending, ≤ 50 ms', get('yaml-1gb-first'), 50)
+    big_yaml_kb = get('yaml-1gb', 'file', 'size_kb')
+    check('1 GB Kubernetes YAML list: peak ≤ 1.3× the file', get('yaml-1gb', metric='rss_kb'), big_yaml_kb * 1.3 if big_yaml_kb else None, 'MiB')
     check('zip bomb (10 GB of zeros in 10 MB): listed ≤ 50 ms', get('zip-bomb'), 50)
     check('zip bomb: entered, its notice ≤ 1 s', get('zip-bomb', metric='probe_ms[0:Right]'), 1000)
     check('zip bomb: peak ≤ 64 MiB', get('zip-bomb', metric='rss_kb'), 64 * 1024, 'MiB')

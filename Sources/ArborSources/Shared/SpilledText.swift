@@ -5,7 +5,6 @@ import Darwin
 #endif
 import CFileLease
 import CYAMLBlock
-import Foundation
 
 /// A text made from a large input (a YAML file's JSON text) written to an unnamed file on disk rather than held:
 /// the system keeps it in its page cache, writes it out when memory is short and reads it again, and it is read
@@ -37,7 +36,7 @@ enum SpilledText {
     /// The first of `$TMPDIR`, `/var/tmp` and `/tmp` that is on disk and takes an unnamed file; nil for none
     /// (then texts are held).
     static let directory: String? = {
-        let candidates = [ProcessInfo.processInfo.environment["TMPDIR"], "/var/tmp", "/tmp"].compactMap { $0 }
+        let candidates = [getenv("TMPDIR").map { String(cString: $0) }, "/var/tmp", "/tmp"].compactMap { $0 }
         return candidates.first { !$0.isEmpty && arbor_yaml_spills_to($0) == 1 }
     }()
 
