@@ -24,7 +24,7 @@ enum SpilledText {
     static let inputBytes = 32 << 20
 
     /// The bytes of a text held before they are written.
-    static let window = 4 << 20
+    static let window = 1 << 20
 
     /// The place for the text of an input of `count` bytes: nil for a smaller one, or where no directory of disk
     /// takes an unnamed file.
