@@ -148,7 +148,10 @@ const unsigned char *arbor_mapping_own(int descriptor, size_t size) {
     pthread_mutex_lock(&lock);
     int slot = 0;
     while (slot < lease_slots && leases[slot].address) slot++;
-    unsigned char *address = slot < lease_slots ? mmap(NULL, size, PROT_READ, MAP_SHARED, descriptor, 0) : MAP_FAILED;
+    struct stat status;
+    // A file shorter than the mapping would end a read past its end with a bus error.
+    int whole = fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode) && (size_t)status.st_size >= size;
+    unsigned char *address = slot < lease_slots && whole ? mmap(NULL, size, PROT_READ, MAP_SHARED, descriptor, 0) : MAP_FAILED;
     if (address == MAP_FAILED) {
         pthread_mutex_unlock(&lock);
         return NULL;

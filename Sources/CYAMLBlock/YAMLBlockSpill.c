@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #if defined(__linux__)
 #include <linux/magic.h>
@@ -18,7 +19,9 @@ enum { copy_chunk = 1 << 20 };
 
 int arbor_yb_spill_open(const char *directory) {
 #if defined(__linux__) && defined(O_TMPFILE)
-    if (!directory) return -1;
+    struct rlimit limit;
+    // Writing past a limit on a file's size is a signal that ends the program, not an error returned.
+    if (!directory || getrlimit(RLIMIT_FSIZE, &limit) != 0 || limit.rlim_cur != RLIM_INFINITY) return -1;
     int descriptor = open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
     if (descriptor < 0) return -1;
     struct statfs system;

@@ -48,7 +48,11 @@ struct SpilledTextTests {
         // A stream whose first document is written out before its `---`: the list's bracket goes before it all.
         "a: 1\nb:\n  - x\n  - [y, z]\nc: a value that takes the text past its window\nd: [1, 2]\n---\nc: 2\n---\n- [3, 4]\n",
         // A stream of two parts, split at a `---` past its middle.
-        deployments(21_000) + "---\n" + deployments(19_000)
+        deployments(21_000) + "---\n" + deployments(19_000),
+        // A stream whose second part holds many documents: their list's brackets are left out of the copy.
+        deployments(21_000) + String(repeating: "---\n" + deployments(500), count: 40),
+        // Scalars longer than the window, which grows for them.
+        "long: \"\(String(repeating: "a quoted \\\"value\\\" ", count: 30))\"\nlit: |\n\(String(repeating: "  a line of a literal\n", count: 20))next: [\(String(repeating: "item, ", count: 30))end]\n"
     ])
     func theTextWrittenToAFileIsTheTextHeld(yaml: String) throws {
         let content = SourceBytes(Array(yaml.utf8))
@@ -59,6 +63,21 @@ struct SpilledTextTests {
         #expect(same)
         #expect(written.documents == held.documents)
         #expect((0..<written.flows.count).map { written.flows[$0] } == (0..<held.flows.count).map { held.flows[$0] })
+    }
+
+    @Test func aTextWithNoSlotForItsMappingIsStillMappedFromItsFile() throws {
+        let yaml = Self.deployments(2_000)
+        let held = try #require(YAMLBlockReader.text(SourceBytes(Array(yaml.utf8)), spillingTo: nil))
+        // A file written and unlinked, as the reader's unnamed one.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-text-\(UUID().uuidString)").path
+        try Data(Array(held.json)).write(to: URL(fileURLWithPath: path))
+        let descriptor = open(path, O_RDONLY)
+        unlink(path)
+        #expect(descriptor >= 0)
+        let bytes = try #require(SpilledText.bytes(of: descriptor, count: held.json.count, registered: false))
+        #expect(try Self.mappingName(at: Self.base(of: bytes)).hasSuffix("(deleted)"), "not read into memory")
+        let same = Array(bytes) == Array(held.json)
+        #expect(same)
     }
 
     @Test func aSmallInputsTextIsHeld() throws {

@@ -41,11 +41,20 @@ enum SpilledText {
     }()
 
     /// The text of `count` bytes written to `descriptor` (which this takes), mapped so that its readers give its
-    /// pages back; read into memory where it cannot be mapped; nil when it cannot be read either.
-    static func bytes(of descriptor: Int32, count: Int) -> SourceBytes? {
-        if let address = arbor_mapping_own(descriptor, count) {
+    /// pages back (`registered`); mapped without that when every slot of such mappings is taken (its pages, the
+    /// file's, can still be dropped by the system); read into memory where it cannot be mapped; nil when it
+    /// cannot be read either.
+    static func bytes(of descriptor: Int32, count: Int, registered: Bool = true) -> SourceBytes? {
+        if registered, let address = arbor_mapping_own(descriptor, count) {
             let start = Int(bitPattern: address)
             return SourceBytes(ByteStorage(mapped: address, count: count) { arbor_lease_unmap(UnsafePointer(bitPattern: start)) })
+        }
+        if let address = mmap(nil, count, PROT_READ, MAP_SHARED, descriptor, 0), address != MAP_FAILED {
+            let start = Int(bitPattern: address)
+            return SourceBytes(ByteStorage(mapped: UnsafePointer(address.assumingMemoryBound(to: UInt8.self)), count: count) {
+                munmap(UnsafeMutableRawPointer(bitPattern: start), count)
+                close(descriptor)
+            })
         }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: count)

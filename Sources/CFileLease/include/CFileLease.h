@@ -12,7 +12,8 @@ const unsigned char *arbor_lease_map(int descriptor, size_t size);
 
 /// Maps `size` bytes of a file that is the program's own (an unnamed file it wrote, opened at `descriptor`,
 /// which the mapping takes and closes when unmapped) so that its readers give its pages back as a leased
-/// mapping's (`arbor_mapping_read`). NULL when it cannot be mapped (the descriptor is then the caller's still).
+/// mapping's (`arbor_mapping_read`). NULL when it cannot be mapped, is shorter than `size` or every slot is taken
+/// (the descriptor is then the caller's still).
 const unsigned char *arbor_mapping_own(int descriptor, size_t size);
 
 /// Replaces every leased mapping by a private copy now and gives up its lease (before the program stops,
