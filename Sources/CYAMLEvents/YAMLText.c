@@ -1,4 +1,5 @@
 #include "YAMLText.h"
+#include <string.h>
 
 /// The character at `bytes[at]` (valid UTF-8), and its length in `length`.
 static uint32_t decode(const uint8_t *bytes, int64_t at, int64_t count, int32_t *length) {
@@ -64,4 +65,30 @@ arbor_yaml_mark arbor_yaml_text_mark(const uint8_t *bytes, int64_t at, struct fy
     // On the known mark's line the column is counted on from it, not from the line's start (a long line).
     int64_t column = breaks == 0 ? known.column + characters : column_of(bytes, at);
     return (arbor_yaml_mark){.line = known.line + breaks, .column = column, .offset = at};
+}
+
+int32_t arbor_yaml_is_utf8(const uint8_t *bytes, int64_t count) {
+    int64_t at = 0;
+    while (at < count) {
+        // Eight bytes of ASCII at a time.
+        if (at + 8 <= count) {
+            uint64_t word;
+            memcpy(&word, bytes + at, 8);
+            if ((word & 0x8080808080808080ULL) == 0) { at += 8; continue; }
+        }
+        uint8_t lead = bytes[at];
+        if (lead < 0x80) { at++; continue; }
+        int32_t size = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+        if (size == 0 || at + size > count) return 0;
+        uint8_t second = bytes[at + 1];
+        // The second byte's range excludes overlong forms, surrogates and code points past U+10FFFF.
+        uint8_t low = lead == 0xE0 ? 0xA0 : lead == 0xF0 ? 0x90 : 0x80;
+        uint8_t high = lead == 0xED ? 0x9F : lead == 0xF4 ? 0x8F : 0xBF;
+        if (second < low || second > high) return 0;
+        for (int32_t index = 2; index < size; index++) {
+            if ((bytes[at + index] & 0xC0) != 0x80) return 0;
+        }
+        at += size;
+    }
+    return 1;
 }

@@ -2,25 +2,32 @@
 /// thing on its line (indented no deeper than it, so the last lines of a literal block above are not taken), and
 /// the comment ending its line.
 struct YAMLComments {
-    private let bytes: [UInt8]
+    private let bytes: SourceBytes
     /// The offset where each line starts.
     private let lineStarts: [Int]
     /// A bit for each line that holds a `#`: a line without one holds no comment, and is passed over at once.
     private let hashLines: [UInt64]
 
     init(_ bytes: [UInt8]) {
+        self.init(SourceBytes(bytes))
+    }
+
+    /// The comments of `bytes`, held or mapped (not copied).
+    init(_ bytes: SourceBytes) {
         self.bytes = bytes
         // Line breaks as the parser counts them: LF, CR LF, and a CR alone.
         var starts = [0]
         var hashes: [UInt64] = [0]
-        for (offset, byte) in bytes.enumerated() {
-            let crAlone = byte == UInt8(ascii: "\r") && (offset + 1 == bytes.count || bytes[offset + 1] != UInt8(ascii: "\n"))
-            if byte == UInt8(ascii: "\n") || crAlone {
-                starts.append(offset + 1)
-                if starts.count % 64 == 1 { hashes.append(0) }
-            } else if byte == UInt8(ascii: "#") {
-                let line = starts.count - 1
-                hashes[line / 64] |= 1 << UInt64(line % 64)
+        bytes.withUnsafeBufferPointer { bytes in
+            for (offset, byte) in bytes.enumerated() {
+                let crAlone = byte == UInt8(ascii: "\r") && (offset + 1 == bytes.count || bytes[offset + 1] != UInt8(ascii: "\n"))
+                if byte == UInt8(ascii: "\n") || crAlone {
+                    starts.append(offset + 1)
+                    if starts.count % 64 == 1 { hashes.append(0) }
+                } else if byte == UInt8(ascii: "#") {
+                    let line = starts.count - 1
+                    hashes[line / 64] |= 1 << UInt64(line % 64)
+                }
             }
         }
         lineStarts = starts

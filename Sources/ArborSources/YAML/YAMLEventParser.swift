@@ -43,20 +43,22 @@ struct YAMLEventParser: ~Copyable {
     static func parse<Result>(_ bytes: [UInt8], _ body: (inout YAMLEventParser) throws(YAMLGraph.Failure) -> Result)
         throws(YAMLGraph.Failure) -> Result {
         let outcome: Swift.Result<Result, YAMLGraph.Failure> = bytes.withUnsafeBufferPointer { buffer in
-            do throws(YAMLGraph.Failure) {
-                var parser = try YAMLEventParser(buffer)
-                do throws(YAMLGraph.Failure) {
-                    return .success(try body(&parser))
-                } catch {
-                    guard parser.retries else { throw error }
-                }
-                var again = try YAMLEventParser(buffer, libyaml: true)
-                return .success(try body(&again))
-            } catch {
-                return .failure(error)
-            }
+            Swift.Result { () throws(YAMLGraph.Failure) -> Result in try parse(buffer, body) }
         }
         return try outcome.get()
+    }
+
+    /// As ``parse(_:_:)-([UInt8],_)``, of bytes that stay where they are while it runs.
+    static func parse<Result>(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (inout YAMLEventParser) throws(YAMLGraph.Failure) -> Result)
+        throws(YAMLGraph.Failure) -> Result {
+        var parser = try YAMLEventParser(buffer)
+        do throws(YAMLGraph.Failure) {
+            return try body(&parser)
+        } catch {
+            guard parser.retries else { throw error }
+        }
+        var again = try YAMLEventParser(buffer, libyaml: true)
+        return try body(&again)
     }
 }
 

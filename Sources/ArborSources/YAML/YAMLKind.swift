@@ -96,7 +96,7 @@ struct YAMLKind: SourceKind {
             return LazyJSONDocument(bytes: read.json, name: input.name, race: nil, isStream: true)
                 .map { OpenedSource(hierarchy: Self.commented($0, comments), format: .document) }
         }
-        let text = YAMLLoader.text(input.bytes)
+        let text = YAMLLoader.text(input.content)
         let transcoded: (json: [UInt8], marks: YAMLMarks)?
         do {
             transcoded = try YAMLTranscoder.text(text, limit: 4 * text.count + (1 << 20))

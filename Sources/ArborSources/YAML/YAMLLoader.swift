@@ -1,4 +1,5 @@
 import ArborCore
+import CYAMLEvents
 
 /// Reads YAML through libfyaml's events into the same flat ``JSONDocument`` the JSON sources use, so a YAML file
 /// is an object tree or a document by the same rules. A stream of several documents is a list of documents.
@@ -33,6 +34,12 @@ package enum YAMLLoader {
     /// The bytes as UTF-8: bytes that are not UTF-8 read as U+FFFD, as text does everywhere else.
     static func text(_ bytes: [UInt8]) -> [UInt8] {
         String(validating: bytes, as: UTF8.self) != nil ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
+    }
+
+    /// As ``text(_:)-([UInt8])``, without a copy of bytes that are UTF-8 (a mapped file stays mapped).
+    static func text(_ content: SourceBytes) -> SourceBytes {
+        let valid = content.withUnsafeBufferPointer { arbor_yaml_is_utf8($0.baseAddress, Int64($0.count)) == 1 }
+        return valid ? content : SourceBytes(text(content.array))
     }
 
     /// The parser's or the composer's failure as the error a reader gives: `FILE:LINE:COLUMN: invalid YAML: ...`.

@@ -57,6 +57,8 @@ struct YAMLTranscoder {
     private let limit: Int
     /// Where a first part ends: the transcoding stops after the first whole value past this many bytes.
     private let partAfter: Int
+    /// How far the parser has read a mapped input, told to its mapping.
+    private var reading: ForwardReading?
 
     private init(limit: Int, partAfter: Int, comments: YAMLComments?) {
         self.limit = limit
@@ -84,14 +86,27 @@ struct YAMLTranscoder {
         return part
     }
 
+    /// As ``text(_:limit:)``, of bytes held or mapped: a mapping's pages are given back behind the parser as a
+    /// scan's are (``MappedPages``), and comments read from it again where a value asks.
+    static func text(_ bytes: SourceBytes, limit: Int) throws(YAMLGraph.Failure) -> (json: [UInt8], marks: YAMLMarks)? {
+        try text(bytes, limit: limit, partAfter: .max)
+    }
+
     private static func text(_ bytes: [UInt8], limit: Int, partAfter: Int) throws(YAMLGraph.Failure) -> (json: [UInt8], marks: YAMLMarks)? {
-        try YAMLEventParser.parse(bytes) { (parser: inout YAMLEventParser) throws(YAMLGraph.Failure) -> (json: [UInt8], marks: YAMLMarks)? in
-            let comments = bytes.contains(UInt8(ascii: "#")) ? YAMLComments(bytes) : nil
-            var transcoder = YAMLTranscoder(limit: limit, partAfter: partAfter, comments: comments)
-            transcoder.output.reserveCapacity(bytes.count + bytes.count / 4)
-            guard try transcoder.transcode(&parser), transcoder.documents == 1 else { return nil }
-            transcoder.marks.finish()
-            return (transcoder.output, transcoder.marks)
+        try text(SourceBytes(bytes), limit: limit, partAfter: partAfter)
+    }
+
+    private static func text(_ bytes: SourceBytes, limit: Int, partAfter: Int) throws(YAMLGraph.Failure) -> (json: [UInt8], marks: YAMLMarks)? {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLGraph.Failure) -> (json: [UInt8], marks: YAMLMarks)? in
+            try YAMLEventParser.parse(buffer) { (parser: inout YAMLEventParser) throws(YAMLGraph.Failure) -> (json: [UInt8], marks: YAMLMarks)? in
+                let comments = buffer.contains(UInt8(ascii: "#")) ? YAMLComments(bytes) : nil
+                var transcoder = YAMLTranscoder(limit: limit, partAfter: partAfter, comments: comments)
+                transcoder.output.reserveCapacity(bytes.count + bytes.count / 4)
+                if bytes.isMapped { transcoder.reading = ForwardReading(buffer, from: 0) }
+                guard try transcoder.transcode(&parser), transcoder.documents == 1 else { return nil }
+                transcoder.marks.finish()
+                return (transcoder.output, transcoder.marks)
+            }
         }
     }
 
@@ -99,6 +114,7 @@ struct YAMLTranscoder {
     private mutating func transcode(_ parser: inout YAMLEventParser) throws(YAMLGraph.Failure) -> Bool {
         while true {
             let event = try parser.next()
+            reading?.reached(Int(event.start.offset))
             let mark = Int(event.start.line)
             switch event.type {
             case ARBOR_YAML_STREAM_END:

@@ -65,4 +65,7 @@ int32_t arbor_yaml_retries(const arbor_yaml_parser *parser);
 
 void arbor_yaml_destroy(arbor_yaml_parser *parser);
 
+/// 1 when the `count` bytes are well-formed UTF-8 (no overlong form, surrogate or code point past U+10FFFF), else 0.
+int32_t arbor_yaml_is_utf8(const uint8_t *bytes, int64_t count);
+
 #endif

@@ -1,0 +1,78 @@
+import ArborCore
+@testable import ArborSources
+import CYAMLEvents
+import Foundation
+import Testing
+
+/// A large YAML file the parser's events read (not the block style) is read where it lies: a mapped file is not
+/// copied when it is UTF-8, and its pages are given back behind the parser as a scan's are.
+@Suite("A large YAML file read in place by the parser", .serialized)
+struct YAMLInPlaceTests {
+    /// Whether `bytes` are UTF-8 by the standard library's reckoning.
+    static func isUTF8(_ bytes: [UInt8]) -> Bool { String(validating: bytes, as: UTF8.self) != nil }
+
+    @Test(arguments: [
+        [], Array("plain ASCII, longer than eight bytes".utf8), Array("héllo — ✓ 日本語 😀".utf8),
+        [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xED, 0x9F, 0xBF],
+        [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xF5, 0x80, 0x80, 0x80],
+        [0x80], [0xBF], [0xE2, 0x82], [0x41, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41, 0xE2, 0x82], [0xFF], [0xFE],
+        Array("abcdefg".utf8) + [0xC3, 0xA9] + Array("abcdefgh".utf8) + [0xF0, 0x9F, 0x98],
+    ] as [[UInt8]])
+    func theValidatorAgreesWithTheStandardLibrary(bytes: [UInt8]) {
+        #expect((arbor_yaml_is_utf8(bytes, Int64(bytes.count)) == 1) == Self.isUTF8(bytes), "\(bytes)")
+    }
+
+    @Test func theValidatorAgreesOnRandomBytes() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int.random(in: 0..<12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            #expect((arbor_yaml_is_utf8(bytes, Int64(bytes.count)) == 1) == Self.isUTF8(bytes), "\(bytes)")
+        }
+    }
+
+    @Test func bytesThatAreNotUTF8AreCopiedWithReplacements() {
+        let mapped = SourceBytes(Array("a: \u{e9}".utf8) + [0xFF])
+        #expect(Array(YAMLLoader.text(mapped)) == Array("a: \u{e9}\u{FFFD}".utf8))
+    }
+
+    @Test func aMappedInputGivesTheTextAnArrayGives() throws {
+        let yaml = "d: &d {image: x}  # defaults\njobs: [\n" + (0..<20_000).map { "  {name: job-\($0), base: *d, when: !manual on_success},  # \($0)\n" }.joined() + "  ]\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-in-place-\(UUID().uuidString).yaml").path
+        try Data(yaml.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        let mapped = try #require(FileMapping.map(descriptor, size: yaml.utf8.count, path: path))
+        let fromMapping = try #require(try YAMLTranscoder.text(YAMLLoader.text(mapped), limit: 1 << 30))
+        let fromArray = try #require(try YAMLTranscoder.text(Array(yaml.utf8), limit: 1 << 30))
+        #expect(fromMapping.json == fromArray.json)
+        let differing = (0..<fromArray.json.count).filter { offset in
+            let (mine, theirs) = (fromMapping.marks[offset], fromArray.marks[offset])
+            return mine?.anchor != theirs?.anchor || mine?.tag != theirs?.tag || mine?.alias != theirs?.alias
+                || mine?.link != theirs?.link || mine?.comment != theirs?.comment
+        }
+        #expect(differing.isEmpty)
+        // The marks were compared where there are some: the anchored value's comment among them.
+        #expect((0..<fromArray.json.count).contains { fromArray.marks[$0]?.comment == "defaults" })
+    }
+
+    @Test func aLargeFileFollowedGivesItsPagesBackBehindTheParser() async throws {
+        // Over several lines, each flow collection goes to the parser's events.
+        var yaml = "jobs: [\n"
+        var index = 0
+        while yaml.utf8.count < 17 << 20 {
+            yaml += (index..<(index + 1_000)).map { "  {name: job-\($0), base: image-x, n: \($0)},\n" }.joined()
+            index += 1_000
+        }
+        yaml += "  ]\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-in-place-\(UUID().uuidString).yaml").path
+        try Data(yaml.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let trims = MappedPages.trims
+        let document = try #require(try SourceOpener.open(SourceRequest(path: path)).hierarchy as? LazyJSONDocument)
+        #expect(MappedPages.trims > trims, "the parser's pages were given back as it read")
+        let last = try await document.item("/jobs/\(index - 1)/name")
+        #expect(last.content.scalar?.text == "job-\(index - 1)")
+    }
+}
