@@ -219,6 +219,22 @@ def dense_yaml(data, smoke):
     return path, count
 
 
+def flow_lines_yaml(data, smoke):
+    """700,000 flow mappings in a flow list over as many lines (44 MB): a file the block reader gives way on, read
+    from the parser's events."""
+    count = 7_000 if smoke else 700_000
+    path = os.path.join(data, f'flow-lines-{count}.yaml')
+    if not os.path.exists(path):
+        with open(path + '.tmp', 'w') as out:
+            out.write('jobs: [\n')
+            for start in range(0, count, 100_000):
+                out.write(''.join(f'  {{name: job-{i}, base: image-x, when: on_success, n: {i}}},\n'
+                                  for i in range(start, min(count, start + 100_000))))
+            out.write('  ]\n')
+        os.rename(path + '.tmp', path)
+    return path, count
+
+
 def run(measure, record, floor, installed, arbor, data, runs, smoke):
     """Measures both shapes; `measure` and `record` are run.py's, `floor` shapes_run's."""
     print('across boundaries', file=sys.stderr)
@@ -263,6 +279,9 @@ def run(measure, record, floor, installed, arbor, data, runs, smoke):
     dense, records = dense_yaml(data, smoke)
     record('yaml-dense-100mb', 'file', {'size_kb': {'median': os.path.getsize(dense) / 1024}})
     record('yaml-dense-100mb', 'arbor', measure('arbor', [arbor, dense], rf'items\s+▷ {records}\b', runs=max(1, runs // 2), timeout=300))
+    flow_lines, jobs = flow_lines_yaml(data, smoke)
+    record('yaml-flow-lines', 'file', {'size_kb': {'median': os.path.getsize(flow_lines) / 1024}})
+    record('yaml-flow-lines', 'arbor', measure('arbor', [arbor, flow_lines], rf'jobs\s+▷ {jobs}\b', runs=max(1, runs // 2), timeout=300))
     if not smoke:
         # The first screen is the file's first part, its list's count pending; the whole index shows the count.
         big_yaml = k8s_yaml_1gb(manifests_yaml)
