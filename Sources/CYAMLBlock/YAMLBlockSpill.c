@@ -37,6 +37,10 @@ int arbor_yb_spill_open(const char *directory) {
 #endif
 }
 
+int32_t arbor_yaml_spill_file(const char *directory) {
+    return arbor_yb_spill_open(directory);
+}
+
 int32_t arbor_yaml_spills_to(const char *directory) {
     int descriptor = arbor_yb_spill_open(directory);
     if (descriptor < 0) return 0;

@@ -97,15 +97,15 @@ struct YAMLKind: SourceKind {
                 .map { OpenedSource(hierarchy: Self.commented($0, comments), format: .document) }
         }
         let text = YAMLLoader.text(input.content)
-        let transcoded: (json: [UInt8], marks: YAMLMarks)?
+        let transcoded: (json: SourceBytes, marks: YAMLMarks)?
         do {
-            transcoded = try YAMLTranscoder.text(text, limit: 4 * text.count + (1 << 20))
+            transcoded = try YAMLTranscoder.text(text, limit: 4 * text.count + (1 << 20), spillingTo: SpilledText.place(forInput: text.count))
         } catch {
             throw YAMLLoader.loadError(error, origin: input.origin)
         }
         guard let transcoded else { return nil }
         // Anchors, tags and aliases are shown, and name what a query finds through an alias, as in a file read whole.
-        return JSONIndexing.open(SourceBytes(transcoded.json), name: input.name, format: format, mapping: request.mapping).map { opened in
+        return JSONIndexing.open(transcoded.json, name: input.name, format: format, mapping: request.mapping).map { opened in
             var opened = opened
             if let document = opened.hierarchy as? LazyJSONDocument {
                 opened.hierarchy = document.with(marks: transcoded.marks)

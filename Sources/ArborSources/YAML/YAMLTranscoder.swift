@@ -46,7 +46,7 @@ struct YAMLTranscoder {
         var keySpan: Span? = nil
     }
 
-    private var output: [UInt8] = []
+    private var output: YAMLTextOutput
     private var line = 0
     private var frames: [Frame] = []
     private var anchors: [String: Anchored] = [:]
@@ -60,7 +60,8 @@ struct YAMLTranscoder {
     /// How far the parser has read a mapped input, told to its mapping.
     private var reading: ForwardReading?
 
-    private init(limit: Int, partAfter: Int, comments: YAMLComments?) {
+    private init(limit: Int, partAfter: Int, comments: YAMLComments?, output: YAMLTextOutput) {
+        self.output = output
         self.limit = limit
         self.partAfter = partAfter
         self.comments = comments
@@ -87,21 +88,24 @@ struct YAMLTranscoder {
     }
 
     /// As ``text(_:limit:)``, of bytes held or mapped: a mapping's pages are given back behind the parser as a
-    /// scan's are (``MappedPages``), and comments read from it again where a value asks.
-    static func text(_ bytes: SourceBytes, limit: Int) throws(YAMLGraph.Failure) -> (json: [UInt8], marks: YAMLMarks)? {
-        try text(bytes, limit: limit, partAfter: .max)
+    /// scan's are (``MappedPages``), and comments read from it again where a value asks; the text is written to
+    /// `place` rather than held when there is one.
+    static func text(_ bytes: SourceBytes, limit: Int, spillingTo place: SpilledText.Place?) throws(YAMLGraph.Failure) -> (json: SourceBytes, marks: YAMLMarks)? {
+        guard let read = try text(bytes, limit: limit, partAfter: .max, spillingTo: place), let json = read.json.text() else { return nil }
+        return (json, read.marks)
     }
 
     private static func text(_ bytes: [UInt8], limit: Int, partAfter: Int) throws(YAMLGraph.Failure) -> (json: [UInt8], marks: YAMLMarks)? {
-        try text(SourceBytes(bytes), limit: limit, partAfter: partAfter)
+        try text(SourceBytes(bytes), limit: limit, partAfter: partAfter, spillingTo: nil).map { ($0.json.held, $0.marks) }
     }
 
-    private static func text(_ bytes: SourceBytes, limit: Int, partAfter: Int) throws(YAMLGraph.Failure) -> (json: [UInt8], marks: YAMLMarks)? {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLGraph.Failure) -> (json: [UInt8], marks: YAMLMarks)? in
-            try YAMLEventParser.parse(buffer) { (parser: inout YAMLEventParser) throws(YAMLGraph.Failure) -> (json: [UInt8], marks: YAMLMarks)? in
+    private static func text(_ bytes: SourceBytes, limit: Int, partAfter: Int, spillingTo place: SpilledText.Place?)
+        throws(YAMLGraph.Failure) -> (json: YAMLTextOutput, marks: YAMLMarks)? {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLGraph.Failure) -> (json: YAMLTextOutput, marks: YAMLMarks)? in
+            try YAMLEventParser.parse(buffer) { (parser: inout YAMLEventParser) throws(YAMLGraph.Failure) -> (json: YAMLTextOutput, marks: YAMLMarks)? in
                 let comments = buffer.contains(UInt8(ascii: "#")) ? YAMLComments(bytes) : nil
-                var transcoder = YAMLTranscoder(limit: limit, partAfter: partAfter, comments: comments)
-                transcoder.output.reserveCapacity(bytes.count + bytes.count / 4)
+                let output = YAMLTextOutput(expected: bytes.count + bytes.count / 4, spillingTo: place)
+                var transcoder = YAMLTranscoder(limit: limit, partAfter: partAfter, comments: comments, output: output)
                 if bytes.isMapped { transcoder.reading = ForwardReading(buffer, from: 0) }
                 guard try transcoder.transcode(&parser), transcoder.documents == 1 else { return nil }
                 transcoder.marks.finish()
@@ -138,11 +142,11 @@ struct YAMLTranscoder {
                     key(text, at: mark, span)
                     if let anchor {
                         // The key is written as text; its alias as a value is the scalar it is (`&a 1: *a`).
-                        var value: [UInt8] = []
+                        var value = YAMLTextOutput()
                         swap(&output, &value)
                         write(text, as: kind)
                         swap(&output, &value)
-                        anchors[anchor] = Anchored(range: 0..<0, json: value, keyText: String(decoding: text, as: UTF8.self),
+                        anchors[anchor] = Anchored(range: 0..<0, json: value.held, keyText: String(decoding: text, as: UTF8.self),
                                                    keyMark: YAMLMarks.Mark(anchor: anchor, tag: YAMLNote.shortTag(YAMLEventParser.text(event.tag))),
                                                    keySpan: span)
                     }
@@ -181,7 +185,10 @@ struct YAMLTranscoder {
                         output += json
                     } else {
                         guard output.count + target.range.count <= limit else { return false }
-                        for index in target.range where output[index] != 0x0A { output.append(output[index]) }
+                        let copy = output.bytes(in: target.range).filter { $0 != 0x0A }
+                        output += copy
+                        // Read back from the file once: the anchor's later aliases copy it from memory.
+                        if !output.holds(target.range) { anchors[name]?.json = copy }
                     }
                     if let path = target.path {
                         let link = target.link ?? marks.link("*" + name, to: path)
@@ -267,7 +274,7 @@ struct YAMLTranscoder {
     private func path() -> [PathKey] {
         frames.map { frame in
             guard frame.isMapping else { return .index(frame.count - 1) }
-            let quoted = output[frame.key]
+            let quoted = output.bytes(in: frame.key)
             return .name(quoted.contains(UInt8(ascii: "\\")) ? (try? JSONDocument.parse(Array(quoted)))?.nodes[0].text ?? ""
                 : String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self))
         }

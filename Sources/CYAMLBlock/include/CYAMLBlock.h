@@ -53,6 +53,10 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
                               arbor_yaml_number_writer numbers, const char *spill_directory, int64_t spill_window,
                               arbor_yaml_json *result);
 
+/// An unnamed file for a text in `directory` (read and written; the caller closes it) on a file system of disk,
+/// not of memory, where no limit on a file's size is set; -1 for none.
+int32_t arbor_yaml_spill_file(const char *directory);
+
 /// 1 when a text can be written to an unnamed file in `directory` that the system may write out to its disk and
 /// read again (a file system of disk, not of memory), else 0.
 int32_t arbor_yaml_spills_to(const char *directory);
