@@ -80,6 +80,30 @@ struct YAMLInPlaceTests {
         #expect(differing.isEmpty)
     }
 
+    @Test func aTranscodingThatGivesUpLeavesNoFileOpen() throws {
+        // A directory of its own, so that the files of tests running beside this one are not counted.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-give-up-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let place = SpilledText.Place(directory: directory, window: 61)
+        func openFiles() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").filter { name in
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + name))?.hasPrefix(directory) == true
+            }.count
+        }
+        // Written out past its window, then a second document: the transcoder leaves the stream to the whole reader.
+        let stream = "a: [\n" + (0..<50).map { "  item-\($0),\n" }.joined() + "  ]\n---\nb: 1\n"
+        #expect(try YAMLTranscoder.text(SourceBytes(Array(stream.utf8)), limit: 1 << 30, spillingTo: place) == nil)
+        // Written out, then refused: an alias of no anchor.
+        let refused = "a: [\n" + (0..<50).map { "  item-\($0),\n" }.joined() + "  *nothing]\n"
+        #expect(throws: YAMLGraph.Failure.self) { try YAMLTranscoder.text(SourceBytes(Array(refused.utf8)), limit: 1 << 30, spillingTo: place) }
+        #expect(try openFiles() == 0)
+        let kept = try #require(try YAMLTranscoder.text(SourceBytes(Array(("x: &x [1,\n  2]\n" + refused.replacingOccurrences(of: "*nothing", with: "*x")).utf8)),
+                                                        limit: 1 << 30, spillingTo: place))
+        #expect(try openFiles() == 1, "the text's own file, mapped")
+        _ = kept
+    }
+
     @Test func aLargeFileFollowedGivesItsPagesBackBehindTheParser() async throws {
         // Over several lines, each flow collection goes to the parser's events.
         var yaml = "jobs: [\n"

@@ -58,13 +58,31 @@ enum SpilledText {
         }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: count)
-        var read = 0
-        while read < count {
-            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + read, count - read, off_t(read)) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { return nil }
-            read += got
-        }
+        guard bytes.withUnsafeMutableBytes({ read(descriptor, into: $0, at: 0) }) else { return nil }
         return SourceBytes(bytes)
+    }
+
+    /// Reads the file at `descriptor` from `offset` into `bytes` whole; false when it cannot.
+    static func read(_ descriptor: Int32, into bytes: UnsafeMutableRawBufferPointer, at offset: Int) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let count = pread(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
+    }
+
+    /// Writes `bytes` whole to the file at `descriptor` from `offset`; false when it cannot.
+    static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
     }
 }

@@ -13,21 +13,34 @@ struct YAMLTextOutput {
     private(set) var held: [UInt8] = []
     /// The bytes in the file, before `held`.
     private var written = 0
-    private var descriptor: Int32 = -1
+    /// The file, when the text is written to one.
+    private var file: File?
     private var window = Int.max
-    /// Whether the file could be neither written nor read back: the text is lost, and ``text()`` says so.
-    private let failure = Failure()
 
-    private final class Failure {
-        var happened = false
+    /// An unnamed file, closed when the text is let go (a transcoding that gives up leaves nothing open).
+    private final class File {
+        private(set) var descriptor: Int32
+        /// Whether it could be neither written nor read back: the text is lost, and ``text()`` says so.
+        var failed = false
+
+        init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+        /// Hands the descriptor over to whoever closes it.
+        func take() -> Int32 {
+            defer { descriptor = -1 }
+            return descriptor
+        }
+
+        deinit { if descriptor >= 0 { close(descriptor) } }
     }
 
     /// A text of about `expected` bytes, written to `place` when there is one.
     init(expected: Int = 0, spillingTo place: SpilledText.Place? = nil) {
         if let place, place.window < expected {
-            descriptor = arbor_yaml_spill_file(place.directory)
+            let descriptor = arbor_yaml_spill_file(place.directory)
+            if descriptor >= 0 { file = File(descriptor) }
         }
-        if descriptor >= 0, let place {
+        if file != nil, let place {
             window = place.window
             held.reserveCapacity(window + window / 8)
         } else {
@@ -61,8 +74,10 @@ struct YAMLTextOutput {
         if range.lowerBound >= written { return Array(held[(range.lowerBound - written)..<(range.upperBound - written)]) }
         var bytes = [UInt8](repeating: 0, count: range.count)
         let fromFile = min(range.upperBound, written) - range.lowerBound
-        let read = bytes.withUnsafeMutableBytes { Self.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<fromFile]), at: range.lowerBound) }
-        if !read { failure.happened = true }
+        let read = bytes.withUnsafeMutableBytes { buffer in
+            file.map { SpilledText.read($0.descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<fromFile]), at: range.lowerBound) } ?? false
+        }
+        if !read { file?.failed = true }
         if range.upperBound > written {
             bytes.replaceSubrange(fromFile..., with: held[..<(range.upperBound - written)])
         }
@@ -71,53 +86,32 @@ struct YAMLTextOutput {
 
     /// The text whole: mapped from its file, or held; nil when its file failed.
     consuming func text() -> SourceBytes? {
-        if descriptor >= 0 { flush() }
-        guard !failure.happened else {
-            if descriptor >= 0 { close(descriptor) }
-            return nil
-        }
-        guard descriptor >= 0 else { return SourceBytes(held) }
-        return SpilledText.bytes(of: descriptor, count: written)
+        if file != nil { flush() }
+        guard let file else { return SourceBytes(held) }
+        guard !file.failed else { return nil }
+        return SpilledText.bytes(of: file.take(), count: written)
     }
 
     /// Writes the held bytes to the file; where that fails, reads the file back and holds the text whole.
     private mutating func flush() {
-        let done = held.withUnsafeBytes { Self.write(descriptor, $0, at: written) }
+        guard let file else { return }
+        let done = held.withUnsafeBytes { SpilledText.write(file.descriptor, $0, at: written) }
         if done {
             written += held.count
             held.removeAll(keepingCapacity: true)
             return
         }
         var whole = [UInt8](repeating: 0, count: written)
-        let read = whole.withUnsafeMutableBytes { Self.read(descriptor, into: $0, at: 0) }
-        if !read { failure.happened = true }
+        let read = whole.withUnsafeMutableBytes { SpilledText.read(file.descriptor, into: $0, at: 0) }
+        guard read else {
+            file.failed = true
+            window = .max
+            return
+        }
         whole += held
         held = whole
-        close(descriptor)
-        descriptor = -1
+        self.file = nil
         written = 0
         window = .max
-    }
-
-    private static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            done += count
-        }
-        return true
-    }
-
-    private static func read(_ descriptor: Int32, into bytes: UnsafeMutableRawBufferPointer, at offset: Int) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let count = pread(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            done += count
-        }
-        return true
     }
 }
