@@ -80,6 +80,20 @@ struct YAMLInPlaceTests {
         #expect(differing.isEmpty)
     }
 
+    @Test func theLimitOnCopiesIsTheSameWrittenOrHeld() throws {
+        // An anchored list over ten lines, written out before its aliases: its copies hold no line breaks.
+        let yaml = "a: &a [\n" + (0..<10).map { "  item-\($0),\n" }.joined() + "  ]\nfiller: [" + String(repeating: "x, ", count: 30) + "y]\nb: [*a, *a, *a]\n"
+        let bytes = SourceBytes(Array(yaml.utf8))
+        let full = try #require(try YAMLTranscoder.text(bytes, limit: 1 << 30, spillingTo: nil)).json.count
+        let place = SpilledText.Place(directory: try #require(SpilledText.directory), window: 61)
+        for limit in (full - 12)...(full + 12) {
+            let held = try YAMLTranscoder.text(bytes, limit: limit, spillingTo: nil)
+            let written = try YAMLTranscoder.text(bytes, limit: limit, spillingTo: place)
+            #expect((held == nil) == (written == nil), "limit \(limit)")
+            #expect((held != nil) == (limit >= full), "limit \(limit): a text that fits is taken")
+        }
+    }
+
     @Test func aTranscodingThatGivesUpLeavesNoFileOpen() throws {
         // A directory of its own, so that the files of tests running beside this one are not counted.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-give-up-\(UUID().uuidString)").path

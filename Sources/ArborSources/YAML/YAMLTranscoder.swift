@@ -18,6 +18,8 @@ struct YAMLTranscoder {
         var expectsKey = true
         /// Where the key of the value being written is in the output, quoted, and in the YAML.
         var key = 0..<0
+        /// The key as a path's member, once a path has asked (a written key may be in the text's file only).
+        var keyName: PathKey? = nil
         var keyMarks: Span? = nil
         /// Where the collection starts in the YAML, its key's place there, and where its first member starts.
         let startMark: YAMLGraph.Mark
@@ -153,7 +155,7 @@ struct YAMLTranscoder {
                 } else {
                     separate(at: mark)
                     let start = output.count
-                    let path = anchor.map { _ in self.path() }
+                    let path: [PathKey]? = anchor == nil ? nil : self.path()
                     self.mark(at: start, anchor: anchor, tag: event.tag, comment: comment(of: span))
                     write(text, as: kind)
                     if let anchor {
@@ -181,15 +183,13 @@ struct YAMLTranscoder {
                         let copied = path()
                         anchors[name]?.path = copied
                     }
-                    if let json = target.json {
-                        output += json
-                    } else {
-                        guard output.count + target.range.count <= limit else { return false }
-                        let copy = output.bytes(in: target.range).filter { $0 != 0x0A }
-                        output += copy
-                        // Read back from the file once: the anchor's later aliases copy it from memory.
-                        if !output.holds(target.range) { anchors[name]?.json = copy }
-                    }
+                    let fromFile = target.json == nil && !output.holds(target.range)
+                    let copy: [UInt8]
+                    if let json = target.json { copy = json } else { copy = output.bytes(in: target.range).filter { $0 != 0x0A } }
+                    guard output.count + copy.count <= limit else { return false }
+                    output += copy
+                    // Read back from the file once: the anchor's later aliases copy it from memory.
+                    if fromFile { anchors[name]?.json = copy }
                     if let path = target.path {
                         let link = target.link ?? marks.link("*" + name, to: path)
                         anchors[name]?.link = link
@@ -208,7 +208,8 @@ struct YAMLTranscoder {
                 let anchor = YAMLEventParser.text(event.anchor)
                 let added = self.mark(at: output.count, anchor: anchor, tag: event.tag, comment: nil)
                 let ownKey = frames.last.flatMap { $0.isMapping ? $0.keyMarks : nil }
-                frames.append(Frame(isMapping: isMapping, start: output.count, anchor: anchor, path: anchor.map { _ in path() },
+                let collectionPath: [PathKey]? = anchor == nil ? nil : path()
+                frames.append(Frame(isMapping: isMapping, start: output.count, anchor: anchor, path: collectionPath,
                                     startMark: span.start, ownKey: ownKey, markIndex: added))
                 output.append(isMapping ? UInt8(ascii: "{") : UInt8(ascii: "["))
             case ARBOR_YAML_SEQUENCE_END, ARBOR_YAML_MAPPING_END:
@@ -259,6 +260,7 @@ struct YAMLTranscoder {
         let start = output.count
         quote(text)
         frames[frames.count - 1].key = start..<output.count
+        frames[frames.count - 1].keyName = nil
         output.append(UInt8(ascii: ":"))
     }
 
@@ -271,12 +273,15 @@ struct YAMLTranscoder {
     }
 
     /// The path of the value about to be written: the keys and positions of the collections it is in.
-    private func path() -> [PathKey] {
-        frames.map { frame in
-            guard frame.isMapping else { return .index(frame.count - 1) }
-            let quoted = output.bytes(in: frame.key)
-            return .name(quoted.contains(UInt8(ascii: "\\")) ? (try? JSONDocument.parse(Array(quoted)))?.nodes[0].text ?? ""
+    private mutating func path() -> [PathKey] {
+        frames.indices.map { level in
+            guard frames[level].isMapping else { return .index(frames[level].count - 1) }
+            if let name = frames[level].keyName { return name }
+            let quoted = output.bytes(in: frames[level].key)
+            let name = PathKey.name(quoted.contains(UInt8(ascii: "\\")) ? (try? JSONDocument.parse(Array(quoted)))?.nodes[0].text ?? ""
                 : String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self))
+            frames[level].keyName = name
+            return name
         }
     }
 
