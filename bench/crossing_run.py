@@ -192,6 +192,19 @@ def k8s_flow_yaml(path):
     return flow
 
 
+def records_yaml(path, head, record, count, tail=''):
+    """Writes `head`, `record(i)` for each of `count` records (100,000 a write) and `tail` to `path`, unless it is
+    there; the path."""
+    if not os.path.exists(path):
+        with open(path + '.tmp', 'w') as out:
+            out.write(head)
+            for start in range(0, count, 100_000):
+                out.write(''.join(record(i) for i in range(start, min(count, start + 100_000))))
+            out.write(tail)
+        os.rename(path + '.tmp', path)
+    return path
+
+
 def k8s_yaml_1gb(path):
     """The list ten times over (2,000,000 Deployments, 1 GB): the list's items repeated under its one header."""
     big = path[:-len('.yaml')] + '-x10.yaml'
@@ -209,30 +222,15 @@ def k8s_yaml_1gb(path):
 def dense_yaml(data, smoke):
     """4,000,000 records of two keys (a mapping every 25 bytes): the densest shape a list of records takes."""
     count = 40_000 if smoke else 4_000_000
-    path = os.path.join(data, f'records-{count}.yaml')
-    if not os.path.exists(path):
-        with open(path + '.tmp', 'w') as out:
-            out.write('items:\n')
-            for start in range(0, count, 100_000):
-                out.write(''.join(f'- id: {i}\n  v: x{i}\n' for i in range(start, min(count, start + 100_000))))
-        os.rename(path + '.tmp', path)
-    return path, count
+    return records_yaml(os.path.join(data, f'records-{count}.yaml'), 'items:\n', lambda i: f'- id: {i}\n  v: x{i}\n', count), count
 
 
 def flow_lines_yaml(data, smoke):
     """700,000 flow mappings in a flow list over as many lines (44 MB): a file the block reader gives way on, read
     from the parser's events."""
     count = 7_000 if smoke else 700_000
-    path = os.path.join(data, f'flow-lines-{count}.yaml')
-    if not os.path.exists(path):
-        with open(path + '.tmp', 'w') as out:
-            out.write('jobs: [\n')
-            for start in range(0, count, 100_000):
-                out.write(''.join(f'  {{name: job-{i}, base: image-x, when: on_success, n: {i}}},\n'
-                                  for i in range(start, min(count, start + 100_000))))
-            out.write('  ]\n')
-        os.rename(path + '.tmp', path)
-    return path, count
+    return records_yaml(os.path.join(data, f'flow-lines-{count}.yaml'), 'jobs: [\n',
+                        lambda i: f'  {{name: job-{i}, base: image-x, when: on_success, n: {i}}},\n', count, '  ]\n'), count
 
 
 def run(measure, record, floor, installed, arbor, data, runs, smoke):

@@ -41,35 +41,26 @@ int32_t arbor_yaml_spill_file(const char *directory) {
     return arbor_yb_spill_open(directory);
 }
 
-int32_t arbor_yaml_spills_to(const char *directory) {
-    int descriptor = arbor_yb_spill_open(directory);
-    if (descriptor < 0) return 0;
-    close(descriptor);
-    return 1;
-}
-
-static int write_all(int descriptor, const uint8_t *bytes, int64_t count, int64_t offset) {
+/// Moves `count` bytes between `bytes` and the file from `offset`, to the file when `writing`; 0 when it cannot.
+static int32_t transfer(int descriptor, uint8_t *bytes, int64_t count, int64_t offset, int writing) {
     while (count > 0) {
-        ssize_t written = pwrite(descriptor, bytes, (size_t)count, (off_t)offset);
-        if (written < 0 && errno == EINTR) continue;
-        if (written <= 0) return 0;
-        bytes += written;
-        count -= written;
-        offset += written;
+        ssize_t moved = writing ? pwrite(descriptor, bytes, (size_t)count, (off_t)offset)
+                                : pread(descriptor, bytes, (size_t)count, (off_t)offset);
+        if (moved < 0 && errno == EINTR) continue;
+        if (moved <= 0) return 0;
+        bytes += moved;
+        count -= moved;
+        offset += moved;
     }
     return 1;
 }
 
-static int read_all(int descriptor, uint8_t *bytes, int64_t count, int64_t offset) {
-    while (count > 0) {
-        ssize_t read = pread(descriptor, bytes, (size_t)count, (off_t)offset);
-        if (read < 0 && errno == EINTR) continue;
-        if (read <= 0) return 0;
-        bytes += read;
-        count -= read;
-        offset += read;
-    }
-    return 1;
+int32_t arbor_yaml_file_write(int32_t descriptor, const uint8_t *bytes, int64_t count, int64_t offset) {
+    return transfer(descriptor, (uint8_t *)bytes, count, offset, 1);
+}
+
+int32_t arbor_yaml_file_read(int32_t descriptor, uint8_t *bytes, int64_t count, int64_t offset) {
+    return transfer(descriptor, bytes, count, offset, 0);
 }
 
 int arbor_yb_open_output(arbor_yaml_json *o, int64_t expected, const char *directory, int64_t window) {
@@ -87,7 +78,7 @@ int arbor_yb_open_output(arbor_yaml_json *o, int64_t expected, const char *direc
 
 int arbor_yb_flush(arbor_yaml_json *o) {
     if (o->descriptor < 0) return 0;
-    if (!write_all(o->descriptor, o->bytes, o->count, o->spilled)) return 0;
+    if (!arbor_yaml_file_write(o->descriptor, o->bytes, o->count, o->spilled)) return 0;
     o->spilled += o->count;
     o->count = 0;
     return 1;
@@ -98,7 +89,7 @@ int arbor_yb_unspill(arbor_yaml_json *o) {
     int64_t total = o->spilled + o->count;
     int64_t capacity = total + total / 8 + 4096;
     uint8_t *bytes = malloc((size_t)capacity);
-    if (!bytes || !read_all(o->descriptor, bytes, o->spilled, 0)) {
+    if (!bytes || !arbor_yaml_file_read(o->descriptor, bytes, o->spilled, 0)) {
         free(bytes);
         return 0;
     }
@@ -120,7 +111,7 @@ static int shift_file(int descriptor, int64_t count) {
     int64_t end = count;
     while (end > 0) {
         int64_t length = end < copy_chunk ? end : copy_chunk;
-        if (!read_all(descriptor, chunk, length, end - length) || !write_all(descriptor, chunk, length, end - length + 1)) {
+        if (!arbor_yaml_file_read(descriptor, chunk, length, end - length) || !arbor_yaml_file_write(descriptor, chunk, length, end - length + 1)) {
             free(chunk);
             return 0;
         }
@@ -133,7 +124,7 @@ static int shift_file(int descriptor, int64_t count) {
 int arbor_yb_prepend(state *s, uint8_t byte) {
     if (!arbor_yb_reserve(s, 1)) return 0;
     arbor_yaml_json *o = s->out;
-    if (o->spilled > 0 && !(shift_file(o->descriptor, o->spilled) && write_all(o->descriptor, &byte, 1, 0))) {
+    if (o->spilled > 0 && !(shift_file(o->descriptor, o->spilled) && arbor_yaml_file_write(o->descriptor, &byte, 1, 0))) {
         // The file is no longer the text: the document goes to the full parser.
         s->failed = 1;
         return 0;
@@ -169,7 +160,7 @@ void arbor_yb_put_part(state *s, arbor_yaml_json *part, int64_t from, int64_t to
         if (!chunk) { s->failed = 1; return; }
         for (int64_t at = from; at < end && !s->failed; at += copy_chunk) {
             int64_t length = end - at < copy_chunk ? end - at : copy_chunk;
-            if (!read_all(part->descriptor, chunk, length, at)) { s->failed = 1; break; }
+            if (!arbor_yaml_file_read(part->descriptor, chunk, length, at)) { s->failed = 1; break; }
             put_run(s, chunk, length);
 #if defined(__linux__)
             // The part's file is read once: its pages are let go as they are copied.

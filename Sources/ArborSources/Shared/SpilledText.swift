@@ -37,7 +37,11 @@ enum SpilledText {
     /// (then texts are held).
     static let directory: String? = {
         let candidates = [getenv("TMPDIR").map { String(cString: $0) }, "/var/tmp", "/tmp"].compactMap { $0 }
-        return candidates.first { !$0.isEmpty && arbor_yaml_spills_to($0) == 1 }
+        return candidates.first { directory in
+            let descriptor = directory.isEmpty ? -1 : arbor_yaml_spill_file(directory)
+            if descriptor >= 0 { close(descriptor) }
+            return descriptor >= 0
+        }
     }()
 
     /// The text of `count` bytes written to `descriptor` (which this takes), mapped so that its readers give its
@@ -58,31 +62,7 @@ enum SpilledText {
         }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: count)
-        guard bytes.withUnsafeMutableBytes({ read(descriptor, into: $0, at: 0) }) else { return nil }
+        guard bytes.withUnsafeMutableBufferPointer({ arbor_yaml_file_read(descriptor, $0.baseAddress, Int64(count), 0) == 1 }) else { return nil }
         return SourceBytes(bytes)
-    }
-
-    /// Reads the file at `descriptor` from `offset` into `bytes` whole; false when it cannot.
-    static func read(_ descriptor: Int32, into bytes: UnsafeMutableRawBufferPointer, at offset: Int) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let count = pread(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            done += count
-        }
-        return true
-    }
-
-    /// Writes `bytes` whole to the file at `descriptor` from `offset`; false when it cannot.
-    static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            done += count
-        }
-        return true
     }
 }

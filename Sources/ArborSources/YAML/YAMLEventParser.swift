@@ -42,10 +42,7 @@ struct YAMLEventParser: ~Copyable {
     /// What `body` makes of a parser of `bytes`; made again from libyaml's events where libfyaml wrongly refused.
     static func parse<Result>(_ bytes: [UInt8], _ body: (inout YAMLEventParser) throws(YAMLGraph.Failure) -> Result)
         throws(YAMLGraph.Failure) -> Result {
-        let outcome: Swift.Result<Result, YAMLGraph.Failure> = bytes.withUnsafeBufferPointer { buffer in
-            Swift.Result { () throws(YAMLGraph.Failure) -> Result in try parse(buffer, body) }
-        }
-        return try outcome.get()
+        try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLGraph.Failure) -> Result in try parse(buffer, body) }
     }
 
     /// As ``parse(_:_:)-([UInt8],_)``, of bytes that stay where they are while it runs.

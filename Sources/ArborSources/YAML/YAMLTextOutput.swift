@@ -74,8 +74,8 @@ struct YAMLTextOutput {
         if range.lowerBound >= written { return Array(held[(range.lowerBound - written)..<(range.upperBound - written)]) }
         var bytes = [UInt8](repeating: 0, count: range.count)
         let fromFile = min(range.upperBound, written) - range.lowerBound
-        let read = bytes.withUnsafeMutableBytes { buffer in
-            file.map { SpilledText.read($0.descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<fromFile]), at: range.lowerBound) } ?? false
+        let read = bytes.withUnsafeMutableBufferPointer { buffer in
+            file.map { arbor_yaml_file_read($0.descriptor, buffer.baseAddress, Int64(fromFile), Int64(range.lowerBound)) == 1 } ?? false
         }
         if !read { file?.failed = true }
         if range.upperBound > written {
@@ -95,14 +95,14 @@ struct YAMLTextOutput {
     /// Writes the held bytes to the file; where that fails, reads the file back and holds the text whole.
     private mutating func flush() {
         guard let file else { return }
-        let done = held.withUnsafeBytes { SpilledText.write(file.descriptor, $0, at: written) }
+        let done = held.withUnsafeBufferPointer { arbor_yaml_file_write(file.descriptor, $0.baseAddress, Int64($0.count), Int64(written)) == 1 }
         if done {
             written += held.count
             held.removeAll(keepingCapacity: true)
             return
         }
         var whole = [UInt8](repeating: 0, count: written)
-        let read = whole.withUnsafeMutableBytes { SpilledText.read(file.descriptor, into: $0, at: 0) }
+        let read = whole.withUnsafeMutableBufferPointer { arbor_yaml_file_read(file.descriptor, $0.baseAddress, Int64(written), 0) == 1 }
         guard read else {
             file.failed = true
             window = .max

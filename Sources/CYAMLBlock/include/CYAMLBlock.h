@@ -57,8 +57,10 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
 /// not of memory, where no limit on a file's size is set; -1 for none.
 int32_t arbor_yaml_spill_file(const char *directory);
 
-/// 1 when a text can be written to an unnamed file in `directory` that the system may write out to its disk and
-/// read again (a file system of disk, not of memory), else 0.
-int32_t arbor_yaml_spills_to(const char *directory);
+/// Writes the `count` bytes at `bytes` to the file open at `descriptor` from `offset`: 1, or 0 when it cannot.
+int32_t arbor_yaml_file_write(int32_t descriptor, const uint8_t *bytes, int64_t count, int64_t offset);
+
+/// Reads `count` bytes of the file open at `descriptor` from `offset` into `bytes`: 1, or 0 when it cannot.
+int32_t arbor_yaml_file_read(int32_t descriptor, uint8_t *bytes, int64_t count, int64_t offset);
 
 #endif
