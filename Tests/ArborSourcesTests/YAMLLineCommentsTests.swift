@@ -102,6 +102,16 @@ struct YAMLLineCommentsTests {
         #expect(compared > 45, "cases the block reader writes: \(compared)")
     }
 
+    /// An empty document's null is written on its `---` line, where the comment above the marker is no value's
+    /// (found by fuzzing: the first null took it), nor is one after the marker.
+    @Test(arguments: ["#-@ \n---\n\n---", "# c\n---\n---\n", "# c\n--- # d\n---\n- x # e\n", "# c\n---\n# d\na: 1\n---\n"])
+    func anEmptyDocumentTakesNoCommentOnOrAboveItsMarker(text: String) async throws {
+        #expect(YAMLBlockReader.text(SourceBytes(Array(text.utf8))) != nil, "read by the block reader")
+        #expect(YAMLIndexCheck.commentsAgree(Array(text.utf8)))
+        let differing = try #require(try await Self.differences(Array(text.utf8)))
+        #expect(differing.isEmpty, "\(differing)")
+    }
+
     /// A line of several values gives each its own comments: entries of lists opening on one line, an empty
     /// entry (found by fuzzing: it took a comment above indented past its dash); a quoted key
     /// with spaces before its colon (found by fuzzing: it lost its line's comment); a flow collection on one
@@ -121,6 +131,9 @@ struct YAMLLineCommentsTests {
         "x:\n    # note\n  - - [a, b]\n    # deeper\n    - - [c]  # after\n",
         "  #\n- \n#-  - - (--",
         "l:\n  #c\n- \n- x\n # d\n-  # e\nk:\n   #f\n  - \n  #g\n  -\n",
+        // Flow collections over lines: the comment above the key is its, the members none.
+        "# jobs\njobs: [\n  {name: a, n: 0},\n\n  {name: b, n: 1}\n  ]\n# next\nnext: 1 # one\n",
+        "# the document\n{\n  \"a\": [1,\n    2],\n  \"b\": {}\n}\n",
     ])
     func aLineOfSeveralValuesGivesEachItsOwnComments(text: String) async throws {
         #expect(YAMLBlockReader.text(SourceBytes(Array(text.utf8))) != nil, "read by the block reader")

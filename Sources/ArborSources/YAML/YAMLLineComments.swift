@@ -51,6 +51,8 @@ final class YAMLLineComments: Sendable {
         let starts = tables()
         let line = starts.json.line(of: offset, in: json)
         guard let range = starts.yaml.range(of: line, in: yaml) else { return nil }
+        // The only value the block reader writes on a `---` line is an empty document's null, which has none.
+        if Self.isDocumentMarker(yaml, range) { return nil }
         // A scalar on the line below its key has its own line's comment.
         let valueLine = keyed && !collection ? starts.json.line(of: valueOffset, in: json) : line
         let trailingRange = valueLine == line ? range : starts.yaml.range(of: valueLine, in: yaml)
@@ -72,6 +74,15 @@ final class YAMLLineComments: Sendable {
             lines.append(trailing)
         }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    /// Whether the YAML line in `range` starts a document (`---` alone or before a space).
+    private static func isDocumentMarker(_ yaml: SourceBytes, _ range: Range<Int>) -> Bool {
+        let dash = UInt8(ascii: "-")
+        guard range.count >= 3, yaml[range.lowerBound] == dash, yaml[range.lowerBound + 1] == dash, yaml[range.lowerBound + 2] == dash
+        else { return false }
+        return range.count == 3 || yaml[range.lowerBound + 3] == UInt8(ascii: " ") || yaml[range.lowerBound + 3] == UInt8(ascii: "\t")
+            || yaml[range.lowerBound + 3] == UInt8(ascii: "\r")
     }
 
     /// Records where some lines start in both texts (``LineMarks``), once.
