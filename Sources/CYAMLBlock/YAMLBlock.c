@@ -35,11 +35,24 @@ static int value(state *s, const uint8_t *p, const uint8_t *end, int32_t parent)
     case '|': case '>':
         return arbor_yb_block_scalar(s, p, end, parent);
     case '[': case '{': {
-        int64_t start = arbor_yb_written(s);
-        after = arbor_yb_flow(s, p, end, 0);
-        if (!after || !arbor_yb_ends_line(after, end)) return GIVE_WAY;
+        int64_t start = arbor_yb_written(s), first_line = s->line;
+        const uint8_t *last_end = end;
+        s->flow_indent = parent;
+        after = arbor_yb_flow(s, p, &last_end, 0);
+        if (!after) return GIVE_WAY;
+        // One over lines has nothing after it on its last line (where a comment's place is not settled).
+        int over_lines = s->line != first_line;
+        if (over_lines) {
+            while (after < last_end && *after == ' ') after++;
+            if (after != last_end) return GIVE_WAY;
+        } else if (!arbor_yb_ends_line(after, end)) {
+            return GIVE_WAY;
+        }
         if (arbor_yb_written(s) - start > 2 && !arbor_yb_record_flow(s->out, start, arbor_yb_written(s))) return GIVE_WAY;
-        return OK;
+        if (!over_lines) return OK;
+        s->pos = last_end - s->bytes + (last_end < s->bytes + s->n);
+        s->line++;
+        return ADVANCED;
     }
     default: {
         int escapes;
@@ -152,6 +165,8 @@ static int take_line(state *s, const uint8_t *line, const uint8_t *p, const uint
         if (s->started) return GIVE_WAY;
         s->started = 1;
         line_up(s);
+        // A document that is a flow collection (JSON written as YAML): nothing may follow it.
+        if (*p == '[' || *p == '{') return value(s, p, end, -1);
         if (dash) {
             if (!push(s, 0, indent, 0)) return GIVE_WAY;
             return seq_entry(s, p, end, line);
@@ -337,7 +352,7 @@ static int next_document(state *s) {
 
 /// Tells the input's lease how far it has been read, or gives the pages read back when the input is a mapping
 /// of the file's own (only read, so they come back from the file if read again).
-static void report_read(state *s) {
+void arbor_yb_report_read(state *s) {
     if (s->reports_reads == ARBOR_YAML_RELEASES_PAGES) {
         int64_t from = (s->reported + 4095) / 4096 * 4096, to = s->pos / 4096 * 4096;
         if (to > from) madvise((void *)(s->bytes + from), (size_t)(to - from), MADV_DONTNEED);
@@ -379,7 +394,7 @@ static int run(state *s) {
         }
         s->pos = end - bytes + 1;
         s->line++;
-        if (s->reports_reads && s->pos - s->reported >= (1 << 18)) report_read(s);
+        if (s->reports_reads && s->pos - s->reported >= (1 << 18)) arbor_yb_report_read(s);
     }
     if (s->failed) return GIVE_WAY;
     if (s->documents > 0) {

@@ -1,7 +1,8 @@
-// The block-style YAML reader's flow collections: a sequence or mapping in brackets or braces written on one
-// line (`args: [--port, "8080"]`, `limits: {cpu: 1, memory: 1Gi}`), written as JSON on that line. One that goes
-// on over lines, holds a comment, a single-pair mapping (`[a: b]`), a key without a value, an anchor, alias or
-// tag gives way.
+// The block-style YAML reader's flow collections: a sequence or mapping in brackets or braces
+// (`args: [--port, "8080"]`, `limits: {cpu: 1, memory: 1Gi}`), written as JSON, each of its values on its line.
+// One may go on over lines (JSON written as YAML), its line breaks between its tokens and its lines indented
+// past the block it is in. One that holds a comment, a scalar over lines, a single-pair mapping (`[a: b]`), a key
+// without a value, a value on the line after its key, an anchor, alias or tag gives way.
 #include "YAMLBlockState.h"
 
 static inline int is_flow_indicator(uint8_t b) { return b == ',' || b == '[' || b == ']' || b == '{' || b == '}'; }
@@ -38,24 +39,51 @@ static const uint8_t *flow_plain_end(const uint8_t *p, const uint8_t *end, int *
     return r;
 }
 
-// A scalar or collection inside a flow collection from `p`, written as JSON: the byte after it, or NULL.
-static const uint8_t *flow_value(state *s, const uint8_t *p, const uint8_t *end, int32_t depth) {
-    if (p == end) return NULL;
+// Spaces and the line breaks between a flow collection's tokens: the next token, `*end` the end of its line;
+// NULL at the input's end or at a line this reader does not take (indented to the column of the block the
+// collection is in or less, a document marker).
+static const uint8_t *flow_space(state *s, const uint8_t *r, const uint8_t **end) {
+    r = skip_spaces(r, *end);
+    const uint8_t *last = s->bytes + s->n;
+    while (r == *end) {
+        if (r == last) return NULL;
+        s->pos = r - s->bytes + 1;
+        s->line++;
+        if (s->cancel && atomic_load_explicit(s->cancel, memory_order_relaxed)) return NULL;
+        if (s->reports_reads && s->pos - s->reported >= (1 << 18)) arbor_yb_report_read(s);
+        const uint8_t *line = s->bytes + s->pos;
+        *end = memchr(line, '\n', (size_t)(last - line));
+        if (!*end) *end = last;
+        r = skip_spaces(line, *end);
+        if (r == *end) continue;
+        if (r - line <= s->flow_indent) return NULL;
+        if (r == line && *end - r >= 3 && (*r == '-' || *r == '.') && r[1] == *r && r[2] == *r && (*end - r == 3 || r[3] == ' ')) return NULL;
+    }
+    return r;
+}
+
+// A scalar or collection inside a flow collection from `p`, written as JSON on its line: the byte after it, or
+// NULL; `*end` is the end of the line it ends on.
+static const uint8_t *flow_value(state *s, const uint8_t *p, const uint8_t **end, int32_t depth) {
+    if (p == *end) return NULL;
+    line_up(s);
     if (*p == '[' || *p == '{') return arbor_yb_flow(s, p, end, depth + 1);
     if (*p == '"' || *p == '\'') {
-        const uint8_t *after = arbor_yb_quoted(s, p, end);
+        const uint8_t *after = arbor_yb_quoted(s, p, *end);
         if (after) arbor_yb_quote(s, s->scratch, s->scratch_count, 1);
         return after;
     }
     int escapes;
-    const uint8_t *last = flow_plain_end(p, end, &escapes);
+    const uint8_t *last = flow_plain_end(p, *end, &escapes);
     if (!last || last == p || arbor_yb_plain_value(s, p, last - p, escapes) != OK) return NULL;
     return last;
 }
 
-// A mapping's key from `p`, written as a JSON string with its colon: the byte after the colon, or NULL.
+// A mapping's key from `p`, written as a JSON string with its colon on its line: the byte after the colon, or
+// NULL.
 static const uint8_t *flow_key(state *s, const uint8_t *p, const uint8_t *end) {
     const uint8_t *r;
+    line_up(s);
     if (*p == '"' || *p == '\'') {
         r = arbor_yb_quoted(s, p, end);
         if (!r) return NULL;
@@ -73,31 +101,30 @@ static const uint8_t *flow_key(state *s, const uint8_t *p, const uint8_t *end) {
     return r + 1;
 }
 
-const uint8_t *arbor_yb_flow(state *s, const uint8_t *p, const uint8_t *end, int32_t depth) {
+const uint8_t *arbor_yb_flow(state *s, const uint8_t *p, const uint8_t **end, int32_t depth) {
     if (s->depth + depth + 1 >= s->depth_limit) return NULL;
     if (s->depth + depth + 1 > s->deepest) s->deepest = s->depth + depth + 1;
     int is_map = *p == '{';
     uint8_t close = is_map ? '}' : ']';
     put(s, *p);
-    const uint8_t *r = skip_spaces(p + 1, end);
+    const uint8_t *r = flow_space(s, p + 1, end);
     for (int64_t count = 0;; count++) {
-        if (r == end) return NULL;
+        if (!r) return NULL;
         if (*r == close) {
             put(s, close);
             return r + 1;
         }
         if (count) put(s, ',');
         if (is_map) {
-            r = flow_key(s, r, end);
+            r = flow_key(s, r, *end);
             if (!r) return NULL;
-            r = skip_spaces(r, end);
+            r = skip_spaces(r, *end);
         }
         r = flow_value(s, r, end, depth);
+        if (r) r = flow_space(s, r, end);
         if (!r) return NULL;
-        r = skip_spaces(r, end);
-        if (r == end) return NULL;
         if (*r == ',') {
-            r = skip_spaces(r + 1, end);
+            r = flow_space(s, r + 1, end);
         } else if (*r != close) {
             return NULL;
         }

@@ -47,6 +47,7 @@ typedef struct {
     int pending;        // a key or dash whose value is on a later line, or null
     int32_t pending_indent;
     int pending_map;
+    int32_t flow_indent; // the column the lines of a flow collection going on over lines are indented past
     arbor_yaml_number_writer numbers;
     uint8_t *scratch;
     int64_t scratch_count;
@@ -113,7 +114,10 @@ HIDDEN int arbor_yb_ends_line(const uint8_t *p, const uint8_t *end);
 HIDDEN const uint8_t *arbor_yb_plain_end(const uint8_t *p, const uint8_t *end, int key, const uint8_t **after, int *escapes);
 HIDDEN const uint8_t *arbor_yb_quoted(state *s, const uint8_t *p, const uint8_t *end);
 HIDDEN int arbor_yb_plain_value(state *s, const uint8_t *text, int64_t count, int escapes);
-HIDDEN const uint8_t *arbor_yb_flow(state *s, const uint8_t *p, const uint8_t *end, int32_t depth);
+/// A flow collection from its bracket at `p`, written as JSON: the byte after it, `*end` the end of its last line.
+HIDDEN const uint8_t *arbor_yb_flow(state *s, const uint8_t *p, const uint8_t **end, int32_t depth);
+/// Tells the input's lease how far it has been read (to the current line), or gives those pages back.
+HIDDEN void arbor_yb_report_read(state *s);
 HIDDEN int arbor_yb_block_scalar(state *s, const uint8_t *p, const uint8_t *end, int32_t parent);
 
 #endif

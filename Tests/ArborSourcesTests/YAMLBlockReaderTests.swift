@@ -36,6 +36,15 @@ struct YAMLBlockReaderTests {
         "- [a, [b, {c: [d, {}]}], []]\n- {a: [1, 2], b: {c: d},}\n- [x, y,]  # a comment after it\n",
         "key:\n  [on, its, own, line]\nother: {\"json\":1,\"style\":[true,null]}\n",
         "- [ spaced , out ]\n- {  a :  b  }\n- [héllo, \"é\\u00e9\"]\n",
+        // Flow collections over lines: each value on its line, the comma before a line break or after it.
+        "a: [1,\n  2]\n",
+        "jobs: [\n  {name: job-0, n: 0},\n\n  {name: job-1, n: 1},\n  ]\nnext: 1\n",
+        "- [a\n  , b\n  ,\n  c]\n- {x: [\n    1, 2],\n   y: {}}\n- end\n",
+        "a:\n  b: {\n    \"k\": [],\n    \"l\": [\n      ]\n    }\n  c: 1\n",
+        // JSON written as YAML: a document that is one flow collection, its brackets at the first column.
+        "{\n  \"items\": [\n    {\"id\": 1, \"tags\": [\"a\", \"b\"]},\n    {\"id\": 2, \"tags\": []}\n  ],\n  \"n\": null\n}\n",
+        "[\n1,\n2\n]",
+        "[1, 2]\n# after it\n",
     ]
 
     @Test(arguments: taken)
@@ -48,7 +57,15 @@ struct YAMLBlockReaderTests {
     @Test(arguments: [
         "a: &x 1\nb: *x\n",                  // anchors and aliases
         "a: !!str 1\n",                      // tags
-        "a: [1,\n  2]\n",                    // a flow collection over two lines
+        "a: [1,\n2]\n",                      // a flow collection's line at its block's column
+        "a:\n  - [1,\n  2]\n",              // (also under a dash)
+        "a: [1,\n  2] # c\n",               // a comment after a flow collection over lines
+        "a: [one\n  two]\n",                // a plain scalar over two lines in a flow collection
+        "a: {b:\n  1}\n",                    // a value on the line after its key
+        "a: {b\n  : 1}\n",                   // a key's colon on the line after it
+        "[1,\n---\n2]\n",                    // a document marker inside a flow collection
+        "[1, 2]\nb: 1\n",                    // invalid: more after a document that is a flow collection
+        "a: [1,\n  2\n",                     // invalid: not closed
         "a: [1, # c\n  2]\n",                // a comment inside a flow collection
         "a: [b: c]\n",                       // a single-pair mapping in a flow sequence
         "a: {b, c: d}\n",                    // a key without a value
@@ -102,8 +119,9 @@ struct YAMLBlockReaderTests {
     }
 
     /// A large list read in two parts on two threads is the same text as one part's, wherever its middle falls:
-    /// between items, inside a nested sequence, inside a block scalar holding lines that look like items.
-    @Test(arguments: ["items", "nested", "literal", "pending", "mapping"])
+    /// between items, inside a nested sequence, inside a block scalar holding lines that look like items, inside a
+    /// flow collection over lines.
+    @Test(arguments: ["items", "nested", "literal", "pending", "mapping", "flows"])
     func aLargeDocumentReadInTwoPartsIsTheSameText(shape: String) throws {
         var (text, _) = Self.repeated(from: "kind: List\nitems:\n", toAtLeast: 4_500_000) { index in
             switch shape {
@@ -111,6 +129,7 @@ struct YAMLBlockReaderTests {
             case "nested": (index == 0 ? "- all:\n" : "") + "  - name: \(index)\n    value: \"v\(index)\"\n"
             case "literal": (index == 0 ? "- script: |\n" : "") + "    - not an item \(index)\n    - key: \(index)\n"
             case "pending": "-\n  name: \(index)\n-\n"
+            case "flows": "- name: svc-\(index)\n  ports: [\n    80,\n\n    {port: 443, names: [\n      https]}\n    ]\n"
             default: "  k\(index): \(index)\n"
             }
         }
