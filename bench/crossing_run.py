@@ -226,8 +226,8 @@ def dense_yaml(data, smoke):
 
 
 def flow_lines_yaml(data, smoke):
-    """700,000 flow mappings in a flow list over as many lines (44 MB): a file the block reader gives way on, read
-    from the parser's events."""
+    """700,000 flow mappings in a flow list over as many lines (44 MB), as JSON written as YAML is laid out: read
+    by the block reader (through the parser's events before it took flow collections over lines)."""
     count = 7_000 if smoke else 700_000
     return records_yaml(os.path.join(data, f'flow-lines-{count}.yaml'), 'jobs: [\n',
                         lambda i: f'  {{name: job-{i}, base: image-x, when: on_success, n: {i}}},\n', count, '  ]\n'), count

@@ -93,7 +93,7 @@ final class YAMLLineComments: Sendable {
     private func tables() -> (yaml: LineMarks, json: LineMarks) {
         lineStarts.withLock { found in
             if let found { return found }
-            let made = (LineMarks(yaml, releasing: true), LineMarks(json, releasing: false))
+            let made = (LineMarks(yaml, releasing: true), LineMarks(json, releasing: true))
             found = made
             return made
         }
