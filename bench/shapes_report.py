@@ -119,9 +119,13 @@ def budgets(results, sizes, show, value):
     check('4,000,000 YAML records of two keys: peak ≤ 1.5× the file', get('yaml-dense-100mb', metric='rss_kb'),
           dense_kb * 1.5 if dense_kb else None, 'MiB')
     lines_kb = get('yaml-flow-lines', 'file', 'size_kb')
-    check('700,000 YAML flow mappings over as many lines (the parser\'s events): whole index ≤ 0.5 s', get('yaml-flow-lines'), 500)
+    check('700,000 YAML flow mappings over as many lines (the block reader): whole index ≤ 0.5 s', get('yaml-flow-lines'), 500)
     check('700,000 YAML flow mappings over as many lines: peak ≤ 1.5× the file', get('yaml-flow-lines', metric='rss_kb'),
           lines_kb * 1.5 if lines_kb else None, 'MiB')
+    marked_kb = get('yaml-marked-lines', 'file', 'size_kb')
+    check('The same with an alias and a comment on each line (the parser\'s events): whole index ≤ 0.5 s', get('yaml-marked-lines'), 500)
+    check('The same with an alias and a comment on each line: peak ≤ 1.5× the file', get('yaml-marked-lines', metric='rss_kb'),
+          marked_kb * 1.5 if marked_kb else None, 'MiB')
     check('1 GB Kubernetes YAML list: first screen, its count pending, ≤ 50 ms', get('yaml-1gb-first'), 50)
     big_yaml_kb = get('yaml-1gb', 'file', 'size_kb')
     check('1 GB Kubernetes YAML list: peak ≤ 1.3× the file', get('yaml-1gb', metric='rss_kb'), big_yaml_kb * 1.3 if big_yaml_kb else None, 'MiB')
