@@ -139,10 +139,13 @@ static inline void emit(recorder *out, int32_t kind, int64_t offset, int32_t a, 
     event->kind = kind;
 }
 
-/// Counts a member starting at `offset`, a checkpoint at every `stride`-th; 0 past 2^31 members.
+/// Counts a member starting at `offset`, a checkpoint at every `stride`-th (at every one of a container the scan
+/// started inside, numbered below 0); 0 past 2^31 members.
 static inline int count_member(recorder *out, arbor_json_frame *frame, int64_t offset) {
     if (frame->members == INT32_MAX) return 0;
-    if (frame->members > 0 && (frame->members & out->stride_mask) == 0) emit(out, ARBOR_JSON_CHECKPOINT, offset, frame->container, 0);
+    if (frame->container < 0 || (frame->members > 0 && (frame->members & out->stride_mask) == 0)) {
+        emit(out, ARBOR_JSON_CHECKPOINT, offset, frame->container, 0);
+    }
     frame->members++;
     return 1;
 }

@@ -31,12 +31,27 @@ enum JSONDocumentScanner {
                          stopAt: .max, stoppedAtComma: &stoppedAtComma)
     }
 
+    /// The rest of a container after a comma between two of its members (the part of a document after its split),
+    /// up to and past its closing bracket: the containers in those members are added to `index`, their parent the
+    /// container's number `outer.container` (negative); `outerEvent` is told where each of its members starts (a
+    /// checkpoint) and where it ends with its members (a close). False when the bytes are not that rest.
+    static func scanRest(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, inside outer: arbor_json_frame, into index: inout JSONDocumentIndex,
+        stack: inout [Frame], race: ScanRace?, outerEvent: (arbor_json_event) -> Void
+    ) -> Bool {
+        var stoppedAtComma = false
+        return scanValue(bytes, &position, into: &index, parent: outer.container, position: 0, stack: &stack, race: race, stopAt: .max,
+                         stoppedAtComma: &stoppedAtComma, inside: outer, outerEvent: outerEvent)
+    }
+
     /// As above, stopping at the first comma between two members at or after `stopAt` (the first part of a
     /// document scanned in two): returns false there with `stoppedAtComma` set, `position` at the comma and the
-    /// open containers on `stack`.
+    /// open containers on `stack`. With `outer`, the scan starts inside that container after a comma
+    /// (``scanRest(_:_:inside:into:stack:race:outerEvent:)``).
     static func scanValue(
         _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, into index: inout JSONDocumentIndex,
-        parent: Int32, position memberIndex: Int32, stack: inout [Frame], race: ScanRace?, stopAt: Int, stoppedAtComma: inout Bool
+        parent: Int32, position memberIndex: Int32, stack: inout [Frame], race: ScanRace?, stopAt: Int, stoppedAtComma: inout Bool,
+        inside outer: arbor_json_frame? = nil, outerEvent: (arbor_json_event) -> Void = { _ in }
     ) -> Bool {
         stack.removeAll(keepingCapacity: true)
         guard let base = bytes.baseAddress, position < bytes.count else { return false }
@@ -47,12 +62,19 @@ enum JSONDocumentScanner {
                                       parent, memberIndex, Int32(clamping: index.count), Int32(JSONDocumentIndex.stride),
                                       frames.baseAddress, Int64(frames.count), events.baseAddress, Int64(events.count))
                 defer { arbor_json_scan_end(&scan) }
+                if let outer {
+                    frames[0] = outer
+                    scan.depth = 1
+                    scan.expect_value = 0
+                }
                 while true {
                     if race != nil { scan.pause_at = scan.position + Int64(raceInterval) }
                     let from = Int(scan.position)
                     let status = arbor_json_scan_run(&scan)
                     MappedPages.read(from..<Int(scan.position), from: base)
-                    index.record(UnsafeBufferPointer(rebasing: events[0..<Int(scan.event_count)]), opened: Int(scan.opened))
+                    var kept = Int(scan.event_count)
+                    if outer != nil { kept = Self.takeOuterEvents(events, count: kept, outerEvent) }
+                    index.record(UnsafeBufferPointer(rebasing: events[0..<kept]), opened: Int(scan.opened))
                     position = Int(scan.position)
                     switch status {
                     case ARBOR_JSON_DONE: return true
@@ -70,6 +92,23 @@ enum JSONDocumentScanner {
                 }
             }
         }
+    }
+
+    /// Hands the events about an outer container (its checkpoints and its close, whose container is negative) to
+    /// `outerEvent` and moves the others to the front, in order; their number.
+    private static func takeOuterEvents(_ events: UnsafeMutableBufferPointer<arbor_json_event>, count: Int,
+                                        _ outerEvent: (arbor_json_event) -> Void) -> Int {
+        var kept = 0
+        for at in 0..<count {
+            let event = events[at]
+            if event.kind != Int32(ARBOR_JSON_OPEN.rawValue), event.a < 0 {
+                outerEvent(event)
+            } else {
+                events[kept] = event
+                kept += 1
+            }
+        }
+        return kept
     }
 
     /// Events taken from the scan at a time (on the stack: 24 bytes each).

@@ -1,6 +1,8 @@
+import CJSONScan
+
 /// The part of a document after a comma between two members, scanned without knowing which containers the
 /// comma is in: it reads their members (a key and colon first tells an object) and their closing brackets,
-/// innermost first, and scans every value with ``JSONDocumentScanner``. Containers at the outer level get
+/// innermost first, each container's members in one ``JSONDocumentScanner`` scan that starts inside it. Containers at the outer level get
 /// parent `-2 - k` for the `k`-th container around the comma, to be joined with the first part's index.
 enum JSONTailScanner {
     /// A container around the comma, as the part after it saw it.
@@ -34,11 +36,9 @@ enum JSONTailScanner {
             let level = outers.count - 1
             switch bytes[position] {
             case UInt8(ascii: ","):
-                position += 1
-                JSONGrammar.skipSpace(bytes, &position)
-                guard position < bytes.count, outers[level].members < Int32.max - 1,
-                      readMember(bytes, &position, of: &outers[level], level: level, into: &index, stack: &stack, race: race)
+                guard readMembers(bytes, &position, of: &outers[level], level: level, into: &index, stack: &stack, race: race)
                 else { return nil }
+                outers.append(Outer())
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 let isObject = bytes[position] == UInt8(ascii: "}")
                 guard outers[level].isObject ?? isObject == isObject else { return nil }
@@ -52,29 +52,38 @@ enum JSONTailScanner {
         }
     }
 
-    /// Reads one member of an outer container from `position` (space skipped): an object's key and colon, then
-    /// the value.
-    private static func readMember(
+    /// Reads the members of an outer container from the comma at `position` to its closing bracket, in one scan
+    /// that starts inside it: whether it is an object is told by its first member (a key and a colon).
+    private static func readMembers(
         _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, of outer: inout Outer, level: Int,
         into index: inout JSONDocumentIndex, stack: inout [JSONDocumentScanner.Frame], race: ScanRace?
     ) -> Bool {
-        let start = position
+        var first = position + 1
+        JSONGrammar.skipSpace(bytes, &first)
+        guard first < bytes.count else { return false }
         var isObject = false
-        if outer.isObject != false, bytes[position] == UInt8(ascii: "\"") {
-            var after = position
+        if outer.isObject != false, bytes[first] == UInt8(ascii: "\"") {
+            var after = first
             guard JSONGrammar.skipString(bytes, &after) else { return false }
             JSONGrammar.skipSpace(bytes, &after)
-            if after < bytes.count, bytes[after] == UInt8(ascii: ":") {
-                isObject = true
-                position = after + 1
-            }
+            isObject = after < bytes.count && bytes[after] == UInt8(ascii: ":")
         }
         guard outer.isObject ?? isObject == isObject else { return false }
         outer.isObject = isObject
-        guard JSONDocumentScanner.scanValue(bytes, &position, into: &index, parent: -2 - Int32(level), position: outer.members,
-                                            stack: &stack, race: race) else { return false }
-        outer.members += 1
-        outer.memberStarts.append(start)
+        var starts: [Int] = []
+        var end = -1, members: Int32 = 0
+        let frame = arbor_json_frame(container: -2 - Int32(level), members: 0, is_object: isObject ? 1 : 0)
+        let scanned = JSONDocumentScanner.scanRest(bytes, &position, inside: frame, into: &index, stack: &stack, race: race) { event in
+            if event.kind == Int32(ARBOR_JSON_CLOSE.rawValue) {
+                (end, members) = (Int(event.offset), event.b)
+            } else {
+                starts.append(Int(event.offset))
+            }
+        }
+        guard scanned, end >= 0 else { return false }
+        outer.memberStarts = starts
+        outer.members = members
+        outer.end = end
         return true
     }
 }

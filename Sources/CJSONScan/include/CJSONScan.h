@@ -60,6 +60,8 @@ typedef struct {
 /// `next_container`, the outermost under `parent` at `member_index`, a checkpoint every `stride` members (a power
 /// of two); `stack` (of `stack_capacity` frames) and
 /// `events` (of `event_capacity`, at least 4) are the caller's, the stack replaced by the scan's own if it grows.
+/// A scan may start inside a container, at a comma between two of its members: its frame first on `stack` (numbered
+/// below 0, so that a checkpoint is reported at each of its members), `depth` 1 and `expect_value` 0.
 void arbor_json_scan_begin(arbor_json_scan *scan, const uint8_t *bytes, int64_t count, int64_t position,
                            int64_t stop_at, int32_t parent, int32_t member_index, int32_t next_container,
                            int32_t stride, arbor_json_frame *stack, int64_t stack_capacity,
