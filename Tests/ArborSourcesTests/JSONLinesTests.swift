@@ -1,6 +1,6 @@
 import ArborCore
 import ArborPath
-import ArborSources
+@testable import ArborSources
 import Foundation
 import Testing
 
@@ -104,15 +104,22 @@ struct JSONLinesTests {
         #expect(try await formatter.record(for: "/1/name", in: source) == Array("\"b\"".utf8))
     }
 
+    /// A file of a few MiB shows its first lines, then the whole file, mapped rather than read into memory.
     @Test func aLongFileOpensWithItsFirstLinesAndGrowsToTheWhole() async throws {
-        let text = (0..<20_000).map { "{\"name\":\"event \($0)\",\"n\":\($0)}" }.joined(separator: "\n") + "\n"
+        let text = (0..<60_000).map { $0 == 40_000 ? "{not json" : "{\"name\":\"event \($0)\",\"n\":\($0)}" }.joined(separator: "\n") + "\n"
+        #expect(text.utf8.count > FileMapping.threshold)
         let opened = try open(text, streaming: true)
         let growing = try #require(opened.hierarchy as? GrowingJSONLines)
         for _ in 0..<500 where !growing.isComplete { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(growing.isComplete)
-        #expect(try await growing.numberOfChildren(of: "") == 20_000)
-        #expect(try await growing.item("/19999").content.title == "event 19999")
-        #expect(try await growing.location(of: "/19999").line == 20_000)
+        #expect(growing.document.bytes.isMapped)
+        let changes = ChangeLog()
+        growing.observeChanges { changes.append($0) }
+        #expect(changes.all.contains { if case .completed(let problem) = $0 { problem == "1 malformed line" } else { false } })
+        #expect(try await growing.numberOfChildren(of: "") == 60_000)
+        #expect(try await growing.item("/59999").content.title == "event 59999")
+        #expect(try await growing.location(of: "/59999").line == 60_000)
+        #expect(try await growing.item("/7").content.title == "event 7")
     }
 
     @Test func linesWrittenToAPipeAppearAsTheyCome() async throws {

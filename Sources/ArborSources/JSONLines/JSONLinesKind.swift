@@ -6,6 +6,7 @@ struct JSONLinesKind: SourceKind {
     var formats: [SourceFormat] { [.jsonl] }
     var summary: String { "JSON Lines: one JSON value a line, each line an item (a malformed one shown with its error)" }
     var extensions: [String: SourceFormat] { ["jsonl": .jsonl, "ndjson": .jsonl, "jsonlines": .jsonl] }
+    var readsInPlace: Bool { true }
 
     func recognises(_ bytes: [UInt8]) -> SourceFormat? {
         guard let end = Self.firstValueLineEnd(bytes) else { return nil }
@@ -38,15 +39,21 @@ struct JSONLinesKind: SourceKind {
     }
 
     func open(_ input: SourceInput, as format: SourceFormat, request: SourceRequest) throws(SourceLoadError) -> OpenedSource {
-        var scanner = JSONLinesScanner(inputSize: input.bytes.count, expectedSize: input.bytes.count)
-        input.bytes.withUnsafeBufferPointer { scanner.scan($0, final: true) }
-        return OpenedSource(hierarchy: Self.document(input.bytes, scanner, name: input.name, mapping: request.mapping), format: .jsonl,
+        let content = input.content
+        var scanner = JSONLinesScanner(inputSize: content.count, expectedSize: content.count)
+        content.withUnsafeBufferPointer { scanner.scan($0, final: true) }
+        return OpenedSource(hierarchy: Self.document(content, scanner, name: input.name, mapping: request.mapping), format: .jsonl,
                             problems: Self.problems(scanner, origin: input.origin))
     }
 
     /// The lines scanned so far as a document.
     static func document(_ bytes: [UInt8], _ scanner: JSONLinesScanner, name: String, mapping: FieldMapping) -> LazyJSONDocument {
-        LazyJSONDocument(lines: SourceBytes(bytes), index: scanner.index, name: name, mapping: mapping)
+        document(SourceBytes(bytes), scanner, name: name, mapping: mapping)
+    }
+
+    /// The lines scanned so far of bytes held or mapped, as a document.
+    static func document(_ bytes: SourceBytes, _ scanner: JSONLinesScanner, name: String, mapping: FieldMapping) -> LazyJSONDocument {
+        LazyJSONDocument(lines: bytes, index: scanner.index, name: name, mapping: mapping)
     }
 
     /// The malformed lines, each `origin:` and the parser's place and reason (the first 20 and a count).

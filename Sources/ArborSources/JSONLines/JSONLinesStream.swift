@@ -20,6 +20,11 @@ enum JSONLinesStream {
             do throws(SourceLoadError) {
                 if reader.isRegularFile {
                     request.firstFrame.wait()
+                    if reader.size <= share, let mapped = reader.mapWhole(leased: !request.maps) {
+                        growing.complete(with: indexMapped(mapped, &scanner, name: name, mapping: mapping),
+                                         problem: malformedNote(scanner))
+                        return
+                    }
                     try reader.readRest(limit: share)
                     indexWhole(reader.bytes, &scanner)
                 } else {
@@ -33,13 +38,26 @@ enum JSONLinesStream {
             let cut = !reader.isAtEnd
             if !cut { reader.progress.finishReading() }
             reader.bytes.withUnsafeBufferPointer { scanner.scan($0, final: !cut) }
-            var notes = cut ? [notice] : []
-            let malformed = scanner.index.lines?.malformed.count ?? 0
-            if malformed > 0 { notes.append(malformed == 1 ? "1 malformed line" : "\(malformed) malformed lines") }
+            let notes = (cut ? [notice] : []) + [malformedNote(scanner)].compactMap { $0 }
             growing.complete(with: JSONLinesKind.document(reader.bytes, scanner, name: name, mapping: mapping),
                              problem: notes.isEmpty ? nil : notes.joined(separator: "; "))
         }
         return growing
+    }
+
+    /// How many lines are malformed, when any are.
+    private static func malformedNote(_ scanner: JSONLinesScanner) -> String? {
+        let malformed = scanner.index.lines?.malformed.count ?? 0
+        return malformed == 0 ? nil : malformed == 1 ? "1 malformed line" : "\(malformed) malformed lines"
+    }
+
+    /// The whole of a regular file, mapped rather than read (the lines of its first part, scanned from the bytes
+    /// read then, are the same bytes), indexed on from where the first part's scan stopped.
+    private static func indexMapped(_ mapped: SourceBytes, _ scanner: inout JSONLinesScanner, name: String,
+                                    mapping: FieldMapping) -> LazyJSONDocument {
+        scanner.reserve(forSize: mapped.count)
+        mapped.withUnsafeBufferPointer { scanner.scan($0, final: true) }
+        return JSONLinesKind.document(mapped, scanner, name: name, mapping: mapping)
     }
 
     /// Indexes bytes that are all read. No version is shown in between: each would copy the index once more
