@@ -101,6 +101,7 @@ static int map_entry(state *s, const uint8_t *p, const uint8_t *end) {
         s->pending = 1;
         s->pending_indent = f->indent;
         s->pending_map = 1;
+        s->pending_comment = after < end;
         return OK;
     }
     if (*after == '-' && (after + 1 == end || after[1] == ' ')) return GIVE_WAY;
@@ -131,6 +132,7 @@ static int seq_entry(state *s, const uint8_t *p, const uint8_t *end, const uint8
             s->pending = 1;
             s->pending_indent = (int32_t)(p - line);
             s->pending_map = 0;
+            s->pending_comment = q < end;
             return OK;
         }
         int32_t column = (int32_t)(q - line);
@@ -187,7 +189,11 @@ static int take_line(state *s, const uint8_t *line, const uint8_t *p, const uint
                 if (!push(s, 1, indent, 0)) return GIVE_WAY;
                 return map_entry(s, p, end);
             }
-            return value(s, p, end, s->pending_indent);
+            int outcome = value(s, p, end, s->pending_indent);
+            // A flow collection over lines below a comment ending its key's or dash's line: the file read whole
+            // gives the collection that comment, which the comments read from its lines would not find.
+            if (outcome == ADVANCED && s->pending_comment && (*p == '[' || *p == '{')) return GIVE_WAY;
+            return outcome;
         }
         put_run(s, (const uint8_t *)"null", 4);
     }

@@ -47,6 +47,7 @@ typedef struct {
     int pending;        // a key or dash whose value is on a later line, or null
     int32_t pending_indent;
     int pending_map;
+    int pending_comment; // the pending key's or dash's line ended with a comment
     int32_t flow_indent; // the column the lines of a flow collection going on over lines are indented past
     arbor_yaml_number_writer numbers;
     uint8_t *scratch;

@@ -60,6 +60,10 @@ struct YAMLBlockReaderTests {
         "a: [1,\n2]\n",                      // a flow collection's line at its block's column
         "a:\n  - [1,\n  2]\n",              // (also under a dash)
         "a: [1,\n  2] # c\n",               // a comment after a flow collection over lines
+        "k: # note\n  [1,\n   2]\n",           // one over lines below a comment ending its key's line
+        "- k: # c\n    [1,\n     2]\n",        // (in a list)
+        "k: # c\n  [\n  ]\n",                 // (empty)
+        "- # c\n  {a: 1,\n   b: 2}\n",         // (below a dash)
         "a: [one\n  two]\n",                // a plain scalar over two lines in a flow collection
         "a: {b:\n  1}\n",                    // a value on the line after its key
         "a: {b\n  : 1}\n",                   // a key's colon on the line after it
