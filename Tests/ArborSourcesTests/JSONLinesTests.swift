@@ -122,6 +122,30 @@ struct JSONLinesTests {
         #expect(try await growing.item("/7").content.title == "event 7")
     }
 
+    /// A file rewritten in place between its first part and the rest (its second line now a byte on) is not
+    /// mapped under the first part's index: that index would point into the other text.
+    @Test func aFileRewrittenBeforeItsRestIsReadKeepsItsFirstLinesIndexOnTheirBytes() async throws {
+        let path = temporaryPath("rewritten.jsonl")
+        defer { unlink(path) }
+        let lines = (0..<60_000).map { "{\"name\":\"event \($0)\",\"n\":\($0)}" }
+        try SourceFileFixture.write(lines.joined(separator: "\n") + "\n", to: path)
+        let request = SourceRequest(path: path)
+        let opened = try SourceOpener.open(request, streaming: true)
+        let growing = try #require(opened.hierarchy as? GrowingJSONLines)
+        // The same length (a longer file is not mapped: its size changed), the second line one byte on.
+        var other = lines
+        other[0] = lines[0].replacingOccurrences(of: "event 0", with: "event 0 ")
+        other[1] = lines[1].replacingOccurrences(of: "event 1", with: "event1")
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.write(Data((other.joined(separator: "\n") + "\n").utf8))
+        try handle.close()
+        request.firstFrame.open()
+        for _ in 0..<500 where !growing.isComplete { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(growing.isComplete)
+        #expect(try await growing.item("/1").content.title == "event 1")
+        #expect(try await growing.children(of: "/1").map(\.content.title) == ["name", "n"])
+    }
+
     @Test func linesWrittenToAPipeAppearAsTheyCome() async throws {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)

@@ -1,4 +1,9 @@
 import ArborCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads JSON Lines on another thread while they are shown: a file's first part is shown at once and the rest
 /// indexed, then shown whole; a pipe's lines are shown as they come (`tail -f app.log | arbor`), more lines at a
@@ -20,7 +25,8 @@ enum JSONLinesStream {
             do throws(SourceLoadError) {
                 if reader.isRegularFile {
                     request.firstFrame.wait()
-                    if reader.size <= share, let mapped = reader.mapWhole(leased: !request.maps) {
+                    if reader.size <= share, let mapped = reader.mapWhole(leased: !request.maps),
+                       continues(mapped, reader.bytes, upTo: scanner.scanned) {
                         growing.complete(with: indexMapped(mapped, &scanner, name: name, mapping: mapping),
                                          problem: malformedNote(scanner))
                         return
@@ -49,6 +55,17 @@ enum JSONLinesStream {
     private static func malformedNote(_ scanner: JSONLinesScanner) -> String? {
         let malformed = scanner.index.lines?.malformed.count ?? 0
         return malformed == 0 ? nil : malformed == 1 ? "1 malformed line" : "\(malformed) malformed lines"
+    }
+
+    /// Whether the file mapped still begins with the bytes its first part was scanned from (it was not rewritten
+    /// in between, which would leave the first lines' index pointing into other text).
+    private static func continues(_ mapped: SourceBytes, _ read: [UInt8], upTo count: Int) -> Bool {
+        guard count <= read.count, count <= mapped.count else { return false }
+        return mapped.withUnsafeBufferPointer { mapped in
+            read.withUnsafeBufferPointer { read in
+                count == 0 || memcmp(mapped.baseAddress!, read.baseAddress!, count) == 0
+            }
+        }
     }
 
     /// The whole of a regular file, mapped rather than read (the lines of its first part, scanned from the bytes
