@@ -63,38 +63,42 @@ static int value(state *s, const uint8_t *p, const uint8_t *end, int32_t parent)
     }
 }
 
-// The key at `p`: 1 with its text (in the scratch or in place) and the byte after its colon, 0 when the line
-// is not a key this reader takes.
-static int key_at(state *s, const uint8_t *p, const uint8_t *end, const uint8_t **text, int64_t *count, const uint8_t **after,
-                  int *escapes) {
-    *escapes = 1;
+// A key read from its line: its text (in the scratch or in place), whether any of it needs escaping, and the
+// byte after its colon.
+typedef struct {
+    const uint8_t *text, *after;
+    int64_t count;
+    int escapes;
+} key_read;
+
+// The key at `p`: 1 with `key` read, 0 when the line is not a key this reader takes.
+static int key_at(state *s, const uint8_t *p, const uint8_t *end, key_read *key) {
+    key->escapes = 1;
     if (*p == '"' || *p == '\'') {
         const uint8_t *r = arbor_yb_quoted(s, p, end);
         if (!r) return 0;
         while (r < end && *r == ' ') r++;
         if (r == end || *r != ':' || (r + 1 < end && r[1] != ' ')) return 0;
-        *text = s->scratch;
-        *count = s->scratch_count;
-        *after = r + 1;
+        key->text = s->scratch;
+        key->count = s->scratch_count;
+        key->after = r + 1;
     } else {
-        const uint8_t *last = arbor_yb_plain_end(p, end, 1, after, escapes);
+        const uint8_t *last = arbor_yb_plain_end(p, end, 1, &key->after, &key->escapes);
         if (!last) return 0;
-        *text = p;
-        *count = last - p;
+        key->text = p;
+        key->count = last - p;
     }
-    return *after - p <= KEY_BYTES;
+    return key->after - p <= KEY_BYTES;
 }
 
-static int map_entry(state *s, const uint8_t *p, const uint8_t *end) {
+// An entry of the mapping on top whose key was read from its line.
+static int map_entry_with(state *s, const uint8_t *end, const key_read *key) {
     frame *f = &s->frames[s->depth - 1];
-    const uint8_t *text, *after;
-    int64_t count;
-    int escapes;
-    if (!key_at(s, p, end, &text, &count, &after, &escapes)) return GIVE_WAY;
     if (f->count++) put(s, ',');
     line_up(s);
-    arbor_yb_quote(s, text, count, escapes);
+    arbor_yb_quote(s, key->text, key->count, key->escapes);
     put(s, ':');
+    const uint8_t *after = key->after;
     while (after < end && *after == ' ') after++;
     if (after == end || *after == '#') {
         if (after < end && !arbor_yb_printable(after, end)) return GIVE_WAY;
@@ -112,11 +116,9 @@ static int is_dash(const uint8_t *p, const uint8_t *end) {
     return *p == '-' && (p + 1 == end || p[1] == ' ');
 }
 
-static int looks_like_key(state *s, const uint8_t *p, const uint8_t *end) {
-    const uint8_t *text, *after;
-    int64_t count;
-    int escapes;
-    return key_at(s, p, end, &text, &count, &after, &escapes);
+static int map_entry(state *s, const uint8_t *p, const uint8_t *end) {
+    key_read key;
+    return key_at(s, p, end, &key) ? map_entry_with(s, end, &key) : GIVE_WAY;
 }
 
 // An entry of the sequence on top from its dash at `p`; `line` is where the line starts.
@@ -141,9 +143,10 @@ static int seq_entry(state *s, const uint8_t *p, const uint8_t *end, const uint8
             p = q;
             continue;
         }
-        if (looks_like_key(s, q, end)) {
+        key_read key;
+        if (key_at(s, q, end, &key)) {
             if (!push(s, 1, column, 0)) return GIVE_WAY;
-            return map_entry(s, q, end);
+            return map_entry_with(s, end, &key);
         }
         return value(s, q, end, (int32_t)(p - line));
     }
@@ -173,8 +176,9 @@ static int take_line(state *s, const uint8_t *line, const uint8_t *p, const uint
             if (!push(s, 0, indent, 0)) return GIVE_WAY;
             return seq_entry(s, p, end, line);
         }
-        if (!looks_like_key(s, p, end) || !push(s, 1, indent, 0)) return GIVE_WAY;
-        return map_entry(s, p, end);
+        key_read key;
+        if (!key_at(s, p, end, &key) || !push(s, 1, indent, 0)) return GIVE_WAY;
+        return map_entry_with(s, end, &key);
     }
     if (s->pending) {
         s->pending = 0;
@@ -185,9 +189,10 @@ static int take_line(state *s, const uint8_t *line, const uint8_t *p, const uint
         }
         if (indent > s->pending_indent) {
             line_up(s);
-            if (looks_like_key(s, p, end)) {
+            key_read key;
+            if (key_at(s, p, end, &key)) {
                 if (!push(s, 1, indent, 0)) return GIVE_WAY;
-                return map_entry(s, p, end);
+                return map_entry_with(s, end, &key);
             }
             int outcome = value(s, p, end, s->pending_indent);
             // A flow collection over lines below a comment ending its key's or dash's line: the file read whole
