@@ -102,10 +102,13 @@ struct YAMLLineCommentsTests {
         #expect(compared > 45, "cases the block reader writes: \(compared)")
     }
 
-    /// An empty document's null is written on its `---` line, where the comment above the marker is no value's
-    /// (found by fuzzing: the first null took it), nor is one after the marker.
-    @Test(arguments: ["#-@ \n---\n\n---", "# c\n---\n---\n", "# c\n--- # d\n---\n- x # e\n", "# c\n---\n# d\na: 1\n---\n"])
-    func anEmptyDocumentTakesNoCommentOnOrAboveItsMarker(text: String) async throws {
+    /// An empty document's null is written on its `---` line. The file read whole marks it where the next document
+    /// starts (or past the input's last line break) and gives it the comment lines at the first column just above
+    /// that; the comment above its marker or after it is no value's (found by fuzzing, both ways).
+    @Test(arguments: ["#-@ \n---\n\n---", "# c\n---\n---\n", "# c\n--- # d\n---\n- x # e\n", "# c\n---\n# d\na: 1\n---\n",
+                      " \n---\n#- \n---\n-", "---\n# c\n\n---\n- x\n", "- x\n---\n# c\n", "- x\n---\n# c", "---\n  # c\n---\n- x\n",
+                      "---\n# a\n# b\n---\n- x\n", "- x\n---\n# c\n\n", "---\n\n# c\n---\n- x\n"])
+    func anEmptyDocumentTakesTheCommentsAboveWhereItsNullIsMarked(text: String) async throws {
         #expect(YAMLBlockReader.text(SourceBytes(Array(text.utf8))) != nil, "read by the block reader")
         #expect(YAMLIndexCheck.commentsAgree(Array(text.utf8)))
         let differing = try #require(try await Self.differences(Array(text.utf8)))

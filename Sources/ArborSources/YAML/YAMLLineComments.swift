@@ -51,8 +51,8 @@ final class YAMLLineComments: Sendable {
         let starts = tables()
         let line = starts.json.line(of: offset, in: json)
         guard let range = starts.yaml.range(of: line, in: yaml) else { return nil }
-        // The only value the block reader writes on a `---` line is an empty document's null, which has none.
-        if Self.isDocumentMarker(yaml, range) { return nil }
+        // The only value the block reader writes on a `---` line is an empty document's null.
+        if Self.isDocumentMarker(yaml, range) { return emptyDocumentComment(marker: line, starts.yaml) }
         // A scalar on the line below its key has its own line's comment.
         let valueLine = keyed && !collection ? starts.json.line(of: valueOffset, in: json) : line
         let trailingRange = valueLine == line ? range : starts.yaml.range(of: valueLine, in: yaml)
@@ -74,6 +74,25 @@ final class YAMLLineComments: Sendable {
             lines.append(trailing)
         }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    /// The comment of an empty document whose `---` is on line `marker`: as the file read whole takes it, the
+    /// comment lines at the first column just above where its null is marked, the next `---` line or the line
+    /// after the input's last line break (none when the input ends without one).
+    private func emptyDocumentComment(marker: Int, _ starts: LineMarks) -> String? {
+        var end = marker + 1
+        while true {
+            guard let range = starts.range(of: end, in: yaml) else { return nil }
+            if Self.isDocumentMarker(yaml, range) || (range.isEmpty && range.lowerBound == yaml.count) { break }
+            end += 1
+        }
+        var lines: [String] = []
+        var above = end - 1
+        while above > marker, let range = starts.range(of: above, in: yaml), let text = YAMLComments.commentLine(yaml, range, indentAtMost: 0) {
+            lines.append(text)
+            above -= 1
+        }
+        return lines.isEmpty ? nil : lines.reversed().joined(separator: "\n")
     }
 
     /// Whether the YAML line in `range` starts a document (`---` alone or before a space).
