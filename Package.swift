@@ -48,7 +48,7 @@ let package = Package(
         ),
         .target(name: "CJSONScan"),
         .target(name: "CYAMLBlock", dependencies: ["CFileLease"]),
-        .target(name: "CYAMLEvents", dependencies: ["CFYAML", "CYAML"]),
+        .target(name: "CYAMLEvents", dependencies: ["CFYAML", "CYAML", "CYAMLBlock"]),
         .target(name: "CFileLease"),
         .target(name: "CBuildInfo"),
         .target(name: "ArborPath"),

@@ -28,10 +28,7 @@ static int value(state *s, const uint8_t *p, const uint8_t *end, int32_t parent)
     const uint8_t *after;
     switch (*p) {
     case '"': case '\'':
-        after = arbor_yb_quoted(s, p, end);
-        if (!after || !arbor_yb_ends_line(after, end)) return GIVE_WAY;
-        arbor_yb_quote(s, s->scratch, s->scratch_count, 1);
-        return OK;
+        return arbor_yb_quoted_lines(s, p, end, parent);
     case '|': case '>':
         return arbor_yb_block_scalar(s, p, end, parent);
     case '[': case '{': {
@@ -50,7 +47,7 @@ static int value(state *s, const uint8_t *p, const uint8_t *end, int32_t parent)
         }
         if (arbor_yb_written(s) - start > 2 && !arbor_yb_record_flow(s->out, start, arbor_yb_written(s))) return GIVE_WAY;
         if (!over_lines) return OK;
-        s->pos = last_end - s->bytes + (last_end < s->bytes + s->n);
+        s->pos = arbor_yb_next_line(s, last_end);
         s->line++;
         return ADVANCED;
     }
@@ -58,7 +55,7 @@ static int value(state *s, const uint8_t *p, const uint8_t *end, int32_t parent)
         int escapes;
         const uint8_t *last = arbor_yb_plain_end(p, end, 0, &after, &escapes);
         if (!last) return GIVE_WAY;
-        return arbor_yb_plain_value(s, p, last - p, escapes);
+        return arbor_yb_plain_lines(s, p, last, end, parent, escapes);
     }
     }
 }
@@ -123,7 +120,7 @@ static int map_entry(state *s, const uint8_t *p, const uint8_t *end) {
 
 // An entry of the sequence on top from its dash at `p`; `line` is where the line starts.
 static int seq_entry(state *s, const uint8_t *p, const uint8_t *end, const uint8_t *line) {
-    while (1) {
+    for (int nested = 0;; nested = 1) {
         frame *f = &s->frames[s->depth - 1];
         if (f->count++) put(s, ',');
         const uint8_t *q = p + 1;
@@ -148,6 +145,9 @@ static int seq_entry(state *s, const uint8_t *p, const uint8_t *end, const uint8
             if (!push(s, 1, column, 0)) return GIVE_WAY;
             return map_entry_with(s, end, &key);
         }
+        // libfyaml 0.7 takes a line at the inner dash's column as a block scalar's after `- - |`: YAML 1.2 ends
+        // the scalar there.
+        if (nested && (*q == '|' || *q == '>')) return GIVE_WAY;
         return value(s, q, end, (int32_t)(p - line));
     }
 }
@@ -194,6 +194,9 @@ static int take_line(state *s, const uint8_t *line, const uint8_t *p, const uint
                 if (!push(s, 1, indent, 0)) return GIVE_WAY;
                 return map_entry_with(s, end, &key);
             }
+            // A block scalar's indicator on the line below its key or dash: libfyaml 0.7 refuses text indented
+            // less than the indicator, which YAML 1.2 reads.
+            if (*p == '|' || *p == '>') return GIVE_WAY;
             int outcome = value(s, p, end, s->pending_indent);
             // A flow collection over lines below a comment ending its key's or dash's line: the file read whole
             // gives the collection that comment, which the comments read from its lines would not find.
@@ -240,7 +243,7 @@ static int64_t split_point(const uint8_t *bytes, int64_t n, int32_t *indent) {
     while (p && p + 1 < bytes + to) {
         const uint8_t *q = p + 1, *r = q;
         while (r < bytes + n && *r == ' ') r++;
-        if (r + 1 < bytes + n && *r == '-' && (r[1] == ' ' || r[1] == '\n') && (best < 0 || r - q < *indent)) {
+        if (r + 1 < bytes + n && *r == '-' && (r[1] == ' ' || arbor_yb_break_at(r + 1, bytes + n)) && (best < 0 || r - q < *indent)) {
             best = q - bytes;
             *indent = (int32_t)(r - q);
             if (*indent == 0) break;
@@ -255,7 +258,7 @@ static int64_t document_split_point(const uint8_t *bytes, int64_t n) {
     int64_t to = n / 2 + (1 << 20) < n ? n / 2 + (1 << 20) : n;
     const uint8_t *p = memchr(bytes + n / 2, '\n', (size_t)(to - n / 2));
     while (p && p + 4 < bytes + to) {
-        if (p[1] == '-' && p[2] == '-' && p[3] == '-' && p[4] == '\n') return p + 1 - bytes;
+        if (p[1] == '-' && p[2] == '-' && p[3] == '-' && arbor_yb_break_at(p + 4, bytes + n)) return p + 1 - bytes;
         p = memchr(p + 1, '\n', (size_t)(bytes + to - p - 1));
     }
     return -1;
@@ -382,8 +385,7 @@ static int run(state *s) {
         if (s->cancel && atomic_load_explicit(s->cancel, memory_order_relaxed)) return GIVE_WAY;
         if (s->pos >= count) break;
         const uint8_t *line = bytes + s->pos;
-        const uint8_t *end = memchr(line, '\n', (size_t)(count - s->pos));
-        if (!end) end = bytes + count;
+        const uint8_t *end = arbor_yb_line_end(line, bytes + count);
         const uint8_t *p = line;
         while (p < end && *p == ' ') p++;
         if (p == end || *p == '#') {
@@ -403,7 +405,7 @@ static int run(state *s) {
             if (outcome == GIVE_WAY || outcome == STOPPED) return outcome;
             if (outcome == ADVANCED) continue;
         }
-        s->pos = end - bytes + 1;
+        s->pos = arbor_yb_next_line(s, end);
         s->line++;
         if (s->reports_reads && s->pos - s->reported >= (1 << 18)) arbor_yb_report_read(s);
     }
@@ -471,6 +473,8 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
     s.spill_directory = spill_directory;
     s.spill_window = spill_window;
     result->gave_way_at = -1;
+    // A byte order mark is not text, and the first line's columns start after it.
+    if (count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) s.pos = 3;
     if (!arbor_yb_open_output(result, count + count / 8 + 4096, spill_directory, spill_window)) return 0;
     start_split(&s);
     int outcome = run(&s);

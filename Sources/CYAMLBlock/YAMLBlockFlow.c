@@ -47,13 +47,12 @@ static const uint8_t *flow_space(state *s, const uint8_t *r, const uint8_t **end
     const uint8_t *last = s->bytes + s->n;
     while (r == *end) {
         if (r == last) return NULL;
-        s->pos = r - s->bytes + 1;
+        s->pos = arbor_yb_next_line(s, r);
         s->line++;
         if (s->cancel && atomic_load_explicit(s->cancel, memory_order_relaxed)) return NULL;
         if (s->reports_reads && s->pos - s->reported >= (1 << 18)) arbor_yb_report_read(s);
         const uint8_t *line = s->bytes + s->pos;
-        *end = memchr(line, '\n', (size_t)(last - line));
-        if (!*end) *end = last;
+        *end = arbor_yb_line_end(line, last);
         r = skip_spaces(line, *end);
         if (r == *end) continue;
         if (r - line <= s->flow_indent) return NULL;

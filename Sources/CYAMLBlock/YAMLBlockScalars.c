@@ -108,34 +108,22 @@ const uint8_t *arbor_yb_plain_end(const uint8_t *p, const uint8_t *end, int key,
     return r;
 }
 
-static int hex_value(const uint8_t *p, int digits, uint32_t *value) {
-    uint32_t v = 0;
-    for (int i = 0; i < digits; i++) {
-        uint8_t b = p[i];
-        int d = b >= '0' && b <= '9' ? b - '0' : b >= 'a' && b <= 'f' ? b - 'a' + 10 : b >= 'A' && b <= 'F' ? b - 'A' + 10 : -1;
-        if (d < 0) return 0;
-        v = v * 16 + (uint32_t)d;
-    }
-    *value = v;
-    return 1;
-}
-
-// A quoted scalar of one line from `p` (its opening quote), decoded into the scratch: the byte after its
-// closing quote, or NULL.
-const uint8_t *arbor_yb_quoted(state *s, const uint8_t *p, const uint8_t *end) {
-    uint8_t mark = *p;
-    const uint8_t *r = p + 1;
+const uint8_t *arbor_yb_quoted_run(state *s, uint8_t mark, const uint8_t *r, const uint8_t *end, int *closed,
+                                   int *escaped_break, int64_t *kept) {
     const uint8_t *run = r;
-    s->scratch_count = 0;
+    *closed = 0;
+    *escaped_break = 0;
     while (r < end) {
         uint8_t b = *r;
         if (b == mark) {
             if (mark == '\'' && r + 1 < end && r[1] == '\'') {
                 if (!arbor_yb_scratch_put(s, run, r + 1 - run)) return NULL;
+                *kept = s->scratch_count;
                 r += 2;
                 run = r;
                 continue;
             }
+            *closed = 1;
             return arbor_yb_scratch_put(s, run, r - run) ? r + 1 : NULL;
         }
         if (b >= 0x20 && b < 0x7F && b != '\\') { r++; continue; }
@@ -149,40 +137,30 @@ const uint8_t *arbor_yb_quoted(state *s, const uint8_t *p, const uint8_t *end) {
             if (b == '\\') { r++; continue; }
             return NULL;
         }
-        if (!arbor_yb_scratch_put(s, run, r - run) || r + 1 >= end) return NULL;
-        uint8_t e = r[1];
+        if (!arbor_yb_scratch_put(s, run, r - run)) return NULL;
+        if (r + 1 >= end) {
+            *escaped_break = 1;
+            return end;
+        }
         uint32_t c;
-        int digits = 0;
-        r += 2;
-        switch (e) {
-        case '0': c = 0; break;
-        case 'a': c = 7; break;
-        case 'b': c = 8; break;
-        case 't': c = 9; break;
-        case 'n': c = 10; break;
-        case 'v': c = 11; break;
-        case 'f': c = 12; break;
-        case 'r': c = 13; break;
-        case 'e': c = 27; break;
-        case ' ': case '"': case '/': case '\\': c = e; break;
-        case 'N': c = 0x85; break;
-        case '_': c = 0xA0; break;
-        case 'L': c = 0x2028; break;
-        case 'P': c = 0x2029; break;
-        case 'x': digits = 2; break;
-        case 'u': digits = 4; break;
-        case 'U': digits = 8; break;
-        default: return NULL;
-        }
-        if (digits) {
-            if (end - r < digits || !hex_value(r, digits, &c)) return NULL;
-            if ((c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF) return NULL;
-            r += digits;
-        }
+        int32_t length = arbor_yaml_escape(r, end, &c);
+        if (!length) return NULL;
+        r += length;
         if (!arbor_yb_scratch_code_point(s, c)) return NULL;
+        *kept = s->scratch_count;
         run = r;
     }
-    return NULL;
+    return arbor_yb_scratch_put(s, run, r - run) ? end : NULL;
+}
+
+// A quoted scalar of one line from `p` (its opening quote), decoded into the scratch: the byte after its
+// closing quote, or NULL.
+const uint8_t *arbor_yb_quoted(state *s, const uint8_t *p, const uint8_t *end) {
+    int closed, escaped_break;
+    int64_t kept = 0;
+    s->scratch_count = 0;
+    const uint8_t *after = arbor_yb_quoted_run(s, *p, p + 1, end, &closed, &escaped_break, &kept);
+    return closed ? after : NULL;
 }
 
 // The JSON literal of a core-schema boolean or null, or NULL.
@@ -232,57 +210,14 @@ int arbor_yb_block_scalar(state *s, const uint8_t *p, const uint8_t *end, int32_
     const uint8_t *r = p + 1;
     if (r < end && (*r == '-' || *r == '+')) { chomping = *r == '-' ? -1 : 1; r++; }
     if (!arbor_yb_ends_line(r, end) || (r < end && *r != ' ')) return GIVE_WAY;
-    const uint8_t *bytes = s->bytes;
-    int64_t n = s->n;
-    int64_t pos = end - bytes + 1;
-    int64_t line = s->line + 1;
-    if (pos > n) pos = n;
-    int32_t indent = 0, max_indent = 0, column = 0;
-    int64_t trailing = 0;
-    int leading_break = 0, leading_blank = 0;
-    s->scratch_count = 0;
-    for (int first = 1;; first = 0) {
-        // The indentation and empty lines before a line of text.
-        while (1) {
-            column = 0;
-            while (pos + column < n && bytes[pos + column] == ' ' && (!indent || column < indent)) column++;
-            if (column > max_indent) max_indent = column;
-            if (pos + column < n && bytes[pos + column] == '\t') return GIVE_WAY;
-            if (pos + column >= n || bytes[pos + column] != '\n') break;
-            trailing++;
-            pos += column + 1;
-            line++;
-        }
-        if (first) {
-            indent = max_indent > parent + 1 ? max_indent : parent + 1;
-            if (indent < 1) indent = 1;
-            // A line inside the scalar's columns less indented than empty lines above it is an error.
-            if (pos + column < n && column > parent && column < indent) return GIVE_WAY;
-        }
-        if (column != indent || pos + column >= n) {
-            // The last line has no line break: YAML 1.2 reads the scalar as if it had (libyaml did not).
-            if (pos + column >= n && n > 0 && bytes[n - 1] != '\n') return GIVE_WAY;
-            break;
-        }
-        const uint8_t *text = bytes + pos + column;
-        const uint8_t *stop = memchr(text, '\n', (size_t)(n - pos - column));
-        if (!stop) stop = bytes + n;
-        if (!arbor_yb_printable(text, stop)) return GIVE_WAY;
-        int trailing_blank = *text == ' ';
-        if (!literal && leading_break && !leading_blank && !trailing_blank) {
-            if (trailing == 0 && !arbor_yb_scratch_put(s, (const uint8_t *)" ", 1)) return GIVE_WAY;
-        } else if (leading_break && !arbor_yb_scratch_put(s, (const uint8_t *)"\n", 1)) {
-            return GIVE_WAY;
-        }
-        for (; trailing > 0; trailing--) if (!arbor_yb_scratch_put(s, (const uint8_t *)"\n", 1)) return GIVE_WAY;
-        leading_blank = *text == ' ';
-        if (!arbor_yb_scratch_put(s, text, stop - text)) return GIVE_WAY;
-        leading_break = stop < bytes + n;
-        pos = stop - bytes + leading_break;
-        line += leading_break;
-    }
-    if (chomping != -1 && leading_break && !arbor_yb_scratch_put(s, (const uint8_t *)"\n", 1)) return GIVE_WAY;
-    for (; chomping == 1 && trailing > 0; trailing--) if (!arbor_yb_scratch_put(s, (const uint8_t *)"\n", 1)) return GIVE_WAY;
+    arbor_yaml_text text = { s->scratch, 0, s->scratch_capacity };
+    int64_t lines = 0;
+    int64_t pos = arbor_yaml_block_scalar_text(s->bytes, s->n, arbor_yb_next_line(s, end), literal, chomping, parent, &text, &lines);
+    s->scratch = text.bytes;
+    s->scratch_capacity = text.capacity;
+    s->scratch_count = text.count;
+    if (pos < 0) return GIVE_WAY;
+    int64_t line = s->line + 1 + lines;
     arbor_yb_quote(s, s->scratch, s->scratch_count, 1);
     s->pos = pos;
     s->line = line;

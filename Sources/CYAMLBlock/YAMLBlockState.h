@@ -99,6 +99,26 @@ static inline void put_run(state *s, const uint8_t *run, int64_t count) {
     s->out->count += count;
 }
 
+/// The end of the text of the line from `p` (where its line break, LF or CR LF, starts), or `last`.
+static inline const uint8_t *arbor_yb_line_end(const uint8_t *p, const uint8_t *last) {
+    const uint8_t *end = memchr(p, '\n', (size_t)(last - p));
+    if (!end) return last;
+    return end > p && end[-1] == '\r' ? end - 1 : end;
+}
+
+/// The start of the line after the one whose text ends at `end` (the input's end when there is none).
+static inline int64_t arbor_yb_next_line(const state *s, const uint8_t *end) {
+    const uint8_t *last = s->bytes + s->n;
+    if (end < last && *end == '\r') end++;
+    return end - s->bytes + (end < last);
+}
+
+/// The length of the line break at `p` (LF, or CR LF), 0 for none.
+static inline int arbor_yb_break_at(const uint8_t *p, const uint8_t *last) {
+    if (p < last && *p == '\n') return 1;
+    return p + 1 < last && p[0] == '\r' && p[1] == '\n' ? 2 : 0;
+}
+
 /// Line breaks up to the current line, so that what follows is on its YAML line.
 static inline void line_up(state *s) {
     while (s->out_line < s->line) { put(s, '\n'); s->out_line++; }
@@ -114,6 +134,19 @@ HIDDEN int arbor_yb_printable(const uint8_t *p, const uint8_t *end);
 HIDDEN int arbor_yb_ends_line(const uint8_t *p, const uint8_t *end);
 HIDDEN const uint8_t *arbor_yb_plain_end(const uint8_t *p, const uint8_t *end, int key, const uint8_t **after, int *escapes);
 HIDDEN const uint8_t *arbor_yb_quoted(state *s, const uint8_t *p, const uint8_t *end);
+/// Decodes a quoted scalar's text from `r` (past its opening `mark`, or a later line's first character) into the
+/// scratch after what is there: the byte after its closing quote (`*closed`), or `end` at the line's end without
+/// one (`*escaped_break` when the line ends in a backslash); NULL when it is not one this reader takes. `*kept`
+/// is the scratch's count after the last escape written (its blanks not a line's to trim).
+HIDDEN const uint8_t *arbor_yb_quoted_run(state *s, uint8_t mark, const uint8_t *r, const uint8_t *end, int *closed,
+                                          int *escaped_break, int64_t *kept);
+/// A plain scalar from `p` whose text on its line ends at `last` (the line ends at `end`), with the lines after it
+/// indented past `parent` that go on with it: written, OK on one line, ADVANCED (the reading gone on at the line
+/// after its last) over several, or GIVE_WAY.
+HIDDEN int arbor_yb_plain_lines(state *s, const uint8_t *p, const uint8_t *last, const uint8_t *end, int32_t parent, int escapes);
+/// A quoted scalar from its opening quote at `p`, on its line or over the lines after it, indented past `parent`:
+/// written, OK on one line, ADVANCED over several, or GIVE_WAY.
+HIDDEN int arbor_yb_quoted_lines(state *s, const uint8_t *p, const uint8_t *end, int32_t parent);
 HIDDEN int arbor_yb_plain_value(state *s, const uint8_t *text, int64_t count, int escapes);
 /// A flow collection from its bracket at `p`, written as JSON: the byte after it, `*end` the end of its last line.
 HIDDEN const uint8_t *arbor_yb_flow(state *s, const uint8_t *p, const uint8_t **end, int32_t depth);

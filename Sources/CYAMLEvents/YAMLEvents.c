@@ -216,7 +216,7 @@ int32_t arbor_yaml_next(arbor_yaml_parser *parser, arbor_yaml_event *out) {
         struct fy_mark start = event_start ? *event_start : (struct fy_mark){0};
         struct fy_mark end = event_end ? *event_end : (struct fy_mark){0};
         struct fy_token *anchor = NULL, *tag = NULL;
-        int32_t block = 0;
+        int32_t block = 0, folded = 0;
         switch (event->type) {
         case FYET_STREAM_END: out->type = ARBOR_YAML_STREAM_END; break;
         case FYET_DOCUMENT_START: out->type = ARBOR_YAML_DOCUMENT_START; break;
@@ -226,7 +226,8 @@ int32_t arbor_yaml_next(arbor_yaml_parser *parser, arbor_yaml_event *out) {
             tag = event->scalar.tag;
             enum fy_scalar_style style = fy_token_scalar_style(event->scalar.value);
             int64_t quoted = 0;
-            const uint8_t *own = style == FYSS_SINGLE_QUOTED ? single_quoted(parser, event->scalar.value, &quoted) : NULL;
+            const uint8_t *own = style == FYSS_SINGLE_QUOTED ? single_quoted(parser, event->scalar.value, &quoted)
+                : style == FYSS_DOUBLE_QUOTED ? arbor_yaml_double_quoted(parser, event->scalar.value, &quoted) : NULL;
             size_t length = 0;
             const char *text = own ? (const char *)own : fy_token_get_text(event->scalar.value, &length);
             out->value = (const uint8_t *)(text ? text : "");
@@ -238,6 +239,7 @@ int32_t arbor_yaml_next(arbor_yaml_parser *parser, arbor_yaml_event *out) {
                 end = moved(&end, 1);
             }
             block = style == FYSS_LITERAL || style == FYSS_FOLDED;
+            folded = style == FYSS_FOLDED;
             // libfyaml gives an empty block scalar at the stream's end (`a: |` and a line break) as one NUL, which
             // no block scalar can hold: it is empty.
             if (block && out->length == 1 && out->value[0] == 0) out->length = 0;
@@ -271,6 +273,13 @@ int32_t arbor_yaml_next(arbor_yaml_parser *parser, arbor_yaml_event *out) {
         if (props.present) advance(parser, &props.end);
         if (block) {
             out->start = block_indicator(parser, event_start ? &start : NULL);
+            int64_t length = 0;
+            const uint8_t *own = folded && event_start && event_end
+                ? arbor_yaml_folded(parser, out->start.offset, (int64_t)start.input_pos, (int64_t)end.input_pos, &length) : NULL;
+            if (own) {
+                out->value = own;
+                out->length = length;
+            }
         } else if (event_start) {
             out->start = mark_of(&start);
         } else if (!props.present) {

@@ -21,7 +21,8 @@ struct arbor_yaml_parser {
     /// for from here.
     struct fy_mark cursor;
     int32_t checked;
-    /// A single-quoted scalar's text, read here rather than by libfyaml (whose text of one leaks).
+    /// A quoted or folded scalar's text, read here rather than by libfyaml (whose text of a single-quoted one
+    /// leaks, and of some double-quoted and folded ones is short).
     uint8_t *text;
     int64_t text_capacity;
     arbor_yaml_failure failure;
@@ -30,6 +31,13 @@ struct arbor_yaml_parser {
 
 /// Whether `byte` breaks a line (a LF, or a CR alone or before one).
 static inline int32_t arbor_yaml_is_break(uint8_t byte) { return byte == '\n' || byte == '\r'; }
+
+/// The text of a double-quoted scalar from its bytes (the parser's text), its `length`; NULL when not read here.
+const uint8_t *arbor_yaml_double_quoted(arbor_yaml_parser *parser, struct fy_token *token, int64_t *length);
+
+/// The text of a folded block scalar from its bytes (the parser's text): its `>` at `indicator`, its lines from
+/// `content` to `stop`; NULL when not read here (its indentation told by a digit, or not read as its lines end).
+const uint8_t *arbor_yaml_folded(arbor_yaml_parser *parser, int64_t indicator, int64_t content, int64_t stop, int64_t *length);
 
 /// Records why the stream is refused; returns 0.
 int32_t arbor_yaml_fail(arbor_yaml_parser *parser, int64_t line, int64_t column, const char *problem);

@@ -45,6 +45,13 @@ struct YAMLBlockReaderTests {
         "{\n  \"items\": [\n    {\"id\": 1, \"tags\": [\"a\", \"b\"]},\n    {\"id\": 2, \"tags\": []}\n  ],\n  \"n\": null\n}\n",
         "[\n1,\n2\n]",
         "[1, 2]\n# after it\n",
+        // Plain and quoted scalars over lines, folded: a line break a space, each empty line a line break.
+        "a: one\n  two\n", "a: \"one\n  two\"\n",
+        "description: a long text that a writer\n  folded at its width\n\n  and a paragraph\nnext: 1\n",
+        "- 'it''s folded  \n   over lines'\n- \"escaped \\\n  break \\u00e9\\t here\n\n\n  end \"\n- x\n",
+        "k:\n  plain on the line\n  below its key # and a comment\nn: 1\n",
+        "- a:\n    b: \"quoted\n     # not a comment\n     - nor an item\"\n  c: 2\n",
+        "q: \"\n  starts on the next line\"\nr: '\n\n  '\n",
     ]
 
     @Test(arguments: taken)
@@ -52,6 +59,23 @@ struct YAMLBlockReaderTests {
         let written = try #require(Self.block(text), "the block reader takes it")
         #expect(written == (try Self.transcoded(text)))
         #expect(YAMLIndexCheck.agrees(Array(text.utf8)))
+    }
+
+    /// `text` with CR LF line breaks.
+    static func crlf(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+    }
+
+    /// The same documents with CR LF line breaks, and after a byte order mark, are the same text.
+    @Test(arguments: taken)
+    func writesTheTranscodersTextOfLinesEndingInCRLFOrAfterAByteOrderMark(text: String) throws {
+        for variant in [Self.crlf(text), "\u{FEFF}" + text, "\u{FEFF}" + Self.crlf(text)] {
+            let written = try #require(Self.block(variant), "the block reader takes \(variant.debugDescription)")
+            #expect(written == (try Self.transcoded(variant)), "\(variant.debugDescription)")
+            #expect(written == Self.block(text), "the same text as with LF")
+            #expect(YAMLIndexCheck.agrees(Array(variant.utf8)))
+            #expect(YAMLIndexCheck.commentsAgree(Array(variant.utf8)))
+        }
     }
 
     @Test(arguments: [
@@ -84,10 +108,23 @@ struct YAMLBlockReaderTests {
         "a: 1\n--- |\n  x\n",                // a document that starts on its marker's line
         "- a\n---\nscalar\n",                // a scalar document in a stream
         "a:\tb\n",                           // a tab
-        "a: 1\r\nb: 2\r\n",                  // CR LF line breaks
-        "\u{FEFF}a: 1\n",                    // a byte order mark
-        "a: one\n  two\n",                   // a plain scalar over two lines
-        "a: \"one\n  two\"\n",               // a quoted scalar over two lines
+        "a: 1\rb: 2\n",                      // a CR alone
+        "a: |\n  x\ry\n",                     // (in a block scalar)
+        "a: 1\n\u{FEFF}b: 2\n",               // a byte order mark past the start
+        "a: one\n two: x\n",                // invalid: a key on a plain scalar's next line
+        "a: one\n  - two\n",                 // a plain scalar's line starting with an indicator
+        "a: one # c\n  two\n",               // invalid: a line after a comment
+        "a: \"one\ntwo\"\n",                 // a quoted scalar's line at its block's column
+        "- a: \"one\n  two\"\n",              // (the column of its mapping)
+        "a: \"one\\\n\n  two\"\n",            // an empty line after an escaped line break
+        "a: \"one\n  two\n",                 // invalid: not closed
+        "a: \"one\n  two\" x\n",              // invalid: text after it
+        "- \"one\n  two\": x\n",              // invalid: a key over lines
+        "a: \"one\n\ttwo\"\n",               // a tab
+        "- - |\n  - y\n",                     // a block scalar after two dashes (libfyaml reads the next line as its)
+        "k:\n  |\n text\n",                   // its indicator below its key, its text less indented (libfyaml refuses)
+        "a:\n  b: |\n  c: 2\n",                // an empty one before a nested key (libfyaml reads the key as its text)
+        "- k: >\n\n  j: 1\n",                  // (in a list's mapping)
         "? complex\n: key\n",                // an explicit key
         "a: |2\n   x\n",                     // an indentation indicator
         "a: |\n  x",                         // a block scalar whose last line has no line break (YAML 1.2: "x\n")
@@ -124,8 +161,9 @@ struct YAMLBlockReaderTests {
 
     /// A large list read in two parts on two threads is the same text as one part's, wherever its middle falls:
     /// between items, inside a nested sequence, inside a block scalar holding lines that look like items, inside a
-    /// flow collection over lines.
-    @Test(arguments: ["items", "nested", "literal", "pending", "mapping", "flows"])
+    /// flow collection over lines, among scalars over lines, inside a quoted one whose lines look like items; with
+    /// CR LF line breaks.
+    @Test(arguments: ["items", "nested", "literal", "pending", "mapping", "flows", "folded", "quoted", "crlf"])
     func aLargeDocumentReadInTwoPartsIsTheSameText(shape: String) throws {
         var (text, _) = Self.repeated(from: "kind: List\nitems:\n", toAtLeast: 4_500_000) { index in
             switch shape {
@@ -134,11 +172,16 @@ struct YAMLBlockReaderTests {
             case "literal": (index == 0 ? "- script: |\n" : "") + "    - not an item \(index)\n    - key: \(index)\n"
             case "pending": "-\n  name: \(index)\n-\n"
             case "flows": "- name: svc-\(index)\n  ports: [\n    80,\n\n    {port: 443, names: [\n      https]}\n    ]\n"
+            case "folded": "- note: \"quoted \(index)\n   - not an item\"\n- plain text\n  over lines \(index)\n\n  and more\n"
+            case "quoted": (index == 0 ? "- \"" : "") + "  - line \(index)\n"
+            case "crlf": "- name: svc-\(index)\n  script: |\n    run \(index)\n\n  ports: [80,\n    443]\n  note: long\n    text # c\n"
             default: "  k\(index): \(index)\n"
             }
         }
         if shape == "mapping" { text = "top:\n" + text.dropFirst("kind: List\nitems:\n".count) }
+        if shape == "quoted" { text += "  end\"\n" }
         text += "after: 1\n"
+        if shape == "crlf" { text = Self.crlf(text) }
         let written = try #require(Self.block(text))
         #expect(written == (try Self.transcoded(text)))
     }

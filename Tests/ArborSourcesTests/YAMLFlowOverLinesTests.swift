@@ -3,8 +3,8 @@ import Testing
 
 /// Flow collections over lines, made at random (line breaks and indentation between any tokens, blank lines,
 /// nested collections, quoted and plain scalars, trailing commas, a comment ending the line above): where the block reader takes a document, its
-/// text is the transcoder's byte for byte and holds the values and comments of the file read whole; where the
-/// parser refuses one, the block reader does too.
+/// text is the transcoder's byte for byte and holds the values and comments of the file read whole, with LF or
+/// CR LF line breaks; where the parser refuses one, the block reader does too.
 @Suite("YAML flow collections over lines")
 struct YAMLFlowOverLinesTests {
     static let scalars = ["a", "b c", "1", "-2.5", "true", "~", "\"q, [x]\"", "'it''s'", "http://x:80/a", "é", "-v", "\"\""]
@@ -63,6 +63,10 @@ struct YAMLFlowOverLinesTests {
             #expect(block == transcoded, "\(text.debugDescription)")
             #expect(YAMLIndexCheck.agrees(bytes), "\(text.debugDescription)")
             #expect(YAMLIndexCheck.commentsAgree(bytes), "\(text.debugDescription)")
+            // The same with CR LF line breaks.
+            let crlf = YAMLBlockReaderTests.crlf(text)
+            #expect(YAMLBlockReaderTests.block(crlf) == block, "\(crlf.debugDescription)")
+            #expect(YAMLIndexCheck.commentsAgree(Array(crlf.utf8)), "\(crlf.debugDescription)")
         }
         // Neither all taken nor all given way: the documents cover both sides.
         #expect(taken > 150, "taken: \(taken)")

@@ -105,5 +105,26 @@ struct YAMLParserTests {
         #expect(document.children(of: 0).count == 20_000)
         #expect(document.lines.dropFirst().allSatisfy { $0 == 1 })
     }
-}
 
+    /// Scalars libfyaml 0.7 writes short, with NULs at their end, are read from their bytes as YAML 1.2 reads them
+    /// (the values PyYAML gives): a folded scalar's empty line before a more indented one, an escape just before a
+    /// line's end in a double-quoted scalar, an escaped line break before empty lines; the same through the JSON
+    /// text of a large file's index.
+    @Test(arguments: [
+        ("u: >\n  a\n\n   b\nk: 1\n", "a\n\n b\n"),
+        ("u: >-\n  a\n \n   b\n\n\nk: 1\n", "a\n\n b"),
+        ("u: >+\n  folded\n  text\n\n    code\n  more\n\n", "folded text\n\n  code\nmore\n\n"),
+        ("u: \"x\\ \n  y\"\n", "x  y"),
+        ("u: \"a\\t\n  b \\\\\\\n  c\"\n", "a\t b \\c"),
+        ("u: \"a\\\n\n  b\"\n", "a\nb"),
+        ("u: \"or \t\\\n  \\ \tnon-content\"\n", "or \t \tnon-content"),
+    ])
+    func scalarsLibfyamlWritesShortAreReadFromTheirBytes(text: String, value: String) throws {
+        let document = try #require(try Self.documents(text).first)
+        let member = try #require(document.children(of: 0).first)
+        #expect(document.nodes[Int(member)].text == value, "\(text.debugDescription)")
+        let json = try #require(try Self.transcoded(text))
+        let read = try JSONTreeReader.parse(Array(json.utf8), origin: "f")
+        #expect(read.nodes[Int(try #require(read.children(of: 0).first))].text == value)
+    }
+}

@@ -170,7 +170,8 @@ final class YAMLLineComments: Sendable {
             return line
         }
 
-        /// The bytes of line `line` (from 0) of `bytes`, without its line break; nil past the last.
+        /// The bytes of line `line` (from 0) of `bytes`, without its line break (LF or CR LF) or, on the first
+        /// line, a byte order mark; nil past the last.
         func range(of line: Int, in bytes: SourceBytes) -> Range<Int>? {
             guard line >= 0 else { return nil }
             let mark = Self.last(lines, atOrBefore: line)
@@ -182,6 +183,8 @@ final class YAMLLineComments: Sendable {
             }
             var end = at
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            if end > at, end < bytes.count, bytes[end - 1] == 0x0D { end -= 1 }
+            if line == 0, end - at >= 3, bytes[at] == 0xEF, bytes[at + 1] == 0xBB, bytes[at + 2] == 0xBF { at += 3 }
             return at..<end
         }
     }

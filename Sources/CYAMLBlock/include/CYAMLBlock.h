@@ -39,10 +39,10 @@ typedef struct {
 } arbor_yaml_json;
 
 /// Writes the document of `bytes` (UTF-8), or the list of its documents, as JSON text if it is written in the block style of
-/// configuration files and API output (block mappings and sequences, plain and quoted scalars of one line,
-/// literal and folded block scalars, flow collections on one line, comments): 1 when written, 0 when the document
-/// holds anything else (anchors, tags, flow collections over lines, a scalar document, `...`, tabs, line breaks other than LF,
-/// a scalar over several lines, invalid YAML), for the full parser to read. `reports_reads` is
+/// configuration files and API output (block mappings and sequences, plain and quoted scalars on one line or
+/// folded over several, literal and folded block scalars, flow collections, comments; LF or CR LF line breaks, a
+/// byte order mark): 1 when written, 0 when the document holds anything else (anchors, tags, a scalar document,
+/// `...`, tabs, a CR alone, invalid YAML), for the full parser to read. `reports_reads` is
 /// ARBOR_YAML_REPORTS_READS to tell a mapped input's lease how far it has been read (`arbor_mapping_read`), so that
 /// its pages are given back, ARBOR_YAML_RELEASES_PAGES for a private mapping of a file that is only read, whose
 /// pages are given back as they are read; `depth_limit` is the deepest nesting written. A large input is read in
@@ -52,6 +52,26 @@ typedef struct {
 int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t reports_reads, int32_t depth_limit,
                               arbor_yaml_number_writer numbers, const char *spill_directory, int64_t spill_window,
                               arbor_yaml_json *result);
+
+/// A text being written: `bytes` (`malloc`ed; the caller frees it), `count` bytes written of `capacity`.
+typedef struct {
+    uint8_t *bytes;
+    int64_t count;
+    int64_t capacity;
+} arbor_yaml_text;
+
+/// The text of a literal (`literal`) or folded block scalar whose lines start at `pos` of `bytes` (`n` bytes; its
+/// header on the line before), read as YAML 1.2 reads them: `chomping` -1 to strip, 0 to clip, 1 to keep; its
+/// lines indented past `parent` (-1 when not known), as far as its first line of text is. Appended to `text`;
+/// returns where the line that ends it starts, `*lines` the lines read; -1 when it is not one read here (a tab
+/// in the indentation, a line less indented than empty lines above it, a character that is not printable, no
+/// line break after its last line, no memory).
+int64_t arbor_yaml_block_scalar_text(const uint8_t *bytes, int64_t n, int64_t pos, int32_t literal, int32_t chomping,
+                                     int32_t parent, arbor_yaml_text *text, int64_t *lines);
+
+/// The escape of a double-quoted scalar at `p` (its backslash; not a line break's): its length in bytes, the
+/// character it stands for in `*code_point`; 0 when it is not one.
+int32_t arbor_yaml_escape(const uint8_t *p, const uint8_t *end, uint32_t *code_point);
 
 /// An unnamed file for a text in `directory` (read and written; the caller closes it) on a file system of disk,
 /// not of memory, where no limit on a file's size is set; -1 for none.
