@@ -192,6 +192,17 @@ def k8s_flow_yaml(path):
     return flow
 
 
+def k8s_crlf_yaml(path):
+    """The same list with CR LF line breaks, as a Windows checkout holds it."""
+    crlf = path[:-len('.yaml')] + '-crlf.yaml'
+    if not os.path.exists(crlf):
+        with open(path, 'rb') as source, open(crlf + '.tmp', 'wb') as out:
+            for line in source:
+                out.write(line[:-1] + b'\r\n' if line.endswith(b'\n') else line)
+        os.rename(crlf + '.tmp', crlf)
+    return crlf
+
+
 def records_yaml(path, head, record, count, tail=''):
     """Writes `head`, `record(i)` for each of `count` records (100,000 a write) and `tail` to `path`, unless it is
     there; the path."""
@@ -223,6 +234,41 @@ def dense_yaml(data, smoke):
     """4,000,000 records of two keys (a mapping every 25 bytes): the densest shape a list of records takes."""
     count = 40_000 if smoke else 4_000_000
     return records_yaml(os.path.join(data, f'records-{count}.yaml'), 'items:\n', lambda i: f'- id: {i}\n  v: x{i}\n', count), count
+
+
+WORDS = 'the quick brown fox jumps over a lazy dog while service configuration values are folded at eighty'.split()
+
+
+def folded_text(i, count):
+    """`count` words of a text made from `i`."""
+    return ' '.join(WORDS[(i * 7 + k * k) % len(WORDS)] for k in range(count))
+
+
+def folded_lines(text, width=70):
+    """`text`'s words in lines of at most `width` columns, as a writer folds it."""
+    lines = ['']
+    for word in text.split(' '):
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
+            lines.append(word)
+        else:
+            lines[-1] = f'{lines[-1]} {word}' if lines[-1] else word
+    return '\n    '.join(lines)
+
+
+def folded_record(i):
+    """A record as PyYAML writes it (`yaml.dump`): texts longer than 80 columns folded over lines, plain, in single
+    quotes (a text ending in a blank) and in double quotes (a character it escapes)."""
+    return (f'- name: record-{i}\n'
+            f'  description: {folded_lines(folded_text(i, 30))}\n'
+            f"  note: '{folded_lines(folded_text(i + 1, 24))} '\n"
+            f'  owner: "Jos\\xE9 {folded_lines(folded_text(i + 2, 20))}"\n'
+            f'  replicas: {i % 7}\n')
+
+
+def folded_yaml(data, smoke):
+    """180,000 records whose texts are folded over lines as PyYAML writes long ones (about 100 MB)."""
+    count = 1_800 if smoke else 180_000
+    return records_yaml(os.path.join(data, f'folded-{count}.yaml'), 'items:\n', folded_record, count), count
 
 
 def flow_lines_yaml(data, smoke):
@@ -285,6 +331,12 @@ def run(measure, record, floor, installed, arbor, data, runs, smoke):
     dense, records = dense_yaml(data, smoke)
     record('yaml-dense-100mb', 'file', {'size_kb': {'median': os.path.getsize(dense) / 1024}})
     record('yaml-dense-100mb', 'arbor', measure('arbor', [arbor, dense], rf'items\s+▷ {records}\b', runs=max(1, runs // 2), timeout=300))
+    crlf_yaml = k8s_crlf_yaml(manifests_yaml)
+    record('yaml-crlf-100mb', 'file', {'size_kb': {'median': os.path.getsize(crlf_yaml) / 1024}})
+    record('yaml-crlf-100mb', 'arbor', measure('arbor', [arbor, crlf_yaml], rf'items\s+▷ {deployments}\b', runs=max(1, runs // 2), timeout=300))
+    folded, folded_count = folded_yaml(data, smoke)
+    record('yaml-folded', 'file', {'size_kb': {'median': os.path.getsize(folded) / 1024}})
+    record('yaml-folded', 'arbor', measure('arbor', [arbor, folded], rf'items\s+▷ {folded_count}\b', runs=max(1, runs // 2), timeout=300))
     flow_lines, jobs = flow_lines_yaml(data, smoke)
     record('yaml-flow-lines', 'file', {'size_kb': {'median': os.path.getsize(flow_lines) / 1024}})
     record('yaml-flow-lines', 'arbor', measure('arbor', [arbor, flow_lines], rf'jobs\s+▷ {jobs}\b', runs=max(1, runs // 2), timeout=300))

@@ -111,6 +111,8 @@ def budgets(results, sizes, show, value):
     for scenario, label in [('yaml-100mb', '100 MB Kubernetes YAML list'),
                             ('yaml-flow-100mb', 'The same list with a flow sequence in each container'),
                             ('yaml-dense-100mb', '4,000,000 YAML records of two keys'),
+                            ('yaml-crlf-100mb', 'The Kubernetes list with CR LF line breaks'),
+                            ('yaml-folded', '180,000 YAML records with texts folded over lines, as PyYAML writes them'),
                             ('yaml-flow-lines', '700,000 YAML flow mappings over as many lines (the block reader)'),
                             ('yaml-marked-lines', 'The same with an alias and a comment on each line (the parser\'s events)')]:
         size_kb = get(scenario, 'file', 'size_kb')
