@@ -125,7 +125,7 @@ def main():
     # The files are made by a process of their own: a child forked from this one would count its size as its
     # own peak (Linux keeps the high-water mark across exec).
     subprocess.run([sys.executable, os.path.abspath(__file__), '--prepare', data], check=True)
-    subprocess.run([sys.executable, '-c', 'import sys, crossing_run; crossing_run.k8s_yaml(sys.argv[1], False)', data],
+    subprocess.run([sys.executable, '-c', 'import sys, crossing_run; crossing_run.k8s_yaml(sys.argv[1], False)', os.path.abspath(data)],
                    check=True, cwd=os.path.dirname(os.path.abspath(__file__)))
     tree, api = prepare(data)
     cases = [

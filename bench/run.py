@@ -203,12 +203,15 @@ def main():
         json.dump({'results': results, 'instructions': instructions, 'finds': finds}, file)
     sys.path.insert(0, HERE)
     import report
+    import sections
     sizes = {name: os.path.getsize(os.path.join(data, name)) for name in ['tree-1m.json', 'nodes-10m.sqlite']}
     sizes.update({name: os.path.getsize(path) for name, path in files.items()})
     text = report.render(results, instructions, sizes, smoke=smoke, machine=report.machine(), finds=finds)
     if not smoke:
+        # The sections this run does not write (the other scripts', rows measured by hand) are kept, after its own.
+        kept = sections.others(out, text)
         with open(out, 'w') as file:
-            file.write(text)
+            file.write(text.rstrip('\n') + '\n' + kept if kept else text)
     print(text)
     missing = [scenario for scenario, labels in results.items() if 'first_frame_ms' not in labels.get('arbor', {})]
     if missing:

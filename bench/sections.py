@@ -13,6 +13,21 @@ def write_section(out, title, lines):
         file.write(text.rstrip('\n') + '\n\n' + '\n'.join(lines))
 
 
+def others(out, text):
+    """The sections of `out` (each from its `## ` line) whose titles `text` does not have, in their order."""
+    if not os.path.exists(out):
+        return ''
+    old = open(out).read()
+    starts = [at for at in range(len(old)) if old.startswith('## ', at) and (at == 0 or old[at - 1] == '\n')]
+    kept = []
+    for index, start in enumerate(starts):
+        title = old[start:old.find('\n', start)]
+        if '\n' + title + '\n' not in '\n' + text:
+            end = starts[index + 1] if index + 1 < len(starts) else len(old)
+            kept.append('\n' + old[start:end].rstrip('\n') + '\n')
+    return ''.join(kept)
+
+
 # The head of the tables that set Arbor beside two peers and the budget.
 PEER_TABLE = ['| what | Arbor | peer | peer | budget |', '|---|---|---|---|---|']
 
