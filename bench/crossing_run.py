@@ -322,27 +322,20 @@ def run(measure, record, floor, installed, arbor, data, runs, smoke):
     record('zip-bomb', 'arbor', measure('arbor', [arbor, bomb], r'zeros\.json', runs=runs, timeout=60,
                                         probes=(r'Right=expanded from|--max-input',)))
     manifests_yaml, manifests_json, deployments = k8s_yaml(data, smoke)
-    record('yaml-100mb', 'file', {'size_kb': {'median': os.path.getsize(manifests_yaml) / 1024}})
-    # The whole file indexed: the list's count on screen.
-    record('yaml-100mb', 'arbor', measure('arbor', [arbor, manifests_yaml], rf'items\s+▷ {deployments}\b', runs=max(1, runs // 2), timeout=300))
-    flow_yaml = k8s_flow_yaml(manifests_yaml)
-    record('yaml-flow-100mb', 'file', {'size_kb': {'median': os.path.getsize(flow_yaml) / 1024}})
-    record('yaml-flow-100mb', 'arbor', measure('arbor', [arbor, flow_yaml], rf'items\s+▷ {deployments}\b', runs=max(1, runs // 2), timeout=300))
     dense, records = dense_yaml(data, smoke)
-    record('yaml-dense-100mb', 'file', {'size_kb': {'median': os.path.getsize(dense) / 1024}})
-    record('yaml-dense-100mb', 'arbor', measure('arbor', [arbor, dense], rf'items\s+▷ {records}\b', runs=max(1, runs // 2), timeout=300))
-    crlf_yaml = k8s_crlf_yaml(manifests_yaml)
-    record('yaml-crlf-100mb', 'file', {'size_kb': {'median': os.path.getsize(crlf_yaml) / 1024}})
-    record('yaml-crlf-100mb', 'arbor', measure('arbor', [arbor, crlf_yaml], rf'items\s+▷ {deployments}\b', runs=max(1, runs // 2), timeout=300))
     folded, folded_count = folded_yaml(data, smoke)
-    record('yaml-folded', 'file', {'size_kb': {'median': os.path.getsize(folded) / 1024}})
-    record('yaml-folded', 'arbor', measure('arbor', [arbor, folded], rf'items\s+▷ {folded_count}\b', runs=max(1, runs // 2), timeout=300))
     flow_lines, jobs = flow_lines_yaml(data, smoke)
-    record('yaml-flow-lines', 'file', {'size_kb': {'median': os.path.getsize(flow_lines) / 1024}})
-    record('yaml-flow-lines', 'arbor', measure('arbor', [arbor, flow_lines], rf'jobs\s+▷ {jobs}\b', runs=max(1, runs // 2), timeout=300))
-    marked_lines, jobs = marked_lines_yaml(data, smoke)
-    record('yaml-marked-lines', 'file', {'size_kb': {'median': os.path.getsize(marked_lines) / 1024}})
-    record('yaml-marked-lines', 'arbor', measure('arbor', [arbor, marked_lines], rf'jobs\s+▷ {jobs}\b', runs=max(1, runs // 2), timeout=300))
+    marked_lines, marked_jobs = marked_lines_yaml(data, smoke)
+    # Each shape's whole index: its list's count on screen.
+    for scenario, path, expect in [('yaml-100mb', manifests_yaml, rf'items\s+▷ {deployments}\b'),
+                                   ('yaml-flow-100mb', k8s_flow_yaml(manifests_yaml), rf'items\s+▷ {deployments}\b'),
+                                   ('yaml-dense-100mb', dense, rf'items\s+▷ {records}\b'),
+                                   ('yaml-crlf-100mb', k8s_crlf_yaml(manifests_yaml), rf'items\s+▷ {deployments}\b'),
+                                   ('yaml-folded', folded, rf'items\s+▷ {folded_count}\b'),
+                                   ('yaml-flow-lines', flow_lines, rf'jobs\s+▷ {jobs}\b'),
+                                   ('yaml-marked-lines', marked_lines, rf'jobs\s+▷ {marked_jobs}\b')]:
+        record(scenario, 'file', {'size_kb': {'median': os.path.getsize(path) / 1024}})
+        record(scenario, 'arbor', measure('arbor', [arbor, path], expect, runs=max(1, runs // 2), timeout=300))
     if not smoke:
         # The first screen is the file's first part, its list's count pending; the whole index shows the count.
         big_yaml = k8s_yaml_1gb(manifests_yaml)

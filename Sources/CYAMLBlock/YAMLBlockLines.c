@@ -6,12 +6,6 @@
 // with an indicator or holding `: `.
 #include "YAMLBlockState.h"
 
-static inline const uint8_t *line_end(const state *s, int64_t pos) {
-    return arbor_yb_line_end(s->bytes + pos, s->bytes + s->n);
-}
-
-static inline int64_t next_line(const state *s, const uint8_t *end) { return arbor_yb_next_line(s, end); }
-
 // Folds a line break into the scratch before a line's text: a space, or a line break for each empty line.
 static int fold(state *s, int64_t empty) {
     if (empty == 0) return arbor_yb_scratch_put(s, (const uint8_t *)" ", 1);
@@ -24,7 +18,7 @@ int arbor_yb_plain_lines(state *s, const uint8_t *p, const uint8_t *last, const 
     while (r < end && *r == ' ') r++;
     // A comment ends the scalar on its line.
     if (r < end || end == s->bytes + s->n) return arbor_yb_plain_value(s, p, last - p, escapes);
-    int64_t pos = next_line(s, end), line = s->line + 1, empty = 0, after = -1, after_line = 0;
+    int64_t pos = arbor_yb_next_line(s, end), line = s->line + 1, empty = 0, after = -1, after_line = 0;
     s->scratch_count = 0;
     while (pos < s->n) {
         const uint8_t *start = s->bytes + pos, *q = start, *input_end = s->bytes + s->n;
@@ -35,7 +29,7 @@ int arbor_yb_plain_lines(state *s, const uint8_t *p, const uint8_t *last, const 
         } else {
             if (q - start <= parent || *q == '#') break;
             if (*q == '\t') return GIVE_WAY;
-            const uint8_t *stop = line_end(s, q - s->bytes), *text_after;
+            const uint8_t *stop = arbor_yb_line_end(q, input_end), *text_after;
             int more_escapes;
             const uint8_t *text_end = arbor_yb_plain_end(q, stop, 0, &text_after, &more_escapes);
             if (!text_end) return GIVE_WAY;
@@ -43,7 +37,7 @@ int arbor_yb_plain_lines(state *s, const uint8_t *p, const uint8_t *last, const 
             if (!fold(s, empty) || !arbor_yb_scratch_put(s, q, text_end - q)) return GIVE_WAY;
             escapes |= more_escapes || empty > 0;
             empty = 0;
-            after = next_line(s, stop);
+            after = arbor_yb_next_line(s, stop);
             after_line = line + 1;
             // A comment ends it.
             const uint8_t *rest = text_end;
@@ -51,7 +45,7 @@ int arbor_yb_plain_lines(state *s, const uint8_t *p, const uint8_t *last, const 
             if (rest < stop) break;
             q = stop;
         }
-        pos = next_line(s, q);
+        pos = arbor_yb_next_line(s, q);
         line++;
     }
     if (after < 0) return arbor_yb_plain_value(s, p, last - p, escapes);
@@ -74,9 +68,9 @@ int arbor_yb_quoted_lines(state *s, const uint8_t *p, const uint8_t *end, int32_
             while (s->scratch_count > kept && s->scratch[s->scratch_count - 1] == ' ') s->scratch_count--;
         }
         if (end == s->bytes + s->n) return GIVE_WAY;
-        int64_t pos = next_line(s, end);
+        int64_t pos = arbor_yb_next_line(s, end);
         line++;
-        end = line_end(s, pos);
+        end = arbor_yb_line_end(s->bytes + pos, s->bytes + s->n);
         const uint8_t *q = s->bytes + pos;
         while (q < end && *q == ' ') q++;
         if (q == end) {
@@ -93,7 +87,7 @@ int arbor_yb_quoted_lines(state *s, const uint8_t *p, const uint8_t *end, int32_
     if (!r || !arbor_yb_ends_line(r, end)) return GIVE_WAY;
     arbor_yb_quote(s, s->scratch, s->scratch_count, 1);
     if (line == s->line) return OK;
-    s->pos = next_line(s, end);
+    s->pos = arbor_yb_next_line(s, end);
     s->line = line + 1;
     return ADVANCED;
 }

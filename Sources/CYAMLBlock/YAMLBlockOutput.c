@@ -96,16 +96,7 @@ int arbor_yb_scratch_put(state *s, const uint8_t *run, int64_t count) {
 
 int arbor_yb_scratch_code_point(state *s, uint32_t c) {
     uint8_t b[4];
-    int k;
-    if (c < 0x80) { b[0] = (uint8_t)c; k = 1; }
-    else if (c < 0x800) { b[0] = (uint8_t)(0xC0 | (c >> 6)); b[1] = (uint8_t)(0x80 | (c & 0x3F)); k = 2; }
-    else if (c < 0x10000) {
-        b[0] = (uint8_t)(0xE0 | (c >> 12)); b[1] = (uint8_t)(0x80 | ((c >> 6) & 0x3F)); b[2] = (uint8_t)(0x80 | (c & 0x3F)); k = 3;
-    } else {
-        b[0] = (uint8_t)(0xF0 | (c >> 18)); b[1] = (uint8_t)(0x80 | ((c >> 12) & 0x3F));
-        b[2] = (uint8_t)(0x80 | ((c >> 6) & 0x3F)); b[3] = (uint8_t)(0x80 | (c & 0x3F)); k = 4;
-    }
-    return arbor_yb_scratch_put(s, b, k);
+    return arbor_yb_scratch_put(s, b, arbor_yaml_utf8(c, b));
 }
 
 void arbor_yb_quote(state *s, const uint8_t *text, int64_t count, int escapes) {

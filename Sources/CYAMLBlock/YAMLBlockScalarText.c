@@ -76,6 +76,18 @@ int64_t arbor_yaml_block_scalar_text(const uint8_t *bytes, int64_t n, int64_t po
     return pos;
 }
 
+int32_t arbor_yaml_utf8(uint32_t c, uint8_t *out) {
+    if (c < 0x80) { out[0] = (uint8_t)c; return 1; }
+    if (c < 0x800) { out[0] = (uint8_t)(0xC0 | (c >> 6)); out[1] = (uint8_t)(0x80 | (c & 0x3F)); return 2; }
+    if (c < 0x10000) {
+        out[0] = (uint8_t)(0xE0 | (c >> 12)); out[1] = (uint8_t)(0x80 | ((c >> 6) & 0x3F)); out[2] = (uint8_t)(0x80 | (c & 0x3F));
+        return 3;
+    }
+    out[0] = (uint8_t)(0xF0 | (c >> 18)); out[1] = (uint8_t)(0x80 | ((c >> 12) & 0x3F));
+    out[2] = (uint8_t)(0x80 | ((c >> 6) & 0x3F)); out[3] = (uint8_t)(0x80 | (c & 0x3F));
+    return 4;
+}
+
 int32_t arbor_yaml_escape(const uint8_t *p, const uint8_t *end, uint32_t *code_point) {
     if (end - p < 2 || p[0] != '\\') return 0;
     uint32_t c = 0;

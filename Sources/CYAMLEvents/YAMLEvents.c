@@ -143,56 +143,6 @@ static void take(properties *props, struct fy_token *token, int delta) {
     props->present = 1;
 }
 
-/// The text of a single-quoted scalar from its bytes: `''` is a quote, and its lines are folded (a line break
-/// alone is a space, each further one a line break; the spaces around them go). libfyaml 0.7.12 loses the memory
-/// of the text it makes of one with many `''` (2 KiB a scalar), so Arbor reads them itself.
-static const uint8_t *single_quoted(arbor_yaml_parser *parser, struct fy_token *token, int64_t *length) {
-    const struct fy_mark *start = fy_token_start_mark(token), *end = fy_token_end_mark(token);
-    if (!start || !end || end->input_pos < start->input_pos || (int64_t)end->input_pos > parser->count) return NULL;
-    const uint8_t *bytes = parser->bytes;
-    // The token's marks are its text's, inside the quotes.
-    int64_t at = (int64_t)start->input_pos, stop = (int64_t)end->input_pos;
-    if (stop - at + 1 > parser->text_capacity) {
-        uint8_t *grown = realloc(parser->text, (size_t)(stop - at + 1));
-        if (!grown) return NULL;
-        parser->text = grown;
-        parser->text_capacity = stop - at + 1;
-    }
-    int64_t count = 0;
-    while (at < stop) {
-        uint8_t byte = bytes[at];
-        if (byte == '\'') {
-            parser->text[count++] = '\'';
-            at += 2;
-        } else if (byte == ' ' || byte == '\t') {
-            int64_t run = at;
-            while (run < stop && (bytes[run] == ' ' || bytes[run] == '\t')) run++;
-            if (run < stop && arbor_yaml_is_break(bytes[run])) {
-                at = run;
-            } else {
-                while (at < run) parser->text[count++] = bytes[at++];
-            }
-        } else if (arbor_yaml_is_break(byte)) {
-            int64_t breaks = 0;
-            while (at < stop && arbor_yaml_is_break(bytes[at])) {
-                at += bytes[at] == '\r' && at + 1 < stop && bytes[at + 1] == '\n' ? 2 : 1;
-                breaks++;
-                while (at < stop && (bytes[at] == ' ' || bytes[at] == '\t')) at++;
-            }
-            if (breaks == 1) {
-                parser->text[count++] = ' ';
-            } else {
-                for (; breaks > 1; breaks--) parser->text[count++] = '\n';
-            }
-        } else {
-            parser->text[count++] = byte;
-            at++;
-        }
-    }
-    *length = count;
-    return parser->text;
-}
-
 int32_t arbor_yaml_next(arbor_yaml_parser *parser, arbor_yaml_event *out) {
     if (parser->failure.problem) return 0;
     if (parser->uses_libyaml) return arbor_yaml_libyaml_next(parser, out);
@@ -226,8 +176,8 @@ int32_t arbor_yaml_next(arbor_yaml_parser *parser, arbor_yaml_event *out) {
             tag = event->scalar.tag;
             enum fy_scalar_style style = fy_token_scalar_style(event->scalar.value);
             int64_t quoted = 0;
-            const uint8_t *own = style == FYSS_SINGLE_QUOTED ? single_quoted(parser, event->scalar.value, &quoted)
-                : style == FYSS_DOUBLE_QUOTED ? arbor_yaml_double_quoted(parser, event->scalar.value, &quoted) : NULL;
+            const uint8_t *own = style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED
+                ? arbor_yaml_quoted(parser, event->scalar.value, style == FYSS_SINGLE_QUOTED ? '\'' : '"', &quoted) : NULL;
             size_t length = 0;
             const char *text = own ? (const char *)own : fy_token_get_text(event->scalar.value, &length);
             out->value = (const uint8_t *)(text ? text : "");

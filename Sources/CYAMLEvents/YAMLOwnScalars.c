@@ -1,6 +1,7 @@
-// The scalars Arbor reads from their bytes rather than take libfyaml's text of: libfyaml 0.7 writes some folded
-// block scalars and some double-quoted ones over lines short, with NULs at their end (a folded scalar's empty line
-// before a more indented one, an escape just before a line's end).
+// The scalars Arbor reads from their bytes rather than take libfyaml's text of: libfyaml 0.7 loses the memory of
+// the text it makes of a single-quoted scalar with many `''` (2 KiB a scalar), and writes some folded block scalars
+// and some double-quoted ones over lines short, with NULs at their end (a folded scalar's empty line before a more
+// indented one, an escape just before a line's end).
 #include "YAMLParser.h"
 
 #include "CYAMLBlock.h"
@@ -19,18 +20,6 @@ static int room(arbor_yaml_parser *parser, int64_t used, int64_t count) {
     return 1;
 }
 
-static int64_t put_code_point(uint8_t *out, uint32_t c) {
-    if (c < 0x80) { out[0] = (uint8_t)c; return 1; }
-    if (c < 0x800) { out[0] = (uint8_t)(0xC0 | (c >> 6)); out[1] = (uint8_t)(0x80 | (c & 0x3F)); return 2; }
-    if (c < 0x10000) {
-        out[0] = (uint8_t)(0xE0 | (c >> 12)); out[1] = (uint8_t)(0x80 | ((c >> 6) & 0x3F)); out[2] = (uint8_t)(0x80 | (c & 0x3F));
-        return 3;
-    }
-    out[0] = (uint8_t)(0xF0 | (c >> 18)); out[1] = (uint8_t)(0x80 | ((c >> 12) & 0x3F));
-    out[2] = (uint8_t)(0x80 | ((c >> 6) & 0x3F)); out[3] = (uint8_t)(0x80 | (c & 0x3F));
-    return 4;
-}
-
 /// Past the line break at `at` (CR LF, LF or CR).
 static int64_t past_break(const uint8_t *bytes, int64_t at, int64_t stop) {
     return at + (bytes[at] == '\r' && at + 1 < stop && bytes[at + 1] == '\n' ? 2 : 1);
@@ -41,7 +30,7 @@ static int64_t past_white(const uint8_t *bytes, int64_t at, int64_t stop) {
     return at;
 }
 
-const uint8_t *arbor_yaml_double_quoted(arbor_yaml_parser *parser, struct fy_token *token, int64_t *length) {
+const uint8_t *arbor_yaml_quoted(arbor_yaml_parser *parser, struct fy_token *token, uint8_t mark, int64_t *length) {
     const struct fy_mark *start = fy_token_start_mark(token), *end = fy_token_end_mark(token);
     if (!start || !end || end->input_pos < start->input_pos || (int64_t)end->input_pos > parser->count) return NULL;
     const uint8_t *bytes = parser->bytes;
@@ -52,18 +41,21 @@ const uint8_t *arbor_yaml_double_quoted(arbor_yaml_parser *parser, struct fy_tok
     int64_t count = 0;
     while (at < stop) {
         uint8_t byte = bytes[at];
-        if (byte == '\\' && at + 1 < stop && arbor_yaml_is_break(bytes[at + 1])) {
+        if (byte == '\'' && mark == '\'') {
+            out[count++] = '\'';
+            at += 2;
+        } else if (byte == '\\' && mark == '"' && at + 1 < stop && arbor_yaml_is_break(bytes[at + 1])) {
             // An escaped line break: nothing, the next line's blanks left out, an empty line after it a line break.
             at = past_white(bytes, past_break(bytes, at + 1, stop), stop);
             while (at < stop && arbor_yaml_is_break(bytes[at])) {
                 out[count++] = '\n';
                 at = past_white(bytes, past_break(bytes, at, stop), stop);
             }
-        } else if (byte == '\\') {
+        } else if (byte == '\\' && mark == '"') {
             uint32_t c;
             int32_t taken = arbor_yaml_escape(bytes + at, bytes + stop, &c);
             if (!taken) return NULL;
-            count += put_code_point(out + count, c);
+            count += arbor_yaml_utf8(c, out + count);
             at += taken;
         } else if (byte == ' ' || byte == '\t') {
             int64_t run = past_white(bytes, at, stop);

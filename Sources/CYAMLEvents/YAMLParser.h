@@ -32,8 +32,10 @@ struct arbor_yaml_parser {
 /// Whether `byte` breaks a line (a LF, or a CR alone or before one).
 static inline int32_t arbor_yaml_is_break(uint8_t byte) { return byte == '\n' || byte == '\r'; }
 
-/// The text of a double-quoted scalar from its bytes (the parser's text), its `length`; NULL when not read here.
-const uint8_t *arbor_yaml_double_quoted(arbor_yaml_parser *parser, struct fy_token *token, int64_t *length);
+/// The text of a scalar quoted by `mark` (`'` or `"`) from its bytes (the parser's text), its `length`: `''` a
+/// quote, or escapes; its lines folded (the blanks around a line break go, a break alone is a space, each further
+/// one a line break; an escaped break is nothing); NULL when not read here.
+const uint8_t *arbor_yaml_quoted(arbor_yaml_parser *parser, struct fy_token *token, uint8_t mark, int64_t *length);
 
 /// The text of a folded block scalar from its bytes (the parser's text): its `>` at `indicator`, its lines from
 /// `content` to `stop`; NULL when not read here (its indentation told by a digit, or not read as its lines end).

@@ -61,6 +61,28 @@ struct YAMLBlockReaderTests {
         #expect(YAMLIndexCheck.agrees(Array(text.utf8)))
     }
 
+    /// How the block reader and the parser read a document: taken by the reader, refused by both, or given way on
+    /// by the reader and read by the parser.
+    enum Comparison { case taken, refused, givenWay }
+
+    /// Reads `text` with both: where the block reader takes it, its text is the transcoder's byte for byte (but
+    /// for a stream, with `streamsAside`, which only the whole-stream reader reads), holds the values and comments
+    /// of the file read whole, and is the same with CR LF line breaks.
+    static func compared(_ text: String, streamsAside: Bool = false) -> Comparison {
+        let bytes = Array(text.utf8)
+        let transcoded = (try? transcoded(text)) ?? nil
+        guard let block = block(text) else { return transcoded == nil ? .refused : .givenWay }
+        if !(streamsAside && text.split(separator: "\n").contains(where: { $0.hasPrefix("---") })) {
+            #expect(block == transcoded, "\(text.debugDescription)")
+        }
+        #expect(YAMLIndexCheck.agrees(bytes), "\(text.debugDescription)")
+        #expect(YAMLIndexCheck.commentsAgree(bytes), "\(text.debugDescription)")
+        let crlf = Self.crlf(text)
+        #expect(Self.block(crlf) == block, "\(crlf.debugDescription)")
+        #expect(YAMLIndexCheck.commentsAgree(Array(crlf.utf8)), "\(crlf.debugDescription)")
+        return .taken
+    }
+
     /// `text` with CR LF line breaks.
     static func crlf(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")

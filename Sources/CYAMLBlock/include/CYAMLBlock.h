@@ -69,6 +69,9 @@ typedef struct {
 int64_t arbor_yaml_block_scalar_text(const uint8_t *bytes, int64_t n, int64_t pos, int32_t literal, int32_t chomping,
                                      int32_t parent, arbor_yaml_text *text, int64_t *lines);
 
+/// `code_point` written in UTF-8 at `out` (room for 4 bytes): the bytes written.
+int32_t arbor_yaml_utf8(uint32_t code_point, uint8_t *out);
+
 /// The escape of a double-quoted scalar at `p` (its backslash; not a line break's): its length in bytes, the
 /// character it stands for in `*code_point`; 0 when it is not one.
 int32_t arbor_yaml_escape(const uint8_t *p, const uint8_t *end, uint32_t *code_point);
