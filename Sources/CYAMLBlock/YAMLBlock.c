@@ -366,14 +366,16 @@ static int next_document(state *s) {
 
 /// Tells the input's lease how far it has been read, or gives the pages read back when the input is a mapping
 /// of the file's own (only read, so they come back from the file if read again).
-void arbor_yb_report_read(state *s) {
+void arbor_yb_report_read_to(void *context, int64_t pos) {
+    state *s = context;
+    if (!s->reports_reads || pos <= s->reported) return;
     if (s->reports_reads == ARBOR_YAML_RELEASES_PAGES) {
-        int64_t from = (s->reported + 4095) / 4096 * 4096, to = s->pos / 4096 * 4096;
+        int64_t from = (s->reported + 4095) / 4096 * 4096, to = pos / 4096 * 4096;
         if (to > from) madvise((void *)(s->bytes + from), (size_t)(to - from), MADV_DONTNEED);
     } else {
-        arbor_mapping_read(s->bytes + s->reported, (size_t)(s->pos - s->reported));
+        arbor_mapping_read(s->bytes + s->reported, (size_t)(pos - s->reported));
     }
-    s->reported = s->pos;
+    s->reported = pos;
 }
 
 /// Reads lines from `s->pos` to the end, or to the line a second part stops at.
@@ -407,7 +409,7 @@ static int run(state *s) {
         }
         s->pos = arbor_yb_next_line(s, end);
         s->line++;
-        if (s->reports_reads && s->pos - s->reported >= (1 << 18)) arbor_yb_report_read(s);
+        arbor_yb_passed(s, s->pos);
     }
     if (s->failed) return GIVE_WAY;
     if (s->documents > 0) {

@@ -50,7 +50,7 @@ static const uint8_t *flow_space(state *s, const uint8_t *r, const uint8_t **end
         s->pos = arbor_yb_next_line(s, r);
         s->line++;
         if (s->cancel && atomic_load_explicit(s->cancel, memory_order_relaxed)) return NULL;
-        if (s->reports_reads && s->pos - s->reported >= (1 << 18)) arbor_yb_report_read(s);
+        arbor_yb_passed(s, s->pos);
         const uint8_t *line = s->bytes + s->pos;
         *end = arbor_yb_line_end(line, last);
         r = skip_spaces(line, *end);

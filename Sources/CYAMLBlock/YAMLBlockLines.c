@@ -47,6 +47,7 @@ int arbor_yb_plain_lines(state *s, const uint8_t *p, const uint8_t *last, const 
         }
         pos = arbor_yb_next_line(s, q);
         line++;
+        arbor_yb_passed(s, pos);
     }
     if (after < 0) return arbor_yb_plain_value(s, p, last - p, escapes);
     arbor_yb_quote(s, s->scratch, s->scratch_count, escapes);
@@ -70,6 +71,7 @@ int arbor_yb_quoted_lines(state *s, const uint8_t *p, const uint8_t *end, int32_
         if (end == s->bytes + s->n) return GIVE_WAY;
         int64_t pos = arbor_yb_next_line(s, end);
         line++;
+        arbor_yb_passed(s, pos);
         end = arbor_yb_line_end(s->bytes + pos, s->bytes + s->n);
         const uint8_t *q = s->bytes + pos;
         while (q < end && *q == ' ') q++;

@@ -34,6 +34,21 @@ int arbor_yb_reserve(state *s, int64_t more) {
     return 1;
 }
 
+void arbor_yb_put_long_run(state *s, const uint8_t *run, int64_t count) {
+    arbor_yaml_json *o = s->out;
+    while (o->descriptor >= 0 && count > o->capacity - o->count) {
+        int64_t room = o->capacity - o->count;
+        memcpy(o->bytes + o->count, run, (size_t)room);
+        o->count += room;
+        run += room;
+        count -= room;
+        if (!arbor_yb_flush(o)) break;
+    }
+    if (!arbor_yb_reserve(s, count)) return;
+    memcpy(o->bytes + o->count, run, (size_t)count);
+    o->count += count;
+}
+
 int arbor_yb_record_flow(arbor_yaml_json *out, int64_t start, int64_t end) {
     if (out->flow_count + 2 > out->flow_capacity) {
         int64_t capacity = out->flow_capacity ? out->flow_capacity * 2 : 256;
@@ -48,12 +63,9 @@ int arbor_yb_record_flow(arbor_yaml_json *out, int64_t start, int64_t end) {
 }
 
 static void quote_plain(state *s, const uint8_t *text, int64_t count) {
-    if (!arbor_yb_reserve(s, count + 2)) return;
-    uint8_t *o = s->out->bytes + s->out->count;
-    o[0] = '"';
-    memcpy(o + 1, text, (size_t)count);
-    o[count + 1] = '"';
-    s->out->count += count + 2;
+    put(s, '"');
+    put_run(s, text, count);
+    put(s, '"');
 }
 
 static void quote_escaped(state *s, const uint8_t *text, int64_t count) {

@@ -26,6 +26,7 @@ int64_t arbor_yaml_block_scalar_text(const uint8_t *bytes, int64_t n, int64_t po
     int32_t indent = 0, max_indent = 0, column = 0;
     int64_t trailing = 0;
     int leading_break = 0, leading_blank = 0;
+    int64_t told = pos;
     for (int first = 1;; first = 0) {
         // The indentation and empty lines before a line of text.
         while (1) {
@@ -69,6 +70,7 @@ int64_t arbor_yaml_block_scalar_text(const uint8_t *bytes, int64_t n, int64_t po
         leading_break = stop < bytes + n;
         pos = stop - bytes + arbor_yb_break_at(stop, bytes + n);
         line += leading_break;
+        if (text->passed && pos - told >= (1 << 20)) text->passed(text->context, told = pos);
     }
     if (chomping != -1 && leading_break && !text_breaks(text, 1)) return -1;
     if (chomping == 1 && !text_breaks(text, trailing)) return -1;

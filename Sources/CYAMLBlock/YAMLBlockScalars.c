@@ -210,7 +210,7 @@ int arbor_yb_block_scalar(state *s, const uint8_t *p, const uint8_t *end, int32_
     const uint8_t *r = p + 1;
     if (r < end && (*r == '-' || *r == '+')) { chomping = *r == '-' ? -1 : 1; r++; }
     if (!arbor_yb_ends_line(r, end) || (r < end && *r != ' ')) return GIVE_WAY;
-    arbor_yaml_text text = { s->scratch, 0, s->scratch_capacity };
+    arbor_yaml_text text = { s->scratch, 0, s->scratch_capacity, arbor_yb_report_read_to, s };
     int64_t lines = 0;
     int64_t pos = arbor_yaml_block_scalar_text(s->bytes, s->n, arbor_yb_next_line(s, end), literal, chomping, parent, &text, &lines);
     s->scratch = text.bytes;

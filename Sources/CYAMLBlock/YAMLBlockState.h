@@ -93,7 +93,14 @@ static inline void put(state *s, uint8_t byte) {
     s->out->bytes[s->out->count++] = byte;
 }
 
+/// Writes a run longer than the room of a text written to its file a window at a time, rather than held whole.
+HIDDEN void arbor_yb_put_long_run(state *s, const uint8_t *run, int64_t count);
+
 static inline void put_run(state *s, const uint8_t *run, int64_t count) {
+    if (s->out->count + count > s->out->capacity && s->out->descriptor >= 0) {
+        arbor_yb_put_long_run(s, run, count);
+        return;
+    }
     if (!arbor_yb_reserve(s, count)) return;
     memcpy(s->out->bytes + s->out->count, run, (size_t)count);
     s->out->count += count;
@@ -150,8 +157,13 @@ HIDDEN int arbor_yb_quoted_lines(state *s, const uint8_t *p, const uint8_t *end,
 HIDDEN int arbor_yb_plain_value(state *s, const uint8_t *text, int64_t count, int escapes);
 /// A flow collection from its bracket at `p`, written as JSON: the byte after it, `*end` the end of its last line.
 HIDDEN const uint8_t *arbor_yb_flow(state *s, const uint8_t *p, const uint8_t **end, int32_t depth);
-/// Tells the input's lease how far it has been read (to the current line), or gives those pages back.
-HIDDEN void arbor_yb_report_read(state *s);
+/// Tells the input's lease how far it has been read (to `pos`), or gives those pages back (`context` the state).
+HIDDEN void arbor_yb_report_read_to(void *context, int64_t pos);
+
+/// Tells the input's lease that the reading has passed `pos`, every 256 KiB or so.
+static inline void arbor_yb_passed(state *s, int64_t pos) {
+    if (s->reports_reads && pos - s->reported >= (1 << 18)) arbor_yb_report_read_to(s, pos);
+}
 HIDDEN int arbor_yb_block_scalar(state *s, const uint8_t *p, const uint8_t *end, int32_t parent);
 
 #endif

@@ -51,8 +51,10 @@ struct SpilledTextTests {
         deployments(21_000) + "---\n" + deployments(19_000),
         // A stream whose second part holds many documents: their list's brackets are left out of the copy.
         deployments(21_000) + String(repeating: "---\n" + deployments(500), count: 40),
-        // Scalars longer than the window, which grows for them.
-        "long: \"\(String(repeating: "a quoted \\\"value\\\" ", count: 30))\"\nlit: |\n\(String(repeating: "  a line of a literal\n", count: 20))next: [\(String(repeating: "item, ", count: 30))end]\n"
+        // Scalars longer than the window, written a window at a time.
+        "long: \"\(String(repeating: "a quoted \\\"value\\\" ", count: 30))\"\nlit: |\n\(String(repeating: "  a line of a literal\n", count: 20))next: [\(String(repeating: "item, ", count: 30))end]\n",
+        // Plain scalars longer than the window, on one line and over lines, before and after other values.
+        "a: 1\nplain: \(String(repeating: "word ", count: 60))end\nb: 2\nover:\n\(String(repeating: "  more words on a line\n", count: 40))c: [3]\n",
     ])
     func theTextWrittenToAFileIsTheTextHeld(yaml: String) throws {
         let content = SourceBytes(Array(yaml.utf8))

@@ -53,11 +53,15 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
                               arbor_yaml_number_writer numbers, const char *spill_directory, int64_t spill_window,
                               arbor_yaml_json *result);
 
-/// A text being written: `bytes` (`malloc`ed; the caller frees it), `count` bytes written of `capacity`.
+/// A text being written: `bytes` (`malloc`ed; the caller frees it), `count` bytes written of `capacity`; where
+/// set, `passed` is told every MiB or so how far its input has been read (`context` its first argument), so that
+/// the pages of a long text's input can be given back while it is read.
 typedef struct {
     uint8_t *bytes;
     int64_t count;
     int64_t capacity;
+    void (*passed)(void *context, int64_t pos);
+    void *context;
 } arbor_yaml_text;
 
 /// The text of a literal (`literal`) or folded block scalar whose lines start at `pos` of `bytes` (`n` bytes; its
