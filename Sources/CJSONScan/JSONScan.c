@@ -14,10 +14,6 @@ static inline int is_space(uint8_t byte) { return byte == 0x20 || byte == 0x0A |
 
 static inline int is_digit(uint8_t byte) { return byte >= '0' && byte <= '9'; }
 
-static inline int is_hex(uint8_t byte) {
-    return is_digit(byte) || (byte >= 'A' && byte <= 'F') || (byte >= 'a' && byte <= 'f');
-}
-
 static inline void skip_space(const uint8_t *bytes, int64_t count, int64_t *position) {
     int64_t at = *position;
     while (at < count && is_space(bytes[at])) at++;
@@ -41,6 +37,38 @@ static inline int64_t next_special(const uint8_t *bytes, int64_t count, int64_t 
     return at;
 }
 
+static const uint8_t is_hex_digit[256] = {
+    ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
+    ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1,
+    ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1,
+};
+
+static const uint8_t is_short_escape[256] = {
+    ['"'] = 1, ['\\'] = 1, ['/'] = 1, ['b'] = 1, ['f'] = 1, ['n'] = 1, ['r'] = 1, ['t'] = 1,
+};
+
+/// Moves past the escapes one after another from `*position`, a backslash (text outside ASCII written as `\u`
+/// escapes comes so, and is passed here rather than searched for escape by escape); 0 at a bad or cut escape,
+/// `*position` then at its backslash.
+static inline __attribute__((always_inline)) int skip_escapes(const uint8_t *bytes, int64_t count, int64_t *position) {
+    int64_t at = *position;
+    int passed = 1;
+    while (at < count && bytes[at] == '\\') {
+        uint8_t escaped = at + 1 < count ? bytes[at + 1] : 0;
+        if (escaped == 'u' && at + 6 <= count &&
+            (is_hex_digit[bytes[at + 2]] & is_hex_digit[bytes[at + 3]] & is_hex_digit[bytes[at + 4]] & is_hex_digit[bytes[at + 5]])) {
+            at += 6;
+        } else if (is_short_escape[escaped]) {
+            at += 2;
+        } else {
+            passed = 0;
+            break;
+        }
+    }
+    *position = at;
+    return passed;
+}
+
 /// Moves past the string whose quote is at `position`; 0 when it is not terminated or holds a raw control
 /// character or a bad escape.
 static inline __attribute__((always_inline)) int skip_string(const uint8_t *bytes, int64_t count, int64_t *position) {
@@ -53,22 +81,7 @@ static inline __attribute__((always_inline)) int skip_string(const uint8_t *byte
             *position = at + 1;
             return 1;
         }
-        if (byte < 0x20 || at + 1 >= count) return 0;
-        switch (bytes[at + 1]) {
-        case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
-            at += 2;
-            break;
-        case 'u':
-            at += 2;
-            if (at + 4 > count) return 0;
-            for (int digit = 0; digit < 4; digit++) {
-                if (!is_hex(bytes[at + digit])) return 0;
-            }
-            at += 4;
-            break;
-        default:
-            return 0;
-        }
+        if (byte < 0x20 || !skip_escapes(bytes, count, &at)) return 0;
     }
 }
 
@@ -192,21 +205,12 @@ int arbor_json_skip_string(const uint8_t *bytes, int64_t count, int64_t *positio
     for (;;) {
         at = next_special(bytes, count, at);
         if (at >= count) break;
-        uint8_t byte = bytes[at];
-        if (byte == '"') {
+        if (bytes[at] == '"') {
             at += 1;
             found = 1;
             break;
         }
-        if (byte < 0x20 || at + 1 >= count) break;
-        uint8_t escaped = bytes[at + 1];
-        if (escaped != '"' && escaped != '\\' && escaped != '/' && escaped != 'b' && escaped != 'f' && escaped != 'n' &&
-            escaped != 'r' && escaped != 't' && escaped != 'u') break;
-        at += 2;
-        if (escaped == 'u') {
-            if (at + 4 > count || !is_hex(bytes[at]) || !is_hex(bytes[at + 1]) || !is_hex(bytes[at + 2]) || !is_hex(bytes[at + 3])) break;
-            at += 4;
-        }
+        if (bytes[at] < 0x20 || !skip_escapes(bytes, count, &at)) break;
     }
     *position = at;
     return found;

@@ -4,7 +4,7 @@ import Testing
 @Suite("Previews of items: a document's value pretty-printed, any other item's fields")
 struct ItemPreviewTests {
     /// `{"name": "pump\n\"x\"", "n": 7, "ok": true, "none": null, "tags": ["a", {}], "deep": {"k": "v"}}` as a document.
-    func document() -> StaticHierarchy {
+    func document(name: String = "pump\n\"x\"\t\u{1}") -> StaticHierarchy {
         func scalar(_ id: String, _ key: String, _ kind: ScalarValue.Kind, _ text: String, parent: Int32) -> StaticHierarchy.Node {
             StaticHierarchy.Node(id: id, content: ItemContent(title: key, subtitle: kind.rawValue, scalar: ScalarValue(kind, text)), parent: parent)
         }
@@ -13,7 +13,7 @@ struct ItemPreviewTests {
         }
         var hierarchy = StaticHierarchy(displayName: "doc", nodes: [
             container("", "doc", "object", [1, 2, 3, 4, 5, 8], parent: -1),
-            scalar("/name", "name", .string, "pump\n\"x\"\t\u{1}", parent: 0),
+            scalar("/name", "name", .string, name, parent: 0),
             scalar("/n", "n", .number, "7", parent: 0),
             scalar("/ok", "ok", .boolean, "true", parent: 0),
             scalar("/none", "none", .null, "null", parent: 0),
@@ -43,10 +43,33 @@ struct ItemPreviewTests {
     }
 
     @Test func aScalarIsShownWholeAndWrapped() async throws {
-        let preview = try await document().itemPreview(of: "/name", lines: 1)
-        #expect(preview.wraps && preview.lines.map(\.text) == ["pump", "\"x\"\t\u{1}"])
+        let preview = try await document().itemPreview(of: "/name", lines: 2)
+        #expect(preview.wraps && preview.lines.map(\.text) == ["pump", "\"x\"\t\u{1}"] && !preview.isCut)
         #expect(try await document().itemPreview(of: "/n", lines: 5).lines == [PreviewLine("7", .number)])
         #expect(try await document().itemPreview(of: "/none", lines: 5).lines == [PreviewLine("null", .literal)])
+    }
+
+    /// A scalar of more lines than asked for is cut at them (the pane asks for more as it is scrolled), so a value
+    /// of a million lines costs the lines shown.
+    @Test func aScalarOfMoreLinesThanAskedForIsCut() async throws {
+        let preview = try await document().itemPreview(of: "/name", lines: 1)
+        #expect(preview.lines.map(\.text) == ["pump"] && preview.isCut && preview.wraps)
+        let hierarchy = document(name: (0..<100_000).map { "line \($0)" }.joined(separator: "\n"))
+        let long = try await hierarchy.itemPreview(of: "/name", lines: 80)
+        #expect(long.lines.count == 80 && long.lines.last?.text == "line 79" && long.isCut)
+        let whole = try await hierarchy.itemPreview(of: "/name", lines: 100_000)
+        #expect(whole.lines.count == 100_000 && whole.lines.last?.text == "line 99999" && !whole.isCut)
+    }
+
+    /// A line of megabytes is cut past what the rows asked for show of it; lines end at a line feed, a CR LF
+    /// being one (as a string's characters are read), and a last empty line is a line.
+    @Test func aLineOfMegabytesIsCutPastItsRows() async throws {
+        let blob = String(repeating: "QUJD", count: 1_000_000)
+        let preview = try await document(name: "head\n" + blob).itemPreview(of: "/name", lines: 10)
+        #expect(preview.lines.count == 2 && preview.isCut && preview.lines[0].text == "head")
+        #expect(blob.hasPrefix(preview.lines[1].text) && preview.lines[1].text.count >= 10 * 512)
+        let crlf = try await document(name: "a\r\nb\nc\n").itemPreview(of: "/name", lines: 10)
+        #expect(crlf.lines.map(\.text) == ["a\r\nb", "c", ""] && !crlf.isCut)
     }
 
     @Test func anyOtherItemShowsItsTextsAndFields() async throws {

@@ -71,6 +71,34 @@ struct LazyJSONDocumentTests {
         }
     }
 
+    /// Escapes one after another (text outside ASCII written as `\u` escapes) are passed as a run: each of the
+    /// run must still be checked, wherever in it a bad one stands, and the string must end after the run.
+    @Test func runsOfEscapesAreCheckedEachOne() {
+        let run = #"\u65e5\u672c\n\"\\\/\b\f\r\t\u8A9E"#
+        for text in ["[\"\(run)\"]", "[\"a\(run)b\"]", "{\"\(run)\": \"\(run)\(run)\"}", "[\"\(run)\", \"x\"]"] {
+            #expect(LazyJSONDocument(bytes: Array(text.utf8), name: "run") != nil, "\(text)")
+            #expect((try? JSONDocument.parse(Array(text.utf8))) != nil, "\(text)")
+        }
+        let bad = [#"\u65e5\q"#, #"\u65e5\u12G4"#, #"\n\uZ000"#, #"\u65e5\u0"#, #"\t\ "#, #"\t\"#, #"\u65e5\x41"#, #"\u65e"#]
+        for escapes in bad {
+            for text in ["[\"\(escapes)\"]", "[\"a\(escapes)z\"]", "{\"\(escapes)\": 1}", "[\"\(escapes)"] {
+                #expect(LazyJSONDocument(bytes: Array(text.utf8), name: "bad") == nil, "\(text)")
+                #expect((try? JSONDocument.parse(Array(text.utf8))) == nil, "\(text)")
+            }
+        }
+    }
+
+    /// A string's skip that stops short stops at the bad escape's backslash, not at the run's first.
+    @Test func aBadEscapeInARunIsWhereTheSkipStops() {
+        for text in [#""\u65e5\n\q rest""#, #""\u65e5\n\u12G4 rest""#, #""\u65e5\n\u12"#] {
+            Array(text.utf8).withUnsafeBufferPointer { bytes in
+                var position = 0
+                #expect(!JSONGrammar.skipString(bytes, &position))
+                #expect(position == 9, "\(text)")
+            }
+        }
+    }
+
     @Test func unknownPointersAreErrors() async throws {
         let lazy = try #require(LazyJSONDocument(bytes: Array(#"{"a": [1, {"b": 2}]}"#.utf8), name: "doc"))
         for pointer in ["/x", "/a/2", "/a/01", "/a/-1", "a", "/a/0/c", "/a/1/b/c"] {

@@ -25,6 +25,25 @@ struct CellGridTests {
         #expect(exact.lines == ["Hamburg"])
     }
 
+    /// A text of megabytes is cut as a short one is: only the bytes up to its room and one past it are looked at,
+    /// whatever comes later (a control character, a mark, a wide character).
+    @Test(arguments: ["\u{1}", "\u{301}", "日本", "\n"])
+    func aTextOfMegabytesIsCutAsAShortOne(tail: String) {
+        var long = CellGrid(width: 10, height: 1)
+        long.write(String(repeating: "a", count: 4_000_000) + tail, x: 0, y: 0, style: .plain)
+        #expect(long.lines == ["aaaaaaaaa…"])
+        // A mark right after the last cell drawn, or the byte after it, goes with the text as the full path reads it.
+        var marked = CellGrid(width: 10, height: 1)
+        marked.write("abcdefghij\u{301}xyz", x: 0, y: 0, style: .plain)
+        var later = CellGrid(width: 10, height: 1)
+        later.write("abcdefghijk\u{301}", x: 0, y: 0, style: .plain)
+        #expect(marked.lines == ["abcdefghi…"] && later.lines == ["abcdefghi…"])
+        // A mark on the last cell's character is looked at: the text fits.
+        var fitting = CellGrid(width: 10, height: 1)
+        #expect(fitting.write("abcdefghij\u{301}", x: 0, y: 0, style: .plain) == 10)
+        #expect(fitting.lines == ["abcdefghij\u{301}"])
+    }
+
     @Test func wideCharactersTakeTwoCellsAndAreNeverSplit() {
         var grid = CellGrid(width: 6, height: 2)
         grid.write("日本語", x: 0, y: 0, style: .plain)

@@ -26,7 +26,8 @@ struct DocumentPreview {
         }
         var preview: ItemPreview
         if let scalar = item.content.scalar {
-            preview = ItemPreview(lines: notes + Self.scalarLines(scalar), wraps: true)
+            let (lines, isCut) = Self.scalarLines(scalar, limit: limit)
+            preview = ItemPreview(lines: notes + lines, wraps: true, isCut: isCut)
         } else {
             var printer = self
             printer.lines = notes
@@ -37,10 +38,37 @@ struct DocumentPreview {
         return preview
     }
 
-    /// A scalar's lines: a string's own lines, unquoted; anything else as it is.
-    static func scalarLines(_ scalar: ScalarValue) -> [PreviewLine] {
-        scalar.text.split(separator: "\n", omittingEmptySubsequences: false).map { PreviewLine(String($0), tone(of: scalar.kind)) }
+    /// A scalar's first `limit` lines: a string's own lines, unquoted; anything else as it is. Cut when more
+    /// follow, and a line past what `limit` wrapped rows show of it (``cellsPerRow`` a row): a value of a
+    /// million lines, or of one line of megabytes, costs what is shown.
+    static func scalarLines(_ scalar: ScalarValue, limit: Int) -> (lines: [PreviewLine], isCut: Bool) {
+        let text = scalar.text
+        var lines: [PreviewLine] = []
+        var start = text.utf8.startIndex
+        var isCut = false
+        func add(_ end: String.Index) {
+            let line = LongText.prefix(Substring(text.utf8[start..<end]), cells: limit * cellsPerRow)
+            isCut = isCut || line.utf8.count < text.utf8.distance(from: start, to: end)
+            lines.append(PreviewLine(line, tone(of: scalar.kind)))
+        }
+        while lines.count < limit {
+            // A line ends at a line feed that is not the end of a CR LF (one character, as the lines are read).
+            var end = text.utf8[start...].firstIndex(of: 0x0A)
+            while let found = end, found > text.utf8.startIndex, text.utf8[text.utf8.index(before: found)] == 0x0D {
+                end = text.utf8[text.utf8.index(after: found)...].firstIndex(of: 0x0A)
+            }
+            guard let end else {
+                add(text.utf8.endIndex)
+                return (lines, isCut)
+            }
+            add(end)
+            start = text.utf8.index(after: end)
+        }
+        return (lines, true)
     }
+
+    /// The most cells of a row a pane wraps a line into, for cutting a long line past what it shows.
+    static let cellsPerRow = 512
 
     private static func tone(of kind: ScalarValue.Kind) -> PreviewTone {
         switch kind {

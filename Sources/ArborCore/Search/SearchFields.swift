@@ -35,8 +35,10 @@ public struct SearchFields: OptionSet, Sendable, Hashable {
         text(title: item.content.title, id: item.id, subtitle: item.content.subtitle, body: item.content.body)
     }
 
-    /// The searched text of an item given by its parts (those not searched may be left empty).
+    /// The searched text of an item given by its parts (those not searched may be left empty), each part's
+    /// first MiB (``LongText``).
     public func text(title: String, id: String, subtitle: String = "", body: String = "") -> String {
+        let (title, subtitle, body) = (LongText.prefix(title), LongText.prefix(subtitle), LongText.prefix(body))
         var text = title
         if text.withUTF8({ $0.contains(0x1F) }) {
             text = String(text.map { $0 == "\u{1F}" ? " " : $0 })

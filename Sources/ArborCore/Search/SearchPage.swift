@@ -20,7 +20,7 @@ public struct SearchPage: Sendable, Hashable {
         for entry in entries { append(entry) }
     }
 
-    /// Adds an entry made whole.
+    /// Adds an entry made whole (by ``SearchFields/text(of:)``, which keeps each field's first MiB).
     public mutating func append(_ entry: SearchEntry) {
         var text = entry.text
         text.withUTF8 { bytes.append(contentsOf: $0) }
@@ -60,12 +60,13 @@ public struct SearchPage: Sendable, Hashable {
     public mutating func append(title: UnsafeBufferPointer<UInt8>, body: UnsafeBufferPointer<UInt8>, id: String, childCount: Int?) {
         appendTitle(title)
         bytes.append(0x1F)
-        bytes.append(contentsOf: body)
+        bytes.append(contentsOf: LongText.prefix(body))
         close(id: id, childCount: childCount)
     }
 
     private mutating func appendTitle(_ title: UnsafeBufferPointer<UInt8>) {
         let start = bytes.count
+        let title = LongText.prefix(title)
         bytes.append(contentsOf: title)
         if title.contains(0x1F) {
             for offset in start..<bytes.count where bytes[offset] == 0x1F { bytes[offset] = UInt8(ascii: " ") }

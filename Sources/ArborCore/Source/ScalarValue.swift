@@ -20,4 +20,10 @@ public struct ScalarValue: Sendable, Hashable {
 
     /// The value as a document shows it: a string quoted, anything else as it is.
     public var shown: String { kind == .string ? "\"" + text + "\"" : text }
+
+    /// ``shown`` for a line of at most `cells` cells: a value longer than such a line shows is cut past what it
+    /// shows, so that one of megabytes is not copied to be drawn or measured.
+    package func shown(cells: Int) -> String {
+        ScalarValue(kind, LongText.prefix(text, cells: cells)).shown
+    }
 }

@@ -99,8 +99,9 @@ package struct NodeStore: Sendable {
     /// A node's source id, read without copying the rest of the node.
     package func id(of handle: NodeHandle) -> String { nodes[Int(handle.index)].id }
 
-    /// A node's value as shown (nil without one), read without copying the rest of its content.
-    package func scalarText(of handle: NodeHandle) -> String? { nodes[Int(handle.index)].content?.scalar?.shown }
+    /// A node's value as shown on a line of at most `cells` cells (nil without one), read without copying the rest
+    /// of its content.
+    package func scalarText(of handle: NodeHandle, cells: Int) -> String? { nodes[Int(handle.index)].content?.scalar?.shown(cells: cells) }
 
     /// A node's subtitle and body (empty while the content has not arrived), read without copying the rest.
     package func lines(of handle: NodeHandle) -> (subtitle: String, body: String) {

@@ -54,7 +54,7 @@ package struct JSONDocumentBuilder: Sendable {
         if value.kind == .object || value.kind == .array {
             for child in document.children(of: index).prefix(Self.fieldLimit) {
                 let node = document.nodes[Int(child)]
-                if node.kind != .object, node.kind != .array { fields.append(ItemField(name: node.key ?? "", value: node.text)) }
+                if node.kind != .object, node.kind != .array { fields.append(ItemField(name: node.key ?? "", value: LongText.prefix(node.text))) }
             }
         } else {
             fields.append(ItemField(name: "value", value: value.text))

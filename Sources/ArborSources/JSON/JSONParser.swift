@@ -174,78 +174,58 @@ extension JSONParser {
         guard position < bytes.count else { throw error("unterminated string") }
         if bytes[position] == UInt8(ascii: "\"") {
             position += 1
+            // A long one is copied a piece at a time, so that a mapped file's pages are given back behind it.
+            if position - start > JSONStringDecoder.piece { return JSONStringDecoder.text(bytes, from: start, to: position - 1) }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]), as: UTF8.self)
         }
-        var scratch = Array(bytes[start..<position])
+        var end = start - 1
+        if JSONGrammar.skipString(bytes, &end) {
+            position = end
+            return JSONStringDecoder.text(bytes, from: start, to: end - 1)
+        }
+        // Not well-formed: read up to the fault, to say what and where it is.
         while position < bytes.count {
-            let byte = bytes[position]
-            switch byte {
+            switch bytes[position] {
             case UInt8(ascii: "\""):
+                // Not reached where the scan above agrees; read as the decoder reads a well-formed string.
                 position += 1
-                return String(decoding: scratch, as: UTF8.self)
+                return JSONStringDecoder.text(bytes, from: start, to: position - 1)
             case UInt8(ascii: "\\"):
-                try appendEscape(to: &scratch)
+                try checkEscape()
             case 0..<0x20:
                 throw error("control character in a string (escape it)")
             default:
-                let run = JSONGrammar.nextSpecial(bytes, from: position)
-                scratch.append(contentsOf: bytes[position..<run])
-                position = run
+                position = JSONGrammar.nextSpecial(bytes, from: position)
             }
         }
         throw error("unterminated string")
     }
 
-    private mutating func appendEscape(to scratch: inout [UInt8]) throws(JSONSyntaxError) {
+    /// Moves past the escape whose backslash is at `position`, or says what is wrong with it (its text is
+    /// ``JSONStringDecoder``'s to read).
+    private mutating func checkEscape() throws(JSONSyntaxError) {
         position += 1
         guard position < bytes.count else { throw error("unterminated string") }
         let byte = bytes[position]
         position += 1
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(byte)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+             UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return
         case UInt8(ascii: "u"):
-            var scalar = try hexQuad()
-            if (0xD800..<0xDC00).contains(scalar), bytes.count - position >= 6,
-               bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
-                position += 2
-                let low = try hexQuad()
-                if (0xDC00..<0xE000).contains(low) {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                } else {
-                    scratch.append(contentsOf: Array("\u{FFFD}".utf8))
-                    scalar = low
-                }
-            }
-            let value = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-            scratch.append(contentsOf: Array(String(Character(value)).utf8))
+            try checkHexDigits()
         default:
             position -= 1
             throw error("invalid escape '\\\(Character(Unicode.Scalar(byte)))'")
         }
     }
 
-    private mutating func hexQuad() throws(JSONSyntaxError) -> UInt32 {
+    /// Moves past the four hex digits of a `\\u` escape, or says they are not.
+    private mutating func checkHexDigits() throws(JSONSyntaxError) {
         guard bytes.count - position >= 4 else { throw error("invalid \\u escape: expected four hex digits") }
-        var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let digit = hexValue(bytes[position]) else { throw error("invalid \\u escape: expected four hex digits") }
-            value = value << 4 | digit
+            guard Character(Unicode.Scalar(bytes[position])).isHexDigit else { throw error("invalid \\u escape: expected four hex digits") }
             position += 1
-        }
-        return value
-    }
-
-    private func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
-        default: return nil
         }
     }
 }

@@ -76,7 +76,8 @@ extension LazyJSONDocument {
     private func scalarBytes(_ range: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> ScalarText {
         let raw = UnsafeBufferPointer(rebasing: buffer[range])
         guard raw.first == UInt8(ascii: "\"") else { return .raw(raw) }
-        if raw.contains(UInt8(ascii: "\\")) { return .decoded(text(of: range)) }
+        // Its first MiB only, as the page keeps: a string of a file's size is not decoded whole for a find.
+        if raw.contains(UInt8(ascii: "\\")) { return .decoded(prefix(of: range)) }
         return .raw(UnsafeBufferPointer(rebasing: buffer[(range.lowerBound + 1)..<(range.upperBound - 1)]))
     }
 }

@@ -270,15 +270,28 @@ package final class LazyJSONDocument: HierarchySource {
         for member in index.members(of: container, in: 0..<JSONDocumentBuilder.fieldLimit, bytes: bytes) {
             let alias = marks?.alias(at: member.value.lowerBound)
             guard member.container < 0 || alias != nil else { continue }
-            fields.append(ItemField(name: member.key.map(text(of:)) ?? "", value: alias ?? text(of: member.value)))
+            fields.append(ItemField(name: member.key.map(text(of:)) ?? "", value: alias ?? prefix(of: member.value)))
         }
         let body = isObject ? (members == 1 ? "{1 key}" : "{\(members) keys}") : (members == 1 ? "[1 item]" : "[\(members) items]")
         return ItemContent(title: title, subtitle: isObject ? "object" : "array", body: body, fields: fields)
     }
 
-    /// A scalar's or a key's text, decoded by the full parser so that it reads the same.
+    /// A scalar's first MiB (``LongText``), as a container's fields hold it: a long string's first bytes alone
+    /// decoded.
+    func prefix(of range: Range<Int>) -> String {
+        guard range.count > LongText.limit, bytes[range.lowerBound] == UInt8(ascii: "\"") else { return LongText.prefix(text(of: range)) }
+        // The decoder stops short of its limit (before an escape it has no room for, or a character it split):
+        // a few bytes past the first MiB leave that MiB to be cut as a text read whole is.
+        return LongText.prefix(bytes.withUnsafeBufferPointer { JSONStringDecoder.text($0, from: range.lowerBound + 1, to: range.upperBound - 1, limit: LongText.limit + 16) })
+    }
+
+    /// A scalar's or a key's text, decoded by the full parser so that it reads the same, from the bytes where
+    /// they are (a value of any size is not copied before it is decoded).
     func text(of range: Range<Int>) -> String {
-        (try? JSONDocument.parse(Array(bytes[range])))?.nodes[0].text ?? ""
+        bytes.withUnsafeBufferPointer { bytes in
+            var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+            return (try? parser.parseDocument())?.nodes[0].text ?? ""
+        }
     }
 
     private static func type(of first: UInt8) -> String {

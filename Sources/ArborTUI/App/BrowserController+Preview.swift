@@ -75,7 +75,8 @@ extension BrowserController {
         if answer.purpose == .copy {
             let copied = answer.content.lines.dropFirst(answer.content.noteLines)
             pending.clipboard = LosslessText.encode(copied.map(\.text).joined(separator: "\n"))
-            chrome.note = "copied value (\(copied.count) " + (copied.count == 1 ? "line)" : "lines)")
+            chrome.note = answer.content.isCut ? "copied the value's first \(copied.count) lines"
+                : "copied value (\(copied.count) " + (copied.count == 1 ? "line)" : "lines)")
             return
         }
         guard answer.generation == preview.generation else { return }

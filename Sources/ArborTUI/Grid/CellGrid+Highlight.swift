@@ -30,11 +30,11 @@ extension CellGrid {
         guard limit > 2 else { return 0 }
         var written = write(": ", x: x, y: y, limit: limit, style: CellStyle(.dim, highlighted: highlighted))
         if let previous {
-            written += write(previous.shown, x: x + written, y: y, limit: limit - written,
+            written += write(previous.shown(cells: limit - written), x: x + written, y: y, limit: limit - written,
                              style: CellStyle(.value(previous.kind), highlighted: highlighted))
             written += write(" → ", x: x + written, y: y, limit: limit - written, style: CellStyle(.changed, highlighted: highlighted))
         }
-        return written + write(value.shown, x: x + written, y: y, limit: limit - written,
+        return written + write(value.shown(cells: limit - written), x: x + written, y: y, limit: limit - written,
                                style: CellStyle(.value(value.kind), highlighted: highlighted))
     }
 }

@@ -196,7 +196,8 @@ package struct CellGrid: Sendable, Hashable {
     private mutating func writePrintableASCII(_ text: String, x: Int, y: Int, available: Int, style: CellStyle) -> Int? {
         var copy = text
         return copy.withUTF8 { bytes -> Int? in
-            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            // The bytes past the room and the one after it are not drawn: a line of megabytes is not read to be cut.
+            guard bytes.prefix(available + 1).allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
             let fits = bytes.count <= available
             let count = fits ? bytes.count : available - 1
             // The cells left of the grid are not drawn.

@@ -62,15 +62,16 @@ struct ColumnWidths {
         for item in items.prefix(sample) {
             looked += 1
             let title = store.title(of: item)
-            if let value = store.scalarText(of: item) {
+            if let value = store.scalarText(of: item, cells: enough) {
                 if title.utf8.count + value.utf8.count + 2 > widest { widest = max(widest, DisplayWidth.of(title) + DisplayWidth.of(value) + 2) }
             } else if title.utf8.count > widest {
                 widest = max(widest, DisplayWidth.of(title))
             }
             if fullCells {
                 let lines = store.lines(of: item)
-                if lines.subtitle.utf8.count > widest { widest = max(widest, DisplayWidth.of(lines.subtitle)) }
-                if lines.body.utf8.count > widest { widest = max(widest, DisplayWidth.of(lines.body)) }
+                let (subtitle, body) = (LongText.prefix(lines.subtitle, cells: enough), LongText.prefix(lines.body, cells: enough))
+                if subtitle.utf8.count > widest { widest = max(widest, DisplayWidth.of(subtitle)) }
+                if body.utf8.count > widest { widest = max(widest, DisplayWidth.of(body)) }
             }
             if widest >= enough { break }
         }
