@@ -271,6 +271,25 @@ def folded_yaml(data, smoke):
     return records_yaml(os.path.join(data, f'folded-{count}.yaml'), 'items:\n', folded_record, count), count
 
 
+def one_scalar_yaml(data, smoke):
+    """A ConfigMap holding one file of about 100 MB as a literal block scalar, between two small values, and the
+    same document as JSON (one string of about 96 MB): a value of a file's size."""
+    lines = 12_000 if smoke else 1_200_000
+    path, twin = os.path.join(data, f'one-scalar-{lines}.yaml'), os.path.join(data, f'one-string-{lines}.json')
+    if not os.path.exists(path):
+        text = [folded_text(i, 12) for i in range(lines)]
+        with open(path + '.tmp', 'w') as out:
+            out.write('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\ndata:\n  small: value\n  big.txt: |\n')
+            out.writelines(f'    {line}\n' for line in text)
+            out.write('  after: end\n')
+        os.rename(path + '.tmp', path)
+        with open(twin + '.tmp', 'w') as out:
+            json.dump({'apiVersion': 'v1', 'kind': 'ConfigMap', 'metadata': {'name': 'big'},
+                       'data': {'small': 'value', 'big.txt': ''.join(f'{line}\n' for line in text), 'after': 'end'}}, out)
+        os.rename(twin + '.tmp', twin)
+    return path, twin
+
+
 def flow_lines_yaml(data, smoke):
     """700,000 flow mappings in a flow list over as many lines (44 MB), as JSON written as YAML is laid out: read
     by the block reader (through the parser's events before it took flow collections over lines)."""
@@ -326,6 +345,7 @@ def run(measure, record, floor, installed, arbor, data, runs, smoke):
     folded, folded_count = folded_yaml(data, smoke)
     flow_lines, jobs = flow_lines_yaml(data, smoke)
     marked_lines, marked_jobs = marked_lines_yaml(data, smoke)
+    one_scalar, one_string = one_scalar_yaml(data, smoke)
     # Each shape's whole index: its list's count on screen.
     for scenario, path, expect in [('yaml-100mb', manifests_yaml, rf'items\s+▷ {deployments}\b'),
                                    ('yaml-flow-100mb', k8s_flow_yaml(manifests_yaml), rf'items\s+▷ {deployments}\b'),
@@ -333,7 +353,9 @@ def run(measure, record, floor, installed, arbor, data, runs, smoke):
                                    ('yaml-crlf-100mb', k8s_crlf_yaml(manifests_yaml), rf'items\s+▷ {deployments}\b'),
                                    ('yaml-folded', folded, rf'items\s+▷ {folded_count}\b'),
                                    ('yaml-flow-lines', flow_lines, rf'jobs\s+▷ {jobs}\b'),
-                                   ('yaml-marked-lines', marked_lines, rf'jobs\s+▷ {marked_jobs}\b')]:
+                                   ('yaml-marked-lines', marked_lines, rf'jobs\s+▷ {marked_jobs}\b'),
+                                   ('yaml-one-scalar', one_scalar, r'data\s+▷ 3\b'),
+                                   ('json-one-string', one_string, r'data\s+▷ 3\b')]:
         record(scenario, 'file', {'size_kb': {'median': os.path.getsize(path) / 1024}})
         record(scenario, 'arbor', measure('arbor', [arbor, path], expect, runs=max(1, runs // 2), timeout=300))
     if not smoke:
