@@ -72,6 +72,18 @@ struct ItemPreviewTests {
         #expect(crlf.lines.map(\.text) == ["a\r\nb", "c", ""] && !crlf.isCut)
     }
 
+    /// A value is read no further than the lines asked for show: past those bytes (cut before the character they
+    /// fall in) it is cut, whole as the source gave it or not; a container's member as its line shows it.
+    @Test func aValueIsCutPastTheBytesItsLinesShow() async throws {
+        let long = "a" + String(repeating: "é", count: 100_000)
+        let preview = try await document(name: long).itemPreview(of: "/name", lines: 10)
+        #expect(preview.isCut && preview.lines.map(\.text) == ["a" + String(repeating: "é", count: 2 * 10 * 512 + 15)])
+        let container = try await document(name: long).itemPreview(of: "", lines: 3)
+        #expect(container.isCut && container.lines[1].text == #"  "name": "a"# + String(repeating: "é", count: 2 * 3 * 512 + 15) + #"","#)
+        let whole = try await document(name: long).itemPreview(of: "", lines: 100)
+        #expect(!whole.isCut && whole.lines[1].text == #"  "name": ""# + long + #"","#)
+    }
+
     @Test func anyOtherItemShowsItsTextsAndFields() async throws {
         let row = StaticHierarchy.Node(id: "r1", content: ItemContent(
             title: "Pump", subtitle: "Equipment", body: "Hall 2", description: "A pump", status: "Active",

@@ -1,20 +1,30 @@
 /// A document member's value pretty-printed as JSON from the source, a page of children at a time, stopping at
 /// the lines asked for: a large value costs what the pane shows, not its size.
-struct DocumentPreview {
-    let source: any HierarchySource
+package struct DocumentPreview {
+    let reader: any PreviewReading
     /// The most lines made.
     let limit: Int
     private var lines: [PreviewLine] = []
     private var isCut = false
 
+    /// A preview of at most `limit` lines reading the source's items whole.
     init(source: any HierarchySource, limit: Int) {
-        self.source = source
+        self.init(reader: WholeValueReading(source: source), limit: limit)
+    }
+
+    /// A preview of at most `limit` lines reading items through `reader`, which may cut long values.
+    package init(reader: any PreviewReading, limit: Int) {
+        self.reader = reader
         self.limit = max(1, limit)
     }
 
+    /// The most bytes of one value that `limit` lines show, wrapped (``cellsPerRow`` cells a row, two
+    /// characters a cell at most with their marks, four bytes a character): a value is read no further.
+    var valueBytes: Int { limit * Self.cellsPerRow * 8 + 64 }
+
     /// The value of the item, a scalar whole (a long string is wrapped by the pane), a container as JSON.
-    func preview(of id: String) async throws -> ItemPreview {
-        var item = try await source.item(id)
+    package func preview(of id: String) async throws -> ItemPreview {
+        var item = try await reader.item(id, valueBytes: valueBytes)
         // Above the value, as lines of notes: the comments written at it, and what an alias repeats (shown).
         var notes: [PreviewLine] = []
         if !item.content.description.isEmpty {
@@ -22,11 +32,11 @@ struct DocumentPreview {
         }
         if let link = item.content.link, let scalar = item.content.scalar {
             notes.append(PreviewLine(scalar.text + " repeats " + (link.isEmpty ? "/" : link) + ":", .dim))
-            item = try await source.item(link)
+            item = try await reader.item(link, valueBytes: valueBytes)
         }
         var preview: ItemPreview
         if let scalar = item.content.scalar {
-            let (lines, isCut) = Self.scalarLines(scalar, limit: limit)
+            let (lines, isCut) = Self.scalarLines(scalar, limit: limit, valueBytes: valueBytes)
             preview = ItemPreview(lines: notes + lines, wraps: true, isCut: isCut)
         } else {
             var printer = self
@@ -39,13 +49,13 @@ struct DocumentPreview {
     }
 
     /// A scalar's first `limit` lines: a string's own lines, unquoted; anything else as it is. Cut when more
-    /// follow, and a line past what `limit` wrapped rows show of it (``cellsPerRow`` a row): a value of a
-    /// million lines, or of one line of megabytes, costs what is shown.
-    static func scalarLines(_ scalar: ScalarValue, limit: Int) -> (lines: [PreviewLine], isCut: Bool) {
-        let text = scalar.text
+    /// follow, a line past what `limit` wrapped rows show of it (``cellsPerRow`` a row), and the value past
+    /// `valueBytes` (read cut there): a value of a million lines, or of one line of megabytes, costs what is shown.
+    static func scalarLines(_ scalar: ScalarValue, limit: Int, valueBytes: Int) -> (lines: [PreviewLine], isCut: Bool) {
+        let text = Self.cut(scalar.text, valueBytes: valueBytes)
         var lines: [PreviewLine] = []
         var start = text.utf8.startIndex
-        var isCut = false
+        var isCut = text.utf8.count < scalar.text.utf8.count
         func add(_ end: String.Index) {
             let line = LongText.prefix(Substring(text.utf8[start..<end]), cells: limit * cellsPerRow)
             isCut = isCut || line.utf8.count < text.utf8.distance(from: start, to: end)
@@ -70,6 +80,14 @@ struct DocumentPreview {
     /// The most cells of a row a pane wraps a line into, for cutting a long line past what it shows.
     static let cellsPerRow = 512
 
+    /// `text` cut to `valueBytes` bytes, before the character the cut falls in.
+    static func cut(_ text: String, valueBytes: Int) -> Substring {
+        guard text.utf8.count > valueBytes else { return Substring(text) }
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: valueBytes)
+        while end > text.startIndex, text.utf8[end] & 0xC0 == 0x80 { end = text.utf8.index(before: end) }
+        return text[..<end]
+    }
+
     private static func tone(of kind: ScalarValue.Kind) -> PreviewTone {
         switch kind {
         case .string: return .string
@@ -93,7 +111,9 @@ struct DocumentPreview {
         let lead = [PreviewRun(String(repeating: "  ", count: indent))] + (key.map { [PreviewRun(Self.quoted($0), .key), PreviewRun(": ", .dim)] } ?? [])
         let comma = last ? [] : [PreviewRun(",", .dim)]
         if let scalar = item.content.scalar {
-            let text = scalar.kind == .string ? Self.quoted(scalar.text) : scalar.text
+            let shown = LongText.prefix(Self.cut(scalar.text, valueBytes: valueBytes), cells: limit * Self.cellsPerRow)
+            if shown.utf8.count < scalar.text.utf8.count { isCut = true }
+            let text = scalar.kind == .string ? Self.quoted(shown) : shown
             return add(lead + [PreviewRun(text, Self.tone(of: scalar.kind))] + comma)
         }
         let isObject = !item.content.isArray
@@ -104,7 +124,8 @@ struct DocumentPreview {
         var start = 0
         var gaveMore = true
         while gaveMore, start < count, !isFull {
-            let page = try await source.children(of: item.id, in: start..<min(count, start + max(16, limit - lines.count)))
+            let page = try await reader.children(of: item.id, in: start..<min(count, start + max(16, limit - lines.count)),
+                                                 valueBytes: valueBytes)
             for (offset, child) in page.enumerated() where !isFull {
                 try await print(child, key: isObject ? child.content.title : nil, indent: indent + 1, last: start + offset == count - 1)
             }

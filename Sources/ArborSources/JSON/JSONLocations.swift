@@ -11,8 +11,7 @@ extension LazyJSONDocument: LocatingItems {
             let position = Int(index.position(of: container))
             let member = index.members(of: parent, in: position..<(position + 1), bytes: bytes)[0]
             offset = member.key?.lowerBound ?? member.value.lowerBound
-        case .scalar(let parent, let position):
-            let member = index.members(of: parent, in: position..<(position + 1), bytes: bytes)[0]
+        case .scalar(_, let member):
             offset = member.key?.lowerBound ?? member.value.lowerBound
         }
         return ItemLocation(line: LineNumber.of(offset, in: bytes))

@@ -22,8 +22,9 @@ package final class LazyJSONDocument: HierarchySource {
     /// For a large YAML file, the anchors, tags and aliases of its values (none in the block style); nil for JSON.
     /// A document written from YAML holds its infinities and NaN as marked strings (``YAMLNumber/json(_:)``).
     let marks: YAMLMarks?
-    /// Containers found by pointer lately, so that the pages of one column resolve its parent once.
-    private let resolved = Mutex<[String: Int32]>([:])
+    /// Values found by pointer lately, so that the pages of one column resolve its parent once, and a long
+    /// scalar listed or previewed is not passed again to find its end.
+    private let resolved = Mutex<[String: Value]>([:])
     /// The containers a find's walk listed and has yet to visit, by their pointer's digest: each is looked up
     /// once, without following its pointer from the top. A walk's frontier holds millions of them in a large
     /// document, so the pointers themselves are not kept.
@@ -60,7 +61,9 @@ package final class LazyJSONDocument: HierarchySource {
     /// A value found by its pointer: a container, or a scalar member of one.
     enum Value {
         case container(Int32)
-        case scalar(parent: Int32, member: Int)
+        /// A scalar, with its member as the lookup read it (its value's end found once: a string of megabytes is
+        /// passed once).
+        case scalar(parent: Int32, member: JSONMember)
     }
 
     /// Indexes `bytes`; nil when they are not well-formed JSON or the top value is not an object or array.
@@ -134,16 +137,20 @@ package final class LazyJSONDocument: HierarchySource {
     }
 
     package func item(_ id: String) async throws -> SourceItem {
+        try await item(id, valueBytes: .max)
+    }
+
+    /// The item, its value read no further than `valueBytes` bytes (``cut(_:valueBytes:)``).
+    package func item(_ id: String, valueBytes: Int) async throws -> SourceItem {
         switch try value(at: id) {
         case .container(0): return rootItem()
         case .container(let container):
             let parent = index.parent[Int(container)]
             let position = Int(index.position(of: container))
             return commented(index.members(of: parent, in: position..<(position + 1), bytes: bytes)[0],
-                             in: parent, parentID: String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!]))
+                             in: parent, parentID: String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!]), valueBytes: valueBytes)
         case .scalar(let parent, let member):
-            return commented(index.members(of: parent, in: member..<(member + 1), bytes: bytes)[0],
-                             in: parent, parentID: String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!]))
+            return commented(member, in: parent, parentID: String(id[..<id.utf8.lastIndex(of: UInt8(ascii: "/"))!]), valueBytes: valueBytes)
         }
     }
 
@@ -156,8 +163,8 @@ package final class LazyJSONDocument: HierarchySource {
 
     /// A member's item with the comments written at it in the YAML, if any (an item asked for alone, as its
     /// preview asks; a page of children goes without, so the header, which shows the listed item, has none).
-    private func commented(_ member: JSONMember, in parent: Int32, parentID: String) -> SourceItem {
-        var found = item(for: member, in: parent, parentID: parentID)
+    private func commented(_ member: JSONMember, in parent: Int32, parentID: String, valueBytes: Int) -> SourceItem {
+        var found = item(for: member, in: parent, parentID: parentID, valueBytes: valueBytes)
         if let text = yamlComment(of: member) { found.content.description = text }
         return found
     }
@@ -215,8 +222,18 @@ package final class LazyJSONDocument: HierarchySource {
     package var pagesChildren: Bool { true }
 
     package func children(of id: String, in range: Range<Int>) async throws -> [SourceItem] {
+        try await children(of: id, in: range, valueBytes: .max)
+    }
+
+    /// The children in `range`, their values read no further than `valueBytes` bytes (``cut(_:valueBytes:)``).
+    package func children(of id: String, in range: Range<Int>, valueBytes: Int) async throws -> [SourceItem] {
         guard case .container(let container) = try value(at: id), !isAlias(container) else { return [] }
-        return index.members(of: container, in: range, bytes: bytes).map { item(for: $0, in: container, parentID: id) }
+        return index.members(of: container, in: range, bytes: bytes).map { member in
+            let found = item(for: member, in: container, parentID: id, valueBytes: valueBytes)
+            // A value of megabytes listed is found again at once when it is focused.
+            if member.container < 0, member.value.count > LongText.limit { remember(.scalar(parent: container, member: member), at: found.id) }
+            return found
+        }
     }
 
     package func position(of childID: String, in parentID: String) async throws -> Int? {
@@ -225,7 +242,7 @@ package final class LazyJSONDocument: HierarchySource {
         else { return nil }
         switch found {
         case .container(let container): return container == 0 ? nil : Int(index.position(of: container))
-        case .scalar(_, let member): return member
+        case .scalar(_, let member): return member.position
         }
     }
 
@@ -234,10 +251,10 @@ package final class LazyJSONDocument: HierarchySource {
     /// The count an item shows: nil (pending) for a container the first part of a document ends inside.
     private func shownCount(_ container: Int32) -> Int? { openContainers.contains(container) ? nil : count(container) }
 
-    func item(for member: JSONMember, in parent: Int32, parentID: String) -> SourceItem {
+    func item(for member: JSONMember, in parent: Int32, parentID: String, valueBytes: Int = .max) -> SourceItem {
         let key = member.key.map(text(of:)) ?? String(member.position)
         let title = member.key != nil ? key : isStream && parent == 0 ? "document \(member.position + 1)" : "[\(member.position)]"
-        var content = content(title: title, value: member.container, range: member.value)
+        var content = content(title: title, value: member.container, range: member.value, valueBytes: valueBytes)
         if parent == 0, let lines = index.lines, let mapping {
             content = lineContent(content, line: lines.lineNumber(of: member.position), member: member, mapping: mapping)
         }
@@ -248,9 +265,9 @@ package final class LazyJSONDocument: HierarchySource {
     }
 
     /// What the builder shows for a value: its type, a preview, and the scalars it holds (or its own text).
-    private func content(title: String, value container: Int32, range: Range<Int>?) -> ItemContent {
+    private func content(title: String, value container: Int32, range: Range<Int>?, valueBytes: Int = .max) -> ItemContent {
         if container == JSONMember.malformed, let range {
-            let text = String(decoding: bytes[range], as: UTF8.self)
+            let text = String(decoding: bytes[range.prefix(valueBytes == .max ? range.count : valueBytes + 16)], as: UTF8.self)
             return ItemContent(title: title, subtitle: "malformed", body: text, fields: [ItemField(name: "value", value: text)],
                                scalar: ScalarValue(.string, text))
         }
@@ -259,7 +276,7 @@ package final class LazyJSONDocument: HierarchySource {
             return ItemContent(title: title, subtitle: "JSON Lines", body: lines == 1 ? "1 line" : "\(lines) lines")
         }
         guard container >= 0 else {
-            let text = range.map(text(of:)) ?? ""
+            let text = range.map { cut($0, valueBytes: valueBytes) } ?? ""
             let type = isYAMLNumber(at: range!.lowerBound) ? "number" : Self.type(of: bytes[range!.lowerBound])
             return ItemContent(title: title, subtitle: type, body: text, fields: [ItemField(name: "value", value: text)],
                                scalar: ScalarValue(ScalarValue.Kind(rawValue: type) ?? .number, text))
@@ -306,7 +323,7 @@ package final class LazyJSONDocument: HierarchySource {
     /// The value a pointer names, followed segment by segment from the top value.
     func value(at pointer: String) throws -> Value {
         if pointer.isEmpty { return .container(0) }
-        if let known = resolved.withLock({ $0[pointer] }) { return .container(known) }
+        if let known = resolved.withLock({ $0[pointer] }) { return known }
         guard pointer.utf8.first == UInt8(ascii: "/") else { throw SourceError("no item with id '\(pointer)'") }
         var current: Int32 = 0
         let segments = pointer.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
@@ -314,15 +331,21 @@ package final class LazyJSONDocument: HierarchySource {
             guard let member = member(named: Array(segment), in: current) else { throw SourceError("no item with id '\(pointer)'") }
             if member.container < 0 {
                 guard depth == segments.count - 1 else { throw SourceError("no item with id '\(pointer)'") }
-                return .scalar(parent: current, member: member.position)
+                return remember(.scalar(parent: current, member: member), at: pointer)
             }
             current = member.container
         }
+        return remember(.container(current), at: pointer)
+    }
+
+    /// Keeps a value found by its pointer (the last 4,096 or so).
+    @discardableResult
+    private func remember(_ value: Value, at pointer: String) -> Value {
         resolved.withLock { table in
             if table.count >= 4_096 { table.removeAll() }
-            table[pointer] = current
+            table[pointer] = value
         }
-        return .container(current)
+        return value
     }
 
     /// The member a pointer segment names: an index of an array, a key of an object (`~1` for `/`, `~0` for `~`).
@@ -333,17 +356,15 @@ package final class LazyJSONDocument: HierarchySource {
             else { return nil }
             return index.members(of: container, in: position..<(position + 1), bytes: bytes).first
         }
-        var start = 0
-        while start < count(container) {
-            for member in index.members(of: container, in: start..<(start + 256), bytes: bytes) {
-                let key = member.key!
-                let raw = bytes[(key.lowerBound + 1)..<(key.upperBound - 1)]
-                if raw.contains(UInt8(ascii: "\\")) ? Array(text(of: key).utf8) == unescaped : raw.elementsEqual(unescaped) {
-                    return member
-                }
-            }
-            start += 256
+        // The walk stops at the member named: the values after it are not passed.
+        var found: JSONMember?
+        index.visitMembers(of: container, in: 0..<count(container), bytes: bytes) { member in
+            let key = member.key!
+            let raw = bytes[(key.lowerBound + 1)..<(key.upperBound - 1)]
+            guard raw.contains(UInt8(ascii: "\\")) ? Array(text(of: key).utf8) == unescaped : raw.elementsEqual(unescaped) else { return true }
+            found = member
+            return false
         }
-        return nil
+        return found
     }
 }

@@ -39,8 +39,8 @@ extension LazyJSONDocument {
             return Array(bytes[0..<end])
         case .container(let container):
             return Array(bytes[index.start[Int(container)]..<index.end(Int(container))])
-        case .scalar(let parent, let position):
-            return Array(bytes[index.members(of: parent, in: position..<(position + 1), bytes: bytes)[0].value])
+        case .scalar(_, let member):
+            return Array(bytes[member.value])
         }
     }
 

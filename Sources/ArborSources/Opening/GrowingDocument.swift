@@ -95,3 +95,7 @@ extension GrowingDocument: IndexedQuerying where Document == LazyJSONDocument {
 extension GrowingDocument: JSONValueTexts where Document == LazyJSONDocument {
     package func jsonText(of id: String) async throws -> [UInt8]? { try await document.jsonText(of: id) }
 }
+
+extension GrowingDocument: PreviewingItems where Document == LazyJSONDocument {
+    package func preview(of id: String, lines: Int) async throws -> ItemPreview { try await document.preview(of: id, lines: lines) }
+}
