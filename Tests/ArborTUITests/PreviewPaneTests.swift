@@ -76,6 +76,31 @@ struct PreviewPaneTests {
         #expect(paneText(driver).first == rows[0])
     }
 
+    /// A line is wrapped as far as the rows asked for: one of megabytes is not cut into rows on each frame.
+    @Test func aLineIsWrappedAsFarAsTheRowsAsked() {
+        let line = StyledLine([StyledRun(String(repeating: "abcd", count: 25), .plain), StyledRun("tail", .plain)])
+        #expect(line.rows(width: 10).count == 11)
+        let first = line.rows(width: 10, limit: 3)
+        #expect(first.count == 3 && first.map { $0.runs.map(\.text).joined() } == ["abcdabcdab", "cdabcdabcd", "abcdabcdab"])
+    }
+
+    /// Scrolling a cut preview asks for more lines once the end of those made is within two pages, not on every
+    /// step (each asking doubled the lines made).
+    @Test func aCutPreviewAsksForMoreLinesOnlyNearTheirEnd() async throws {
+        let text = (0..<5_000).map { "line \($0)" }.joined(separator: "\\n")
+        var driver = try await driver(try document(#"{"text": "\#(text)"}"#))
+        let asked = driver.controller.preview.linesAsked
+        #expect(asked > 0 && driver.controller.preview.content?.isCut == true)
+        // The lines first made are two pages: the first step is near their end.
+        await driver.press(.character("J"))
+        #expect(driver.controller.preview.scroll == 1 && driver.controller.preview.linesAsked == asked * 2)
+        await driver.press(.character("J"), .character("J"))
+        #expect(driver.controller.preview.scroll == 3 && driver.controller.preview.linesAsked == asked * 2, "far from the end: nothing asked")
+        for _ in 0..<3 { await driver.press(.shiftPageDown) }
+        #expect(driver.controller.preview.linesAsked == asked * 4, "near the end: twice the lines asked")
+        #expect(paneText(driver).first == "line \(driver.controller.preview.scroll)")
+    }
+
     @Test func theWheelOverThePaneScrollsItAndNotTheList() async throws {
         let long = String(repeating: "word ", count: 2000)
         var driver = try await driver(try document(#"{"text": "\#(long)", "b": 2}"#))

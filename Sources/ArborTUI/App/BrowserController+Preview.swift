@@ -90,10 +90,10 @@ extension BrowserController {
         let rows = pages ? step * max(1, room.height - 1) : step
         let wraps = content.wraps || preview.window.wrap
         let wanted = max(0, preview.scroll + rows)
-        let total = PreviewPainter.rows(of: content, wraps: wraps, width: room.width, from: wanted, count: room.height).seen
-        preview.scroll = max(0, min(wanted, total - 1))
-        if content.isCut, !preview.isLoading, case .builtIn = preview.mode, let id = preview.target,
-           preview.scroll + room.height * 2 >= total {
+        // Counted two pages past the rows wanted: when that is all of them, the end of the lines made is near.
+        let ahead = PreviewPainter.rows(of: content, wraps: wraps, width: room.width, from: wanted, count: room.height * 2)
+        preview.scroll = max(0, min(wanted, ahead.seen - 1))
+        if content.isCut, !preview.isLoading, case .builtIn = preview.mode, let id = preview.target, ahead.isWhole {
             requestPreview(of: id, mode: .builtIn, lines: preview.linesAsked * 2, room: room, keepScroll: true)
         }
     }

@@ -10,22 +10,23 @@ struct PreviewPainter {
     }
 
     /// The content's rows from `first`, at most `count`, lines wrapped at `width` when they wrap; with the
-    /// number of rows counted (wrapping stops a line past the rows asked for, so a long text costs what is shown).
-    static func rows(of content: PreviewContent, wraps: Bool, width: Int, from first: Int, count: Int) -> (rows: [StyledLine], seen: Int) {
+    /// number of rows counted (wrapping stops a row past the rows asked for, within a line too, so a long text
+    /// costs what is shown) and whether they are all the content's rows.
+    static func rows(of content: PreviewContent, wraps: Bool, width: Int, from first: Int, count: Int) -> (rows: [StyledLine], seen: Int, isWhole: Bool) {
         guard wraps else {
             let start = min(first, content.lines.count)
-            return (Array(content.lines[start..<min(content.lines.count, start + count)]), content.lines.count)
+            return (Array(content.lines[start..<min(content.lines.count, start + count)]), content.lines.count, true)
         }
         var rows: [StyledLine] = []
         var seen = 0
         for line in content.lines {
-            for row in line.rows(width: width) {
+            for row in line.rows(width: width, limit: first + count + 1 - seen) {
                 if seen >= first, rows.count < count { rows.append(row) }
                 seen += 1
             }
-            if rows.count >= count, seen > first + count { break }
+            if rows.count >= count, seen > first + count { return (rows, seen, false) }
         }
-        return (rows, seen)
+        return (rows, seen, true)
     }
 
     func paint(in box: ScreenLayout.Box, into grid: inout CellGrid) {
@@ -37,7 +38,7 @@ struct PreviewPainter {
             return
         }
         let wraps = content.wraps || pane.window.wrap
-        let (rows, seen) = Self.rows(of: content, wraps: wraps, width: room.width, from: pane.scroll, count: room.height)
+        let (rows, seen, _) = Self.rows(of: content, wraps: wraps, width: room.width, from: pane.scroll, count: room.height)
         for (offset, row) in rows.enumerated() {
             var x = box.x + 2
             for run in row.runs where x < box.x + 2 + room.width {

@@ -46,7 +46,8 @@ package struct StyledLine: Sendable, Hashable {
     }
 
     /// The line cut into rows of at most `width` cells, tabs already expanded; an empty line is one empty row.
-    package func rows(width: Int) -> [StyledLine] {
+    /// With a `limit`, the first `limit` rows only, the rest of a long line not read.
+    package func rows(width: Int, limit: Int = .max) -> [StyledLine] {
         guard width > 0 else { return [self] }
         var rows: [StyledLine] = []
         var current = StyledLine()
@@ -58,6 +59,7 @@ package struct StyledLine: Sendable, Hashable {
                 if used + cells > width, used > 0 {
                     if !piece.isEmpty { current.runs.append(StyledRun(piece, run.style)) }
                     rows.append(current)
+                    if rows.count >= limit { return rows }
                     current = StyledLine()
                     piece = ""
                     used = 0
