@@ -124,6 +124,20 @@ struct JSONStringDecoderTests {
         }
     }
 
+    /// Without escapes a cut keeps every character whose bytes fit, the last one too when the limit falls just
+    /// past it.
+    @Test func aCutKeepsEveryCharacterThatFits() {
+        let text = "ab日本é語x🌳y"
+        var prefixes = [""]
+        for scalar in text.unicodeScalars { prefixes.append(prefixes.last! + String(scalar)) }
+        Array(text.utf8).withUnsafeBufferPointer { bytes in
+            for limit in 1...bytes.count {
+                let expected = prefixes.last { $0.utf8.count <= limit }!
+                #expect(JSONStringDecoder.text(bytes, from: 0, to: bytes.count, limit: limit) == expected, "\(limit)")
+            }
+        }
+    }
+
     /// A malformed string is still refused, at the letter of its bad escape.
     @Test func aBadEscapeAfterGoodOnesIsWhereTheErrorIs() {
         #expect(throws: JSONSyntaxError(message: "invalid escape '\\q'", line: 1, column: 12, offset: 11)) {

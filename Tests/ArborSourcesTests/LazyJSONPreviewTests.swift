@@ -23,6 +23,19 @@ struct LazyJSONPreviewTests {
         #expect(listed == ["value", cut, "end"])
     }
 
+    /// A listed page that passes a value of megabytes keeps its scalars for their lookup, each key's first
+    /// member as a lookup finds it: a later member of the same key is not taken for it.
+    @Test func aKeyRepeatedAfterALongValueStillNamesItsFirstMember() async throws {
+        let long = String(repeating: "x", count: LongText.limit + 10)
+        let lazy = try #require(LazyJSONDocument(bytes: Array(#"{"a": {"x": 1}, "big": "\#(long)", "a": "\#(long)", "b": 2}"#.utf8), name: "d"))
+        #expect(try await lazy.children(of: "").map(\.id) == ["/a", "/big", "/a", "/b"])
+        #expect(try await lazy.item("/a").childCount == 1)
+        #expect(try await lazy.numberOfChildren(of: "/a") == 1)
+        #expect(try await lazy.item("/big").content.scalar?.text == long)
+        #expect(try await lazy.item("/b").content.scalar?.text == "2")
+        #expect(try await lazy.position(of: "/b", in: "") == 3)
+    }
+
     /// Escapes shrink as they are decoded: a string of more bytes than asked that decodes to fewer is whole.
     @Test func aStringThatDecodesShorterThanTheCutIsWhole() async throws {
         let lazy = try #require(LazyJSONDocument(bytes: Array(#"{"s": ""#.utf8) + Array(String(repeating: #"\t"#, count: 1_000).utf8)
@@ -48,8 +61,8 @@ struct LazyJSONPreviewTests {
         #expect(!copied.isCut && copied.lines[2].text == #"  "big": ""# + Self.lines.joined(separator: #"\n"#) + #"","#)
     }
 
-    /// Every item of an ordinary document previews as the generic preview shows it from the items read whole.
-    @Test func ordinaryValuesPreviewAsTheyAlwaysDid() async throws {
+    /// Read cut, every item of an ordinary document previews as it does from its items read whole.
+    @Test func ordinaryValuesPreviewAsWhenReadWhole() async throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../sample-data/plant-maintenance.json").path
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
         let lazy = try #require(LazyJSONDocument(bytes: bytes, name: "plant"))

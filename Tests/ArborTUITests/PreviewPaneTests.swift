@@ -84,6 +84,14 @@ struct PreviewPaneTests {
         #expect(first.count == 3 && first.map { $0.runs.map(\.text).joined() } == ["abcdabcdab", "cdabcdabcd", "abcdabcdab"])
     }
 
+    /// The pane's fit measures a line no further than any screen is wide, on every frame.
+    @Test func theFitMeasuresALineAsFarAsAScreenIsWide() {
+        let short = PreviewContent(lines: [StyledLine([StyledRun("日本", .plain)])])
+        #expect(short.widestLine == 4)
+        let long = PreviewContent(lines: [StyledLine([StyledRun(String(repeating: "a", count: 100_000), .plain)])])
+        #expect(long.widestLine.map { $0 >= 1_024 && $0 < 4_000 } == true)
+    }
+
     /// Scrolling a cut preview asks for more lines once the end of those made is within two pages, not on every
     /// step (each asking doubled the lines made).
     @Test func aCutPreviewAsksForMoreLinesOnlyNearTheirEnd() async throws {
@@ -99,6 +107,19 @@ struct PreviewPaneTests {
         for _ in 0..<3 { await driver.press(.shiftPageDown) }
         #expect(driver.controller.preview.linesAsked == asked * 4, "near the end: twice the lines asked")
         #expect(paneText(driver).first == "line \(driver.controller.preview.scroll)")
+    }
+
+    /// The same for a container's lines, which are cut at the pane's width rather than wrapped.
+    @Test func aCutContainerAsksForMoreLinesOnlyNearTheirEnd() async throws {
+        let members = (0..<500).map { "\"m\($0)\": \($0)" }.joined(separator: ", ")
+        var driver = try await driver(try document(#"{"list": {\#(members)}}"#))
+        let asked = driver.controller.preview.linesAsked
+        #expect(asked > 0 && driver.controller.preview.content?.isCut == true && driver.controller.preview.content?.wraps == false)
+        await driver.press(.character("J"))
+        #expect(driver.controller.preview.linesAsked == asked * 2)
+        await driver.press(.character("J"), .character("J"))
+        #expect(driver.controller.preview.scroll == 3 && driver.controller.preview.linesAsked == asked * 2, "far from the end: nothing asked")
+        #expect(paneText(driver).first == "\"m2\": 2,")
     }
 
     @Test func theWheelOverThePaneScrollsItAndNotTheList() async throws {

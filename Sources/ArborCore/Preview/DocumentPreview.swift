@@ -22,7 +22,7 @@ package struct DocumentPreview {
     /// characters a cell at most with their marks, four bytes a character): a value is read no further.
     var valueBytes: Int { limit * Self.cellsPerRow * 8 + 64 }
 
-    /// The value of the item, a scalar whole (a long string is wrapped by the pane), a container as JSON.
+    /// The value of the item: a scalar as its lines (a long string is wrapped by the pane), a container as JSON.
     package func preview(of id: String) async throws -> ItemPreview {
         var item = try await reader.item(id, valueBytes: valueBytes)
         // Above the value, as lines of notes: the comments written at it, and what an alias repeats (shown).

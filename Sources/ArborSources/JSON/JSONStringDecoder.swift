@@ -49,12 +49,16 @@ enum JSONStringDecoder {
         }
     }
 
-    /// Where a text cut short ends: before the character whose bytes the cut may have split (a sequence is at
-    /// most four bytes: bytes that are not UTF-8 further back are kept, to be read as U+FFFD as a whole text's are).
+    /// Where a text cut short ends: before the last character when the cut split its bytes, after it when they
+    /// are all there (a sequence is at most four bytes: bytes that are not UTF-8 further back are kept, to be read
+    /// as U+FFFD as a whole text's are).
     private static func cut(_ text: UnsafeMutableBufferPointer<UInt8>, at written: Int) -> Int {
-        var end = written
-        while end > 0, written - end < 3, text[end - 1] & 0xC0 == 0x80 { end -= 1 }
-        return end > 0 && text[end - 1] >= 0xC0 ? end - 1 : end
+        var start = written
+        while start > 0, written - start < 3, text[start - 1] & 0xC0 == 0x80 { start -= 1 }
+        guard start > 0, text[start - 1] >= 0xC0 else { return start }
+        let lead = text[start - 1]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        return written - (start - 1) >= length ? written : start - 1
     }
 
     /// The scalar of the `\u` escape whose four digits start at `position` (moved past them), with the low half

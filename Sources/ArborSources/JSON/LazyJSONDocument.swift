@@ -228,11 +228,22 @@ package final class LazyJSONDocument: HierarchySource {
     /// The children in `range`, their values read no further than `valueBytes` bytes (``cut(_:valueBytes:)``).
     package func children(of id: String, in range: Range<Int>, valueBytes: Int) async throws -> [SourceItem] {
         guard case .container(let container) = try value(at: id), !isAlias(container) else { return [] }
-        return index.members(of: container, in: range, bytes: bytes).map { member in
-            let found = item(for: member, in: container, parentID: id, valueBytes: valueBytes)
-            // A value of megabytes listed is found again at once when it is focused.
-            if member.container < 0, member.value.count > LongText.limit { remember(.scalar(parent: container, member: member), at: found.id) }
-            return found
+        let members = index.members(of: container, in: range, bytes: bytes)
+        let items = members.map { item(for: $0, in: container, parentID: id, valueBytes: valueBytes) }
+        if members.contains(where: { $0.container < 0 && $0.value.count > LongText.limit }) {
+            rememberScalars(members, items: items, in: container, from: range.lowerBound)
+        }
+        return items
+    }
+
+    /// Keeps the scalars of a page that passes a value of megabytes, so that focusing it or one after it does not
+    /// pass it again: those a lookup finds, the first of each key from the container's first member on (an
+    /// object's page from further on may follow a member of the same key, and is left to the lookup).
+    private func rememberScalars(_ members: [JSONMember], items: [SourceItem], in container: Int32, from start: Int) {
+        guard start == 0 || !index.isObject(container, in: bytes) else { return }
+        var seen = Set<String>()
+        for (member, item) in zip(members, items) where seen.insert(item.id).inserted && member.container < 0 {
+            remember(.scalar(parent: container, member: member), at: item.id)
         }
     }
 

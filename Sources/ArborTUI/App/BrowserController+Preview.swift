@@ -75,8 +75,8 @@ extension BrowserController {
         if answer.purpose == .copy {
             let copied = answer.content.lines.dropFirst(answer.content.noteLines)
             pending.clipboard = LosslessText.encode(copied.map(\.text).joined(separator: "\n"))
-            chrome.note = answer.content.isCut ? "copied the value's first \(copied.count) lines"
-                : "copied value (\(copied.count) " + (copied.count == 1 ? "line)" : "lines)")
+            let lines = copied.count == 1 ? "1 line" : "\(copied.count) lines"
+            chrome.note = answer.content.isCut ? "copied the value cut short (\(lines))" : "copied value (\(lines))"
             return
         }
         guard answer.generation == preview.generation else { return }
@@ -90,10 +90,10 @@ extension BrowserController {
         let rows = pages ? step * max(1, room.height - 1) : step
         let wraps = content.wraps || preview.window.wrap
         let wanted = max(0, preview.scroll + rows)
-        // Counted two pages past the rows wanted: when that is all of them, the end of the lines made is near.
+        // Two pages from the rows wanted: when they reach the last row, the end of the lines made is near.
         let ahead = PreviewPainter.rows(of: content, wraps: wraps, width: room.width, from: wanted, count: room.height * 2)
         preview.scroll = max(0, min(wanted, ahead.seen - 1))
-        if content.isCut, !preview.isLoading, case .builtIn = preview.mode, let id = preview.target, ahead.isWhole {
+        if content.isCut, !preview.isLoading, case .builtIn = preview.mode, let id = preview.target, ahead.reachesEnd {
             requestPreview(of: id, mode: .builtIn, lines: preview.linesAsked * 2, room: room, keepScroll: true)
         }
     }
@@ -124,12 +124,13 @@ extension BrowserController {
         preview.target = nil
     }
 
-    /// Puts the focused item's whole value on the clipboard, once the source has given it.
+    /// Puts the focused item's value on the clipboard: a scalar whole, a container as its preview prints it (up to
+    /// ``copiedLines`` lines), once the source has given it.
     mutating func copyValue() {
         guard let item = state.focusedItem else { return }
         if let scalar = state.store[item].content?.scalar {
             pending.clipboard = LosslessText.encode(scalar.text)
-            chrome.note = "copied value “" + scalar.text.prefix(60) + (scalar.text.count > 60 ? "…”" : "”")
+            chrome.note = "copied value “" + scalar.text.prefix(60) + (scalar.text.dropFirst(60).isEmpty ? "”" : "…”")
             return
         }
         var request = PreviewRequest(generation: preview.generation, id: state.store[item].id, mode: .builtIn, lines: Self.copiedLines,

@@ -11,11 +11,13 @@ struct PreviewPainter {
 
     /// The content's rows from `first`, at most `count`, lines wrapped at `width` when they wrap; with the
     /// number of rows counted (wrapping stops a row past the rows asked for, within a line too, so a long text
-    /// costs what is shown) and whether they are all the content's rows.
-    static func rows(of content: PreviewContent, wraps: Bool, width: Int, from first: Int, count: Int) -> (rows: [StyledLine], seen: Int, isWhole: Bool) {
+    /// costs what is shown: then the count is of the rows up to one past those asked for) and whether those asked
+    /// for reach the content's last row.
+    static func rows(of content: PreviewContent, wraps: Bool, width: Int, from first: Int, count: Int) -> (rows: [StyledLine], seen: Int, reachesEnd: Bool) {
         guard wraps else {
             let start = min(first, content.lines.count)
-            return (Array(content.lines[start..<min(content.lines.count, start + count)]), content.lines.count, true)
+            return (Array(content.lines[start..<min(content.lines.count, start + count)]), content.lines.count,
+                    start + count >= content.lines.count)
         }
         var rows: [StyledLine] = []
         var seen = 0
@@ -38,7 +40,7 @@ struct PreviewPainter {
             return
         }
         let wraps = content.wraps || pane.window.wrap
-        let (rows, seen, _) = Self.rows(of: content, wraps: wraps, width: room.width, from: pane.scroll, count: room.height)
+        let (rows, seen, reachesEnd) = Self.rows(of: content, wraps: wraps, width: room.width, from: pane.scroll, count: room.height)
         for (offset, row) in rows.enumerated() {
             var x = box.x + 2
             for run in row.runs where x < box.x + 2 + room.width {
@@ -49,7 +51,7 @@ struct PreviewPainter {
         if let note = content.note { notes.append(note) }
         if pane.isLoading { notes.append("…") }
         if seen > room.height || pane.scroll > 0 || content.isCut {
-            notes.append("\(min(pane.scroll + 1, max(1, seen)))/\(seen)\(content.isCut ? "+" : "")")
+            notes.append("\(min(pane.scroll + 1, max(1, seen)))/\(seen)\(content.isCut || (wraps && !reachesEnd) ? "+" : "")")
         }
         guard !notes.isEmpty, box.width > 6 else { return }
         let text = " " + notes.joined(separator: " · ") + " "

@@ -23,11 +23,15 @@ package struct PreviewContent: Sendable, Hashable {
     }
 
     /// The cells its widest line takes, when it is short enough to be measured at every frame (256 lines, all
-    /// read); nil for a longer one, which takes the pane's whole share.
+    /// read); nil for a longer one, which takes the pane's whole share. A line is measured no further than the
+    /// widest screen shows (``measuredCells``).
     package var widestLine: Int? {
         guard !isCut, lines.count <= 256 else { return nil }
-        return lines.reduce(0) { max($0, DisplayWidth.of($1.text)) }
+        return lines.reduce(0) { max($0, DisplayWidth.of(LongText.prefix($1.text, cells: Self.measuredCells))) }
     }
+
+    /// The most cells of a line measured for the pane's width: more than any screen is wide.
+    static let measuredCells = 1_024
 
     /// A source's preview.
     package init(_ preview: ItemPreview) {
