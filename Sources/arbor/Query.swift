@@ -38,7 +38,8 @@ enum Query {
         var keyed: [(key: String, line: [UInt8])] = []
         let grouped = command.relation == .group ? command.by : nil
         /// Takes one related item; false once the output is closed.
-        func take(_ item: SourceItem) async throws -> Bool {
+        func take(_ listed: SourceItem) async throws -> Bool {
+            let item = await WholeFields.of(listed, in: source)
             guard filters.allSatisfy({ item.value(of: $0.field) == $0.value }) else { return true }
             count += 1
             let line = formatter.record(for: item, titlePath: try await titles.path(to: item)) + terminator

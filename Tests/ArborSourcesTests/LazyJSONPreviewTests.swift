@@ -36,6 +36,19 @@ struct LazyJSONPreviewTests {
         #expect(try await lazy.position(of: "/b", in: "") == 3)
     }
 
+    /// A container's field holds a member's first MiB; for output the field is read whole from the member.
+    @Test func aFieldCutInItsContainerIsWholeForOutput() async throws {
+        let long = String(repeating: "é", count: LongText.limit / 2 + 10)
+        let lazy = try #require(LazyJSONDocument(bytes: Array(#"{"obj": {"k": "\#(long)", "n": 1}, "list": ["\#(long)"]}"#.utf8), name: "d"))
+        let object = try await lazy.item("/obj")
+        #expect(object.content.fields.map(\.name) == ["k", "n"] && object.content.fields[0].value.utf8.count <= LongText.limit)
+        let whole = await WholeFields.of(object, in: lazy)
+        #expect(whole.content.fields.map(\.value) == [long, "1"])
+        // A list's fields are unnamed: left as they are.
+        let list = try await lazy.item("/list")
+        #expect(await WholeFields.of(list, in: lazy).content.fields == list.content.fields)
+    }
+
     /// Escapes shrink as they are decoded: a string of more bytes than asked that decodes to fewer is whole.
     @Test func aStringThatDecodesShorterThanTheCutIsWhole() async throws {
         let lazy = try #require(LazyJSONDocument(bytes: Array(#"{"s": ""#.utf8) + Array(String(repeating: #"\t"#, count: 1_000).utf8)

@@ -56,7 +56,7 @@ package struct ItemFormatter: Sendable {
             return record(for: try await source.item(id), titlePath: [])
         case .json:
             if let texts = FormatCapabilities(of: source).jsonTexts, let text = try await texts.jsonText(of: id) { return text }
-            return record(for: try await source.item(id), titlePath: try await titlePath(of: id, in: source))
+            return record(for: await WholeFields.of(try await source.item(id), in: source), titlePath: try await titlePath(of: id, in: source))
         case .path:
             return record(for: try await source.item(id), titlePath: try await titlePath(of: id, in: source))
         }

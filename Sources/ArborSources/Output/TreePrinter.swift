@@ -49,7 +49,8 @@ package struct TreePrinter: Sendable {
                                        source: source, onto: &stack, top: top)
             case .item(let entry):
                 let titles = keepsTitles ? entry.parentTitles + [entry.item.content.title] : []
-                try emit(Array(entry.prefix.utf8) + formatter.record(for: entry.item, titlePath: titles))
+                let item = formatter.field == .json ? await WholeFields.of(entry.item, in: source) : entry.item
+                try emit(Array(entry.prefix.utf8) + formatter.record(for: item, titlePath: titles))
                 path.removeSubrange(min(entry.level, path.count)...)
                 // An item among its own ancestors (commands can name one) is printed once, not entered again.
                 let isCycle = path.contains(entry.item.id)
