@@ -52,7 +52,7 @@ package struct DocumentPreview {
     /// follow, a line past what `limit` wrapped rows show of it (``cellsPerRow`` a row), and the value past
     /// `valueBytes` (read cut there): a value of a million lines, or of one line of megabytes, costs what is shown.
     static func scalarLines(_ scalar: ScalarValue, limit: Int, valueBytes: Int) -> (lines: [PreviewLine], isCut: Bool) {
-        let text = Self.cut(scalar.text, valueBytes: valueBytes)
+        let text = LongText.prefix(scalar.text, bytes: valueBytes)
         var lines: [PreviewLine] = []
         var start = text.utf8.startIndex
         var isCut = text.utf8.count < scalar.text.utf8.count
@@ -80,13 +80,6 @@ package struct DocumentPreview {
     /// The most cells of a row a pane wraps a line into, for cutting a long line past what it shows.
     static let cellsPerRow = 512
 
-    /// `text` cut to `valueBytes` bytes, before the character the cut falls in.
-    static func cut(_ text: String, valueBytes: Int) -> Substring {
-        guard text.utf8.count > valueBytes else { return Substring(text) }
-        var end = text.utf8.index(text.utf8.startIndex, offsetBy: valueBytes)
-        while end > text.startIndex, text.utf8[end] & 0xC0 == 0x80 { end = text.utf8.index(before: end) }
-        return text[..<end]
-    }
 
     private static func tone(of kind: ScalarValue.Kind) -> PreviewTone {
         switch kind {
@@ -111,7 +104,7 @@ package struct DocumentPreview {
         let lead = [PreviewRun(String(repeating: "  ", count: indent))] + (key.map { [PreviewRun(Self.quoted($0), .key), PreviewRun(": ", .dim)] } ?? [])
         let comma = last ? [] : [PreviewRun(",", .dim)]
         if let scalar = item.content.scalar {
-            let shown = LongText.prefix(Self.cut(scalar.text, valueBytes: valueBytes), cells: limit * Self.cellsPerRow)
+            let shown = LongText.prefix(LongText.prefix(scalar.text, bytes: valueBytes), cells: limit * Self.cellsPerRow)
             if shown.utf8.count < scalar.text.utf8.count { isCut = true }
             let text = scalar.kind == .string ? Self.quoted(shown) : shown
             return add(lead + [PreviewRun(text, Self.tone(of: scalar.kind))] + comma)

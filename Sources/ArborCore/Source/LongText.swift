@@ -29,7 +29,14 @@ package enum LongText {
     /// `text` cut to ``limit`` bytes, before the character the limit falls in.
     package static func prefix(_ text: String) -> String {
         guard text.utf8.count > limit else { return text }
-        var text = text
-        return text.withUTF8 { String(decoding: prefix($0), as: UTF8.self) }
+        return String(prefix(text, bytes: limit))
+    }
+
+    /// `text` cut to `bytes` bytes, before the character the cut falls in.
+    package static func prefix(_ text: String, bytes: Int) -> Substring {
+        guard text.utf8.count > bytes else { return Substring(text) }
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: bytes)
+        while end > text.startIndex, text.utf8[end] & 0xC0 == 0x80 { end = text.utf8.index(before: end) }
+        return text[..<end]
     }
 }

@@ -307,10 +307,7 @@ package final class LazyJSONDocument: HierarchySource {
     /// A scalar's first MiB (``LongText``), as a container's fields hold it: a long string's first bytes alone
     /// decoded.
     func prefix(of range: Range<Int>) -> String {
-        guard range.count > LongText.limit, bytes[range.lowerBound] == UInt8(ascii: "\"") else { return LongText.prefix(text(of: range)) }
-        // The decoder stops short of its limit (before an escape it has no room for, or a character it split):
-        // a few bytes past the first MiB leave that MiB to be cut as a text read whole is.
-        return LongText.prefix(bytes.withUnsafeBufferPointer { JSONStringDecoder.text($0, from: range.lowerBound + 1, to: range.upperBound - 1, limit: LongText.limit + 16) })
+        LongText.prefix(cut(range, valueBytes: LongText.limit))
     }
 
     /// A scalar's or a key's text, decoded by the full parser so that it reads the same, from the bytes where
