@@ -310,10 +310,14 @@ package final class LazyJSONDocument: HierarchySource {
         LongText.prefix(cut(range, valueBytes: LongText.limit))
     }
 
-    /// A scalar's or a key's text, decoded by the full parser so that it reads the same, from the bytes where
-    /// they are (a value of any size is not copied before it is decoded).
+    /// A scalar's or a key's text, read as the full parser reads it, from the bytes where they are (a value of
+    /// any size is not copied before it is decoded); a string by its decoder alone.
     func text(of range: Range<Int>) -> String {
         bytes.withUnsafeBufferPointer { bytes in
+            // A string the index passed is well-formed: decoded at once, not passed by the parser's check first.
+            if bytes[range.lowerBound] == UInt8(ascii: "\""), range.count >= 2 {
+                return JSONStringDecoder.text(bytes, from: range.lowerBound + 1, to: range.upperBound - 1)
+            }
             var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
             return (try? parser.parseDocument())?.nodes[0].text ?? ""
         }
