@@ -17,9 +17,23 @@ static int push(state *s, int is_map, int32_t indent, int compact) {
         s->frames = grown;
         s->capacity = capacity;
     }
-    s->frames[s->depth++] = (frame){ indent, (uint8_t)is_map, (uint8_t)compact, 0 };
+    s->frames[s->depth++] = (frame){ indent, (uint8_t)is_map, (uint8_t)compact, 0, 0, -1 };
     if (s->depth > s->deepest) s->deepest = s->depth;
     put(s, is_map ? '{' : '[');
+    return 1;
+}
+
+/// As push, on the current line, for a collection below the key or dash whose line held its anchor or tag
+/// (`read`): the collection starts there, where they are.
+static int push_marked(state *s, int is_map, int32_t indent, int compact, const props *read) {
+    if (!has_props(read)) {
+        line_up(s);
+        return push(s, is_map, indent, compact);
+    }
+    int64_t mark = arbor_yb_mark(s, read, 0);
+    if (mark < 0 || !push(s, is_map, indent, compact)) return 0;
+    s->frames[s->depth - 1].anchored = mark;
+    line_up(s);
     return 1;
 }
 
@@ -60,6 +74,24 @@ static int value(state *s, const uint8_t *p, const uint8_t *end, int32_t parent)
     }
 }
 
+// A value from `p` with the anchor and tag read before it.
+static int marked_value(state *s, const uint8_t *p, const uint8_t *end, int32_t parent, const props *read) {
+    if (!has_props(read)) return value(s, p, end, parent);
+    int64_t mark = arbor_yb_mark(s, read, 0);
+    if (mark < 0) return GIVE_WAY;
+    // A tag other than YAML's typing ones makes a scalar text; a collection's members are as written.
+    s->as_text = read->tag && *p != '[' && *p != '{';
+    int outcome = value(s, p, end, parent);
+    s->as_text = 0;
+    return outcome != GIVE_WAY && arbor_yb_mark_end(s, mark) ? outcome : GIVE_WAY;
+}
+
+// An alias from its `*` at `p`, the rest of its line at most a comment.
+static int alias_value(state *s, const uint8_t *p, const uint8_t *end) {
+    const uint8_t *after = arbor_yb_alias(s, p, end, 0, s->depth);
+    return after && arbor_yb_ends_line(after, end) ? OK : GIVE_WAY;
+}
+
 // A key read from its line: its text (in the scratch or in place), whether any of it needs escaping, and the
 // byte after its colon.
 typedef struct {
@@ -93,20 +125,25 @@ static int map_entry_with(state *s, const uint8_t *end, const key_read *key) {
     frame *f = &s->frames[s->depth - 1];
     if (f->count++) put(s, ',');
     line_up(s);
+    f->key = arbor_yb_written(s);
     arbor_yb_quote(s, key->text, key->count, key->escapes);
     put(s, ':');
     const uint8_t *after = key->after;
     while (after < end && *after == ' ') after++;
+    props read;
+    if (!arbor_yb_props(s, &after, end, &read)) return GIVE_WAY;
     if (after == end || *after == '#') {
         if (after < end && !arbor_yb_printable(after, end)) return GIVE_WAY;
         s->pending = 1;
         s->pending_indent = f->indent;
         s->pending_map = 1;
         s->pending_comment = after < end;
+        s->pending_props = read;
         return OK;
     }
     if (*after == '-' && (after + 1 == end || after[1] == ' ')) return GIVE_WAY;
-    return value(s, after, end, f->indent);
+    if (*after == '*') return has_props(&read) ? GIVE_WAY : alias_value(s, after, end);
+    return marked_value(s, after, end, f->indent, &read);
 }
 
 static int is_dash(const uint8_t *p, const uint8_t *end) {
@@ -126,29 +163,34 @@ static int seq_entry(state *s, const uint8_t *p, const uint8_t *end, const uint8
         const uint8_t *q = p + 1;
         while (q < end && *q == ' ') q++;
         line_up(s);
+        props read;
+        if (!arbor_yb_props(s, &q, end, &read)) return GIVE_WAY;
         if (q == end || *q == '#') {
             if (q < end && !arbor_yb_printable(q, end)) return GIVE_WAY;
             s->pending = 1;
             s->pending_indent = (int32_t)(p - line);
             s->pending_map = 0;
             s->pending_comment = q < end;
+            s->pending_props = read;
             return OK;
         }
         int32_t column = (int32_t)(q - line);
+        if (*q == '*') return has_props(&read) ? GIVE_WAY : alias_value(s, q, end);
         if (is_dash(q, end)) {
-            if (!push(s, 0, column, 0)) return GIVE_WAY;
+            if (has_props(&read) || !push(s, 0, column, 0)) return GIVE_WAY;
             p = q;
             continue;
         }
         key_read key;
         if (key_at(s, q, end, &key)) {
-            if (!push(s, 1, column, 0)) return GIVE_WAY;
+            // What is written before a key on its line is the key's.
+            if (has_props(&read) || !push(s, 1, column, 0)) return GIVE_WAY;
             return map_entry_with(s, end, &key);
         }
         // libfyaml 0.7 takes a line at the inner dash's column as a block scalar's after `- - |`: YAML 1.2 ends
         // the scalar there.
         if (nested && (*q == '|' || *q == '>')) return GIVE_WAY;
-        return value(s, q, end, (int32_t)(p - line));
+        return marked_value(s, q, end, (int32_t)(p - line), &read);
     }
 }
 
@@ -159,6 +201,7 @@ static void close_to(state *s, int32_t indent, int dash) {
         frame *f = &s->frames[s->depth - 1];
         if (!(f->indent > indent || (f->indent == indent && !f->is_map && f->compact && !dash))) return;
         put(s, f->is_map ? '}' : ']');
+        if (f->anchored >= 0 && !arbor_yb_mark_end(s, f->anchored)) s->failed = 1;
         s->depth--;
     }
 }
@@ -182,18 +225,22 @@ static int take_line(state *s, const uint8_t *line, const uint8_t *p, const uint
     }
     if (s->pending) {
         s->pending = 0;
+        props read = s->pending_props;
+        s->pending_props = (props){ 0 };
         if (dash && (indent > s->pending_indent || (s->pending_map && indent == s->pending_indent))) {
-            line_up(s);
-            if (!push(s, 0, indent, indent == s->pending_indent)) return GIVE_WAY;
+            if (!push_marked(s, 0, indent, indent == s->pending_indent, &read)) return GIVE_WAY;
             return seq_entry(s, p, end, line);
         }
+        // An anchor or tag of an empty value, or of a scalar on the line below.
+        if (has_props(&read) && indent <= s->pending_indent) return GIVE_WAY;
         if (indent > s->pending_indent) {
-            line_up(s);
             key_read key;
             if (key_at(s, p, end, &key)) {
-                if (!push(s, 1, indent, 0)) return GIVE_WAY;
+                if (!push_marked(s, 1, indent, 0, &read)) return GIVE_WAY;
                 return map_entry_with(s, end, &key);
             }
+            if (has_props(&read)) return GIVE_WAY;
+            line_up(s);
             // A block scalar's indicator on the line below its key or dash: libfyaml 0.7 refuses text indented
             // less than the indicator, which YAML 1.2 reads.
             if (*p == '|' || *p == '>') return GIVE_WAY;
@@ -296,6 +343,7 @@ static void join_documents(state *s, split *sp) {
     }
     free(sp->part.frames);
     free(sp->part.scratch);
+    arbor_yb_free_marks(&sp->part);
     arbor_yb_discard(&sp->out);
     free(sp);
 }
@@ -332,6 +380,7 @@ static void join(state *s) {
     }
     free(sp->part.frames);
     free(sp->part.scratch);
+    arbor_yb_free_marks(&sp->part);
     arbor_yb_discard(&sp->out);
     free(sp);
 }
@@ -351,7 +400,8 @@ static void end_document(state *s) {
 
 /// At a `---` after a document: the stream is a list of documents, the text so far its first.
 static int next_document(state *s) {
-    if (s->floor) return 0;
+    // The anchors of a stream's documents are each their own: the full parser reads them.
+    if (s->floor || s->out->mark_count || has_props(&s->pending_props)) return 0;
     end_document(s);
     if (s->documents == 0) {
         if (!arbor_yb_prepend(s, '[')) return 0;
@@ -417,6 +467,7 @@ static int run(state *s) {
         put(s, ']');
         return s->failed ? GIVE_WAY : OK;
     }
+    if (has_props(&s->pending_props)) return GIVE_WAY;
     if (s->pending) put_run(s, (const uint8_t *)"null", 4);
     s->pending = 0;
     close_to(s, -1, 0);
@@ -489,6 +540,7 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
     }
     free(s.frames);
     free(s.scratch);
+    arbor_yb_free_marks(&s);
     result->documents = s.documents ? s.documents : 1;
     if (outcome == OK && result->flow_count < result->flow_capacity) {
         // The room left unwritten is given back: the offsets are held as long as the document.

@@ -1,8 +1,9 @@
 // The block-style YAML reader's flow collections: a sequence or mapping in brackets or braces
 // (`args: [--port, "8080"]`, `limits: {cpu: 1, memory: 1Gi}`), written as JSON, each of its values on its line.
 // One may go on over lines (JSON written as YAML), its line breaks between its tokens and its lines indented
-// past the block it is in. One that holds a comment, a scalar over lines, a single-pair mapping (`[a: b]`), a key
-// without a value, a value on the line after its key, an anchor, alias or tag gives way.
+// past the block it is in. Its values may have anchors and tags, and be aliases. One that holds a comment, a
+// scalar over lines, a single-pair mapping (`[a: b]`), a key without a value, a value on the line after its key or
+// its anchor, an anchor, tag or alias as a key gives way.
 #include "YAMLBlockState.h"
 
 static inline int is_flow_indicator(uint8_t b) { return b == ',' || b == '[' || b == ']' || b == '{' || b == '}'; }
@@ -63,9 +64,25 @@ static const uint8_t *flow_space(state *s, const uint8_t *r, const uint8_t **end
 
 // A scalar or collection inside a flow collection from `p`, written as JSON on its line: the byte after it, or
 // NULL; `*end` is the end of the line it ends on.
+static const uint8_t *flow_value(state *s, const uint8_t *p, const uint8_t **end, int32_t depth);
+
+// A value with an anchor or tag inside a flow collection `depth` deep, from `p` (its `&` or `!`), as flow_value.
+static const uint8_t *marked_flow_value(state *s, const uint8_t *p, const uint8_t **end, int32_t depth) {
+    props read;
+    if (!arbor_yb_props(s, &p, *end, &read) || p == *end || *p == '*' || *p == '&' || *p == '!') return NULL;
+    int64_t mark = arbor_yb_mark(s, &read, depth + 1);
+    if (mark < 0) return NULL;
+    s->as_text = read.tag && *p != '[' && *p != '{';
+    const uint8_t *after = flow_value(s, p, end, depth);
+    s->as_text = 0;
+    return after && arbor_yb_mark_end(s, mark) ? after : NULL;
+}
+
 static const uint8_t *flow_value(state *s, const uint8_t *p, const uint8_t **end, int32_t depth) {
     if (p == *end) return NULL;
     line_up(s);
+    if (*p == '&' || *p == '!') return marked_flow_value(s, p, end, depth);
+    if (*p == '*') return arbor_yb_alias(s, p, *end, 1, s->depth + depth + 1);
     if (*p == '[' || *p == '{') return arbor_yb_flow(s, p, end, depth + 1);
     if (*p == '"' || *p == '\'') {
         const uint8_t *after = arbor_yb_quoted(s, p, *end);
@@ -80,9 +97,10 @@ static const uint8_t *flow_value(state *s, const uint8_t *p, const uint8_t **end
 
 // A mapping's key from `p`, written as a JSON string with its colon on its line: the byte after the colon, or
 // NULL.
-static const uint8_t *flow_key(state *s, const uint8_t *p, const uint8_t *end) {
+static const uint8_t *flow_key(state *s, const uint8_t *p, const uint8_t *end, int32_t depth) {
     const uint8_t *r;
     line_up(s);
+    if (!arbor_yb_flow_member(s, depth, -1 - arbor_yb_written(s))) return NULL;
     if (*p == '"' || *p == '\'') {
         r = arbor_yb_quoted(s, p, end);
         if (!r) return NULL;
@@ -115,9 +133,11 @@ const uint8_t *arbor_yb_flow(state *s, const uint8_t *p, const uint8_t **end, in
         }
         if (count) put(s, ',');
         if (is_map) {
-            r = flow_key(s, r, *end);
+            r = flow_key(s, r, *end, depth);
             if (!r) return NULL;
             r = skip_spaces(r, *end);
+        } else if (!arbor_yb_flow_member(s, depth, count)) {
+            return NULL;
         }
         r = flow_value(s, r, end, depth);
         if (r) r = flow_space(s, r, end);

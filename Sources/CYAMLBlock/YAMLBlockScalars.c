@@ -176,6 +176,10 @@ static const char *literal_word(const uint8_t *text, int64_t count) {
 
 // A plain scalar typed by YAML 1.2's core schema, as the transcoder writes it.
 int arbor_yb_plain_value(state *s, const uint8_t *text, int64_t count, int escapes) {
+    if (s->as_text) {
+        arbor_yb_quote(s, text, count, escapes);
+        return OK;
+    }
     uint8_t first = text[0];
     if ((first >= '0' && first <= '9') || first == '-' || first == '+' || first == '.') {
         int64_t start = first == '-' ? 1 : 0;

@@ -187,9 +187,13 @@ int arbor_yb_finish(arbor_yaml_json *o) {
 void arbor_yb_discard(arbor_yaml_json *o) {
     free(o->bytes);
     free(o->flows);
+    free(o->marks);
+    free(o->paths);
     if (o->descriptor >= 0) close(o->descriptor);
     o->bytes = NULL;
     o->flows = NULL;
+    o->marks = NULL;
+    o->paths = NULL;
     o->descriptor = -1;
-    o->count = o->flow_count = o->spilled = 0;
+    o->count = o->flow_count = o->mark_count = o->path_count = o->spilled = 0;
 }

@@ -23,9 +23,22 @@ typedef struct {
     uint8_t is_map;
     uint8_t compact;
     int64_t count;
+    /// Where the key of the member being read starts in the text (a mapping's), for an anchor's path.
+    int64_t key;
+    /// The mark of the collection's anchor, whose value ends where the collection does; -1 for none.
+    int64_t anchored;
 } frame;
 
+/// A value's anchor (its name past the `&`) and tag (from its `!`), where there are any.
+typedef struct {
+    const uint8_t *anchor, *tag;
+    int32_t anchor_count, tag_count;
+} props;
+
+static inline int has_props(const props *read) { return read->anchor || read->tag; }
+
 typedef struct split split;
+typedef struct anchor_slot anchor_slot;
 
 typedef struct {
     const uint8_t *bytes;
@@ -58,6 +71,13 @@ typedef struct {
     int64_t reported;
     const char *spill_directory; // where a large text is written rather than held, else NULL
     int64_t spill_window;        // the bytes of it held before they are written
+    props pending_props; // the anchor and tag of the pending value
+    int as_text;        // a plain scalar is written as text, whatever it looks like (it has a tag)
+    anchor_slot *anchors; // the anchors defined, by name (a table of `anchor_capacity` slots)
+    int64_t anchor_capacity;
+    int64_t anchor_count;
+    int64_t *flow_members; // for each flow collection open, the member being read (see arbor_yaml_json's paths)
+    int64_t flow_member_capacity;
     split *split;       // the second part running beside this one
     atomic_int *cancel; // set when this part's reading is no longer wanted
 } state;
@@ -165,5 +185,21 @@ static inline void arbor_yb_passed(state *s, int64_t pos) {
     if (s->reports_reads && pos - s->reported >= (1 << 18)) arbor_yb_report_read_to(s, pos);
 }
 HIDDEN int arbor_yb_block_scalar(state *s, const uint8_t *p, const uint8_t *end, int32_t parent);
+
+/// Reads a value's anchor and tag from `*at` (each at most once, in either order) and the spaces after them: 1
+/// with `*at` past them, 0 when they are not ones this reader takes.
+HIDDEN int arbor_yb_props(state *s, const uint8_t **at, const uint8_t *end, props *read);
+/// Records `read` for the value about to be written at the text's end, inside `flow_levels` flow collections: the
+/// mark's index, -1 without memory.
+HIDDEN int64_t arbor_yb_mark(state *s, const props *read, int32_t flow_levels);
+/// The value marked `index` ends at the text's end; an anchor's later aliases repeat it. 0 without memory.
+HIDDEN int arbor_yb_mark_end(state *s, int64_t index);
+/// The alias at `p` (its `*`), inside `depth` collections: the anchored value's copy written and marked; the
+/// byte after its name, or NULL when it is not one this reader takes.
+HIDDEN const uint8_t *arbor_yb_alias(state *s, const uint8_t *p, const uint8_t *end, int flow, int32_t depth);
+/// The flow collection `depth` flow collections deep is at `member` (see arbor_yaml_json's paths); 0 without memory.
+HIDDEN int arbor_yb_flow_member(state *s, int32_t depth, int64_t member);
+/// Lets the anchors' table and the flow collections' members go.
+HIDDEN void arbor_yb_free_marks(state *s);
 
 #endif

@@ -54,6 +54,55 @@ struct YAMLBlockReaderTests {
         "q: \"\n  starts on the next line\"\nr: '\n\n  '\n",
     ]
 
+    /// Documents with anchors, tags and aliases of values, which the block reader takes.
+    static let marked = [
+        "a: &x 1\nb: *x\n",
+        "a: !!str 1\nb: !custom [1, 2]\nc: !!binary |\n  aGVsbG8=\nd: !!python/object:x.Y {k: v}\n",
+        "a: [&x 1, *x, {k: *x}]\nb: [!!str 1, !e 2]\n",
+        "defaults: &defaults\n  image: ruby:3 # the image\n  tags: [docker, linux]\njob:\n  <<: *defaults\n  script: [make]\n",
+        "- &item {name: a, n: 1}\n- *item\n- !Ref tagged\n- &s\n  - 1\n  - 2\n- *s\n",
+        "seq: !!seq\n- entry\n- !!seq\n - nested\nmap: &m !!map\n  foo: bar\nagain: *m\n",
+        "a: &x 1\nb: &x 2\nc: *x\n",                                 // an anchor defined again
+        "k: &a # c\n  x: 1\nl: *a # d\nm: !t # e\n  - 1\n",
+        "a: &x 'quoted'\nb: &y \"dq\"\nc: &z >\n  folded\nd: [*x, *y, *z]\ne: &w plain\n  over lines\nf: *w\n",
+        "list:\n- &a\n  name: x\n  deps: [1]\n- *a\n",
+        "a: &a2 [1,\n  2]\nb: [*a2,\n  *a2]\nc: &c {k: [1, &d {z: 1}]}\nd: *d\n",
+        "- !!str &a 1\n- &b !!str 2\n- [*a, *b]\n",
+    ]
+
+    @Test(arguments: marked)
+    func writesTheTranscodersTextAndMarksOfAnchorsTagsAndAliases(text: String) throws {
+        let written = try #require(Self.block(text), "the block reader takes it")
+        #expect(written == (try Self.transcoded(text)))
+        #expect(YAMLIndexCheck.agrees(Array(text.utf8)))
+        #expect(YAMLIndexCheck.marksAgree(Array(text.utf8)))
+        #expect(YAMLIndexCheck.commentsAgree(Array(text.utf8)))
+        let read = try #require(YAMLBlockReader.text(SourceBytes(Array(text.utf8))))
+        #expect(!read.marks.isEmpty)
+    }
+
+    @Test(arguments: [
+        "&a k: 1\nx: *a\n",                 // an anchor of a key
+        "- &a k: 1\n",                       // (in a list)
+        "a: *x\n",                           // an alias of no anchor (refused by the parser)
+        "a: &x [1, *x]\n",                   // an alias inside its own anchor
+        "a: !!int \"1\"\n",                   // a tag that types a scalar
+        "a: &x\nb: 1\n",                     // an anchor of an empty value
+        "a: &x\n  text below\n",             // of a scalar on the line below
+        "a: !<tag:yaml.org,2002:str> x\n",   // a verbatim tag
+        "a: !e!x y\n",                       // a named handle
+        "a: &x &y 1\n",                      // two anchors (invalid)
+        "a: &x 1\n---\nb: *x\n",             // anchors in a stream
+        "a: &é 1\nb: *é\n",                  // a name of other characters
+        "a: &x 1\nb: *x y\n",                // text after an alias (invalid)
+        "a: [&x , 1]\n",                     // an anchor of an empty value in a flow collection
+    ])
+    func givesOtherMarksToTheTranscoder(text: String) {
+        #expect(Self.block(text) == nil)
+        #expect(YAMLIndexCheck.agrees(Array(text.utf8)))
+        #expect(YAMLIndexCheck.marksAgree(Array(text.utf8)))
+    }
+
     @Test(arguments: taken)
     func writesTheTranscodersText(text: String) throws {
         let written = try #require(Self.block(text), "the block reader takes it")
@@ -101,8 +150,6 @@ struct YAMLBlockReaderTests {
     }
 
     @Test(arguments: [
-        "a: &x 1\nb: *x\n",                  // anchors and aliases
-        "a: !!str 1\n",                      // tags
         "a: [1,\n2]\n",                      // a flow collection's line at its block's column
         "a:\n  - [1,\n  2]\n",              // (also under a dash)
         "a: [1,\n  2] # c\n",               // a comment after a flow collection over lines
@@ -120,8 +167,6 @@ struct YAMLBlockReaderTests {
         "a: [b: c]\n",                       // a single-pair mapping in a flow sequence
         "a: {b, c: d}\n",                    // a key without a value
         "a: {b: }\n",                        // an empty value
-        "a: [&x 1, *x]\n",                   // an anchor and an alias in a flow collection
-        "a: [!!str 1]\n",                    // a tag in a flow collection
         "a: [1, , 2]\n",                     // invalid: an empty entry
         "a: [1] x\n",                        // invalid: text after a flow collection
         "[1, 2]: x\n",                       // a flow collection as a key
@@ -185,7 +230,7 @@ struct YAMLBlockReaderTests {
     /// between items, inside a nested sequence, inside a block scalar holding lines that look like items, inside a
     /// flow collection over lines, among scalars over lines, inside a quoted one whose lines look like items; with
     /// CR LF line breaks.
-    @Test(arguments: ["items", "nested", "literal", "pending", "mapping", "flows", "folded", "quoted", "crlf"])
+    @Test(arguments: ["items", "nested", "literal", "pending", "mapping", "flows", "folded", "quoted", "crlf", "aliases", "late-anchor"])
     func aLargeDocumentReadInTwoPartsIsTheSameText(shape: String) throws {
         var (text, _) = Self.repeated(from: "kind: List\nitems:\n", toAtLeast: 4_500_000) { index in
             switch shape {
@@ -197,6 +242,9 @@ struct YAMLBlockReaderTests {
             case "folded": "- note: \"quoted \(index)\n   - not an item\"\n- plain text\n  over lines \(index)\n\n  and more\n"
             case "quoted": (index == 0 ? "- \"" : "") + "  - line \(index)\n"
             case "crlf": "- name: svc-\(index)\n  script: |\n    run \(index)\n\n  ports: [80,\n    443]\n  note: long\n    text # c\n"
+            // Aliases throughout, of an anchor before the middle; an anchor past it, whose aliases follow it.
+            case "aliases": (index == 0 ? "- &base {image: x, tags: [a]}\n" : "") + "- name: svc-\(index)\n  base: *base\n  ports: [*base, 1]\n"
+            case "late-anchor": index == 40_000 ? "- &late {n: 1}\n- *late\n" : "- name: svc-\(index)\n  tag: !t v\n"
             default: "  k\(index): \(index)\n"
             }
         }
@@ -206,6 +254,10 @@ struct YAMLBlockReaderTests {
         if shape == "crlf" { text = Self.crlf(text) }
         let written = try #require(Self.block(text))
         #expect(written == (try Self.transcoded(text)))
+        if shape == "aliases" || shape == "late-anchor" {
+            let read = try #require(YAMLBlockReader.text(SourceBytes(Array(text.utf8))))
+            #expect(read.marks.hasAliases)
+        }
     }
 
     /// A large stream of documents is read in two parts from a `---` past its middle: the same documents in

@@ -163,13 +163,16 @@ struct YAMLComplianceTests {
     }
 
     @Test func aLargeFilesAnchorsTagsAndAliasesAreShownAsAFileReadWholeShowsThemInEveryCase() throws {
-        var compared = 0
+        var compared = 0, blockRead = 0
         for name in Self.cases {
             let yaml = Array(try Data(contentsOf: Self.folder.appendingPathComponent("cases").appendingPathComponent(name).appendingPathComponent("in.yaml")))
             #expect(YAMLIndexCheck.marksAgree(yaml), "\(name)")
             if yaml.contains(UInt8(ascii: "&")) || yaml.contains(UInt8(ascii: "!")) { compared += 1 }
+            if YAMLBlockReader.text(SourceBytes(yaml)).map({ !$0.marks.isEmpty }) == true { blockRead += 1 }
         }
         #expect(compared > 40, "cases with anchors or tags: \(compared)")
+        // Those of the block reader's style (anchors and tags of values, not of keys; no tag directives).
+        #expect(blockRead > 8, "cases the block reader reads with their marks: \(blockRead)")
     }
 
     @Test(arguments: ["&a k: 1\nx: *a\ny: *a\n", "&a k: 1\nx: [*a, *a]\n", "- &a k: 1\n- *a\n- *a\n", "&a k: 1\nx: {p: *a}\ny: [*a]\n"])

@@ -5,10 +5,19 @@ import Glibc
 
 /// YAML in the block style of configuration files and API output, written as JSON text by our own reader
 /// (`CYAMLBlock`) at the pace of the bytes: the same text ``YAMLTranscoder`` writes from the parser's events, each
-/// value on its YAML line. A document in any other style (anchors, tags, flow collections over lines, scalars over several
-/// lines, several documents, tabs, CR line breaks) or not valid gives way to the transcoder, which reads it or says
-/// where it is wrong.
+/// value on its YAML line, with the anchors, tags and aliases of its values beside it (``YAMLMarks``). A document
+/// in any other style (an anchor or tag of a key, a tab, a CR alone, a scalar document) or not valid gives way
+/// to the transcoder, which reads it or says where it is wrong.
 enum YAMLBlockReader {
+    /// A document's JSON text, the documents it holds (a stream of several is written as their list), where its
+    /// flow collections written on one line start and end, and its anchors, tags and aliases.
+    struct Read {
+        let json: SourceBytes
+        let documents: Int
+        let flows: YAMLFlowOffsets
+        let marks: YAMLMarks
+    }
+
     /// The JSON text of `content`'s one document, or nil when the reader gives way. A leased file's pages are
     /// given back as they are read, so the file and its JSON text are not both held whole; so are those of a
     /// mapping that is only the file's (`releasing`, ``FileMapping/map(_:size:path:)``).
@@ -16,15 +25,14 @@ enum YAMLBlockReader {
         text(content, releasing: releasing)?.json
     }
 
-    /// As ``json(_:releasing:)``, with the number of documents (a stream of several is written as their list) and
-    /// where the flow collections written on one line start and end in the JSON text, in pairs. The text of a large
-    /// input is written to an unnamed file rather than held (``SpilledText``).
-    static func text(_ content: SourceBytes, releasing: Bool = false) -> (json: SourceBytes, documents: Int, flows: YAMLFlowOffsets)? {
+    /// As ``json(_:releasing:)``, all that is read. The text of a large input is written to an unnamed file rather
+    /// than held (``SpilledText``).
+    static func text(_ content: SourceBytes, releasing: Bool = false) -> Read? {
         text(content, releasing: releasing, spillingTo: SpilledText.place(forInput: content.count))
     }
 
     /// As ``text(_:releasing:)``, the text written to `place` (nil: held).
-    static func text(_ content: SourceBytes, releasing: Bool = false, spillingTo place: SpilledText.Place?) -> (json: SourceBytes, documents: Int, flows: YAMLFlowOffsets)? {
+    static func text(_ content: SourceBytes, releasing: Bool = false, spillingTo place: SpilledText.Place?) -> Read? {
         var result = arbor_yaml_json()
         let pages = releasing ? ARBOR_YAML_RELEASES_PAGES : content.isMapped ? ARBOR_YAML_REPORTS_READS : 0
         let written = content.withUnsafeBufferPointer { buffer in
@@ -32,14 +40,21 @@ enum YAMLBlockReader {
                                   place?.directory, Int64(place?.window ?? 0), &result)
         }
         let flows = YAMLFlowOffsets(taking: result.flows, count: Int(result.flow_count))
-        guard written == 1 else { return nil }
-        if result.descriptor >= 0 {
-            guard let json = SpilledText.bytes(of: result.descriptor, count: Int(result.count)) else { return nil }
-            return (json, Int(result.documents), flows)
+        defer {
+            free(result.marks)
+            free(result.paths)
         }
-        guard let bytes = result.bytes else { return nil }
-        return (SourceBytes(ByteStorage(mapped: UnsafePointer(bytes), count: Int(result.count), unmap: { free(bytes) })),
-                Int(result.documents), flows)
+        guard written == 1 else { return nil }
+        let json: SourceBytes
+        if result.descriptor >= 0 {
+            guard let spilled = SpilledText.bytes(of: result.descriptor, count: Int(result.count)) else { return nil }
+            json = spilled
+        } else {
+            guard let bytes = result.bytes else { return nil }
+            json = SourceBytes(ByteStorage(mapped: UnsafePointer(bytes), count: Int(result.count), unmap: { free(bytes) }))
+        }
+        let marks = content.withUnsafeBufferPointer { YAMLMarks(reading: result, yaml: $0, json: json) }
+        return Read(json: json, documents: Int(result.documents), flows: flows, marks: marks)
     }
 }
 

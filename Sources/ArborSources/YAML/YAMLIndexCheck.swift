@@ -67,7 +67,7 @@ package enum YAMLIndexCheck {
     package static func commentsAgree(_ bytes: [UInt8]) -> Bool {
         guard let read = YAMLBlockReader.text(SourceBytes(bytes)),
               let kept = try? YAMLLoader.documents(bytes, origin: "f", aliases: .kept) else { return true }
-        guard let indexed = LazyJSONDocument(bytes: read.json, name: "f", race: nil, isStream: read.documents > 1)?
+        guard let indexed = LazyJSONDocument(bytes: read.json, name: "f", race: nil, isStream: read.documents > 1)?.with(marks: read.marks)
             .with(YAMLLineComments(yaml: SourceBytes(bytes), json: read.json, flows: read.flows)) else { return false }
         let whole = kept.count == 1 ? kept[0] : YAMLLoader.stream(kept)
         guard whole.nodes.first.map({ $0.kind == .object || $0.kind == .array }) == true else { return true }
@@ -78,34 +78,48 @@ package enum YAMLIndexCheck {
             guard members.count == children.count else { return false }
             for (member, child) in zip(members, children) {
                 guard indexed.yamlComment(of: member) == whole.yamlNotes[child]?.comment else { return false }
-                if member.container >= 0 { pending.append((child, member.container)) }
+                // An alias holds nothing, as the file read whole shows it.
+                if member.container >= 0, !indexed.isAlias(member.container) { pending.append((child, member.container)) }
             }
         }
         return true
     }
 
     /// Whether a document the transcoder writes, read through the index with its ``YAMLMarks``, shows each value's
-    /// anchor, tag, alias (with its link) and comments as the file read whole shows them; true for what the
-    /// transcoder leaves to the whole-stream reader.
+    /// anchor, tag, alias (with its link) and comments as the file read whole shows them; and so does one the block
+    /// reader writes, with its marks and the comments read from its lines. True for what each leaves to another.
     package static func marksAgree(_ bytes: [UInt8]) -> Bool {
         let text = YAMLLoader.text(bytes)
-        guard let transcoded = try? YAMLTranscoder.text(text, limit: 4 * text.count + (1 << 20)),
-              let kept = try? YAMLLoader.documents(text, origin: "f", aliases: .kept), kept.count == 1 else { return true }
-        guard let indexed = LazyJSONDocument(bytes: SourceBytes(transcoded.json), name: "f", race: nil)?.with(marks: transcoded.marks)
-        else { return kept[0].nodes.first.map { $0.kind != .object && $0.kind != .array } ?? false }
-        let whole = JSONDocumentBuilder().hierarchy(from: kept[0], name: "f")
+        guard let kept = try? YAMLLoader.documents(text, origin: "f", aliases: .kept), kept.count == 1 else { return true }
+        let isCollection = kept[0].nodes.first.map { $0.kind == .object || $0.kind == .array } ?? false
+        if let transcoded = try? YAMLTranscoder.text(text, limit: 4 * text.count + (1 << 20)) {
+            guard let indexed = LazyJSONDocument(bytes: SourceBytes(transcoded.json), name: "f", race: nil)?.with(marks: transcoded.marks)
+            else { return !isCollection }
+            guard shows(indexed, as: kept[0], commentsFromLines: false) else { return false }
+        }
+        guard let read = YAMLBlockReader.text(SourceBytes(bytes)), read.documents == 1 else { return true }
+        guard let indexed = LazyJSONDocument(bytes: read.json, name: "f", race: nil)?.with(marks: read.marks)
+            .with(YAMLLineComments(yaml: SourceBytes(bytes), json: read.json, flows: read.flows)) else { return !isCollection }
+        return shows(indexed, as: kept[0], commentsFromLines: true)
+    }
+
+    /// Whether each value of `indexed` shows as `kept` (read whole) shows it: its id, link, alias, children, the
+    /// marks in its subtitle and its comments (the root's only where they are among the marks).
+    private static func shows(_ indexed: LazyJSONDocument, as kept: JSONDocument, commentsFromLines: Bool) -> Bool {
+        let whole = JSONDocumentBuilder().hierarchy(from: kept, name: "f")
         // A value's marks follow its type in the subtitle; the type itself is the index's (`0x1F` is a number written in decimal there).
         let marks = { (subtitle: String) in subtitle.hasPrefix("alias of") ? subtitle : subtitle.split(separator: " · ").dropFirst().joined() }
         let root = indexed.rootItem()
-        guard root.content.description == whole.nodes[0].content.description, marks(root.content.subtitle) == marks(whole.nodes[0].content.subtitle)
-        else { return false }
+        guard commentsFromLines || root.content.description == whole.nodes[0].content.description,
+              marks(root.content.subtitle) == marks(whole.nodes[0].content.subtitle) else { return false }
         var pending: [(node: Int32, container: Int32)] = [(0, 0)]
         while let (node, container) = pending.popLast() {
             let children = whole.nodes[Int(node)].children
             let members = indexed.index.members(of: container, in: 0..<Int.max, bytes: indexed.bytes)
             guard members.count == children.count else { return false }
             for (member, child) in zip(members, children) {
-                let shown = indexed.item(for: member, in: container, parentID: whole.nodes[Int(node)].id)
+                var shown = indexed.item(for: member, in: container, parentID: whole.nodes[Int(node)].id)
+                if commentsFromLines, let comment = indexed.yamlComment(of: member) { shown.content.description = comment }
                 let (mine, theirs) = (shown.content, whole.nodes[Int(child)].content)
                 guard shown.id == whole.nodes[Int(child)].id, mine.link == theirs.link, marks(mine.subtitle) == marks(theirs.subtitle),
                       mine.description == theirs.description,

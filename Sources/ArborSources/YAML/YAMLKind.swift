@@ -61,11 +61,10 @@ struct YAMLKind: SourceKind {
         return LazyJSONDocument(bytes: read.json, index: index, open: [0], name: name, isStream: true).with(marks: YAMLMarks())
     }
 
-    /// A document with the comments of its YAML, where lines start found beside the browser (so that no key
-    /// waits for that pass).
-    private static func commented(_ document: LazyJSONDocument, _ comments: YAMLLineComments?) -> LazyJSONDocument {
-        // The block reader writes no anchor, tag or alias; the marks say the text is YAML's (its infinities).
-        let marked = document.with(marks: YAMLMarks())
+    /// A document with the anchors, tags and aliases of its YAML and its comments, where lines start found beside
+    /// the browser (so that no key waits for that pass). The marks also say the text is YAML's (its infinities).
+    private static func commented(_ document: LazyJSONDocument, _ marks: YAMLMarks, _ comments: YAMLLineComments?) -> LazyJSONDocument {
+        let marked = document.with(marks: marks)
         guard let comments else { return marked }
         WorkerThreads.start { comments.prepare() }
         return marked.with(comments)
@@ -89,12 +88,12 @@ struct YAMLKind: SourceKind {
             guard read.documents > 1 else {
                 return JSONIndexing.open(read.json, name: input.name, format: format, mapping: request.mapping).map { opened in
                     var opened = opened
-                    if let document = opened.hierarchy as? LazyJSONDocument { opened.hierarchy = Self.commented(document, comments) }
+                    if let document = opened.hierarchy as? LazyJSONDocument { opened.hierarchy = Self.commented(document, read.marks, comments) }
                     return opened
                 }
             }
             return LazyJSONDocument(bytes: read.json, name: input.name, race: nil, isStream: true)
-                .map { OpenedSource(hierarchy: Self.commented($0, comments), format: .document) }
+                .map { OpenedSource(hierarchy: Self.commented($0, read.marks, comments), format: .document) }
         }
         let text = YAMLLoader.text(input.content)
         let transcoded: (json: SourceBytes, marks: YAMLMarks)?

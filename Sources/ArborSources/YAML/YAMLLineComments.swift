@@ -81,14 +81,20 @@ final class YAMLLineComments: Sendable {
     /// after the input's last line break (none when the input ends without one).
     private func emptyDocumentComment(marker: Int, _ starts: LineMarks) -> String? {
         var end = marker + 1
+        var floor = marker
         while true {
-            guard let range = starts.range(of: end, in: yaml) else { return nil }
+            guard let range = starts.range(of: end, in: yaml) else {
+                // A stream ending on the marker's line marks the null there, under the comment lines above it.
+                guard end == marker + 1 else { return nil }
+                (end, floor) = (marker, -1)
+                break
+            }
             if Self.isDocumentMarker(yaml, range) || (range.isEmpty && range.lowerBound == yaml.count) { break }
             end += 1
         }
         var lines: [String] = []
         var above = end - 1
-        while above > marker, let range = starts.range(of: above, in: yaml), let text = YAMLComments.commentLine(yaml, range, indentAtMost: 0) {
+        while above > floor, let range = starts.range(of: above, in: yaml), let text = YAMLComments.commentLine(yaml, range, indentAtMost: 0) {
             lines.append(text)
             above -= 1
         }

@@ -52,6 +52,9 @@ struct YAMLMarks: Sendable {
     /// Whether some value is an alias.
     var hasAliases: Bool { !copies.isEmpty }
 
+    /// Makes room for `count` values' marks.
+    mutating func reserve(_ count: Int) { entries.reserveCapacity(count) }
+
     /// Adds the anchor, tag and comment of the value at `offset`; the number of its marks.
     @discardableResult
     mutating func add(_ mark: Mark, at offset: Int) -> Int {

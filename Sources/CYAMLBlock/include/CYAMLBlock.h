@@ -15,6 +15,29 @@ typedef int32_t (*arbor_yaml_number_writer)(const uint8_t *text, int64_t count, 
 #define ARBOR_YAML_REPORTS_READS 1
 #define ARBOR_YAML_RELEASES_PAGES 2
 
+/// An anchor, a tag or an alias read at a value (see arbor_yaml_json's `marks`).
+typedef struct {
+    /// Where the value starts in the JSON text and where it ends: for an alias, the copy of the anchored value
+    /// written for it.
+    int64_t start;
+    int64_t end;
+    /// Where the anchor's name (past its `&`), the tag (from its `!`) and the alias's name (past its `*`) are in
+    /// the YAML; their bytes, 0 for none.
+    int64_t anchor;
+    int64_t tag;
+    int64_t alias;
+    int32_t anchor_count;
+    int32_t tag_count;
+    int32_t alias_count;
+    /// For an alias, the collections it is in.
+    int32_t depth;
+    /// For an anchor, where its value's path starts in `paths`, and its length; for an alias, the mark of the
+    /// anchored value (an index of `marks`).
+    int64_t path;
+    int64_t path_count;
+    int64_t target;
+} arbor_yaml_value_mark;
+
 /// The JSON text of one YAML document, or where its reading gave way.
 typedef struct {
     /// The JSON text (`malloc`ed; the caller frees it), each value on its YAML line; NULL when it was written to
@@ -36,13 +59,24 @@ typedef struct {
     int64_t *flows;
     int64_t flow_count;
     int64_t flow_capacity;
+    /// The anchors, tags and aliases read, in the order of their values (`malloc`ed; the caller frees it). An
+    /// alias's text is a copy of the anchored value's, its line breaks left out.
+    arbor_yaml_value_mark *marks;
+    int64_t mark_count;
+    int64_t mark_capacity;
+    /// The paths of anchored values, a member a level: a sequence's index, or for a mapping's key -1 minus where
+    /// the key's JSON string starts in the text (`malloc`ed; the caller frees it).
+    int64_t *paths;
+    int64_t path_count;
+    int64_t path_capacity;
 } arbor_yaml_json;
 
 /// Writes the document of `bytes` (UTF-8), or the list of its documents, as JSON text if it is written in the block style of
 /// configuration files and API output (block mappings and sequences, plain and quoted scalars on one line or
-/// folded over several, literal and folded block scalars, flow collections, comments; LF or CR LF line breaks, a
-/// byte order mark): 1 when written, 0 when the document holds anything else (anchors, tags, a scalar document,
-/// `...`, tabs, a CR alone, invalid YAML), for the full parser to read. `reports_reads` is
+/// folded over several, literal and folded block scalars, flow collections, comments, anchors, tags and aliases
+/// of values; LF or CR LF line breaks, a byte order mark): 1 when written, 0 when the document holds anything
+/// else (an anchor, tag or alias of a key, a scalar document, `...`, tabs, a CR alone, invalid YAML), for the
+/// full parser to read. `reports_reads` is
 /// ARBOR_YAML_REPORTS_READS to tell a mapped input's lease how far it has been read (`arbor_mapping_read`), so that
 /// its pages are given back, ARBOR_YAML_RELEASES_PAGES for a private mapping of a file that is only read, whose
 /// pages are given back as they are read; `depth_limit` is the deepest nesting written. A large input is read in

@@ -1,0 +1,220 @@
+// The block-style YAML reader's anchors, tags and aliases of values: each recorded by where its value starts in
+// the JSON text (an anchor with its value's path), and an alias written as a copy of the anchored value's text,
+// its line breaks left out, as the transcoder writes it. An anchor or tag of a key, an alias as a key, one of
+// YAML's own scalar tags that types a value (`!!int`), a tag in any form but `!name` and `!!name`, a name of
+// other characters than letters, digits and `_-./` give way, as do all of them in a second part or a stream.
+#include "YAMLBlockState.h"
+
+/// An anchor's name as the table knows it: the mark of its value, and that value's text copied for its aliases.
+struct anchor_slot {
+    uint64_t hash;
+    int64_t mark;
+    uint8_t *copy;
+    int64_t copy_count;
+};
+
+static inline int name_byte(uint8_t b) {
+    return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '_' || b == '-' || b == '.' || b == '/';
+}
+
+/// Whether a tag is one of YAML's own that types a scalar, which the transcoder writes by its type.
+static int types_scalar(const uint8_t *tag, int32_t count) {
+    static const char *const typed[] = { "!!null", "!!bool", "!!int", "!!float" };
+    for (int i = 0; i < 4; i++) {
+        if ((size_t)count == strlen(typed[i]) && !memcmp(tag, typed[i], (size_t)count)) return 1;
+    }
+    return 0;
+}
+
+int arbor_yb_props(state *s, const uint8_t **at, const uint8_t *end, props *read) {
+    const uint8_t *p = *at;
+    memset(read, 0, sizeof *read);
+    while (p < end && (*p == '&' || *p == '!')) {
+        if (s->floor || s->documents > 0) return 0;
+        const uint8_t *q = p + 1;
+        if (*p == '&') {
+            if (read->anchor) return 0;
+            while (q < end && name_byte(*q)) q++;
+            if (q == p + 1) return 0;
+            read->anchor = p + 1;
+            read->anchor_count = (int32_t)(q - p - 1);
+        } else {
+            if (read->tag) return 0;
+            if (q < end && *q == '!') q++;
+            const uint8_t *name = q;
+            while (q < end && (name_byte(*q) || *q == ':')) q++;
+            if (q == name) return 0;
+            read->tag = p;
+            read->tag_count = (int32_t)(q - p);
+            if (types_scalar(p, read->tag_count)) return 0;
+        }
+        if (q < end && *q != ' ') return 0;
+        while (q < end && *q == ' ') q++;
+        p = q;
+    }
+    *at = p;
+    return 1;
+}
+
+static int grow(void **items, int64_t *capacity, int64_t needed, size_t size) {
+    if (needed <= *capacity) return 1;
+    int64_t grown = *capacity ? *capacity * 2 : 256;
+    while (grown < needed) grown *= 2;
+    void *bigger = realloc(*items, size * (size_t)grown);
+    if (!bigger) return 0;
+    *items = bigger;
+    *capacity = grown;
+    return 1;
+}
+
+/// A new mark for the value about to be written at the text's end; NULL without memory.
+static arbor_yaml_value_mark *new_mark(state *s) {
+    arbor_yaml_json *o = s->out;
+    if (!grow((void **)&o->marks, &o->mark_capacity, o->mark_count + 1, sizeof(arbor_yaml_value_mark))) return NULL;
+    arbor_yaml_value_mark *mark = &o->marks[o->mark_count++];
+    memset(mark, 0, sizeof *mark);
+    mark->start = arbor_yb_written(s);
+    mark->end = -1;
+    mark->target = -1;
+    return mark;
+}
+
+int64_t arbor_yb_mark(state *s, const props *read, int32_t flow_levels) {
+    arbor_yaml_json *o = s->out;
+    arbor_yaml_value_mark *mark = new_mark(s);
+    if (!mark) return -1;
+    if (read->tag) {
+        mark->tag = read->tag - s->bytes;
+        mark->tag_count = read->tag_count;
+    }
+    if (read->anchor) {
+        mark->anchor = read->anchor - s->bytes;
+        mark->anchor_count = read->anchor_count;
+        // The path of the value: the member each open collection is at.
+        int64_t levels = s->depth + flow_levels;
+        if (!grow((void **)&o->paths, &o->path_capacity, o->path_count + levels, sizeof(int64_t))) return -1;
+        mark->path = o->path_count;
+        mark->path_count = levels;
+        for (int32_t i = 0; i < s->depth; i++) {
+            const frame *f = &s->frames[i];
+            o->paths[o->path_count++] = f->is_map ? -1 - f->key : f->count - 1;
+        }
+        for (int32_t i = 0; i < flow_levels; i++) o->paths[o->path_count++] = s->flow_members[i];
+    }
+    return o->mark_count - 1;
+}
+
+static uint64_t name_hash(const uint8_t *name, int64_t count) {
+    uint64_t hash = 14695981039346656037ull;
+    for (int64_t i = 0; i < count; i++) hash = (hash ^ name[i]) * 1099511628211ull;
+    return hash;
+}
+
+/// The table's slot for the anchor named by `count` bytes at `name`: the one holding it, or the empty one where
+/// it goes; NULL when the table cannot grow.
+static anchor_slot *slot_for(state *s, const uint8_t *name, int32_t count) {
+    if (s->anchor_count * 2 >= s->anchor_capacity) {
+        int64_t capacity = s->anchor_capacity ? s->anchor_capacity * 2 : 64;
+        anchor_slot *table = calloc((size_t)capacity, sizeof(anchor_slot)), *old = s->anchors;
+        if (!table) return NULL;
+        for (int64_t i = 0; i < s->anchor_capacity; i++) {
+            if (!old[i].mark) continue;
+            uint64_t at = old[i].hash & (uint64_t)(capacity - 1);
+            while (table[at].mark) at = (at + 1) & (uint64_t)(capacity - 1);
+            table[at] = old[i];
+        }
+        free(old);
+        s->anchors = table;
+        s->anchor_capacity = capacity;
+    }
+    uint64_t hash = name_hash(name, count), at = hash & (uint64_t)(s->anchor_capacity - 1);
+    while (s->anchors[at].mark) {
+        if (s->anchors[at].hash == hash) {
+            const arbor_yaml_value_mark *m = &s->out->marks[s->anchors[at].mark - 1];
+            if (m->anchor_count == count && !memcmp(s->bytes + m->anchor, name, (size_t)count)) break;
+        }
+        at = (at + 1) & (uint64_t)(s->anchor_capacity - 1);
+    }
+    s->anchors[at].hash = hash;
+    return &s->anchors[at];
+}
+
+int arbor_yb_mark_end(state *s, int64_t index) {
+    arbor_yaml_value_mark *mark = &s->out->marks[index];
+    mark->end = arbor_yb_written(s);
+    if (!mark->anchor_count) return 1;
+    // Later aliases of the name repeat this value, as YAML reads a name defined again.
+    anchor_slot *slot = slot_for(s, s->bytes + mark->anchor, mark->anchor_count);
+    if (!slot) return 0;
+    if (!slot->mark) s->anchor_count++;
+    free(slot->copy);
+    slot->mark = index + 1;
+    slot->copy = NULL;
+    slot->copy_count = 0;
+    return 1;
+}
+
+/// The text of the value `mark` holds, its line breaks left out, read from the held text or from its file.
+static int copy_value(state *s, const arbor_yaml_value_mark *mark, anchor_slot *slot) {
+    arbor_yaml_json *o = s->out;
+    int64_t count = mark->end - mark->start;
+    uint8_t *copy = malloc(count ? (size_t)count : 1);
+    if (!copy) return 0;
+    int64_t held_from = mark->start > o->spilled ? mark->start : o->spilled;
+    if (mark->start < o->spilled) {
+        int64_t from_file = (mark->end < o->spilled ? mark->end : o->spilled) - mark->start;
+        if (!arbor_yaml_file_read(o->descriptor, copy, from_file, mark->start)) { free(copy); return 0; }
+    }
+    if (held_from < mark->end) memcpy(copy + (held_from - mark->start), o->bytes + (held_from - o->spilled), (size_t)(mark->end - held_from));
+    int64_t kept = 0;
+    for (int64_t i = 0; i < count; i++) if (copy[i] != '\n') copy[kept++] = copy[i];
+    slot->copy = copy;
+    slot->copy_count = kept;
+    return 1;
+}
+
+const uint8_t *arbor_yb_alias(state *s, const uint8_t *p, const uint8_t *end, int flow, int32_t depth) {
+    if (s->floor || s->documents > 0 || !s->anchor_count) return NULL;
+    const uint8_t *q = p + 1;
+    while (q < end && name_byte(*q)) q++;
+    if (q == p + 1) return NULL;
+    if (q < end && *q != ' ' && !(flow && (*q == ',' || *q == ']' || *q == '}'))) return NULL;
+    anchor_slot *slot = slot_for(s, p + 1, (int32_t)(q - p - 1));
+    if (!slot || !slot->mark) return NULL;
+    int64_t target = slot->mark - 1;
+    if (!slot->copy && !copy_value(s, &s->out->marks[target], slot)) return NULL;
+    // As the transcoder, no more text than four times the YAML and a MiB: an alias bomb is not expanded here.
+    if (arbor_yb_written(s) + slot->copy_count > 4 * s->n + (1 << 20)) return NULL;
+    arbor_yaml_value_mark *mark = new_mark(s);
+    if (!mark) return NULL;
+    put_run(s, slot->copy, slot->copy_count);
+    mark->end = arbor_yb_written(s);
+    mark->alias = p + 1 - s->bytes;
+    mark->alias_count = (int32_t)(q - p - 1);
+    mark->depth = depth;
+    mark->target = target;
+    // A collection's copy in a block is on one line, as a flow collection there is.
+    if (!flow && slot->copy_count > 2 && (slot->copy[0] == '{' || slot->copy[0] == '[')
+        && !arbor_yb_record_flow(s->out, mark->start, mark->end)) return NULL;
+    return q;
+}
+
+int arbor_yb_flow_member(state *s, int32_t depth, int64_t member) {
+    int64_t needed = depth + 1;
+    if (needed > s->flow_member_capacity) {
+        int64_t capacity = s->flow_member_capacity;
+        if (!grow((void **)&s->flow_members, &capacity, needed, sizeof(int64_t))) return 0;
+        s->flow_member_capacity = capacity;
+    }
+    s->flow_members[depth] = member;
+    return 1;
+}
+
+void arbor_yb_free_marks(state *s) {
+    for (int64_t i = 0; i < s->anchor_capacity; i++) free(s->anchors[i].copy);
+    free(s->anchors);
+    free(s->flow_members);
+    s->anchors = NULL;
+    s->flow_members = NULL;
+    s->anchor_capacity = s->anchor_count = s->flow_member_capacity = 0;
+}
