@@ -16,7 +16,7 @@ extension YAMLMarks {
         for index in 0..<Int(read.mark_count) {
             let mark = marks[index]
             guard mark.alias_count > 0 else {
-                add(Mark(anchor: text(mark.anchor, mark.anchor_count), tag: text(mark.tag, mark.tag_count)), at: Int(mark.start))
+                add(anchor: text(mark.anchor, mark.anchor_count), tag: text(mark.tag, mark.tag_count), at: Int(mark.start))
                 continue
             }
             let link: Int32
@@ -25,7 +25,7 @@ extension YAMLMarks {
             } else {
                 let anchored = marks[Int(mark.target)]
                 let path = (0..<Int(anchored.path_count)).map { Self.pathKey(read.paths[Int(anchored.path) + $0], in: json) }
-                link = self.link("*" + (text(mark.alias, mark.alias_count) ?? ""), to: path)
+                link = self.link("*" + (text(mark.alias, mark.alias_count) ?? ""), to: path, shared: false)
                 links[mark.target] = link
             }
             add(alias: link, comment: nil, copying: Int(mark.start)..<Int(mark.end), depth: Int(mark.depth))

@@ -62,10 +62,18 @@ struct YAMLMarks: Sendable {
                      comment: number(ofComment: mark.comment) ?? -1))
     }
 
-    /// The number of a link, for each alias to `alias` (with its `*`) to share: to the value at `path`.
-    mutating func link(_ alias: String, to path: [PathKey]) -> Int32 {
-        links.append((number(of: alias)!, path))
+    /// The number of a link, for each alias to `alias` (with its `*`) to share: to the value at `path`. A text
+    /// not `shared` is kept as it is, not looked for among those kept (a name each anchor has its own of).
+    mutating func link(_ alias: String, to path: [PathKey], shared: Bool = true) -> Int32 {
+        links.append((shared ? number(of: alias)! : kept(alias), path))
         return Int32(links.count - 1)
+    }
+
+    /// Adds an anchor (its name not looked for among the texts kept, as the names of a file's many anchors are
+    /// mostly their own) and a tag at the value at `offset`.
+    mutating func add(anchor: String?, tag: String?, at offset: Int) {
+        let anchorNumber = anchor.map { kept($0) } ?? -1
+        append(Entry(offset: offset, anchor: anchorNumber, tag: number(of: tag) ?? -1))
     }
 
     /// Adds an alias (its ``link(_:to:)``) at the copy of its anchor's value written for it, `depth` keys down.
@@ -134,6 +142,11 @@ struct YAMLMarks: Sendable {
         if let known = numbers[text] { return known }
         texts.append(text)
         numbers[text] = Int32(texts.count - 1)
+        return Int32(texts.count - 1)
+    }
+
+    private mutating func kept(_ text: String) -> Int32 {
+        texts.append(text)
         return Int32(texts.count - 1)
     }
 
