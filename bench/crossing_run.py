@@ -306,6 +306,17 @@ def marked_lines_yaml(data, smoke):
                         lambda i: f'  {{name: job-{i}, base: *b, when: on_success, n: {i}}},  # job {i}\n', count, '  ]\n'), count
 
 
+def anchored_yaml(data, smoke):
+    """300,000 services each merging an anchored mapping of defaults (`<<: *defaults`), as CI pipelines and compose
+    files reuse theirs (45 MB): read by the block reader, the aliases copied into the JSON text."""
+    count = 3_000 if smoke else 300_000
+    head = ('defaults: &defaults\n  image: registry.example.com/app:1.2.3\n  resources: {cpu: 500m, memory: 1Gi}\n'
+            '  restart: always\nitems:\n')
+    return records_yaml(os.path.join(data, f'anchored-{count}.yaml'), head,
+                        lambda i: f'- name: svc-{i}\n  <<: *defaults\n  labels:\n    app: app-{i}\n    tier: backend\n'
+                                  '  ports: [80, 443]\n  env:\n    - name: MODE\n      value: production\n', count), count
+
+
 def run(measure, record, floor, installed, arbor, data, runs, smoke):
     """Measures both shapes; `measure` and `record` are run.py's, `floor` shapes_run's."""
     print('across boundaries', file=sys.stderr)
@@ -345,6 +356,7 @@ def run(measure, record, floor, installed, arbor, data, runs, smoke):
     folded, folded_count = folded_yaml(data, smoke)
     flow_lines, jobs = flow_lines_yaml(data, smoke)
     marked_lines, marked_jobs = marked_lines_yaml(data, smoke)
+    anchored, services = anchored_yaml(data, smoke)
     one_scalar, one_string = one_scalar_yaml(data, smoke)
     # Each shape's whole index: its list's count on screen.
     for scenario, path, expect in [('yaml-100mb', manifests_yaml, rf'items\s+▷ {deployments}\b'),
@@ -354,6 +366,7 @@ def run(measure, record, floor, installed, arbor, data, runs, smoke):
                                    ('yaml-folded', folded, rf'items\s+▷ {folded_count}\b'),
                                    ('yaml-flow-lines', flow_lines, rf'jobs\s+▷ {jobs}\b'),
                                    ('yaml-marked-lines', marked_lines, rf'jobs\s+▷ {marked_jobs}\b'),
+                                   ('yaml-anchored', anchored, rf'items\s+▷ {services}\b'),
                                    ('yaml-one-scalar', one_scalar, r'data\s+▷ 3\b'),
                                    ('json-one-string', one_string, r'data\s+▷ 3\b')]:
         record(scenario, 'file', {'size_kb': {'median': os.path.getsize(path) / 1024}})
