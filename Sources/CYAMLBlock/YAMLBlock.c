@@ -497,6 +497,7 @@ static void start_split(state *s) {
     sp->part.cancel = &sp->cancel;
     sp->part.started = !stream;
     sp->part.floor = !stream;
+    sp->part.unmarked = stream;
     sp->part.reported = at;
     int64_t expected = s->n - at + (s->n - at) / 8 + 4096;
     arbor_yb_open_output(&sp->out, expected, s->spill_directory, s->spill_window);

@@ -30,7 +30,7 @@ int arbor_yb_props(state *s, const uint8_t **at, const uint8_t *end, props *read
     const uint8_t *p = *at;
     memset(read, 0, sizeof *read);
     while (p < end && (*p == '&' || *p == '!')) {
-        if (s->floor || s->documents > 0) return 0;
+        if (s->unmarked || s->floor || s->documents > 0) return 0;
         const uint8_t *q = p + 1;
         if (*p == '&') {
             if (read->anchor) return 0;
@@ -174,7 +174,7 @@ static int copy_value(state *s, const arbor_yaml_value_mark *mark, anchor_slot *
 }
 
 const uint8_t *arbor_yb_alias(state *s, const uint8_t *p, const uint8_t *end, int flow, int32_t depth) {
-    if (s->floor || s->documents > 0 || !s->anchor_count) return NULL;
+    if (s->unmarked || s->floor || s->documents > 0 || !s->anchor_count) return NULL;
     const uint8_t *q = p + 1;
     while (q < end && name_byte(*q)) q++;
     if (q == p + 1) return NULL;

@@ -71,6 +71,7 @@ typedef struct {
     int64_t reported;
     const char *spill_directory; // where a large text is written rather than held, else NULL
     int64_t spill_window;        // the bytes of it held before they are written
+    int unmarked;       // anchors, tags and aliases give way (a stream's second part, whose documents' are theirs)
     props pending_props; // the anchor and tag of the pending value
     int as_text;        // a plain scalar is written as text, whatever it looks like (it has a tag)
     anchor_slot *anchors; // the anchors defined, by name (a table of `anchor_capacity` slots)

@@ -260,6 +260,17 @@ struct YAMLBlockReaderTests {
         }
     }
 
+    /// A stream whose document past its middle holds an anchor gives way, as one whose first does: each of a
+    /// stream's documents has anchors of its own, which the whole-stream reader keeps (found in review: the
+    /// second part wrote the alias's copy and its marks were left behind).
+    @Test func aLargeStreamWithAnAnchorPastItsMiddleGivesWay() throws {
+        // Two documents, the second starting just past the middle: the second part reads it alone.
+        let (first, _) = Self.repeated(from: "items:\n", toAtLeast: 2_200_000) { index in "- svc-\(index)\n" }
+        let (second, _) = Self.repeated(from: "base: &b x\nitems:\n", toAtLeast: 2_200_000) { index in "- *b\n" }
+        #expect(Self.block(first + "---\n" + second) == nil)
+        #expect(Self.block("a: 1\n---\n" + second) == nil)
+    }
+
     /// A large stream of documents is read in two parts from a `---` past its middle: the same documents in
     /// order, each value on its YAML line, whatever the documents hold where the parts meet (an empty one, a list
     /// on top).
