@@ -331,6 +331,7 @@ static void join_documents(state *s, split *sp) {
     if (taken && sp->outcome == OK && !sp->part.failed && written > 0 && next_document(s)) {
         line_up(s);
         int several = sp->part.documents > 0;
+        s->out->parts = 2;
         put_part_flows(s, &sp->out, arbor_yb_written(s) - several);
         arbor_yb_put_part(s, &sp->out, several, written - several);
         s->documents += several ? sp->part.documents - 1 : 0;
@@ -367,11 +368,12 @@ static void join(state *s) {
     pthread_join(sp->thread, NULL);
     // The second part's nesting is counted from its sequence, which is this part's top.
     int64_t written = sp->out.spilled + sp->out.count;
-    if (taken && sp->outcome == STOPPED && s->depth + sp->part.deepest - 1 < s->depth_limit && !sp->part.failed && written > 0) {
+    if (taken && sp->outcome == STOPPED && s->depth + sp->part.deepest - 1 < s->depth_limit && !sp->part.failed && written > 0
+        && arbor_yb_part_resolves(s, &sp->part)) {
         put(s, ',');
         line_up(s);
-        put_part_flows(s, &sp->out, arbor_yb_written(s) - 1);
-        arbor_yb_put_part(s, &sp->out, 1, written);
+        arbor_yb_put_part_marked(s, &sp->part, &sp->out);
+        s->out->parts = 2;
         s->pos = sp->part.pos;
         s->line += sp->part.line;
         s->out_line += sp->part.out_line;
@@ -527,6 +529,7 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
     s.spill_directory = spill_directory;
     s.spill_window = spill_window;
     result->gave_way_at = -1;
+    result->parts = 1;
     // A byte order mark is not text, and the first line's columns start after it.
     if (count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) s.pos = 3;
     if (!arbor_yb_open_output(result, count + count / 8 + 4096, spill_directory, spill_window)) return 0;

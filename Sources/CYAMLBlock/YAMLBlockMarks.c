@@ -2,16 +2,9 @@
 // the JSON text (an anchor with its value's path), and an alias written as a copy of the anchored value's text,
 // its line breaks left out, as the transcoder writes it. An anchor or tag of a key, an alias as a key, one of
 // YAML's own scalar tags that types a value (`!!int`), a tag in any form but `!name` and `!!name`, a name of
-// other characters than letters, digits and `_-./` give way, as do all of them in a second part or a stream.
+// other characters than letters, digits and `_-./` give way, as do all of them in a stream. A second part takes
+// them too: an alias of an anchor it has not read waits for the first part's (YAMLBlockPartMarks.c).
 #include "YAMLBlockState.h"
-
-/// An anchor's name as the table knows it: the mark of its value, and that value's text copied for its aliases.
-struct anchor_slot {
-    uint64_t hash;
-    int64_t mark;
-    uint8_t *copy;
-    int64_t copy_count;
-};
 
 static inline int name_byte(uint8_t b) {
     return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '_' || b == '-' || b == '.' || b == '/';
@@ -30,7 +23,7 @@ int arbor_yb_props(state *s, const uint8_t **at, const uint8_t *end, props *read
     const uint8_t *p = *at;
     memset(read, 0, sizeof *read);
     while (p < end && (*p == '&' || *p == '!')) {
-        if (s->unmarked || s->floor || s->documents > 0) return 0;
+        if (s->unmarked || s->documents > 0) return 0;
         const uint8_t *q = p + 1;
         if (*p == '&') {
             if (read->anchor) return 0;
@@ -56,7 +49,7 @@ int arbor_yb_props(state *s, const uint8_t **at, const uint8_t *end, props *read
     return 1;
 }
 
-static int grow(void **items, int64_t *capacity, int64_t needed, size_t size) {
+int arbor_yb_grow(void **items, int64_t *capacity, int64_t needed, size_t size) {
     if (needed <= *capacity) return 1;
     int64_t grown = *capacity ? *capacity * 2 : 256;
     while (grown < needed) grown *= 2;
@@ -70,7 +63,7 @@ static int grow(void **items, int64_t *capacity, int64_t needed, size_t size) {
 /// A new mark for the value about to be written at the text's end; NULL without memory.
 static arbor_yaml_value_mark *new_mark(state *s) {
     arbor_yaml_json *o = s->out;
-    if (!grow((void **)&o->marks, &o->mark_capacity, o->mark_count + 1, sizeof(arbor_yaml_value_mark))) return NULL;
+    if (!arbor_yb_grow((void **)&o->marks, &o->mark_capacity, o->mark_count + 1, sizeof(arbor_yaml_value_mark))) return NULL;
     arbor_yaml_value_mark *mark = &o->marks[o->mark_count++];
     memset(mark, 0, sizeof *mark);
     mark->start = arbor_yb_written(s);
@@ -92,7 +85,7 @@ int64_t arbor_yb_mark(state *s, const props *read, int32_t flow_levels) {
         mark->anchor_count = read->anchor_count;
         // The path of the value: the member each open collection is at.
         int64_t levels = s->depth + flow_levels;
-        if (!grow((void **)&o->paths, &o->path_capacity, o->path_count + levels, sizeof(int64_t))) return -1;
+        if (!arbor_yb_grow((void **)&o->paths, &o->path_capacity, o->path_count + levels, sizeof(int64_t))) return -1;
         mark->path = o->path_count;
         mark->path_count = levels;
         for (int32_t i = 0; i < s->depth; i++) {
@@ -112,7 +105,7 @@ static uint64_t name_hash(const uint8_t *name, int64_t count) {
 
 /// The table's slot for the anchor named by `count` bytes at `name`: the one holding it, or the empty one where
 /// it goes; NULL when the table cannot grow.
-static anchor_slot *slot_for(state *s, const uint8_t *name, int32_t count) {
+anchor_slot *arbor_yb_slot_for(state *s, const uint8_t *name, int32_t count) {
     if (s->anchor_count * 2 >= s->anchor_capacity) {
         int64_t capacity = s->anchor_capacity ? s->anchor_capacity * 2 : 64;
         anchor_slot *table = calloc((size_t)capacity, sizeof(anchor_slot)), *old = s->anchors;
@@ -140,11 +133,15 @@ static anchor_slot *slot_for(state *s, const uint8_t *name, int32_t count) {
 }
 
 int arbor_yb_mark_end(state *s, int64_t index) {
-    arbor_yaml_value_mark *mark = &s->out->marks[index];
-    mark->end = arbor_yb_written(s);
+    s->out->marks[index].end = arbor_yb_written(s);
+    return arbor_yb_define(s, index);
+}
+
+int arbor_yb_define(state *s, int64_t index) {
+    const arbor_yaml_value_mark *mark = &s->out->marks[index];
     if (!mark->anchor_count) return 1;
     // Later aliases of the name repeat this value, as YAML reads a name defined again.
-    anchor_slot *slot = slot_for(s, s->bytes + mark->anchor, mark->anchor_count);
+    anchor_slot *slot = arbor_yb_slot_for(s, s->bytes + mark->anchor, mark->anchor_count);
     if (!slot) return 0;
     if (!slot->mark) s->anchor_count++;
     free(slot->copy);
@@ -154,9 +151,10 @@ int arbor_yb_mark_end(state *s, int64_t index) {
     return 1;
 }
 
-/// The text of the value `mark` holds, its line breaks left out, read from the held text or from its file.
-static int copy_value(state *s, const arbor_yaml_value_mark *mark, anchor_slot *slot) {
+int arbor_yb_copy_value(state *s, const arbor_yaml_value_mark *mark, anchor_slot *slot) {
     arbor_yaml_json *o = s->out;
+    // A second part's value holding an alias that waits for the first part's anchor is not all written yet.
+    if (s->floor && arbor_yb_waits_within(s, mark->start, mark->end)) return 0;
     int64_t count = mark->end - mark->start;
     uint8_t *copy = malloc(count ? (size_t)count : 1);
     if (!copy) return 0;
@@ -174,15 +172,25 @@ static int copy_value(state *s, const arbor_yaml_value_mark *mark, anchor_slot *
 }
 
 const uint8_t *arbor_yb_alias(state *s, const uint8_t *p, const uint8_t *end, int flow, int32_t depth) {
-    if (s->unmarked || s->floor || s->documents > 0 || !s->anchor_count) return NULL;
+    if (s->unmarked || s->documents > 0 || (!s->anchor_count && !s->floor)) return NULL;
     const uint8_t *q = p + 1;
     while (q < end && name_byte(*q)) q++;
     if (q == p + 1) return NULL;
     if (q < end && *q != ' ' && !(flow && (*q == ',' || *q == ']' || *q == '}'))) return NULL;
-    anchor_slot *slot = slot_for(s, p + 1, (int32_t)(q - p - 1));
-    if (!slot || !slot->mark) return NULL;
+    anchor_slot *slot = s->anchor_count ? arbor_yb_slot_for(s, p + 1, (int32_t)(q - p - 1)) : NULL;
+    if (s->anchor_count && !slot) return NULL;
+    if (!slot || !slot->mark) {
+        if (!s->floor) return NULL;
+        arbor_yaml_value_mark *waiting = new_mark(s);
+        if (!waiting || !arbor_yb_wait(s, s->out->mark_count - 1, flow)) return NULL;
+        waiting->end = waiting->start;
+        waiting->alias = p + 1 - s->bytes;
+        waiting->alias_count = (int32_t)(q - p - 1);
+        waiting->depth = depth;
+        return q;
+    }
     int64_t target = slot->mark - 1;
-    if (!slot->copy && !copy_value(s, &s->out->marks[target], slot)) return NULL;
+    if (!slot->copy && !arbor_yb_copy_value(s, &s->out->marks[target], slot)) return NULL;
     // As the transcoder, no more text than four times the YAML and a MiB: an alias bomb is not expanded here.
     if (arbor_yb_written(s) + slot->copy_count > 4 * s->n + (1 << 20)) return NULL;
     arbor_yaml_value_mark *mark = new_mark(s);
@@ -203,7 +211,7 @@ int arbor_yb_flow_member(state *s, int32_t depth, int64_t member) {
     int64_t needed = depth + 1;
     if (needed > s->flow_member_capacity) {
         int64_t capacity = s->flow_member_capacity;
-        if (!grow((void **)&s->flow_members, &capacity, needed, sizeof(int64_t))) return 0;
+        if (!arbor_yb_grow((void **)&s->flow_members, &capacity, needed, sizeof(int64_t))) return 0;
         s->flow_member_capacity = capacity;
     }
     s->flow_members[depth] = member;
@@ -214,7 +222,10 @@ void arbor_yb_free_marks(state *s) {
     for (int64_t i = 0; i < s->anchor_capacity; i++) free(s->anchors[i].copy);
     free(s->anchors);
     free(s->flow_members);
+    free(s->waiting);
     s->anchors = NULL;
     s->flow_members = NULL;
+    s->waiting = NULL;
+    s->waiting_count = s->waiting_capacity = 0;
     s->anchor_capacity = s->anchor_count = s->flow_member_capacity = 0;
 }

@@ -173,6 +173,47 @@ void arbor_yb_put_part(state *s, arbor_yaml_json *part, int64_t from, int64_t to
     if (from < to) put_held(s, part->bytes, from - part->spilled, to - part->spilled);
 }
 
+void arbor_yb_put_part_with(state *s, arbor_yaml_json *part, int64_t from, int64_t to, const int64_t *at, int64_t count,
+                            void (*insert)(state *s, int64_t index, const void *context), const void *context) {
+    uint8_t *chunk = part->descriptor >= 0 && from < part->spilled ? malloc(copy_chunk) : NULL;
+    if (part->descriptor >= 0 && from < part->spilled && !chunk) { s->failed = 1; return; }
+    const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    int64_t next = 0;
+    while (next < count && at[next] < from) next++;
+    for (int64_t start = from; start < to && !s->failed;) {
+        int64_t length = to - start < copy_chunk ? to - start : copy_chunk;
+        const uint8_t *bytes;
+        int in_file = part->descriptor >= 0 && start < part->spilled;
+        if (in_file) {
+            if (part->spilled - start < length) length = part->spilled - start;
+            if (!arbor_yaml_file_read(part->descriptor, chunk, length, start)) { s->failed = 1; break; }
+            bytes = chunk;
+        } else {
+            bytes = part->bytes + (start - part->spilled);
+        }
+        int64_t written = start;
+        for (; next < count && at[next] < start + length; next++) {
+            put_run(s, bytes + (written - start), at[next] - written);
+            insert(s, next, context);
+            written = at[next];
+        }
+        put_run(s, bytes + (written - start), start + length - written);
+        // What was copied is let go, as arbor_yb_put_part lets it go.
+        if (in_file) {
+#if defined(__linux__)
+            fallocate(part->descriptor, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)start, (off_t)length);
+#endif
+        } else {
+            uintptr_t first = ((uintptr_t)bytes + page - 1) & ~(page - 1), last = (uintptr_t)(bytes + length) & ~(page - 1);
+            if (last > first) madvise((void *)first, (size_t)(last - first), MADV_DONTNEED);
+        }
+        start += length;
+    }
+    // A place at the text's end.
+    for (; next < count && at[next] <= to; next++) insert(s, next, context);
+    free(chunk);
+}
+
 int arbor_yb_finish(arbor_yaml_json *o) {
     if (o->descriptor < 0) return 1;
     if (!arbor_yb_flush(o)) return arbor_yb_unspill(o);

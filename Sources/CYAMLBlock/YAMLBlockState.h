@@ -38,7 +38,14 @@ typedef struct {
 static inline int has_props(const props *read) { return read->anchor || read->tag; }
 
 typedef struct split split;
-typedef struct anchor_slot anchor_slot;
+
+/// An anchor's name as the table knows it: the mark of its value, and that value's text copied for its aliases.
+typedef struct {
+    uint64_t hash;
+    int64_t mark;
+    uint8_t *copy;
+    int64_t copy_count;
+} anchor_slot;
 
 typedef struct {
     const uint8_t *bytes;
@@ -79,6 +86,9 @@ typedef struct {
     int64_t anchor_count;
     int64_t *flow_members; // for each flow collection open, the member being read (see arbor_yaml_json's paths)
     int64_t flow_member_capacity;
+    int64_t *waiting;   // a second part's aliases of anchors it has not read (their marks), in order
+    int64_t waiting_count;
+    int64_t waiting_capacity;
     split *split;       // the second part running beside this one
     atomic_int *cancel; // set when this part's reading is no longer wanted
 } state;
@@ -103,6 +113,10 @@ HIDDEN int arbor_yb_unspill(arbor_yaml_json *o);
 HIDDEN int arbor_yb_prepend(state *s, uint8_t byte);
 /// Appends the bytes `from..<to` of another part's text, held or in its file.
 HIDDEN void arbor_yb_put_part(state *s, arbor_yaml_json *part, int64_t from, int64_t to);
+/// As arbor_yb_put_part, with `insert` called (its `context`, the place's number) at each of the `count` places `at`
+/// (in order) in the part's text, before the byte there.
+HIDDEN void arbor_yb_put_part_with(state *s, arbor_yaml_json *part, int64_t from, int64_t to, const int64_t *at, int64_t count,
+                                   void (*insert)(state *s, int64_t index, const void *context), const void *context);
 /// Ends the writing: the rest held written to the file and let go; or, where that fails, the text held whole.
 HIDDEN int arbor_yb_finish(arbor_yaml_json *o);
 /// Lets a text go, held or in its file.
@@ -195,12 +209,34 @@ HIDDEN int arbor_yb_props(state *s, const uint8_t **at, const uint8_t *end, prop
 HIDDEN int64_t arbor_yb_mark(state *s, const props *read, int32_t flow_levels);
 /// The value marked `index` ends at the text's end; an anchor's later aliases repeat it. 0 without memory.
 HIDDEN int arbor_yb_mark_end(state *s, int64_t index);
+/// The value marked `index`, if anchored, is the one its name's later aliases repeat. 0 without memory.
+HIDDEN int arbor_yb_define(state *s, int64_t index);
 /// The alias at `p` (its `*`), inside `depth` collections: the anchored value's copy written and marked; the
 /// byte after its name, or NULL when it is not one this reader takes.
 HIDDEN const uint8_t *arbor_yb_alias(state *s, const uint8_t *p, const uint8_t *end, int flow, int32_t depth);
 /// The flow collection `depth` flow collections deep is at `member` (see arbor_yaml_json's paths); 0 without memory.
 HIDDEN int arbor_yb_flow_member(state *s, int32_t depth, int64_t member);
+/// Makes room for `needed` items of `size` bytes at `*items` (`*capacity` of them), doubling: 0 without memory.
+HIDDEN int arbor_yb_grow(void **items, int64_t *capacity, int64_t needed, size_t size);
 /// Lets the anchors' table and the flow collections' members go.
 HIDDEN void arbor_yb_free_marks(state *s);
+/// The table's slot for the anchor named by `count` bytes at `name`: the one holding it, or the empty one where
+/// it goes; NULL when the table cannot grow.
+HIDDEN anchor_slot *arbor_yb_slot_for(state *s, const uint8_t *name, int32_t count);
+/// Copies the text of the value `mark` holds for its anchor's aliases (`slot`), its line breaks left out, read from
+/// the held text or from its file: 0 when it cannot.
+HIDDEN int arbor_yb_copy_value(state *s, const arbor_yaml_value_mark *mark, anchor_slot *slot);
+/// A second part's alias (the mark numbered `mark`) of an anchor it has not read, its copy written where the parts
+/// are joined; in a block (not `flow`), a place among the flow collections is kept for a copy of a collection.
+HIDDEN int arbor_yb_wait(state *s, int64_t mark, int flow);
+/// Whether an alias waits for its copy between `start` and `end` of a second part's text.
+HIDDEN int arbor_yb_waits_within(const state *s, int64_t start, int64_t end);
+/// Whether every alias `part` left waiting repeats an anchor this part has read, and their copies fit: their
+/// copies are then made.
+HIDDEN int arbor_yb_part_resolves(state *s, state *part);
+/// Appends the second part's text (`part`, written to `out`, from its first byte after its comma) with the copies
+/// its waiting aliases stand for, its flow collections and its marks, their offsets moved to where they now are,
+/// its anchors' paths and aliases' depths counted from this part's top; its anchors are this part's from here.
+HIDDEN void arbor_yb_put_part_marked(state *s, state *part, arbor_yaml_json *out);
 
 #endif

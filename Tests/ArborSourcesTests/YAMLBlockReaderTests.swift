@@ -230,7 +230,8 @@ struct YAMLBlockReaderTests {
     /// between items, inside a nested sequence, inside a block scalar holding lines that look like items, inside a
     /// flow collection over lines, among scalars over lines, inside a quoted one whose lines look like items; with
     /// CR LF line breaks.
-    @Test(arguments: ["items", "nested", "literal", "pending", "mapping", "flows", "folded", "quoted", "crlf", "aliases", "late-anchor"])
+    @Test(arguments: ["items", "nested", "literal", "pending", "mapping", "flows", "folded", "quoted", "crlf", "aliases", "late-anchor",
+                      "waits-inside"])
     func aLargeDocumentReadInTwoPartsIsTheSameText(shape: String) throws {
         var (text, _) = Self.repeated(from: "kind: List\nitems:\n", toAtLeast: 4_500_000) { index in
             switch shape {
@@ -243,8 +244,14 @@ struct YAMLBlockReaderTests {
             case "quoted": (index == 0 ? "- \"" : "") + "  - line \(index)\n"
             case "crlf": "- name: svc-\(index)\n  script: |\n    run \(index)\n\n  ports: [80,\n    443]\n  note: long\n    text # c\n"
             // Aliases throughout, of an anchor before the middle; an anchor past it, whose aliases follow it.
+            // Aliases throughout of an anchor before the middle, anchors in the second part with aliases there and after
+            // it; an anchor past the middle (the second part's) whose aliases follow it; an anchored value in the
+            // second part holding an alias of an anchor before the middle, aliased there (that part gives way).
             case "aliases": (index == 0 ? "- &base {image: x, tags: [a]}\n" : "") + "- name: svc-\(index)\n  base: *base\n  ports: [*base, 1]\n"
-            case "late-anchor": index == 40_000 ? "- &late {n: 1}\n- *late\n" : "- name: svc-\(index)\n  tag: !t v\n"
+                + (index % 1_000 == 7 ? "- &own\(index) {n: \(index)}\n- [*own\(index), *base]\n- *own\(index)\n- spec: &spec\(index)\n    r: 1\n  copy: *spec\(index)\n" : "")
+            case "late-anchor": index == 100_000 ? "- &late {n: 1}\n- *late\n" : "- name: svc-\(index)\n  tag: !t v\n" + (index > 100_000 ? "  l: *late\n" : "")
+            case "waits-inside": (index == 0 ? "- &base {image: x}\n" : "") + "- name: svc-\(index)\n  base: *base\n"
+                + (index % 1_000 == 7 ? "- &own\(index)\n  n: \(index)\n  base: *base\n- [*own\(index), *base]\n" : "")
             default: "  k\(index): \(index)\n"
             }
         }
@@ -254,9 +261,22 @@ struct YAMLBlockReaderTests {
         if shape == "crlf" { text = Self.crlf(text) }
         let written = try #require(Self.block(text))
         #expect(written == (try Self.transcoded(text)))
-        if shape == "aliases" || shape == "late-anchor" {
-            let read = try #require(YAMLBlockReader.text(SourceBytes(Array(text.utf8))))
+        let read = try #require(YAMLBlockReader.text(SourceBytes(Array(text.utf8))))
+        // In two parts, but where the middle falls inside a block scalar, a quoted one or a mapping's entries, and
+        // where the second part's anchored value holds an alias the first part's anchor stands for.
+        #expect(read.parts == (["literal", "quoted", "mapping", "waits-inside"].contains(shape) ? 1 : 2))
+        if ["aliases", "late-anchor", "waits-inside"].contains(shape) {
+            // The marks are the transcoder's (but for its comments, which the block reader's document reads from lines).
+            let transcoded = try #require(try YAMLTranscoder.text(Array(text.utf8), limit: 1 << 30))
             #expect(read.marks.hasAliases)
+            #expect(read.marks.offsets == transcoded.marks.offsets.filter { transcoded.marks[$0].map { $0.anchor != nil || $0.tag != nil || $0.alias != nil } ?? false })
+            for offset in read.marks.offsets {
+                var expected = transcoded.marks[offset]
+                expected?.comment = nil
+                if read.marks[offset] != expected { Issue.record("\(offset): \(String(describing: read.marks[offset])) \(String(describing: expected))"); break }
+            }
+            let middle = read.json.count / 2
+            #expect(read.marks.offsets.contains { $0 > middle }, "marks past the middle")
         }
     }
 

@@ -16,6 +16,8 @@ enum YAMLBlockReader {
         let documents: Int
         let flows: YAMLFlowOffsets
         let marks: YAMLMarks
+        /// The parts the input was read in, each on a thread of its own.
+        let parts: Int
     }
 
     /// The JSON text of `content`'s one document, or nil when the reader gives way. A leased file's pages are
@@ -54,7 +56,7 @@ enum YAMLBlockReader {
             json = SourceBytes(ByteStorage(mapped: UnsafePointer(bytes), count: Int(result.count), unmap: { free(bytes) }))
         }
         let marks = content.withUnsafeBufferPointer { YAMLMarks(reading: result, yaml: $0, json: json) }
-        return Read(json: json, documents: Int(result.documents), flows: flows, marks: marks)
+        return Read(json: json, documents: Int(result.documents), flows: flows, marks: marks, parts: Int(result.parts))
     }
 }
 

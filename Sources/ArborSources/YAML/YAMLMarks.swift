@@ -49,6 +49,9 @@ struct YAMLMarks: Sendable {
     /// Whether no value has a mark.
     var isEmpty: Bool { entries.isEmpty }
 
+    /// Where the values with marks start, in order (after ``finish()``).
+    var offsets: [Int] { entries.map(\.offset) }
+
     /// Whether some value is an alias.
     var hasAliases: Bool { !copies.isEmpty }
 

@@ -54,6 +54,8 @@ typedef struct {
     int64_t gave_way_at;
     /// The documents read: 1, or several (`---` between them), then written as a list.
     int64_t documents;
+    /// The parts the input was read in, on as many threads: 1, or 2 when a second part was read beside the first.
+    int32_t parts;
     /// Where each flow collection with members written on a line of its own value starts and ends in `bytes`,
     /// in pairs, in order (`malloc`ed; the caller frees it; nested ones are inside theirs and not listed).
     int64_t *flows;

@@ -1,0 +1,164 @@
+// A second part's anchors, tags and aliases, joined to the first part's. An alias of an anchor the second part has
+// not read waits, its copy left unwritten; where the parts are joined, the first part has read every line before
+// the second part's first, so its anchors are those such an alias repeats. The second part's text is then put
+// after the first's with those copies in their places, and every offset it recorded moved by the copies before it.
+#include "YAMLBlockState.h"
+
+int arbor_yb_wait(state *s, int64_t mark, int flow) {
+    if (!arbor_yb_grow((void **)&s->waiting, &s->waiting_capacity, s->waiting_count + 1, sizeof(int64_t))) return 0;
+    s->waiting[s->waiting_count++] = mark;
+    if (flow) return 1;
+    int64_t at = arbor_yb_written(s);
+    return arbor_yb_record_flow(s->out, at, at);
+}
+
+/// How many of the waiting aliases start before `offset` of the text.
+static int64_t waiting_before(const state *s, int64_t offset) {
+    int64_t low = 0, high = s->waiting_count;
+    while (low < high) {
+        int64_t middle = (low + high) / 2;
+        if (s->out->marks[s->waiting[middle]].start < offset) low = middle + 1; else high = middle;
+    }
+    return low;
+}
+
+int arbor_yb_waits_within(const state *s, int64_t start, int64_t end) {
+    int64_t first = waiting_before(s, start);
+    return first < s->waiting_count && s->out->marks[s->waiting[first]].start < end;
+}
+
+/// The slot of the anchor a waiting alias (`mark`, read by `part`) repeats, in this part's table; NULL for none.
+static anchor_slot *anchor_of(state *s, const state *part, const arbor_yaml_value_mark *mark) {
+    if (!s->anchor_count) return NULL;
+    anchor_slot *slot = arbor_yb_slot_for(s, part->bytes + mark->alias, mark->alias_count);
+    return slot && slot->mark ? slot : NULL;
+}
+
+int arbor_yb_part_resolves(state *s, state *part) {
+    int64_t copies = 0;
+    for (int64_t i = 0; i < part->waiting_count; i++) {
+        anchor_slot *slot = anchor_of(s, part, &part->out->marks[part->waiting[i]]);
+        if (!slot || (!slot->copy && !arbor_yb_copy_value(s, &s->out->marks[slot->mark - 1], slot))) return 0;
+        copies += slot->copy_count;
+    }
+    int64_t written = arbor_yb_written(s) + part->out->spilled + part->out->count + copies;
+    return written <= 4 * s->n + (1 << 20);
+}
+
+/// Where the parts' texts meet: a second part's offset is `base` plus it plus the copies written before it.
+typedef struct {
+    int64_t base;
+    int64_t count;
+    int64_t *at;        // where each waiting alias is in the second part's text
+    int64_t *before;    // the bytes of the copies before each (count + 1 of them)
+    anchor_slot **copies;
+} joint;
+
+/// As moved, for offsets given in order: `*cursor` is the waiting aliases before the last one asked.
+static int64_t moved_on(const joint *j, int64_t offset, int64_t *cursor) {
+    while (*cursor < j->count && j->at[*cursor] < offset) (*cursor)++;
+    return j->base + offset + j->before[*cursor];
+}
+
+static int64_t moved(const joint *j, int64_t offset) {
+    int64_t low = 0, high = j->count;
+    while (low < high) {
+        int64_t middle = (low + high) / 2;
+        if (j->at[middle] < offset) low = middle + 1; else high = middle;
+    }
+    return j->base + offset + j->before[low];
+}
+
+static void put_flows(state *s, const arbor_yaml_json *out, const joint *j) {
+    int64_t cursor = 0;
+    for (int64_t i = 0; i + 1 < out->flow_count; i += 2) {
+        int64_t start = out->flows[i], end = out->flows[i + 1];
+        if (start == end) {
+            // A waiting alias's place: its copy, if a collection's.
+            start = moved_on(j, start, &cursor);
+            const anchor_slot *copy = j->copies[cursor];
+            if (copy->copy_count <= 2 || (copy->copy[0] != '{' && copy->copy[0] != '[')) continue;
+            end = start + copy->copy_count;
+        } else {
+            start = moved_on(j, start, &cursor);
+            end = moved(j, end);
+        }
+        if (!arbor_yb_record_flow(s->out, start, end)) s->failed = 1;
+    }
+}
+
+/// Appends a second part's mark to this part's marks, its offsets moved, its path and depth counted from this
+/// part's top (`lift` levels below it, the part's first entry at `first_entry` of this part's open sequence).
+static void put_mark(state *s, const state *part, arbor_yaml_value_mark mark, const joint *j, int64_t own_marks, int64_t *cursor) {
+    arbor_yaml_json *o = s->out;
+    int32_t lift = s->depth - 1;
+    if (mark.alias_count && mark.target < 0) {
+        mark.start = moved_on(j, mark.start, cursor);
+        const anchor_slot *copy = j->copies[*cursor];
+        mark.end = mark.start + copy->copy_count;
+        mark.target = copy->mark - 1;
+    } else {
+        int64_t length = mark.end - mark.start;
+        mark.start = moved_on(j, mark.start, cursor);
+        // A value holding no waiting alias is as long as it was.
+        mark.end = *cursor < j->count && j->at[*cursor] < mark.end ? moved(j, mark.end) : mark.start + length;
+        if (mark.alias_count) mark.target += own_marks;
+    }
+    if (mark.alias_count) mark.depth += lift;
+    if (mark.anchor_count) {
+        int64_t levels = lift + mark.path_count;
+        if (!arbor_yb_grow((void **)&o->paths, &o->path_capacity, o->path_count + levels, sizeof(int64_t))) { s->failed = 1; return; }
+        int64_t from = mark.path;
+        mark.path = o->path_count;
+        for (int32_t i = 0; i < lift; i++) {
+            const frame *f = &s->frames[i];
+            o->paths[o->path_count++] = f->is_map ? -1 - f->key : f->count - 1;
+        }
+        for (int64_t i = 0; i < mark.path_count; i++) {
+            int64_t member = part->out->paths[from + i];
+            if (i == 0) member += s->frames[s->depth - 1].count - 1;
+            else if (member < 0) member = -1 - moved(j, -1 - member);
+            o->paths[o->path_count++] = member;
+        }
+        mark.path_count = levels;
+    }
+    o->marks[o->mark_count++] = mark;
+}
+
+/// The copy a waiting alias stands for, written in its place.
+static void put_copy(state *s, int64_t index, const void *context) {
+    const joint *j = context;
+    put_run(s, j->copies[index]->copy, j->copies[index]->copy_count);
+}
+
+void arbor_yb_put_part_marked(state *s, state *part, arbor_yaml_json *out) {
+    int64_t written = out->spilled + out->count, count = part->waiting_count;
+    joint j = { arbor_yb_written(s) - 1, count, malloc(sizeof(int64_t) * (size_t)(count + 1)),
+                malloc(sizeof(int64_t) * (size_t)(count + 1)), malloc(sizeof(anchor_slot *) * (size_t)(count + 1)) };
+    int64_t own_marks = s->out->mark_count;
+    if (!j.at || !j.before || !j.copies
+        || !arbor_yb_grow((void **)&s->out->marks, &s->out->mark_capacity, own_marks + out->mark_count, sizeof(arbor_yaml_value_mark))) {
+        s->failed = 1;
+        goto done;
+    }
+    j.before[0] = 0;
+    for (int64_t i = 0; i < count; i++) {
+        const arbor_yaml_value_mark *mark = &out->marks[part->waiting[i]];
+        j.at[i] = mark->start;
+        j.copies[i] = anchor_of(s, part, mark);
+        j.before[i + 1] = j.before[i] + j.copies[i]->copy_count;
+    }
+    put_flows(s, out, &j);
+    arbor_yb_put_part_with(s, out, 1, written, j.at, count, put_copy, &j);
+    int64_t cursor = 0;
+    for (int64_t i = 0; i < out->mark_count && !s->failed; i++) put_mark(s, part, out->marks[i], &j, own_marks, &cursor);
+    // The part's anchors are those of the names from here on, in the order it read them.
+    for (int64_t i = own_marks; i < s->out->mark_count && !s->failed; i++) {
+        if (!arbor_yb_define(s, i)) s->failed = 1;
+    }
+    s->frames[s->depth - 1].count += part->frames[0].count - 1;
+done:
+    free(j.at);
+    free(j.before);
+    free(j.copies);
+}
