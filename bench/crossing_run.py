@@ -299,8 +299,8 @@ def flow_lines_yaml(data, smoke):
 
 
 def marked_lines_yaml(data, smoke):
-    """700,000 flow mappings over as many lines, each with an alias of one anchor and a comment (49 MB): a file the
-    block reader gives way on (comments inside a flow collection, aliases), read from the parser's events."""
+    """700,000 flow mappings over as many lines, each with an alias of one anchor and a comment after its comma
+    (49 MB): read by the block reader since it takes aliases and such comments (it was the parser's events' shape)."""
     count = 7_000 if smoke else 700_000
     return records_yaml(os.path.join(data, f'marked-lines-{count}.yaml'), 'base: &b image-x\njobs: [\n',
                         lambda i: f'  {{name: job-{i}, base: *b, when: on_success, n: {i}}},  # job {i}\n', count, '  ]\n'), count

@@ -114,7 +114,7 @@ def budgets(results, sizes, show, value):
                             ('yaml-crlf-100mb', 'The Kubernetes list with CR LF line breaks'),
                             ('yaml-folded', '180,000 YAML records with texts folded over lines, as PyYAML writes them'),
                             ('yaml-flow-lines', '700,000 YAML flow mappings over as many lines (the block reader)'),
-                            ('yaml-marked-lines', 'The same with an alias and a comment on each line (the parser\'s events)'),
+                            ('yaml-marked-lines', 'The same with an alias and a comment on each line'),
                             ('yaml-anchored', '300,000 YAML entries each merging an anchored mapping (`<<: *defaults`)'),
                             ('yaml-one-scalar', 'A YAML file holding one 100 MB literal block scalar'),
                             ('json-one-string', 'The same as a JSON document, one 96 MB string')]:

@@ -49,6 +49,7 @@ static int value(state *s, const uint8_t *p, const uint8_t *end, int32_t parent)
         int64_t start = arbor_yb_written(s), first_line = s->line;
         const uint8_t *last_end = end;
         s->flow_indent = parent;
+        s->flow_first_line = first_line;
         after = arbor_yb_flow(s, p, &last_end, 0);
         if (!after) return GIVE_WAY;
         // One over lines has nothing after it on its last line (where a comment's place is not settled).

@@ -1,9 +1,11 @@
 // The block-style YAML reader's flow collections: a sequence or mapping in brackets or braces
 // (`args: [--port, "8080"]`, `limits: {cpu: 1, memory: 1Gi}`), written as JSON, each of its values on its line.
 // One may go on over lines (JSON written as YAML), its line breaks between its tokens and its lines indented
-// past the block it is in. Its values may have anchors and tags, and be aliases. One that holds a comment, a
-// scalar over lines, a single-pair mapping (`[a: b]`), a key without a value, a value on the line after its key or
-// its anchor, an anchor, tag or alias as a key gives way.
+// past the block it is in. Its values may have anchors and tags, and be aliases. A comment may end a line of one
+// over lines after a comma, past its first line: the file read whole gives such a comment to no value (a comma
+// stands between it and the value before). One that holds any other comment, a scalar over lines, a single-pair
+// mapping (`[a: b]`), a key without a value, a value on the line after its key or its anchor, an anchor, tag or
+// alias as a key gives way.
 #include "YAMLBlockState.h"
 
 static inline int is_flow_indicator(uint8_t b) { return b == ',' || b == '[' || b == ']' || b == '{' || b == '}'; }
@@ -40,11 +42,20 @@ static const uint8_t *flow_plain_end(const uint8_t *p, const uint8_t *end, int *
     return r;
 }
 
-// Spaces and the line breaks between a flow collection's tokens: the next token, `*end` the end of its line;
-// NULL at the input's end or at a line this reader does not take (indented to the column of the block the
+// Whether the `#` at `r` starts a comment this reader passes: after a blank and a comma before it on its line,
+// past the line the outermost flow collection starts on (see the top).
+static int passes_comment(const state *s, const uint8_t *r, const uint8_t *end) {
+    const uint8_t *line = s->bytes + s->pos, *q = r;
+    while (q > line && q[-1] == ' ') q--;
+    return q < r && q > line && q[-1] == ',' && s->line != s->flow_first_line && arbor_yb_printable(r, end);
+}
+
+// Spaces, comments and the line breaks between a flow collection's tokens: the next token, `*end` the end of its
+// line; NULL at the input's end or at a line this reader does not take (indented to the column of the block the
 // collection is in or less, a document marker).
 static const uint8_t *flow_space(state *s, const uint8_t *r, const uint8_t **end) {
     r = skip_spaces(r, *end);
+    if (r < *end && *r == '#' && passes_comment(s, r, *end)) r = *end;
     const uint8_t *last = s->bytes + s->n;
     while (r == *end) {
         if (r == last) return NULL;

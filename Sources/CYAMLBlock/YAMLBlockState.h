@@ -69,6 +69,7 @@ typedef struct {
     int pending_map;
     int pending_comment; // the pending key's or dash's line ended with a comment
     int32_t flow_indent; // the column the lines of a flow collection going on over lines are indented past
+    int64_t flow_first_line; // the line the outermost flow collection being read starts on
     arbor_yaml_number_writer numbers;
     uint8_t *scratch;
     int64_t scratch_count;

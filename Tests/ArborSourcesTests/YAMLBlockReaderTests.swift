@@ -81,7 +81,30 @@ struct YAMLBlockReaderTests {
         #expect(!read.marks.isEmpty)
     }
 
+    /// A comment ending a line of a flow collection over lines after a comma, past its first line, is no value's
+    /// in the file read whole (the comma stands between it and the value before): the reader passes it.
     @Test(arguments: [
+        "base: &b image-x\njobs: [\n  {name: job-0, base: *b, when: on_success, n: 0},  # job 0\n  {name: job-1, base: *b, n: 1},  # job 1\n  ]\n",
+        "a: [\n  1,  # c\n  2]\n",
+        "- {\n  a: 1,  # c\n  b: [x,  # d\n    y]}\n",
+        "a: [\n  [1,  # c\n   2],  # d\n  3]\nb: 1  # e\n",
+        "[\n  {\"id\": 1},   # first\n  {\"id\": 2}\n]\n",
+    ])
+    func passesCommentsAfterACommaInAFlowCollectionOverLines(text: String) throws {
+        let written = try #require(Self.block(text), "the block reader takes it")
+        #expect(written == (try Self.transcoded(text)))
+        #expect(YAMLIndexCheck.agrees(Array(text.utf8)))
+        #expect(YAMLIndexCheck.commentsAgree(Array(text.utf8)))
+        #expect(YAMLIndexCheck.marksAgree(Array(text.utf8)))
+        #expect(Self.block(Self.crlf(text)) == written)
+    }
+
+    @Test(arguments: [
+        "a: [1,  # c\n  2]\n",               // a comment on the collection's first line
+        "a: [\n  # c\n  1]\n",               // a comment line inside it
+        "a: [\n  1  # c\n  , 2]\n",          // a comment after a value (the file read whole gives it to the value)
+        "a: [\n  1,# c\n  2]\n",             // no blank before the `#` (not a comment)
+        "a: {\n  k: 1, # c\n  l: [2,\n  # d\n  3]}\n",
         "&a k: 1\nx: *a\n",                 // an anchor of a key
         "- &a k: 1\n",                       // (in a list)
         "a: *x\n",                           // an alias of no anchor (refused by the parser)
