@@ -60,7 +60,9 @@ static int value(state *s, const uint8_t *p, const uint8_t *end, int32_t parent)
         } else if (!arbor_yb_ends_line(after, end)) {
             return GIVE_WAY;
         }
-        if (arbor_yb_written(s) - start > 2 && !arbor_yb_record_flow(s->out, start, arbor_yb_written(s))) return GIVE_WAY;
+        // A second part's `[*a]` of an anchor it has not read holds its copy once the parts are joined.
+        int holds = arbor_yb_written(s) - start > 2 || (s->floor && arbor_yb_waits_within(s, start, arbor_yb_written(s)));
+        if (holds && !arbor_yb_record_flow(s->out, start, arbor_yb_written(s))) return GIVE_WAY;
         if (!over_lines) return OK;
         s->pos = arbor_yb_next_line(s, last_end);
         s->line++;
@@ -552,6 +554,8 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
         int64_t *trimmed = realloc(result->flows, sizeof(int64_t) * (size_t)(result->flow_count ? result->flow_count : 1));
         if (trimmed) result->flows = trimmed;
     }
+    // No more text than the transcoder writes: aliases' copies may bring it past its limit after the last of them.
+    if (outcome == OK && result->mark_count > 0 && arbor_yb_written(&s) > 4 * count + (1 << 20)) outcome = GIVE_WAY;
     if (outcome != OK || s.failed || !arbor_yb_finish(result)) {
         result->gave_way_at = s.pos;
         arbor_yb_discard(result);

@@ -6,6 +6,9 @@
 // them too: an alias of an anchor it has not read waits for the first part's (YAMLBlockPartMarks.c).
 #include "YAMLBlockState.h"
 
+/// The longest anchor name or tag taken, in bytes (a tag's count is held in a byte).
+enum { name_limit = 255 };
+
 static inline int name_byte(uint8_t b) {
     return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '_' || b == '-' || b == '.' || b == '/';
 }
@@ -28,7 +31,7 @@ int arbor_yb_props(state *s, const uint8_t **at, const uint8_t *end, props *read
         if (*p == '&') {
             if (read->anchor) return 0;
             while (q < end && name_byte(*q)) q++;
-            if (q == p + 1) return 0;
+            if (q == p + 1 || q - p > name_limit) return 0;
             read->anchor = p + 1;
             read->anchor_count = (int32_t)(q - p - 1);
         } else {
@@ -36,7 +39,7 @@ int arbor_yb_props(state *s, const uint8_t **at, const uint8_t *end, props *read
             if (q < end && *q == '!') q++;
             const uint8_t *name = q;
             while (q < end && (name_byte(*q) || *q == ':')) q++;
-            if (q == name) return 0;
+            if (q == name || q - p > name_limit) return 0;
             read->tag = p;
             read->tag_count = (int32_t)(q - p);
             if (types_scalar(p, read->tag_count)) return 0;
@@ -140,6 +143,11 @@ int arbor_yb_mark_end(state *s, int64_t index) {
 int arbor_yb_define(state *s, int64_t index) {
     const arbor_yaml_value_mark *mark = &s->out->marks[index];
     if (!mark->anchor_count) return 1;
+    // A second part's names are defined again in this order where it is joined (a value ends after those it holds).
+    if (s->floor) {
+        if (!arbor_yb_grow((void **)&s->defined, &s->defined_capacity, s->defined_count + 1, sizeof(int64_t))) return 0;
+        s->defined[s->defined_count++] = index;
+    }
     // Later aliases of the name repeat this value, as YAML reads a name defined again.
     anchor_slot *slot = arbor_yb_slot_for(s, s->bytes + mark->anchor, mark->anchor_count);
     if (!slot) return 0;
@@ -175,7 +183,7 @@ const uint8_t *arbor_yb_alias(state *s, const uint8_t *p, const uint8_t *end, in
     if (s->unmarked || s->documents > 0 || (!s->anchor_count && !s->floor)) return NULL;
     const uint8_t *q = p + 1;
     while (q < end && name_byte(*q)) q++;
-    if (q == p + 1) return NULL;
+    if (q == p + 1 || q - p > name_limit) return NULL;
     if (q < end && *q != ' ' && !(flow && (*q == ',' || *q == ']' || *q == '}'))) return NULL;
     anchor_slot *slot = s->anchor_count ? arbor_yb_slot_for(s, p + 1, (int32_t)(q - p - 1)) : NULL;
     if (s->anchor_count && !slot) return NULL;
@@ -223,9 +231,11 @@ void arbor_yb_free_marks(state *s) {
     free(s->anchors);
     free(s->flow_members);
     free(s->waiting);
+    free(s->defined);
     s->anchors = NULL;
     s->flow_members = NULL;
     s->waiting = NULL;
-    s->waiting_count = s->waiting_capacity = 0;
+    s->defined = NULL;
+    s->waiting_count = s->waiting_capacity = s->defined_count = s->defined_capacity = 0;
     s->anchor_capacity = s->anchor_count = s->flow_member_capacity = 0;
 }

@@ -152,9 +152,9 @@ void arbor_yb_put_part_marked(state *s, state *part, arbor_yaml_json *out) {
     arbor_yb_put_part_with(s, out, 1, written, j.at, count, put_copy, &j);
     int64_t cursor = 0;
     for (int64_t i = 0; i < out->mark_count && !s->failed; i++) put_mark(s, part, out->marks[i], &j, own_marks, &cursor);
-    // The part's anchors are those of the names from here on, in the order it read them.
-    for (int64_t i = own_marks; i < s->out->mark_count && !s->failed; i++) {
-        if (!arbor_yb_define(s, i)) s->failed = 1;
+    // The part's anchors are those of the names from here on, defined again in the order it defined them.
+    for (int64_t i = 0; i < part->defined_count && !s->failed; i++) {
+        if (!arbor_yb_define(s, own_marks + part->defined[i])) s->failed = 1;
     }
     s->frames[s->depth - 1].count += part->frames[0].count - 1;
 done:

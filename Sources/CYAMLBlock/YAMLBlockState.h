@@ -87,6 +87,9 @@ typedef struct {
     int64_t anchor_count;
     int64_t *flow_members; // for each flow collection open, the member being read (see arbor_yaml_json's paths)
     int64_t flow_member_capacity;
+    int64_t *defined;   // a second part's anchored values (their marks) in the order their names were defined
+    int64_t defined_count;
+    int64_t defined_capacity;
     int64_t *waiting;   // a second part's aliases of anchors it has not read (their marks), in order
     int64_t waiting_count;
     int64_t waiting_capacity;

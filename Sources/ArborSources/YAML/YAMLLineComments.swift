@@ -234,6 +234,11 @@ final class YAMLLineComments: Sendable {
             at += 1
         }
         while at < range.upperBound, yaml[at] == UInt8(ascii: " ") { at += 1 }
+        // A value's anchor and tag come before it.
+        while at < range.upperBound, yaml[at] == UInt8(ascii: "&") || yaml[at] == UInt8(ascii: "!") {
+            while at < range.upperBound, yaml[at] != UInt8(ascii: " ") { at += 1 }
+            while at < range.upperBound, yaml[at] == UInt8(ascii: " ") { at += 1 }
+        }
         if at < range.upperBound, yaml[at] == UInt8(ascii: "|") || yaml[at] == UInt8(ascii: ">") { return nil }
         if at < range.upperBound, yaml[at] == UInt8(ascii: "[") || yaml[at] == UInt8(ascii: "{") {
             at = passFlow(from: at, in: range)
