@@ -71,7 +71,7 @@ static arbor_yaml_value_mark *new_mark(state *s) {
     memset(mark, 0, sizeof *mark);
     mark->start = arbor_yb_written(s);
     mark->end = -1;
-    mark->target = -1;
+    mark->link = -1;
     return mark;
 }
 
@@ -81,16 +81,16 @@ int64_t arbor_yb_mark(state *s, const props *read, int32_t flow_levels) {
     if (!mark) return -1;
     if (read->tag) {
         mark->tag = read->tag - s->bytes;
-        mark->tag_count = read->tag_count;
+        mark->tag_count = (uint8_t)read->tag_count;
     }
     if (read->anchor) {
-        mark->anchor = read->anchor - s->bytes;
-        mark->anchor_count = read->anchor_count;
+        mark->name = read->anchor - s->bytes;
+        mark->name_count = read->anchor_count;
         // The path of the value: the member each open collection is at.
         int64_t levels = s->depth + flow_levels;
         if (!arbor_yb_grow((void **)&o->paths, &o->path_capacity, o->path_count + levels, sizeof(int64_t))) return -1;
-        mark->path = o->path_count;
-        mark->path_count = levels;
+        mark->link = o->path_count;
+        mark->levels = (int16_t)levels;
         for (int32_t i = 0; i < s->depth; i++) {
             const frame *f = &s->frames[i];
             o->paths[o->path_count++] = f->is_map ? -1 - f->key : f->count - 1;
@@ -127,7 +127,7 @@ anchor_slot *arbor_yb_slot_for(state *s, const uint8_t *name, int32_t count) {
     while (s->anchors[at].mark) {
         if (s->anchors[at].hash == hash) {
             const arbor_yaml_value_mark *m = &s->out->marks[s->anchors[at].mark - 1];
-            if (m->anchor_count == count && !memcmp(s->bytes + m->anchor, name, (size_t)count)) break;
+            if (m->name_count == count && !memcmp(s->bytes + m->name, name, (size_t)count)) break;
         }
         at = (at + 1) & (uint64_t)(s->anchor_capacity - 1);
     }
@@ -142,14 +142,14 @@ int arbor_yb_mark_end(state *s, int64_t index) {
 
 int arbor_yb_define(state *s, int64_t index) {
     const arbor_yaml_value_mark *mark = &s->out->marks[index];
-    if (!mark->anchor_count) return 1;
+    if (mark->is_alias || !mark->name_count) return 1;
     // A second part's names are defined again in this order where it is joined (a value ends after those it holds).
     if (s->floor) {
         if (!arbor_yb_grow((void **)&s->defined, &s->defined_capacity, s->defined_count + 1, sizeof(int64_t))) return 0;
         s->defined[s->defined_count++] = index;
     }
     // Later aliases of the name repeat this value, as YAML reads a name defined again.
-    anchor_slot *slot = arbor_yb_slot_for(s, s->bytes + mark->anchor, mark->anchor_count);
+    anchor_slot *slot = arbor_yb_slot_for(s, s->bytes + mark->name, mark->name_count);
     if (!slot) return 0;
     if (!slot->mark) s->anchor_count++;
     free(slot->copy);
@@ -192,9 +192,10 @@ const uint8_t *arbor_yb_alias(state *s, const uint8_t *p, const uint8_t *end, in
         arbor_yaml_value_mark *waiting = new_mark(s);
         if (!waiting || !arbor_yb_wait(s, s->out->mark_count - 1, flow)) return NULL;
         waiting->end = waiting->start;
-        waiting->alias = p + 1 - s->bytes;
-        waiting->alias_count = (int32_t)(q - p - 1);
-        waiting->depth = depth;
+        waiting->name = p + 1 - s->bytes;
+        waiting->name_count = (int32_t)(q - p - 1);
+        waiting->is_alias = 1;
+        waiting->levels = (int16_t)depth;
         return q;
     }
     int64_t target = slot->mark - 1;
@@ -205,10 +206,11 @@ const uint8_t *arbor_yb_alias(state *s, const uint8_t *p, const uint8_t *end, in
     if (!mark) return NULL;
     put_run(s, slot->copy, slot->copy_count);
     mark->end = arbor_yb_written(s);
-    mark->alias = p + 1 - s->bytes;
-    mark->alias_count = (int32_t)(q - p - 1);
-    mark->depth = depth;
-    mark->target = target;
+    mark->name = p + 1 - s->bytes;
+    mark->name_count = (int32_t)(q - p - 1);
+    mark->is_alias = 1;
+    mark->levels = (int16_t)depth;
+    mark->link = target;
     // A collection's copy in a block is on one line, as a flow collection there is.
     if (!flow && slot->copy_count > 2 && (slot->copy[0] == '{' || slot->copy[0] == '[')
         && !arbor_yb_record_flow(s->out, mark->start, mark->end)) return NULL;

@@ -30,7 +30,7 @@ int arbor_yb_waits_within(const state *s, int64_t start, int64_t end) {
 /// The slot of the anchor a waiting alias (`mark`, read by `part`) repeats, in this part's table; NULL for none.
 static anchor_slot *anchor_of(state *s, const state *part, const arbor_yaml_value_mark *mark) {
     if (!s->anchor_count) return NULL;
-    anchor_slot *slot = arbor_yb_slot_for(s, part->bytes + mark->alias, mark->alias_count);
+    anchor_slot *slot = arbor_yb_slot_for(s, part->bytes + mark->name, mark->name_count);
     return slot && slot->mark ? slot : NULL;
 }
 
@@ -92,35 +92,35 @@ static void put_flows(state *s, const arbor_yaml_json *out, const joint *j) {
 static void put_mark(state *s, const state *part, arbor_yaml_value_mark mark, const joint *j, int64_t own_marks, int64_t *cursor) {
     arbor_yaml_json *o = s->out;
     int32_t lift = s->depth - 1;
-    if (mark.alias_count && mark.target < 0) {
+    if (mark.is_alias && mark.link < 0) {
         mark.start = moved_on(j, mark.start, cursor);
         const anchor_slot *copy = j->copies[*cursor];
         mark.end = mark.start + copy->copy_count;
-        mark.target = copy->mark - 1;
+        mark.link = copy->mark - 1;
     } else {
         int64_t length = mark.end - mark.start;
         mark.start = moved_on(j, mark.start, cursor);
         // A value holding no waiting alias is as long as it was.
         mark.end = *cursor < j->count && j->at[*cursor] < mark.end ? moved(j, mark.end) : mark.start + length;
-        if (mark.alias_count) mark.target += own_marks;
+        if (mark.is_alias) mark.link += own_marks;
     }
-    if (mark.alias_count) mark.depth += lift;
-    if (mark.anchor_count) {
-        int64_t levels = lift + mark.path_count;
+    if (mark.is_alias) mark.levels = (int16_t)(mark.levels + lift);
+    if (!mark.is_alias && mark.name_count) {
+        int64_t levels = lift + mark.levels;
         if (!arbor_yb_grow((void **)&o->paths, &o->path_capacity, o->path_count + levels, sizeof(int64_t))) { s->failed = 1; return; }
-        int64_t from = mark.path;
-        mark.path = o->path_count;
+        int64_t from = mark.link;
+        mark.link = o->path_count;
         for (int32_t i = 0; i < lift; i++) {
             const frame *f = &s->frames[i];
             o->paths[o->path_count++] = f->is_map ? -1 - f->key : f->count - 1;
         }
-        for (int64_t i = 0; i < mark.path_count; i++) {
+        for (int64_t i = 0; i < mark.levels; i++) {
             int64_t member = part->out->paths[from + i];
             if (i == 0) member += s->frames[s->depth - 1].count - 1;
             else if (member < 0) member = -1 - moved(j, -1 - member);
             o->paths[o->path_count++] = member;
         }
-        mark.path_count = levels;
+        mark.levels = (int16_t)levels;
     }
     o->marks[o->mark_count++] = mark;
 }

@@ -15,20 +15,20 @@ extension YAMLMarks {
         var links: [Int64: Int32] = [:]
         for index in 0..<Int(read.mark_count) {
             let mark = marks[index]
-            guard mark.alias_count > 0 else {
-                add(anchor: text(mark.anchor, mark.anchor_count), tag: text(mark.tag, mark.tag_count), at: Int(mark.start))
+            guard mark.is_alias != 0 else {
+                add(anchor: text(mark.name, mark.name_count), tag: text(mark.tag, Int32(mark.tag_count)), at: Int(mark.start))
                 continue
             }
             let link: Int32
-            if let known = links[mark.target] {
+            if let known = links[mark.link] {
                 link = known
             } else {
-                let anchored = marks[Int(mark.target)]
-                let path = (0..<Int(anchored.path_count)).map { Self.pathKey(read.paths[Int(anchored.path) + $0], in: json) }
-                link = self.link("*" + (text(mark.alias, mark.alias_count) ?? ""), to: path, shared: false)
-                links[mark.target] = link
+                let anchored = marks[Int(mark.link)]
+                let path = (0..<Int(anchored.levels)).map { Self.pathKey(read.paths[Int(anchored.link) + $0], in: json) }
+                link = self.link("*" + (text(mark.name, mark.name_count) ?? ""), to: path, shared: false)
+                links[mark.link] = link
             }
-            add(alias: link, comment: nil, copying: Int(mark.start)..<Int(mark.end), depth: Int(mark.depth))
+            add(alias: link, comment: nil, copying: Int(mark.start)..<Int(mark.end), depth: Int(mark.levels))
         }
         finish()
     }

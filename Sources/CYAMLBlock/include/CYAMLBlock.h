@@ -15,27 +15,26 @@ typedef int32_t (*arbor_yaml_number_writer)(const uint8_t *text, int64_t count, 
 #define ARBOR_YAML_REPORTS_READS 1
 #define ARBOR_YAML_RELEASES_PAGES 2
 
-/// An anchor, a tag or an alias read at a value (see arbor_yaml_json's `marks`).
+/// An anchor and a tag, or an alias, read at a value (see arbor_yaml_json's `marks`): 48 bytes.
 typedef struct {
     /// Where the value starts in the JSON text and where it ends: for an alias, the copy of the anchored value
     /// written for it.
     int64_t start;
     int64_t end;
-    /// Where the anchor's name (past its `&`), the tag (from its `!`) and the alias's name (past its `*`) are in
-    /// the YAML; their bytes, 0 for none.
-    int64_t anchor;
+    /// Where the anchor's name (past its `&`), or an alias's (past its `*`), and the tag (from its `!`) are in the
+    /// YAML.
+    int64_t name;
     int64_t tag;
-    int64_t alias;
-    int32_t anchor_count;
-    int32_t tag_count;
-    int32_t alias_count;
-    /// For an alias, the collections it is in.
-    int32_t depth;
-    /// For an anchor, where its value's path starts in `paths`, and its length; for an alias, the mark of the
-    /// anchored value (an index of `marks`).
-    int64_t path;
-    int64_t path_count;
-    int64_t target;
+    /// For an anchor, where its value's path starts in `paths`; for an alias, the mark of the anchored value (an
+    /// index of `marks`).
+    int64_t link;
+    /// The bytes of the name and of the tag, 0 for none (a name or tag is at most 255 bytes).
+    int32_t name_count;
+    uint8_t tag_count;
+    /// Whether the value is an alias (`name` then its name).
+    uint8_t is_alias;
+    /// For an anchor, its path's length; for an alias, the collections it is in.
+    int16_t levels;
 } arbor_yaml_value_mark;
 
 /// The JSON text of one YAML document, or where its reading gave way.
