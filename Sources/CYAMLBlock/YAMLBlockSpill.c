@@ -140,37 +140,8 @@ int arbor_yb_prepend(state *s, uint8_t byte) {
     return 1;
 }
 
-/// Appends the held bytes `from..<to` of `text`, handing the pages copied back to the system as it goes.
-static void put_held(state *s, uint8_t *text, int64_t from, int64_t to) {
-    const int64_t chunk = 4 << 20;
-    const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-    for (int64_t at = from; at < to; at += chunk) {
-        int64_t length = to - at < chunk ? to - at : chunk;
-        put_run(s, text + at, length);
-        uintptr_t start = ((uintptr_t)(text + at) + page - 1) & ~(page - 1);
-        uintptr_t end = (uintptr_t)(text + at + length) & ~(page - 1);
-        if (end > start) madvise((void *)start, (size_t)(end - start), MADV_DONTNEED);
-    }
-}
-
 void arbor_yb_put_part(state *s, arbor_yaml_json *part, int64_t from, int64_t to) {
-    if (part->descriptor >= 0 && from < part->spilled) {
-        int64_t end = to < part->spilled ? to : part->spilled;
-        uint8_t *chunk = malloc(copy_chunk);
-        if (!chunk) { s->failed = 1; return; }
-        for (int64_t at = from; at < end && !s->failed; at += copy_chunk) {
-            int64_t length = end - at < copy_chunk ? end - at : copy_chunk;
-            if (!arbor_yaml_file_read(part->descriptor, chunk, length, at)) { s->failed = 1; break; }
-            put_run(s, chunk, length);
-#if defined(__linux__)
-            // The part's file is read once: its pages are let go as they are copied.
-            fallocate(part->descriptor, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)at, (off_t)length);
-#endif
-        }
-        free(chunk);
-        from = end;
-    }
-    if (from < to) put_held(s, part->bytes, from - part->spilled, to - part->spilled);
+    arbor_yb_put_part_with(s, part, from, to, NULL, 0, NULL, NULL);
 }
 
 void arbor_yb_put_part_with(state *s, arbor_yaml_json *part, int64_t from, int64_t to, const int64_t *at, int64_t count,
@@ -198,7 +169,7 @@ void arbor_yb_put_part_with(state *s, arbor_yaml_json *part, int64_t from, int64
             written = at[next];
         }
         put_run(s, bytes + (written - start), start + length - written);
-        // What was copied is let go, as arbor_yb_put_part lets it go.
+        // The part's text is read once: its file's pages and its memory are let go as they are copied.
         if (in_file) {
 #if defined(__linux__)
             fallocate(part->descriptor, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)start, (off_t)length);

@@ -117,7 +117,7 @@ HIDDEN int arbor_yb_unspill(arbor_yaml_json *o);
 HIDDEN int arbor_yb_prepend(state *s, uint8_t byte);
 /// Appends the bytes `from..<to` of another part's text, held or in its file.
 HIDDEN void arbor_yb_put_part(state *s, arbor_yaml_json *part, int64_t from, int64_t to);
-/// As arbor_yb_put_part, with `insert` called (its `context`, the place's number) at each of the `count` places `at`
+/// As arbor_yb_put_part (which is this with no place), with `insert` called (its `context`, the place's number) at each of the `count` places `at`
 /// (in order) in the part's text, before the byte there.
 HIDDEN void arbor_yb_put_part_with(state *s, arbor_yaml_json *part, int64_t from, int64_t to, const int64_t *at, int64_t count,
                                    void (*insert)(state *s, int64_t index, const void *context), const void *context);

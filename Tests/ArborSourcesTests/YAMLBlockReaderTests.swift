@@ -75,11 +75,7 @@ struct YAMLBlockReaderTests {
 
     @Test(arguments: marked)
     func writesTheTranscodersTextAndMarksOfAnchorsTagsAndAliases(text: String) throws {
-        let written = try #require(Self.block(text), "the block reader takes it")
-        #expect(written == (try Self.transcoded(text)))
-        #expect(YAMLIndexCheck.agrees(Array(text.utf8)))
-        #expect(YAMLIndexCheck.marksAgree(Array(text.utf8)))
-        #expect(YAMLIndexCheck.commentsAgree(Array(text.utf8)))
+        try Self.takesAsTheFileReadWhole(text)
         let read = try #require(YAMLBlockReader.text(SourceBytes(Array(text.utf8))))
         #expect(!read.marks.isEmpty)
     }
@@ -94,12 +90,20 @@ struct YAMLBlockReaderTests {
         "[\n  {\"id\": 1},   # first\n  {\"id\": 2}\n]\n",
     ])
     func passesCommentsAfterACommaInAFlowCollectionOverLines(text: String) throws {
+        let written = try Self.takesAsTheFileReadWhole(text)
+        #expect(Self.block(Self.crlf(text)) == written)
+    }
+
+    /// Reads `text` with the block reader, which takes it: its text the transcoder's, with the values, marks and
+    /// comments the file read whole shows. The text written.
+    @discardableResult
+    static func takesAsTheFileReadWhole(_ text: String) throws -> String {
         let written = try #require(Self.block(text), "the block reader takes it")
         #expect(written == (try Self.transcoded(text)))
         #expect(YAMLIndexCheck.agrees(Array(text.utf8)))
-        #expect(YAMLIndexCheck.commentsAgree(Array(text.utf8)))
         #expect(YAMLIndexCheck.marksAgree(Array(text.utf8)))
-        #expect(Self.block(Self.crlf(text)) == written)
+        #expect(YAMLIndexCheck.commentsAgree(Array(text.utf8)))
+        return written
     }
 
     /// Aliases' copies past four times the file and a MiB, after the last of them: given way, as the transcoder

@@ -80,7 +80,6 @@ package struct DocumentPreview {
     /// The most cells of a row a pane wraps a line into, for cutting a long line past what it shows.
     static let cellsPerRow = 512
 
-
     private static func tone(of kind: ScalarValue.Kind) -> PreviewTone {
         switch kind {
         case .string: return .string
