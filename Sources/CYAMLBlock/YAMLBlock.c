@@ -505,7 +505,7 @@ static void start_split(state *s) {
     sp->part.unmarked = stream;
     sp->part.reported = at;
     int64_t expected = s->n - at + (s->n - at) / 8 + 4096;
-    arbor_yb_open_output(&sp->out, expected, s->spill_directory, s->spill_window);
+    arbor_yb_open_output(&sp->out, expected, s->spill_directory, s->spill_window, s->spill_held);
     sp->part.frames = malloc(sizeof(frame) * 64);
     if (!sp->out.bytes || !sp->part.frames) { arbor_yb_discard(&sp->out); free(sp->part.frames); free(sp); return; }
     sp->part.capacity = 64;
@@ -518,9 +518,18 @@ static void start_split(state *s) {
     s->split = sp;
 }
 
+/// Gives back the room of `*items` past its `count` items of `size` bytes.
+static void trim(void **items, int64_t *capacity, int64_t count, size_t size) {
+    if (!*items || count >= *capacity) return;
+    void *trimmed = realloc(*items, size * (size_t)(count ? count : 1));
+    if (!trimmed) return;
+    *items = trimmed;
+    *capacity = count ? count : 1;
+}
+
 int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t reports_reads, int32_t depth_limit,
                               arbor_yaml_number_writer numbers, const char *spill_directory, int64_t spill_window,
-                              arbor_yaml_json *result) {
+                              int64_t spill_held, arbor_yaml_json *result) {
     arbor_yb_make_tables();
     state s = { 0 };
     s.bytes = bytes;
@@ -531,11 +540,12 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
     s.reports_reads = reports_reads;
     s.spill_directory = spill_directory;
     s.spill_window = spill_window;
+    s.spill_held = spill_held;
     result->gave_way_at = -1;
     result->parts = 1;
     // A byte order mark is not text, and the first line's columns start after it.
     if (count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) s.pos = 3;
-    if (!arbor_yb_open_output(result, count + count / 8 + 4096, spill_directory, spill_window)) return 0;
+    if (!arbor_yb_open_output(result, count + count / 8 + 4096, spill_directory, spill_window, spill_held)) return 0;
     start_split(&s);
     int outcome = run(&s);
     if (s.split) {
@@ -549,10 +559,12 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
     free(s.scratch);
     arbor_yb_free_marks(&s);
     result->documents = s.documents ? s.documents : 1;
-    if (outcome == OK && result->flow_count < result->flow_capacity) {
-        // The room left unwritten is given back: the offsets are held as long as the document.
-        int64_t *trimmed = realloc(result->flows, sizeof(int64_t) * (size_t)(result->flow_count ? result->flow_count : 1));
-        if (trimmed) result->flows = trimmed;
+    if (outcome == OK) {
+        // The room left unwritten is given back: the offsets and marks are held as long as the document.
+        trim((void **)&result->flows, &result->flow_capacity, result->flow_count, sizeof(int64_t));
+        trim((void **)&result->marks, &result->mark_capacity, result->mark_count, sizeof(arbor_yaml_value_mark));
+        trim((void **)&result->names, &result->name_capacity, result->name_bytes, 1);
+        trim((void **)&result->paths, &result->path_capacity, result->path_count, sizeof(int64_t));
     }
     // No more text than the transcoder writes: aliases' copies may bring it past its limit after the last of them.
     if (outcome == OK && result->mark_count > 0 && arbor_yb_written(&s) > 4 * count + (1 << 20)) outcome = GIVE_WAY;

@@ -63,10 +63,12 @@ int arbor_yb_grow(void **items, int64_t *capacity, int64_t needed, size_t size) 
     return 1;
 }
 
-/// A new mark for the value about to be written at the text's end; NULL without memory.
+/// A new mark for the value about to be written at the text's end; NULL without memory or past the marks an
+/// `int32_t` numbers.
 static arbor_yaml_value_mark *new_mark(state *s) {
     arbor_yaml_json *o = s->out;
-    if (!arbor_yb_grow((void **)&o->marks, &o->mark_capacity, o->mark_count + 1, sizeof(arbor_yaml_value_mark))) return NULL;
+    if (o->mark_count >= INT32_MAX - 2
+        || !arbor_yb_grow((void **)&o->marks, &o->mark_capacity, o->mark_count + 1, sizeof(arbor_yaml_value_mark))) return NULL;
     arbor_yaml_value_mark *mark = &o->marks[o->mark_count++];
     memset(mark, 0, sizeof *mark);
     mark->start = arbor_yb_written(s);
@@ -75,21 +77,50 @@ static arbor_yaml_value_mark *new_mark(state *s) {
     return mark;
 }
 
+int64_t arbor_yb_keep_name(arbor_yaml_json *o, const uint8_t *text, int64_t count) {
+    if (o->name_bytes + count > UINT32_MAX
+        || !arbor_yb_grow((void **)&o->names, &o->name_capacity, o->name_bytes + count, 1)) return -1;
+    memcpy(o->names + o->name_bytes, text, (size_t)count);
+    o->name_bytes += count;
+    return o->name_bytes - count;
+}
+
+static uint64_t name_hash(const uint8_t *name, int64_t count);
+
+/// Where a tag (or a waiting alias's name) is kept in the names: where it was last kept, if it is one read lately,
+/// else copied there.
+static int64_t keep_repeated(state *s, const uint8_t *text, int64_t count) {
+    arbor_yaml_json *o = s->out;
+    uint64_t slot = name_hash(text, count) & 15;
+    if (s->repeated_counts[slot] == count && !memcmp(o->names + s->repeated_at[slot], text, (size_t)count)) return s->repeated_at[slot];
+    int64_t kept = arbor_yb_keep_name(o, text, count);
+    if (kept >= 0) {
+        s->repeated_at[slot] = (uint32_t)kept;
+        s->repeated_counts[slot] = (uint8_t)count;
+    }
+    return kept;
+}
+
 int64_t arbor_yb_mark(state *s, const props *read, int32_t flow_levels) {
     arbor_yaml_json *o = s->out;
     arbor_yaml_value_mark *mark = new_mark(s);
     if (!mark) return -1;
     if (read->tag) {
-        mark->tag = read->tag - s->bytes;
+        int64_t tag = keep_repeated(s, read->tag, read->tag_count);
+        if (tag < 0) return -1;
+        mark->tag = (uint32_t)tag;
         mark->tag_count = (uint8_t)read->tag_count;
     }
     if (read->anchor) {
-        mark->name = read->anchor - s->bytes;
-        mark->name_count = read->anchor_count;
+        int64_t name = arbor_yb_keep_name(o, read->anchor, read->anchor_count);
+        if (name < 0) return -1;
+        mark->name = (uint32_t)name;
+        mark->name_count = (uint8_t)read->anchor_count;
         // The path of the value: the member each open collection is at.
         int64_t levels = s->depth + flow_levels;
-        if (!arbor_yb_grow((void **)&o->paths, &o->path_capacity, o->path_count + levels, sizeof(int64_t))) return -1;
-        mark->link = o->path_count;
+        if (o->path_count + levels > INT32_MAX
+            || !arbor_yb_grow((void **)&o->paths, &o->path_capacity, o->path_count + levels, sizeof(int64_t))) return -1;
+        mark->link = (int32_t)o->path_count;
         mark->levels = (int16_t)levels;
         for (int32_t i = 0; i < s->depth; i++) {
             const frame *f = &s->frames[i];
@@ -127,7 +158,7 @@ anchor_slot *arbor_yb_slot_for(state *s, const uint8_t *name, int32_t count) {
     while (s->anchors[at].mark) {
         if (s->anchors[at].hash == hash) {
             const arbor_yaml_value_mark *m = &s->out->marks[s->anchors[at].mark - 1];
-            if (m->name_count == count && !memcmp(s->bytes + m->name, name, (size_t)count)) break;
+            if (m->name_count == count && !memcmp(s->out->names + m->name, name, (size_t)count)) break;
         }
         at = (at + 1) & (uint64_t)(s->anchor_capacity - 1);
     }
@@ -142,14 +173,14 @@ int arbor_yb_mark_end(state *s, int64_t index) {
 
 int arbor_yb_define(state *s, int64_t index) {
     const arbor_yaml_value_mark *mark = &s->out->marks[index];
-    if (mark->is_alias || !mark->name_count) return 1;
+    if (arbor_yaml_is_alias(mark) || !mark->name_count) return 1;
     // A second part's names are defined again in this order where it is joined (a value ends after those it holds).
     if (s->floor) {
         if (!arbor_yb_grow((void **)&s->defined, &s->defined_capacity, s->defined_count + 1, sizeof(int64_t))) return 0;
         s->defined[s->defined_count++] = index;
     }
     // Later aliases of the name repeat this value, as YAML reads a name defined again.
-    anchor_slot *slot = arbor_yb_slot_for(s, s->bytes + mark->name, mark->name_count);
+    anchor_slot *slot = arbor_yb_slot_for(s, s->out->names + mark->name, mark->name_count);
     if (!slot) return 0;
     if (!slot->mark) s->anchor_count++;
     free(slot->copy);
@@ -190,11 +221,13 @@ const uint8_t *arbor_yb_alias(state *s, const uint8_t *p, const uint8_t *end, in
     if (!slot || !slot->mark) {
         if (!s->floor) return NULL;
         arbor_yaml_value_mark *waiting = new_mark(s);
-        if (!waiting || !arbor_yb_wait(s, s->out->mark_count - 1, flow)) return NULL;
+        int64_t name = waiting ? keep_repeated(s, p + 1, q - p - 1) : -1;
+        if (name < 0 || !arbor_yb_wait(s, s->out->mark_count - 1, flow)) return NULL;
+        waiting = &s->out->marks[s->out->mark_count - 1];
         waiting->end = waiting->start;
-        waiting->name = p + 1 - s->bytes;
-        waiting->name_count = (int32_t)(q - p - 1);
-        waiting->is_alias = 1;
+        waiting->name = (uint32_t)name;
+        waiting->name_count = (uint8_t)(q - p - 1);
+        waiting->link = ARBOR_YAML_WAITING;
         waiting->levels = (int16_t)depth;
         return q;
     }
@@ -205,12 +238,12 @@ const uint8_t *arbor_yb_alias(state *s, const uint8_t *p, const uint8_t *end, in
     arbor_yaml_value_mark *mark = new_mark(s);
     if (!mark) return NULL;
     put_run(s, slot->copy, slot->copy_count);
+    const arbor_yaml_value_mark *anchored = &s->out->marks[target];
     mark->end = arbor_yb_written(s);
-    mark->name = p + 1 - s->bytes;
-    mark->name_count = (int32_t)(q - p - 1);
-    mark->is_alias = 1;
+    mark->name = anchored->name;
+    mark->name_count = anchored->name_count;
     mark->levels = (int16_t)depth;
-    mark->link = target;
+    mark->link = (int32_t)(-2 - target);
     // A collection's copy in a block is on one line, as a flow collection there is.
     if (!flow && slot->copy_count > 2 && (slot->copy[0] == '{' || slot->copy[0] == '[')
         && !arbor_yb_record_flow(s->out, mark->start, mark->end)) return NULL;

@@ -22,6 +22,9 @@ void arbor_yb_make_tables(void) {
 int arbor_yb_reserve(state *s, int64_t more) {
     arbor_yaml_json *o = s->out;
     if (o->count + more <= o->capacity) return 1;
+    // A text held whole until it outgrew what is held of one: written to its file from here.
+    if (o->descriptor < 0 && s->spill_directory && s->spill_held > 0 && o->count + more > s->spill_held
+        && arbor_yb_start_spilling(o, s->spill_directory, s->spill_window) && o->count + more <= o->capacity) return 1;
     if (o->descriptor >= 0) {
         if (!arbor_yb_flush(o) && !arbor_yb_unspill(o)) { s->failed = 1; return 0; }
         if (o->count + more <= o->capacity) return 1;

@@ -30,7 +30,7 @@ int arbor_yb_waits_within(const state *s, int64_t start, int64_t end) {
 /// The slot of the anchor a waiting alias (`mark`, read by `part`) repeats, in this part's table; NULL for none.
 static anchor_slot *anchor_of(state *s, const state *part, const arbor_yaml_value_mark *mark) {
     if (!s->anchor_count) return NULL;
-    anchor_slot *slot = arbor_yb_slot_for(s, part->bytes + mark->name, mark->name_count);
+    anchor_slot *slot = arbor_yb_slot_for(s, part->out->names + mark->name, mark->name_count);
     return slot && slot->mark ? slot : NULL;
 }
 
@@ -87,29 +87,37 @@ static void put_flows(state *s, const arbor_yaml_json *out, const joint *j) {
     }
 }
 
-/// Appends a second part's mark to this part's marks, its offsets moved, its path and depth counted from this
-/// part's top (`lift` levels below it, the part's first entry at `first_entry` of this part's open sequence).
-static void put_mark(state *s, const state *part, arbor_yaml_value_mark mark, const joint *j, int64_t own_marks, int64_t *cursor) {
+/// Appends a second part's mark to this part's marks, its offsets moved, its names found `names` on in this
+/// part's, its path and depth counted from this part's top (`lift` levels below it, the part's first entry at
+/// `first_entry` of this part's open sequence).
+static void put_mark(state *s, const state *part, arbor_yaml_value_mark mark, const joint *j, int64_t own_marks, int64_t names,
+                     int64_t *cursor) {
     arbor_yaml_json *o = s->out;
     int32_t lift = s->depth - 1;
-    if (mark.is_alias && mark.link < 0) {
+    int alias = arbor_yaml_is_alias(&mark);
+    if (mark.link == ARBOR_YAML_WAITING) {
         mark.start = moved_on(j, mark.start, cursor);
         const anchor_slot *copy = j->copies[*cursor];
+        const arbor_yaml_value_mark *anchored = &o->marks[copy->mark - 1];
         mark.end = mark.start + copy->copy_count;
-        mark.link = copy->mark - 1;
+        mark.link = (int32_t)(-1 - copy->mark);
+        mark.name = anchored->name;
     } else {
         int64_t length = mark.end - mark.start;
         mark.start = moved_on(j, mark.start, cursor);
         // A value holding no waiting alias is as long as it was.
         mark.end = *cursor < j->count && j->at[*cursor] < mark.end ? moved(j, mark.end) : mark.start + length;
-        if (mark.is_alias) mark.link += own_marks;
+        if (alias) mark.link = (int32_t)(mark.link - own_marks);
+        if (mark.name_count) mark.name = (uint32_t)(mark.name + names);
+        if (mark.tag_count) mark.tag = (uint32_t)(mark.tag + names);
     }
-    if (mark.is_alias) mark.levels = (int16_t)(mark.levels + lift);
-    if (!mark.is_alias && mark.name_count) {
+    if (alias) mark.levels = (int16_t)(mark.levels + lift);
+    if (!alias && mark.name_count) {
         int64_t levels = lift + mark.levels;
-        if (!arbor_yb_grow((void **)&o->paths, &o->path_capacity, o->path_count + levels, sizeof(int64_t))) { s->failed = 1; return; }
+        if (o->path_count + levels > INT32_MAX
+            || !arbor_yb_grow((void **)&o->paths, &o->path_capacity, o->path_count + levels, sizeof(int64_t))) { s->failed = 1; return; }
         int64_t from = mark.link;
-        mark.link = o->path_count;
+        mark.link = (int32_t)o->path_count;
         for (int32_t i = 0; i < lift; i++) {
             const frame *f = &s->frames[i];
             o->paths[o->path_count++] = f->is_map ? -1 - f->key : f->count - 1;
@@ -136,7 +144,9 @@ void arbor_yb_put_part_marked(state *s, state *part, arbor_yaml_json *out) {
     joint j = { arbor_yb_written(s) - 1, count, malloc(sizeof(int64_t) * (size_t)(count + 1)),
                 malloc(sizeof(int64_t) * (size_t)(count + 1)), malloc(sizeof(anchor_slot *) * (size_t)(count + 1)) };
     int64_t own_marks = s->out->mark_count;
-    if (!j.at || !j.before || !j.copies
+    // The part's names after this part's: its marks point into them from there.
+    int64_t names = out->name_bytes ? arbor_yb_keep_name(s->out, out->names, out->name_bytes) : s->out->name_bytes;
+    if (!j.at || !j.before || !j.copies || names < 0 || own_marks + out->mark_count >= INT32_MAX - 2
         || !arbor_yb_grow((void **)&s->out->marks, &s->out->mark_capacity, own_marks + out->mark_count, sizeof(arbor_yaml_value_mark))) {
         s->failed = 1;
         goto done;
@@ -151,7 +161,7 @@ void arbor_yb_put_part_marked(state *s, state *part, arbor_yaml_json *out) {
     put_flows(s, out, &j);
     arbor_yb_put_part_with(s, out, 1, written, j.at, count, put_copy, &j);
     int64_t cursor = 0;
-    for (int64_t i = 0; i < out->mark_count && !s->failed; i++) put_mark(s, part, out->marks[i], &j, own_marks, &cursor);
+    for (int64_t i = 0; i < out->mark_count && !s->failed; i++) put_mark(s, part, out->marks[i], &j, own_marks, names, &cursor);
     // The part's anchors are those of the names from here on, defined again in the order it defined them.
     for (int64_t i = 0; i < part->defined_count && !s->failed; i++) {
         if (!arbor_yb_define(s, own_marks + part->defined[i])) s->failed = 1;

@@ -63,17 +63,38 @@ int32_t arbor_yaml_file_read(int32_t descriptor, uint8_t *bytes, int64_t count, 
     return transfer(descriptor, bytes, count, offset, 0);
 }
 
-int arbor_yb_open_output(arbor_yaml_json *o, int64_t expected, const char *directory, int64_t window) {
+int arbor_yb_open_output(arbor_yaml_json *o, int64_t expected, const char *directory, int64_t window, int64_t held) {
     o->count = o->spilled = 0;
     o->flows = NULL;
     o->flow_count = o->flow_capacity = 0;
-    o->descriptor = directory && window > 0 && expected > window ? arbor_yb_spill_open(directory) : -1;
+    o->descriptor = directory && window > 0 && expected > window && held <= 0 ? arbor_yb_spill_open(directory) : -1;
     o->capacity = o->descriptor >= 0 ? window : expected;
     o->bytes = malloc((size_t)o->capacity);
     if (o->bytes) return 1;
     if (o->descriptor >= 0) close(o->descriptor);
     o->descriptor = -1;
     return 0;
+}
+
+int arbor_yb_start_spilling(arbor_yaml_json *o, const char *directory, int64_t window) {
+    int descriptor = o->descriptor < 0 && window > 0 ? arbor_yb_spill_open(directory) : -1;
+    if (descriptor < 0) return 0;
+    if (!arbor_yaml_file_write(descriptor, o->bytes, o->count, 0)) {
+        close(descriptor);
+        return 0;
+    }
+    uint8_t *window_bytes = malloc((size_t)window);
+    if (!window_bytes) {
+        close(descriptor);
+        return 0;
+    }
+    free(o->bytes);
+    o->bytes = window_bytes;
+    o->descriptor = descriptor;
+    o->spilled = o->count;
+    o->count = 0;
+    o->capacity = window;
+    return 1;
 }
 
 int arbor_yb_flush(arbor_yaml_json *o) {
@@ -200,12 +221,14 @@ void arbor_yb_discard(arbor_yaml_json *o) {
     free(o->bytes);
     free(o->flows);
     free(o->marks);
+    free(o->names);
     free(o->paths);
     if (o->descriptor >= 0) close(o->descriptor);
     o->bytes = NULL;
     o->flows = NULL;
     o->marks = NULL;
+    o->names = NULL;
     o->paths = NULL;
     o->descriptor = -1;
-    o->count = o->flow_count = o->mark_count = o->path_count = o->spilled = 0;
+    o->count = o->flow_count = o->mark_count = o->name_bytes = o->path_count = o->spilled = 0;
 }

@@ -79,12 +79,15 @@ typedef struct {
     int64_t reported;
     const char *spill_directory; // where a large text is written rather than held, else NULL
     int64_t spill_window;        // the bytes of it held before they are written
+    int64_t spill_held;          // the bytes of a text held whole before its file is made (0: made at its start)
     int unmarked;       // anchors, tags and aliases give way (a stream's second part, whose documents' are theirs)
     props pending_props; // the anchor and tag of the pending value
     int as_text;        // a plain scalar is written as text, whatever it looks like (it has a tag)
     anchor_slot *anchors; // the anchors defined, by name (a table of `anchor_capacity` slots)
     int64_t anchor_capacity;
     int64_t anchor_count;
+    uint32_t repeated_at[16]; // where tags and waiting names read lately are kept in the names, by hash (count 0: none)
+    uint8_t repeated_counts[16];
     int64_t *flow_members; // for each flow collection open, the member being read (see arbor_yaml_json's paths)
     int64_t flow_member_capacity;
     int64_t *defined;   // a second part's anchored values (their marks) in the order their names were defined
@@ -107,8 +110,11 @@ static inline int64_t arbor_yb_written(const state *s) { return s->out->spilled 
 /// An unnamed file for a text in `directory`, on a file system of disk; -1 for none.
 HIDDEN int arbor_yb_spill_open(const char *directory);
 /// Makes a text's output for about `expected` bytes: written to a file in `directory` (if any) `window` bytes at
-/// a time when it is larger, else held (0 when no memory).
-HIDDEN int arbor_yb_open_output(arbor_yaml_json *o, int64_t expected, const char *directory, int64_t window);
+/// a time when it is larger, unless `held` bytes are held first (then held) (0 when no memory).
+HIDDEN int arbor_yb_open_output(arbor_yaml_json *o, int64_t expected, const char *directory, int64_t window, int64_t held);
+/// Writes a held text to a file in `directory` and holds `window` bytes at a time from here: 0 (the text still
+/// held) when no file can be made or written.
+HIDDEN int arbor_yb_start_spilling(arbor_yaml_json *o, const char *directory, int64_t window);
 /// Writes the held text to the file after what is there (0 when it cannot).
 HIDDEN int arbor_yb_flush(arbor_yaml_json *o);
 /// Brings a text written to its file back into memory, held whole (0 when it cannot).
@@ -220,6 +226,9 @@ HIDDEN int arbor_yb_define(state *s, int64_t index);
 HIDDEN const uint8_t *arbor_yb_alias(state *s, const uint8_t *p, const uint8_t *end, int flow, int32_t depth);
 /// The flow collection `depth` flow collections deep is at `member` (see arbor_yaml_json's paths); 0 without memory.
 HIDDEN int arbor_yb_flow_member(state *s, int32_t depth, int64_t member);
+/// Keeps `count` bytes at `text` (a name or tag) in `o`'s names: where they start there, -1 without memory or
+/// past the 4 GiB a mark's `uint32_t` points into.
+HIDDEN int64_t arbor_yb_keep_name(arbor_yaml_json *o, const uint8_t *text, int64_t count);
 /// Makes room for `needed` items of `size` bytes at `*items` (`*capacity` of them), doubling: 0 without memory.
 HIDDEN int arbor_yb_grow(void **items, int64_t *capacity, int64_t needed, size_t size);
 /// Lets the anchors' table and the flow collections' members go.

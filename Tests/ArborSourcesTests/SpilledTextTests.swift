@@ -67,6 +67,35 @@ struct SpilledTextTests {
         #expect((0..<written.flows.count).map { written.flows[$0] } == (0..<held.flows.count).map { held.flows[$0] })
     }
 
+    /// Services each with an anchor and its alias, and a merge key of the defaults: the text outgrows the YAML.
+    static func anchoredServices(_ count: Int) -> String {
+        "defaults: &d {image: registry.example.com/app, resources: {cpu: 500m, memory: 1Gi}}\nitems:\n"
+            + (0..<count).map { "- name: svc-\($0)\n  <<: *d\n  labels: &l\($0) {app: a\($0)}\n  selector: *l\($0)\n" }.joined()
+    }
+
+    /// A text held until it outgrows what is held of one (a smaller input's, grown by its aliases' copies) is
+    /// written to its file from there: the same bytes, flow collections and marks as the text held whole.
+    @Test(arguments: [(400, 1), (60_000, 2)])
+    func aTextThatOutgrowsWhatIsHeldIsWrittenToAFileFromThere(services: Int, parts: Int) throws {
+        let content = SourceBytes(Array(Self.anchoredServices(services).utf8))
+        let held = try #require(YAMLBlockReader.text(content, spillingTo: nil))
+        var place = try Self.place(window: 61)
+        place.held = 4096
+        let written = try #require(YAMLBlockReader.text(content, spillingTo: place))
+        #expect(written.parts == parts)
+        #expect(held.json.count > content.count)
+        #expect(try Self.mappingName(at: Self.base(of: written.json)).hasSuffix("(deleted)"), "an unnamed file's")
+        let same = Array(written.json) == Array(held.json)
+        #expect(same)
+        #expect((0..<written.flows.count).map { written.flows[$0] } == (0..<held.flows.count).map { held.flows[$0] })
+        #expect(written.marks.offsets == held.marks.offsets)
+        #expect(written.marks.offsets.allSatisfy { written.marks[$0] == held.marks[$0] })
+        // Within what is held, held whole.
+        place.held = 4 * held.json.count
+        let kept = try #require(YAMLBlockReader.text(content, spillingTo: place))
+        #expect(!(try Self.mappingName(at: Self.base(of: kept.json)).hasSuffix("(deleted)")))
+    }
+
     @Test func aTextWithNoSlotForItsMappingIsStillMappedFromItsFile() throws {
         let yaml = Self.deployments(2_000)
         let held = try #require(YAMLBlockReader.text(SourceBytes(Array(yaml.utf8)), spillingTo: nil))
@@ -85,6 +114,10 @@ struct SpilledTextTests {
     @Test func aSmallInputsTextIsHeld() throws {
         #expect(SpilledText.place(forInput: SpilledText.inputBytes - 1) == nil)
         #expect(SpilledText.place(forInput: SpilledText.inputBytes)?.window == SpilledText.window)
+        // A text may outgrow its input by aliases' copies: held until it reaches the size of a large input's.
+        #expect(SpilledText.place(forTextOf: 1 << 20) == nil)
+        #expect(SpilledText.place(forTextOf: 8 << 20)?.held == SpilledText.inputBytes)
+        #expect(SpilledText.place(forTextOf: SpilledText.inputBytes)?.held == 0)
         let held = try #require(YAMLBlockReader.text(SourceBytes(Array("a: [1, 2]\n".utf8))))
         // The process's own memory is named nothing or in brackets (`[heap]` on the main thread's arena), a file by
         // its path.

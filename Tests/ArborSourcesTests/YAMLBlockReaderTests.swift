@@ -80,6 +80,21 @@ struct YAMLBlockReaderTests {
         #expect(!read.marks.isEmpty)
     }
 
+    /// The names of anchors and aliases and the tags are kept with the marks as they are read: the input can be let
+    /// go once read (a file's mapping is given back), and the marks still name them.
+    @Test func marksKeepTheirNamesOnceTheInputIsGone() throws {
+        let text = "a: &first !tag [1]\nb: *first\nc: &second !other x\nd: [*second, !tag y, *first]\n"
+        let input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+        defer { input.deallocate() }
+        _ = input.initialize(from: text.utf8)
+        let read = try #require(YAMLBlockReader.text(SourceBytes(ByteStorage(mapped: UnsafePointer(input.baseAddress!), count: input.count, unmap: {}))))
+        input.update(repeating: UInt8(ascii: "z"))
+        let transcoded = try #require(try YAMLTranscoder.text(Array(text.utf8), limit: 1 << 20))
+        #expect(read.marks.offsets.count == 6)
+        #expect(read.marks.offsets.allSatisfy { read.marks[$0] == transcoded.marks[$0] })
+        #expect(read.marks.offsets.compactMap { read.marks[$0]?.alias } == ["*first", "*second", "*first"])
+    }
+
     /// A comment ending a line of a flow collection over lines after a comma, past its first line, is no value's
     /// in the file read whole (the comma stands between it and the value before): the reader passes it.
     @Test(arguments: [
@@ -326,6 +341,11 @@ struct YAMLBlockReaderTests {
             }
             let middle = read.json.count / 2
             #expect(read.marks.offsets.contains { $0 > middle }, "marks past the middle")
+            // Inside an alias's copy, a value is renamed by the anchored one's path, as the transcoder's marks say.
+            let probes = Array(stride(from: 0, to: read.json.count, by: 97)) + read.marks.offsets.flatMap { [$0, $0 + 1, $0 + 2] }
+            #expect(probes.contains { transcoded.marks.copy(holding: $0) != nil })
+            #expect(probes.allSatisfy { read.marks.copy(holding: $0)?.linkPath == transcoded.marks.copy(holding: $0)?.linkPath
+                && read.marks.copy(holding: $0)?.depth == transcoded.marks.copy(holding: $0)?.depth })
         }
     }
 

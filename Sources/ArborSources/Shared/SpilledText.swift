@@ -17,6 +17,8 @@ enum SpilledText {
         let directory: String
         /// The bytes held at a time.
         let window: Int
+        /// The bytes of a text held whole before its file is made (0: made at its start).
+        var held = 0
     }
 
     /// Inputs from this size write their text to a file: smaller ones are held under the stretch a reader holds
@@ -31,6 +33,17 @@ enum SpilledText {
     static func place(forInput count: Int) -> Place? {
         guard count >= inputBytes, let directory else { return nil }
         return Place(directory: directory, window: window)
+    }
+
+    /// The place for the text of an input of `count` bytes whose text may be longer than it (a YAML file whose
+    /// aliases' copies are written out): the text of a smaller input than ``inputBytes`` is held until it reaches
+    /// that size. Nil for an input whose text cannot reach it (at most four times the input and a MiB).
+    static func place(forTextOf count: Int) -> Place? {
+        guard count >= inputBytes else {
+            guard 4 * count + (1 << 20) >= inputBytes, let directory else { return nil }
+            return Place(directory: directory, window: window, held: inputBytes)
+        }
+        return place(forInput: count)
     }
 
     /// The first of `$TMPDIR`, `/var/tmp` and `/tmp` that is on disk and takes an unnamed file; nil for none

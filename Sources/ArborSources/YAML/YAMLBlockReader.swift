@@ -27,10 +27,10 @@ enum YAMLBlockReader {
         text(content, releasing: releasing)?.json
     }
 
-    /// As ``json(_:releasing:)``, all that is read. The text of a large input is written to an unnamed file rather
-    /// than held (``SpilledText``).
+    /// As ``json(_:releasing:)``, all that is read. A large text (of a large input, or grown past that size by
+    /// aliases' copies) is written to an unnamed file rather than held (``SpilledText``).
     static func text(_ content: SourceBytes, releasing: Bool = false) -> Read? {
-        text(content, releasing: releasing, spillingTo: SpilledText.place(forInput: content.count))
+        text(content, releasing: releasing, spillingTo: SpilledText.place(forTextOf: content.count))
     }
 
     /// As ``text(_:releasing:)``, the text written to `place` (nil: held).
@@ -39,11 +39,12 @@ enum YAMLBlockReader {
         let pages = releasing ? ARBOR_YAML_RELEASES_PAGES : content.isMapped ? ARBOR_YAML_REPORTS_READS : 0
         let written = content.withUnsafeBufferPointer { buffer in
             arbor_yaml_block_json(buffer.baseAddress, Int64(buffer.count), Int32(pages), Int32(YAMLGraph.depthLimit), numberWriter,
-                                  place?.directory, Int64(place?.window ?? 0), &result)
+                                  place?.directory, Int64(place?.window ?? 0), Int64(place?.held ?? 0), &result)
         }
         let flows = YAMLFlowOffsets(taking: result.flows, count: Int(result.flow_count))
         defer {
             free(result.marks)
+            free(result.names)
             free(result.paths)
         }
         guard written == 1 else { return nil }
@@ -55,7 +56,12 @@ enum YAMLBlockReader {
             guard let bytes = result.bytes else { return nil }
             json = SourceBytes(ByteStorage(mapped: UnsafePointer(bytes), count: Int(result.count), unmap: { free(bytes) }))
         }
-        let marks = content.withUnsafeBufferPointer { YAMLMarks(reading: result, yaml: $0, json: json) }
+        var marks = YAMLMarks()
+        if result.mark_count > 0 {
+            // Marks out of the order of their values are not read here: the transcoder reads the document.
+            guard let read = YAMLReadMarks(taking: &result, json: json) else { return nil }
+            marks = YAMLMarks(read: read)
+        }
         return Read(json: json, documents: Int(result.documents), flows: flows, marks: marks, parts: Int(result.parts))
     }
 }

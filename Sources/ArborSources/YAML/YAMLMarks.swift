@@ -3,6 +3,7 @@ import ArborPath
 /// YAML's anchors, tags, aliases and comments in a file written as JSON text (``YAMLTranscoder``), each by the
 /// offset in that text of the value it belongs to, for the browser to show as it shows a file read whole. A value's
 /// marks take 24 bytes: the texts of anchors, tags and aliases are kept once each, as is the path an alias links to.
+/// The block reader's are read where it wrote them (``YAMLReadMarks``).
 struct YAMLMarks: Sendable {
     /// What YAML writes at one value beside the value.
     struct Mark: Sendable, Equatable {
@@ -45,18 +46,23 @@ struct YAMLMarks: Sendable {
     private var copies: [(range: Range<Int>, depth: Int32, link: Int32)] = []
     /// Whether the marks were added in the order of their offsets; ``finish()`` puts them in it.
     private var isSorted = true
+    /// The block reader's marks, where these are its.
+    private var read: YAMLReadMarks?
+
+    /// No marks yet.
+    init() {}
+
+    /// The block reader's marks.
+    init(read: YAMLReadMarks) { self.read = read }
 
     /// Whether no value has a mark.
-    var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { read == nil && entries.isEmpty }
 
     /// Where the values with marks start, in order (after ``finish()``).
-    var offsets: [Int] { entries.map(\.offset) }
+    var offsets: [Int] { read?.offsets ?? entries.map(\.offset) }
 
     /// Whether some value is an alias.
-    var hasAliases: Bool { !copies.isEmpty }
-
-    /// Makes room for `count` values' marks.
-    mutating func reserve(_ count: Int) { entries.reserveCapacity(count) }
+    var hasAliases: Bool { read?.hasAliases ?? !copies.isEmpty }
 
     /// Adds the anchor, tag and comment of the value at `offset`; the number of its marks.
     @discardableResult
@@ -65,18 +71,10 @@ struct YAMLMarks: Sendable {
                      comment: number(ofComment: mark.comment) ?? -1))
     }
 
-    /// The number of a link, for each alias to `alias` (with its `*`) to share: to the value at `path`. A text
-    /// not `shared` is kept as it is, not looked for among those kept (a name each anchor has its own of).
-    mutating func link(_ alias: String, to path: [PathKey], shared: Bool = true) -> Int32 {
-        links.append((shared ? number(of: alias)! : kept(alias), path))
+    /// The number of a link, for each alias to `alias` (with its `*`) to share: to the value at `path`.
+    mutating func link(_ alias: String, to path: [PathKey]) -> Int32 {
+        links.append((number(of: alias)!, path))
         return Int32(links.count - 1)
-    }
-
-    /// Adds an anchor (its name not looked for among the texts kept, as the names of a file's many anchors are
-    /// mostly their own) and a tag at the value at `offset`.
-    mutating func add(anchor: String?, tag: String?, at offset: Int) {
-        let anchorNumber = anchor.map { kept($0) } ?? -1
-        append(Entry(offset: offset, anchor: anchorNumber, tag: number(of: tag) ?? -1))
     }
 
     /// Adds an alias (its ``link(_:to:)``) at the copy of its anchor's value written for it, `depth` keys down.
@@ -101,6 +99,7 @@ struct YAMLMarks: Sendable {
 
     /// The marks of the value at `offset`, if it has any.
     subscript(offset: Int) -> Mark? {
+        if let read { return read.mark(at: offset) }
         var (low, high) = (0, entries.count)
         while low < high {
             let middle = (low + high) / 2
@@ -124,6 +123,7 @@ struct YAMLMarks: Sendable {
     /// For a value inside the copy an alias stands for (not the copy itself), the alias's depth (the keys of its
     /// path) and the path of the value its anchor marked.
     func copy(holding offset: Int) -> (depth: Int, linkPath: [PathKey])? {
+        if let read { return read.copy(holding: offset) }
         var (low, high) = (0, copies.count)
         while low < high {
             let middle = (low + high) / 2
@@ -145,11 +145,6 @@ struct YAMLMarks: Sendable {
         if let known = numbers[text] { return known }
         texts.append(text)
         numbers[text] = Int32(texts.count - 1)
-        return Int32(texts.count - 1)
-    }
-
-    private mutating func kept(_ text: String) -> Int32 {
-        texts.append(text)
         return Int32(texts.count - 1)
     }
 

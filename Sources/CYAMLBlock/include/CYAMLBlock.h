@@ -15,27 +15,34 @@ typedef int32_t (*arbor_yaml_number_writer)(const uint8_t *text, int64_t count, 
 #define ARBOR_YAML_REPORTS_READS 1
 #define ARBOR_YAML_RELEASES_PAGES 2
 
-/// An anchor and a tag, or an alias, read at a value (see arbor_yaml_json's `marks`): 48 bytes.
+/// A mark's `link` while a second part's alias waits for the first part's anchor (see arbor_yaml_value_mark).
+#define ARBOR_YAML_WAITING INT32_MIN
+
+/// An anchor and a tag, or an alias, read at a value (see arbor_yaml_json's `marks`): 32 bytes.
 typedef struct {
     /// Where the value starts in the JSON text and where it ends: for an alias, the copy of the anchored value
     /// written for it.
     int64_t start;
     int64_t end;
-    /// Where the anchor's name (past its `&`), or an alias's (past its `*`), and the tag (from its `!`) are in the
-    /// YAML.
-    int64_t name;
-    int64_t tag;
-    /// For an anchor, where its value's path starts in `paths`; for an alias, the mark of the anchored value (an
-    /// index of `marks`).
-    int64_t link;
-    /// The bytes of the name and of the tag, 0 for none (a name or tag is at most 255 bytes).
-    int32_t name_count;
-    uint8_t tag_count;
-    /// Whether the value is an alias (`name` then its name).
-    uint8_t is_alias;
+    /// Where the anchor's name (without its `&`) or an alias's (without its `*`), and the tag (from its `!`), are
+    /// in the reading's `names`.
+    uint32_t name;
+    uint32_t tag;
+    /// For an anchor, where its value's path starts in `paths`; -1 for a tag alone; for an alias, -2 minus the
+    /// mark of the anchored value (ARBOR_YAML_WAITING while a second part's alias waits for the first part's).
+    int32_t link;
     /// For an anchor, its path's length; for an alias, the collections it is in.
     int16_t levels;
+    /// The bytes of the name and of the tag, 0 for none (a name or tag is at most 255 bytes).
+    uint8_t name_count;
+    uint8_t tag_count;
 } arbor_yaml_value_mark;
+
+/// Whether a mark is an alias's.
+static inline int arbor_yaml_is_alias(const arbor_yaml_value_mark *mark) { return mark->link <= -2; }
+
+/// The mark of the value an alias's anchor marked (an index of `marks`).
+static inline int64_t arbor_yaml_anchored(const arbor_yaml_value_mark *mark) { return -2 - (int64_t)mark->link; }
 
 /// The JSON text of one YAML document, or where its reading gave way.
 typedef struct {
@@ -65,6 +72,11 @@ typedef struct {
     arbor_yaml_value_mark *marks;
     int64_t mark_count;
     int64_t mark_capacity;
+    /// The names of anchors and aliases and the tags the marks point into, each tag kept once where it repeats
+    /// (`malloc`ed; the caller frees it).
+    uint8_t *names;
+    int64_t name_bytes;
+    int64_t name_capacity;
     /// The paths of anchored values, a member a level: a sequence's index, or for a mapping's key -1 minus where
     /// the key's JSON string starts in the text (`malloc`ed; the caller frees it).
     int64_t *paths;
@@ -82,11 +94,11 @@ typedef struct {
 /// its pages are given back, ARBOR_YAML_RELEASES_PAGES for a private mapping of a file that is only read, whose
 /// pages are given back as they are read; `depth_limit` is the deepest nesting written. A large input is read in
 /// two parts on two threads. With a `spill_directory`, the text is written to an unnamed file there, `spill_window`
-/// bytes at a time, rather than held (`result->descriptor`); where no such file can be made, or written to the
-/// end, it is held.
+/// bytes at a time, rather than held (`result->descriptor`): from its start, or once it outgrows `spill_held` bytes
+/// (0: from its start); where no such file can be made, or written to the end, it is held.
 int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t reports_reads, int32_t depth_limit,
                               arbor_yaml_number_writer numbers, const char *spill_directory, int64_t spill_window,
-                              arbor_yaml_json *result);
+                              int64_t spill_held, arbor_yaml_json *result);
 
 /// A text being written: `bytes` (`malloc`ed; the caller frees it), `count` bytes written of `capacity`; where
 /// set, `passed` is told every MiB or so how far its input has been read (`context` its first argument), so that
