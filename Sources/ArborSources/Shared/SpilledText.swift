@@ -40,22 +40,28 @@ enum SpilledText {
     /// that size. Nil for an input whose text cannot reach it (at most four times the input and a MiB).
     static func place(forTextOf count: Int) -> Place? {
         guard count >= inputBytes else {
-            guard 4 * count + (1 << 20) >= inputBytes, let directory else { return nil }
+            guard 4 * count + (1 << 20) >= inputBytes, let directory = writableDirectory else { return nil }
             return Place(directory: directory, window: window, held: inputBytes)
         }
         return place(forInput: count)
     }
 
+    /// `$TMPDIR`, `/var/tmp` and `/tmp`, in the order they are tried.
+    private static var candidates: [String] {
+        [getenv("TMPDIR").map { String(cString: $0) }, "/var/tmp", "/tmp"].compactMap { $0 }.filter { !$0.isEmpty }
+    }
+
     /// The first of `$TMPDIR`, `/var/tmp` and `/tmp` that is on disk and takes an unnamed file; nil for none
     /// (then texts are held).
-    static let directory: String? = {
-        let candidates = [getenv("TMPDIR").map { String(cString: $0) }, "/var/tmp", "/tmp"].compactMap { $0 }
-        return candidates.first { directory in
-            let descriptor = directory.isEmpty ? -1 : arbor_yaml_spill_file(directory)
-            if descriptor >= 0 { close(descriptor) }
-            return descriptor >= 0
-        }
-    }()
+    static let directory: String? = candidates.first { directory in
+        let descriptor = arbor_yaml_spill_file(directory)
+        if descriptor >= 0 { close(descriptor) }
+        return descriptor >= 0
+    }
+
+    /// The first of them this process may write to, chosen without making a file there, for a text that most often
+    /// needs none. Where the reader cannot make an unnamed file there (a file system of memory), the text is held.
+    static var writableDirectory: String? { candidates.first { access($0, W_OK) == 0 } }
 
     /// The text of `count` bytes written to `descriptor` (which this takes), mapped so that its readers give its
     /// pages back (`registered`); mapped without that when every slot of such mappings is taken (its pages, the
