@@ -96,6 +96,17 @@ struct SpilledTextTests {
         #expect(!(try Self.mappingName(at: Self.base(of: kept.json)).hasSuffix("(deleted)")))
     }
 
+    /// A directory on a file system of memory takes no text: one that outgrows what is held stays held there.
+    @Test func aTextThatOutgrowsWhatIsHeldStaysHeldWhereNoFileOnDiskCanBeMade() throws {
+        let content = SourceBytes(Array(Self.anchoredServices(400).utf8))
+        let held = try #require(YAMLBlockReader.text(content, spillingTo: nil))
+        let kept = try #require(YAMLBlockReader.text(content, spillingTo: SpilledText.Place(directory: "/dev/shm", window: 61, held: 4096)))
+        let name = try Self.mappingName(at: Self.base(of: kept.json))
+        #expect(name.isEmpty || name.hasPrefix("["), "held in the process's own memory, not \(name)")
+        let same = Array(kept.json) == Array(held.json)
+        #expect(same)
+    }
+
     @Test func aTextWithNoSlotForItsMappingIsStillMappedFromItsFile() throws {
         let yaml = Self.deployments(2_000)
         let held = try #require(YAMLBlockReader.text(SourceBytes(Array(yaml.utf8)), spillingTo: nil))
