@@ -154,7 +154,9 @@ anchor_slot *arbor_yb_slot_for(state *s, const uint8_t *name, int32_t count) {
         s->anchors = table;
         s->anchor_capacity = capacity;
     }
-    uint64_t hash = name_hash(name, count), at = hash & (uint64_t)(s->anchor_capacity - 1);
+    uint64_t wide = name_hash(name, count);
+    uint32_t hash = (uint32_t)(wide ^ (wide >> 32));
+    uint64_t at = hash & (uint64_t)(s->anchor_capacity - 1);
     while (s->anchors[at].mark) {
         if (s->anchors[at].hash == hash) {
             const arbor_yaml_value_mark *m = &s->out->marks[s->anchors[at].mark - 1];
@@ -183,17 +185,41 @@ int arbor_yb_define(state *s, int64_t index) {
     anchor_slot *slot = arbor_yb_slot_for(s, s->out->names + mark->name, mark->name_count);
     if (!slot) return 0;
     if (!slot->mark) s->anchor_count++;
-    free(slot->copy);
-    slot->mark = index + 1;
-    slot->copy = NULL;
-    slot->copy_count = 0;
+    slot->mark = (int32_t)(index + 1);
+    if (slot->copy > 0) {
+        // The old value's copy goes; its place among the copies is this name's for the new value's.
+        kept_copy *old = &s->copies[slot->copy - 1];
+        free(old->bytes);
+        old->bytes = NULL;
+        old->count = 0;
+    } else {
+        slot->copy = 0;
+    }
     return 1;
+}
+
+/// Whether the text of the value `mark` holds is all written: a second part's value holding an alias that waits
+/// for the first part's anchor is not.
+static int written_whole(const state *s, const arbor_yaml_value_mark *mark) {
+    return !s->floor || !arbor_yb_waits_within(s, mark->start, mark->end);
+}
+
+/// Appends the `count` bytes at `from` to `to`, its line breaks left out: the bytes appended.
+static int64_t without_breaks(uint8_t *to, const uint8_t *from, int64_t count) {
+    int64_t kept = 0;
+    for (int64_t i = 0; i < count; i++) if (from[i] != '\n') to[kept++] = from[i];
+    return kept;
 }
 
 int arbor_yb_copy_value(state *s, const arbor_yaml_value_mark *mark, anchor_slot *slot) {
     arbor_yaml_json *o = s->out;
-    // A second part's value holding an alias that waits for the first part's anchor is not all written yet.
-    if (s->floor && arbor_yb_waits_within(s, mark->start, mark->end)) return 0;
+    if (!written_whole(s, mark)) return 0;
+    if (slot->copy <= 0) {
+        if (s->copy_count >= INT32_MAX - 1
+            || !arbor_yb_grow((void **)&s->copies, &s->copy_capacity, s->copy_count + 1, sizeof(kept_copy))) return 0;
+        s->copies[s->copy_count] = (kept_copy){ NULL, 0 };
+        slot->copy = (int32_t)++s->copy_count;
+    }
     int64_t count = mark->end - mark->start;
     uint8_t *copy = malloc(count ? (size_t)count : 1);
     if (!copy) return 0;
@@ -203,10 +229,30 @@ int arbor_yb_copy_value(state *s, const arbor_yaml_value_mark *mark, anchor_slot
         if (!arbor_yaml_file_read(o->descriptor, copy, from_file, mark->start)) { free(copy); return 0; }
     }
     if (held_from < mark->end) memcpy(copy + (held_from - mark->start), o->bytes + (held_from - o->spilled), (size_t)(mark->end - held_from));
-    int64_t kept = 0;
-    for (int64_t i = 0; i < count; i++) if (copy[i] != '\n') copy[kept++] = copy[i];
-    slot->copy = copy;
-    slot->copy_count = kept;
+    kept_copy *kept = &s->copies[slot->copy - 1];
+    kept->bytes = copy;
+    kept->count = without_breaks(copy, copy, count);
+    return 1;
+}
+
+/// The text an alias of the value `mark` marks (`slot` its anchor's) writes: the copy kept, else, for the value's
+/// first alias while its text is still held, a copy made from there into the alias text; else a copy made and
+/// kept. 0 when it cannot be made.
+static int alias_text(state *s, const arbor_yaml_value_mark *mark, anchor_slot *slot, const uint8_t **text, int64_t *count) {
+    const kept_copy *kept = arbor_yb_copy_of(s, slot);
+    if (!kept && slot->copy == 0 && mark->start >= s->out->spilled) {
+        if (!written_whole(s, mark)) return 0;
+        int64_t length = mark->end - mark->start;
+        if (!arbor_yb_grow((void **)&s->alias_text, &s->alias_text_capacity, length ? length : 1, 1)) return 0;
+        *count = without_breaks(s->alias_text, s->out->bytes + (mark->start - s->out->spilled), length);
+        *text = s->alias_text;
+        slot->copy = -1;
+        return 1;
+    }
+    if (!kept && !arbor_yb_copy_value(s, mark, slot)) return 0;
+    kept = arbor_yb_copy_of(s, slot);
+    *text = kept->bytes;
+    *count = kept->count;
     return 1;
 }
 
@@ -232,12 +278,14 @@ const uint8_t *arbor_yb_alias(state *s, const uint8_t *p, const uint8_t *end, in
         return q;
     }
     int64_t target = slot->mark - 1;
-    if (!slot->copy && !arbor_yb_copy_value(s, &s->out->marks[target], slot)) return NULL;
+    const uint8_t *text;
+    int64_t count;
+    if (!alias_text(s, &s->out->marks[target], slot, &text, &count)) return NULL;
     // As the transcoder, no more text than four times the YAML and a MiB: an alias bomb is not expanded here.
-    if (arbor_yb_written(s) + slot->copy_count > 4 * s->n + (1 << 20)) return NULL;
+    if (arbor_yb_written(s) + count > 4 * s->n + (1 << 20)) return NULL;
     arbor_yaml_value_mark *mark = new_mark(s);
     if (!mark) return NULL;
-    put_run(s, slot->copy, slot->copy_count);
+    put_run(s, text, count);
     const arbor_yaml_value_mark *anchored = &s->out->marks[target];
     mark->end = arbor_yb_written(s);
     mark->name = anchored->name;
@@ -245,7 +293,7 @@ const uint8_t *arbor_yb_alias(state *s, const uint8_t *p, const uint8_t *end, in
     mark->levels = (int16_t)depth;
     mark->link = (int32_t)(-2 - target);
     // A collection's copy in a block is on one line, as a flow collection there is.
-    if (!flow && slot->copy_count > 2 && (slot->copy[0] == '{' || slot->copy[0] == '[')
+    if (!flow && count > 2 && (text[0] == '{' || text[0] == '[')
         && !arbor_yb_record_flow(s->out, mark->start, mark->end)) return NULL;
     return q;
 }
@@ -262,15 +310,20 @@ int arbor_yb_flow_member(state *s, int32_t depth, int64_t member) {
 }
 
 void arbor_yb_free_marks(state *s) {
-    for (int64_t i = 0; i < s->anchor_capacity; i++) free(s->anchors[i].copy);
+    for (int64_t i = 0; i < s->copy_count; i++) free(s->copies[i].bytes);
+    free(s->copies);
+    free(s->alias_text);
     free(s->anchors);
     free(s->flow_members);
     free(s->waiting);
     free(s->defined);
     s->anchors = NULL;
+    s->copies = NULL;
+    s->alias_text = NULL;
     s->flow_members = NULL;
     s->waiting = NULL;
     s->defined = NULL;
     s->waiting_count = s->waiting_capacity = s->defined_count = s->defined_capacity = 0;
     s->anchor_capacity = s->anchor_count = s->flow_member_capacity = 0;
+    s->copy_count = s->copy_capacity = s->alias_text_capacity = 0;
 }

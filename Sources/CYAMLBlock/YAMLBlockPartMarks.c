@@ -38,8 +38,8 @@ int arbor_yb_part_resolves(state *s, state *part) {
     int64_t copies = 0;
     for (int64_t i = 0; i < part->waiting_count; i++) {
         anchor_slot *slot = anchor_of(s, part, &part->out->marks[part->waiting[i]]);
-        if (!slot || (!slot->copy && !arbor_yb_copy_value(s, &s->out->marks[slot->mark - 1], slot))) return 0;
-        copies += slot->copy_count;
+        if (!slot || (!arbor_yb_copy_of(s, slot) && !arbor_yb_copy_value(s, &s->out->marks[slot->mark - 1], slot))) return 0;
+        copies += arbor_yb_copy_of(s, slot)->count;
     }
     int64_t written = arbor_yb_written(s) + part->out->spilled + part->out->count + copies;
     return written <= 4 * s->n + (1 << 20);
@@ -51,7 +51,8 @@ typedef struct {
     int64_t count;
     int64_t *at;        // where each waiting alias is in the second part's text
     int64_t *before;    // the bytes of the copies before each (count + 1 of them)
-    anchor_slot **copies;
+    const kept_copy **copies; // the copy each stands for, and the mark of the value it repeats
+    int64_t *anchored;
 } joint;
 
 /// As moved, for offsets given in order: `*cursor` is the waiting aliases before the last one asked.
@@ -76,9 +77,9 @@ static void put_flows(state *s, const arbor_yaml_json *out, const joint *j) {
         if (start == end) {
             // A waiting alias's place: its copy, if a collection's.
             start = moved_on(j, start, &cursor);
-            const anchor_slot *copy = j->copies[cursor];
-            if (copy->copy_count <= 2 || (copy->copy[0] != '{' && copy->copy[0] != '[')) continue;
-            end = start + copy->copy_count;
+            const kept_copy *copy = j->copies[cursor];
+            if (copy->count <= 2 || (copy->bytes[0] != '{' && copy->bytes[0] != '[')) continue;
+            end = start + copy->count;
         } else {
             start = moved_on(j, start, &cursor);
             end = moved(j, end);
@@ -97,10 +98,9 @@ static void put_mark(state *s, const state *part, arbor_yaml_value_mark mark, co
     int alias = arbor_yaml_is_alias(&mark);
     if (mark.link == ARBOR_YAML_WAITING) {
         mark.start = moved_on(j, mark.start, cursor);
-        const anchor_slot *copy = j->copies[*cursor];
-        const arbor_yaml_value_mark *anchored = &o->marks[copy->mark - 1];
-        mark.end = mark.start + copy->copy_count;
-        mark.link = (int32_t)(-1 - copy->mark);
+        const arbor_yaml_value_mark *anchored = &o->marks[j->anchored[*cursor]];
+        mark.end = mark.start + j->copies[*cursor]->count;
+        mark.link = (int32_t)(-2 - j->anchored[*cursor]);
         mark.name = anchored->name;
     } else {
         int64_t length = mark.end - mark.start;
@@ -136,17 +136,18 @@ static void put_mark(state *s, const state *part, arbor_yaml_value_mark mark, co
 /// The copy a waiting alias stands for, written in its place.
 static void put_copy(state *s, int64_t index, const void *context) {
     const joint *j = context;
-    put_run(s, j->copies[index]->copy, j->copies[index]->copy_count);
+    put_run(s, j->copies[index]->bytes, j->copies[index]->count);
 }
 
 void arbor_yb_put_part_marked(state *s, state *part, arbor_yaml_json *out) {
     int64_t written = out->spilled + out->count, count = part->waiting_count;
     joint j = { arbor_yb_written(s) - 1, count, malloc(sizeof(int64_t) * (size_t)(count + 1)),
-                malloc(sizeof(int64_t) * (size_t)(count + 1)), malloc(sizeof(anchor_slot *) * (size_t)(count + 1)) };
+                malloc(sizeof(int64_t) * (size_t)(count + 1)), malloc(sizeof(kept_copy *) * (size_t)(count + 1)),
+                malloc(sizeof(int64_t) * (size_t)(count + 1)) };
     int64_t own_marks = s->out->mark_count;
     // The part's names after this part's: its marks point into them from there.
     int64_t names = out->name_bytes ? arbor_yb_keep_name(s->out, out->names, out->name_bytes) : s->out->name_bytes;
-    if (!j.at || !j.before || !j.copies || names < 0 || own_marks + out->mark_count >= INT32_MAX - 2
+    if (!j.at || !j.before || !j.copies || !j.anchored || names < 0 || own_marks + out->mark_count >= INT32_MAX - 2
         || !arbor_yb_grow((void **)&s->out->marks, &s->out->mark_capacity, own_marks + out->mark_count, sizeof(arbor_yaml_value_mark))) {
         s->failed = 1;
         goto done;
@@ -155,8 +156,11 @@ void arbor_yb_put_part_marked(state *s, state *part, arbor_yaml_json *out) {
     for (int64_t i = 0; i < count; i++) {
         const arbor_yaml_value_mark *mark = &out->marks[part->waiting[i]];
         j.at[i] = mark->start;
-        j.copies[i] = anchor_of(s, part, mark);
-        j.before[i + 1] = j.before[i] + j.copies[i]->copy_count;
+        // Every waiting alias's anchor has its copy made (arbor_yb_part_resolves).
+        const anchor_slot *slot = anchor_of(s, part, mark);
+        j.copies[i] = arbor_yb_copy_of(s, slot);
+        j.anchored[i] = slot->mark - 1;
+        j.before[i + 1] = j.before[i] + j.copies[i]->count;
     }
     put_flows(s, out, &j);
     arbor_yb_put_part_with(s, out, 1, written, j.at, count, put_copy, &j);
@@ -171,4 +175,5 @@ done:
     free(j.at);
     free(j.before);
     free(j.copies);
+    free(j.anchored);
 }

@@ -39,12 +39,19 @@ static inline int has_props(const props *read) { return read->anchor || read->ta
 
 typedef struct split split;
 
-/// An anchor's name as the table knows it: the mark of its value, and that value's text copied for its aliases.
+/// A copy of an anchored value's text, its line breaks left out, kept for its anchor's aliases.
 typedef struct {
-    uint64_t hash;
-    int64_t mark;
-    uint8_t *copy;
-    int64_t copy_count;
+    uint8_t *bytes;
+    int64_t count;
+} kept_copy;
+
+/// An anchor's name as the table knows it (12 bytes): its hash, the mark of its value plus one (0: an empty slot),
+/// and the copy of that value among the state's copies plus one; 0 while no alias has repeated the value, -1 once
+/// one has without a copy kept (the value was still held, and copied from there).
+typedef struct {
+    uint32_t hash;
+    int32_t mark;
+    int32_t copy;
 } anchor_slot;
 
 typedef struct {
@@ -86,6 +93,11 @@ typedef struct {
     anchor_slot *anchors; // the anchors defined, by name (a table of `anchor_capacity` slots)
     int64_t anchor_capacity;
     int64_t anchor_count;
+    kept_copy *copies;  // the copies kept of anchored values repeated more than once, or out of the text held
+    int64_t copy_count;
+    int64_t copy_capacity;
+    uint8_t *alias_text; // an alias's copy made from the text held
+    int64_t alias_text_capacity;
     uint32_t repeated_at[16]; // where tags and waiting names read lately are kept in the names, by hash (count 0: none)
     uint8_t repeated_counts[16];
     int64_t *flow_members; // for each flow collection open, the member being read (see arbor_yaml_json's paths)
@@ -236,6 +248,10 @@ HIDDEN void arbor_yb_free_marks(state *s);
 /// The table's slot for the anchor named by `count` bytes at `name`: the one holding it, or the empty one where
 /// it goes; NULL when the table cannot grow.
 HIDDEN anchor_slot *arbor_yb_slot_for(state *s, const uint8_t *name, int32_t count);
+/// The copy kept of the value a slot's anchor marks; NULL for none.
+static inline const kept_copy *arbor_yb_copy_of(const state *s, const anchor_slot *slot) {
+    return slot->copy > 0 && s->copies[slot->copy - 1].bytes ? &s->copies[slot->copy - 1] : NULL;
+}
 /// Copies the text of the value `mark` holds for its anchor's aliases (`slot`), its line breaks left out, read from
 /// the held text or from its file: 0 when it cannot.
 HIDDEN int arbor_yb_copy_value(state *s, const arbor_yaml_value_mark *mark, anchor_slot *slot);
