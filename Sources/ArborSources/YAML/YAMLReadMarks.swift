@@ -79,11 +79,11 @@ final class YAMLReadMarks: @unchecked Sendable {
         return (0..<Int(anchored.levels)).map { level in
             let member = paths[Int(anchored.link) + level]
             guard member < 0 else { return .index(Int(member)) }
-            let start = Int(-1 - member) + 1
+            let quote = Int(-1 - member)
             return json.withUnsafeBufferPointer { bytes in
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
-                return .name(JSONStringDecoder.text(bytes, from: start, to: end))
+                var end = quote
+                _ = JSONGrammar.skipString(bytes, &end)
+                return .name(JSONStringDecoder.text(bytes, from: quote + 1, to: end - 1))
             }
         }
     }
