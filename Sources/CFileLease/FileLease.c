@@ -143,15 +143,25 @@ failed:
     return NULL;
 }
 
-const unsigned char *arbor_mapping_own(int descriptor, size_t size) {
+void *arbor_map_around_gap(int descriptor, size_t size, size_t gap_at, size_t gap_length) {
+    unsigned char *address = mmap(NULL, size, PROT_READ, MAP_SHARED, descriptor, 0);
+    if (address == MAP_FAILED || gap_length == 0 || gap_at >= size) return address;
+    if (mmap(address + gap_at, size - gap_at, PROT_READ, MAP_SHARED | MAP_FIXED, descriptor, (off_t)(gap_at + gap_length)) == MAP_FAILED) {
+        munmap(address, size);
+        return MAP_FAILED;
+    }
+    return address;
+}
+
+const unsigned char *arbor_mapping_own(int descriptor, size_t size, size_t gap_at, size_t gap_length) {
     if (size == 0) return NULL;
     pthread_mutex_lock(&lock);
     int slot = 0;
     while (slot < lease_slots && leases[slot].address) slot++;
     struct stat status;
     // A file shorter than the mapping would end a read past its end with a bus error.
-    int whole = fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode) && (size_t)status.st_size >= size;
-    unsigned char *address = slot < lease_slots && whole ? mmap(NULL, size, PROT_READ, MAP_SHARED, descriptor, 0) : MAP_FAILED;
+    int whole = fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode) && (size_t)status.st_size >= size + gap_length;
+    unsigned char *address = slot < lease_slots && whole ? arbor_map_around_gap(descriptor, size, gap_at, gap_length) : MAP_FAILED;
     if (address == MAP_FAILED) {
         pthread_mutex_unlock(&lock);
         return NULL;
@@ -231,10 +241,19 @@ const unsigned char *arbor_lease_map(int descriptor, size_t size) {
     (void)size;
     return 0;
 }
-const unsigned char *arbor_mapping_own(int descriptor, size_t size) {
+const unsigned char *arbor_mapping_own(int descriptor, size_t size, size_t gap_at, size_t gap_length) {
     (void)descriptor;
     (void)size;
+    (void)gap_at;
+    (void)gap_length;
     return 0;
+}
+void *arbor_map_around_gap(int descriptor, size_t size, size_t gap_at, size_t gap_length) {
+    (void)descriptor;
+    (void)size;
+    (void)gap_at;
+    (void)gap_length;
+    return (void *)-1;
 }
 void arbor_lease_privatise_all(void) {}
 void arbor_lease_unmap(const unsigned char *address) { (void)address; }

@@ -335,8 +335,12 @@ static void join_documents(state *s, split *sp) {
         line_up(s);
         int several = sp->part.documents > 0;
         s->out->parts = 2;
-        put_part_flows(s, &sp->out, arbor_yb_written(s) - several);
-        arbor_yb_put_part(s, &sp->out, several, written - several);
+        if (arbor_yb_take_part_in_place(s, &sp->out, several, written - several)) {
+            put_part_flows(s, &sp->out, s->out->gap_at);
+        } else {
+            put_part_flows(s, &sp->out, arbor_yb_written(s) - several);
+            arbor_yb_put_part(s, &sp->out, several, written - several);
+        }
         s->documents += several ? sp->part.documents - 1 : 0;
         s->started = 1;
         s->pos = sp->part.pos;
@@ -349,6 +353,7 @@ static void join_documents(state *s, split *sp) {
     free(sp->part.scratch);
     arbor_yb_free_marks(&sp->part);
     arbor_yb_discard(&sp->out);
+    s->out->limit = 0;
     free(sp);
 }
 
@@ -387,6 +392,7 @@ static void join(state *s) {
     free(sp->part.scratch);
     arbor_yb_free_marks(&sp->part);
     arbor_yb_discard(&sp->out);
+    s->out->limit = 0;
     free(sp);
 }
 
@@ -508,6 +514,7 @@ static void start_split(state *s) {
     arbor_yb_open_output(&sp->out, expected, s->spill_directory, s->spill_window, s->spill_held);
     sp->part.frames = malloc(sizeof(frame) * 64);
     if (!sp->out.bytes || !sp->part.frames) { arbor_yb_discard(&sp->out); free(sp->part.frames); free(sp); return; }
+    arbor_yb_share_file(s, &sp->out);
     sp->part.capacity = 64;
     sp->part.depth = !stream;
     sp->part.frames[0] = (frame){ indent, 0, 0, 1 };

@@ -226,7 +226,7 @@ int arbor_yb_copy_value(state *s, const arbor_yaml_value_mark *mark, anchor_slot
     int64_t held_from = mark->start > o->spilled ? mark->start : o->spilled;
     if (mark->start < o->spilled) {
         int64_t from_file = (mark->end < o->spilled ? mark->end : o->spilled) - mark->start;
-        if (!arbor_yaml_file_read(o->descriptor, copy, from_file, mark->start)) { free(copy); return 0; }
+        if (!arbor_yb_move_text(o, copy, from_file, mark->start, 0)) { free(copy); return 0; }
     }
     if (held_from < mark->end) memcpy(copy + (held_from - mark->start), o->bytes + (held_from - o->spilled), (size_t)(mark->end - held_from));
     kept_copy *kept = &s->copies[slot->copy - 1];

@@ -162,8 +162,11 @@ void arbor_yb_put_part_marked(state *s, state *part, arbor_yaml_json *out) {
         j.anchored[i] = slot->mark - 1;
         j.before[i + 1] = j.before[i] + j.copies[i]->count;
     }
+    // Without copies to put in, a part written to this part's file is taken where it is.
+    int in_place = count == 0 && arbor_yb_take_part_in_place(s, out, 1, written);
+    if (in_place) j.base = s->out->gap_at;
     put_flows(s, out, &j);
-    arbor_yb_put_part_with(s, out, 1, written, j.at, count, put_copy, &j);
+    if (!in_place) arbor_yb_put_part_with(s, out, 1, written, j.at, count, put_copy, &j);
     int64_t cursor = 0;
     for (int64_t i = 0; i < out->mark_count && !s->failed; i++) put_mark(s, part, out->marks[i], &j, own_marks, names, &cursor);
     // The part's anchors are those of the names from here on, defined again in the order it defined them.

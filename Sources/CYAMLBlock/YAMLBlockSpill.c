@@ -63,8 +63,24 @@ int32_t arbor_yaml_file_read(int32_t descriptor, uint8_t *bytes, int64_t count, 
     return transfer(descriptor, bytes, count, offset, 0);
 }
 
+/// Where the text's byte `at` is in its file.
+static int64_t file_offset(const arbor_yaml_json *o, int64_t at) {
+    return o->base + at + (o->gap_length && at >= o->gap_at ? o->gap_length : 0);
+}
+
+int arbor_yb_move_text(const arbor_yaml_json *o, uint8_t *bytes, int64_t count, int64_t at, int writing) {
+    if (o->gap_length && at < o->gap_at && at + count > o->gap_at) {
+        int64_t before = o->gap_at - at;
+        return arbor_yb_move_text(o, bytes, before, at, writing) && arbor_yb_move_text(o, bytes + before, count - before, o->gap_at, writing);
+    }
+    int64_t offset = file_offset(o, at);
+    if (writing && o->limit && offset + count > o->limit) return 0;
+    return transfer(o->descriptor, bytes, count, offset, writing);
+}
+
 int arbor_yb_open_output(arbor_yaml_json *o, int64_t expected, const char *directory, int64_t window, int64_t held) {
     o->count = o->spilled = 0;
+    o->base = o->gap_at = o->gap_length = o->limit = 0;
     o->flows = NULL;
     o->flow_count = o->flow_capacity = 0;
     o->descriptor = directory && window > 0 && expected > window && held <= 0 ? arbor_yb_spill_open(directory) : -1;
@@ -99,7 +115,7 @@ int arbor_yb_start_spilling(arbor_yaml_json *o, const char *directory, int64_t w
 
 int arbor_yb_flush(arbor_yaml_json *o) {
     if (o->descriptor < 0) return 0;
-    if (!arbor_yaml_file_write(o->descriptor, o->bytes, o->count, o->spilled)) return 0;
+    if (!arbor_yb_move_text(o, o->bytes, o->count, o->spilled, 1)) return 0;
     o->spilled += o->count;
     o->count = 0;
     return 1;
@@ -110,7 +126,7 @@ int arbor_yb_unspill(arbor_yaml_json *o) {
     int64_t total = o->spilled + o->count;
     int64_t capacity = total + total / 8 + 4096;
     uint8_t *bytes = malloc((size_t)capacity);
-    if (!bytes || !arbor_yaml_file_read(o->descriptor, bytes, o->spilled, 0)) {
+    if (!bytes || !arbor_yb_move_text(o, bytes, o->spilled, 0, 0)) {
         free(bytes);
         return 0;
     }
@@ -122,6 +138,7 @@ int arbor_yb_unspill(arbor_yaml_json *o) {
     o->capacity = capacity;
     o->descriptor = -1;
     o->spilled = 0;
+    o->base = o->gap_at = o->gap_length = o->limit = 0;
     return 1;
 }
 
@@ -145,6 +162,11 @@ static int shift_file(int descriptor, int64_t count) {
 int arbor_yb_prepend(state *s, uint8_t byte) {
     if (!arbor_yb_reserve(s, 1)) return 0;
     arbor_yaml_json *o = s->out;
+    // Only a text from the file's start, without a gap, is moved on in it.
+    if (o->spilled > 0 && (o->base || o->gap_length)) {
+        s->failed = 1;
+        return 0;
+    }
     if (o->spilled > 0 && !(shift_file(o->descriptor, o->spilled) && arbor_yaml_file_write(o->descriptor, &byte, 1, 0))) {
         // The file is no longer the text: the document goes to the full parser.
         s->failed = 1;
@@ -178,7 +200,7 @@ void arbor_yb_put_part_with(state *s, arbor_yaml_json *part, int64_t from, int64
         int in_file = part->descriptor >= 0 && start < part->spilled;
         if (in_file) {
             if (part->spilled - start < length) length = part->spilled - start;
-            if (!arbor_yaml_file_read(part->descriptor, chunk, length, start)) { s->failed = 1; break; }
+            if (!arbor_yb_move_text(part, chunk, length, start, 0)) { s->failed = 1; break; }
             bytes = chunk;
         } else {
             bytes = part->bytes + (start - part->spilled);
@@ -193,7 +215,7 @@ void arbor_yb_put_part_with(state *s, arbor_yaml_json *part, int64_t from, int64
         // The part's text is read once: its file's pages and its memory are let go as they are copied.
         if (in_file) {
 #if defined(__linux__)
-            fallocate(part->descriptor, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)start, (off_t)length);
+            fallocate(part->descriptor, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)(part->base + start), (off_t)length);
 #endif
         } else {
             uintptr_t first = ((uintptr_t)bytes + page - 1) & ~(page - 1), last = (uintptr_t)(bytes + length) & ~(page - 1);
@@ -223,6 +245,8 @@ void arbor_yb_discard(arbor_yaml_json *o) {
     free(o->marks);
     free(o->names);
     free(o->paths);
+    // A second part's text written in the first's file is taken out of it.
+    if (o->descriptor >= 0 && o->base > 0) ftruncate(o->descriptor, (off_t)o->base);
     if (o->descriptor >= 0) close(o->descriptor);
     o->bytes = NULL;
     o->flows = NULL;
@@ -231,4 +255,5 @@ void arbor_yb_discard(arbor_yaml_json *o) {
     o->paths = NULL;
     o->descriptor = -1;
     o->count = o->flow_count = o->mark_count = o->name_bytes = o->path_count = o->spilled = 0;
+    o->base = o->gap_at = o->gap_length = o->limit = 0;
 }

@@ -127,6 +127,17 @@ HIDDEN int arbor_yb_open_output(arbor_yaml_json *o, int64_t expected, const char
 /// Writes a held text to a file in `directory` and holds `window` bytes at a time from here: 0 (the text still
 /// held) when no file can be made or written.
 HIDDEN int arbor_yb_start_spilling(arbor_yaml_json *o, const char *directory, int64_t window);
+/// Moves `count` bytes of the text from its byte `at` between `bytes` and its file (to the file when `writing`),
+/// where the file holds them (`base`, `gap_at`): 0 when it cannot, or when a write would pass `limit`.
+HIDDEN int arbor_yb_move_text(const arbor_yaml_json *o, uint8_t *bytes, int64_t count, int64_t at, int writing);
+/// Has a second part write its text (`part`, its file already open) to this part's file, past where this part's
+/// text may reach; its own file is closed. Nothing changes where the file cannot be shared.
+HIDDEN void arbor_yb_share_file(state *s, arbor_yaml_json *part);
+/// Takes a second part's text written to this part's file where it is, without copying it: this part's text is
+/// padded with spaces to a page and the file's bytes up to the part's are left out of it (a gap); of the part's
+/// text, the first `from` bytes (at most 1) are made a space and those from `to` on left out. 0 (nothing taken,
+/// the padding harmless) when it was not written there or cannot be taken so.
+HIDDEN int arbor_yb_take_part_in_place(state *s, arbor_yaml_json *part, int64_t from, int64_t to);
 /// Writes the held text to the file after what is there (0 when it cannot).
 HIDDEN int arbor_yb_flush(arbor_yaml_json *o);
 /// Brings a text written to its file back into memory, held whole (0 when it cannot).

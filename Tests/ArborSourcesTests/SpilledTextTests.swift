@@ -43,13 +43,13 @@ struct SpilledTextTests {
     }
 
     @Test(arguments: YAMLBlockReaderTests.taken + [
-        // Two parts on two threads, each writing its own file, the second's copied after the first's.
+        // Two parts on two threads, the second's text written further on in the first's file and taken where it is.
         deployments(40_000),
         // A stream whose first document is written out before its `---`: the list's bracket goes before it all.
         "a: 1\nb:\n  - x\n  - [y, z]\nc: a value that takes the text past its window\nd: [1, 2]\n---\nc: 2\n---\n- [3, 4]\n",
         // A stream of two parts, split at a `---` past its middle.
         deployments(21_000) + "---\n" + deployments(19_000),
-        // A stream whose second part holds many documents: their list's brackets are left out of the copy.
+        // A stream whose second part holds many documents: their list's brackets are left out of the text.
         deployments(21_000) + String(repeating: "---\n" + deployments(500), count: 40),
         // Scalars longer than the window, written a window at a time.
         "long: \"\(String(repeating: "a quoted \\\"value\\\" ", count: 30))\"\nlit: |\n\(String(repeating: "  a line of a literal\n", count: 20))next: [\(String(repeating: "item, ", count: 30))end]\n",
@@ -61,10 +61,22 @@ struct SpilledTextTests {
         let held = try #require(YAMLBlockReader.text(content, spillingTo: nil))
         let written = try #require(YAMLBlockReader.text(content, spillingTo: Self.place(window: 61)))
         #expect(try Self.mappingName(at: Self.base(of: written.json)).hasSuffix("(deleted)"), "an unnamed file's")
-        let same = Array(written.json) == Array(held.json)
-        #expect(same)
+        let padding = try #require(Self.padding(of: Array(written.json), over: Array(held.json)), "the text held, but for a join's spaces")
+        // A second part is written to the first's file and taken where it is, the first padded to a page.
+        #expect((written.parts == 2) == (padding.count > 0))
         #expect(written.documents == held.documents)
-        #expect((0..<written.flows.count).map { written.flows[$0] } == (0..<held.flows.count).map { held.flows[$0] })
+        let moved = (0..<held.flows.count).map { held.flows[$0] + (held.flows[$0] > padding.at || ($0 % 2 == 0 && held.flows[$0] == padding.at) ? padding.count : 0) }
+        #expect((0..<written.flows.count).map { written.flows[$0] } == moved)
+    }
+
+    /// Where `written` is `held` with a run of fewer than a page of spaces put in (at `at`, `count` of them, 0
+    /// for none); nil when it is not.
+    static func padding(of written: [UInt8], over held: [UInt8]) -> (at: Int, count: Int)? {
+        let at = (0..<min(written.count, held.count)).first { written[$0] != held[$0] } ?? min(written.count, held.count)
+        let count = written.count - held.count
+        guard count >= 0, count < 4096, written[at..<(at + count)].allSatisfy({ $0 == UInt8(ascii: " ") }),
+              written[(at + count)...].elementsEqual(held[at...]) else { return nil }
+        return (at, count)
     }
 
     /// Services each with an anchor and its alias, and a merge key of the defaults: the text outgrows the YAML.
@@ -119,6 +131,24 @@ struct SpilledTextTests {
         let bytes = try #require(SpilledText.bytes(of: descriptor, count: held.json.count, registered: false))
         #expect(try Self.mappingName(at: Self.base(of: bytes)).hasSuffix("(deleted)"), "not read into memory")
         let same = Array(bytes) == Array(held.json)
+        #expect(same)
+    }
+
+    /// A text whose file leaves out bytes from a page on (a second part's text written further on) is mapped
+    /// around them, in a slot of its own or not.
+    @Test(arguments: [true, false])
+    func aTextAroundAGapInItsFileIsMappedWithoutIt(registered: Bool) throws {
+        let held = Array(try #require(YAMLBlockReader.text(SourceBytes(Array(Self.deployments(200).utf8)), spillingTo: nil)).json)
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        #expect(held.count > 2 * page)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-gap-\(UUID().uuidString)").path
+        try Data(held[..<page] + Array(repeating: UInt8(ascii: "X"), count: 3 * page) + held[page...]).write(to: URL(fileURLWithPath: path))
+        let descriptor = open(path, O_RDONLY)
+        unlink(path)
+        #expect(descriptor >= 0)
+        let gap = SpilledText.Gap(at: page, length: 3 * page)
+        let bytes = try #require(SpilledText.bytes(of: descriptor, count: held.count, gap: gap, registered: registered))
+        let same = Array(bytes) == held
         #expect(same)
     }
 

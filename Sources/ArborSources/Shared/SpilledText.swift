@@ -63,16 +63,23 @@ enum SpilledText {
     /// needs none. Where the reader cannot make an unnamed file there (a file system of memory), the text is held.
     static var writableDirectory: String? { candidates.first { access($0, W_OK) == 0 } }
 
-    /// The text of `count` bytes written to `descriptor` (which this takes), mapped so that its readers give its
-    /// pages back (`registered`); mapped without that when every slot of such mappings is taken (its pages, the
-    /// file's, can still be dropped by the system); read into memory where it cannot be mapped; nil when it
-    /// cannot be read either.
-    static func bytes(of descriptor: Int32, count: Int, registered: Bool = true) -> SourceBytes? {
-        if registered, let address = arbor_mapping_own(descriptor, count) {
+    /// Where a text's file leaves out bytes that are not the text's: from the text's byte `at`, `length` bytes
+    /// of the file are skipped (both multiples of the page size; a length of 0 for none).
+    struct Gap: Sendable {
+        var at = 0
+        var length = 0
+    }
+
+    /// The text of `count` bytes written to `descriptor` (which this takes) around its file's `gap`, mapped so that
+    /// its readers give its pages back (`registered`); mapped without that when every slot of such mappings is
+    /// taken (its pages, the file's, can still be dropped by the system); read into memory where it cannot be
+    /// mapped; nil when it cannot be read either.
+    static func bytes(of descriptor: Int32, count: Int, gap: Gap = Gap(), registered: Bool = true) -> SourceBytes? {
+        if registered, let address = arbor_mapping_own(descriptor, count, gap.at, gap.length) {
             let start = Int(bitPattern: address)
             return SourceBytes(ByteStorage(mapped: address, count: count) { arbor_lease_unmap(UnsafePointer(bitPattern: start)) })
         }
-        if let address = mmap(nil, count, PROT_READ, MAP_SHARED, descriptor, 0), address != MAP_FAILED {
+        if let address = arbor_map_around_gap(descriptor, count, gap.at, gap.length), address != MAP_FAILED {
             let start = Int(bitPattern: address)
             return SourceBytes(ByteStorage(mapped: UnsafePointer(address.assumingMemoryBound(to: UInt8.self)), count: count) {
                 munmap(UnsafeMutableRawPointer(bitPattern: start), count)
@@ -81,7 +88,11 @@ enum SpilledText {
         }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: count)
-        guard bytes.withUnsafeMutableBufferPointer({ arbor_yaml_file_read(descriptor, $0.baseAddress, Int64(count), 0) == 1 }) else { return nil }
-        return SourceBytes(bytes)
+        let before = gap.length > 0 ? min(gap.at, count) : count
+        let read = bytes.withUnsafeMutableBufferPointer { buffer in
+            arbor_yaml_file_read(descriptor, buffer.baseAddress, Int64(before), 0) == 1
+                && arbor_yaml_file_read(descriptor, buffer.baseAddress.map { $0 + before }, Int64(count - before), Int64(before + gap.length)) == 1
+        }
+        return read ? SourceBytes(bytes) : nil
     }
 }

@@ -50,7 +50,8 @@ enum YAMLBlockReader {
         guard written == 1 else { return nil }
         let json: SourceBytes
         if result.descriptor >= 0 {
-            guard let spilled = SpilledText.bytes(of: result.descriptor, count: Int(result.count)) else { return nil }
+            let gap = SpilledText.Gap(at: Int(result.gap_at), length: Int(result.gap_length))
+            guard let spilled = SpilledText.bytes(of: result.descriptor, count: Int(result.count), gap: gap) else { return nil }
             json = spilled
         } else {
             guard let bytes = result.bytes else { return nil }

@@ -13,8 +13,13 @@ const unsigned char *arbor_lease_map(int descriptor, size_t size);
 /// Maps `size` bytes of a file that is the program's own (an unnamed file it wrote, opened at `descriptor`,
 /// which the mapping takes and closes when unmapped) so that its readers give its pages back as a leased
 /// mapping's (`arbor_mapping_read`). NULL when it cannot be mapped, is shorter than `size` or every slot is taken
-/// (the descriptor is then the caller's still).
-const unsigned char *arbor_mapping_own(int descriptor, size_t size);
+/// (the descriptor is then the caller's still). Where `gap_length` is not 0, the bytes from `gap_at` on are the
+/// file's from `gap_at + gap_length` (both multiples of the page size): a text written around a gap in its file.
+const unsigned char *arbor_mapping_own(int descriptor, size_t size, size_t gap_at, size_t gap_length);
+
+/// Maps `size` bytes of the file open at `descriptor` (shared, read only) around a gap of `gap_length` bytes from
+/// `gap_at`, as `arbor_mapping_own` does, without taking the descriptor: MAP_FAILED when it cannot.
+void *arbor_map_around_gap(int descriptor, size_t size, size_t gap_at, size_t gap_length);
 
 /// Replaces every leased mapping by a private copy now and gives up its lease (before the program stops,
 /// when a writer could not wait for it).

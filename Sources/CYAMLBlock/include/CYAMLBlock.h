@@ -56,6 +56,14 @@ typedef struct {
     /// `bytes` holds what follows its first `spilled` bytes, which are in the file.
     int32_t descriptor;
     int64_t spilled;
+    /// Where the file holds the text: from `base`, with `gap_length` bytes that are not the text's from the text's
+    /// byte `gap_at` on (a second part's text, written further on in the same file, taken where it was).
+    /// `gap_at` and `gap_length` are multiples of the page size.
+    int64_t base;
+    int64_t gap_at;
+    int64_t gap_length;
+    /// While a second part's text is written to the same file from here, this text stays below it (0: no bound).
+    int64_t limit;
     /// Where the reading gave way to the full parser: the byte the line it could not take starts at.
     int64_t gave_way_at;
     /// The documents read: 1, or several (`---` between them), then written as a list.
