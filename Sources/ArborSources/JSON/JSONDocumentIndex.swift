@@ -63,8 +63,6 @@ struct JSONDocumentIndex: Sendable {
         memberCount = NarrowNumbers(capacity: expectedContainers)
         parent.reserveCapacity(expectedContainers)
         placeInStride.reserveCapacity(expectedContainers)
-        LargeBuffers.adviseHugePages(forRoomOf: &parent)
-        LargeBuffers.adviseHugePages(forRoomOf: &placeInStride)
     }
 
     /// Offset just past a container's closing bracket (its start until it is closed).

@@ -126,7 +126,6 @@ package final class SourceReader {
         bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             count = before.count
             guard let base = buffer.baseAddress else { return }
-            LargeBuffers.adviseHugePages(UnsafeMutableRawPointer(base), buffer.count)
             before.withUnsafeBufferPointer { part in
                 if let start = part.baseAddress { UnsafeMutableRawPointer(base).copyMemory(from: start, byteCount: part.count) }
             }

@@ -18,10 +18,8 @@ struct ByteOffsets: Sendable {
         isWide = inputSize > Self.narrowLimit || Self.forcesWide
         if isWide {
             wide.reserveCapacity(capacity)
-            LargeBuffers.adviseHugePages(forRoomOf: &wide)
         } else {
             narrow.reserveCapacity(capacity)
-            LargeBuffers.adviseHugePages(forRoomOf: &narrow)
         }
     }
 

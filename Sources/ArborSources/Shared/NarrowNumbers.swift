@@ -9,7 +9,6 @@ struct NarrowNumbers<Narrow: FixedWidthInteger & UnsignedInteger & Sendable>: Se
     /// An empty table with room for `capacity` numbers.
     init(capacity: Int = 0) {
         narrow.reserveCapacity(capacity)
-        LargeBuffers.adviseHugePages(forRoomOf: &narrow)
     }
 
     /// The number of numbers.

@@ -59,8 +59,6 @@ struct CSVTableIndex: Sendable {
         if numbersRows { return true }
         let capacity = max(16, count + count / 2)
         slots = [UInt64](unsafeUninitializedCapacity: capacity) { buffer, count in
-            // Probes land anywhere in the table: huge pages spare a page walk for most of them.
-            LargeBuffers.adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress!), capacity * 8)
             buffer.initialize(repeating: 0)
             count = capacity
         }
