@@ -17,7 +17,9 @@
 // fresh memory, puts the copy where the mapping was (mremap, one step: readers never see a gap) and gives the
 // lease up, which lets the writer's open return.
 
-enum { lease_slots = 16 };
+// Mappings held at once: a browser holds one a source it follows, and one a large YAML text it reads; tests running
+// side by side in one process hold more.
+enum { lease_slots = 64 };
 
 typedef struct {
     unsigned char *address;

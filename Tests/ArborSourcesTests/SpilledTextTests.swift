@@ -108,6 +108,21 @@ struct SpilledTextTests {
         #expect(!(try Self.mappingName(at: Self.base(of: kept.json)).hasSuffix("(deleted)")))
     }
 
+    /// A second part written to the first part's file whose aliases wait for the first part's anchors is copied
+    /// from there, the copies put in: the same bytes, flow collections and marks as the text held.
+    @Test func aSecondPartWithWaitingAliasesIsCopiedFromTheFirstPartsFile() throws {
+        let content = SourceBytes(Array(Self.anchoredServices(60_000).utf8))
+        let held = try #require(YAMLBlockReader.text(content, spillingTo: nil))
+        let written = try #require(YAMLBlockReader.text(content, spillingTo: Self.place(window: 4096)))
+        #expect(written.parts == 2)
+        #expect(try Self.mappingName(at: Self.base(of: written.json)).hasSuffix("(deleted)"), "an unnamed file's")
+        let same = Array(written.json) == Array(held.json)
+        #expect(same)
+        #expect((0..<written.flows.count).map { written.flows[$0] } == (0..<held.flows.count).map { held.flows[$0] })
+        #expect(written.marks.offsets == held.marks.offsets)
+        #expect(written.marks.offsets.allSatisfy { written.marks[$0] == held.marks[$0] })
+    }
+
     /// A directory on a file system of memory takes no text: one that outgrows what is held stays held there.
     @Test func aTextThatOutgrowsWhatIsHeldStaysHeldWhereNoFileOnDiskCanBeMade() throws {
         let content = SourceBytes(Array(Self.anchoredServices(400).utf8))
