@@ -96,12 +96,7 @@ struct SpilledTextTests {
         let written = try #require(YAMLBlockReader.text(content, spillingTo: place))
         #expect(written.parts == parts)
         #expect(held.json.count > content.count)
-        #expect(try Self.mappingName(at: Self.base(of: written.json)).hasSuffix("(deleted)"), "an unnamed file's")
-        let same = Array(written.json) == Array(held.json)
-        #expect(same)
-        #expect((0..<written.flows.count).map { written.flows[$0] } == (0..<held.flows.count).map { held.flows[$0] })
-        #expect(written.marks.offsets == held.marks.offsets)
-        #expect(written.marks.offsets.allSatisfy { written.marks[$0] == held.marks[$0] })
+        try Self.expectWrittenToAFile(written, as: held)
         // Within what is held, held whole.
         place.held = 4 * held.json.count
         let kept = try #require(YAMLBlockReader.text(content, spillingTo: place))
@@ -115,7 +110,12 @@ struct SpilledTextTests {
         let held = try #require(YAMLBlockReader.text(content, spillingTo: nil))
         let written = try #require(YAMLBlockReader.text(content, spillingTo: Self.place(window: 4096)))
         #expect(written.parts == 2)
-        #expect(try Self.mappingName(at: Self.base(of: written.json)).hasSuffix("(deleted)"), "an unnamed file's")
+        try Self.expectWrittenToAFile(written, as: held)
+    }
+
+    /// Expects `written` in an unnamed file, with the bytes, flow collections and marks of `held`.
+    static func expectWrittenToAFile(_ written: YAMLBlockReader.Read, as held: YAMLBlockReader.Read) throws {
+        #expect(try mappingName(at: base(of: written.json)).hasSuffix("(deleted)"), "an unnamed file's")
         let same = Array(written.json) == Array(held.json)
         #expect(same)
         #expect((0..<written.flows.count).map { written.flows[$0] } == (0..<held.flows.count).map { held.flows[$0] })
