@@ -47,6 +47,9 @@ struct SpilledTextTests {
         deployments(40_000),
         // A stream whose first document is written out before its `---`: the list's bracket goes before it all.
         "a: 1\nb:\n  - x\n  - [y, z]\nc: a value that takes the text past its window\nd: [1, 2]\n---\nc: 2\n---\n- [3, 4]\n",
+        // A second part that meets a `---` gives way, and the first part reads on alone: the second part's text,
+        // written further on in the first part's file, is cut from it.
+        deployments(40_000) + "---\na: 1\n",
         // A stream of two parts, split at a `---` past its middle.
         deployments(21_000) + "---\n" + deployments(19_000),
         // A stream whose second part holds many documents: their list's brackets are left out of the text.
