@@ -520,6 +520,7 @@ static void start_split(state *s) {
     sp->part.frames[0] = (frame){ indent, 0, 0, 1 };
     if (pthread_create(&sp->thread, NULL, run_part, sp) != 0) {
         arbor_yb_discard(&sp->out); free(sp->part.frames); free(sp);
+        s->out->limit = 0;
         return;
     }
     s->split = sp;
