@@ -164,7 +164,26 @@ static inline void put(state *s, uint8_t byte) {
 /// Writes a run longer than the room of a text written to its file a window at a time, rather than held whole.
 HIDDEN void arbor_yb_put_long_run(state *s, const uint8_t *run, int64_t count);
 
+/// Copies a run of at most 16 bytes by overlapping fixed-size moves rather than a call (most runs are a key or
+/// a short scalar).
+static inline void copy_short(uint8_t *to, const uint8_t *from, int64_t count) {
+    if (count >= 8) {
+        memcpy(to, from, 8);
+        memcpy(to + count - 8, from + count - 8, 8);
+    } else if (count >= 4) {
+        memcpy(to, from, 4);
+        memcpy(to + count - 4, from + count - 4, 4);
+    } else {
+        for (int64_t i = 0; i < count; i++) to[i] = from[i];
+    }
+}
+
 static inline void put_run(state *s, const uint8_t *run, int64_t count) {
+    if (count <= 16 && s->out->count + count <= s->out->capacity) {
+        copy_short(s->out->bytes + s->out->count, run, count);
+        s->out->count += count;
+        return;
+    }
     if (s->out->count + count > s->out->capacity && s->out->descriptor >= 0) {
         arbor_yb_put_long_run(s, run, count);
         return;
