@@ -67,12 +67,11 @@ int arbor_yb_record_flow(arbor_yaml_json *out, int64_t start, int64_t end) {
 
 static void quote_plain(state *s, const uint8_t *text, int64_t count) {
     arbor_yaml_json *o = s->out;
-    if (count <= 16 && o->count + count + 2 <= o->capacity) {
-        uint8_t *to = o->bytes + o->count;
-        to[0] = '"';
-        copy_short(to + 1, text, count);
-        to[count + 1] = '"';
-        o->count += count + 2;
+    // Room for the whole string checked once: its run is then copied as any other.
+    if (o->count + count + 2 <= o->capacity) {
+        o->bytes[o->count++] = '"';
+        put_run(s, text, count);
+        o->bytes[o->count++] = '"';
         return;
     }
     put(s, '"');

@@ -142,14 +142,14 @@ int arbor_yb_unspill(arbor_yaml_json *o) {
     return 1;
 }
 
-/// Moves the file's first `count` bytes one byte on, from the end back.
-static int shift_file(int descriptor, int64_t count) {
+/// Moves the text's first `count` bytes in its file one byte on, from the end back.
+static int shift_text(const arbor_yaml_json *o, int64_t count) {
     uint8_t *chunk = malloc(copy_chunk);
     if (!chunk) return 0;
     int64_t end = count;
     while (end > 0) {
         int64_t length = end < copy_chunk ? end : copy_chunk;
-        if (!arbor_yaml_file_read(descriptor, chunk, length, end - length) || !arbor_yaml_file_write(descriptor, chunk, length, end - length + 1)) {
+        if (!arbor_yb_move_text(o, chunk, length, end - length, 0) || !arbor_yb_move_text(o, chunk, length, end - length + 1, 1)) {
             free(chunk);
             return 0;
         }
@@ -162,12 +162,7 @@ static int shift_file(int descriptor, int64_t count) {
 int arbor_yb_prepend(state *s, uint8_t byte) {
     if (!arbor_yb_reserve(s, 1)) return 0;
     arbor_yaml_json *o = s->out;
-    // Only a text from the file's start, without a gap, is moved on in it.
-    if (o->spilled > 0 && (o->base || o->gap_length)) {
-        s->failed = 1;
-        return 0;
-    }
-    if (o->spilled > 0 && !(shift_file(o->descriptor, o->spilled) && arbor_yaml_file_write(o->descriptor, &byte, 1, 0))) {
+    if (o->spilled > 0 && !(shift_text(o, o->spilled) && arbor_yb_move_text(o, &byte, 1, 0, 1))) {
         // The file is no longer the text: the document goes to the full parser.
         s->failed = 1;
         return 0;
