@@ -47,7 +47,7 @@ let package = Package(
             providers: [.apt(["liblz4-dev"]), .brew(["lz4"])]
         ),
         .target(name: "CJSONScan"),
-        .target(name: "CYAMLBlock", dependencies: ["CFileLease"]),
+        .target(name: "CYAMLBlock", dependencies: ["CFileLease", "CJSONScan"]),
         .target(name: "CYAMLEvents", dependencies: ["CFYAML", "CYAML", "CYAMLBlock"]),
         .target(name: "CFileLease"),
         .target(name: "CBuildInfo"),

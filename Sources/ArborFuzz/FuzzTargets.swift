@@ -60,6 +60,7 @@ enum FuzzTargets {
     /// smaller file keeps as links must lead to what their copies hold.
     static func yaml(_ bytes: [UInt8]) {
         if !YAMLIndexCheck.agrees(bytes) { fatalError("the YAML's JSON text holds other values than the reader reads") }
+        if !YAMLIndexCheck.textIndexAgrees(bytes) { fatalError("the index built as the JSON text was written is not the text's") }
         if !YAMLIndexCheck.aliasesKeptAgree(bytes) { fatalError("the aliases kept as links hold other values than their copies") }
         if !YAMLIndexCheck.commentsAgree(bytes) { fatalError("a large file's comments are not those the file read whole has") }
         if !YAMLIndexCheck.marksAgree(bytes) { fatalError("a large file's anchors, tags or aliases are not those the file read whole shows") }

@@ -17,7 +17,9 @@ static int push(state *s, int is_map, int32_t indent, int compact) {
         s->frames = grown;
         s->capacity = capacity;
     }
-    s->frames[s->depth++] = (frame){ indent, (uint8_t)is_map, (uint8_t)compact, 0, 0, -1 };
+    const frame *parent = s->depth > 0 ? &s->frames[s->depth - 1] : NULL;
+    int32_t container = arbor_yb_open_container(s, parent ? parent->container : -1, parent ? parent->count - 1 : 0);
+    s->frames[s->depth++] = (frame){ indent, (uint8_t)is_map, (uint8_t)compact, 0, 0, -1, container };
     if (s->depth > s->deepest) s->deepest = s->depth;
     put(s, is_map ? '{' : '[');
     return 1;
@@ -127,6 +129,7 @@ static int key_at(state *s, const uint8_t *p, const uint8_t *end, key_read *key)
 static int map_entry_with(state *s, const uint8_t *end, const key_read *key) {
     frame *f = &s->frames[s->depth - 1];
     if (f->count++) put(s, ',');
+    arbor_yb_member_starts(s, f->container, f->count - 1);
     line_up(s);
     f->key = arbor_yb_written(s);
     arbor_yb_quote(s, key->text, key->count, key->escapes);
@@ -163,6 +166,7 @@ static int seq_entry(state *s, const uint8_t *p, const uint8_t *end, const uint8
     for (int nested = 0;; nested = 1) {
         frame *f = &s->frames[s->depth - 1];
         if (f->count++) put(s, ',');
+        arbor_yb_member_starts(s, f->container, f->count - 1);
         const uint8_t *q = p + 1;
         while (q < end && *q == ' ') q++;
         line_up(s);
@@ -204,6 +208,7 @@ static void close_to(state *s, int32_t indent, int dash) {
         frame *f = &s->frames[s->depth - 1];
         if (!(f->indent > indent || (f->indent == indent && !f->is_map && f->compact && !dash))) return;
         put(s, f->is_map ? '}' : ']');
+        arbor_yb_close_container(s, f->container, f->count);
         if (f->anchored >= 0 && !arbor_yb_mark_end(s, f->anchored)) s->failed = 1;
         s->depth--;
     }
@@ -282,6 +287,7 @@ static int run(state *s);
 static void *run_part(void *context) {
     split *sp = context;
     sp->outcome = run(&sp->part);
+    if (sp->part.sink) arbor_yb_hand_events(&sp->part);
     return NULL;
 }
 
@@ -351,6 +357,8 @@ static void join_documents(state *s, split *sp) {
     }
     free(sp->part.frames);
     free(sp->part.scratch);
+    free(sp->part.events);
+    free(sp->part.entry_starts);
     arbor_yb_free_marks(&sp->part);
     arbor_yb_discard(&sp->out);
     s->out->limit = 0;
@@ -390,6 +398,8 @@ static void join(state *s) {
     }
     free(sp->part.frames);
     free(sp->part.scratch);
+    free(sp->part.events);
+    free(sp->part.entry_starts);
     arbor_yb_free_marks(&sp->part);
     arbor_yb_discard(&sp->out);
     s->out->limit = 0;
@@ -415,6 +425,7 @@ static int next_document(state *s) {
     if (s->floor || s->out->mark_count || has_props(&s->pending_props)) return 0;
     end_document(s);
     if (s->documents == 0) {
+        arbor_yb_lose_index(s);
         if (!arbor_yb_prepend(s, '[')) return 0;
         s->documents = 1;
     }
@@ -510,6 +521,13 @@ static void start_split(state *s) {
     sp->part.floor = !stream;
     sp->part.unmarked = stream;
     sp->part.reported = at;
+    sp->part.sink_part = 1;
+    sp->part.next_container = 0;
+    sp->part.event_count = sp->part.events_opened = 0;
+    sp->part.entry_starts = NULL;
+    sp->part.entry_count = sp->part.entry_capacity = 0;
+    sp->part.events = s->sink && !s->index_lost && !stream ? malloc(sizeof(arbor_json_event) * EVENT_CAPACITY) : NULL;
+    if (!sp->part.events) sp->part.sink = NULL;
     int64_t expected = s->n - at + (s->n - at) / 8 + 4096;
     arbor_yb_open_output(&sp->out, expected, s->spill_directory, s->spill_window, s->spill_held);
     sp->part.frames = malloc(sizeof(frame) * 64);
@@ -517,7 +535,7 @@ static void start_split(state *s) {
     arbor_yb_share_file(s, &sp->out);
     sp->part.capacity = 64;
     sp->part.depth = !stream;
-    sp->part.frames[0] = (frame){ indent, 0, 0, 1 };
+    sp->part.frames[0] = (frame){ indent, 0, 0, 1, 0, -1, ARBOR_YAML_PART_SEQUENCE };
     if (pthread_create(&sp->thread, NULL, run_part, sp) != 0) {
         arbor_yb_discard(&sp->out); free(sp->part.frames); free(sp);
         s->out->limit = 0;
@@ -537,7 +555,7 @@ static void trim(void **items, int64_t *capacity, int64_t count, size_t size) {
 
 int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t reports_reads, int32_t depth_limit,
                               arbor_yaml_number_writer numbers, const char *spill_directory, int64_t spill_window,
-                              int64_t spill_held, arbor_yaml_json *result) {
+                              int64_t spill_held, arbor_yaml_index_sink *sink, arbor_yaml_json *result) {
     arbor_yb_make_tables();
     state s = { 0 };
     s.bytes = bytes;
@@ -549,6 +567,15 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
     s.spill_directory = spill_directory;
     s.spill_window = spill_window;
     s.spill_held = spill_held;
+    s.sink = sink;
+    if (sink) {
+        sink->lost = 0;
+        s.events = malloc(sizeof(arbor_json_event) * EVENT_CAPACITY);
+        if (!s.events) {
+            sink->lost = 1;
+            s.sink = NULL;
+        }
+    }
     result->gave_way_at = -1;
     result->parts = 1;
     // A byte order mark is not text, and the first line's columns start after it.
@@ -563,8 +590,10 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
         join(&s);
         s.pos = pos;
     }
+    if (s.sink) arbor_yb_hand_events(&s);
     free(s.frames);
     free(s.scratch);
+    free(s.events);
     arbor_yb_free_marks(&s);
     result->documents = s.documents ? s.documents : 1;
     if (outcome == OK) {

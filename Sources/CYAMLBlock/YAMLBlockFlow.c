@@ -134,15 +134,25 @@ const uint8_t *arbor_yb_flow(state *s, const uint8_t *p, const uint8_t **end, in
     if (s->depth + depth + 1 > s->deepest) s->deepest = s->depth + depth + 1;
     int is_map = *p == '{';
     uint8_t close = is_map ? '}' : ']';
+    // The outermost is a member of the block collection it is in, if any.
+    const frame *block = depth == 0 && s->depth > 0 ? &s->frames[s->depth - 1] : NULL;
+    int32_t container = depth > 0 ? arbor_yb_open_container(s, s->flow_parent, s->flow_place)
+                                  : arbor_yb_open_container(s, block ? block->container : -1, block ? block->count - 1 : 0);
     put(s, *p);
     const uint8_t *r = flow_space(s, p + 1, end);
     for (int64_t count = 0;; count++) {
         if (!r) return NULL;
         if (*r == close) {
             put(s, close);
+            arbor_yb_close_container(s, container, count);
             return r + 1;
         }
-        if (count) put(s, ',');
+        if (count) {
+            put(s, ',');
+            arbor_yb_member_starts(s, container, count);
+        }
+        s->flow_parent = container;
+        s->flow_place = count;
         if (is_map) {
             r = flow_key(s, r, *end, depth);
             if (!r) return NULL;

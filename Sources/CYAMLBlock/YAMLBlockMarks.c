@@ -275,6 +275,8 @@ const uint8_t *arbor_yb_alias(state *s, const uint8_t *p, const uint8_t *end, in
         waiting->name_count = (uint8_t)(q - p - 1);
         waiting->link = ARBOR_YAML_WAITING;
         waiting->levels = (int16_t)depth;
+        // Its copy, written where the parts are joined, is not among the containers handed.
+        arbor_yb_lose_index(s);
         return q;
     }
     int64_t target = slot->mark - 1;
@@ -285,7 +287,14 @@ const uint8_t *arbor_yb_alias(state *s, const uint8_t *p, const uint8_t *end, in
     if (arbor_yb_written(s) + count > 4 * s->n + (1 << 20)) return NULL;
     arbor_yaml_value_mark *mark = new_mark(s);
     if (!mark) return NULL;
+    int64_t at = arbor_yb_written(s);
     put_run(s, text, count);
+    if (flow) {
+        arbor_yb_index_copy(s, text, count, at, s->flow_parent, s->flow_place);
+    } else {
+        const frame *f = &s->frames[s->depth - 1];
+        arbor_yb_index_copy(s, text, count, at, f->container, f->count - 1);
+    }
     const arbor_yaml_value_mark *anchored = &s->out->marks[target];
     mark->end = arbor_yb_written(s);
     mark->name = anchored->name;

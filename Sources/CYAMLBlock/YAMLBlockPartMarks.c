@@ -165,6 +165,7 @@ void arbor_yb_put_part_marked(state *s, state *part, arbor_yaml_json *out) {
     // Without copies to put in, a part written to this part's file is taken where it is.
     int in_place = count == 0 && arbor_yb_take_part_in_place(s, out, 1, written);
     if (in_place) j.base = s->out->gap_at;
+    arbor_yb_join_index(s, part, j.base, s->frames[s->depth - 1].count);
     put_flows(s, out, &j);
     if (!in_place) arbor_yb_put_part_with(s, out, 1, written, j.at, count, put_copy, &j);
     int64_t cursor = 0;

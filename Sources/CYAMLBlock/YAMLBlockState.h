@@ -27,7 +27,10 @@ typedef struct {
     int64_t key;
     /// The mark of the collection's anchor, whose value ends where the collection does; -1 for none.
     int64_t anchored;
+    /// The collection's number among the containers written (ARBOR_YAML_PART_SEQUENCE for a second part's first).
+    int32_t container;
 } frame;
+
 
 /// A value's anchor (its name past the `&`) and tag (from its `!`), where there are any.
 typedef struct {
@@ -108,6 +111,18 @@ typedef struct {
     int64_t *waiting;   // a second part's aliases of anchors it has not read (their marks), in order
     int64_t waiting_count;
     int64_t waiting_capacity;
+    arbor_yaml_index_sink *sink; // where the containers written are handed, else NULL
+    int32_t sink_part;  // 0, or 1 for a second part
+    int index_lost;     // the containers handed are no longer the text's
+    arbor_json_event *events; // those not handed yet
+    int64_t event_count;
+    int64_t events_opened;
+    int32_t next_container; // the number of the next container written
+    int32_t flow_parent; // the flow collection whose member is about to be written, and that member's place
+    int64_t flow_place;
+    int64_t *entry_starts; // a second part's: where each entry of its first sequence starts, past its comma
+    int64_t entry_count;
+    int64_t entry_capacity;
     split *split;       // the second part running beside this one
     atomic_int *cancel; // set when this part's reading is no longer wanted
 } state;
@@ -297,5 +312,58 @@ HIDDEN int arbor_yb_part_resolves(state *s, state *part);
 /// its waiting aliases stand for, its flow collections and its marks, their offsets moved to where they now are,
 /// its anchors' paths and aliases' depths counted from this part's top; its anchors are this part's from here.
 HIDDEN void arbor_yb_put_part_marked(state *s, state *part, arbor_yaml_json *out);
+
+/// The events held before they are handed to the sink.
+enum { EVENT_CAPACITY = 4096 };
+
+/// Hands the events held to the sink (none are lost: where it cannot, the index is lost).
+HIDDEN void arbor_yb_hand_events(state *s);
+/// The containers handed are no longer the text's: none are handed from here.
+HIDDEN void arbor_yb_lose_index(state *s);
+/// Keeps where a second part's entry of its first sequence starts (the text's end): the index is lost without memory.
+HIDDEN void arbor_yb_keep_entry(state *s);
+/// Hands the containers of a copy written at `at` (`count` bytes of JSON text, a value of `parent` at `place`).
+HIDDEN void arbor_yb_index_copy(state *s, const uint8_t *text, int64_t count, int64_t at, int32_t parent, int64_t place);
+/// Puts a second part's containers (its text's offsets moved on by `shift`) after this part's, its first sequence's
+/// members those of this part's open sequence from its member `first_entry` on.
+HIDDEN void arbor_yb_join_index(state *s, state *part, int64_t shift, int64_t first_entry);
+
+static inline void arbor_yb_event(state *s, int32_t kind, int64_t offset, int32_t a, int64_t b) {
+    if (s->event_count == EVENT_CAPACITY) arbor_yb_hand_events(s);
+    s->events[s->event_count++] = (arbor_json_event){ offset, a, (int32_t)b, kind };
+}
+
+/// Opens a container at the text's end, a member of `parent` at `place`: its number (-1 when none are handed).
+static inline int32_t arbor_yb_open_container(state *s, int32_t parent, int64_t place) {
+    if (!s->sink || s->index_lost) return -1;
+    if (s->next_container == INT32_MAX || place > INT32_MAX) {
+        arbor_yb_lose_index(s);
+        return -1;
+    }
+    arbor_yb_event(s, ARBOR_JSON_OPEN, arbor_yb_written(s), parent, place);
+    s->events_opened++;
+    return s->next_container++;
+}
+
+/// Closes a container just past the text's end, with its `members`.
+static inline void arbor_yb_close_container(state *s, int32_t container, int64_t members) {
+    if (!s->sink || s->index_lost) return;
+    if (members > INT32_MAX) {
+        arbor_yb_lose_index(s);
+        return;
+    }
+    arbor_yb_event(s, ARBOR_JSON_CLOSE, arbor_yb_written(s), container, members);
+}
+
+/// Member `member` of `container` starts past the comma at the text's end: a checkpoint every 64 members; a second
+/// part's entry of its first sequence, kept.
+static inline void arbor_yb_member_starts(state *s, int32_t container, int64_t member) {
+    if (!s->sink || s->index_lost) return;
+    if (container == ARBOR_YAML_PART_SEQUENCE) {
+        arbor_yb_keep_entry(s);
+    } else if (member > 0 && (member & 63) == 0) {
+        arbor_yb_event(s, ARBOR_JSON_CHECKPOINT, arbor_yb_written(s), container, 0);
+    }
+}
 
 #endif

@@ -73,6 +73,7 @@ struct YAMLComplianceTests {
             let place = Self.folder.appendingPathComponent("cases").appendingPathComponent(name)
             let yaml = YAMLLoader.text(Array(try Data(contentsOf: place.appendingPathComponent("in.yaml"))))
             #expect(YAMLIndexCheck.agrees(yaml), "\(name): the fuzzing's check")
+            #expect(YAMLIndexCheck.textIndexAgrees(yaml), "\(name): the index built as the text was written")
             if YAMLBlockReader.json(SourceBytes(yaml)) != nil { blockRead += 1 }
             guard let documents = try? YAMLLoader.documents(yaml, origin: name) else {
                 // Refused, or left to the whole-stream reader, which refuses it.

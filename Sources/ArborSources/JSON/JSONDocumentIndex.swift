@@ -18,7 +18,8 @@ struct JSONDocumentIndex: Sendable {
     /// Each container's number of members.
     fileprivate(set) var memberCount: NarrowNumbers<UInt8>
     /// For containers with more than ``stride`` members: where members `stride`, `2 * stride`... start
-    /// (the key of an object's member, the value of an array's).
+    /// (the key of an object's member, the value of an array's), or, in an index built as its text was written
+    /// (``YAMLTextIndexer``), the space before it from just past its comma: each is read from with space skipped.
     fileprivate(set) var checkpoints: [Int32: [Int]] = [:]
 
     /// For JSON Lines: where each line's value starts, container 0 being the list of lines (no bytes of its own).
@@ -176,6 +177,24 @@ struct JSONDocumentIndex: Sendable {
 
     mutating func addCheckpoint(_ offset: Int, to container: Int32) {
         checkpoints[container, default: []].append(offset)
+    }
+
+    /// Moves every offset on by `shift`: the index of a later part of a text, once the part is placed in it.
+    mutating func moveOffsets(by shift: Int) {
+        start.moveOn(by: shift)
+        for (container, offsets) in checkpoints { checkpoints[container] = offsets.map { $0 + shift } }
+    }
+
+    /// Moves each checkpoint from just past its member's comma to where the member starts in `bytes` (the spaces
+    /// and line breaks between passed), where a scan of them records it.
+    mutating func settleCheckpoints(in bytes: UnsafeBufferPointer<UInt8>) {
+        for (container, offsets) in checkpoints {
+            checkpoints[container] = offsets.map { offset in
+                var at = offset
+                JSONGrammar.skipSpace(bytes, &at)
+                return at
+            }
+        }
     }
 }
 

@@ -19,6 +19,22 @@ enum JSONIndexing {
         }
     }
 
+    /// As ``open(_:name:format:mapping:)``, for bytes whose document index is built already (a YAML text's, as it
+    /// was written): left to detection, only the tree scan runs, passing the first object's large values by that
+    /// index.
+    static func open(_ bytes: SourceBytes, index: JSONDocumentIndex, name: String, format: SourceFormat, mapping: FieldMapping) -> OpenedSource? {
+        let document = OpenedSource(hierarchy: LazyJSONDocument(bytes: bytes, index: index, name: name), format: .document)
+        switch format {
+        case .tree: return open(bytes, name: name, format: format, mapping: mapping)
+        case .document: return document
+        default:
+            let tree = LazyJSONTree(bytes: bytes, name: name, mapping: mapping, force: false, race: nil) { start in
+                index.container(at: start).map { index.end(Int($0)) }
+            }
+            return tree.map { OpenedSource(hierarchy: $0, format: .tree) } ?? document
+        }
+    }
+
     /// The tree scan and the document scan side by side, a large document's scan in two parts, each on a
     /// thread: the tree scan ends soon for a document whose first object holds no children array, and the
     /// document's parts stop soon for a tree, once the tree scan has found the first object's children array.

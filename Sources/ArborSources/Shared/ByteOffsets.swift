@@ -48,6 +48,16 @@ struct ByteOffsets: Sendable {
         if isWide { ReleasingMove.append(&other.wide, to: &wide) } else { ReleasingMove.append(&other.narrow, to: &narrow) }
     }
 
+    /// Moves every offset on by `shift` (offsets into a part of an input, once the part is placed in it).
+    mutating func moveOn(by shift: Int) {
+        if isWide {
+            wide.withUnsafeMutableBufferPointer { offsets in for at in offsets.indices where offsets[at] >= 0 { offsets[at] += shift } }
+        } else {
+            let moved = UInt32(truncatingIfNeeded: shift)
+            narrow.withUnsafeMutableBufferPointer { offsets in for at in offsets.indices where offsets[at] != UInt32.max { offsets[at] &+= moved } }
+        }
+    }
+
     /// Makes room for `capacity` offsets in all (storage shared with a copy is copied now, with that room).
     mutating func reserve(_ capacity: Int) {
         if isWide { wide.reserveCapacity(capacity) } else { narrow.reserveCapacity(capacity) }

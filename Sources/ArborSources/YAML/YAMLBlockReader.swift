@@ -18,6 +18,8 @@ enum YAMLBlockReader {
         let marks: YAMLMarks
         /// The parts the input was read in, each on a thread of its own.
         let parts: Int
+        /// The text's index, built as it was written, where it was asked for and could be (not for a stream).
+        let index: JSONDocumentIndex?
     }
 
     /// The JSON text of `content`'s one document, or nil when the reader gives way. A leased file's pages are
@@ -28,18 +30,20 @@ enum YAMLBlockReader {
     }
 
     /// As ``json(_:releasing:)``, all that is read. A large text (of a large input, or grown past that size by
-    /// aliases' copies) is written to an unnamed file rather than held (``SpilledText``).
-    static func text(_ content: SourceBytes, releasing: Bool = false) -> Read? {
-        text(content, releasing: releasing, spillingTo: SpilledText.place(forTextOf: content.count))
+    /// aliases' copies) is written to an unnamed file rather than held (``SpilledText``). With `indexing`, the
+    /// text's index is built as it is written (``YAMLTextIndexer``).
+    static func text(_ content: SourceBytes, releasing: Bool = false, indexing: Bool = false) -> Read? {
+        text(content, releasing: releasing, indexing: indexing, spillingTo: SpilledText.place(forTextOf: content.count))
     }
 
-    /// As ``text(_:releasing:)``, the text written to `place` (nil: held).
-    static func text(_ content: SourceBytes, releasing: Bool = false, spillingTo place: SpilledText.Place?) -> Read? {
+    /// As ``text(_:releasing:indexing:)``, the text written to `place` (nil: held).
+    static func text(_ content: SourceBytes, releasing: Bool = false, indexing: Bool = false, spillingTo place: SpilledText.Place?) -> Read? {
+        let indexer = indexing ? YAMLTextIndexer(inputSize: content.count) : nil
         var result = arbor_yaml_json()
         let pages = releasing ? ARBOR_YAML_RELEASES_PAGES : content.isMapped ? ARBOR_YAML_REPORTS_READS : 0
         let written = content.withUnsafeBufferPointer { buffer in
             arbor_yaml_block_json(buffer.baseAddress, Int64(buffer.count), Int32(pages), Int32(YAMLGraph.depthLimit), numberWriter,
-                                  place?.directory, Int64(place?.window ?? 0), Int64(place?.held ?? 0), &result)
+                                  place?.directory, Int64(place?.window ?? 0), Int64(place?.held ?? 0), indexer?.sink, &result)
         }
         let flows = YAMLFlowOffsets(taking: result.flows, count: Int(result.flow_count))
         defer {
@@ -63,7 +67,8 @@ enum YAMLBlockReader {
             guard let read = YAMLReadMarks(taking: &result, json: json) else { return nil }
             marks = YAMLMarks(read: read)
         }
-        return Read(json: json, documents: Int(result.documents), flows: flows, marks: marks, parts: Int(result.parts))
+        return Read(json: json, documents: Int(result.documents), flows: flows, marks: marks, parts: Int(result.parts),
+                    index: indexer?.index())
     }
 }
 

@@ -27,6 +27,16 @@ package enum YAMLIndexCheck {
         return same(read, 0, documents[0], 0)
     }
 
+    /// Whether the index the block reader builds as it writes its text holds what a scan of that text finds: the
+    /// same containers, members and checkpoints; true where none is built (a stream, a second part whose aliases
+    /// wait for the first part's anchors).
+    package static func textIndexAgrees(_ bytes: [UInt8]) -> Bool {
+        guard let read = YAMLBlockReader.text(SourceBytes(bytes), indexing: true), var built = read.index else { return true }
+        read.json.withUnsafeBufferPointer { built.settleCheckpoints(in: $0) }
+        guard let scanned = read.json.withUnsafeBufferPointer({ JSONDocumentScanner.scan($0) }) else { return false }
+        return built.holdsTheSameContainers(as: scanned)
+    }
+
     /// Whether a value of the JSON text is the reader's: a number JSON cannot write is its text, a null or a
     /// boolean by its kind, everything else by its text, members in order.
     private static func same(_ json: JSONDocument, _ at: Int32, _ yaml: JSONDocument, _ other: Int32) -> Bool {

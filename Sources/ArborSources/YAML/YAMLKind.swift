@@ -82,11 +82,13 @@ struct YAMLKind: SourceKind {
     private func indexed(_ input: SourceInput, request: SourceRequest) throws(SourceLoadError) -> OpenedSource? {
         guard input.content.count >= Self.indexedBytes else { return nil }
         let format: SourceFormat = request.readsDocuments ? .document : .json
-        if let read = YAMLBlockReader.text(input.content) {
+        if let read = YAMLBlockReader.text(input.content, indexing: true) {
             // Comments are for the browser (a query or a comparison reads values only), from a file mapped.
             let comments = input.content.isMapped && !request.readsDocuments ? YAMLLineComments(yaml: input.content, json: read.json, flows: read.flows) : nil
             guard read.documents > 1 else {
-                return JSONIndexing.open(read.json, name: input.name, format: format, mapping: request.mapping).map { opened in
+                let opened = read.index.map { JSONIndexing.open(read.json, index: $0, name: input.name, format: format, mapping: request.mapping) }
+                    ?? JSONIndexing.open(read.json, name: input.name, format: format, mapping: request.mapping)
+                return opened.map { opened in
                     var opened = opened
                     if let document = opened.hierarchy as? LazyJSONDocument { opened.hierarchy = Self.commented(document, read.marks, comments) }
                     return opened

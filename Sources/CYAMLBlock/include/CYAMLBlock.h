@@ -3,6 +3,8 @@
 
 #include <stdint.h>
 
+#include "CJSONScan.h"
+
 /// The most bytes a number writer writes.
 #define ARBOR_YAML_NUMBER_BYTES 256
 
@@ -92,6 +94,28 @@ typedef struct {
     int64_t path_capacity;
 } arbor_yaml_json;
 
+/// The parent a second part's containers in its first sequence have (see arbor_yaml_index_sink).
+#define ARBOR_YAML_PART_SEQUENCE (-2)
+
+/// Where the reader hands the containers of its text as it writes them, as a scan of the text reports them
+/// (arbor_json_scan, a checkpoint every 64 members), so that the text need not be scanned again; but a checkpoint's
+/// offset is just past the comma before its member (the line breaks and spaces after it not passed).
+typedef struct {
+    void *context;
+    /// Takes `count` events opening `opened` containers, of part `part`: 0, or 1 for a second part read beside the
+    /// first, whose containers are numbered from 0, whose offsets are from its own text's start and whose first
+    /// sequence's members have parent ARBOR_YAML_PART_SEQUENCE and places counted from 1. Called on the part's own thread.
+    void (*record)(void *context, int32_t part, const arbor_json_event *events, int64_t count, int64_t opened);
+    /// Puts the second part's containers after those of the first part handed so far: their offsets moved on by
+    /// `shift`, those in its first sequence members of `sequence` from its member `first_entry` on; each of them
+    /// starts at `entry_starts` (`entry_count` of them, past their commas, before `shift`).
+    void (*join)(void *context, int64_t shift, int32_t sequence, int64_t first_entry, const int64_t *entry_starts,
+                 int64_t entry_count);
+    /// Set by the reader when the containers handed are not its text's (a stream of documents): the text is to be
+    /// scanned.
+    int32_t lost;
+} arbor_yaml_index_sink;
+
 /// Writes the document of `bytes` (UTF-8), or the list of its documents, as JSON text if it is written in the block style of
 /// configuration files and API output (block mappings and sequences, plain and quoted scalars on one line or
 /// folded over several, literal and folded block scalars, flow collections, comments, anchors, tags and aliases
@@ -103,10 +127,11 @@ typedef struct {
 /// pages are given back as they are read; `depth_limit` is the deepest nesting written. A large input is read in
 /// two parts on two threads. With a `spill_directory`, the text is written to an unnamed file there, `spill_window`
 /// bytes at a time, rather than held (`result->descriptor`): from its start, or once it outgrows `spill_held` bytes
-/// (0: from its start); where no such file can be made, or written to the end, it is held.
+/// (0: from its start); where no such file can be made, or written to the end, it is held. With a `sink`, the
+/// containers written are handed to it.
 int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t reports_reads, int32_t depth_limit,
                               arbor_yaml_number_writer numbers, const char *spill_directory, int64_t spill_window,
-                              int64_t spill_held, arbor_yaml_json *result);
+                              int64_t spill_held, arbor_yaml_index_sink *sink, arbor_yaml_json *result);
 
 /// A text being written: `bytes` (`malloc`ed; the caller frees it), `count` bytes written of `capacity`; where
 /// set, `passed` is told every MiB or so how far its input has been read (`context` its first argument), so that
