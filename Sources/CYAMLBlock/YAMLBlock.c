@@ -12,8 +12,10 @@ static int push(state *s, int is_map, int32_t indent, int compact) {
     if (s->depth + 1 >= s->depth_limit) return 0;
     if (s->depth == s->capacity) {
         int32_t capacity = s->capacity ? s->capacity * 2 : 64;
-        frame *grown = realloc(s->frames, sizeof(frame) * (size_t)capacity);
+        frame *grown = arbor_yb_own_lines(sizeof(frame) * (size_t)capacity);
         if (!grown) return 0;
+        if (s->depth) memcpy(grown, s->frames, sizeof(frame) * (size_t)s->depth);
+        free(s->frames);
         s->frames = grown;
         s->capacity = capacity;
     }
@@ -455,7 +457,7 @@ static int run(state *s) {
     const uint8_t *bytes = s->bytes;
     int64_t count = s->n;
     while (s->pos < count && !s->failed) {
-        if (s->split && s->pos >= s->split->at) join(s);
+        if (s->split && s->pos >= s->split_at) join(s);
         if (s->cancel && atomic_load_explicit(s->cancel, memory_order_relaxed)) return GIVE_WAY;
         if (s->pos >= count) break;
         const uint8_t *line = bytes + s->pos;
@@ -508,8 +510,9 @@ static void start_split(state *s) {
     int stream = at >= 0;
     if (!stream) at = s->n >= (4 << 20) ? split_point(s->bytes, s->n, &indent) : -1;
     if (at < 0) return;
-    split *sp = calloc(1, sizeof(split));
+    split *sp = arbor_yb_own_lines(sizeof(split));
     if (!sp) return;
+    memset(sp, 0, sizeof(split));
     sp->at = at;
     sp->indent = indent;
     sp->stream = stream;
@@ -526,11 +529,11 @@ static void start_split(state *s) {
     sp->part.event_count = sp->part.events_opened = 0;
     sp->part.entry_starts = NULL;
     sp->part.entry_count = sp->part.entry_capacity = 0;
-    sp->part.events = s->sink && !s->index_lost && !stream ? malloc(sizeof(arbor_json_event) * EVENT_CAPACITY) : NULL;
+    sp->part.events = s->sink && !s->index_lost && !stream ? arbor_yb_own_lines(sizeof(arbor_json_event) * EVENT_CAPACITY) : NULL;
     if (!sp->part.events) sp->part.sink = NULL;
     int64_t expected = s->n - at + (s->n - at) / 8 + 4096;
     arbor_yb_open_output(&sp->out, expected, s->spill_directory, s->spill_window, s->spill_held);
-    sp->part.frames = malloc(sizeof(frame) * 64);
+    sp->part.frames = arbor_yb_own_lines(sizeof(frame) * 64);
     if (!sp->out.bytes || !sp->part.frames) { arbor_yb_discard(&sp->out); free(sp->part.frames); free(sp); return; }
     arbor_yb_share_file(s, &sp->out);
     sp->part.capacity = 64;
@@ -542,6 +545,7 @@ static void start_split(state *s) {
         return;
     }
     s->split = sp;
+    s->split_at = at;
 }
 
 /// Gives back the room of `*items` past its `count` items of `size` bytes.
@@ -570,7 +574,7 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
     s.sink = sink;
     if (sink) {
         sink->lost = 0;
-        s.events = malloc(sizeof(arbor_json_event) * EVENT_CAPACITY);
+        s.events = arbor_yb_own_lines(sizeof(arbor_json_event) * EVENT_CAPACITY);
         if (!s.events) {
             sink->lost = 1;
             s.sink = NULL;

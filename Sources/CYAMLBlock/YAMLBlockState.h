@@ -124,8 +124,16 @@ typedef struct {
     int64_t entry_count;
     int64_t entry_capacity;
     split *split;       // the second part running beside this one
+    int64_t split_at;   // where it starts; the split's own copy shares a cache line with the second part's state,
+                        // which that part's thread writes at every line
+
     atomic_int *cancel; // set when this part's reading is no longer wanted
 } state;
+
+/// `bytes` of memory on cache lines of their own (64 bytes, the size rounded up), freed with free(): what one
+/// part's thread writes at every line (its state, its open collections, its events) then shares no line with what
+/// the other part's writes, which would have the two cores take the line from each other at every write.
+static inline void *arbor_yb_own_lines(size_t bytes) { return aligned_alloc(64, (bytes + 63) / 64 * 64); }
 
 HIDDEN extern uint8_t arbor_yb_plain_special[256];
 HIDDEN extern uint8_t arbor_yb_indicator[256];
