@@ -56,7 +56,8 @@ void arbor_yb_index_copy(state *s, const uint8_t *text, int64_t count, int64_t a
 
 void arbor_yb_join_index(state *s, state *part, int64_t shift, int64_t first_entry) {
     if (!s->sink || s->index_lost) return;
-    if (part->index_lost || part->waiting_count > 0 || (int64_t)s->next_container + part->next_container >= INT32_MAX) {
+    if (part->index_lost || part->waiting_count > 0 || (int64_t)s->next_container + part->next_container >= INT32_MAX
+        || shift + arbor_yb_written(part) > s->sink->offset_limit) {
         arbor_yb_lose_index(s);
         return;
     }

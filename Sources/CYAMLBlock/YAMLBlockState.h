@@ -337,6 +337,10 @@ HIDDEN void arbor_yb_index_copy(state *s, const uint8_t *text, int64_t count, in
 HIDDEN void arbor_yb_join_index(state *s, state *part, int64_t shift, int64_t first_entry);
 
 static inline void arbor_yb_event(state *s, int32_t kind, int64_t offset, int32_t a, int64_t b) {
+    if (offset > s->sink->offset_limit) {
+        arbor_yb_lose_index(s);
+        return;
+    }
     if (s->event_count == EVENT_CAPACITY) arbor_yb_hand_events(s);
     s->events[s->event_count++] = (arbor_json_event){ offset, a, (int32_t)b, kind };
 }

@@ -9,18 +9,21 @@ final class YAMLTextIndexer: @unchecked Sendable {
     /// second part's thread has ended.
     private var head: JSONDocumentIndex
     private var tail: JSONDocumentIndex
+    /// The largest offset an index holds (lowered within a scope by tests of a text that passes it).
+    @TaskLocal static var offsetLimit = ByteOffsets.narrowLimit
+
     /// The sink the reader is handed, at an address that stays put while it reads.
     let sink: UnsafeMutablePointer<arbor_yaml_index_sink>
 
-    /// An indexer for the text of an input of `inputSize` bytes; nil where the text may pass what 32-bit offsets
-    /// hold (the text is then scanned, with offsets of the width its size asks).
-    init?(inputSize: Int) {
-        let textBound = 4 * inputSize + (2 << 20)
-        guard textBound <= ByteOffsets.narrowLimit else { return nil }
+    /// An indexer for the text of an input of `inputSize` bytes, its offsets held in 32 bits: a text that passes
+    /// 4 GiB (a YAML file of a GiB or more whose aliases' copies add much) loses its index, and is scanned.
+    init(inputSize: Int) {
+        let textBound = min(4 * inputSize + (2 << 20), ByteOffsets.narrowLimit)
         head = JSONDocumentIndex(inputSize: textBound, expectedContainers: JSONDocumentIndex.room(forBytes: inputSize * 3 / 2))
         tail = JSONDocumentIndex(inputSize: textBound, expectedContainers: JSONDocumentIndex.room(forBytes: inputSize * 3 / 4))
         sink = .allocate(capacity: 1)
-        sink.initialize(to: arbor_yaml_index_sink(context: nil, record: recordEvents, join: joinParts, lost: 0))
+        sink.initialize(to: arbor_yaml_index_sink(context: nil, record: recordEvents, join: joinParts, lost: 0,
+                                                  offset_limit: Int64(Self.offsetLimit)))
         sink.pointee.context = Unmanaged.passUnretained(self).toOpaque()
     }
 

@@ -114,6 +114,8 @@ typedef struct {
     /// Set by the reader when the containers handed are not its text's (a stream of documents): the text is to be
     /// scanned.
     int32_t lost;
+    /// The largest offset the index holds: a container or checkpoint past it loses the index.
+    int64_t offset_limit;
 } arbor_yaml_index_sink;
 
 /// Writes the document of `bytes` (UTF-8), or the list of its documents, as JSON text if it is written in the block style of
