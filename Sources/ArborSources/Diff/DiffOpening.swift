@@ -65,9 +65,9 @@ package enum DiffOpening {
         var indexed: IndexedJSON?
         if let path = request.path, isDirectory(request) {
             indexed = IndexedJSON(bytes: DirectorySnapshot.json(of: path, problems: &problems))
-        } else if let json = yamlJSON(request) {
+        } else if let read = yamlJSON(request) {
             // Before the JSON check, which would read a YAML file whole only to find it is not JSON.
-            indexed = IndexedJSON(content: json)
+            indexed = read.index.map { IndexedJSON(content: read.json, index: $0) } ?? IndexedJSON(content: read.json)
         } else if let bytes = jsonBytes(request) {
             indexed = IndexedJSON(bytes: bytes)
         }
@@ -88,8 +88,9 @@ package enum DiffOpening {
     }
 
     /// A large YAML file in the block style as the JSON text it is indexed from when browsed (``YAMLBlockReader``),
-    /// else nil (a smaller file, or one in another style, is read whole).
-    private static func yamlJSON(_ request: SourceRequest) -> SourceBytes? {
+    /// with that text's index where it was built as the text was written; else nil (a smaller file, or one in
+    /// another style, is read whole).
+    private static func yamlJSON(_ request: SourceRequest) -> YAMLBlockReader.Read? {
         #if canImport(Glibc)
         guard let path = request.path, !path.contains("://"), request.format == nil || request.format == .yaml,
               request.format == .yaml || path.hasSuffix(".yaml") || path.hasSuffix(".yml") else { return nil }
@@ -99,7 +100,7 @@ package enum DiffOpening {
         var status = stat()
         guard fstat(descriptor, &status) == 0, Int(status.st_size) >= YAMLKind.indexedBytes,
               let mapped = FileMapping.map(descriptor, size: Int(status.st_size), path: path) else { return nil }
-        return YAMLBlockReader.json(mapped, releasing: true)
+        return YAMLBlockReader.text(mapped, releasing: true, indexing: true)
         #else
         return nil
         #endif

@@ -22,6 +22,12 @@ package final class IndexedJSON: Sendable {
         self.index = index
     }
 
+    /// Bytes whose index is built already (a YAML file's text, indexed as it was written).
+    init(content: SourceBytes, index: JSONDocumentIndex) {
+        bytes = content
+        self.index = index
+    }
+
     /// The deepest nesting compared, the bound a query and print follow too: every level above a change
     /// becomes an item of the tree, each with its pointer.
     static let depthLimit = JSONPath.depthLimit
