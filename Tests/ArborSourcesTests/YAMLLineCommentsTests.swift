@@ -104,12 +104,13 @@ struct YAMLLineCommentsTests {
 
     /// An empty document's null is written on its `---` line. The file read whole marks it where the next document
     /// starts (or past the input's last line break, or on its marker's line when the input ends there) and gives
-    /// it the comment lines at the first column just above that; the comment above its marker or after it is no
-    /// value's (found by fuzzing, both ways).
+    /// it the comment lines at the first column just above that, however indented when the input ends on its
+    /// marker; the comment above its marker or after it is no value's (found by fuzzing, all three ways).
     @Test(arguments: ["#-@ \n---\n\n---", "# c\n---\n---\n", "# c\n--- # d\n---\n- x # e\n", "# c\n---\n# d\na: 1\n---\n",
                       " \n---\n#- \n---\n-", "---\n# c\n\n---\n- x\n", "- x\n---\n# c\n", "- x\n---\n# c", "---\n  # c\n---\n- x\n",
                       "---\n# a\n# b\n---\n- x\n", "- x\n---\n# c\n\n", "---\n\n# c\n---\n- x\n",
-                      "-u: --\n#########:\n \nu#:\n \n-:\n##(\n---", "a: 1\n# c\n# d\n---"])
+                      "-u: --\n#########:\n \nu#:\n \n-:\n##(\n---", "a: 1\n# c\n# d\n---", "- (\n---\n---\n #false\n---",
+                      "a: 1\n---\n #a\n#b\n---", "- (\n---\n #a\n#b\n  #c\n---"])
     func anEmptyDocumentTakesTheCommentsAboveWhereItsNullIsMarked(text: String) async throws {
         #expect(YAMLBlockReader.text(SourceBytes(Array(text.utf8))) != nil, "read by the block reader")
         #expect(YAMLIndexCheck.commentsAgree(Array(text.utf8)))

@@ -78,15 +78,17 @@ final class YAMLLineComments: Sendable {
 
     /// The comment of an empty document whose `---` is on line `marker`: as the file read whole takes it, the
     /// comment lines at the first column just above where its null is marked, the next `---` line or the line
-    /// after the input's last line break (none when the input ends without one).
+    /// after the input's last line break (none when the input ends without one); where the input ends on the
+    /// marker's line, the comment lines just above it however indented (found by fuzzing).
     private func emptyDocumentComment(marker: Int, _ starts: LineMarks) -> String? {
         var end = marker + 1
         var floor = marker
+        var indent = 0
         while true {
             guard let range = starts.range(of: end, in: yaml) else {
                 // A stream ending on the marker's line marks the null there, under the comment lines above it.
                 guard end == marker + 1 else { return nil }
-                (end, floor) = (marker, -1)
+                (end, floor, indent) = (marker, -1, Int.max)
                 break
             }
             if Self.isDocumentMarker(yaml, range) || (range.isEmpty && range.lowerBound == yaml.count) { break }
@@ -94,7 +96,7 @@ final class YAMLLineComments: Sendable {
         }
         var lines: [String] = []
         var above = end - 1
-        while above > floor, let range = starts.range(of: above, in: yaml), let text = YAMLComments.commentLine(yaml, range, indentAtMost: 0) {
+        while above > floor, let range = starts.range(of: above, in: yaml), let text = YAMLComments.commentLine(yaml, range, indentAtMost: indent) {
             lines.append(text)
             above -= 1
         }
