@@ -64,6 +64,9 @@ struct JSONIndexPathNode: PartitionedPathNode, @unchecked Sendable {
         guard container >= 0, tables.isObject(container) else { return nil }
         var name = name
         return name.withUTF8 { wanted in
+            if JSONIndexTables.writtenAsItself(wanted) {
+                return tables.member(named: wanted, of: container).map { JSONIndexPathNode(reference: reference, container: $0.container, range: $0.value) }
+            }
             // RFC 9535 reads I-JSON, whose names are unique: the scan stops at the first member of the name.
             var found: JSONIndexPathNode?
             let count = Int(tables.memberCount[Int(container)])

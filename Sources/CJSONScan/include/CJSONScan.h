@@ -87,6 +87,26 @@ int arbor_json_skip_string(const uint8_t *bytes, int64_t count, int64_t *positio
 /// spaces and `{` or `[`, or by a backslash (an escape that may stand for either); 0 otherwise.
 int arbor_json_strings_may_hold_documents(const uint8_t *bytes, int64_t count);
 
+/// How a search for a member by name ended (see arbor_json_find_member).
+typedef enum {
+    /// The member: `*position` is at its value.
+    ARBOR_JSON_MEMBER_FOUND = 0,
+    /// The object ends at `*position` (its closing brace) without it.
+    ARBOR_JSON_MEMBER_ABSENT = 1,
+    /// Another member's value is an object or array at `*position`: the caller passes it and searches on after it.
+    ARBOR_JSON_MEMBER_NESTED = 2,
+    /// A key holding an escape starts at `*position`: the caller compares it decoded.
+    ARBOR_JSON_MEMBER_ESCAPED = 3,
+    /// The bytes are not an object's members.
+    ARBOR_JSON_MEMBER_MALFORMED = 4,
+} arbor_json_member_search;
+
+/// Searches an object's members from `*position` (a member's start, or the space or comma before it) for the
+/// one whose key is `name` (`name_count` bytes, written without escapes), reading keys and scalars as the scan
+/// does, stopping at a value that is an object or array.
+arbor_json_member_search arbor_json_find_member(const uint8_t *bytes, int64_t count, int64_t *position, const uint8_t *name,
+                                                int64_t name_count);
+
 /// Frees what the scan allocated.
 void arbor_json_scan_end(arbor_json_scan *scan);
 
