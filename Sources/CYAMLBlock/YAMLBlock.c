@@ -534,13 +534,16 @@ static void start_split(state *s) {
     int64_t expected = s->n - at + (s->n - at) / 8 + 4096;
     arbor_yb_open_output(&sp->out, expected, s->spill_directory, s->spill_window, s->spill_held);
     sp->part.frames = arbor_yb_own_lines(sizeof(frame) * 64);
-    if (!sp->out.bytes || !sp->part.frames) { arbor_yb_discard(&sp->out); free(sp->part.frames); free(sp); return; }
+    if (!sp->out.bytes || !sp->part.frames) {
+        arbor_yb_discard(&sp->out); free(sp->part.frames); free(sp->part.events); free(sp);
+        return;
+    }
     arbor_yb_share_file(s, &sp->out);
     sp->part.capacity = 64;
     sp->part.depth = !stream;
     sp->part.frames[0] = (frame){ indent, 0, 0, 1, 0, -1, ARBOR_YAML_PART_SEQUENCE };
     if (pthread_create(&sp->thread, NULL, run_part, sp) != 0) {
-        arbor_yb_discard(&sp->out); free(sp->part.frames); free(sp);
+        arbor_yb_discard(&sp->out); free(sp->part.frames); free(sp->part.events); free(sp);
         s->out->limit = 0;
         return;
     }
