@@ -530,11 +530,7 @@ static void start_split(state *s) {
     sp->part.entry_starts = NULL;
     sp->part.entry_count = sp->part.entry_capacity = 0;
     sp->part.events = s->sink && !s->index_lost && !stream ? arbor_yb_own_lines(sizeof(arbor_json_event) * EVENT_CAPACITY) : NULL;
-    if (!sp->part.events) {
-        // Its containers are not handed: a join of its text loses the index.
-        sp->part.sink = NULL;
-        sp->part.index_lost = 1;
-    }
+    if (!sp->part.events) sp->part.sink = NULL;
     int64_t expected = s->n - at + (s->n - at) / 8 + 4096;
     arbor_yb_open_output(&sp->out, expected, s->spill_directory, s->spill_window, s->spill_held);
     sp->part.frames = arbor_yb_own_lines(sizeof(frame) * 64);

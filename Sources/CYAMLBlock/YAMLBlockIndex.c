@@ -54,45 +54,15 @@ void arbor_yb_index_copy(state *s, const uint8_t *text, int64_t count, int64_t a
     if (status != ARBOR_JSON_DONE) arbor_yb_lose_index(s);
 }
 
-int arbor_yb_keep_waiting_place(state *s, int flow) {
-    if (!s->sink || s->index_lost) return 1;
-    int64_t needed = s->waiting_count, capacity = s->waiting_place_capacity;
-    if (!arbor_yb_grow((void **)&s->waiting_places, &s->waiting_place_capacity, needed, sizeof(int64_t))
-        || !arbor_yb_grow((void **)&s->waiting_parents, &capacity, needed, sizeof(int32_t))) return 0;
-    const frame *f = &s->frames[s->depth - 1];
-    s->waiting_parents[needed - 1] = flow ? s->flow_parent : f->container;
-    s->waiting_places[needed - 1] = flow ? s->flow_place : f->count - 1;
-    return 1;
-}
-
-void arbor_yb_join_index(state *s, state *part, int64_t shift, int64_t first_entry, const int64_t *at,
-                         const kept_copy *const *copies) {
+void arbor_yb_join_index(state *s, state *part, int64_t shift, int64_t first_entry) {
     if (!s->sink || s->index_lost) return;
-    int64_t count = part->waiting_count;
-    if (part->index_lost || (int64_t)s->next_container + part->next_container >= INT32_MAX
+    if (part->index_lost || part->waiting_count > 0 || (int64_t)s->next_container + part->next_container >= INT32_MAX
         || shift + arbor_yb_written(part) > s->sink->offset_limit) {
         arbor_yb_lose_index(s);
         return;
     }
-    const uint8_t **bytes = malloc(sizeof(uint8_t *) * (size_t)(count + 1));
-    int64_t *lengths = malloc(sizeof(int64_t) * (size_t)(count + 1));
-    int64_t copied = 0;
-    for (int64_t i = 0; bytes && lengths && i < count; i++) {
-        bytes[i] = copies[i]->bytes;
-        lengths[i] = copies[i]->count;
-        copied += lengths[i];
-    }
-    if (!bytes || !lengths || shift + arbor_yb_written(part) + copied > s->sink->offset_limit) {
-        arbor_yb_lose_index(s);
-    } else {
-        arbor_yb_hand_events(s);
-        const frame *sequence = &s->frames[s->depth - 1];
-        arbor_yaml_part_copies put = { count, at, bytes, lengths, part->waiting_parents, part->waiting_places };
-        int64_t held = s->sink->join(s->sink->context, shift, sequence->container, first_entry, part->entry_starts,
-                                     part->entry_count, &put);
-        if (held < 0 || held >= INT32_MAX) arbor_yb_lose_index(s);
-        else s->next_container = (int32_t)held;
-    }
-    free(bytes);
-    free(lengths);
+    arbor_yb_hand_events(s);
+    const frame *sequence = &s->frames[s->depth - 1];
+    s->sink->join(s->sink->context, shift, sequence->container, first_entry, part->entry_starts, part->entry_count);
+    s->next_container += part->next_container;
 }

@@ -275,6 +275,8 @@ const uint8_t *arbor_yb_alias(state *s, const uint8_t *p, const uint8_t *end, in
         waiting->name_count = (uint8_t)(q - p - 1);
         waiting->link = ARBOR_YAML_WAITING;
         waiting->levels = (int16_t)depth;
+        // Its copy, written where the parts are joined, is not among the containers handed.
+        arbor_yb_lose_index(s);
         return q;
     }
     int64_t target = slot->mark - 1;
@@ -323,11 +325,6 @@ void arbor_yb_free_marks(state *s) {
     free(s->anchors);
     free(s->flow_members);
     free(s->waiting);
-    free(s->waiting_parents);
-    free(s->waiting_places);
-    s->waiting_parents = NULL;
-    s->waiting_places = NULL;
-    s->waiting_place_capacity = 0;
     free(s->defined);
     s->anchors = NULL;
     s->copies = NULL;

@@ -7,7 +7,6 @@
 int arbor_yb_wait(state *s, int64_t mark, int flow) {
     if (!arbor_yb_grow((void **)&s->waiting, &s->waiting_capacity, s->waiting_count + 1, sizeof(int64_t))) return 0;
     s->waiting[s->waiting_count++] = mark;
-    if (!arbor_yb_keep_waiting_place(s, flow)) return 0;
     if (flow) return 1;
     int64_t at = arbor_yb_written(s);
     return arbor_yb_record_flow(s->out, at, at);
@@ -166,7 +165,7 @@ void arbor_yb_put_part_marked(state *s, state *part, arbor_yaml_json *out) {
     // Without copies to put in, a part written to this part's file is taken where it is.
     int in_place = count == 0 && arbor_yb_take_part_in_place(s, out, 1, written);
     if (in_place) j.base = s->out->gap_at;
-    arbor_yb_join_index(s, part, j.base, s->frames[s->depth - 1].count, j.at, j.copies);
+    arbor_yb_join_index(s, part, j.base, s->frames[s->depth - 1].count);
     put_flows(s, out, &j);
     if (!in_place) arbor_yb_put_part_with(s, out, 1, written, j.at, count, put_copy, &j);
     int64_t cursor = 0;

@@ -111,9 +111,6 @@ typedef struct {
     int64_t *waiting;   // a second part's aliases of anchors it has not read (their marks), in order
     int64_t waiting_count;
     int64_t waiting_capacity;
-    int32_t *waiting_parents; // the container each of them is a member of, and its place there (with a sink)
-    int64_t *waiting_places;
-    int64_t waiting_place_capacity;
     arbor_yaml_index_sink *sink; // where the containers written are handed, else NULL
     int32_t sink_part;  // 0, or 1 for a second part
     int index_lost;     // the containers handed are no longer the text's
@@ -336,13 +333,8 @@ HIDDEN void arbor_yb_keep_entry(state *s);
 /// Hands the containers of a copy written at `at` (`count` bytes of JSON text, a value of `parent` at `place`).
 HIDDEN void arbor_yb_index_copy(state *s, const uint8_t *text, int64_t count, int64_t at, int32_t parent, int64_t place);
 /// Puts a second part's containers (its text's offsets moved on by `shift`) after this part's, its first sequence's
-/// members those of this part's open sequence from its member `first_entry` on, with the copies its waiting
-/// aliases stand for (`copies[i]` put in at `at[i]` of its text).
-HIDDEN void arbor_yb_join_index(state *s, state *part, int64_t shift, int64_t first_entry, const int64_t *at,
-                                const kept_copy *const *copies);
-/// Keeps the container a second part's waiting alias is a member of (in a flow collection, or in the block
-/// collection on top) and its place there: 0 without memory.
-HIDDEN int arbor_yb_keep_waiting_place(state *s, int flow);
+/// members those of this part's open sequence from its member `first_entry` on.
+HIDDEN void arbor_yb_join_index(state *s, state *part, int64_t shift, int64_t first_entry);
 
 static inline void arbor_yb_event(state *s, int32_t kind, int64_t offset, int32_t a, int64_t b) {
     if (offset > s->sink->offset_limit) {

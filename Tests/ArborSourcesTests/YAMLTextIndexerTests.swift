@@ -21,18 +21,6 @@ struct YAMLTextIndexerTests {
         #expect(built.holdsTheSameContainers(as: scanned))
     }
 
-    /// Aliases past the middle of an anchor before it: the second part waits for their copies, put in at the join
-    /// with their containers, in a block, in a flow collection and as a merged mapping.
-    @Test func theCopiesASecondPartWaitedForAreIndexedWhereTheyArePut() throws {
-        let yaml = Array(YAMLBlockReaderTests.repeated(from: "base: &b {x: [1, 2], y: {z: 3}}\nitems:\n", toAtLeast: 4_500_000) { index in
-            "- name: svc-\(index)\n  <<: *b\n  list: [*b, {k: *b}, 1]\n  scalar: *b\n"
-        }.text.utf8)
-        let read = try #require(YAMLBlockReader.text(SourceBytes(yaml), indexing: true))
-        #expect(read.parts == 2)
-        #expect(read.index != nil)
-        #expect(YAMLIndexCheck.textIndexAgrees(yaml))
-    }
-
     @Test func aTextPassingTheOffsetsAnIndexHoldsIsScanned() throws {
         let whole = try #require(YAMLBlockReader.text(SourceBytes(Self.list), indexing: true))
         let size = whole.json.count

@@ -32,7 +32,7 @@ final class YAMLTextIndexer: @unchecked Sendable {
     }
 
     /// The index of the text the reader wrote with this sink; nil when what it handed over is not the text's (a
-    /// stream of documents, a text past the offsets it holds). Its checkpoints are
+    /// stream of documents, a second part whose aliases waited for the first part's anchors). Its checkpoints are
     /// left just past their commas: the text is not read again to find where their members start.
     func index() -> JSONDocumentIndex? {
         guard sink.pointee.lost == 0, head.count > 0 else { return nil }
@@ -46,27 +46,18 @@ final class YAMLTextIndexer: @unchecked Sendable {
         if part == 0 { head.record(events, opened: opened) } else { tail.record(events, opened: opened) }
     }
 
-    /// The second part's containers after the first part's, its offsets moved on by `shift` and past the `copies`
-    /// put into its text, its first sequence's members those of `sequence` from `firstEntry` on (a checkpoint at
-    /// every stride of them): the containers now held, or -1 when a copy is not one JSON value.
-    fileprivate func join(shift: Int, sequence: Int32, firstEntry: Int, entryStarts: UnsafeBufferPointer<Int64>,
-                          copies: YAMLPartCopies) -> Int {
+    /// The second part's containers after the first part's, its offsets moved on by `shift`, its first sequence's
+    /// members those of `sequence` from `firstEntry` on (a checkpoint at every stride of them).
+    fileprivate func join(shift: Int, sequence: Int32, firstEntry: Int, entryStarts: UnsafeBufferPointer<Int64>) {
         for (entry, start) in entryStarts.enumerated() {
             let member = firstEntry + entry
-            if member > 0, member % JSONDocumentIndex.stride == 0 { head.addCheckpoint(shift + copies.moved(Int(start)), to: sequence) }
-        }
-        let first = Int32(truncatingIfNeeded: firstEntry - 1)
-        defer { tail = JSONDocumentIndex(inputSize: 0) }
-        guard copies.count == 0 else {
-            let joined = head.append(tail, with: copies, shift: shift) { _, place in (sequence, place + first) }
-            return joined ? head.count : -1
+            if member > 0, member % JSONDocumentIndex.stride == 0 { head.addCheckpoint(Int(start) + shift, to: sequence) }
         }
         tail.moveOffsets(by: shift)
         let numbers = Int32(head.count)
         head.append(&tail, shift: numbers) { parent, place in
-            parent == ARBOR_YAML_PART_SEQUENCE ? (sequence, place + first) : (parent + numbers, place)
+            parent == ARBOR_YAML_PART_SEQUENCE ? (sequence, place + Int32(truncatingIfNeeded: firstEntry - 1)) : (parent + numbers, place)
         }
-        return head.count
     }
 }
 
@@ -79,10 +70,8 @@ private let recordEvents: @convention(c) (UnsafeMutableRawPointer?, Int32, Unsaf
     indexer(context).record(part: part, UnsafeBufferPointer(start: events, count: Int(count)), opened: Int(opened))
 }
 
-private let joinParts: @convention(c) (UnsafeMutableRawPointer?, Int64, Int32, Int64, UnsafePointer<Int64>?, Int64,
-                                       UnsafePointer<arbor_yaml_part_copies>?) -> Int64 = {
-    context, shift, sequence, firstEntry, starts, count, copies in
-    guard let copies else { return -1 }
-    return Int64(indexer(context).join(shift: Int(shift), sequence: sequence, firstEntry: Int(firstEntry),
-                                       entryStarts: UnsafeBufferPointer(start: starts, count: Int(count)), copies: YAMLPartCopies(copies.pointee)))
+private let joinParts: @convention(c) (UnsafeMutableRawPointer?, Int64, Int32, Int64, UnsafePointer<Int64>?, Int64) -> Void = {
+    context, shift, sequence, firstEntry, starts, count in
+    indexer(context).join(shift: Int(shift), sequence: sequence, firstEntry: Int(firstEntry),
+                          entryStarts: UnsafeBufferPointer(start: starts, count: Int(count)))
 }

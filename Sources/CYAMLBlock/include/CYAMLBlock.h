@@ -97,18 +97,6 @@ typedef struct {
 /// The parent a second part's containers in its first sequence have (see arbor_yaml_index_sink).
 #define ARBOR_YAML_PART_SEQUENCE (-2)
 
-/// The copies a second part's aliases of the first part's anchors stand for, put into its text where the parts
-/// are joined: copy `i` at byte `at[i]` of the second part's text (in order), `lengths[i]` bytes at `bytes[i]`, the
-/// member of `parents[i]` (numbered as the second part numbers its containers) at `places[i]`.
-typedef struct {
-    int64_t count;
-    const int64_t *at;
-    const uint8_t *const *bytes;
-    const int64_t *lengths;
-    const int32_t *parents;
-    const int64_t *places;
-} arbor_yaml_part_copies;
-
 /// Where the reader hands the containers of its text as it writes them, as a scan of the text reports them
 /// (arbor_json_scan, a checkpoint every 64 members), so that the text need not be scanned again; but a checkpoint's
 /// offset is just past the comma before its member (the line breaks and spaces after it not passed).
@@ -120,13 +108,11 @@ typedef struct {
     void (*record)(void *context, int32_t part, const arbor_json_event *events, int64_t count, int64_t opened);
     /// Puts the second part's containers after those of the first part handed so far: their offsets moved on by
     /// `shift`, those in its first sequence members of `sequence` from its member `first_entry` on; each of them
-    /// starts at `entry_starts` (`entry_count` of them, past their commas, before `shift`); with the `copies` put
-    /// into its text, and their containers. Returns the containers handed so far, or -1 when they cannot be
-    /// joined (a copy that is not one JSON value).
-    int64_t (*join)(void *context, int64_t shift, int32_t sequence, int64_t first_entry, const int64_t *entry_starts,
-                    int64_t entry_count, const arbor_yaml_part_copies *copies);
-    /// Set by the reader when the containers handed are not its text's (a stream of documents, a second part's
-    /// text that cannot be joined): the text is to be scanned.
+    /// starts at `entry_starts` (`entry_count` of them, past their commas, before `shift`).
+    void (*join)(void *context, int64_t shift, int32_t sequence, int64_t first_entry, const int64_t *entry_starts,
+                 int64_t entry_count);
+    /// Set by the reader when the containers handed are not its text's (a stream of documents): the text is to be
+    /// scanned.
     int32_t lost;
     /// The largest offset the index holds: a container or checkpoint past it loses the index.
     int64_t offset_limit;
