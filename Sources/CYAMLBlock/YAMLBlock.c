@@ -524,7 +524,6 @@ static void start_split(state *s) {
     sp->part.floor = !stream;
     sp->part.unmarked = stream;
     sp->part.reported = at;
-    sp->part.sink_part = 1;
     sp->part.next_container = 0;
     sp->part.event_count = sp->part.events_opened = 0;
     sp->part.entry_starts = NULL;

@@ -6,7 +6,7 @@
 
 void arbor_yb_hand_events(state *s) {
     if (s->event_count > 0 && !s->index_lost) {
-        s->sink->record(s->sink->context, s->sink_part, s->events, s->event_count, s->events_opened);
+        s->sink->record(s->sink->context, s->floor ? 1 : 0, s->events, s->event_count, s->events_opened);
     }
     s->event_count = 0;
     s->events_opened = 0;
@@ -16,7 +16,8 @@ void arbor_yb_lose_index(state *s) {
     s->index_lost = 1;
     s->event_count = 0;
     s->events_opened = 0;
-    if (s->sink && s->sink_part == 0) s->sink->lost = 1;
+    // A second part's (one with the first part's sequence below it) is lost at the join.
+    if (s->sink && !s->floor) s->sink->lost = 1;
 }
 
 void arbor_yb_keep_entry(state *s) {

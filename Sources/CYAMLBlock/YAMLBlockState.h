@@ -112,7 +112,6 @@ typedef struct {
     int64_t waiting_count;
     int64_t waiting_capacity;
     arbor_yaml_index_sink *sink; // where the containers written are handed, else NULL
-    int32_t sink_part;  // 0, or 1 for a second part
     int index_lost;     // the containers handed are no longer the text's
     arbor_json_event *events; // those not handed yet
     int64_t event_count;

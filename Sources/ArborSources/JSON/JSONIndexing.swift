@@ -23,15 +23,18 @@ enum JSONIndexing {
     /// was written): left to detection, only the tree scan runs, passing the first object's large values by that
     /// index.
     static func open(_ bytes: SourceBytes, index: JSONDocumentIndex, name: String, format: SourceFormat, mapping: FieldMapping) -> OpenedSource? {
-        let document = OpenedSource(hierarchy: LazyJSONDocument(bytes: bytes, index: index, name: name), format: .document)
-        switch format {
-        case .tree: return open(bytes, name: name, format: format, mapping: mapping)
-        case .document: return document
-        default:
-            let tree = LazyJSONTree(bytes: bytes, name: name, mapping: mapping, force: false, race: nil) { start in
-                index.container(at: start).map { index.end(Int($0)) }
-            }
-            return tree.map { OpenedSource(hierarchy: $0, format: .tree) } ?? document
+        if format == .tree { return open(bytes, name: name, format: format, mapping: mapping) }
+        if format != .document, let tree = tree(bytes, name: name, mapping: mapping, passingBy: index) {
+            return OpenedSource(hierarchy: tree, format: .tree)
+        }
+        return OpenedSource(hierarchy: LazyJSONDocument(bytes: bytes, index: index, name: name), format: .document)
+    }
+
+    /// The object tree of `bytes`, the first object's large values passed by the document `index`; nil when they
+    /// are not a tree.
+    private static func tree(_ bytes: SourceBytes, name: String, mapping: FieldMapping, passingBy index: JSONDocumentIndex) -> LazyJSONTree? {
+        LazyJSONTree(bytes: bytes, name: name, mapping: mapping, force: false, race: nil) { start in
+            index.container(at: start).map { index.end(Int($0)) }
         }
     }
 
@@ -62,10 +65,7 @@ enum JSONIndexing {
         }
         if results.tree == nil, race.treeDeferred, let document = results.document {
             // The first object's members are read again, each large value passed by the document index.
-            let index = document.index
-            results.tree = LazyJSONTree(bytes: bytes, name: name, mapping: mapping, force: false, race: nil) { start in
-                index.container(at: start).map { index.end(Int($0)) }
-            }
+            results.tree = tree(bytes, name: name, mapping: mapping, passingBy: document.index)
         }
         if let tree = results.tree { return OpenedSource(hierarchy: tree, format: .tree) }
         return results.document.map { OpenedSource(hierarchy: $0, format: .document) }
