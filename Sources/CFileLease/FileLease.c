@@ -32,7 +32,7 @@ typedef struct {
 } lease;
 
 /// Bytes read from a leased mapping between two times its pages are given back.
-enum { trim_stretch = 16 << 20 };
+enum { trim_stretch = 2 << 20 };
 /// Bytes a thread reads before it tells the mapping: most reports then take no lock.
 enum { report_step = 256 << 10 };
 

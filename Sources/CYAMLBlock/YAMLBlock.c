@@ -61,7 +61,7 @@ static int value(state *s, const uint8_t *p, const uint8_t *end, int32_t parent)
         if (over_lines) {
             while (after < last_end && *after == ' ') after++;
             if (after != last_end) return GIVE_WAY;
-        } else if (!arbor_yb_ends_line(after, end)) {
+        } else if (!arbor_yb_ends_line(s, after, end)) {
             return GIVE_WAY;
         }
         // A second part's `[*a]` of an anchor it has not read holds its copy once the parts are joined.
@@ -74,7 +74,7 @@ static int value(state *s, const uint8_t *p, const uint8_t *end, int32_t parent)
     }
     default: {
         int escapes;
-        const uint8_t *last = arbor_yb_plain_end(p, end, 0, &after, &escapes);
+        const uint8_t *last = arbor_yb_plain_end(s, p, end, 0, &after, &escapes);
         if (!last) return GIVE_WAY;
         return arbor_yb_plain_lines(s, p, last, end, parent, escapes);
     }
@@ -96,7 +96,7 @@ static int marked_value(state *s, const uint8_t *p, const uint8_t *end, int32_t 
 // An alias from its `*` at `p`, the rest of its line at most a comment.
 static int alias_value(state *s, const uint8_t *p, const uint8_t *end) {
     const uint8_t *after = arbor_yb_alias(s, p, end, 0, s->depth);
-    return after && arbor_yb_ends_line(after, end) ? OK : GIVE_WAY;
+    return after && arbor_yb_ends_line(s, after, end) ? OK : GIVE_WAY;
 }
 
 // A key read from its line: its text (in the scratch or in place), whether any of it needs escaping, and the
@@ -119,7 +119,7 @@ static int key_at(state *s, const uint8_t *p, const uint8_t *end, key_read *key)
         key->count = s->scratch_count;
         key->after = r + 1;
     } else {
-        const uint8_t *last = arbor_yb_plain_end(p, end, 1, &key->after, &key->escapes);
+        const uint8_t *last = arbor_yb_plain_end(s, p, end, 1, &key->after, &key->escapes);
         if (!last) return 0;
         key->text = p;
         key->count = last - p;
@@ -141,7 +141,7 @@ static int map_entry_with(state *s, const uint8_t *end, const key_read *key) {
     props read;
     if (!arbor_yb_props(s, &after, end, &read)) return GIVE_WAY;
     if (after == end || *after == '#') {
-        if (after < end && !arbor_yb_printable(after, end)) return GIVE_WAY;
+        if (after < end && !arbor_yb_comment(s, after, end)) return GIVE_WAY;
         s->pending = 1;
         s->pending_indent = f->indent;
         s->pending_map = 1;
@@ -175,7 +175,7 @@ static int seq_entry(state *s, const uint8_t *p, const uint8_t *end, const uint8
         props read;
         if (!arbor_yb_props(s, &q, end, &read)) return GIVE_WAY;
         if (q == end || *q == '#') {
-            if (q < end && !arbor_yb_printable(q, end)) return GIVE_WAY;
+            if (q < end && !arbor_yb_comment(s, q, end)) return GIVE_WAY;
             s->pending = 1;
             s->pending_indent = (int32_t)(p - line);
             s->pending_map = 0;
@@ -281,6 +281,7 @@ struct split {
     arbor_yaml_json out;
     int outcome;
     atomic_int cancel;
+    atomic_int index_lost;
     pthread_t thread;
 };
 
@@ -351,6 +352,7 @@ static void join_documents(state *s, split *sp) {
         }
         s->documents += several ? sp->part.documents - 1 : 0;
         s->started = 1;
+        s->commented |= sp->part.commented;
         s->pos = sp->part.pos;
         s->line += sp->part.line;
         s->out_line += sp->part.out_line;
@@ -372,6 +374,7 @@ static void join_documents(state *s, split *sp) {
 static void join(state *s) {
     split *sp = s->split;
     s->split = NULL;
+    s->parts_index_lost = NULL;
     if (sp->stream) {
         join_documents(s, sp);
         return;
@@ -392,6 +395,7 @@ static void join(state *s) {
         line_up(s);
         arbor_yb_put_part_marked(s, &sp->part, &sp->out);
         s->out->parts = 2;
+        s->commented |= sp->part.commented;
         s->pos = sp->part.pos;
         s->line += sp->part.line;
         s->out_line += sp->part.out_line;
@@ -465,11 +469,11 @@ static int run(state *s) {
         const uint8_t *p = line;
         while (p < end && *p == ' ') p++;
         if (p == end || *p == '#') {
-            if (p < end && !arbor_yb_printable(p, end)) return GIVE_WAY;
+            if (p < end && !arbor_yb_comment(s, p, end)) return GIVE_WAY;
         } else if (p == line && (*p == '%' || ((*p == '-' || *p == '.') && end - p >= 3 && p[1] == *p && p[2] == *p
                                                  && (end - p == 3 || p[3] == ' ')))) {
             // A directive or a document's start or end: `---` with nothing after it is taken.
-            if (*p != '-' || !arbor_yb_ends_line(p + 3, end)) return GIVE_WAY;
+            if (*p != '-' || !arbor_yb_ends_line(s, p + 3, end)) return GIVE_WAY;
             if (s->marked || s->started || s->documents > 0) {
                 if (!next_document(s)) return GIVE_WAY;
             } else {
@@ -520,6 +524,7 @@ static void start_split(state *s) {
     sp->part.pos = at;
     sp->part.out = &sp->out;
     sp->part.cancel = &sp->cancel;
+    sp->part.parts_index_lost = stream ? NULL : &sp->index_lost;
     sp->part.started = !stream;
     sp->part.floor = !stream;
     sp->part.unmarked = stream;
@@ -548,6 +553,7 @@ static void start_split(state *s) {
     }
     s->split = sp;
     s->split_at = at;
+    if (!stream) s->parts_index_lost = &sp->index_lost;
 }
 
 /// Gives back the room of `*items` past its `count` items of `size` bytes.
@@ -603,6 +609,13 @@ int32_t arbor_yaml_block_json(const uint8_t *bytes, int64_t count, int32_t repor
     arbor_yb_free_marks(&s);
     result->documents = s.documents ? s.documents : 1;
     if (outcome == OK) {
+        // The flow collections' places are kept for comments: without any, they are given back.
+        result->commented = s.commented;
+        if (!s.commented) {
+            free(result->flows);
+            result->flows = NULL;
+            result->flow_count = result->flow_capacity = 0;
+        }
         // The room left unwritten is given back: the offsets and marks are held as long as the document.
         trim((void **)&result->flows, &result->flow_capacity, result->flow_count, sizeof(int64_t));
         trim((void **)&result->marks, &result->mark_capacity, result->mark_count, sizeof(arbor_yaml_value_mark));

@@ -44,10 +44,10 @@ static const uint8_t *flow_plain_end(const uint8_t *p, const uint8_t *end, int *
 
 // Whether the `#` at `r` starts a comment this reader passes: after a blank and a comma before it on its line,
 // past the line the outermost flow collection starts on (see the top).
-static int passes_comment(const state *s, const uint8_t *r, const uint8_t *end) {
+static int passes_comment(state *s, const uint8_t *r, const uint8_t *end) {
     const uint8_t *line = s->bytes + s->pos, *q = r;
     while (q > line && q[-1] == ' ') q--;
-    return q < r && q > line && q[-1] == ',' && s->line != s->flow_first_line && arbor_yb_printable(r, end);
+    return q < r && q > line && q[-1] == ',' && s->line != s->flow_first_line && arbor_yb_comment(s, r, end);
 }
 
 // Spaces, comments and the line breaks between a flow collection's tokens: the next token, `*end` the end of its

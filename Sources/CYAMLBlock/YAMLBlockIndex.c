@@ -5,6 +5,9 @@
 #include "YAMLBlockState.h"
 
 void arbor_yb_hand_events(state *s) {
+    if (!s->index_lost && s->parts_index_lost && atomic_load_explicit(s->parts_index_lost, memory_order_relaxed)) {
+        arbor_yb_lose_index(s);
+    }
     if (s->event_count > 0 && !s->index_lost) {
         s->sink->record(s->sink->context, s->floor ? 1 : 0, s->events, s->event_count, s->events_opened);
     }
@@ -14,6 +17,7 @@ void arbor_yb_hand_events(state *s) {
 
 void arbor_yb_lose_index(state *s) {
     s->index_lost = 1;
+    if (s->parts_index_lost) atomic_store_explicit(s->parts_index_lost, 1, memory_order_relaxed);
     s->event_count = 0;
     s->events_opened = 0;
     // A second part's (one with the first part's sequence below it) is lost at the join.

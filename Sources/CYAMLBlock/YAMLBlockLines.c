@@ -31,7 +31,7 @@ int arbor_yb_plain_lines(state *s, const uint8_t *p, const uint8_t *last, const 
             if (*q == '\t') return GIVE_WAY;
             const uint8_t *stop = arbor_yb_line_end(q, input_end), *text_after;
             int more_escapes;
-            const uint8_t *text_end = arbor_yb_plain_end(q, stop, 0, &text_after, &more_escapes);
+            const uint8_t *text_end = arbor_yb_plain_end(s, q, stop, 0, &text_after, &more_escapes);
             if (!text_end) return GIVE_WAY;
             if (after < 0 && !arbor_yb_scratch_put(s, p, last - p)) return GIVE_WAY;
             if (!fold(s, empty) || !arbor_yb_scratch_put(s, q, text_end - q)) return GIVE_WAY;
@@ -86,7 +86,7 @@ int arbor_yb_quoted_lines(state *s, const uint8_t *p, const uint8_t *end, int32_
         kept = s->scratch_count;
         r = arbor_yb_quoted_run(s, mark, q, end, &closed, &escaped_break, &kept);
     }
-    if (!r || !arbor_yb_ends_line(r, end)) return GIVE_WAY;
+    if (!r || !arbor_yb_ends_line(s, r, end)) return GIVE_WAY;
     arbor_yb_quote(s, s->scratch, s->scratch_count, 1);
     if (line == s->line) return OK;
     s->pos = arbor_yb_next_line(s, end);

@@ -40,12 +40,17 @@ int arbor_yb_printable(const uint8_t *p, const uint8_t *end) {
     return 1;
 }
 
+int arbor_yb_comment(state *s, const uint8_t *p, const uint8_t *end) {
+    s->commented = 1;
+    return arbor_yb_printable(p, end);
+}
+
 // Whether what follows a value from `p` is nothing but spaces and a comment.
-int arbor_yb_ends_line(const uint8_t *p, const uint8_t *end) {
+int arbor_yb_ends_line(state *s, const uint8_t *p, const uint8_t *end) {
     const uint8_t *r = p;
     while (r < end && *r == ' ') r++;
     if (r == end) return 1;
-    return *r == '#' && r > p && arbor_yb_printable(r, end);
+    return *r == '#' && r > p && arbor_yb_comment(s, r, end);
 }
 
 // The first byte from `r` that is special to a plain scalar (see plain_special), or `end`.
@@ -70,7 +75,7 @@ static inline const uint8_t *next_special(const uint8_t *r, const uint8_t *end) 
 
 // A plain scalar from `p`: its end, or NULL when it is not one this reader takes. `key` ends it at ": ";
 // `escapes` is set when its text holds a byte a JSON string escapes.
-const uint8_t *arbor_yb_plain_end(const uint8_t *p, const uint8_t *end, int key, const uint8_t **after, int *escapes) {
+const uint8_t *arbor_yb_plain_end(state *s, const uint8_t *p, const uint8_t *end, int key, const uint8_t **after, int *escapes) {
     if (arbor_yb_indicator[*p] && !(*p == '-' && p + 1 < end && p[1] != ' ')) return NULL;
     const uint8_t *r = p;
     *escapes = 0;
@@ -101,7 +106,7 @@ const uint8_t *arbor_yb_plain_end(const uint8_t *p, const uint8_t *end, int key,
     if (key && r == end) return NULL;
     if (key && *r == '#') return NULL;
     if (!key) {
-        if (r < end && !arbor_yb_printable(r, end)) return NULL;
+        if (r < end && !arbor_yb_comment(s, r, end)) return NULL;
         *after = end;
     }
     while (r > p && r[-1] == ' ') r--;
@@ -213,7 +218,7 @@ int arbor_yb_block_scalar(state *s, const uint8_t *p, const uint8_t *end, int32_
     int chomping = 0;
     const uint8_t *r = p + 1;
     if (r < end && (*r == '-' || *r == '+')) { chomping = *r == '-' ? -1 : 1; r++; }
-    if (!arbor_yb_ends_line(r, end) || (r < end && *r != ' ')) return GIVE_WAY;
+    if (!arbor_yb_ends_line(s, r, end) || (r < end && *r != ' ')) return GIVE_WAY;
     arbor_yaml_text text = { s->scratch, 0, s->scratch_capacity, arbor_yb_report_read_to, s };
     int64_t lines = 0;
     int64_t pos = arbor_yaml_block_scalar_text(s->bytes, s->n, arbor_yb_next_line(s, end), literal, chomping, parent, &text, &lines);

@@ -78,6 +78,7 @@ typedef struct {
     int32_t pending_indent;
     int pending_map;
     int pending_comment; // the pending key's or dash's line ended with a comment
+    int commented;      // a comment was read (the flow collections' places are kept for comments only)
     int32_t flow_indent; // the column the lines of a flow collection going on over lines are indented past
     int64_t flow_first_line; // the line the outermost flow collection being read starts on
     arbor_yaml_number_writer numbers;
@@ -113,6 +114,8 @@ typedef struct {
     int64_t waiting_capacity;
     arbor_yaml_index_sink *sink; // where the containers written are handed, else NULL
     int index_lost;     // the containers handed are no longer the text's
+    atomic_int *parts_index_lost; // while two parts are read, theirs: once either part's containers are no longer
+                                  // the text's, the other's cannot be joined to them and are not handed either
     arbor_json_event *events; // those not handed yet
     int64_t event_count;
     int64_t events_opened;
@@ -247,8 +250,10 @@ HIDDEN int arbor_yb_scratch_code_point(state *s, uint32_t c);
 
 HIDDEN int arbor_yb_printable_utf8(const uint8_t *p, const uint8_t *end);
 HIDDEN int arbor_yb_printable(const uint8_t *p, const uint8_t *end);
-HIDDEN int arbor_yb_ends_line(const uint8_t *p, const uint8_t *end);
-HIDDEN const uint8_t *arbor_yb_plain_end(const uint8_t *p, const uint8_t *end, int key, const uint8_t **after, int *escapes);
+/// Whether the comment from `p` (its `#`) holds only printable characters; notes that a comment was read.
+HIDDEN int arbor_yb_comment(state *s, const uint8_t *p, const uint8_t *end);
+HIDDEN int arbor_yb_ends_line(state *s, const uint8_t *p, const uint8_t *end);
+HIDDEN const uint8_t *arbor_yb_plain_end(state *s, const uint8_t *p, const uint8_t *end, int key, const uint8_t **after, int *escapes);
 HIDDEN const uint8_t *arbor_yb_quoted(state *s, const uint8_t *p, const uint8_t *end);
 /// Decodes a quoted scalar's text from `r` (past its opening `mark`, or a later line's first character) into the
 /// scratch after what is there: the byte after its closing quote (`*closed`), or `end` at the line's end without

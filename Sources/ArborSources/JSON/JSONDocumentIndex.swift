@@ -127,7 +127,7 @@ struct JSONDocumentIndex: Sendable {
 
     /// Appends the containers of `tail`, the index of a later part of the same input, each parent and place
     /// among its parent's members given by `placed` (from the tail's own, a tail container's shifted by
-    /// `shift`); their checkpoints come along. Each table of `tail` is handed back a few MiB at a time as it is
+    /// `shift`); their checkpoints come along. Each table of `tail` is handed back a MiB at a time as it is
     /// appended, so that the two are held together by no more than that. The offsets and the other tables are
     /// moved on two threads at once.
     mutating func append(_ tail: inout JSONDocumentIndex, shift: Int32, placed: @escaping @Sendable (_ parent: Int32, _ position: Int32) -> (Int32, Int32)) {

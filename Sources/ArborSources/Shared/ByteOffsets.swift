@@ -43,7 +43,7 @@ struct ByteOffsets: Sendable {
         if isWide { wide.append(offset) } else { narrow.append(Self.narrowed(offset)) }
     }
 
-    /// Moves the offsets of `other` (into the same input) to the end, emptying it a few MiB at a time.
+    /// Moves the offsets of `other` (into the same input) to the end, emptying it a MiB at a time.
     mutating func move(from other: inout ByteOffsets) {
         if isWide { ReleasingMove.append(&other.wide, to: &wide) } else { ReleasingMove.append(&other.narrow, to: &narrow) }
     }

@@ -1,8 +1,8 @@
 import CFileLease
 
 /// What readers going through a mapped file tell it, so that a pass over a large file holds a stretch of its
-/// pages rather than all of them: once 16 MiB of a leased mapping have been read (2 MiB by a find's walk, which
-/// keeps a corpus beside them), its pages are given back to the system, and those read again come back from
+/// pages rather than all of them: once 2 MiB of a leased mapping have been read (by a scan, or by a find's walk,
+/// which keeps a corpus beside them), its pages are given back to the system, and those read again come back from
 /// the file (`arbor_mapping_read`). Bytes of an array, or a mapping that became a copy of its own, are left as
 /// they are.
 enum MappedPages {

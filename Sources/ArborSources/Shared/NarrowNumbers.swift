@@ -58,7 +58,7 @@ struct NarrowNumbers<Narrow: FixedWidthInteger & UnsignedInteger & Sendable>: Se
         for (index, value) in added { large[index] = value }
     }
 
-    /// Moves the numbers of `other` to the end, emptying it a few MiB at a time.
+    /// Moves the numbers of `other` to the end, emptying it a MiB at a time.
     mutating func move(from other: inout NarrowNumbers) {
         let shift = Int32(narrow.count)
         for (index, value) in other.large { large[index + shift] = value }

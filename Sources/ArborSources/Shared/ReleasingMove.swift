@@ -1,8 +1,8 @@
-/// Moves a large table onto the end of another a few MiB at a time, handing the copied pages of the source back
-/// to the system as it goes: two large tables joined overlap by a few MiB, not by the size of one of them.
+/// Moves a large table onto the end of another a MiB at a time, handing the copied pages of the source back to
+/// the system as it goes: two large tables joined overlap by a MiB, not by the size of one of them.
 enum ReleasingMove {
     /// Elements copied between two hand-backs.
-    static let chunkBytes = 4 << 20
+    static let chunkBytes = 1 << 20
 
     /// Appends `source`'s elements to `destination` and empties `source`.
     static func append<Element>(_ source: inout [Element], to destination: inout [Element]) {

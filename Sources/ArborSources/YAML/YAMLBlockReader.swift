@@ -15,6 +15,8 @@ enum YAMLBlockReader {
         let json: SourceBytes
         let documents: Int
         let flows: YAMLFlowOffsets
+        /// Whether the document holds a comment.
+        let commented: Bool
         let marks: YAMLMarks
         /// The parts the input was read in, each on a thread of its own.
         let parts: Int
@@ -67,7 +69,8 @@ enum YAMLBlockReader {
             guard let read = YAMLReadMarks(taking: &result, json: json) else { return nil }
             marks = YAMLMarks(read: read)
         }
-        return Read(json: json, documents: Int(result.documents), flows: flows, marks: marks, parts: Int(result.parts),
+        return Read(json: json, documents: Int(result.documents), flows: flows, commented: result.commented != 0, marks: marks,
+                    parts: Int(result.parts),
                     index: indexer?.index())
     }
 }

@@ -83,8 +83,9 @@ struct YAMLKind: SourceKind {
         guard input.content.count >= Self.indexedBytes else { return nil }
         let format: SourceFormat = request.readsDocuments ? .document : .json
         if let read = YAMLBlockReader.text(input.content, indexing: true) {
-            // Comments are for the browser (a query or a comparison reads values only), from a file mapped.
-            let comments = input.content.isMapped && !request.readsDocuments ? YAMLLineComments(yaml: input.content, json: read.json, flows: read.flows) : nil
+            // Comments are for the browser (a query or a comparison reads values only), from a file mapped that has some.
+            let comments = read.commented && input.content.isMapped && !request.readsDocuments
+                ? YAMLLineComments(yaml: input.content, json: read.json, flows: read.flows) : nil
             guard read.documents > 1 else {
                 let opened = read.index.map { JSONIndexing.open(read.json, index: $0, name: input.name, format: format, mapping: request.mapping) }
                     ?? JSONIndexing.open(read.json, name: input.name, format: format, mapping: request.mapping)

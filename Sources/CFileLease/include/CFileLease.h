@@ -32,7 +32,7 @@ void arbor_lease_unmap(const unsigned char *address);
 long arbor_lease_copies(void);
 
 /// Tells that `count` bytes from `address` were read on this thread. Once a leased mapping's readers have gone
-/// through 16 MiB of it, its pages are given back to the system (read again, they come back from the file), so
+/// through 2 MiB of it, its pages are given back to the system (read again, they come back from the file), so
 /// that a pass over a large file holds a stretch of it rather than all of it. Elsewhere nothing is done, and
 /// nothing once the mapping is a copy of its own.
 void arbor_mapping_read(const unsigned char *address, size_t count);

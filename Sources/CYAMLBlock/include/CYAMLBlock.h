@@ -73,10 +73,13 @@ typedef struct {
     /// The parts the input was read in, on as many threads: 1, or 2 when a second part was read beside the first.
     int32_t parts;
     /// Where each flow collection with members written on a line of its own value starts and ends in `bytes`,
-    /// in pairs, in order (`malloc`ed; the caller frees it; nested ones are inside theirs and not listed).
+    /// in pairs, in order (`malloc`ed; the caller frees it; nested ones are inside theirs and not listed); they
+    /// serve to place comments, and none are kept when no comment was read.
     int64_t *flows;
     int64_t flow_count;
     int64_t flow_capacity;
+    /// Whether a comment was read.
+    int32_t commented;
     /// The anchors, tags and aliases read, in the order of their values (`malloc`ed; the caller frees it). An
     /// alias's text is a copy of the anchored value's, its line breaks left out.
     arbor_yaml_value_mark *marks;
