@@ -101,10 +101,14 @@ const uint8_t *arbor_yaml_folded(arbor_yaml_parser *parser, int64_t indicator, i
     }
     arbor_yaml_text text = { parser->text, 0, parser->text_capacity };
     int64_t lines = 0;
-    int64_t ended = arbor_yaml_block_scalar_text(bytes, stop, content, 0, chomping, -1, &text, &lines);
+    // Read on to the line that ends it: the token stops past that line's indentation where a comment follows it.
+    int64_t ended = arbor_yaml_block_scalar_text(bytes, parser->count, content, 0, chomping, -1, &text, &lines);
     parser->text = text.bytes;
     parser->text_capacity = text.capacity;
-    if (ended != stop) return NULL;
+    if (ended < 0 || ended > stop) return NULL;
+    for (int64_t at = ended; at < stop; at++) {
+        if (bytes[at] != ' ') return NULL;
+    }
     *length = text.count;
     return parser->text;
 }

@@ -118,6 +118,10 @@ struct YAMLParserTests {
         ("u: \"a\\t\n  b \\\\\\\n  c\"\n", "a\t b \\c"),
         ("u: \"a\\\n\n  b\"\n", "a\nb"),
         ("u: \"or \t\\\n  \\ \tnon-content\"\n", "or \t \tnon-content"),
+        // Ended by a comment indented less than its lines (libfyaml's token then stops past the comment's spaces),
+        // at the end of the file with or without a line break (found by the yaml fuzz target).
+        ("u: >\n  a\n \n   b\n # c\n", "a\n\n b\n"),
+        ("u: >+\n  a\n\n   b\n\n # c", "a\n\n b\n\n"),
     ])
     func scalarsLibfyamlWritesShortAreReadFromTheirBytes(text: String, value: String) throws {
         let document = try #require(try Self.documents(text).first)
