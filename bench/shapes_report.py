@@ -37,6 +37,20 @@ def render(results, sizes, show, cell, value):
     lines += ['', f'The same million objects as an object tree (`--format tree`): first frame '
               f'{show(value(results, "flat-tree", "arbor", "first_frame_ms"), "ms")}, peak memory '
               f'{show(value(results, "flat-tree", "arbor", "rss_kb"), "MiB")}.', '']
+    yaml_kb = value(results, 'yaml-100mb', 'file', 'size_kb')
+    if yaml_kb:
+        arbor = value(results, 'yaml-100mb', 'arbor', 'first_frame_ms')
+        lines += ['## The 100 MB Kubernetes YAML list beside its peers', '',
+                  f'A List of 200,000 Deployments as `kubectl get -o yaml` prints it ({yaml_kb * 1024 / 1e6:.0f} MB). Arbor: the '
+                  'whole index, to the list\'s count on screen; the same list converted to JSON, the same way; PyYAML\'s C '
+                  'loader (`CSafeLoader`) loading the file, outside a terminal, once. Ratios: Arbor on the YAML / the peer.', '',
+                  '| what | time | peak memory |', '|---|---|---|',
+                  f'| Arbor, the YAML | {show(arbor, "ms")} | {show(value(results, "yaml-100mb", "arbor", "rss_kb"), "MiB")} |']
+        for peer, title in [('arbor (the same as JSON)', 'Arbor, the same list as JSON'), ('PyYAML CSafeLoader', 'PyYAML `CSafeLoader`')]:
+            if value(results, 'yaml-100mb', peer, 'first_frame_ms'):
+                lines.append(f'| {title} | {cell(results, "yaml-100mb", peer, "first_frame_ms", "ms", arbor)} | '
+                             f'{show(value(results, "yaml-100mb", peer, "rss_kb"), "MiB")} |')
+        lines.append('')
     lines += ['## A node with 1,000,000 children', '',
               '| source | first frame | End | PgUp | peak memory |', '|---|---|---|---|---|']
     for scenario, title in [('wide-json', 'JSON object tree'), ('wide-outline', 'JSON object tree, outline'),
