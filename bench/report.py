@@ -39,7 +39,9 @@ def cell(results, scenario, label, metric, unit, arbor):
         return '–'
     if label == 'arbor' or arbor is None or not number:
         return show(number, unit)
-    return f'{show(number, unit)} (×{arbor / number:.2f})'
+    ratio = arbor / number
+    # Below a hundredth, two decimals would read ×0.00.
+    return f'{show(number, unit)} (×{ratio:.2f})' if ratio >= 0.01 else f'{show(number, unit)} (×{ratio:.1g})'
 
 
 def render(results, instructions, sizes, smoke, machine, finds=None):

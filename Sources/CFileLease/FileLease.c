@@ -207,10 +207,6 @@ static long counted(const long *counter) {
 long arbor_lease_copies(void) { return counted(&copies); }
 
 void arbor_mapping_read(const unsigned char *address, size_t count) {
-    arbor_mapping_read_within(address, count, trim_stretch);
-}
-
-void arbor_mapping_read_within(const unsigned char *address, size_t count, size_t stretch) {
     unreported += count;
     if (unreported < report_step) return;
     size_t read = unreported;
@@ -222,7 +218,7 @@ void arbor_mapping_read_within(const unsigned char *address, size_t count, size_
         if (!held->address || held->descriptor < 0) continue;
         if (address < held->address || address >= held->address + held->size) continue;
         held->read += read;
-        if (held->read >= stretch) {
+        if (held->read >= trim_stretch) {
             // The mapping is the file's and only read: its pages come back from the file when read again.
             madvise(held->address, held->size, MADV_DONTNEED);
             held->read = 0;
@@ -263,11 +259,6 @@ long arbor_lease_copies(void) { return 0; }
 void arbor_mapping_read(const unsigned char *address, size_t count) {
     (void)address;
     (void)count;
-}
-void arbor_mapping_read_within(const unsigned char *address, size_t count, size_t stretch) {
-    (void)address;
-    (void)count;
-    (void)stretch;
 }
 long arbor_mapping_trims(void) { return 0; }
 

@@ -332,6 +332,28 @@ static void put_part_flows(state *s, const arbor_yaml_json *part, int64_t shift)
     }
 }
 
+/// Goes on where a second part taken stopped, as deep as `deepest` at most.
+static void go_on_after(state *s, const state *part, int32_t deepest) {
+    s->commented |= part->commented;
+    s->pos = part->pos;
+    s->line += part->line;
+    s->out_line += part->out_line;
+    s->reported = part->reported;
+    if (deepest > s->deepest) s->deepest = deepest;
+}
+
+/// Frees a second part once it is taken or not.
+static void end_split(state *s, split *sp) {
+    free(sp->part.frames);
+    free(sp->part.scratch);
+    free(sp->part.events);
+    free(sp->part.entry_starts);
+    arbor_yb_free_marks(&sp->part);
+    arbor_yb_discard(&sp->out);
+    s->out->limit = 0;
+    free(sp);
+}
+
 /// Takes a stream's second part: at its `---` this part ends its document as the line would, and the second
 /// part's documents follow (their list's brackets left out).
 static void join_documents(state *s, split *sp) {
@@ -352,21 +374,9 @@ static void join_documents(state *s, split *sp) {
         }
         s->documents += several ? sp->part.documents - 1 : 0;
         s->started = 1;
-        s->commented |= sp->part.commented;
-        s->pos = sp->part.pos;
-        s->line += sp->part.line;
-        s->out_line += sp->part.out_line;
-        s->reported = sp->part.reported;
-        if (sp->part.deepest > s->deepest) s->deepest = sp->part.deepest;
+        go_on_after(s, &sp->part, sp->part.deepest);
     }
-    free(sp->part.frames);
-    free(sp->part.scratch);
-    free(sp->part.events);
-    free(sp->part.entry_starts);
-    arbor_yb_free_marks(&sp->part);
-    arbor_yb_discard(&sp->out);
-    s->out->limit = 0;
-    free(sp);
+    end_split(s, sp);
 }
 
 /// Takes the second part's text if this part's state at its first line is what the second part assumed (an
@@ -395,21 +405,9 @@ static void join(state *s) {
         line_up(s);
         arbor_yb_put_part_marked(s, &sp->part, &sp->out);
         s->out->parts = 2;
-        s->commented |= sp->part.commented;
-        s->pos = sp->part.pos;
-        s->line += sp->part.line;
-        s->out_line += sp->part.out_line;
-        s->reported = sp->part.reported;
-        if (s->depth + sp->part.deepest - 1 > s->deepest) s->deepest = s->depth + sp->part.deepest - 1;
+        go_on_after(s, &sp->part, s->depth + sp->part.deepest - 1);
     }
-    free(sp->part.frames);
-    free(sp->part.scratch);
-    free(sp->part.events);
-    free(sp->part.entry_starts);
-    arbor_yb_free_marks(&sp->part);
-    arbor_yb_discard(&sp->out);
-    s->out->limit = 0;
-    free(sp);
+    end_split(s, sp);
 }
 
 /// Ends a document: its pending value, its open containers; null for a document with nothing in it.

@@ -1,26 +1,16 @@
 import CFileLease
 
 /// What readers going through a mapped file tell it, so that a pass over a large file holds a stretch of its
-/// pages rather than all of them: once 2 MiB of a leased mapping have been read (by a scan, or by a find's walk,
-/// which keeps a corpus beside them), its pages are given back to the system, and those read again come back from
-/// the file (`arbor_mapping_read`). Bytes of an array, or a mapping that became a copy of its own, are left as
+/// pages rather than all of them: once 2 MiB of a leased mapping have been read (by a scan, a find's walk or a
+/// pass of comments' lines), its pages are given back to the system, and those read again come back from the
+/// file (`arbor_mapping_read`). Bytes of an array, or a mapping that became a copy of its own, are left as
 /// they are.
 enum MappedPages {
-    /// The stretch of a file a walk holds at most.
-    static let walkStretch = 2 << 20
-
     /// Tells that the bytes of `range` from `base` were read.
     @inline(__always)
     static func read(_ range: Range<Int>, from base: UnsafePointer<UInt8>) {
         guard !range.isEmpty else { return }
         arbor_mapping_read(base + range.lowerBound, range.count)
-    }
-
-    /// Tells that the bytes of `range` from `base` were read by a pass beside the work of opening the file, which
-    /// holds a walk's stretch of them at most.
-    static func passed(_ range: Range<Int>, from base: UnsafePointer<UInt8>) {
-        guard !range.isEmpty else { return }
-        arbor_mapping_read_within(base + range.lowerBound, range.count, walkStretch)
     }
 
     /// Tells that a walk read `items` things spread over `range` (a page of children): as much as that brings
@@ -29,7 +19,7 @@ enum MappedPages {
     static func read(items: Int, over range: Range<Int>, from base: UnsafePointer<UInt8>) {
         let count = min(range.count, items * (64 << 10))
         guard count > 0 else { return }
-        arbor_mapping_read_within(base + range.lowerBound, count, walkStretch)
+        arbor_mapping_read(base + range.lowerBound, count)
     }
 
     /// The number of times a leased mapping's pages were given back since the program started.

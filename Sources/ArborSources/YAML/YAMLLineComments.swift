@@ -147,11 +147,11 @@ final class YAMLLineComments: Sendable {
                         offsets.append(at)
                     }
                     if releasing, at - given >= 256 << 10 {
-                        MappedPages.passed(given..<at, from: base)
+                        MappedPages.read(given..<at, from: base)
                         given = at
                     }
                 }
-                if releasing { MappedPages.passed(given..<buffer.count, from: base) }
+                if releasing { MappedPages.read(given..<buffer.count, from: base) }
             }
         }
 

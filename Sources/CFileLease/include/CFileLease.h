@@ -37,10 +37,6 @@ long arbor_lease_copies(void);
 /// nothing once the mapping is a copy of its own.
 void arbor_mapping_read(const unsigned char *address, size_t count);
 
-/// As `arbor_mapping_read`, the pages given back once `stretch` bytes have been read (a reader that keeps what it
-/// read elsewhere holds less of the file).
-void arbor_mapping_read_within(const unsigned char *address, size_t count, size_t stretch);
-
 /// The number of times a leased mapping's pages were given back since the program started.
 long arbor_mapping_trims(void);
 
